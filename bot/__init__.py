@@ -1,0 +1,1 @@
+"""payday-bot: a Discord bot that runs games of Pay Day."""

@@ -1,0 +1,1 @@
+"""Discord cogs: slash commands and buttons in, engine actions out."""

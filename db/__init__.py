@@ -1,0 +1,1 @@
+"""SQLite storage for live games, the event log and finished games."""
