@@ -1,0 +1,100 @@
+"""`python -m bot`: check the settings and the database, then run the bot until Ctrl-C.
+
+Every mistake a server admin can fix ends the program with one line on stderr and exit code 2,
+never a traceback: the line says what is wrong and what to do.
+"""
+
+import asyncio
+import sys
+
+import discord
+from pydantic import SecretStr, ValidationError
+
+from bot.app import create_bot
+from bot.config import Settings
+from bot.logs import setup_logging
+from db.store import Store, StoreError
+
+USER_ERROR = 2
+PORTAL = "Discord Developer Portal → your application → Bot → Reset Token"
+
+
+class SetupError(Exception):
+    """A mistake the admin can fix; the message is the whole explanation, on one line."""
+
+
+def read_settings() -> Settings:
+    """Settings from the environment and `.env`, or a SetupError naming each bad variable."""
+    try:
+        return Settings()
+    except ValidationError as e:
+        problems = [
+            f"{'.'.join(map(str, err['loc'])).upper()} is invalid: "
+            f"{err['msg'][:1].lower()}{err['msg'][1:]} (got {err['input']!r})"
+            for err in e.errors()
+        ]
+        raise SetupError("; ".join(problems) + ". Fix it in .env or the environment.") from None
+
+
+def check_token(token: SecretStr | None) -> str:
+    """The token, once it at least looks like one; Discord is asked only after this."""
+    if token is None:
+        raise SetupError(
+            f"DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot token ({PORTAL})."
+        )
+    value = token.get_secret_value().strip()
+    parts = value.split(".")
+    if len(parts) != 3 or not all(parts) or any(c.isspace() for c in value):
+        raise SetupError(
+            "DISCORD_TOKEN does not look like a bot token (three parts separated by dots): "
+            f"copy it again from the {PORTAL}."
+        )
+    return value
+
+
+async def run(settings: Settings, token: str) -> None:
+    """Open the store once before connecting, so a bad DATABASE_PATH fails fast and offline."""
+    store = await Store.open(settings.database_path)
+    await store.close()
+    bot = create_bot(
+        settings.database_path,
+        dev_guild_id=settings.dev_guild_id,
+        turn_seconds=settings.turn_seconds,
+        interrupt_seconds=settings.interrupt_seconds,
+    )
+    async with bot:  # closes the bot, and with it the store, however start() ends
+        try:
+            await bot.start(token)
+        except discord.LoginFailure:
+            raise SetupError(
+                f"Discord rejected DISCORD_TOKEN: get a new one ({PORTAL}) and put it in .env."
+            ) from None
+        except discord.PrivilegedIntentsRequired:
+            raise SetupError(
+                "Discord refused a privileged intent: this bot needs none, so check that you are running "
+                "payday-bot unmodified, or enable it in the Developer Portal → your application → Bot."
+            ) from None
+        except OSError as e:  # aiohttp.ClientConnectorError included
+            reason = " ".join(str(e).split()) or type(e).__name__
+            raise SetupError(
+                f"Cannot reach Discord ({reason}): check the internet connection and try again."
+            ) from None
+
+
+def main() -> int:
+    """Run the bot; the exit code is 0 after Ctrl-C and 2 after a setup mistake."""
+    try:
+        settings = read_settings()
+        setup_logging(settings.log_level)
+        token = check_token(settings.discord_token)
+        asyncio.run(run(settings, token))
+    except (SetupError, StoreError) as e:
+        print(e, file=sys.stderr)
+        return USER_ERROR
+    except KeyboardInterrupt:
+        pass  # asyncio.run cancelled run(), whose `async with bot` closed the bot and the store.
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""`Game`: the state plus the events of one `apply` call, and the primitives every rule uses."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.game import actions as act
+from bot.game import events as ev
+from bot.game.actions import Action
+from bot.game.rng import next_u64
+from bot.game.rulesets import RULESETS
+from bot.game.state import GameState, Pending, Task
+
+
+class Game:
+    """Short-lived wrapper around a GameState while one action is applied."""
+
+    __slots__ = ("events", "rules", "ruleset", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.ruleset = RULESETS[state.ruleset]
+        self.rules = state.rules
+        self.events: list[ev.Event] = []
+
+    # -- chance -------------------------------------------------------------------------------
+    def randbelow(self, n: int) -> int:
+        st = self.state
+        st.rng, x = next_u64(st.rng)
+        return x % n
+
+    def roll(self, seat: int, reason: str = "") -> int:
+        """One die roll: the scripted face if a test or replay forced one, else the RNG."""
+        st = self.state
+        face = st.script.pop(0) if st.script else self.randbelow(6) + 1
+        self.events.append(ev.Event(ev.ROLLED, seat, value=face, reason=reason))
+        return face
+
+    def shuffle(self, cards: list[int]) -> None:
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def draw_mail(self, seat: int) -> int | None:
+        st = self.state
+        card = self._draw(st.mail_deck, st.mail_discard, "Mail")
+        if card is not None:
+            self.events.append(ev.Event(ev.DREW_MAIL, seat, value=card))
+        return card
+
+    def draw_deal(self, seat: int, *, announce: bool = True) -> int | None:
+        st = self.state
+        card = self._draw(st.deal_deck, st.deal_discard, "Deal")
+        if card is not None and announce:
+            self.events.append(ev.Event(ev.DREW_DEAL, seat, value=card))
+        return card
+
+    def _draw(self, deck: list[int], discard: list[int], name: str) -> int | None:
+        """Top card, reshuffling the discards when the pile is empty; None if every card is held."""
+        if not deck:
+            if not discard:
+                return None
+            deck.extend(discard)
+            discard.clear()
+            self.shuffle(deck)
+            self.events.append(ev.Event(ev.RESHUFFLED, reason=name))
+        return deck.pop()
+
+    # -- flow ---------------------------------------------------------------------------------
+    def ask(self, kind: str, seats: list[int], **details) -> None:
+        """Stop the rules and wait for these players; a new prompt number makes older buttons stale."""
+        self.state.prompt += 1
+        self.state.pending = Pending(kind, seats, **details)
+
+    def then(self, *tasks: Task) -> None:
+        """Run these tasks next, in the order given, before anything already scheduled."""
+        self.state.agenda.extend(reversed(tasks))
+
+    def emit(self, kind: str, seat: int = -1, **fields) -> None:
+        self.events.append(ev.Event(kind, seat, **fields))
+
+    def others(self, seat: int) -> list[int]:
+        """Every other player in turn order starting after `seat`, retired players included."""
+        n = len(self.state.players)
+        return [(seat + k) % n for k in range(1, n)]
+
+
+Options = list[tuple[str, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """How one kind of pending question is offered, answered and defaulted."""
+
+    options: Callable[[GameState, int], Options]
+    """Every legal (action kind, value) for this seat."""
+    answer: Callable[[Game, Action], None]
+    """Apply a validated answer."""
+    default: Callable[[GameState, int], tuple[str, int]]
+    """The cautious choice for a player who ran out of time (RULES.md section 5)."""
+
+
+def roll_only(state: GameState, seat: int) -> Options:
+    return [(act.ROLL, 0)]
+
+
+def roll_default(state: GameState, seat: int) -> tuple[str, int]:
+    return (act.ROLL, 0)
+
+
+def answered(g: Game, seat: int) -> bool:
+    """Take `seat` off a many-player question; True when nobody is left to answer."""
+    pending = g.state.pending
+    pending.seats.remove(seat)
+    pending.done.append(seat)
+    if pending.seats:
+        return False
+    g.state.pending = None
+    return True

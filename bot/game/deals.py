@@ -1,0 +1,57 @@
+"""Deal questions: buy the card just drawn (a loan covers a shortfall), or sell one at a Buyer."""
+
+from bot.game import actions as act
+from bot.game import events as ev
+from bot.game import state as s
+from bot.game.context import Game, Options, Question
+from bot.game.ledger import pay, transfer
+from bot.game.rulesets import RULESETS
+from bot.game.state import GameState
+
+
+def buy_options(state: GameState, seat: int) -> Options:
+    return [(act.BUY, 0), (act.DECLINE, 0)]
+
+
+def buy_answer(g: Game, action: act.Action) -> None:
+    card = g.state.pending.card
+    g.state.pending = None
+    if action.kind == act.BUY:
+        pay(g, action.seat, ev.BANK, g.ruleset.deals[card].cost, f"bought {g.ruleset.deals[card].name}")
+        g.state.players[action.seat].deals.append(card)
+        g.emit(ev.BOUGHT, action.seat, value=card)
+    else:
+        g.state.deal_discard.append(card)
+        g.emit(ev.DECLINED, action.seat, value=card)
+
+
+def decline(state: GameState, seat: int) -> tuple[str, int]:
+    return (act.DECLINE, 0)
+
+
+def sell_options(state: GameState, seat: int) -> Options:
+    return [(act.SELL, card) for card in state.players[seat].deals] + [(act.KEEP, 0)]
+
+
+def sell_answer(g: Game, action: act.Action) -> None:
+    g.state.pending = None
+    if action.kind == act.KEEP:
+        g.emit(ev.KEPT, action.seat)
+        return
+    card = action.value
+    g.state.players[action.seat].deals.remove(card)
+    g.state.deal_discard.append(card)
+    transfer(g, ev.BANK, action.seat, g.ruleset.deals[card].value, f"sold {g.ruleset.deals[card].name}")
+    g.emit(ev.SOLD, action.seat, value=card)
+
+
+def sell_best(state: GameState, seat: int) -> tuple[str, int]:
+    """A sale can only gain (every Deal sells above cost), so an absent player sells the best one."""
+    deals = RULESETS[state.ruleset].deals
+    return (act.SELL, max(state.players[seat].deals, key=lambda card: deals[card].profit))
+
+
+QUESTIONS = {
+    s.DEAL: Question(buy_options, buy_answer, decline),
+    s.SELL: Question(sell_options, sell_answer, sell_best),
+}

@@ -1,0 +1,181 @@
+"""The engine's public face: start a game, list legal actions, apply one, time players out.
+
+`apply` validates the action completely before touching anything, so a refused action leaves the
+state exactly as it was; a legal one mutates the state in place (no copy per action) and runs the
+rules until the game needs somebody's input again.
+"""
+
+from dataclasses import replace
+
+from bot.game import actions as act
+from bot.game import deals, interrupts, mail, payday, spaces, turn
+from bot.game import events as ev
+from bot.game import state as s
+from bot.game.actions import Action, IllegalAction
+from bot.game.context import Game, Question
+from bot.game.ledger import borrow, repay
+from bot.game.rng import seed_state
+from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
+from bot.game.state import GameState, Player
+
+MIN_MONTHS, MAX_MONTHS = 1, 12
+MAX_NAME = 32
+
+QUESTIONS: dict[str, Question] = {
+    **turn.QUESTIONS,
+    **mail.QUESTIONS,
+    **deals.QUESTIONS,
+    **payday.QUESTIONS,
+    **interrupts.QUESTIONS,
+}
+TASKS = {**turn.TASKS, **spaces.TASKS, **mail.TASKS, **payday.TASKS}
+
+
+def new_game(
+    players: list[str],
+    *,
+    ruleset: str = DEFAULT_RULESET,
+    months: int = 3,
+    seed: int = 0,
+    rules: Rules | None = None,
+) -> GameState:
+    """Shuffle the decks, set aside the Yard Sale card, pay everyone their start cash, seat 0 rolls."""
+    if ruleset not in RULESETS:
+        raise IllegalAction(f"There is no ruleset called {ruleset!r}: choose one of {', '.join(RULESETS)}.")
+    preset = RULESETS[ruleset]
+    rules = replace(rules or preset.rules)
+    if not rules.min_players <= len(players) <= rules.max_players:
+        raise IllegalAction(f"This ruleset needs {rules.min_players} to {rules.max_players} players.")
+    if not MIN_MONTHS <= months <= MAX_MONTHS:
+        raise IllegalAction(f"Choose between {MIN_MONTHS} and {MAX_MONTHS} months.")
+    if any(not name.strip() or len(name) > MAX_NAME for name in players):
+        raise IllegalAction(f"Every player needs a name of 1 to {MAX_NAME} characters.")
+    state = GameState(
+        ruleset=ruleset,
+        rules=rules,
+        months=months,
+        players=[Player(seat, name, cash=rules.start_cash) for seat, name in enumerate(players)],
+        rng=seed_state(seed),
+        mail_deck=list(range(len(preset.mail))),
+        deal_deck=list(range(len(preset.deals))),
+    )
+    g = Game(state)
+    g.shuffle(state.mail_deck)
+    g.shuffle(state.deal_deck)
+    state.yard_sale = g.draw_deal(0, announce=False)
+    g.ask(s.ROLL, [0], lander=0)
+    return state
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Every answer `seat` may give to the current question (loans, always open, are not listed)."""
+    pending = state.pending
+    if state.over or pending is None or seat not in pending.seats:
+        return []
+    return [
+        Action(seat, kind, value, state.prompt)
+        for kind, value in QUESTIONS[pending.kind].options(state, seat)
+    ]
+
+
+def default_action(state: GameState, seat: int) -> Action:
+    """The cautious choice made for a player whose time ran out."""
+    kind, value = QUESTIONS[state.pending.kind].default(state, seat)
+    return Action(seat, kind, value, state.prompt, timed_out=True)
+
+
+def timeout_actions(state: GameState) -> list[Action]:
+    """Defaults for everyone the current question still waits for."""
+    if state.over or state.pending is None:
+        return []
+    return [default_action(state, seat) for seat in state.pending.seats]
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
+    """Apply one action and run the rules until input is needed. Raises IllegalAction untouched."""
+    question = check(state, action)
+    g = Game(state)
+    state.actions += 1
+    if action.kind == act.LOAN:
+        borrow(g, action.seat, action.value)
+        return state, g.events
+    if question is None:  # a repayment outside Pay Day, where the ruleset allows it
+        repay(g, action.seat, action.value)
+        return state, g.events
+    if action.timed_out:
+        g.emit(ev.TIMED_OUT, action.seat, reason=state.pending.kind)
+    question.answer(g, action)
+    _run(g)
+    return state, g.events
+
+
+def _run(g: Game) -> None:
+    st = g.state
+    while st.pending is None and not st.over:
+        task = st.agenda.pop()
+        TASKS[task.kind](g, task)
+
+
+# -- validation -----------------------------------------------------------------------------------
+def check(state: GameState, action: Action) -> Question | None:
+    """Raise the refusal a player should read, or return the question this action answers."""
+    if state.over:
+        raise act.GameOver("This game is over.")
+    if not 0 <= action.seat < len(state.players):
+        raise act.NotInGame("You're not playing in this game.")
+    if action.kind == act.LOAN:
+        _check_loan(state, action)
+        return None
+    pending = state.pending
+    answering = action.seat in pending.seats
+    if action.kind == act.REPAY and not (answering and pending.kind == s.REPAY):
+        _check_standing_repay(state, action)
+        return None
+    if action.prompt is not None and action.prompt != state.prompt:
+        raise act.StalePrompt("That question has passed.")
+    if not answering:
+        if action.seat in pending.done:
+            raise act.AlreadyAnswered("You already answered this one.")
+        waiting = " and ".join(state.players[seat].name for seat in pending.seats)
+        raise act.NotYourTurn(f"It's not your move: the game is waiting for {waiting}.")
+    question = QUESTIONS[pending.kind]
+    if (action.kind, action.value) not in question.options(state, action.seat):
+        raise act.InvalidChoice(_why_not(state, action))
+    return question
+
+
+def _check_loan(state: GameState, action: Action) -> None:
+    step, cap = state.rules.loan_step, state.rules.loan_cap
+    amount = action.value
+    if amount <= 0 or amount % step:
+        raise act.InvalidChoice(
+            f"Loans come in steps of ${step:,}: ask for ${step:,}, ${2 * step:,} and so on."
+        )
+    if state.players[action.seat].loan + amount > cap:
+        raise act.InvalidChoice(f"That would take your loan past the ${cap:,} limit.")
+
+
+def _check_standing_repay(state: GameState, action: Action) -> None:
+    if not state.rules.repay_anytime:
+        raise act.InvalidChoice("Loans can only be repaid at your own Pay Day.")
+    player, step = state.players[action.seat], state.rules.loan_step
+    amount = action.value
+    if amount <= 0 or amount % step:
+        raise act.InvalidChoice(f"Repayments come in steps of ${step:,}.")
+    if amount > player.loan:
+        raise act.InvalidChoice(f"Your loan is only ${player.loan:,}.")
+    if amount > player.cash:
+        raise act.InvalidChoice(f"You only have ${player.cash:,} in cash.")
+
+
+def _why_not(state: GameState, action: Action) -> str:
+    pending = state.pending
+    if pending.kind == s.LOTTERY and action.kind == act.ANTE and action.value in pending.picks:
+        holder = state.players[pending.picks[action.value]].name
+        return f"Number {action.value} is already taken by {holder}: pick a free number."
+    if pending.kind == s.REPAY and action.kind == act.REPAY:
+        step = state.rules.loan_step
+        return f"Repay in steps of ${step:,}, no more than your loan and your cash."
+    if pending.kind == s.SELL and action.kind == act.SELL:
+        return "You don't hold that Deal."
+    return "That isn't one of the choices right now."

@@ -1,0 +1,114 @@
+"""Spaces that involve every player: the Lottery, the Radio Contest and the Walk for Charity.
+
+Each asks several players at once (or one after another) and resolves when the last has answered.
+"""
+
+from bot.game import actions as act
+from bot.game import board as b
+from bot.game import events as ev
+from bot.game import rulesets as rs
+from bot.game import state as s
+from bot.game.context import Game, Options, Question, answered, roll_default, roll_only
+from bot.game.ledger import pay, transfer
+from bot.game.state import GameState
+
+LOTTERY_NUMBERS = range(1, 7)
+
+
+def in_turn_order(g: Game, seat: int) -> list[int]:
+    """Everyone, retired players too, starting with `seat`."""
+    return [seat, *g.others(seat)]
+
+
+# -- Lottery --------------------------------------------------------------------------------------
+def start_lottery(g: Game, seat: int, space: b.Space) -> None:
+    g.ask(s.LOTTERY, in_turn_order(g, seat), lander=seat, amount=g.rules.lottery_ante)
+
+
+def lottery_options(state: GameState, seat: int) -> Options:
+    taken = state.pending.picks
+    return [(act.ANTE, n) for n in LOTTERY_NUMBERS if n not in taken] + [(act.SIT_OUT, 0)]
+
+
+def lottery_answer(g: Game, action: act.Action) -> None:
+    pending = g.state.pending
+    if action.kind == act.ANTE:
+        pay(g, action.seat, ev.POT, pending.amount, "Lottery ante")
+        pending.picks[action.value] = action.seat
+        g.emit(ev.ANTED, action.seat, amount=pending.amount, value=action.value)
+    else:
+        g.emit(ev.SAT_OUT, action.seat)
+    if answered(g, action.seat):
+        draw_lottery(g, pending)
+
+
+def draw_lottery(g: Game, pending: s.Pending) -> None:
+    """The Bank adds its share and the lander rolls until a taken number comes up."""
+    picks = pending.picks
+    if not picks:
+        g.emit(ev.NOTHING, pending.lander, reason="nobody anted, so there is no Lottery")
+        return
+    transfer(g, ev.BANK, ev.POT, g.rules.lottery_bank, "the Bank's Lottery stake")
+    while (face := g.roll(pending.lander, "Lottery draw")) not in picks:
+        pass
+    transfer(g, ev.POT, picks[face], g.state.pot, "Lottery win")
+
+
+def no_ante(state: GameState, seat: int) -> tuple[str, int]:
+    return (act.SIT_OUT, 0)
+
+
+# -- Radio Contest --------------------------------------------------------------------------------
+def start_radio(g: Game, seat: int, space: b.Space) -> None:
+    order = in_turn_order(g, seat)
+    if g.rules.radio_mode == rs.RADIO_HIGHEST:
+        g.ask(s.ROLL_OFF, order, lander=seat, amount=space.amount, reason=space.name)
+    else:
+        g.ask(s.RADIO, order[:1], lander=seat, order=order[1:], amount=space.amount)
+
+
+def radio_answer(g: Game, action: act.Action) -> None:
+    """Modern: one player at a time from the lander; the first to roll the number wins."""
+    pending = g.state.pending
+    g.state.pending = None
+    if g.roll(action.seat, "Radio Contest") == g.rules.radio_number:
+        transfer(g, ev.BANK, action.seat, pending.amount, "Radio Contest")
+    elif pending.order:
+        nxt, *rest = pending.order
+        g.ask(s.RADIO, [nxt], lander=pending.lander, order=rest, amount=pending.amount)
+    else:
+        g.emit(ev.NOTHING, pending.lander, reason=f"nobody rolled a {g.rules.radio_number} on the radio")
+
+
+def roll_off_answer(g: Game, action: act.Action) -> None:
+    """Family: everyone rolls; the highest wins, and tied players roll again."""
+    pending = g.state.pending
+    pending.picks[action.seat] = g.roll(action.seat, pending.reason)
+    if not answered(g, action.seat):
+        return
+    top = max(pending.picks.values())
+    leaders = [seat for seat, face in pending.picks.items() if face == top]
+    if len(leaders) == 1:
+        transfer(g, ev.BANK, leaders[0], pending.amount, pending.reason)
+    else:
+        g.ask(s.ROLL_OFF, leaders, lander=pending.lander, amount=pending.amount, reason=pending.reason)
+
+
+# -- Walk for Charity -----------------------------------------------------------------------------
+def start_walk(g: Game, seat: int, space: b.Space) -> None:
+    g.ask(s.WALK, g.others(seat), lander=seat, amount=space.amount)
+
+
+def walk_answer(g: Game, action: act.Action) -> None:
+    pending = g.state.pending
+    face = g.roll(action.seat, "Walk for Charity")
+    pay(g, action.seat, ev.JACKPOT, pending.amount * face, "Walk for Charity")
+    answered(g, action.seat)
+
+
+QUESTIONS = {
+    s.LOTTERY: Question(lottery_options, lottery_answer, no_ante),
+    s.RADIO: Question(roll_only, radio_answer, roll_default),
+    s.ROLL_OFF: Question(roll_only, roll_off_answer, roll_default),
+    s.WALK: Question(roll_only, walk_answer, roll_default),
+}

@@ -1,0 +1,109 @@
+"""What each kind of board space does when a token lands on it."""
+
+from collections.abc import Callable
+
+from bot.game import board as b
+from bot.game import events as ev
+from bot.game import state as s
+from bot.game.context import Game
+from bot.game.interrupts import start_lottery, start_radio, start_walk
+from bot.game.ledger import pay, transfer
+from bot.game.mail import MAIL_TASK
+from bot.game.payday import start_payday
+from bot.game.state import Task
+from bot.game.turn import SPACE
+
+SpaceHandler = Callable[[Game, int, b.Space], None]
+
+
+def nothing(g: Game, seat: int, space: b.Space) -> None:
+    return
+
+
+def mail(g: Game, seat: int, space: b.Space) -> None:
+    """Draw every card first, then resolve them in draw order."""
+    drawn = [g.draw_mail(seat) for _ in range(space.count)]
+    g.then(*(Task(MAIL_TASK, seat, card) for card in drawn if card is not None))
+
+
+def sweepstakes(g: Game, seat: int, space: b.Space) -> None:
+    factor = g.roll(seat, space.name) if g.rules.sweepstakes_roll else 1
+    transfer(g, ev.BANK, seat, space.amount * factor, space.name)
+
+
+def deal(g: Game, seat: int, space: b.Space) -> None:
+    card = g.draw_deal(seat)
+    if card is None:
+        g.emit(ev.NOTHING, seat, reason="no Deal left to draw: every Deal is held")
+    else:
+        g.ask(s.DEAL, [seat], lander=seat, card=card)
+
+
+def fee(g: Game, seat: int, space: b.Space) -> None:
+    pay(g, seat, ev.JACKPOT, space.amount, space.name)
+
+
+def buyer(g: Game, seat: int, space: b.Space) -> None:
+    if g.state.players[seat].deals:
+        g.ask(s.SELL, [seat], lander=seat)
+    else:
+        g.emit(ev.NOTHING, seat, reason="no Deal to sell at the Buyer")
+
+
+def birthday(g: Game, seat: int, space: b.Space) -> None:
+    for other in g.others(seat):
+        pay(g, other, seat, space.amount, space.name)
+
+
+def yard_sale(g: Game, seat: int, space: b.Space) -> None:
+    """Modern: the face-down reserve card, priced by the movement roll. Family: top card, new roll."""
+    st = g.state
+    if g.rules.yard_sale_draws:
+        card = g.draw_deal(seat)
+    elif st.yard_sale is not None:
+        card, st.yard_sale = st.yard_sale, None
+        g.emit(ev.DREW_DEAL, seat, value=card)
+    else:  # the pile was empty when the reserve was last set aside
+        card = g.draw_deal(seat)
+    if card is None:
+        g.emit(ev.NOTHING, seat, reason="no Deal left for the Yard Sale")
+        return
+    price = g.roll(seat, "Yard Sale price") if g.rules.yard_sale_roll else st.last_roll
+    pay(g, seat, ev.BANK, space.amount * price, space.name)
+    st.players[seat].deals.append(card)
+    g.emit(ev.BOUGHT, seat, value=card)
+    if not g.rules.yard_sale_draws:
+        st.yard_sale = g.draw_deal(seat, announce=False)
+
+
+def casino(g: Game, seat: int, space: b.Space) -> None:
+    """Family Casino Night: an odd roll collects from the Bank, an even one feeds the Jackpot."""
+    if g.roll(seat, space.name) % 2:
+        transfer(g, ev.BANK, seat, space.amount, space.name)
+    else:
+        pay(g, seat, ev.JACKPOT, space.amount, space.name)
+
+
+SPACES: dict[str, SpaceHandler] = {
+    b.START: nothing,
+    b.MAIL: mail,
+    b.SWEEPSTAKES: sweepstakes,
+    b.DEAL: deal,
+    b.LOTTERY: start_lottery,
+    b.FEE: fee,
+    b.RADIO: start_radio,
+    b.BUYER: buyer,
+    b.BIRTHDAY: birthday,
+    b.YARD_SALE: yard_sale,
+    b.WALK: start_walk,
+    b.PAYDAY: start_payday,
+    b.CASINO: casino,
+}
+
+
+def run_space(g: Game, task: Task) -> None:
+    space = g.ruleset.board[task.arg]
+    SPACES[space.kind](g, task.seat, space)
+
+
+TASKS = {SPACE: run_space}

@@ -1,0 +1,60 @@
+"""A turn: the movement roll, the Jackpot on a 6, landing on a space, passing the die on."""
+
+from bot.game import actions as act
+from bot.game import events as ev
+from bot.game import state as s
+from bot.game.board import PAYDAY_DAY
+from bot.game.context import Game, Question, roll_default, roll_only
+from bot.game.ledger import transfer
+from bot.game.state import Task
+
+SPACE = "space"
+END_TURN = "end_turn"
+
+
+def answer_roll(g: Game, action: act.Action) -> None:
+    st = g.state
+    seat = action.seat
+    player = st.players[seat]
+    face = g.roll(seat)
+    st.last_roll = face
+    st.pending = None
+    if face == 6 and g.rules.jackpot_on_six and st.jackpot:
+        transfer(g, ev.JACKPOT, seat, st.jackpot, "Jackpot for rolling a 6")
+    g.then(Task(END_TURN, seat))
+    move_to(g, seat, min(player.day + face, PAYDAY_DAY))
+
+
+def move_to(g: Game, seat: int, day: int) -> None:
+    """Put the token on `day` and resolve that space next."""
+    g.state.players[seat].day = day
+    g.emit(ev.MOVED, seat, value=day, reason=g.ruleset.board[day].name)
+    g.then(Task(SPACE, seat, day))
+
+
+def end_turn(g: Game, task: Task) -> None:
+    """Pass the die to the next player still playing, or end the game when everyone has retired."""
+    st = g.state
+    n = len(st.players)
+    for k in range(1, n + 1):
+        seat = (task.seat + k) % n
+        if not st.players[seat].retired:
+            st.turn = seat
+            g.ask(s.ROLL, [seat], lander=seat)
+            return
+    finish(g)
+
+
+def finish(g: Game) -> None:
+    st = g.state
+    worths = [st.net_worth(p.seat) for p in st.players]
+    best = max(worths)
+    st.winners = [seat for seat, w in enumerate(worths) if w == best]
+    st.over = True
+    st.pending = None
+    names = " and ".join(st.players[w].name for w in st.winners)
+    g.emit(ev.GAME_OVER, amount=best, value=len(st.winners), reason=names)
+
+
+QUESTIONS = {s.ROLL: Question(roll_only, answer_roll, roll_default)}
+TASKS = {END_TURN: end_turn}

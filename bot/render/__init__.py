@@ -1,0 +1,1 @@
+"""Turning game state and events into what players see: embeds, buttons, text."""

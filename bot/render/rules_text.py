@@ -1,0 +1,202 @@
+"""The text of `/payday help` and `/payday rules`, kept as data so wording changes never touch the cog.
+
+Rules follow the modern preset of /work/shared/RULES.md. Texts may use `{turn}` and `{interrupt}`,
+filled with the time limits this bot runs with (see `duration`).
+"""
+
+from typing import Literal
+
+Topic = Literal[
+    "overview", "board", "mail", "deals", "loans", "payday", "lottery", "interrupts", "winning", "timeouts"
+]
+
+HELP_TITLE = "Pay Day — the board game, played in this channel"
+
+HELP_TEXT = """\
+I run games of **Pay Day** for 2 to 6 players. I am the Banker and the Loan Record Keeper: \
+I roll the die, pay salaries, charge interest and write down every dollar that changes hands, \
+so nobody has to count.
+
+**How a game goes**
+1. Someone runs `/payday start`, the others `/payday join`, and the game begins.
+2. On your turn, press **Roll**. Your token moves through the calendar and I tell you what happened.
+3. When a space asks for a choice (buy a Deal, pick a neighbour, ante for the Lottery), \
+buttons appear for the player who decides. Everyone else can watch.
+4. Every month ends on Pay Day: salary in, interest and bills out.
+5. After the last month, the highest net worth (cash minus debts) wins.
+
+**Commands**"""
+
+# (usage, what it does): the whole /payday command set, in the order a newcomer meets it.
+COMMANDS: tuple[tuple[str, str], ...] = (
+    (
+        "/payday start [months] [turn_time]",
+        "Open a game here: 1–12 months (3 by default), and a turn time limit.",
+    ),
+    ("/payday join", "Take a seat in the game waiting to start."),
+    ("/payday leave", "Leave the game in this channel."),
+    ("/payday status", "Show the board, whose turn it is and the Jackpot."),
+    ("/payday hand", "See your Mail and Deals (only you can see them)."),
+    ("/payday ledger", "Every payment of the game: who paid whom, how much, why."),
+    ("/payday loan amount", "Borrow from the Bank, in $1,000 steps, at any time."),
+    ("/payday repay amount", "Pay back your loan, in $1,000 steps, on your Pay Day."),
+    ("/payday end", "Stop the game in this channel."),
+    ("/payday rules [topic]", "The rules, one topic at a time."),
+    ("/payday help", "This message."),
+)
+
+RULES: dict[Topic, tuple[str, str]] = {
+    "overview": (
+        "Pay Day in a nutshell",
+        """\
+Pay Day is a race to end the game with the most money. Each month is one lap of a calendar: \
+you roll the die, move that many days and do what the day says: collect mail (mostly bills), \
+buy Deals you hope to sell at a profit, enter the Lottery, pay into the Jackpot.
+
+Everyone starts with **$3,500** and earns a **$3,500** salary on every Pay Day, the last day of \
+the month. The table chooses how many months to play when the game starts (3 unless chosen \
+otherwise, from 1 to 12).
+
+Short of cash? Take a **loan** whenever you like, but it costs 10% a month. \
+After your last Pay Day you retire; when everyone has retired, the player with the highest \
+net worth wins.
+
+Topics: `board`, `mail`, `deals`, `loans`, `payday`, `lottery`, `interrupts`, `winning`, `timeouts`.""",
+    ),
+    "board": (
+        "The calendar",
+        """\
+The board is one month: START (a Sunday), then days 1 to 31. Day 1 is a Monday, and day 31, \
+a Wednesday, is **Pay Day**. Every token stops on Pay Day, whatever it rolled.
+
+**Mail** — days 1, 11, 19, 22 (1 card); 5, 24 (2 cards); 3, 16 (3 cards).
+**Deal** — days 4, 12, 15, 25: draw a Deal, buy it or discard it.
+**Found a Buyer** — days 9, 17, 23, 26, 29: you may sell one of your Deals to the Bank.
+**Lottery** — days 6, 13, 20, 27.
+**Sweepstakes** — day 2: collect $5,000 from the Bank.
+**Happy Birthday** — day 10: every other player gives you $100.
+**Radio Contest** — day 8: starting with you, players roll in turn; the first 3 wins $1,000.
+**Yard Sale** — day 21: pay $100 × your roll and take the hidden Deal by the board.
+**Walk for Charity** — day 30: everyone else rolls and pays $100 × their roll to the Jackpot.
+**Into the Jackpot** — Ski Weekend (day 7, $500), Charity Concert (day 14, $400), \
+Food for the Month (day 18, $600), Shopping Spree (day 28, $500).
+
+**Jackpot** — roll a 6 for your move and the whole Jackpot is yours.""",
+    ),
+    "mail": (
+        "Mail",
+        """\
+Landing on a Mail day gives you that many Mail cards. Some act at once, some wait for Pay Day.
+
+**Bills** ($100 to $5,000) — keep them; you pay them all on your Pay Day.
+**Monster Charge** ($1,000, $3,000, $4,000) — keep it. On Pay Day pay the whole balance, \
+or pay 10% interest and carry the balance into next month. No part payments.
+**Charity** ($200 to $400) — pay it into the Jackpot now.
+**Mad Money** ($100 to $2,000) — collect it now from a player you choose.
+**Pay a Neighbor** ($200 to $2,000) — pay it now to a player you choose.
+**Move Ahead** — jump now to the next Deal or the next Found a Buyer day (your choice) \
+before Pay Day, and play that day. If neither is left this month, nothing happens.
+
+Your Mail is private: `/payday hand` shows it to you alone. Paid Mail is discarded on Pay Day.""",
+    ),
+    "deals": (
+        "Deals",
+        """\
+On a **Deal** day you draw a Deal card showing a cost and a value, e.g. Dipsydoodle Noodles: \
+costs $8,000, worth $12,000. Buy it from the Bank (with a loan if you are short) or let it go.
+
+Hold as many Deals as you like. On a **Found a Buyer** day you may sell **one** of them to the \
+Bank for its value and keep the profit.
+
+**Yard Sale** (day 21): pay $100 × the roll that brought you there and take the face-down Deal \
+set aside by the board; a new one is set aside in its place.
+
+A Deal you still hold when the game ends is worth nothing, so sell before you retire.
+
+The deck has 24 Deals, from $2,000 (worth $5,500–$6,000) up to $12,000 (worth $20,000). \
+Used cards are reshuffled when the deck runs out.""",
+    ),
+    "loans": (
+        "Loans",
+        """\
+You may borrow from the Bank at **any time** with `/payday loan`, in steps of $1,000.
+
+Every Pay Day the Bank charges **10%** of what you owe. You can only pay a loan back on your \
+Pay Day (`/payday repay` or the Pay Day buttons), also in $1,000 steps.
+
+If you ever have to pay more than the cash you hold, I take out the smallest loan that covers \
+it (in $1,000 steps) and tell the table. Nobody goes bankrupt; they just owe more.
+
+`/payday ledger` lists every loan, repayment and interest charge.""",
+    ),
+    "payday": (
+        "Pay Day",
+        """\
+Day 31 ends your month. Whatever you rolled, you stop there, and then, in this order:
+
+1. Collect your **$3,500** salary.
+2. Pay **10% interest** on your loan.
+3. Repay some of your loan if you wish, in $1,000 steps.
+4. Pay **every bill** you are holding. For each Monster Charge, pay it all or pay 10% interest \
+and carry it over. If your cash runs out, the rest becomes a loan.
+5. Go back to START for the next month, or **retire** if that was your last month.
+
+Retired players stop moving, but still play the Lottery and the Radio Contest, and still give \
+and pay on Happy Birthday and Walk for Charity.""",
+    ),
+    "lottery": (
+        "The Lottery",
+        """\
+When a player lands on a Lottery day (6, 13, 20, 27), the Bank puts **$1,000** in the pot. \
+Then every player, including retired ones, may ante **$100** and take a number from 1 to 6 \
+that nobody else has, starting with the player who landed.
+
+The lander rolls until one of the taken numbers comes up; that player takes the whole pot. \
+If nobody antes, nothing happens.
+
+Anteing is optional, and not answering in time counts as not anteing.""",
+    ),
+    "interrupts": (
+        "Playing out of turn",
+        """\
+Some days involve everyone, not just the player who landed:
+
+**Lottery** — each player may ante $100 and pick a number.
+**Radio Contest** — starting with the lander, players roll in turn; the first 3 wins $1,000.
+**Happy Birthday** — every other player gives the lander $100.
+**Walk for Charity** — every other player rolls and pays $100 × the roll to the Jackpot.
+
+When your answer is needed I show buttons and mention you. You have **{interrupt}** to answer; \
+after that I play it safe for you (no ante, or a roll made for you) and tell the table.""",
+    ),
+    "winning": (
+        "The end and the winner",
+        """\
+The game ends when every player has finished their last Pay Day. Each player's **net worth** is \
+cash minus loan minus any Monster Charge balance still carried.
+
+Deals you still hold count for nothing. The highest net worth wins; if everyone is in debt, \
+the smallest debt wins. Players with equal net worth share the win.""",
+    ),
+    "timeouts": (
+        "Time limits",
+        """\
+So that one absent player cannot stall the table, every decision has a time limit.
+
+**Your turn**: **{turn}** unless the game was started with another limit.
+**Answers asked of everyone** (Lottery ante, Radio Contest roll): **{interrupt}**.
+
+When time runs out I choose the cautious option for you and say so in the channel: \
+I roll for you, decline the Deal, don't ante, don't repay, and pay Monster Charges in full.
+
+Deadlines are saved with the game, so they still apply if I restart.""",
+    ),
+}
+
+
+def duration(seconds: int) -> str:
+    """Say a time limit the way a player would: `5 minutes`, `1 minute`, `90 seconds`."""
+    minutes, rest = divmod(seconds, 60)
+    if minutes and not rest:
+        return f"{minutes} minute{'s' * (minutes != 1)}"
+    return f"{seconds} second{'s' * (seconds != 1)}"

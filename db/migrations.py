@@ -1,0 +1,97 @@
+"""Numbered schema steps, applied at open so an older database file upgrades in place."""
+
+import sqlite3
+from pathlib import Path
+
+# Append new steps with the next number; never edit a step that has shipped, because databases in the
+# wild already ran it. Each step is a tuple of single statements (not a script), since executescript()
+# would commit the surrounding transaction. Times are integer microseconds since the Unix epoch (UTC):
+# exact round-trips, cheap to compare, and sortable.
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (
+        1,
+        (
+            # AUTOINCREMENT, not a plain rowid, so a game_id is never handed out twice, even after the
+            # newest game moved to history.
+            """
+            CREATE TABLE games (
+                game_id    INTEGER PRIMARY KEY AUTOINCREMENT,
+                channel_id INTEGER NOT NULL UNIQUE,
+                guild_id   INTEGER,
+                version    INTEGER NOT NULL,
+                data       TEXT NOT NULL,
+                deadline   INTEGER,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            )
+            """,
+            # No foreign key to games: the log outlives the live row (finished and deleted games).
+            """
+            CREATE TABLE events (
+                game_id INTEGER NOT NULL,
+                seq     INTEGER NOT NULL,
+                at      INTEGER NOT NULL,
+                kind    TEXT NOT NULL,
+                data    TEXT NOT NULL,
+                PRIMARY KEY (game_id, seq)
+            )
+            """,
+            "CREATE INDEX events_by_kind ON events (game_id, kind, seq)",
+            """
+            CREATE TABLE history (
+                game_id     INTEGER PRIMARY KEY,
+                channel_id  INTEGER NOT NULL,
+                guild_id    INTEGER,
+                data        TEXT NOT NULL,
+                summary     TEXT NOT NULL,
+                created_at  INTEGER NOT NULL,
+                finished_at INTEGER NOT NULL
+            )
+            """,
+            "CREATE INDEX history_by_guild ON history (guild_id, finished_at)",
+            "CREATE INDEX history_by_time ON history (finished_at)",
+        ),
+    ),
+)
+
+LATEST = MIGRATIONS[-1][0]
+
+
+class SchemaTooNewError(Exception):
+    """The file was written by a newer payday-bot; running old code on it could lose data."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(f"schema version {found} is newer than {LATEST}")
+        self.found = found
+
+
+def prepare(path: Path) -> None:
+    """Switch the file to WAL and bring the schema up to LATEST (counted in PRAGMA user_version).
+
+    Runs once at open, in a worker thread on a throwaway plain sqlite3 connection: every way a bad
+    DATABASE_PATH can fail surfaces here, before aiosqlite starts a worker thread that would outlive
+    a failed connect. The upgrade is one transaction, so a crash mid-way leaves the old schema intact,
+    and BEGIN IMMEDIATE takes the write lock before the version is read, so two processes opening the
+    same new file cannot both run step 1.
+    """
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode = WAL").fetchall()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            [(current,)] = db.execute("PRAGMA user_version").fetchall()
+            if current > LATEST:
+                raise SchemaTooNewError(current)
+            for number, statements in MIGRATIONS:
+                if number > current:
+                    for sql in statements:
+                        db.execute(sql)
+            # Written even when nothing changed: a read-only file then fails here, at start-up, instead
+            # of at the first save in the middle of someone's game.
+            db.execute(f"PRAGMA user_version = {LATEST}")
+            db.commit()
+        except BaseException:
+            db.rollback()
+            raise
+    finally:
+        db.close()

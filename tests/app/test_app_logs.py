@@ -1,0 +1,60 @@
+"""Log lines: UTC time, level, logger, message, then `extra=` fields as sorted key=value pairs."""
+
+import logging
+import re
+
+from bot.logs import KeyValueFormatter, setup_logging
+
+
+def record(msg: str, extra: dict | None = None, exc_info=None) -> logging.LogRecord:
+    return logging.getLogger("cogs.payday").makeRecord(
+        "cogs.payday", logging.INFO, __file__, 1, msg, (), exc_info, extra=extra
+    )
+
+
+def test_extras_are_sorted_key_value_pairs():
+    line = KeyValueFormatter().format(
+        record("applied", {"seat": 2, "channel": 123, "game": 7, "action": "roll"})
+    )
+
+    assert re.fullmatch(
+        r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ INFO cogs\.payday applied action=roll channel=123 game=7 seat=2",
+        line,
+    )
+
+
+def test_values_with_spaces_or_nothing_are_quoted():
+    line = KeyValueFormatter().format(record("refused", {"reason": 'no "cash"', "note": ""}))
+
+    assert line.endswith(' refused note="" reason="no \\"cash\\""')
+
+
+def test_a_plain_message_has_no_trailing_fields():
+    assert KeyValueFormatter().format(record("hello %s")).endswith(" INFO cogs.payday hello %s")
+
+
+def test_exceptions_follow_the_line():
+    try:
+        raise ValueError("boom")
+    except ValueError as e:
+        line = KeyValueFormatter().format(record("failed", {"channel": 5}, (type(e), e, e.__traceback__)))
+
+    first, *rest = line.splitlines()
+    assert first.endswith("failed channel=5")
+    assert rest[0] == "Traceback (most recent call last):" and rest[-1] == "ValueError: boom"
+
+
+def test_discord_stays_quiet_unless_debugging():
+    root = logging.getLogger()
+    saved = root.level, list(root.handlers)
+    try:
+        setup_logging("INFO")
+        setup_logging("INFO")
+        assert logging.getLogger("discord").level == logging.WARNING
+        assert sum(isinstance(h.formatter, KeyValueFormatter) for h in root.handlers) == 1
+        setup_logging("DEBUG")
+        assert logging.getLogger("discord").level == logging.DEBUG
+    finally:
+        root.setLevel(saved[0])
+        root.handlers[:] = saved[1]
+        logging.getLogger("discord").setLevel(logging.NOTSET)

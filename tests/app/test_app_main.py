@@ -1,0 +1,162 @@
+"""`python -m bot`: each setup mistake is one line on stderr and exit code 2; Ctrl-C exits cleanly."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import discord
+import pytest
+
+import bot.__main__ as entry
+
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "TURN_SECONDS",
+    "INTERRUPT_SECONDS",
+)
+
+
+def scrubbed_env(**settings: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
+    return env | settings
+
+
+# Each scenario runs `python -m bot` in a directory without .env; all start at once to save time.
+SCENARIOS = {
+    "no token": {},
+    "malformed token": {"DISCORD_TOKEN": "not-a-token"},
+    "database inside a file": {"DISCORD_TOKEN": "aaa.bbb.ccc", "DATABASE_PATH": "afile/payday.sqlite3"},
+    "bad log level": {"DISCORD_TOKEN": "aaa.bbb.ccc", "LOG_LEVEL": "LOUD"},
+}
+
+
+@pytest.fixture(scope="module")
+def stderr_of(tmp_path_factory) -> dict[str, str]:
+    """Each scenario's stderr, after checking it exited with code 2."""
+    cwd = tmp_path_factory.mktemp("cwd")
+    (cwd / "afile").write_text("")
+    processes = {
+        name: subprocess.Popen(
+            [sys.executable, "-m", "bot"],
+            cwd=cwd,
+            env=scrubbed_env(**settings),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name, settings in SCENARIOS.items()
+    }
+    stderr = {}
+    for name, process in processes.items():
+        stderr[name] = process.communicate(timeout=60)[1]
+        assert process.returncode == 2, (name, stderr[name])
+    return stderr
+
+
+def one_line(stderr: str, starts: str) -> str:
+    assert "Traceback" not in stderr
+    [line] = stderr.splitlines()
+    assert line.startswith(starts)
+    return line
+
+
+def test_no_token(stderr_of):
+    line = one_line(stderr_of["no token"], "DISCORD_TOKEN is not set: copy .env.example to .env")
+    assert "Reset Token" in line
+
+
+def test_malformed_token(stderr_of):
+    one_line(stderr_of["malformed token"], "DISCORD_TOKEN does not look like a bot token")
+
+
+def test_database_path_inside_a_file(stderr_of):
+    line = one_line(stderr_of["database inside a file"], "Cannot open the database at afile/payday.sqlite3")
+    assert "afile is a file" in line
+
+
+def test_invalid_log_level(stderr_of):
+    one_line(stderr_of["bad log level"], "LOG_LEVEL is invalid")
+
+
+@pytest.fixture
+def offline_main(tmp_path, monkeypatch, capsys):
+    """Run main() in-process and offline, with `Client.login` replaced by `login`: (exit code, stderr)."""
+    monkeypatch.chdir(tmp_path)
+    for name in SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", "aaa.bbb.ccc")
+    monkeypatch.setattr(entry, "setup_logging", lambda level: None)  # keep pytest's log handlers
+
+    def run(login) -> tuple[int, str]:
+        monkeypatch.setattr(discord.Client, "login", login)
+        code = entry.main()
+        return code, capsys.readouterr().err
+
+    return run
+
+
+@pytest.mark.parametrize(
+    ("error", "starts"),
+    [
+        (discord.LoginFailure("Improper token has been passed."), "Discord rejected DISCORD_TOKEN"),
+        (OSError(101, "Network is unreachable"), "Cannot reach Discord ([Errno 101] Network is unreachable)"),
+        (discord.PrivilegedIntentsRequired(shard_id=None), "Discord refused a privileged intent"),
+    ],
+)
+def test_errors_from_discord(offline_main, error, starts):
+    async def login(self, token):
+        raise error
+
+    code, stderr = offline_main(login)
+
+    assert code == 2
+    [line] = stderr.splitlines()
+    assert line.startswith(starts)
+
+
+# Stands in for Discord: login runs the real setup_hook (store, cogs) minus the network sync, then idles.
+OFFLINE_BOT = textwrap.dedent(
+    """
+    import asyncio, runpy, sys
+    import discord
+
+    async def sync(self, *, guild=None):
+        return []
+
+    async def login(self, token):
+        await self.setup_hook()
+        print("ready", flush=True)
+        await asyncio.sleep(3600)
+
+    discord.app_commands.CommandTree.sync = sync
+    discord.Client.login = login
+    runpy.run_module("bot", run_name="__main__")
+    """
+)
+
+
+def test_ctrl_c_closes_the_store_and_exits_cleanly(tmp_path):
+    # A store left open shows up at exit as a traceback from aiosqlite's thread, or as a hang.
+    process = subprocess.Popen(
+        [sys.executable, "-c", OFFLINE_BOT],
+        cwd=tmp_path,
+        env=scrubbed_env(DISCORD_TOKEN="aaa.bbb.ccc", LOG_LEVEL="WARNING"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout.readline() == "ready\n"
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()
+
+    assert process.returncode == 0
+    assert stderr == ""
+    assert (tmp_path / "data" / "payday.sqlite3").exists()

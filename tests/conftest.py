@@ -1,0 +1,45 @@
+"""Fixtures for end-to-end tests through simcord: a fresh bot per test, every one closed at teardown."""
+
+import pytest
+import pytest_asyncio
+
+from bot.app import PaydayBot, create_bot
+
+
+@pytest.fixture
+def bots() -> list[PaydayBot]:
+    """Every bot built during the test, so teardown can close them all."""
+    return []
+
+
+@pytest.fixture
+def database_path(tmp_path):
+    """The test's SQLite file, shared by every bot it builds so a restart finds the same data."""
+    return tmp_path / "payday.sqlite3"
+
+
+@pytest.fixture
+def make_bot(database_path, bots):
+    """Build an unstarted bot on the test's database; `options` go to create_bot (e.g. turn_seconds)."""
+
+    def factory(**options) -> PaydayBot:
+        bots.append(create_bot(database_path, **options))
+        return bots[-1]
+
+    return factory
+
+
+@pytest.fixture
+def simcord_bot(make_bot) -> PaydayBot:
+    """The bot simcord's `simcord_env` starts."""
+    return make_bot()
+
+
+@pytest_asyncio.fixture
+async def env(simcord_env, bots):
+    """The running simcord world. simcord never calls bot.close(), and an aiosqlite connection left
+    open keeps a non-daemon thread alive that can hang pytest at exit, so close every bot here."""
+    yield simcord_env
+    for bot in bots:
+        if not bot.is_closed():
+            await bot.close()

@@ -1,0 +1,113 @@
+"""Opening the database: restarts keep every game, and a bad DATABASE_PATH gets one clear sentence."""
+
+import os
+import sqlite3
+
+import pytest
+
+from db import Store, StoreError
+from db.migrations import LATEST
+
+
+def assert_actionable(error: StoreError, path) -> None:
+    message = str(error)
+    assert str(path) in message
+    assert "set DATABASE_PATH to" in message
+    assert "\n" not in message and message.endswith(".")
+
+
+async def test_a_restart_finds_every_game_event_and_finished_game(tmp_path):
+    path = tmp_path / "payday.sqlite3"
+    store = await Store.open(path)
+    live = await store.create(100, 1, "{}")
+    live = await store.save(live, '{"month":3}', None, [{"kind": "roll", "die": 6}, {"kind": "pay"}])
+    done = await store.create(200, 1, "{}")
+    await store.finish(done, '{"over":true}', {"winner": 9}, [{"kind": "game_over"}])
+    await store.close()
+
+    store = await Store.open(path)
+    try:
+        assert await store.get(100) == live
+        assert await store.live_games() == [live]
+        assert [e.data for e in await store.events(live.game_id)] == [
+            {"kind": "pay"},
+            {"kind": "roll", "die": 6},
+        ]
+        [history] = await store.history()
+        assert (history.game_id, history.summary) == (done.game_id, {"winner": 9})
+        assert (await store.save(live, "{}", None, [{"kind": "move"}])).version == 3
+        assert [e.seq for e in await store.events(live.game_id)] == [3, 2, 1]
+        assert (await store.create(300, 1, "{}")).game_id > done.game_id
+    finally:
+        await store.close()
+
+
+async def test_reopening_is_idempotent_and_the_journal_is_wal(tmp_path):
+    path = tmp_path / "nested" / "dirs" / "payday.sqlite3"
+    for _ in range(3):
+        store = await Store.open(path)
+        await store.close()
+        await store.close()
+
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert raw.execute("PRAGMA user_version").fetchone() == (LATEST,)
+        tables = {name for (name,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    raw.close()
+    assert {"games", "events", "history"} <= tables
+
+
+async def test_a_database_from_a_newer_bot_is_refused(tmp_path):
+    path = tmp_path / "payday.sqlite3"
+    await (await Store.open(path)).close()
+    with sqlite3.connect(path) as raw:
+        raw.execute(f"PRAGMA user_version = {LATEST + 1}")
+    raw.close()
+
+    with pytest.raises(StoreError, match="newer payday-bot") as caught:
+        await Store.open(path)
+    assert_actionable(caught.value, path)
+
+
+async def test_an_unwritable_location_is_a_store_error(tmp_path):
+    if os.geteuid() == 0:
+        # chmod does not stop root, but nobody can create a file under a regular file.
+        blocker = tmp_path / "not-a-dir"
+        blocker.write_text("x")
+        path = blocker / "payday.sqlite3"
+    else:
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o555)
+        path = locked / "payday.sqlite3"
+
+    with pytest.raises(StoreError) as caught:
+        await Store.open(path)
+    assert_actionable(caught.value, path)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write a read-only file")
+async def test_a_read_only_database_file_is_a_store_error(tmp_path):
+    path = tmp_path / "payday.sqlite3"
+    await (await Store.open(path)).close()
+    path.chmod(0o444)
+
+    with pytest.raises(StoreError, match=r"read-only|permission denied") as caught:
+        await Store.open(path)
+    assert_actionable(caught.value, path)
+
+
+async def test_a_directory_is_a_store_error(tmp_path):
+    with pytest.raises(StoreError, match="directory") as caught:
+        await Store.open(tmp_path)
+    assert_actionable(caught.value, tmp_path)
+
+
+async def test_a_file_that_is_not_sqlite_is_a_store_error(tmp_path):
+    path = tmp_path / "notes.sqlite3"
+    path.write_bytes(b"this is a shopping list, not a database\n" * 200)
+
+    with pytest.raises(StoreError, match="not a SQLite database") as caught:
+        await Store.open(path)
+    assert_actionable(caught.value, path)
+    assert path.read_bytes().startswith(b"this is a shopping list")

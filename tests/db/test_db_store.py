@@ -1,0 +1,302 @@
+"""Store behaviour a player would notice: saves stick, stale clicks lose, the log pages, games finish."""
+
+import asyncio
+import json
+import sqlite3
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+
+from db import GameExists, GameRow, StaleVersion, Store
+
+START = datetime(2030, 1, 1, tzinfo=UTC)
+
+
+class Clock:
+    """A virtual clock that ticks one second and one microsecond per reading, like a busy bot."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1, microseconds=1)
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def store(tmp_path, clock):
+    store = await Store.open(tmp_path / "payday.sqlite3", now=clock)
+    yield store
+    await store.close()
+
+
+async def test_create_then_get_returns_the_same_row(store, clock):
+    deadline = datetime(2030, 1, 2, 12, 30, 0, 123456, tzinfo=timezone(timedelta(hours=2)))
+
+    row = await store.create(100, 7, '{"lobby":true}', deadline)
+
+    assert row.version == 1
+    assert (row.channel_id, row.guild_id, row.data) == (100, 7, '{"lobby":true}')
+    assert row.deadline == deadline and row.deadline.tzinfo is UTC
+    assert row.created_at == row.updated_at == clock.now
+    assert await store.get(100) == row
+    assert await store.get(101) is None
+
+
+async def test_save_bumps_version_and_round_trips(store, clock):
+    row = await store.create(100, None, "{}")
+    deadline = START + timedelta(minutes=5, microseconds=7)
+
+    saved = await store.save(row, '{"turn":1}', deadline, [{"kind": "roll", "die": 4}])
+    assert saved.version == 2
+    assert saved.updated_at == clock.now and saved.created_at == row.created_at
+    assert await store.get(100) == saved
+
+    again = await store.save(saved, '{"turn":2}', None)
+    assert again.version == 3 and again.deadline is None
+    assert await store.get(100) == again
+    assert [e.data for e in await store.events(row.game_id)] == [{"kind": "roll", "die": 4}]
+
+
+async def test_second_save_from_the_same_old_row_is_stale_and_writes_nothing(store):
+    row = await store.create(100, None, "{}")
+    winner = await store.save(row, '{"by":"first"}', None, [{"kind": "buy"}])
+
+    with pytest.raises(StaleVersion):
+        await store.save(row, '{"by":"second"}', None, [{"kind": "buy"}, {"kind": "pay"}])
+
+    assert await store.get(100) == winner
+    assert await store.count_events(row.game_id) == 1
+
+
+async def test_create_in_a_busy_channel_raises_game_exists(store):
+    row = await store.create(100, None, '{"first":true}')
+
+    with pytest.raises(GameExists):
+        await store.create(100, None, '{"second":true}')
+
+    assert await store.get(100) == row
+    assert len(await store.live_games()) == 1
+
+
+async def test_finish_moves_the_game_to_history_and_frees_the_channel(store, clock):
+    row = await store.create(100, 7, "{}")
+    row = await store.save(row, '{"month":1}', None, [{"kind": "roll"}])
+
+    await store.finish(row, '{"final":true}', {"winner": 42, "net": {"42": 1500}}, [{"kind": "game_over"}])
+
+    assert await store.get(100) is None
+    [done] = await store.history()
+    assert (done.game_id, done.channel_id, done.guild_id) == (row.game_id, 100, 7)
+    assert done.data == '{"final":true}'
+    assert done.summary == {"winner": 42, "net": {"42": 1500}}
+    assert done.created_at == row.created_at and done.finished_at == clock.now
+    assert [e.seq for e in await store.events(row.game_id)] == [2, 1]
+
+    new = await store.create(100, 7, "{}")
+    assert new.game_id > row.game_id and new.version == 1
+    with pytest.raises(StaleVersion):
+        await store.finish(row, "{}", {})
+    assert await store.get(100) == new
+
+
+async def test_game_ids_are_never_reused(store):
+    first = await store.create(100, None, "{}")
+    await store.delete(first)
+    second = await store.create(100, None, "{}")
+    await store.finish(second, "{}", {})
+    third = await store.create(100, None, "{}")
+
+    assert first.game_id < second.game_id < third.game_id
+
+
+async def test_delete_is_version_checked_and_keeps_the_log(store):
+    row = await store.create(100, None, "{}")
+    saved = await store.save(row, "{}", None, [{"kind": "join"}])
+
+    with pytest.raises(StaleVersion):
+        await store.delete(row)
+    assert await store.get(100) == saved
+
+    await store.delete(saved)
+    assert await store.get(100) is None
+    assert await store.history() == []
+    assert await store.count_events(row.game_id) == 1
+
+
+async def test_events_page_newest_first_with_gapless_seq(store):
+    row = await store.create(100, None, "{}")
+    for turn in range(4):
+        kinds = ["roll", "move", "pay"]
+        row = await store.save(row, "{}", None, [{"kind": k, "turn": turn} for k in kinds])
+    other = await store.create(200, None, "{}")
+    await store.save(other, "{}", None, [{"kind": "roll"}])
+
+    everything = await store.events(row.game_id, limit=100)
+    assert [e.seq for e in everything] == list(range(12, 0, -1))
+    assert everything[0].data == {"kind": "pay", "turn": 3}
+    assert all(e.game_id == row.game_id for e in everything)
+
+    page1 = await store.events(row.game_id, limit=5)
+    page2 = await store.events(row.game_id, limit=5, before_seq=page1[-1].seq)
+    page3 = await store.events(row.game_id, limit=5, before_seq=page2[-1].seq)
+    assert [e.seq for e in page1 + page2 + page3] == list(range(12, 0, -1))
+
+    rolls = await store.events(row.game_id, kinds={"roll"})
+    assert [e.seq for e in rolls] == [10, 7, 4, 1]
+    assert [e.seq for e in await store.events(row.game_id, kinds=["roll", "pay"], before_seq=9, limit=3)] == [
+        7,
+        6,
+        4,
+    ]
+    assert await store.events(row.game_id, kinds=[]) == []
+    assert await store.count_events(row.game_id) == 12
+    assert await store.count_events(row.game_id, ["move", "pay"]) == 8
+    assert await store.count_events(other.game_id) == 1
+
+
+async def test_events_from_one_save_share_its_timestamp(store, clock):
+    row = await store.create(100, None, "{}")
+    saved = await store.save(row, "{}", None, [{"kind": "a"}, {"kind": "b"}])
+
+    assert {e.at for e in await store.events(row.game_id)} == {saved.updated_at}
+
+
+@pytest.mark.parametrize(
+    ("bad_event", "error"),
+    [
+        ({"kind": "pay", "amount": object()}, TypeError),
+        ({"kind": "pay", "amount": float("nan")}, ValueError),
+        ({"amount": 5}, ValueError),
+        ("pay", ValueError),
+    ],
+)
+async def test_invalid_event_leaves_row_and_log_untouched(store, bad_event, error):
+    row = await store.create(100, None, "{}")
+    row = await store.save(row, '{"before":true}', None, [{"kind": "roll"}])
+
+    with pytest.raises(error):
+        await store.save(row, '{"after":true}', None, [{"kind": "ok"}, bad_event])
+    with pytest.raises(error):
+        await store.finish(row, '{"after":true}', {}, [bad_event])
+
+    assert await store.get(100) == row
+    assert await store.count_events(row.game_id) == 1
+    assert await store.history() == []
+    assert (await store.save(row, "{}", None, [{"kind": "ok"}])).version == 3
+
+
+async def test_naive_datetimes_are_refused(store):
+    row = await store.create(100, None, "{}")
+
+    with pytest.raises(ValueError, match="timezone-aware"):
+        await store.save(row, "{}", datetime(2030, 1, 1))
+    assert await store.get(100) == row
+
+
+async def test_failure_inside_the_transaction_rolls_everything_back(store, tmp_path):
+    """The UPDATE has already run when the event insert fails; none of it may survive."""
+    row = await store.create(100, None, "{}")
+    row = await store.save(row, '{"before":true}', None, [{"kind": "roll"}])
+    with sqlite3.connect(tmp_path / "payday.sqlite3") as side:
+        side.execute(
+            "CREATE TRIGGER no_boom BEFORE INSERT ON events WHEN NEW.kind = 'boom'"
+            " BEGIN SELECT RAISE(ABORT, 'boom refused'); END"
+        )
+    side.close()
+
+    with pytest.raises(sqlite3.IntegrityError, match="boom refused"):
+        await store.save(row, '{"after":true}', None, [{"kind": "ok"}, {"kind": "boom"}])
+    with pytest.raises(sqlite3.IntegrityError, match="boom refused"):
+        await store.finish(row, '{"after":true}', {"w": 1}, [{"kind": "boom"}])
+
+    assert await store.get(100) == row
+    assert await store.count_events(row.game_id) == 1
+    assert await store.history() == []
+    assert (await store.save(row, "{}", None, [{"kind": "ok"}])).version == 3
+
+
+async def test_live_games_lists_every_live_row_for_rearming_deadlines(store):
+    deadline = START + timedelta(hours=1)
+    a = await store.create(100, 1, "{}", deadline)
+    b = await store.create(200, None, "{}")
+    c = await store.create(300, 1, "{}")
+    await store.delete(c)
+
+    assert await store.live_games() == [a, b]
+
+
+async def test_history_is_newest_first_and_filters_by_guild(store):
+    finished: list[GameRow] = []
+    for channel, guild in [(100, 1), (200, 2), (300, 1), (400, None)]:
+        row = await store.create(channel, guild, "{}")
+        await store.finish(row, "{}", {"channel": channel})
+        finished.append(row)
+
+    assert [h.channel_id for h in await store.history()] == [400, 300, 200, 100]
+    assert [h.channel_id for h in await store.history(guild_id=1)] == [300, 100]
+    assert [h.channel_id for h in await store.history(limit=2)] == [400, 300]
+
+
+async def test_fifty_concurrent_saves_to_different_channels_all_land(store):
+    rows = [await store.create(channel, 1, "{}") for channel in range(50)]
+
+    saved = await asyncio.gather(
+        *(store.save(row, f'{{"n":{row.channel_id}}}', None, [{"kind": "roll"}] * 3) for row in rows)
+    )
+
+    assert [s.version for s in saved] == [2] * 50
+    for row in rows:
+        assert (await store.get(row.channel_id)).data == f'{{"n":{row.channel_id}}}'
+        assert [e.seq for e in await store.events(row.game_id)] == [3, 2, 1]
+
+
+async def test_two_concurrent_saves_from_the_same_row_exactly_one_wins(store):
+    row = await store.create(100, None, "{}")
+
+    results = await asyncio.gather(
+        store.save(row, '{"click":"a"}', None, [{"kind": "a"}]),
+        store.save(row, '{"click":"b"}', None, [{"kind": "b"}]),
+        return_exceptions=True,
+    )
+
+    [winner] = [r for r in results if isinstance(r, GameRow)]
+    [loser] = [r for r in results if not isinstance(r, GameRow)]
+    assert isinstance(loser, StaleVersion)
+    assert await store.get(100) == winner
+    [event] = await store.events(row.game_id)
+    assert event.data == {"kind": json.loads(winner.data)["click"]}
+
+
+@pytest.mark.parametrize("cancel_at", [1, 2, 3, 4])
+async def test_a_save_cancelled_between_statements_is_all_or_nothing(store, monkeypatch, cancel_at):
+    """A timeout can cancel the caller while any statement (BEGIN, UPDATE, INSERT, COMMIT) is queued."""
+    row = await store.create(100, None, "{}")
+    calls = 0
+
+    def cancelling(method):
+        async def wrapper(*args, **kwargs):
+            nonlocal calls
+            calls += 1
+            if calls == cancel_at:
+                asyncio.current_task().cancel()
+            return await method(*args, **kwargs)
+
+        return wrapper
+
+    for name in ("execute", "executemany", "commit"):
+        monkeypatch.setattr(store._db, name, cancelling(getattr(store._db, name)))
+    with pytest.raises(asyncio.CancelledError):
+        await store.save(row, '{"saved":true}', None, [{"kind": "x"}, {"kind": "x"}])
+    monkeypatch.undo()
+
+    current = await store.get(100)
+    # Once COMMIT is queued it runs, so only the last case is saved; either way nothing is half-written.
+    assert current.version == (2 if cancel_at == 4 else 1)
+    assert await store.count_events(row.game_id) == 2 * (current.version - 1)
+    assert (await store.save(current, "{}", None, [{"kind": "y"}])).version == current.version + 1

@@ -1,0 +1,36 @@
+"""simcord actions that fail loudly, and a ready-made table of players; shared by end-to-end tests."""
+
+from typing import NamedTuple
+
+import simcord
+
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
+
+
+class Table(NamedTuple):
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    players: list[simcord.MemberActor]
+
+
+def table(env: simcord.Env, n: int = 2) -> Table:
+    """A guild with a #payday channel and `n` members named alice, bob, carol..."""
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    return Table(guild, channel, [guild.add_member(env.create_user(name)) for name in NAMES[:n]])
+
+
+async def slash(
+    actor: simcord.MemberActor, channel: simcord.ChannelHandle, command: str, **options
+) -> simcord.InteractionResult:
+    """`/command` as `actor`. simcord reports an unanswered interaction without failing, so we do."""
+    result = await actor.slash(channel, command, **options)
+    assert result.acknowledged, f"/{command} {options} by {actor.name} was never answered"
+    return result
+
+
+async def click(actor: simcord.MemberActor, message, **which) -> simcord.InteractionResult:
+    """Click the button picked by `label=` or `custom_id=` and insist the bot answered."""
+    result = await actor.click(message, **which)
+    assert result.acknowledged, f"click {which} by {actor.name} was never answered"
+    return result
