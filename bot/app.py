@@ -38,7 +38,13 @@ class PaydayBot(commands.Bot):
     """The Pay Day bot; the game cog reads the store and the default time limits from it."""
 
     def __init__(
-        self, database_path: Path, *, dev_guild_id: int | None, turn_seconds: int, interrupt_seconds: int
+        self,
+        database_path: Path,
+        *,
+        dev_guild_id: int | None,
+        turn_seconds: int,
+        interrupt_seconds: int,
+        seed: int | None = None,
     ) -> None:
         # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -57,6 +63,8 @@ class PaydayBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.turn_seconds = turn_seconds
         self.interrupt_seconds = interrupt_seconds
+        # A fixed seed makes every game reproducible (seed + game id), for tests; None is truly random.
+        self.seed = seed
         self._store: Store | None = None
 
     @property
@@ -99,6 +107,7 @@ def create_bot(
     dev_guild_id: int | None = None,
     turn_seconds: int = 300,
     interrupt_seconds: int = 60,
+    seed: int | None = None,
 ) -> PaydayBot:
     """An unstarted bot: `bot.start(token)` runs it, tests hand it to simcord."""
     return PaydayBot(
@@ -106,4 +115,5 @@ def create_bot(
         dev_guild_id=dev_guild_id,
         turn_seconds=turn_seconds,
         interrupt_seconds=interrupt_seconds,
+        seed=seed,
     )

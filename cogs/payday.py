@@ -1,18 +1,52 @@
-"""The /payday command group: every subcommand of the product lives in this one cog."""
+"""The /payday command group and every game button: Discord in, engine actions out.
+
+Each change follows one path: take the channel's lock, load the table, apply, save the table and its
+event-log rows in one transaction, then answer the player and update the live message.
+"""
+
+import logging
+import secrets
+from collections.abc import Iterable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import lobby
 from bot.app import PaydayBot
-from bot.render import rules_text
+from bot.game import actions as act
+from bot.game import ai, engine
+from bot.game import events as ev
+from bot.game.actions import Action, IllegalAction
+from bot.game.rulesets import RULESETS
+from bot.render import board, components, ledger, rules_text
+from bot.render.prompts import choices
 from bot.render.rules_text import Topic
+from bot.table import Table, clean_name
+from bot.timers import DeadlineScheduler
+from cogs.tables import Loaded, Played, Tables, play
+
+log = logging.getLogger(__name__)
 
 COLOUR = discord.Colour.gold()
+TURN_TIMES = [
+    app_commands.Choice(name=name, value=seconds)
+    for name, seconds in (
+        ("1 minute", 60),
+        ("2 minutes", 120),
+        ("5 minutes", 300),
+        ("15 minutes", 900),
+        ("1 hour", 3600),
+        ("1 day", 86400),
+    )
+]
+RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()]
+NO_GAME = "There is no game in this channel: start one with /payday start."
+MAX_AMOUNT = 10_000_000
 
 
 class Payday(commands.Cog):
-    """/payday: help and rules, and the game commands."""
+    """/payday: lobby, game, bank and rules commands, and the game's buttons."""
 
     payday = app_commands.Group(
         name="payday", description="Play the board game Pay Day in this channel.", guild_only=True
@@ -20,7 +54,462 @@ class Payday(commands.Cog):
 
     def __init__(self, bot: PaydayBot) -> None:
         self.bot = bot
+        self.tables = Tables(bot.store)
+        self.timers = DeadlineScheduler(self.on_wake)
 
+    async def cog_load(self) -> None:
+        """Register the buttons and re-arm every stored deadline, so a restart loses nothing."""
+        self.bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        for row in await self.bot.store.live_games():
+            if row.deadline is not None:
+                self.timers.arm(row.channel_id, row.deadline)
+
+    async def cog_unload(self) -> None:
+        await self.timers.cancel_all()
+
+    # -- lobby ----------------------------------------------------------------------------------
+    @payday.command(name="start")
+    @app_commands.describe(
+        months="How many months to play (1–12).",
+        turn_time="How long a player has to answer before the bot chooses for them.",
+        ruleset="Which edition of the rules.",
+    )
+    @app_commands.choices(turn_time=TURN_TIMES, ruleset=RULESET_CHOICES)
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        months: app_commands.Range[int, 1, 12] = 3,
+        turn_time: int | None = None,
+        ruleset: str = "modern",
+    ) -> None:
+        """Open a game of Pay Day in this channel; others join with the button."""
+        channel_id = interaction.channel_id
+        async with self.tables.lock(channel_id):
+            if await self.tables.load(channel_id) is not None:
+                await _refuse(
+                    interaction, "A game is already open here: see /payday status, or /payday end it."
+                )
+                return
+            table = Table(
+                host_id=interaction.user.id,
+                months=months,
+                ruleset=ruleset,
+                turn_seconds=turn_time or self.bot.turn_seconds,
+                interrupt_seconds=min(self.bot.interrupt_seconds, turn_time or self.bot.turn_seconds),
+                seed=0,
+            )
+            lobby.join(table, interaction.user.id, interaction.user.display_name)
+            loaded = await self.tables.create(channel_id, interaction.guild_id, table)
+            table.seed = self._seed(loaded.row.game_id)
+            response = await interaction.response.send_message(
+                embed=board.lobby_embed(table), view=components.lobby_view(channel_id, loaded.row.game_id)
+            )
+            table.message_id = response.message_id
+            await self.tables.save(loaded, [{"kind": "lobby", "host": interaction.user.id}])
+            _log("lobby opened", loaded, host=interaction.user.id)
+
+    @payday.command(name="join")
+    async def join(self, interaction: discord.Interaction) -> None:
+        """Take a seat in the game waiting to start here."""
+        await self._lobby_change(interaction, "join")
+
+    @payday.command(name="leave")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Leave the game here (a computer player takes over a running game's seat)."""
+        await self._lobby_change(interaction, "leave")
+
+    async def lobby_click(
+        self, interaction: discord.Interaction, channel_id: int, game_id: int, what: str
+    ) -> None:
+        """A lobby button: join, leave, addbot, start or cancel."""
+        if interaction.channel_id != channel_id:
+            await _refuse(interaction, "That button belongs to another channel.")
+            return
+        await self._lobby_change(interaction, what, game_id=game_id)
+
+    async def _lobby_change(
+        self, interaction: discord.Interaction, what: str, game_id: int | None = None
+    ) -> None:
+        channel_id = interaction.channel_id
+        user = interaction.user
+        async with self.tables.lock(channel_id):
+            loaded = await self.tables.load(channel_id)
+            if loaded is None or (game_id is not None and loaded.row.game_id != game_id):
+                await _refuse(interaction, "This lobby has closed." if game_id else NO_GAME)
+                return
+            table = loaded.table
+            try:
+                if what == "leave" and table.state is not None:
+                    await self._leave_running(interaction, loaded)
+                    return
+                if what in ("start", "cancel") and table.state is not None:
+                    raise lobby.Refusal("The game has already started.")
+                if what == "cancel":
+                    lobby.may_stop(table, user.id, _manages_channel(interaction))
+                    await self.tables.discard(loaded)
+                    note = f"Cancelled by {clean_name(user.display_name)}."
+                    await self._respond_lobby(interaction, loaded, note, None)
+                    _log("lobby cancelled", loaded, user=user.id)
+                    return
+                note = {
+                    "join": lambda: lobby.join(table, user.id, user.display_name),
+                    "leave": lambda: lobby.leave_lobby(table, user.id),
+                    "addbot": lambda: lobby.add_computer(table, user.id),
+                    "start": lambda: lobby.start(table, user.id),
+                }[what]()
+            except IllegalAction as refusal:
+                await _refuse(interaction, refusal.message)
+                return
+            if what == "start":
+                await self._begin(interaction, loaded)
+                return
+            if not table.humans():
+                await self.tables.discard(loaded)
+                await self._respond_lobby(interaction, loaded, "Everyone left: the lobby is closed.", None)
+                return
+            loaded = await self.tables.save(loaded, [{"kind": "lobby", "change": what, "user": user.id}])
+            view = components.lobby_view(channel_id, loaded.row.game_id)
+            await self._respond_lobby(interaction, loaded, note, view)
+
+    async def _respond_lobby(
+        self, interaction: discord.Interaction, loaded: Loaded, note: str, view: discord.ui.View | None
+    ) -> None:
+        """Update the lobby message: as the click's own response, or by editing it after a slash command."""
+        embed = board.lobby_embed(loaded.table, note)
+        if _clicked(interaction, loaded.table.message_id):
+            await interaction.response.edit_message(embed=embed, view=view)
+            return
+        await interaction.response.send_message(note, ephemeral=True)
+        await self._edit(loaded, embed, view)
+
+    async def _begin(self, interaction: discord.Interaction, loaded: Loaded) -> None:
+        """The lobby message becomes the live game message."""
+        table = loaded.table
+        now = discord.utils.utcnow()
+        table.set_timers(now)
+        table.message_posted, table.message_month = now, 1
+        order = ", ".join(seat.name for seat in table.seats)
+        table.remember([f"The game begins: {order}. {table.seats[0].name} goes first."])
+        loaded = await self.tables.save(loaded, [{"kind": "started", "seats": [s.name for s in table.seats]}])
+        _log("game started", loaded, players=len(table.seats))
+        embed, view = self._board(loaded)
+        if _clicked(interaction, table.message_id):
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message("The game has started.", ephemeral=True)
+            await self._edit(loaded, embed, view)
+        self._arm(loaded)
+
+    async def _leave_running(self, interaction: discord.Interaction, loaded: Loaded) -> None:
+        table = loaded.table
+        line = lobby.leave_game(table, interaction.user.id)
+        table.remember([line])
+        if not table.humans():
+            played = Played(engine.end_early(table.state), [], [{"kind": "abandoned"}])
+            reply = "You left. Nobody else is left, so the game is over."
+            await self._conclude(loaded, played, interaction, "Every player left.", reply=reply)
+            return
+        table.set_timers(discord.utils.utcnow())
+        loaded = await self.tables.save(loaded, [{"kind": "left", "user": interaction.user.id, "text": line}])
+        await interaction.response.send_message(
+            "You left the game; a computer player took your seat.", ephemeral=True
+        )
+        await self._show(loaded, None)
+        self._arm(loaded)
+
+    # -- playing --------------------------------------------------------------------------------
+    async def game_click(
+        self,
+        interaction: discord.Interaction,
+        channel_id: int,
+        game_id: int,
+        prompt: int,
+        kind: str,
+        value: int,
+    ) -> None:
+        """A game button: answer the question it was made for."""
+        if interaction.channel_id != channel_id:
+            await _refuse(interaction, "That button belongs to another channel.")
+            return
+        async with self.tables.lock(channel_id):
+            loaded = await self._running(interaction, game_id)
+            if loaded is None:
+                return
+            seat = await self._seat(interaction, loaded)
+            if seat is None:
+                return
+            await self._apply(loaded, [Action(seat, kind, value, prompt)], interaction)
+
+    @payday.command(name="loan")
+    @app_commands.describe(amount="Dollars to borrow, in $1,000 steps.")
+    async def loan(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
+    ) -> None:
+        """Borrow from the Bank, at any time, in $1,000 steps (10% interest each Pay Day)."""
+        await self._money_command(interaction, act.LOAN, amount)
+
+    @payday.command(name="repay")
+    @app_commands.describe(amount="Dollars to repay, in $1,000 steps.")
+    async def repay(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, MAX_AMOUNT]
+    ) -> None:
+        """Pay back part of your loan, in $1,000 steps, when the rules allow (your Pay Day)."""
+        await self._money_command(interaction, act.REPAY, amount)
+
+    async def _money_command(self, interaction: discord.Interaction, kind: str, amount: int) -> None:
+        async with self.tables.lock(interaction.channel_id):
+            loaded = await self._running(interaction)
+            if loaded is None:
+                return
+            seat = await self._seat(interaction, loaded)
+            if seat is None:
+                return
+            await self._apply(loaded, [Action(seat, kind, amount)], interaction, slash=True)
+
+    async def _apply(
+        self,
+        loaded: Loaded,
+        actions: Iterable[Action],
+        interaction: discord.Interaction | None,
+        *,
+        slash: bool = False,
+    ) -> None:
+        """Apply, save, then tell the table. A refused first action changes nothing.
+
+        `actions` may be a generator, so each computer player decides after seeing the last answer.
+        """
+        table = loaded.table
+        now = discord.utils.utcnow()
+        played = Played()
+        for action in actions:
+            try:
+                played.extend(play(table, action, now))
+            except IllegalAction as refusal:
+                if played.records:
+                    break  # a later timeout/computer answer lost a race: keep what was applied
+                if interaction is None:
+                    log.error(
+                        "automatic action refused", extra={"channel": loaded.row.channel_id, "action": action}
+                    )
+                else:
+                    await _refuse(interaction, self._refusal(table, action, refusal))
+                return
+            _log(
+                "applied",
+                loaded,
+                action=action.kind,
+                seat=action.seat,
+                value=action.value,
+                prompt=action.prompt,
+            )
+        reply = _confirm(played) if slash else None
+        if table.state.over:
+            await self._conclude(loaded, played, interaction, "Everyone has retired.", reply=reply)
+            return
+        loaded = await self.tables.save(loaded, played.records)
+        if reply is not None:
+            await interaction.response.send_message(reply, ephemeral=True)
+            interaction = None
+        loaded = await self._show(loaded, interaction)
+        await self._paydays(loaded, played)
+        self._arm(loaded)
+
+    async def _conclude(
+        self,
+        loaded: Loaded,
+        played: Played,
+        interaction: discord.Interaction | None,
+        reason: str,
+        *,
+        reply: str | None = None,
+    ) -> None:
+        """Game over: move it to history, freeze the live message, announce the standings.
+
+        A click is answered by freezing its message; a slash command gets `reply`, privately.
+        """
+        table = loaded.table
+        if not played.records or played.records[-1].get("kind") != ev.GAME_OVER:
+            played.records.append({"kind": ev.GAME_OVER, "reason": reason, "winners": table.state.winners})
+        table.deadline = table.remind_at = table.computer_at = None
+        await self.tables.finish(loaded, played.records, reason)
+        self.timers.cancel(loaded.row.channel_id)
+        _log("game over", loaded, reason=reason, winners=table.state.winners)
+        embed = board.game_embed(table, loaded.row.game_id)
+        if interaction is not None and reply is None and _clicked(interaction, table.message_id):
+            await interaction.response.edit_message(embed=embed, view=None)
+        else:
+            if interaction is not None:
+                await interaction.response.send_message(reply or "Done.", ephemeral=True)
+            await self._edit(loaded, embed, None)
+        await self._send(loaded.row.channel_id, embed=board.final_embed(table, loaded.row.game_id, reason))
+
+    # -- timers: computer players, time limits, reminders ----------------------------------------
+    async def on_wake(self, channel_id: int) -> None:
+        """A timer fired: computer players act, or time ran out, or the player gets a reminder."""
+        async with self.tables.lock(channel_id):
+            loaded = await self.tables.load(channel_id)
+            if loaded is None or loaded.table.state is None or loaded.table.state.over:
+                return
+            table, now = loaded.table, discord.utils.utcnow()
+            state = table.state
+            if table.computer_at is not None and now >= table.computer_at:
+                prompt = state.prompt
+                computers = (
+                    ai.choose(state, seat)
+                    for seat in table.waiting_computers()
+                    if state.prompt == prompt and seat in state.pending.seats
+                )
+                await self._apply(loaded, computers, None)
+            elif table.deadline is not None and now >= table.deadline:
+                humans = set(table.waiting_humans())
+                actions = [a for a in engine.timeout_actions(state) if a.seat in humans]
+                _log("timed out", loaded, seats=sorted(humans), prompt=state.prompt)
+                await self._apply(loaded, actions, None)
+            elif table.remind_at is not None and now >= table.remind_at:
+                table.remind_at = None
+                loaded = await self.tables.save(loaded)
+                await self._remind(loaded)
+                self._arm(loaded)
+            else:
+                self._arm(loaded)
+
+    async def _remind(self, loaded: Loaded) -> None:
+        """Ping only the player whose turn it is, and nobody a display name could mention."""
+        table = loaded.table
+        user_id = table.seats[table.waiting_humans()[0]].user_id
+        when = discord.utils.format_dt(table.deadline, "R")
+        await self._send(
+            loaded.row.channel_id,
+            content=f"<@{user_id}>, the Pay Day game is waiting for you. Time runs out {when}.",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+        )
+
+    def _arm(self, loaded: Loaded) -> None:
+        wake = loaded.table.wake_at()
+        if wake is None:
+            self.timers.cancel(loaded.row.channel_id)
+        else:
+            self.timers.arm(loaded.row.channel_id, wake)
+
+    # -- looking at the game --------------------------------------------------------------------
+    @payday.command(name="status")
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Show the game here again at the bottom of the channel, with its buttons."""
+        async with self.tables.lock(interaction.channel_id):
+            loaded = await self.tables.load(interaction.channel_id)
+            if loaded is None:
+                await _refuse(interaction, NO_GAME)
+                return
+            table = loaded.table
+            if table.state is None:
+                embed, view = (
+                    board.lobby_embed(table),
+                    components.lobby_view(loaded.row.channel_id, loaded.row.game_id),
+                )
+            else:
+                embed, view = self._board(loaded)
+            old = table.message_id
+            response = await interaction.response.send_message(embed=embed, view=view)
+            table.message_id, table.message_posted = response.message_id, discord.utils.utcnow()
+            table.message_month = table.month()
+            loaded = await self.tables.save(loaded)
+            if old is not None:
+                await self._strip_buttons(loaded.row.channel_id, old)
+
+    @payday.command(name="hand")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """See your cash, loan, Mail and Deals (only you can see this)."""
+        loaded = await self._running(interaction)
+        if loaded is None:
+            return
+        seat = await self._seat(interaction, loaded)
+        if seat is None:
+            return
+        embed = board.hand_embed(loaded.table, seat, discord.utils.utcnow())
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @payday.command(name="ledger")
+    @app_commands.describe(book="The Bank's statement or the loan book.", page="Page number, newest first.")
+    @app_commands.choices(
+        book=[
+            app_commands.Choice(name="Bank statement", value="bank"),
+            app_commands.Choice(name="Loan book", value="loans"),
+        ]
+    )
+    async def ledger(
+        self, interaction: discord.Interaction, book: str = "bank", page: app_commands.Range[int, 1, 1000] = 1
+    ) -> None:
+        """Every payment of this channel's game: who paid whom, how much and why."""
+        loaded = await self.tables.load(interaction.channel_id)
+        if loaded is not None and loaded.table.state is not None:
+            game_id, table = loaded.row.game_id, loaded.table
+        else:
+            finished = await self._last_finished(interaction.channel_id, interaction.guild_id)
+            if finished is None:
+                await _refuse(interaction, "No game has been played in this channel yet.")
+                return
+            game_id, table = finished
+        embed, view = await self._ledger_page(game_id, table, book, page)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def ledger_page(self, interaction: discord.Interaction, game_id: int, book: str, page: int) -> None:
+        """A ledger page button."""
+        loaded = await self.tables.load(interaction.channel_id)
+        if loaded is not None and loaded.row.game_id == game_id:
+            table = loaded.table
+        else:
+            finished = await self._last_finished(interaction.channel_id, interaction.guild_id)
+            if finished is None or finished[0] != game_id:
+                await _refuse(interaction, "That ledger is no longer available.")
+                return
+            table = finished[1]
+        embed, view = await self._ledger_page(game_id, table, book, page)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def _ledger_page(
+        self, game_id: int, table: Table, book: str, page: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        transfers = await self.bot.store.events(game_id, limit=1_000_000, kinds=[ev.TRANSFER])
+        records = [e.data for e in transfers if ledger.wanted(book, e.data)]
+        pages = max(1, -(-len(records) // ledger.PAGE_SIZE))
+        page = min(page, pages)
+        chunk = records[(page - 1) * ledger.PAGE_SIZE : page * ledger.PAGE_SIZE]
+        names = [seat.name for seat in table.seats]
+        loans = [p.loan for p in table.state.players]
+        embed = ledger.ledger_embed(book, chunk, names, page, pages, loans)
+        return embed, components.ledger_view(game_id, book, page, pages)
+
+    async def _last_finished(self, channel_id: int, guild_id: int | None) -> tuple[int, Table] | None:
+        for row in await self.bot.store.history(guild_id=guild_id, limit=50):
+            if row.channel_id == channel_id:
+                return row.game_id, Table.model_validate_json(row.data)
+        return None
+
+    # -- stopping -------------------------------------------------------------------------------
+    @payday.command(name="end")
+    async def end(self, interaction: discord.Interaction) -> None:
+        """Stop the game here now and show the standings (host or Manage Channels)."""
+        async with self.tables.lock(interaction.channel_id):
+            loaded = await self.tables.load(interaction.channel_id)
+            if loaded is None:
+                await _refuse(interaction, NO_GAME)
+                return
+            table = loaded.table
+            try:
+                lobby.may_stop(table, interaction.user.id, _manages_channel(interaction))
+            except IllegalAction as refusal:
+                await _refuse(interaction, refusal.message)
+                return
+            if table.state is None:
+                await self.tables.discard(loaded)
+                await interaction.response.send_message("The lobby is closed.", ephemeral=True)
+                await self._edit(loaded, board.lobby_embed(table, "Closed."), None)
+                return
+            played = Played(engine.end_early(table.state), [], [{"kind": "ended", "by": interaction.user.id}])
+            reason = f"Ended early by {clean_name(interaction.user.display_name)}."
+            await self._conclude(loaded, played, interaction, reason, reply="You ended the game.")
+
+    # -- help -----------------------------------------------------------------------------------
     @payday.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """What this bot does, how a game goes, and every /payday command."""
@@ -42,6 +531,130 @@ class Payday(commands.Cog):
         await interaction.response.send_message(
             embed=discord.Embed(title=title, description=text, colour=COLOUR), ephemeral=True
         )
+
+    # -- shared helpers -------------------------------------------------------------------------
+    def _seed(self, game_id: int) -> int:
+        return secrets.randbits(62) if self.bot.seed is None else self.bot.seed + game_id
+
+    async def _running(self, interaction: discord.Interaction, game_id: int | None = None) -> Loaded | None:
+        loaded = await self.tables.load(interaction.channel_id)
+        if loaded is None or (game_id is not None and loaded.row.game_id != game_id):
+            await _refuse(interaction, "This game has ended." if game_id else NO_GAME)
+            return None
+        if loaded.table.state is None:
+            await _refuse(interaction, "The game here hasn't started yet: the host presses Start.")
+            return None
+        return loaded
+
+    async def _seat(self, interaction: discord.Interaction, loaded: Loaded) -> int | None:
+        seat = loaded.table.seat_of(interaction.user.id)
+        if seat is None:
+            await _refuse(interaction, "You're not playing in this game.")
+        return seat
+
+    def _refusal(self, table: Table, action: Action, refusal: IllegalAction) -> str:
+        if isinstance(refusal, act.StalePrompt) and table.last_answer == (action.prompt, action.seat):
+            return "Already done: your answer was counted."
+        return refusal.message
+
+    def _board(self, loaded: Loaded) -> tuple[discord.Embed, discord.ui.View | None]:
+        table = loaded.table
+        embed = board.game_embed(table, loaded.row.game_id)
+        state = table.state
+        if state.over or state.pending is None:
+            return embed, None
+        view = components.game_view(loaded.row.channel_id, loaded.row.game_id, state.prompt, choices(state))
+        return embed, view
+
+    async def _show(self, loaded: Loaded, interaction: discord.Interaction | None) -> Loaded:
+        """Bring the live message up to date, as the click's response when the click came from it.
+
+        A month change or an hour-old message gets a fresh live message instead, since Discord limits
+        edits to old messages and a new month deserves a new post.
+        """
+        table = loaded.table
+        now = discord.utils.utcnow()
+        embed, view = self._board(loaded)
+        clicked = interaction is not None and _clicked(interaction, table.message_id)
+        if interaction is not None and not clicked:
+            await interaction.response.defer()  # a click on an older copy of the board
+        if not table.live_message_stale(now):
+            if clicked:
+                await interaction.response.edit_message(embed=embed, view=view)
+            elif not await self._edit(loaded, embed, view):
+                return await self._repost(loaded, embed, view)
+            return loaded
+        if clicked:
+            await interaction.response.edit_message(view=None)
+        elif table.message_id is not None:
+            await self._strip_buttons(loaded.row.channel_id, table.message_id)
+        return await self._repost(loaded, embed, view)
+
+    async def _repost(self, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None) -> Loaded:
+        message = await self._send(loaded.row.channel_id, embed=embed, view=view)
+        if message is None:
+            return loaded
+        table = loaded.table
+        table.message_id, table.message_posted = message.id, discord.utils.utcnow()
+        table.message_month = table.month()
+        return await self.tables.save(loaded)
+
+    async def _paydays(self, loaded: Loaded, played: Played) -> None:
+        """A Pay Day is worth its own message: the player's new balance, for the whole table."""
+        for event in played.events:
+            if event.kind in (ev.NEW_MONTH, ev.RETIRED):
+                embed = board.payday_embed(loaded.table, event.seat, retired=event.kind == ev.RETIRED)
+                await self._send(loaded.row.channel_id, embed=embed)
+
+    async def _edit(self, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None) -> bool:
+        """Edit the live message with the bot token; False if it is gone (deleted by someone)."""
+        message_id = loaded.table.message_id
+        if message_id is None:
+            return False
+        channel = self.bot.get_partial_messageable(loaded.row.channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            log.warning("live message edit failed", exc_info=True, extra={"channel": loaded.row.channel_id})
+        return True
+
+    async def _strip_buttons(self, channel_id: int, message_id: int) -> None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("old live message not edited", extra={"channel": channel_id, "message": message_id})
+
+    async def _send(self, channel_id: int, **message) -> discord.Message | None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            return await channel.send(**message)
+        except discord.HTTPException:
+            log.warning("message not sent", exc_info=True, extra={"channel": channel_id})
+            return None
+
+
+def _clicked(interaction: discord.Interaction, message_id: int | None) -> bool:
+    return interaction.message is not None and message_id is not None and interaction.message.id == message_id
+
+
+def _manages_channel(interaction: discord.Interaction) -> bool:
+    return interaction.permissions.manage_channels
+
+
+async def _refuse(interaction: discord.Interaction, text: str) -> None:
+    await interaction.response.send_message(text, ephemeral=True)
+
+
+def _confirm(played: Played) -> str:
+    """The private answer to a slash command that changed the game: what it did, in words."""
+    return "\n".join(played.lines[-5:]) or "Done."
+
+
+def _log(message: str, loaded: Loaded, **fields) -> None:
+    log.info(message, extra={"channel": loaded.row.channel_id, "game": loaded.row.game_id, **fields})
 
 
 async def setup(bot: PaydayBot) -> None:

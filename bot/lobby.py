@@ -1,0 +1,79 @@
+"""Who may sit, leave, add computers, start or stop: the table's house rules, without Discord."""
+
+from bot.game import engine
+from bot.game.actions import IllegalAction
+from bot.table import Seat, Table, clean_name
+
+
+class Refusal(IllegalAction):
+    """A lobby or table request that is not allowed; the message says what to do instead."""
+
+
+def join(table: Table, user_id: int, name: str) -> str:
+    if table.state is not None:
+        raise Refusal("The game in this channel has already started: wait for the next one.")
+    if table.seat_of(user_id) is not None:
+        raise Refusal("You're already in this game.")
+    if len(table.seats) >= table.max_players:
+        raise Refusal(f"The table is full ({table.max_players} players).")
+    seat = Seat(user_id=user_id, name=_unique(table, clean_name(name)))
+    table.seats.append(seat)
+    return f"{seat.name} joined."
+
+
+def leave_lobby(table: Table, user_id: int) -> str:
+    """Leave before the start; the host's role passes to the next human."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise Refusal("You're not in this game.")
+    name = table.seats.pop(seat).name
+    if user_id == table.host_id and table.humans():
+        table.host_id = table.humans()[0]
+    return f"{name} left."
+
+
+def leave_game(table: Table, user_id: int) -> str:
+    """Leave a running game: a computer player takes the seat so the others can finish."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise Refusal("You're not playing in this game.")
+    table.seats[seat].user_id = None
+    if user_id == table.host_id and table.humans():
+        table.host_id = table.humans()[0]
+    return f"{table.seats[seat].name} left; a computer player takes over their seat."
+
+
+def add_computer(table: Table, user_id: int) -> str:
+    if user_id != table.host_id:
+        raise Refusal("Only the host can add computer players.")
+    if len(table.seats) >= table.max_players:
+        raise Refusal(f"The table is full ({table.max_players} players).")
+    return f"{table.add_computer().name} (computer) joined."
+
+
+def start(table: Table, user_id: int) -> None:
+    if user_id != table.host_id:
+        raise Refusal("Only the host can start the game.")
+    if not table.min_players <= len(table.seats) <= table.max_players:
+        raise Refusal(
+            f"A game needs {table.min_players} to {table.max_players} players: invite someone, "
+            "or add a computer player."
+        )
+    table.state = engine.new_game(
+        [seat.name for seat in table.seats], ruleset=table.ruleset, months=table.months, seed=table.seed
+    )
+
+
+def may_stop(table: Table, user_id: int, manages_channel: bool) -> None:
+    if user_id != table.host_id and not manages_channel:
+        raise Refusal("Only the host or someone with Manage Channels can do that.")
+
+
+def _unique(table: Table, name: str) -> str:
+    """Two players called "Alex" would make the board ambiguous: number the second one."""
+    taken = {seat.name for seat in table.seats}
+    if name not in taken:
+        return name
+    return next(
+        f"{name[: engine.MAX_NAME - 3]} #{n}" for n in range(2, 10) if f"{name[:29]} #{n}" not in taken
+    )

@@ -1,0 +1,156 @@
+"""Embeds for the lobby, the live game message, Pay Day summaries and the final standings."""
+
+from datetime import datetime
+
+import discord
+
+from bot.game.board import weekday
+from bot.game.events import money
+from bot.game.rulesets import RULESETS
+from bot.render.prompts import question
+from bot.table import Seat, Table
+
+GOLD = discord.Colour.gold()
+GREEN = discord.Colour.green()
+GREY = discord.Colour.light_grey()
+FIELD_LIMIT = 1024
+
+
+def safe(text: str) -> str:
+    """A player-chosen name made harmless in an embed: no markdown tricks, no mention syntax."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def names(table: Table) -> list[str]:
+    return [safe(s.name) for s in table.seats]
+
+
+def lobby_embed(table: Table, note: str = "") -> discord.Embed:
+    ruleset = RULESETS[table.ruleset]
+    seats = "\n".join(f"{i + 1}. {_seat_label(table, s)}" for i, s in enumerate(table.seats))
+    embed = discord.Embed(
+        title="Pay Day — a game is forming",
+        description=(
+            f"{table.months} month{'s' * (table.months != 1)} · {ruleset.title} · "
+            f"{table.turn_seconds // 60 or 1} min per turn\n"
+            f"Press **Join** to take a seat. "
+            f"The host starts with {table.min_players}–{table.max_players} players."
+        ),
+        colour=GOLD,
+    )
+    embed.add_field(name=f"Players ({len(table.seats)}/{table.max_players})", value=seats or "nobody yet")
+    if note:
+        embed.set_footer(text=note)
+    return embed
+
+
+def _seat_label(table: Table, seat: Seat) -> str:
+    tags = [tag for tag, on in (("computer", seat.computer), ("host", seat.user_id == table.host_id)) if on]
+    return safe(seat.name) + (f" ({', '.join(tags)})" if tags else "")
+
+
+def _player_line(table: Table, seat: int, shown: list[str]) -> str:
+    st = table.state
+    p = st.players[seat]
+    board = RULESETS[st.ruleset].board
+    marker = "🎲" if seat == st.turn and not st.over else ("🏁" if p.retired else "▫️")
+    where = (
+        "retired"
+        if p.retired
+        else ("START" if p.day == 0 else f"{weekday(p.day)} {p.day}: {board[p.day].name}")
+    )
+    parts = [f"{marker} **{shown[seat]}** — {where}", money(p.cash)]
+    if p.loan:
+        parts.append(f"loan {money(p.loan)}")
+    if p.deals:
+        parts.append(f"{len(p.deals)} Deal{'s' * (len(p.deals) != 1)}")
+    if p.mail:
+        parts.append(f"{len(p.mail)} bill{'s' * (len(p.mail) != 1)}")
+    if p.charges:
+        parts.append(f"carried {money(sum(p.charges))}")
+    return " · ".join(parts)
+
+
+def game_embed(table: Table, game_id: int) -> discord.Embed:
+    """The live game message: where everyone is, money, the Jackpot, what we wait for, latest events."""
+    st = table.state
+    shown = names(table)
+    month = table.month()
+    title = "Pay Day — game over" if st.over else f"Pay Day — month {month} of {st.months}"
+    lines = [question(st, shown)]
+    if table.deadline is not None and not st.over:
+        lines.append(f"Time runs out {discord.utils.format_dt(table.deadline, 'R')}.")
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
+    players = "\n".join(_player_line(table, seat, shown) for seat in range(len(st.players)))
+    embed.add_field(name="Players", value=_clip(players), inline=False)
+    pot = f" · Lottery pot {money(st.pot)}" if st.pot else ""
+    embed.add_field(name="Jackpot", value=f"{money(st.jackpot)}{pot}", inline=False)
+    if table.recent:
+        embed.add_field(
+            name="Latest", value=_clip("\n".join(safe(line) for line in table.recent)), inline=False
+        )
+    embed.set_footer(text=f"Game #{game_id} · {RULESETS[st.ruleset].title} · /payday hand, /payday ledger")
+    return embed
+
+
+def standings(table: Table) -> list[tuple[int, str, int]]:
+    """(rank, name, net worth) best first; equal net worth shares a rank."""
+    st = table.state
+    worths = sorted(((st.net_worth(seat), seat) for seat in range(len(st.players))), reverse=True)
+    ranked, rank, previous = [], 0, None
+    for i, (worth, seat) in enumerate(worths):
+        if worth != previous:
+            rank, previous = i + 1, worth
+        ranked.append((rank, table.seats[seat].name, worth))
+    return ranked
+
+
+def final_embed(table: Table, game_id: int, reason: str) -> discord.Embed:
+    rows = "\n".join(f"**{rank}.** {safe(name)} — {money(worth)}" for rank, name, worth in standings(table))
+    winners = " and ".join(safe(table.seats[w].name) for w in table.state.winners) if table.state.over else ""
+    description = f"{reason}\n\n{rows}" + (f"\n\n🏆 {winners}" if winners else "")
+    embed = discord.Embed(title=f"Pay Day — game #{game_id} is over", description=description, colour=GREEN)
+    embed.set_footer(
+        text="Net worth = cash − loans − carried Monster Charges. /payday ledger shows every payment."
+    )
+    return embed
+
+
+def payday_embed(table: Table, seat: int, retired: bool) -> discord.Embed:
+    st = table.state
+    p = st.players[seat]
+    name = safe(table.seats[seat].name)
+    what = "retired" if retired else f"starts month {p.months_done + 1}"
+    lines = [f"Cash {money(p.cash)} · loan {money(p.loan)} · net worth {money(st.net_worth(seat))}"]
+    if p.charges:
+        lines.append(f"Monster Charges carried: {money(sum(p.charges))}")
+    return discord.Embed(title=f"💵 Pay Day: {name} {what}", description="\n".join(lines), colour=GREEN)
+
+
+def hand_embed(table: Table, seat: int, now: datetime) -> discord.Embed:
+    """Everything a player holds, for their eyes only."""
+    st = table.state
+    p = st.players[seat]
+    ruleset = RULESETS[st.ruleset]
+    embed = discord.Embed(title=f"Your hand, {safe(table.seats[seat].name)}", colour=GOLD, timestamp=now)
+    embed.add_field(name="Cash", value=money(p.cash))
+    embed.add_field(name="Loan", value=money(p.loan))
+    embed.add_field(name="Net worth", value=money(st.net_worth(seat)))
+    mail = "\n".join(f"• {ruleset.mail[c].label}" for c in p.mail) or "none"
+    embed.add_field(name="Mail to settle on Pay Day", value=_clip(mail), inline=False)
+    if p.charges:
+        carried = ", ".join(money(c) for c in p.charges)
+        embed.add_field(name="Monster Charges carried", value=carried, inline=False)
+    deals = "\n".join(f"• {ruleset.deals[c].label}" for c in p.deals) or "none"
+    embed.add_field(name="Deals", value=_clip(deals), inline=False)
+    return embed
+
+
+def _clip(text: str) -> str:
+    """Embed fields hold 1,024 characters: keep the newest lines that fit."""
+    if len(text) <= FIELD_LIMIT:
+        return text
+    lines = text.split("\n")
+    while len("\n".join(lines)) > FIELD_LIMIT - 2 and len(lines) > 1:
+        lines.pop(0)
+    return "\n".join(lines)[-FIELD_LIMIT:]

@@ -1,0 +1,148 @@
+"""Buttons as DynamicItems: the custom_id carries everything needed to act on a click, so buttons on
+messages sent before a restart keep working without any view being registered again.
+
+custom_id layouts (all under Discord's 100 characters):
+  pd:<channel>:<game>:<prompt>:<action>:<value>   answer the game's current question
+  pdl:<channel>:<game>:<action>                    lobby: join, leave, addbot, start, cancel
+  pdg:<game>:<book>:<page>                         ledger pages (bank or loans)
+"""
+
+import logging
+import re
+
+import discord
+
+from bot.render.prompts import Choice
+
+log = logging.getLogger(__name__)
+
+COG = "Payday"
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+    "secondary": discord.ButtonStyle.secondary,
+}
+LOBBY_BUTTONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "addbot": ("Add computer player", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+BOOKS = ("bank", "loans")
+
+
+async def _route(interaction: discord.Interaction, method: str, *args) -> None:
+    """Hand the click to the game cog; a crash still gets the player a sentence, not "interaction failed"."""
+    cog = interaction.client.get_cog(COG)
+    try:
+        await getattr(cog, method)(interaction, *args)
+    except Exception:
+        log.exception("button failed", extra={"channel": interaction.channel_id, "custom_id": args})
+        if not interaction.response.is_done():
+            await interaction.response.send_message(
+                "Sorry, something went wrong on my side. Please try again.", ephemeral=True
+            )
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pd:(?P<channel>\d{1,20}):(?P<game>\d{1,12}):(?P<prompt>\d{1,9}):(?P<kind>[a-z_]{1,12}):(?P<value>\d{1,9})",
+):
+    def __init__(self, channel_id: int, game_id: int, prompt: int, choice: Choice) -> None:
+        custom_id = f"pd:{channel_id}:{game_id}:{prompt}:{choice.kind}:{choice.value}"
+        super().__init__(
+            discord.ui.Button(label=choice.label[:80], style=STYLES[choice.style], custom_id=custom_id)
+        )
+        self.channel_id, self.game_id, self.prompt, self.choice = channel_id, game_id, prompt, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> "GameButton":
+        choice = Choice(item.label or "", match["kind"], int(match["value"]))
+        return cls(int(match["channel"]), int(match["game"]), int(match["prompt"]), choice)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(
+            interaction,
+            "game_click",
+            self.channel_id,
+            self.game_id,
+            self.prompt,
+            self.choice.kind,
+            self.choice.value,
+        )
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pdl:(?P<channel>\d{1,20}):(?P<game>\d{1,12}):(?P<action>join|leave|addbot|start|cancel)",
+):
+    def __init__(self, channel_id: int, game_id: int, action: str) -> None:
+        label, style = LOBBY_BUTTONS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"pdl:{channel_id}:{game_id}:{action}")
+        )
+        self.channel_id, self.game_id, self.action = channel_id, game_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> "LobbyButton":
+        return cls(int(match["channel"]), int(match["game"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, "lobby_click", self.channel_id, self.game_id, self.action)
+
+
+class LedgerButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pdg:(?P<game>\d{1,12}):(?P<book>bank|loans):(?P<page>\d{1,6})",
+):
+    def __init__(self, game_id: int, book: str, page: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pdg:{game_id}:{book}:{page}"
+            )
+        )
+        self.game_id, self.book, self.page = game_id, book, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> "LedgerButton":
+        return cls(int(match["game"]), match["book"], int(match["page"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, "ledger_page", self.game_id, self.book, self.page)
+
+
+DYNAMIC_ITEMS = (GameButton, LobbyButton, LedgerButton)
+
+
+def game_view(channel_id: int, game_id: int, prompt: int, choices: list[Choice]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for choice in choices[:25]:
+        view.add_item(GameButton(channel_id, game_id, prompt, choice))
+    return view
+
+
+def lobby_view(channel_id: int, game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_BUTTONS:
+        view.add_item(LobbyButton(channel_id, game_id, action))
+    return view
+
+
+def ledger_view(game_id: int, book: str, page: int, pages: int) -> discord.ui.View:
+    """Previous / next page, and a switch to the other book."""
+    view = discord.ui.View(timeout=None)
+    if page > 1:
+        view.add_item(LedgerButton(game_id, book, page - 1, "◀ Newer"))
+    if page < pages:
+        view.add_item(LedgerButton(game_id, book, page + 1, "Older ▶"))
+    other = BOOKS[1 - BOOKS.index(book)]
+    view.add_item(LedgerButton(game_id, other, 1, "Loan book" if other == "loans" else "Bank statement"))
+    return view

@@ -1,0 +1,135 @@
+"""What the game is waiting for, in words, and the buttons that answer it (pure data, no Discord)."""
+
+from dataclasses import dataclass
+
+from bot.game import actions as act
+from bot.game import cards
+from bot.game import state as s
+from bot.game.engine import legal_actions
+from bot.game.events import money
+from bot.game.mail import destinations
+from bot.game.rulesets import RULESETS
+from bot.game.state import GameState
+
+MAX_REPAY_BUTTONS = 10
+MAX_SELL_BUTTONS = 20
+
+PRIMARY, SUCCESS, DANGER, SECONDARY = "primary", "success", "danger", "secondary"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    label: str
+    kind: str
+    value: int = 0
+    style: str = SECONDARY
+
+
+def question(state: GameState, names: list[str]) -> str:
+    """One sentence: who must do what, e.g. "**Bob** drew a Deal: buy it or decline?"."""
+    p = state.pending
+    if state.over or p is None:
+        return "The game is over."
+    ruleset = RULESETS[state.ruleset]
+    who = " and ".join(f"**{names[seat]}**" for seat in p.seats)
+    player = state.players[p.seats[0]]
+    kind = p.kind
+    if kind == s.ROLL:
+        return f"{who}, roll the die."
+    if kind == s.DEAL:
+        deal = ruleset.deals[p.card]
+        return f"{who}, buy **{deal.name}** for {money(deal.cost)} (sells for {money(deal.value)})?"
+    if kind == s.SELL:
+        return f"{who} found a Buyer: sell one Deal at its value, or keep them all?"
+    if kind == s.TARGET:
+        card = ruleset.mail[p.card]
+        verb = "collect" if card.kind == cards.MAD_MONEY else "pay"
+        prep = "from" if card.kind == cards.MAD_MONEY else "to"
+        return f"{who}, {card.label}: {verb} {money(card.amount)} {prep} which player?"
+    if kind == s.MOVE:
+        return f"{who}, Move Ahead: to the next Deal or the next Buyer?"
+    if kind == s.REPAY:
+        return f"{who}, Pay Day: repay some of your {money(player.loan)} loan?"
+    if kind == s.CHARGE:
+        interest = p.amount * state.rules.charge_interest_pct // 100
+        return (
+            f"{who}, Monster Charge of {money(p.amount)}: pay it all, "
+            f"or pay {money(interest)} interest and carry it to next month?"
+        )
+    if kind == s.LOTTERY:
+        taken = ", ".join(f"{n} ({names[seat]})" for n, seat in sorted(p.picks.items())) or "none yet"
+        return (
+            f"**Lottery!** Ante {money(p.amount)} and take a number, or sit out. "
+            f"The Bank adds {money(state.rules.lottery_bank)}. Taken: {taken}. Waiting for {who}."
+        )
+    if kind == s.RADIO:
+        return f"**Radio Contest:** {who}, roll — a {state.rules.radio_number} wins {money(p.amount)}."
+    if kind == s.WALK:
+        return f"**Walk for Charity:** {who}, roll and give {money(p.amount)} × your roll to the Jackpot."
+    if kind == s.ROLL_OFF:
+        return f"**{p.reason}:** {who}, roll — the highest roll wins {money(p.amount)}."
+    return f"Waiting for {who}."
+
+
+def choices(state: GameState) -> list[Choice]:
+    """The buttons for the current question, one per legal answer (a few for long money lists)."""
+    p = state.pending
+    if state.over or p is None:
+        return []
+    ruleset = RULESETS[state.ruleset]
+    seat = p.seats[0]
+    kind = p.kind
+    if kind in (s.ROLL, s.RADIO, s.WALK, s.ROLL_OFF):
+        return [Choice("Roll the die", act.ROLL, style=PRIMARY)]
+    if kind == s.DEAL:
+        deal, cash = ruleset.deals[p.card], state.players[seat].cash
+        short = f" (borrow {money(_loan_needed(deal.cost - cash, state))})" if deal.cost > cash else ""
+        return [
+            Choice(f"Buy for {money(deal.cost)}{short}", act.BUY, style=SUCCESS),
+            Choice("Decline", act.DECLINE),
+        ]
+    if kind == s.SELL:
+        held = sorted(state.players[seat].deals, key=lambda c: -ruleset.deals[c].profit)[:MAX_SELL_BUTTONS]
+        sells = [
+            Choice(f"Sell {d.name} for {money(d.value)}", act.SELL, card, SUCCESS)
+            for card, d in ((card, ruleset.deals[card]) for card in held)
+        ]
+        return [*sells, Choice("Keep them all", act.KEEP)]
+    if kind == s.TARGET:
+        return [
+            Choice(state.players[a.value].name, act.TARGET, a.value, PRIMARY)
+            for a in legal_actions(state, seat)
+        ]
+    if kind == s.MOVE:
+        board = ruleset.board
+        days = destinations(state, board, seat)
+        return [Choice(f"{board[d].name} (day {d})", act.MOVE, d, PRIMARY) for d in days]
+    if kind == s.REPAY:
+        amounts = [a.value for a in legal_actions(state, seat)]
+        shown = _spread(amounts[1:], MAX_REPAY_BUTTONS - 1)
+        return [Choice("No repayment", act.REPAY, 0)] + [
+            Choice(f"Repay {money(a)}", act.REPAY, a, SUCCESS) for a in shown
+        ]
+    if kind == s.CHARGE:
+        interest = p.amount * state.rules.charge_interest_pct // 100
+        return [
+            Choice(f"Pay {money(p.amount)} in full", act.PAY_ALL, style=SUCCESS),
+            Choice(f"Pay {money(interest)} interest and carry", act.CARRY),
+        ]
+    if kind == s.LOTTERY:
+        numbers = [Choice(str(n), act.ANTE, n, PRIMARY) for n in range(1, 7) if n not in p.picks]
+        return [*numbers, Choice("Sit out", act.SIT_OUT)]
+    return []
+
+
+def _loan_needed(short: int, state: GameState) -> int:
+    step = state.rules.loan_step
+    return -(-short // step) * step
+
+
+def _spread(values: list[int], most: int) -> list[int]:
+    """At most `most` values, always keeping the smallest and the largest, evenly spaced between."""
+    if len(values) <= most:
+        return values
+    picks = {values[round(i * (len(values) - 1) / (most - 1))] for i in range(most)}
+    return sorted(picks)

@@ -1,0 +1,132 @@
+"""The per-channel document the store keeps: the lobby, the seats, the engine state and the timers.
+
+Pure data and rules about the table (who may do what, when the next timer is due); no Discord calls.
+"""
+
+from datetime import datetime, timedelta
+
+from pydantic import BaseModel, Field
+
+from bot.game.engine import MAX_NAME
+from bot.game.rulesets import DEFAULT_RULESET, RULESETS
+from bot.game.state import INTERRUPTS, GameState
+
+RECENT_LINES = 8
+COMPUTER_DELAY = timedelta(seconds=1.5)
+"""Computer players wait this long before acting, so the table can follow what they do."""
+MESSAGE_MAX_AGE = timedelta(minutes=55)
+"""Discord limits edits to messages older than an hour; repost the live message before that."""
+COMPUTER_NAMES = ("Penny", "Nickel", "Dime", "Quarter", "Buck", "Sawbuck")
+
+
+class Seat(BaseModel):
+    user_id: int | None = None
+    """The Discord user in this seat; None for a computer player."""
+    name: str
+
+    @property
+    def computer(self) -> bool:
+        return self.user_id is None
+
+
+class Table(BaseModel):
+    host_id: int
+    months: int = 3
+    ruleset: str = DEFAULT_RULESET
+    turn_seconds: int
+    interrupt_seconds: int
+    seed: int
+    seats: list[Seat] = Field(default_factory=list)
+    state: GameState | None = None
+    """None while the lobby is open."""
+    message_id: int | None = None
+    """The lobby message, then the live game message."""
+    message_posted: datetime | None = None
+    message_month: int = 0
+    recent: list[str] = Field(default_factory=list)
+    last_answer: tuple[int, int] | None = None
+    """(prompt, seat) of the last answer, to tell a double click ("already done") from a stale one."""
+    deadline: datetime | None = None
+    """When the humans the game waits for time out and get the cautious default."""
+    remind_at: datetime | None = None
+    """When to ping the player whose turn it is, if they still haven't moved."""
+    computer_at: datetime | None = None
+    """When the next computer player acts."""
+    timer_prompt: int = -1
+    """The prompt the timers above were set for."""
+
+    # -- seats ----------------------------------------------------------------------------------
+    def seat_of(self, user_id: int) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
+
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.seats if s.user_id is not None]
+
+    @property
+    def max_players(self) -> int:
+        return RULESETS[self.ruleset].rules.max_players
+
+    @property
+    def min_players(self) -> int:
+        return RULESETS[self.ruleset].rules.min_players
+
+    def add_computer(self) -> Seat:
+        taken = {s.name for s in self.seats}
+        name = next(f"Bot {n}" for n in COMPUTER_NAMES if f"Bot {n}" not in taken)
+        seat = Seat(name=name)
+        self.seats.append(seat)
+        return seat
+
+    # -- log lines ------------------------------------------------------------------------------
+    def remember(self, lines: list[str]) -> None:
+        self.recent = (self.recent + lines)[-RECENT_LINES:]
+
+    # -- timers ---------------------------------------------------------------------------------
+    def waiting_humans(self) -> list[int]:
+        st = self.state
+        if st is None or st.over or st.pending is None:
+            return []
+        return [seat for seat in st.pending.seats if not self.seats[seat].computer]
+
+    def waiting_computers(self) -> list[int]:
+        st = self.state
+        if st is None or st.over or st.pending is None:
+            return []
+        return [seat for seat in st.pending.seats if self.seats[seat].computer]
+
+    def set_timers(self, now: datetime) -> None:
+        """Start the clocks for a new question; a partly answered question keeps its deadline."""
+        st = self.state
+        if st is None or st.over or st.pending is None:
+            self.deadline = self.remind_at = self.computer_at = None
+            return
+        if st.prompt != self.timer_prompt:
+            self.timer_prompt = st.prompt
+            interrupt = st.pending.kind in INTERRUPTS
+            limit = timedelta(seconds=self.interrupt_seconds if interrupt else self.turn_seconds)
+            self.deadline = now + limit
+            self.remind_at = None if interrupt else now + limit / 2
+        if not self.waiting_humans():
+            self.deadline = self.remind_at = None
+        self.computer_at = now + COMPUTER_DELAY if self.waiting_computers() else None
+
+    def wake_at(self) -> datetime | None:
+        """The earliest timer, which is what the store keeps so a restart can re-arm it."""
+        times = [t for t in (self.deadline, self.remind_at, self.computer_at) if t is not None]
+        return min(times, default=None)
+
+    def live_message_stale(self, now: datetime) -> bool:
+        """Post a fresh live message each month, and before Discord's one-hour edit limit."""
+        if self.message_posted is None or self.state is None:
+            return False
+        return now - self.message_posted > MESSAGE_MAX_AGE or self.month() != self.message_month
+
+    def month(self) -> int:
+        st = self.state
+        return min(st.current.months_done + 1, st.months) if st else 0
+
+
+def clean_name(name: str) -> str:
+    """A display name the engine accepts: trimmed to its limit and never empty."""
+    name = " ".join(name.split())[:MAX_NAME]
+    return name or "Player"

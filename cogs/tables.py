@@ -1,0 +1,107 @@
+"""Load → change → save for one channel at a time: the only way the cog touches a game.
+
+Every change runs under the channel's lock and is saved, with its event-log rows, in one store
+transaction before anyone is told about it.
+"""
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import NamedTuple
+
+from bot.game import engine
+from bot.game.actions import Action
+from bot.game.events import Event, describe
+from bot.game.rulesets import RULESETS
+from bot.table import Table
+from db.store import GameRow, Store
+
+log = logging.getLogger(__name__)
+
+
+class Loaded(NamedTuple):
+    row: GameRow
+    table: Table
+
+
+@dataclass(slots=True)
+class Played:
+    """What one or more applied actions did, for the log, the store and the players."""
+
+    events: list[Event] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    records: list[dict] = field(default_factory=list)
+
+    def extend(self, other: "Played") -> None:
+        self.events += other.events
+        self.lines += other.lines
+        self.records += other.records
+
+
+def play(table: Table, action: Action, now: datetime) -> Played:
+    """Apply one action to the table's game; raises IllegalAction with the table untouched."""
+    state = table.state
+    prompt, pending = state.prompt, state.pending
+    _, events = engine.apply(state, action)
+    names = [seat.name for seat in table.seats]
+    ruleset = RULESETS[state.ruleset]
+    lines = [describe(e, names, ruleset) for e in events]
+    answered = {
+        "kind": "action",
+        "seat": action.seat,
+        "action": action.kind,
+        "value": action.value,
+        "prompt": prompt,
+        "question": pending.kind if pending else None,
+        "timed_out": action.timed_out,
+    }
+    records = [answered] + [{**e.to_dict(), "text": line} for e, line in zip(events, lines, strict=True)]
+    table.remember(lines)
+    table.last_answer = (prompt, action.seat)
+    table.set_timers(now)
+    return Played(events, lines, records)
+
+
+class Tables:
+    """Per-channel locks plus the store, in the table's terms."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def load(self, channel_id: int) -> Loaded | None:
+        row = await self.store.get(channel_id)
+        return None if row is None else Loaded(row, Table.model_validate_json(row.data))
+
+    async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
+        row = await self.store.create(channel_id, guild_id, table.model_dump_json(), table.wake_at())
+        return Loaded(row, table)
+
+    async def save(self, loaded: Loaded, records: list[dict] | tuple = ()) -> Loaded:
+        table = loaded.table
+        row = await self.store.save(loaded.row, table.model_dump_json(), table.wake_at(), records)
+        return Loaded(row, table)
+
+    async def finish(self, loaded: Loaded, records: list[dict] | tuple, reason: str) -> None:
+        """Move the game to history with its result; the channel is free for a new game."""
+        table = loaded.table
+        st = table.state
+        summary = {
+            "reason": reason,
+            "months": st.months,
+            "ruleset": st.ruleset,
+            "players": [
+                {"name": seat.name, "user_id": seat.user_id, "net_worth": st.net_worth(i)}
+                for i, seat in enumerate(table.seats)
+            ],
+            "winners": st.winners,
+        }
+        await self.store.finish(loaded.row, table.model_dump_json(), summary, records)
+
+    async def discard(self, loaded: Loaded) -> None:
+        """Drop a lobby that never started."""
+        await self.store.delete(loaded.row)
