@@ -109,6 +109,15 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     return state, g.events
 
 
+def end_early(state: GameState) -> list[ev.Event]:
+    """Stop the game now (a host ending it) and score everyone as they stand."""
+    if state.over:
+        raise act.GameOver("This game is over.")
+    g = Game(state)
+    turn.finish(g)
+    return g.events
+
+
 def _run(g: Game) -> None:
     st = g.state
     while st.pending is None and not st.over:
