@@ -119,11 +119,17 @@ class Table(BaseModel):
         """Post a fresh live message each month, and before Discord's one-hour edit limit."""
         if self.message_posted is None or self.state is None:
             return False
-        return now - self.message_posted > MESSAGE_MAX_AGE or self.month() != self.message_month
+        return now - self.message_posted > MESSAGE_MAX_AGE or self.leading_month() != self.message_month
 
     def month(self) -> int:
+        """The month of the player whose turn it is."""
         st = self.state
         return min(st.current.months_done + 1, st.months) if st else 0
+
+    def leading_month(self) -> int:
+        """The furthest month any player has reached: it never goes back, unlike `month`."""
+        st = self.state
+        return min(max(p.months_done for p in st.players) + 1, st.months) if st else 0
 
 
 def clean_name(name: str) -> str:

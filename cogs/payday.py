@@ -310,8 +310,7 @@ class Payday(commands.Cog):
         if reply is not None:
             await interaction.response.send_message(reply, ephemeral=True)
             interaction = None
-        loaded = await self._show(loaded, interaction)
-        await self._paydays(loaded, played)
+        loaded = await self._show(loaded, interaction, self._paydays(loaded, played))
         self._arm(loaded)
 
     async def _conclude(
@@ -411,7 +410,7 @@ class Payday(commands.Cog):
             old = table.message_id
             response = await interaction.response.send_message(embed=embed, view=view)
             table.message_id, table.message_posted = response.message_id, discord.utils.utcnow()
-            table.message_month = table.month()
+            table.message_month = table.leading_month()
             loaded = await self.tables.save(loaded)
             if old is not None:
                 await self._strip_buttons(loaded.row.channel_id, old)
@@ -566,11 +565,14 @@ class Payday(commands.Cog):
         view = components.game_view(loaded.row.channel_id, loaded.row.game_id, state.prompt, choices(state))
         return embed, view
 
-    async def _show(self, loaded: Loaded, interaction: discord.Interaction | None) -> Loaded:
+    async def _show(
+        self, loaded: Loaded, interaction: discord.Interaction | None, notices: list[discord.Embed] = ()
+    ) -> Loaded:
         """Bring the live message up to date, as the click's response when the click came from it.
 
         A month change or an hour-old message gets a fresh live message instead, since Discord limits
-        edits to old messages and a new month deserves a new post.
+        edits to old messages and a new month deserves a new post. `notices` (Pay Day summaries) ride
+        on that new message, or get one message of their own: never two new messages for one action.
         """
         table = loaded.table
         now = discord.utils.utcnow()
@@ -582,29 +584,34 @@ class Payday(commands.Cog):
             if clicked:
                 await interaction.response.edit_message(embed=embed, view=view)
             elif not await self._edit(loaded, embed, view):
-                return await self._repost(loaded, embed, view)
+                return await self._repost(loaded, [*notices, embed], view)
+            if notices:
+                await self._send(loaded.row.channel_id, embeds=notices)
             return loaded
         if clicked:
             await interaction.response.edit_message(view=None)
         elif table.message_id is not None:
             await self._strip_buttons(loaded.row.channel_id, table.message_id)
-        return await self._repost(loaded, embed, view)
+        return await self._repost(loaded, [*notices, embed], view)
 
-    async def _repost(self, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None) -> Loaded:
-        message = await self._send(loaded.row.channel_id, embed=embed, view=view)
+    async def _repost(
+        self, loaded: Loaded, embeds: list[discord.Embed], view: discord.ui.View | None
+    ) -> Loaded:
+        message = await self._send(loaded.row.channel_id, embeds=embeds, view=view)
         if message is None:
             return loaded
         table = loaded.table
         table.message_id, table.message_posted = message.id, discord.utils.utcnow()
-        table.message_month = table.month()
+        table.message_month = table.leading_month()
         return await self.tables.save(loaded)
 
-    async def _paydays(self, loaded: Loaded, played: Played) -> None:
-        """A Pay Day is worth its own message: the player's new balance, for the whole table."""
-        for event in played.events:
-            if event.kind in (ev.NEW_MONTH, ev.RETIRED):
-                embed = board.payday_embed(loaded.table, event.seat, retired=event.kind == ev.RETIRED)
-                await self._send(loaded.row.channel_id, embed=embed)
+    def _paydays(self, loaded: Loaded, played: Played) -> list[discord.Embed]:
+        """A finished Pay Day is worth a message: the player's new balance, for the whole table."""
+        return [
+            board.payday_embed(loaded.table, event.seat, retired=event.kind == ev.RETIRED)
+            for event in played.events
+            if event.kind in (ev.NEW_MONTH, ev.RETIRED)
+        ]
 
     async def _edit(self, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None) -> bool:
         """Edit the live message with the bot token; False if it is gone (deleted by someone)."""

@@ -7,7 +7,17 @@ filled with the time limits this bot runs with (see `duration`).
 from typing import Literal
 
 Topic = Literal[
-    "overview", "board", "mail", "deals", "loans", "payday", "lottery", "interrupts", "winning", "timeouts"
+    "overview",
+    "board",
+    "mail",
+    "deals",
+    "loans",
+    "payday",
+    "lottery",
+    "interrupts",
+    "winning",
+    "timeouts",
+    "editions",
 ]
 
 HELP_TITLE = "Pay Day — the board game, played in this channel"
@@ -30,14 +40,14 @@ buttons appear for the player who decides. Everyone else can watch.
 # (usage, what it does): the whole /payday command set, in the order a newcomer meets it.
 COMMANDS: tuple[tuple[str, str], ...] = (
     (
-        "/payday start [months] [turn_time]",
-        "Open a game here: 1–12 months (3 by default), and a turn time limit.",
+        "/payday start [months] [turn_time] [ruleset]",
+        "Open a game here: 1–12 months (3 by default), a turn time limit and the edition of the rules.",
     ),
     ("/payday join", "Take a seat in the game waiting to start."),
-    ("/payday leave", "Leave the game in this channel."),
-    ("/payday status", "Show the board, whose turn it is and the Jackpot."),
+    ("/payday leave", "Leave the game here; in a running game a computer player takes your seat."),
+    ("/payday status", "Show the game message again at the bottom of the channel, with its buttons."),
     ("/payday hand", "See your Mail and Deals (only you can see them)."),
-    ("/payday ledger", "Every payment of the game: who paid whom, how much, why."),
+    ("/payday ledger [book] [page]", "The Bank's statement or the loan book: who paid whom, how much, why."),
     ("/payday loan amount", "Borrow from the Bank, in $1,000 steps, at any time."),
     ("/payday repay amount", "Pay back your loan, in $1,000 steps, on your Pay Day."),
     ("/payday end", "Stop the game in this channel."),
@@ -61,7 +71,8 @@ Short of cash? Take a **loan** whenever you like, but it costs 10% a month. \
 After your last Pay Day you retire; when everyone has retired, the player with the highest \
 net worth wins.
 
-Topics: `board`, `mail`, `deals`, `loans`, `payday`, `lottery`, `interrupts`, `winning`, `timeouts`.""",
+Topics: `board`, `mail`, `deals`, `loans`, `payday`, `lottery`, `interrupts`, `winning`, `timeouts`, \
+`editions`.""",
     ),
     "board": (
         "The calendar",
@@ -166,8 +177,9 @@ Some days involve everyone, not just the player who landed:
 **Happy Birthday** — every other player gives the lander $100.
 **Walk for Charity** — every other player rolls and pays $100 × the roll to the Jackpot.
 
-When your answer is needed I show buttons and mention you. You have **{interrupt}** to answer; \
-after that I play it safe for you (no ante, or a roll made for you) and tell the table.""",
+When your answer is needed, buttons for it appear on the game message, and only the players \
+being asked can press them. You have **{interrupt}** to answer; after that I play it safe for \
+you (no ante, or a roll made for you) and tell the table.""",
     ),
     "winning": (
         "The end and the winner",
@@ -186,10 +198,30 @@ So that one absent player cannot stall the table, every decision has a time limi
 **Your turn**: **{turn}** unless the game was started with another limit.
 **Answers asked of everyone** (Lottery ante, Radio Contest roll): **{interrupt}**.
 
-When time runs out I choose the cautious option for you and say so in the channel: \
-I roll for you, decline the Deal, don't ante, don't repay, and pay Monster Charges in full.
+Halfway through your turn's time I mention you once, as a reminder. When time runs out I choose \
+the cautious option for you and say so in the channel: I roll for you, decline the Deal, \
+don't ante, don't repay, and pay Monster Charges in full. At a Buyer I sell your most \
+profitable Deal (a sale can only gain); Mad Money and Pay a Neighbor go to the next player in \
+turn order; Move Ahead goes to the Buyer if you hold a Deal, otherwise to the Deal.
 
-Deadlines are saved with the game, so they still apply if I restart.""",
+Computer players answer by themselves after a short pause. Deadlines are saved with the game, \
+so they still apply if I restart.""",
+    ),
+    "editions": (
+        "Editions of the rules",
+        """\
+Choose one with `/payday start ruleset:`.
+
+**Modern edition** (the default) — everything in these topics: $3,500 to start and as salary, \
+48 Mail cards, 24 Deals, 2 to 6 players.
+
+**Family variant** — up to 4 players and 18 Deals (those under $10,000). Sweepstakes pays \
+$1,000 × a roll. Everyone rolls in the Radio Contest and the highest roll wins (ties roll again). \
+Loans can be repaid at any time. The Yard Sale draws the top Deal and rolls for its price. \
+Day 7 is Fun Day ($200 to the Jackpot), day 18 Buy Groceries ($200), and days 14 and 28 are \
+Family Casino Night: an odd roll collects $500, an even one pays $500 to the Jackpot. \
+The Mail has Ads and Postcards (nothing happens) and Moneygrams (paid into the Jackpot) \
+instead of Charity and Move Ahead cards.""",
     ),
 }
 
