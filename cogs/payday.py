@@ -41,6 +41,7 @@ TURN_TIMES = [
     )
 ]
 RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()]
+ALREADY_DONE = "Already done: your answer was counted."
 NO_GAME = "There is no game in this channel: start one with /payday start."
 MAX_AMOUNT = 10_000_000
 
@@ -340,7 +341,9 @@ class Payday(commands.Cog):
             if interaction is not None:
                 await interaction.response.send_message(reply or "Done.", ephemeral=True)
             await self._edit(loaded, embed, None)
-        await self._send(loaded.row.channel_id, embed=board.final_embed(table, loaded.row.game_id, reason))
+        # The last player to retire gets their Pay Day summary too, on the standings message.
+        final = board.final_embed(table, loaded.row.game_id, reason)
+        await self._send(loaded.row.channel_id, content=self._paydays(loaded, played), embed=final)
 
     # -- timers: computer players, time limits, reminders ----------------------------------------
     async def on_wake(self, channel_id: int) -> None:
@@ -393,13 +396,21 @@ class Payday(commands.Cog):
     # -- looking at the game --------------------------------------------------------------------
     @payday.command(name="status")
     async def status(self, interaction: discord.Interaction) -> None:
-        """Show the game here again at the bottom of the channel, with its buttons."""
+        """Show the game here again at the bottom of the channel, with its buttons.
+
+        Only seated players move the live message; anyone else gets a private look, so onlookers
+        can't flood the channel with boards.
+        """
         async with self.tables.lock(interaction.channel_id):
             loaded = await self.tables.load(interaction.channel_id)
             if loaded is None:
                 await _refuse(interaction, NO_GAME)
                 return
             table = loaded.table
+            if table.seat_of(interaction.user.id) is None and table.state is not None:
+                embed = board.game_embed(table, loaded.row.game_id)
+                await interaction.response.send_message(embed=embed, ephemeral=True)
+                return
             if table.state is None:
                 embed, view = (
                     board.lobby_embed(table),
@@ -552,8 +563,9 @@ class Payday(commands.Cog):
         return seat
 
     def _refusal(self, table: Table, action: Action, refusal: IllegalAction) -> str:
-        if isinstance(refusal, act.StalePrompt) and table.last_answer == (action.prompt, action.seat):
-            return "Already done: your answer was counted."
+        double = isinstance(refusal, act.StalePrompt) and table.last_answer == (action.prompt, action.seat)
+        if double or isinstance(refusal, act.AlreadyAnswered):
+            return ALREADY_DONE
         return refusal.message
 
     def _board(self, loaded: Loaded) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -566,7 +578,7 @@ class Payday(commands.Cog):
         return embed, view
 
     async def _show(
-        self, loaded: Loaded, interaction: discord.Interaction | None, notices: list[discord.Embed] = ()
+        self, loaded: Loaded, interaction: discord.Interaction | None, notices: str | None = None
     ) -> Loaded:
         """Bring the live message up to date, as the click's response when the click came from it.
 
@@ -584,20 +596,20 @@ class Payday(commands.Cog):
             if clicked:
                 await interaction.response.edit_message(embed=embed, view=view)
             elif not await self._edit(loaded, embed, view):
-                return await self._repost(loaded, [*notices, embed], view)
+                return await self._repost(loaded, notices, embed, view)
             if notices:
-                await self._send(loaded.row.channel_id, embeds=notices)
+                await self._send(loaded.row.channel_id, content=notices)
             return loaded
         if clicked:
             await interaction.response.edit_message(view=None)
         elif table.message_id is not None:
             await self._strip_buttons(loaded.row.channel_id, table.message_id)
-        return await self._repost(loaded, [*notices, embed], view)
+        return await self._repost(loaded, notices, embed, view)
 
     async def _repost(
-        self, loaded: Loaded, embeds: list[discord.Embed], view: discord.ui.View | None
+        self, loaded: Loaded, notices: str | None, embed: discord.Embed, view: discord.ui.View | None
     ) -> Loaded:
-        message = await self._send(loaded.row.channel_id, embeds=embeds, view=view)
+        message = await self._send(loaded.row.channel_id, content=notices, embed=embed, view=view)
         if message is None:
             return loaded
         table = loaded.table
@@ -605,13 +617,14 @@ class Payday(commands.Cog):
         table.message_month = table.leading_month()
         return await self.tables.save(loaded)
 
-    def _paydays(self, loaded: Loaded, played: Played) -> list[discord.Embed]:
+    def _paydays(self, loaded: Loaded, played: Played) -> str | None:
         """A finished Pay Day is worth a message: the player's new balance, for the whole table."""
-        return [
-            board.payday_embed(loaded.table, event.seat, retired=event.kind == ev.RETIRED)
+        lines = [
+            board.payday_notice(loaded.table, event.seat, retired=event.kind == ev.RETIRED)
             for event in played.events
             if event.kind in (ev.NEW_MONTH, ev.RETIRED)
         ]
+        return "\n".join(lines) or None
 
     async def _edit(self, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None) -> bool:
         """Edit the live message with the bot token; False if it is gone (deleted by someone)."""

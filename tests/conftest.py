@@ -29,10 +29,17 @@ def make_bot(database_path, bots):
     return factory
 
 
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "bot(**options): create_bot options for the bot a test starts with, e.g. bot(seed=7)"
+    )
+
+
 @pytest.fixture
-def simcord_bot(make_bot) -> PaydayBot:
-    """The bot simcord's `simcord_env` starts."""
-    return make_bot()
+def simcord_bot(make_bot, request) -> PaydayBot:
+    """The bot simcord's `simcord_env` starts; `@pytest.mark.bot(...)` passes it create_bot options."""
+    marker = request.node.get_closest_marker("bot")
+    return make_bot(**(marker.kwargs if marker else {}))
 
 
 @pytest_asyncio.fixture

@@ -108,7 +108,8 @@ def standings(table: Table) -> list[tuple[int, str, int]]:
 def final_embed(table: Table, game_id: int, reason: str) -> discord.Embed:
     rows = "\n".join(f"**{rank}.** {safe(name)} — {money(worth)}" for rank, name, worth in standings(table))
     winners = " and ".join(safe(table.seats[w].name) for w in table.state.winners) if table.state.over else ""
-    description = f"{reason}\n\n{rows}" + (f"\n\n🏆 {winners}" if winners else "")
+    # `reason` may name a player ("Ended early by <name>."): defuse it like every other name.
+    description = f"{safe(reason)}\n\n{rows}" + (f"\n\n🏆 {winners}" if winners else "")
     embed = discord.Embed(title=f"Pay Day — game #{game_id} is over", description=description, colour=GREEN)
     embed.set_footer(
         text="Net worth = cash − loans − carried Monster Charges. /payday ledger shows every payment."
@@ -116,15 +117,17 @@ def final_embed(table: Table, game_id: int, reason: str) -> discord.Embed:
     return embed
 
 
-def payday_embed(table: Table, seat: int, retired: bool) -> discord.Embed:
+def payday_notice(table: Table, seat: int, retired: bool) -> str:
+    """One line for the channel when a player finishes a Pay Day. It is message text, not an embed,
+    so it survives later edits of a live message it rides on (edits replace embeds, not text)."""
     st = table.state
     p = st.players[seat]
-    name = safe(table.seats[seat].name)
-    what = "retired" if retired else f"starts month {p.months_done + 1}"
-    lines = [f"Cash {money(p.cash)} · loan {money(p.loan)} · net worth {money(st.net_worth(seat))}"]
-    if p.charges:
-        lines.append(f"Monster Charges carried: {money(sum(p.charges))}")
-    return discord.Embed(title=f"💵 Pay Day: {name} {what}", description="\n".join(lines), colour=GREEN)
+    what = "retires" if retired else f"starts month {p.months_done + 1}"
+    carried = f" · Monster Charges carried {money(sum(p.charges))}" if p.charges else ""
+    return (
+        f"💵 **Pay Day: {safe(table.seats[seat].name)} {what}** — cash {money(p.cash)} · loan {money(p.loan)}"
+        f" · net worth {money(st.net_worth(seat))}{carried}"
+    )
 
 
 def hand_embed(table: Table, seat: int, now: datetime) -> discord.Embed:

@@ -1,0 +1,159 @@
+"""Seat a table, read the live game, and rig the engine state the way the engine tests do.
+
+Rigging goes through the cog's own path (channel lock, load, change, save), so the bot sees the
+change exactly as if a player had caused it: die faces go on `state.script`, deck tops are list ends.
+"""
+
+import random
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import NamedTuple
+
+import discord
+import simcord
+from helpers import click, slash
+
+from bot.game.rulesets import RULESETS
+from bot.game.state import GameState
+from bot.table import Table
+
+MODERN = RULESETS["modern"]
+
+
+class Game(NamedTuple):
+    """A running game: its channel, the seated players (seat order) and a guild member who is not seated."""
+
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    players: list[simcord.MemberActor]
+    outsider: simcord.MemberActor
+
+    def actor(self, user_id: int) -> simcord.MemberActor:
+        return next(p for p in self.players if p.id == user_id)
+
+
+async def start_game(env: simcord.Env, n: int = 3, *, months: int = 1, **start_options) -> Game:
+    """alice opens a lobby, the others press Join, alice presses Start: seats follow NAMES order."""
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    names = ("alice", "bob", "carol", "dave", "erin", "frank")[:n]
+    players = [guild.add_member(env.create_user(name)) for name in names]
+    outsider = guild.add_member(env.create_user("olga"))
+    lobby = (await slash(players[0], channel, "payday start", months=months, **start_options)).response
+    for player in players[1:]:
+        await click(player, lobby, label="Join")
+    await click(players[0], lobby, label="Start")
+    return Game(guild, channel, players, outsider)
+
+
+# -- reading --------------------------------------------------------------------------------------
+def cog(env: simcord.Env):
+    return env.bot.get_cog("Payday")
+
+
+async def load(env: simcord.Env, channel: simcord.ChannelHandle) -> Table | None:
+    """The channel's live table as stored (None once the game is over or the lobby closed)."""
+    loaded = await cog(env).tables.load(channel.id)
+    return None if loaded is None else loaded.table
+
+
+async def stored(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[int, str] | None:
+    """(row version, table JSON): equal before and after means nothing at all changed."""
+    row = await env.bot.store.get(channel.id)
+    return None if row is None else (row.version, row.data)
+
+
+def message(channel: simcord.ChannelHandle, message_id: int) -> discord.Message:
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+async def live(env: simcord.Env, channel: simcord.ChannelHandle) -> discord.Message:
+    """The live game message, as the players see it now."""
+    table = await load(env, channel)
+    assert table is not None and table.message_id is not None
+    return message(channel, table.message_id)
+
+
+def labels(msg: discord.Message | simcord.ResponseMessage) -> list[str]:
+    rows = msg.components
+    if rows and isinstance(rows[0], dict):  # a ResponseMessage gives raw payloads
+        return [button["label"] for row in rows for button in row["components"]]
+    return [button.label for row in rows for button in row.children]
+
+
+def field(msg: discord.Message | simcord.ResponseMessage, name: str) -> str:
+    """A field of the message's last embed (the live board comes after any Pay Day notices)."""
+    return next(f.value for f in msg.embeds[-1].fields if f.name == name)
+
+
+def unescape(text: str) -> str:
+    """Embeds escape markdown in names; tests compare plain words."""
+    return text.replace("\\", "")
+
+
+# -- rigging --------------------------------------------------------------------------------------
+@asynccontextmanager
+async def rigged(env: simcord.Env, channel: simcord.ChannelHandle) -> AsyncIterator[GameState]:
+    """Edit the live engine state under the channel lock; it is saved when the block ends."""
+    tables = cog(env).tables
+    async with tables.lock(channel.id):
+        loaded = await tables.load(channel.id)
+        assert loaded is not None and loaded.table.state is not None, "no running game to rig"
+        yield loaded.table.state
+        await tables.save(loaded)
+
+
+async def script(env: simcord.Env, channel: simcord.ChannelHandle, *faces: int) -> None:
+    """Force the next die rolls, in order."""
+    async with rigged(env, channel) as state:
+        state.script.extend(faces)
+
+
+def mail_card(name: str) -> int:
+    return next(i for i, card in enumerate(MODERN.mail) if card.name == name)
+
+
+def deal_card(name: str) -> int:
+    return next(i for i, card in enumerate(MODERN.deals) if card.name == name)
+
+
+# -- playing --------------------------------------------------------------------------------------
+Chooser = Callable[[Table, list[str]], str]
+
+
+def first_button(table: Table, offered: list[str]) -> str:
+    return offered[0]
+
+
+def random_button(seed: int) -> Chooser:
+    """A deterministic but varied player: exercises Sit out, Decline, Carry and friends."""
+    rng = random.Random(seed)
+    return lambda table, offered: rng.choice(offered)
+
+
+async def step(env: simcord.Env, game: Game, choose: Chooser = first_button) -> bool:
+    """One answer by the first human the game waits for; computers get time to act instead.
+
+    Returns False once the game is over (the live row has moved to history).
+    """
+    table = await load(env, game.channel)
+    if table is None:
+        return False
+    humans = table.waiting_humans()
+    if not humans:
+        await env.advance_time(2)  # computer players act after a short delay
+        return True
+    msg = message(game.channel, table.message_id)
+    offered = labels(msg)
+    player = game.actor(table.seats[humans[0]].user_id)
+    result = await click(player, msg, label=choose(table, offered))
+    assert not result.ephemeral, f"{player.name} was refused: {result.response.content}"
+    return True
+
+
+async def play_to_end(env: simcord.Env, game: Game, choose: Chooser = first_button, limit: int = 1000) -> int:
+    """Answer every question until the game is over; returns how many steps it took."""
+    for steps in range(limit):
+        if not await step(env, game, choose):
+            return steps
+    raise AssertionError(f"the game did not end in {limit} steps")

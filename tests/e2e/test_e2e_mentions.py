@@ -1,0 +1,62 @@
+"""Player names are untrusted text: `@everyone` or `<@id>` as a display name must never ping anyone.
+
+The only ping the bot ever sends is the reminder to the player whose turn it is.
+"""
+
+import pytest
+from helpers import click, slash
+from rig import load, script
+
+REMINDER = "the Pay Day game is waiting for you"
+
+
+def sent_by_bot(env, channel) -> list:
+    """Every message the bot put in the channel, private replies included, as simcord stored them."""
+    bot_id = env.bot.user.id
+    return [m for m in env.backend.messages[channel.id].values() if m.author_id == bot_id]
+
+
+@pytest.mark.bot(turn_seconds=60, interrupt_seconds=30)
+async def test_names_that_look_like_mentions_never_ping(env):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    role = guild.create_role("Regulars", mentionable=True)
+    alice = guild.add_member(env.create_user("alice"))
+    shouty = guild.add_member(env.create_user("shouty"), nick="@everyone")
+    sneaky = guild.add_member(env.create_user("sneaky"), nick=f"<@{alice.id}>")
+    roley = guild.add_member(env.create_user("roley"), nick=f"<@&{role.id}> @here")
+
+    lobby = (await slash(shouty, channel, "payday start", months=1)).response
+    joined = await slash(sneaky, channel, "payday join")
+    assert joined.response.content == f"<@{alice.id}> joined."  # shown as text, never as a ping
+    await click(roley, lobby, label="Join")
+    await click(alice, lobby, label="Join")
+    await click(shouty, lobby, label="Start")
+    table = await load(env, channel)
+    assert [s.name for s in table.seats] == ["@everyone", f"<@{alice.id}>", f"<@&{role.id}> @here", "alice"]
+
+    await slash(shouty, channel, "payday loan", amount=1000)
+    await slash(sneaky, channel, "payday loan", amount=2000)
+    await slash(roley, channel, "payday hand")
+    await script(env, channel, 2)  # the roll made for @everyone lands on Sweepstakes: no question
+    await env.advance_time(60)  # a reminder for @everyone's turn, then the bot rolls for them
+    await env.advance_time(30)  # a reminder for <@alice>'s turn: it must ping sneaky, not alice
+    await slash(sneaky, channel, "payday status")
+    await slash(shouty, channel, "payday end")
+
+    messages = sent_by_bot(env, channel)
+    reminders = [m for m in messages if REMINDER in m.content]
+    assert [m.ping_user_ids for m in reminders] == [[shouty.id], [sneaky.id]]
+    for m in messages:
+        target = m.ping_user_ids if m in reminders else []
+        policy = m.allowed_mentions
+        assert not policy.everyone and policy.roles == frozenset(), (m.content, m.embeds)
+        assert policy.users == frozenset(target), (m.content, policy)
+        assert m.ping_user_ids == target and m.ping_role_ids == [] and not m.mention_everyone
+    assert any("@everyone took a loan" in m.content for m in messages)
+    assert any(f"<@{alice.id}> took a loan" in m.content for m in messages)
+
+    # Embeds never ping, but the names are also shown defused there (no live mention syntax).
+    final = channel.last_message.embeds[-1].description
+    assert "@everyone" not in final and f"<@{alice.id}>" not in final
+    assert "@\u200beveryone" in final

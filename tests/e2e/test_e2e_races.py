@@ -1,0 +1,124 @@
+"""Clicks that arrive at the same moment. simcord runs one actor at a time, so these call the cog's
+button handler concurrently with small fake interactions; the game itself is real and set up through
+simcord."""
+
+import asyncio
+from types import SimpleNamespace
+
+import discord
+from helpers import click
+from rig import cog, live, load, script, start_game
+
+
+class FakeResponse:
+    """Records how the bot answered; a second answer to one interaction is a bug."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str | None, dict]] = []
+
+    def is_done(self) -> bool:
+        return bool(self.calls)
+
+    async def _answer(self, kind: str, content: str | None, kwargs: dict) -> None:
+        await asyncio.sleep(0)  # a real answer is a network round trip: let the other click run
+        assert not self.calls, f"answered twice: {self.calls} then {kind}"
+        self.calls.append((kind, content, kwargs))
+
+    async def send_message(self, content: str | None = None, **kwargs) -> None:
+        await self._answer("send_message", content, kwargs)
+
+    async def edit_message(self, **kwargs) -> None:
+        await self._answer("edit_message", None, kwargs)
+
+    async def defer(self, **kwargs) -> None:
+        await self._answer("defer", None, kwargs)
+
+    @property
+    def refusal(self) -> str | None:
+        """The private sentence, if this click was refused."""
+        [(kind, content, kwargs)] = self.calls
+        return content if kind == "send_message" and kwargs.get("ephemeral") else None
+
+
+def fake_click(game, member, message_id: int) -> SimpleNamespace:
+    return SimpleNamespace(
+        channel_id=game.channel.id,
+        guild_id=game.guild.id,
+        user=SimpleNamespace(id=member.id, display_name=member.name),
+        message=SimpleNamespace(id=message_id),
+        permissions=discord.Permissions.none(),
+        response=FakeResponse(),
+    )
+
+
+async def press_together(env, game, presses: list[tuple[object, str, int]]) -> list[FakeResponse]:
+    """Everyone in `presses` (member, action, value) clicks the current board's button at once."""
+    table = await load(env, game.channel)
+    row = await env.bot.store.get(game.channel.id)
+    clicks = [fake_click(game, member, table.message_id) for member, _, _ in presses]
+    handler = cog(env).game_click
+    await asyncio.gather(
+        *(
+            handler(fake, game.channel.id, row.game_id, table.state.prompt, kind, value)
+            for fake, (_, kind, value) in zip(clicks, presses, strict=True)
+        )
+    )
+    return [fake.response for fake in clicks]
+
+
+async def logged(env, game, kind: str) -> list[dict]:
+    row = await env.bot.store.get(game.channel.id)
+    return [e.data for e in await env.bot.store.events(row.game_id, limit=10_000, kinds=[kind])]
+
+
+async def test_two_players_ante_on_the_same_number_at_once(env):
+    game = await start_game(env, 3, months=1)
+    alice, bob, carol = game.players
+    await script(env, game.channel, 6)
+    await click(alice, await live(env, game.channel), label="Roll the die")
+
+    answers = await press_together(env, game, [(bob, "ante", 1), (carol, "ante", 1)])
+
+    winner, loser = (bob, carol) if answers[0].refusal is None else (carol, bob)
+    refusals = [a.refusal for a in answers]
+    assert refusals.count(None) == 1
+    assert f"Number 1 is already taken by {winner.name}: pick a free number." in refusals
+    table = await load(env, game.channel)
+    seat = {alice.id: 0, bob.id: 1, carol.id: 2}
+    assert table.state.pending.picks == {1: seat[winner.id]}
+    assert table.state.pot == 100
+    assert sorted(table.state.pending.seats) == sorted([0, seat[loser.id]])  # the loser may still pick
+    assert len(await logged(env, game, "anted")) == 1
+
+
+async def test_the_last_two_answers_arriving_together_both_count(env):
+    game = await start_game(env, 3, months=1)
+    alice, bob, carol = game.players
+    await script(env, game.channel, 6, 2)  # the draw rolls 2: bob's
+    await click(alice, await live(env, game.channel), label="Roll the die")
+    await click(alice, await live(env, game.channel), label="Sit out")  # bob and carol remain
+
+    answers = await press_together(env, game, [(bob, "ante", 2), (carol, "sit_out", 0)])
+
+    assert [a.refusal for a in answers] == [None, None]
+    table = await load(env, game.channel)
+    assert table.state.pending.kind == "roll" and table.state.pending.seats == [1]
+    assert [p.cash for p in table.state.players] == [3500, 3500 - 100 + 1100, 3500]
+    wins = [t for t in await logged(env, game, "transfer") if t["reason"] == "Lottery win"]
+    assert len(wins) == 1
+
+
+async def test_a_double_click_on_roll_rolls_once(env):
+    game = await start_game(env, 3, months=1)
+    alice, _, _ = game.players
+    await script(env, game.channel, 2, 5)  # if alice's roll ran twice, she would end on day 7
+
+    answers = await press_together(env, game, [(alice, "roll", 0), (alice, "roll", 0)])
+
+    assert sorted(a.refusal or "" for a in answers) == ["", "Already done: your answer was counted."]
+    assert [kind for a in answers for kind, _, _ in a.calls].count("edit_message") == 1
+    table = await load(env, game.channel)
+    assert table.state.players[0].day == 2 and table.state.script == [5]
+    assert table.state.pending.seats == [1]
+    rolls = [a for a in await logged(env, game, "action") if a["seat"] == 0]
+    assert len(rolls) == 1

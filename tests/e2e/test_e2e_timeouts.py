@@ -1,0 +1,75 @@
+"""Time limits on the virtual clock: reminders, a turn rolled for an absent player, a Lottery nobody joins."""
+
+import pytest
+from helpers import click
+from rig import field, live, load, script, start_game, unescape
+
+
+def pings(env, channel, message_id: int) -> tuple[list[int], list[int], bool]:
+    """Who a stored message actually notified: users, roles, @everyone/@here."""
+    stored = env.backend.messages[channel.id][message_id]
+    return stored.ping_user_ids, stored.ping_role_ids, stored.mention_everyone
+
+
+@pytest.mark.bot(turn_seconds=60, interrupt_seconds=30)
+async def test_reminder_then_timeout_rolls_for_the_player_and_lottery_defaults_to_no_ante(env):
+    game = await start_game(env, 3, months=1)
+    alice, bob, _ = game.players
+    await script(env, game.channel, 6, 3)  # alice's roll (made for her) reaches the Lottery; the draw rolls 3
+    live_id = (await load(env, game.channel)).message_id
+
+    # Half the turn time: one reminder, pinging alice and nobody else.
+    await env.advance_time(29)
+    assert game.channel.last_message.id == live_id
+    await env.advance_time(1)
+    reminder = game.channel.last_message
+    assert reminder.content.startswith(f"<@{alice.id}>, the Pay Day game is waiting for you.")
+    assert pings(env, game.channel, reminder.id) == ([alice.id], [], False)
+    assert [user.id for user in reminder.mentions] == [alice.id]
+
+    # The full turn time: the bot rolls for alice and says so.
+    await env.advance_time(29)
+    assert (await load(env, game.channel)).state.players[0].day == 0
+    await env.advance_time(1)
+    board = await live(env, game.channel)
+    latest = unescape(field(board, "Latest"))
+    assert "alice ran out of time: the bot chose for them\nalice rolled a 6" in latest
+    assert "**Lottery!**" in board.embeds[-1].description
+    assert game.channel.last_message.id == reminder.id  # the live message was edited, nothing posted
+
+    # The Lottery has the shorter limit; bob antes, alice and carol never answer.
+    await click(bob, board, label="3")
+    await env.advance_time(30)
+    table = await load(env, game.channel)
+    assert [p.cash for p in table.state.players] == [3500, 3500 - 100 + 1100, 3500]
+    latest = unescape(field(await live(env, game.channel), "Latest"))
+    for name in ("alice", "carol"):
+        assert f"{name} ran out of time: the bot chose for them\n{name} sat out the Lottery" in latest
+    assert "bob collected $1,100 from the Lottery pot (Lottery win)" in latest
+
+    # Now it is bob's turn: his reminder pings bob only. No interrupt ever sent a reminder.
+    assert table.state.pending.seats == [1]
+    await env.advance_time(30)
+    reminder = game.channel.last_message
+    assert reminder.content.startswith(f"<@{bob.id}>, the Pay Day game is waiting for you.")
+    assert pings(env, game.channel, reminder.id) == ([bob.id], [], False)
+    assert [m.content.split(",")[0] for m in game.channel.history() if m.content] == [
+        f"<@{alice.id}>",
+        f"<@{bob.id}>",
+    ]
+
+
+@pytest.mark.bot(turn_seconds=60, interrupt_seconds=30)
+async def test_a_player_who_answers_in_time_is_not_reminded_or_timed_out(env):
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    await script(env, game.channel, 2)  # Sweepstakes: no question for alice
+
+    await env.advance_time(20)
+    await click(alice, await live(env, game.channel), label="Roll the die")
+    await env.advance_time(20)  # alice's old reminder time: nothing, bob's clock started at 20 s
+
+    assert [m.content for m in game.channel.history() if m.content] == []
+    await env.advance_time(10)
+    assert game.channel.last_message.content.startswith(f"<@{bob.id}>,")
+    assert "ran out of time" not in field(await live(env, game.channel), "Latest")

@@ -1,0 +1,198 @@
+"""RULES.md §1-2: retirement, the end of the game and the winner; decks running out."""
+
+from scripted import (
+    ANN,
+    BANK,
+    BOB,
+    CAT,
+    Pay,
+    act,
+    asked,
+    deal_index,
+    game,
+    give_deals,
+    hold_mail,
+    kinds,
+    land,
+    lines,
+    mail_cards,
+    of_kind,
+    refused,
+    retire,
+    set_cash,
+    set_loan,
+    set_reserve,
+    transfers,
+    waiting_for_roll,
+)
+
+from bot.game import actions as a
+from bot.game import cards as c
+from bot.game import events as ev
+from bot.game import state as s
+from bot.game.actions import Action, GameOver
+
+
+def retired_with(st, seat, cash, loan=0):
+    retire(st, seat)
+    set_cash(st, seat, cash)
+    set_loan(st, seat, loan)
+
+
+# -- retirement -----------------------------------------------------------------------------------
+def test_after_the_last_pay_day_a_player_retires_and_unsold_deals_are_discarded():
+    st = game(3, months=1)
+    held = give_deals(st, ANN, "Teen Jeans", "Gotcha Security")
+    events = land(st, ANN, 31)
+    assert transfers(events) == [Pay(BANK, ANN, 3500, ev.SALARY)]  # Deals are worth nothing
+    assert [e.amount for e in of_kind(events, ev.RETIRED)] == [7000]
+    assert ev.NEW_MONTH not in kinds(events)
+    assert st.players[ANN].retired and st.players[ANN].deals == []
+    assert set(held) <= set(st.deal_discard)
+    assert "Ann retired with a net worth of $7,000" in lines(st, events)
+    assert waiting_for_roll(st, BOB)
+
+
+def test_before_the_last_month_pay_day_sends_the_token_back_to_start():
+    st = game(3, months=2)
+    events = land(st, ANN, 31)
+    assert [e.value for e in of_kind(events, ev.NEW_MONTH)] == [2]
+    assert not st.players[ANN].retired and st.players[ANN].day == 0
+    events = land(st, ANN, 31)
+    assert ev.RETIRED in kinds(events) and st.players[ANN].retired
+
+
+def test_retired_players_are_skipped_in_turn_order():
+    st = game(3)
+    retire(st, BOB)
+    land(st, ANN, 9)
+    assert waiting_for_roll(st, CAT)
+    land(st, CAT, 9)
+    assert waiting_for_roll(st, ANN)
+
+
+def test_the_last_player_still_playing_rolls_again_and_again():
+    st = game(3)
+    retire(st, BOB, CAT)
+    land(st, ANN, 9)
+    assert waiting_for_roll(st, ANN)
+
+
+# -- the end of the game --------------------------------------------------------------------------
+def test_the_game_ends_when_everyone_has_retired_and_then_refuses_every_action():
+    st = game(2, months=1)
+    retired_with(st, BOB, 3000)
+    events = land(st, ANN, 31)
+    assert kinds(events)[-1] == ev.GAME_OVER
+    assert st.over and st.pending is None
+    for action in (Action(ANN, a.ROLL), Action(BOB, a.LOAN, 1000), Action(ANN, a.REPAY, 1000)):
+        error = refused(st, action, GameOver)
+        assert error.message == "This game is over."
+
+
+def test_the_highest_net_worth_wins():
+    st = game(2, months=1)
+    retired_with(st, BOB, 9000, loan=2000)  # $7,000
+    set_cash(st, ANN, 1000)  # $4,500 after salary
+    events = land(st, ANN, 31)
+    assert st.winners == [BOB]
+    assert lines(st, events)[-1] == "Game over: Bob wins with a net worth of $7,000"
+
+
+def test_equal_net_worth_shares_the_win():
+    st = game(3, months=1)
+    retired_with(st, BOB, 8000, loan=1000)  # $7,000
+    retired_with(st, CAT, 6000)
+    events = land(st, ANN, 31)  # $3,500 + $3,500 salary = $7,000
+    assert st.winners == [ANN, BOB]
+    assert lines(st, events)[-1] == "Game over: Ann and Bob share the win with a net worth of $7,000"
+
+
+def test_when_everyone_is_in_debt_the_least_debt_wins():
+    st = game(3, months=1)
+    retired_with(st, BOB, 0, loan=5000)  # -$5,000
+    retired_with(st, CAT, 1000, loan=9000)  # -$8,000
+    set_cash(st, ANN, 0)
+    set_loan(st, ANN, 12000)
+    land(st, ANN, 31)  # $3,500 salary - $1,200 interest = $2,300
+    events = act(st, ANN, a.REPAY, 0)  # -$9,700
+    assert st.winners == [BOB]
+    assert lines(st, events)[-1] == "Game over: Bob wins with a net worth of -$5,000"
+
+
+def test_a_carried_monster_charge_counts_against_net_worth_at_the_end():
+    st = game(2, months=1)
+    retired_with(st, BOB, 3000)
+    hold_mail(st, ANN, (c.MONSTER, 4000))
+    land(st, ANN, 31)
+    events = act(st, ANN, a.CARRY)  # Ann keeps $6,600 in cash but owes the $4,000 balance
+    assert st.players[ANN].cash == 6600
+    assert [e.amount for e in of_kind(events, ev.RETIRED)] == [6600 - 4000]
+    assert st.winners == [BOB]
+
+
+# -- decks running out ----------------------------------------------------------------------------
+def test_an_empty_mail_pile_is_reshuffled_from_the_discards():
+    st = game(3)
+    bills = mail_cards(st, c.BILL)
+    st.mail_deck, st.mail_discard = [], list(bills)
+    events = land(st, ANN, 1)
+    assert kinds(events).index(ev.RESHUFFLED) < kinds(events).index(ev.DREW_MAIL)
+    assert [e.reason for e in of_kind(events, ev.RESHUFFLED)] == ["Mail"]
+    assert st.mail_discard == []
+    assert len(st.mail_deck) == len(bills) - 1
+    assert sorted(st.mail_deck + st.players[ANN].mail) == sorted(bills)
+
+
+def test_an_empty_deal_pile_is_reshuffled_from_the_discards():
+    st = game(3)
+    discards = [deal_index(st, name) for name in ("Teen Jeans", "Laughing Gas", "Fish 'N' Cheeps Pet Store")]
+    st.deal_deck, st.deal_discard = [], list(discards)
+    events = land(st, ANN, 4)
+    assert [e.reason for e in of_kind(events, ev.RESHUFFLED)] == ["Deal"]
+    assert asked(st) == (s.DEAL, [ANN]) and st.pending.card in discards
+    assert sorted([*st.deal_deck, st.pending.card]) == sorted(discards)
+
+
+def test_the_yard_sale_reserve_is_replaced_from_the_reshuffled_discards():
+    st = game(3)
+    reserve = set_reserve(st, "Louie's Limos")
+    (jeans,) = [deal_index(st, "Teen Jeans")]
+    st.deal_deck, st.deal_discard = [], [jeans]
+    land(st, ANN, 21)
+    assert st.players[ANN].deals == [reserve]
+    assert st.yard_sale == jeans
+
+
+def test_a_mail_draw_with_every_card_held_draws_nothing():
+    st = game(3)
+    st.mail_deck, st.mail_discard = [], []
+    events = land(st, ANN, 3)  # Mail ×3
+    assert of_kind(events, ev.DREW_MAIL) == [] and of_kind(events, ev.RESHUFFLED) == []
+    assert transfers(events) == []
+    assert waiting_for_roll(st, BOB)
+
+
+def test_a_mail_draw_takes_what_is_left_when_fewer_cards_remain():
+    st = game(3)
+    st.mail_deck, st.mail_discard = [mail_cards(st, c.BILL)[0]], []
+    events = land(st, ANN, 16)  # Mail ×3, one card in the whole game left
+    assert len(of_kind(events, ev.DREW_MAIL)) == 1
+    assert waiting_for_roll(st, BOB)
+
+
+def test_a_deal_draw_with_every_deal_held_does_nothing():
+    st = game(3)
+    st.deal_deck, st.deal_discard = [], []
+    events = land(st, ANN, 25)
+    assert ev.NOTHING in kinds(events) and of_kind(events, ev.DREW_DEAL) == []
+    assert waiting_for_roll(st, BOB)
+
+
+def test_a_yard_sale_with_no_deal_anywhere_costs_nothing():
+    st = game(3)
+    st.deal_deck, st.deal_discard, st.yard_sale = [], [], None
+    events = land(st, ANN, 21, roll=4)
+    assert transfers(events) == [] and ev.NOTHING in kinds(events)
+    assert st.players[ANN].deals == []
+    assert waiting_for_roll(st, BOB)

@@ -1,0 +1,212 @@
+"""RULES.md §2 "Mail deck": what each kind of Mail card does when it is drawn."""
+
+import pytest
+from scripted import (
+    ANN,
+    BANK,
+    BOB,
+    CAT,
+    DAN,
+    JACKPOT,
+    Pay,
+    act,
+    asked,
+    cash,
+    game,
+    give_deals,
+    kinds,
+    land,
+    of_kind,
+    options,
+    place,
+    set_cash,
+    stack_deal,
+    stack_mail,
+    transfers,
+    waiting_for_roll,
+)
+
+from bot.game import actions as a
+from bot.game import cards as c
+from bot.game import events as ev
+from bot.game import state as s
+from bot.game.context import Game
+from bot.game.mail import move_ahead
+from bot.game.rulesets import RULESETS
+
+MAIL = RULESETS["modern"].mail
+
+
+def test_modern_mail_deck_is_the_rulebook_deck():
+    by_kind = {}
+    for card in MAIL:
+        by_kind.setdefault(card.kind, []).append(card.amount)
+    assert sorted(by_kind[c.BILL], reverse=True) == [
+        5000, 3000, 2500, 2000, 1500, 1500, 800, 700, 600, 500, 300, 300, 300, 200, 200, 100,
+    ]  # fmt: skip
+    assert sorted(by_kind[c.MONSTER]) == [1000, 3000, 4000]
+    assert sorted(by_kind[c.CHARITY], reverse=True) == [400, 400, 400, 400, 300, 200]
+    assert sorted(by_kind[c.MAD_MONEY], reverse=True) == [2000, 2000, 1500, 1000, 400, 300, 200, 100]
+    assert sorted(by_kind[c.NEIGHBOR], reverse=True) == [2000, 2000, 1000, 300, 300, 300, 200, 200]
+    assert len(by_kind[c.MOVE_AHEAD]) == 7
+    assert len(MAIL) == 48
+    assert all(card.name and card.flavor for card in MAIL)
+    assert len({card.name for card in MAIL}) == 48
+
+
+# -- held until Pay Day ---------------------------------------------------------------------------
+def test_a_bill_is_held_until_pay_day_then_paid_to_the_bank_and_discarded():
+    st = game(3)
+    (bill,) = stack_mail(st, (c.BILL, 3000))
+    events = land(st, ANN, 1)
+    assert transfers(events) == []
+    assert st.players[ANN].mail == [bill]
+    events = land(st, ANN, 31)
+    assert transfers(events) == [
+        Pay(BANK, ANN, 3500, ev.SALARY),
+        Pay(ANN, BANK, 3000, f"bill: {MAIL[bill].name}"),
+    ]
+    assert st.players[ANN].mail == []
+    assert st.mail_discard[-1] == bill
+
+
+def test_a_monster_charge_is_held_and_settled_at_pay_day():
+    st = game(3)
+    (charge,) = stack_mail(st, (c.MONSTER, 4000))
+    events = land(st, ANN, 11)
+    assert transfers(events) == []
+    assert st.players[ANN].mail == [charge]
+    land(st, ANN, 31)
+    assert asked(st) == (s.CHARGE, [ANN])
+    assert st.pending.amount == 4000
+
+
+# -- paid at once ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("amount", [400, 300, 200])
+def test_charity_is_paid_at_once_to_the_jackpot(amount):
+    st = game(3)
+    (card,) = stack_mail(st, (c.CHARITY, amount))
+    events = land(st, ANN, 19)
+    assert transfers(events) == [Pay(ANN, JACKPOT, amount, MAIL[card].name)]
+    assert st.jackpot == amount
+    assert st.players[ANN].mail == []
+    assert st.mail_discard[-1] == card
+    assert waiting_for_roll(st, BOB)
+
+
+def test_mad_money_collects_from_the_player_the_drawer_chooses():
+    st = game(3)
+    (card,) = stack_mail(st, (c.MAD_MONEY, 1500))
+    land(st, ANN, 22)
+    assert asked(st) == (s.TARGET, [ANN])
+    assert options(st, ANN) == [(a.TARGET, BOB), (a.TARGET, CAT)]
+    events = act(st, ANN, a.TARGET, CAT)
+    assert transfers(events) == [Pay(CAT, ANN, 1500, MAIL[card].name)]
+    assert cash(st) == [5000, 3500, 2000]
+    assert st.mail_discard[-1] == card
+    assert waiting_for_roll(st, BOB)
+
+
+def test_pay_a_neighbor_pays_the_player_the_drawer_chooses():
+    st = game(4)
+    (card,) = stack_mail(st, (c.NEIGHBOR, 1000))
+    land(st, CAT, 1)
+    assert options(st, CAT) == [(a.TARGET, DAN), (a.TARGET, ANN), (a.TARGET, BOB)]
+    events = act(st, CAT, a.TARGET, ANN)
+    assert transfers(events) == [Pay(CAT, ANN, 1000, MAIL[card].name)]
+    assert cash(st) == [4500, 3500, 2500, 3500]
+    assert waiting_for_roll(st, DAN)
+
+
+@pytest.mark.parametrize(("kind", "payer", "payee"), [(c.MAD_MONEY, BOB, ANN), (c.NEIGHBOR, ANN, BOB)])
+def test_with_two_players_the_other_player_is_chosen_without_asking(kind, payer, payee):
+    st = game(2)
+    (card,) = stack_mail(st, (kind, 2000))
+    events = land(st, ANN, 1)
+    assert transfers(events) == [Pay(payer, payee, 2000, MAIL[card].name)]
+    assert waiting_for_roll(st, BOB)
+
+
+def test_mad_money_target_without_the_cash_must_borrow():
+    st = game(3)
+    set_cash(st, CAT, 300)
+    (card,) = stack_mail(st, (c.MAD_MONEY, 2000))
+    land(st, ANN, 1)
+    events = act(st, ANN, a.TARGET, CAT)
+    assert transfers(events) == [Pay(BANK, CAT, 2000, ev.AUTO_LOAN), Pay(CAT, ANN, 2000, MAIL[card].name)]
+    assert st.players[CAT].loan == 2000 and cash(st)[CAT] == 300
+
+
+def test_pay_a_neighbor_without_the_cash_borrows_to_pay():
+    st = game(3)
+    set_cash(st, ANN, 500)
+    (card,) = stack_mail(st, (c.NEIGHBOR, 2000))
+    land(st, ANN, 1)
+    events = act(st, ANN, a.TARGET, BOB)
+    assert transfers(events) == [Pay(BANK, ANN, 2000, ev.AUTO_LOAN), Pay(ANN, BOB, 2000, MAIL[card].name)]
+    assert st.players[ANN].loan == 2000 and cash(st)[ANN] == 500
+
+
+# -- Move Ahead -----------------------------------------------------------------------------------
+# From each Mail space of the modern board, the next Deal and the next Found a Buyer (RULES.md §2).
+NEXT_DEAL_AND_BUYER = {1: [4, 9], 3: [4, 9], 5: [9, 12], 11: [12, 17], 16: [17, 25], 19: [23, 25]}
+NEXT_DEAL_AND_BUYER |= {22: [23, 25], 24: [25, 26]}
+
+
+@pytest.mark.parametrize(("day", "choices"), NEXT_DEAL_AND_BUYER.items())
+def test_move_ahead_offers_the_next_deal_and_the_next_buyer(day, choices):
+    st = game(3)
+    stack_mail(st, "Hot Tip")
+    land(st, ANN, day)
+    assert asked(st) == (s.MOVE, [ANN])
+    assert options(st, ANN) == [(a.MOVE, d) for d in choices]
+
+
+def test_move_ahead_to_the_deal_draws_a_deal():
+    st = game(3)
+    stack_mail(st, "Hot Tip")
+    (deal,) = stack_deal(st, "Gotcha Security")
+    land(st, ANN, 1)
+    events = act(st, ANN, a.MOVE, 4)
+    assert [e.value for e in of_kind(events, ev.MOVED)] == [4]
+    assert st.players[ANN].day == 4
+    assert asked(st) == (s.DEAL, [ANN]) and st.pending.card == deal
+
+
+def test_move_ahead_to_the_buyer_offers_a_sale():
+    st = game(3)
+    stack_mail(st, "Hot Tip")
+    (jeans,) = give_deals(st, ANN, "Teen Jeans")
+    land(st, ANN, 1)
+    act(st, ANN, a.MOVE, 9)
+    assert st.players[ANN].day == 9
+    assert asked(st) == (s.SELL, [ANN])
+    events = act(st, ANN, a.SELL, jeans)
+    assert transfers(events) == [Pay(BANK, ANN, 14000, "sold Teen Jeans")]
+    assert waiting_for_roll(st, BOB)
+
+
+def test_move_ahead_with_only_a_buyer_left_moves_there_without_asking():
+    st = game(3)
+    first, second = stack_mail(st, "Hot Tip", "Garage Sale Flyer")
+    land(st, ANN, 24)  # Mail ×2: both cards are Move Ahead
+    act(st, ANN, a.MOVE, 26)  # the first card: the Buyer on 26 (no Deal to sell)
+    # the second card, from day 26: the last Deal (25) is behind, so only the Buyer on 29 remains
+    assert st.players[ANN].day == 29
+    assert waiting_for_roll(st, BOB)
+    assert {first, second} <= set(st.mail_discard)
+
+
+def test_move_ahead_with_neither_space_left_does_nothing():
+    # Unreachable by landing on the modern board (the last Mail space is day 24), so the card is
+    # resolved directly for a token already past the last Buyer.
+    st = game(3)
+    (card,) = stack_mail(st, "Hot Tip")
+    st.mail_deck.remove(card)
+    for day in (29, 30):
+        place(st, ANN, day)
+        g = Game(st)
+        move_ahead(g, ANN, card)
+        assert kinds(g.events) == [ev.NOTHING]
+        assert st.players[ANN].day == day and st.agenda == []
+        st.mail_discard.remove(card)

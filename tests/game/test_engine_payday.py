@@ -1,0 +1,287 @@
+"""RULES.md §2 "Pay Day" and "Loans": the order of a Pay Day, Monster Charges, borrowing and repaying."""
+
+import pytest
+from scripted import (
+    ANN,
+    BANK,
+    BOB,
+    CAT,
+    Pay,
+    act,
+    asked,
+    cash,
+    game,
+    hold_mail,
+    land,
+    lines,
+    of_kind,
+    options,
+    refused,
+    set_cash,
+    set_loan,
+    stack_deal,
+    transfers,
+    waiting_for_roll,
+)
+
+from bot.game import actions as a
+from bot.game import cards as c
+from bot.game import events as ev
+from bot.game import state as s
+from bot.game.actions import Action, InvalidChoice
+from bot.game.rulesets import RULESETS
+
+MAIL = RULESETS["modern"].mail
+CHARGE_INTEREST = "Monster Charge interest"
+CHARGE_PAID = "Monster Charge paid in full"
+
+
+# -- the order of a Pay Day -----------------------------------------------------------------------
+def test_pay_day_runs_salary_then_interest_then_asks_about_repaying_then_pays_bills():
+    st = game(3)
+    set_cash(st, ANN, 1000)
+    set_loan(st, ANN, 3000)
+    (bill,) = hold_mail(st, ANN, (c.BILL, 500))
+    events = land(st, ANN, 31)
+    assert transfers(events) == [
+        Pay(BANK, ANN, 3500, ev.SALARY),
+        Pay(ANN, BANK, 300, ev.INTEREST),  # 10% of the $3,000 loan
+    ]
+    assert asked(st) == (s.REPAY, [ANN])
+    assert st.players[ANN].mail == [bill]  # bills wait until the repayment is decided
+    # $4,200 in cash and a $3,000 loan: repay nothing or any $1,000 step up to the loan
+    assert options(st, ANN) == [(a.REPAY, v) for v in (0, 1000, 2000, 3000)]
+    events = act(st, ANN, a.REPAY, 2000)
+    assert transfers(events) == [
+        Pay(ANN, BANK, 2000, ev.REPAYMENT),
+        Pay(ANN, BANK, 500, f"bill: {MAIL[bill].name}"),
+    ]
+    assert st.players[ANN].loan == 1000
+    assert cash(st)[ANN] == 1000 + 3500 - 300 - 2000 - 500
+    assert st.players[ANN].mail == [] and bill in st.mail_discard
+    assert [e.value for e in of_kind(events, ev.NEW_MONTH)] == [2]
+    assert st.players[ANN].day == 0
+    assert waiting_for_roll(st, BOB)
+
+
+def test_repay_options_stop_at_the_cash_in_hand():
+    st = game(3)
+    set_cash(st, ANN, 0)
+    set_loan(st, ANN, 5000)
+    land(st, ANN, 31)  # $3,500 salary - $500 interest = $3,000 in cash
+    assert options(st, ANN) == [(a.REPAY, v) for v in (0, 1000, 2000, 3000)]
+
+
+def test_repay_options_stop_at_the_loan():
+    st = game(3)
+    set_cash(st, ANN, 10000)
+    set_loan(st, ANN, 1000)
+    land(st, ANN, 31)
+    assert options(st, ANN) == [(a.REPAY, 0), (a.REPAY, 1000)]
+
+
+@pytest.mark.parametrize("amount", [500, 1500, 2000, -1000])
+def test_a_repayment_that_is_not_offered_is_refused(amount):
+    st = game(3)
+    set_loan(st, ANN, 1000)
+    land(st, ANN, 31)
+    error = refused(st, Action(ANN, a.REPAY, amount, st.prompt), InvalidChoice)
+    assert "steps of $1,000" in error.message
+
+
+def test_no_repay_question_without_a_loan():
+    st = game(3)
+    events = land(st, ANN, 31)
+    assert transfers(events) == [Pay(BANK, ANN, 3500, ev.SALARY)]
+    assert waiting_for_roll(st, BOB)
+
+
+def test_no_repay_question_when_the_cash_cannot_cover_1000():
+    st = game(3)
+    set_cash(st, ANN, 0)
+    set_loan(st, ANN, 40000)
+    events = land(st, ANN, 31)
+    # $3,500 salary cannot cover the $4,000 interest: a $1,000 loan covers the gap, leaving $500
+    assert transfers(events) == [
+        Pay(BANK, ANN, 3500, ev.SALARY),
+        Pay(BANK, ANN, 1000, ev.AUTO_LOAN),
+        Pay(ANN, BANK, 4000, ev.INTEREST),
+    ]
+    assert st.players[ANN].loan == 41000 and cash(st)[ANN] == 500
+    assert waiting_for_roll(st, BOB)
+
+
+def test_repaying_nothing_changes_nothing():
+    st = game(3)
+    set_loan(st, ANN, 2000)
+    land(st, ANN, 31)
+    events = act(st, ANN, a.REPAY, 0)
+    assert transfers(events) == []
+    assert st.players[ANN].loan == 2000
+
+
+def test_a_bill_shortfall_becomes_the_smallest_covering_loan():
+    st = game(3)
+    set_cash(st, ANN, 0)
+    hold_mail(st, ANN, "New Roof", "Car Insurance")  # $5,000 + $800
+    events = land(st, ANN, 31)
+    # $3,500 salary against $5,800 of bills: $2,300 short, so one $3,000 loan
+    assert transfers(events) == [
+        Pay(BANK, ANN, 3500, ev.SALARY),
+        Pay(BANK, ANN, 3000, ev.AUTO_LOAN),
+        Pay(ANN, BANK, 5000, "bill: New Roof"),
+        Pay(ANN, BANK, 800, "bill: Car Insurance"),
+    ]
+    assert st.players[ANN].loan == 3000 and cash(st)[ANN] == 700
+    assert "Ann took a loan of $3,000 to cover a payment (loan now $3,000)" in lines(st, events)
+
+
+@pytest.mark.parametrize(
+    ("cash_before", "loan"),
+    [(2500, 0), (2499, 1000), (1500, 1000), (500, 2000), (0, 3000)],
+)
+def test_a_payment_borrows_the_fewest_whole_1000_steps_that_cover_it(cash_before, loan):
+    st = game(3)
+    set_cash(st, ANN, cash_before)
+    stack_deal(st, "Gotcha Security")  # cost $2,500
+    land(st, ANN, 4)
+    events = act(st, ANN, a.BUY)
+    assert transfers(events, ev.AUTO_LOAN) == ([Pay(BANK, ANN, loan, ev.AUTO_LOAN)] if loan else [])
+    assert st.players[ANN].loan == loan
+    assert cash(st)[ANN] == cash_before + loan - 2500
+
+
+def test_a_loan_taken_at_pay_day_is_not_charged_interest_until_the_next_one():
+    st = game(3)
+    set_cash(st, ANN, 0)
+    hold_mail(st, ANN, "New Roof")
+    events = land(st, ANN, 31)
+    assert transfers(events, ev.INTEREST) == []
+    events = land(st, ANN, 31)
+    assert transfers(events, ev.INTEREST) == [Pay(ANN, BANK, 200, ev.INTEREST)]
+
+
+# -- Monster Charges ------------------------------------------------------------------------------
+def test_a_monster_charge_asks_pay_all_or_carry():
+    st = game(3)
+    hold_mail(st, ANN, (c.MONSTER, 3000))
+    land(st, ANN, 31)
+    assert asked(st) == (s.CHARGE, [ANN])
+    assert options(st, ANN) == [(a.PAY_ALL, 0), (a.CARRY, 0)]
+
+
+def test_paying_a_monster_charge_in_full_clears_it():
+    st = game(3)
+    hold_mail(st, ANN, (c.MONSTER, 3000))
+    land(st, ANN, 31)
+    events = act(st, ANN, a.PAY_ALL)
+    assert transfers(events) == [Pay(ANN, BANK, 3000, CHARGE_PAID)]
+    assert st.players[ANN].charges == []
+    assert st.net_worth(ANN) == 3500 + 3500 - 3000
+    assert waiting_for_roll(st, BOB)
+
+
+def test_paying_a_monster_charge_in_full_without_the_cash_borrows():
+    st = game(3)
+    set_cash(st, ANN, 0)
+    hold_mail(st, ANN, (c.MONSTER, 4000))
+    land(st, ANN, 31)
+    events = act(st, ANN, a.PAY_ALL)
+    assert transfers(events) == [Pay(BANK, ANN, 1000, ev.AUTO_LOAN), Pay(ANN, BANK, 4000, CHARGE_PAID)]
+
+
+def test_carrying_a_monster_charge_pays_10_percent_and_asks_again_next_pay_day():
+    st = game(3)
+    (card,) = hold_mail(st, ANN, (c.MONSTER, 3000))
+    land(st, ANN, 31)
+    events = act(st, ANN, a.CARRY)
+    assert card in st.mail_discard  # the card is dealt with; the balance is what is carried
+    assert transfers(events) == [Pay(ANN, BANK, 300, CHARGE_INTEREST)]
+    assert [e.amount for e in of_kind(events, ev.CARRIED)] == [3000]
+    assert st.players[ANN].charges == [3000]
+    assert st.net_worth(ANN) == 3500 + 3500 - 300 - 3000
+    assert waiting_for_roll(st, BOB)
+    # next month: the balance is asked about again, before any new charge
+    hold_mail(st, ANN, (c.MONSTER, 1000))
+    land(st, ANN, 31)
+    assert asked(st) == (s.CHARGE, [ANN]) and st.pending.amount == 3000
+    events = act(st, ANN, a.PAY_ALL)
+    assert transfers(events) == [Pay(ANN, BANK, 3000, CHARGE_PAID)]
+    assert asked(st) == (s.CHARGE, [ANN]) and st.pending.amount == 1000
+    events = act(st, ANN, a.CARRY)
+    assert transfers(events) == [Pay(ANN, BANK, 100, CHARGE_INTEREST)]
+    assert st.players[ANN].charges == [1000]
+
+
+def test_bills_are_paid_before_monster_charges_are_asked_about():
+    st = game(3)
+    _, bill = hold_mail(st, ANN, (c.MONSTER, 1000), (c.BILL, 700))
+    events = land(st, ANN, 31)
+    assert transfers(events) == [
+        Pay(BANK, ANN, 3500, ev.SALARY),
+        Pay(ANN, BANK, 700, f"bill: {MAIL[bill].name}"),
+    ]
+    assert asked(st) == (s.CHARGE, [ANN])
+
+
+# -- Loans at any time ----------------------------------------------------------------------------
+def test_a_loan_can_be_taken_at_any_time_in_1000_steps():
+    st = game(3)
+    prompt = st.prompt
+    events = act(st, CAT, a.LOAN, 2000)  # while the game waits for Ann's roll
+    assert transfers(events) == [Pay(BANK, CAT, 2000, ev.LOAN)]
+    assert st.players[CAT].loan == 2000 and cash(st)[CAT] == 5500
+    assert "Cat took a loan of $2,000 (loan now $2,000)" in lines(st, events)
+    assert st.prompt == prompt and asked(st) == (s.ROLL, [ANN])  # nothing else moved on
+    events = act(st, CAT, a.LOAN, 1000)
+    assert [e.value for e in events if e.kind == ev.TRANSFER] == [3000]  # the new balance
+
+
+def test_a_loan_can_be_taken_during_a_question_to_someone_else():
+    st = game(3)
+    land(st, ANN, 30)  # Walk for Charity: Bob and Cat are asked
+    events = act(st, ANN, a.LOAN, 5000)
+    assert transfers(events) == [Pay(BANK, ANN, 5000, ev.LOAN)]
+    assert asked(st) == (s.WALK, [BOB, CAT])
+
+
+@pytest.mark.parametrize("amount", [0, -1000, 1500, 999, 10])
+def test_a_loan_that_is_not_a_positive_1000_step_is_refused(amount):
+    st = game(3)
+    error = refused(st, Action(CAT, a.LOAN, amount), InvalidChoice)
+    assert "steps of $1,000" in error.message
+
+
+def test_a_loan_past_the_cap_is_refused():
+    st = game(3)
+    cap = st.rules.loan_cap
+    set_loan(st, CAT, cap - 1000)
+    act(st, CAT, a.LOAN, 1000)  # exactly at the cap is fine
+    error = refused(st, Action(CAT, a.LOAN, 1000), InvalidChoice)
+    assert f"${cap:,}" in error.message
+
+
+def test_modern_refuses_a_repayment_outside_pay_day():
+    st = game(3)
+    set_loan(st, ANN, 2000)
+    error = refused(st, Action(ANN, a.REPAY, 1000), InvalidChoice)
+    assert error.message == "Loans can only be repaid at your own Pay Day."
+
+
+def test_modern_refuses_a_repayment_during_someone_elses_pay_day():
+    st = game(3)
+    set_loan(st, ANN, 2000)
+    set_loan(st, BOB, 2000)
+    land(st, ANN, 31)
+    assert asked(st) == (s.REPAY, [ANN])
+    refused(st, Action(BOB, a.REPAY, 1000), InvalidChoice)
+
+
+def test_interest_is_charged_every_pay_day_on_the_balance_then_owed():
+    st = game(3)
+    set_loan(st, ANN, 7000)
+    events = land(st, ANN, 31)
+    assert transfers(events, ev.INTEREST) == [Pay(ANN, BANK, 700, ev.INTEREST)]
+    act(st, ANN, a.REPAY, 3000)
+    events = land(st, ANN, 31)
+    assert transfers(events, ev.INTEREST) == [Pay(ANN, BANK, 400, ev.INTEREST)]
