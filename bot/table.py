@@ -17,16 +17,27 @@ COMPUTER_DELAY = timedelta(seconds=1.5)
 MESSAGE_MAX_AGE = timedelta(minutes=55)
 """Discord limits edits to messages older than an hour; repost the live message before that."""
 COMPUTER_NAMES = ("Penny", "Nickel", "Dime", "Quarter", "Buck", "Sawbuck")
+AWAY_AFTER = 2
+"""Timeouts in a row after which a player is taken for away and a computer plays for them."""
 
 
 class Seat(BaseModel):
     user_id: int | None = None
     """The Discord user in this seat; None for a computer player."""
     name: str
+    timeouts: int = 0
+    """Questions in a row this player let time run out on."""
+    away: bool = False
+    """Taken for away: a computer plays for them until they are back."""
 
     @property
     def computer(self) -> bool:
         return self.user_id is None
+
+    @property
+    def automatic(self) -> bool:
+        """Answered by the computer player: a computer seat, or a player who is away."""
+        return self.user_id is None or self.away
 
 
 class Table(BaseModel):
@@ -77,6 +88,29 @@ class Table(BaseModel):
         self.seats.append(seat)
         return seat
 
+    def timed_out(self, seats: list[int]) -> list[str]:
+        """Count a timeout for each seat; a player who keeps timing out is handed to the computer."""
+        lines = []
+        for seat in seats:
+            player = self.seats[seat]
+            player.timeouts += 1
+            if player.timeouts >= AWAY_AFTER and not player.away:
+                player.away = True
+                lines.append(
+                    f"{player.name} ran out of time {AWAY_AFTER} times in a row: "
+                    "a computer plays for them until they press a button."
+                )
+        return lines
+
+    def present(self, seat: int) -> bool:
+        """The player did something: they are not away. True if they had been taken for away."""
+        player = self.seats[seat]
+        was_away = player.away
+        player.timeouts, player.away = 0, False
+        if was_away:
+            self.remember([f"{player.name} is back."])
+        return was_away
+
     # -- log lines ------------------------------------------------------------------------------
     def remember(self, lines: list[str]) -> None:
         self.recent = (self.recent + lines)[-RECENT_LINES:]
@@ -86,13 +120,13 @@ class Table(BaseModel):
         st = self.state
         if st is None or st.over or st.pending is None:
             return []
-        return [seat for seat in st.pending.seats if not self.seats[seat].computer]
+        return [seat for seat in st.pending.seats if not self.seats[seat].automatic]
 
     def waiting_computers(self) -> list[int]:
         st = self.state
         if st is None or st.over or st.pending is None:
             return []
-        return [seat for seat in st.pending.seats if self.seats[seat].computer]
+        return [seat for seat in st.pending.seats if self.seats[seat].automatic]
 
     def set_timers(self, now: datetime) -> None:
         """Start the clocks for a new question; a partly answered question keeps its deadline."""
@@ -100,7 +134,8 @@ class Table(BaseModel):
         if st is None or st.over or st.pending is None:
             self.deadline = self.remind_at = self.computer_at = None
             return
-        if st.prompt != self.timer_prompt:
+        returned = self.deadline is None and self.waiting_humans()
+        if st.prompt != self.timer_prompt or returned:
             self.timer_prompt = st.prompt
             interrupt = st.pending.kind in INTERRUPTS
             limit = timedelta(seconds=self.interrupt_seconds if interrupt else self.turn_seconds)

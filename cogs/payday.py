@@ -239,7 +239,8 @@ class Payday(commands.Cog):
             seat = await self._seat(interaction, loaded)
             if seat is None:
                 return
-            await self._apply(loaded, [Action(seat, kind, value, prompt)], interaction)
+            back = loaded.table.present(seat)
+            await self._apply(loaded, [Action(seat, kind, value, prompt)], interaction, back=back)
 
     @payday.command(name="loan")
     @app_commands.describe(amount="Dollars to borrow, in $1,000 steps.")
@@ -265,7 +266,8 @@ class Payday(commands.Cog):
             seat = await self._seat(interaction, loaded)
             if seat is None:
                 return
-            await self._apply(loaded, [Action(seat, kind, amount)], interaction, slash=True)
+            back = loaded.table.present(seat)
+            await self._apply(loaded, [Action(seat, kind, amount)], interaction, slash=True, back=back)
 
     async def _apply(
         self,
@@ -274,8 +276,10 @@ class Payday(commands.Cog):
         interaction: discord.Interaction | None,
         *,
         slash: bool = False,
+        back: bool = False,
     ) -> None:
-        """Apply, save, then tell the table. A refused first action changes nothing.
+        """Apply, save, then tell the table. A refused first action changes nothing in the game
+        (`back`: the player had been taken for away, which is undone even if the action is refused).
 
         `actions` may be a generator, so each computer player decides after seeing the last answer.
         """
@@ -292,8 +296,12 @@ class Payday(commands.Cog):
                     log.error(
                         "automatic action refused", extra={"channel": loaded.row.channel_id, "action": action}
                     )
-                else:
-                    await _refuse(interaction, self._refusal(table, action, refusal))
+                    return
+                if back:
+                    table.set_timers(now)
+                    loaded = await self.tables.save(loaded, [{"kind": "back", "seat": action.seat}])
+                    self._arm(loaded)
+                await _refuse(interaction, self._refusal(table, action, refusal))
                 return
             _log(
                 "applied",
@@ -366,6 +374,7 @@ class Payday(commands.Cog):
                 humans = set(table.waiting_humans())
                 actions = [a for a in engine.timeout_actions(state) if a.seat in humans]
                 _log("timed out", loaded, seats=sorted(humans), prompt=state.prompt)
+                table.remember(table.timed_out(sorted(humans)))
                 await self._apply(loaded, actions, None)
             elif table.remind_at is not None and now >= table.remind_at:
                 table.remind_at = None

@@ -59,7 +59,8 @@ def _player_line(table: Table, seat: int, shown: list[str]) -> str:
         if p.retired
         else ("START" if p.day == 0 else f"{weekday(p.day)} {p.day}: {board[p.day].name}")
     )
-    parts = [f"{marker} **{shown[seat]}** — {where}", money(p.cash)]
+    away = " (away: computer playing)" if table.seats[seat].away else ""
+    parts = [f"{marker} **{shown[seat]}**{away} — {where}", money(p.cash)]
     if p.loan:
         parts.append(f"loan {money(p.loan)}")
     if p.deals:

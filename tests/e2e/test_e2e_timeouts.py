@@ -73,3 +73,33 @@ async def test_a_player_who_answers_in_time_is_not_reminded_or_timed_out(env):
     await env.advance_time(10)
     assert game.channel.last_message.content.startswith(f"<@{bob.id}>,")
     assert "ran out of time" not in field(await live(env, game.channel), "Latest")
+
+
+@pytest.mark.bot(turn_seconds=60, interrupt_seconds=30)
+@pytest.mark.simcord(settle_timeout=1.0)
+async def test_two_timeouts_in_a_row_hand_the_seat_to_the_computer_until_the_player_clicks(env):
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    # alice 2 (Sweepstakes), bob 2, alice 5 (Ski Weekend), bob 5, alice 2 (Buyer), bob 2, alice 3 (Deal)
+    await script(env, game.channel, 2, 2, 5, 5, 2, 2, 3)
+
+    await env.advance_time(60)  # first timeout: rolled for her
+    await click(bob, await live(env, game.channel), label="Roll the die")
+    await env.advance_time(60)  # second in a row: she is taken for away
+    table = await load(env, game.channel)
+    assert table.seats[0].away and table.state.players[0].day == 7
+    assert "ran out of time 2 times in a row" in unescape(field(await live(env, game.channel), "Latest"))
+
+    await click(bob, await live(env, game.channel), label="Roll the die")
+    board = await live(env, game.channel)
+    assert "**alice** (away: computer playing)" in field(board, "Players")
+    await env.advance_time(2)  # the computer rolls for her after its short pause, not after a minute
+    assert (await load(env, game.channel)).state.players[0].day == 9
+
+    await click(bob, await live(env, game.channel), label="Roll the die")
+    await click(alice, await live(env, game.channel), label="Roll the die")  # she is back in time
+    table = await load(env, game.channel)
+    assert not table.seats[0].away and table.seats[0].timeouts == 0
+    assert table.state.players[0].day == 12 and table.state.pending.kind == "deal"
+    assert table.deadline is not None and table.computer_at is None  # her Deal waits for her, a minute
+    assert "alice is back." in unescape(field(await live(env, game.channel), "Latest"))
