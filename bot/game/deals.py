@@ -13,6 +13,10 @@ def buy_options(state: GameState, seat: int) -> Options:
     return [(act.BUY, 0), (act.DECLINE, 0)]
 
 
+def buy_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    return kind in (act.BUY, act.DECLINE) and value == 0
+
+
 def buy_answer(g: Game, action: act.Action) -> None:
     card = g.state.pending.card
     g.state.pending = None
@@ -31,6 +35,12 @@ def decline(state: GameState, seat: int) -> tuple[str, int]:
 
 def sell_options(state: GameState, seat: int) -> Options:
     return [(act.SELL, card) for card in state.players[seat].deals] + [(act.KEEP, 0)]
+
+
+def sell_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    if kind == act.KEEP:
+        return value == 0
+    return kind == act.SELL and value in state.players[seat].deals
 
 
 def sell_answer(g: Game, action: act.Action) -> None:
@@ -52,6 +62,6 @@ def sell_best(state: GameState, seat: int) -> tuple[str, int]:
 
 
 QUESTIONS = {
-    s.DEAL: Question(buy_options, buy_answer, decline),
-    s.SELL: Question(sell_options, sell_answer, sell_best),
+    s.DEAL: Question(buy_options, buy_answer, decline, buy_allows),
+    s.SELL: Question(sell_options, sell_answer, sell_best, sell_allows),
 }

@@ -62,7 +62,8 @@ def new_game(
     g = Game(state)
     g.shuffle(state.mail_deck)
     g.shuffle(state.deal_deck)
-    state.yard_sale = g.draw_deal(0, announce=False)
+    if not rules.yard_sale_draws:  # a Yard Sale that draws the top Deal needs no card set aside
+        state.yard_sale = g.draw_deal(0, announce=False)
     g.ask(s.ROLL, [0], lander=0)
     return state
 
@@ -114,8 +115,20 @@ def end_early(state: GameState) -> list[ev.Event]:
     if state.over:
         raise act.GameOver("This game is over.")
     g = Game(state)
+    _return_cards_in_play(state)
     turn.finish(g)
     return g.events
+
+
+def _return_cards_in_play(state: GameState) -> None:
+    """Cards a question or the agenda was still holding go to the discards, so none is lost."""
+    pending = state.pending
+    if pending is not None and pending.kind == s.DEAL:
+        state.deal_discard.append(pending.card)
+    elif pending is not None and pending.kind == s.TARGET:
+        state.mail_discard.append(pending.card)
+    state.mail_discard.extend(task.arg for task in state.agenda if task.kind == mail.MAIL_TASK)
+    state.agenda.clear()
 
 
 def _run(g: Game) -> None:
@@ -130,25 +143,30 @@ def check(state: GameState, action: Action) -> Question | None:
     """Raise the refusal a player should read, or return the question this action answers."""
     if state.over:
         raise act.GameOver("This game is over.")
-    if not 0 <= action.seat < len(state.players):
+    seat, kind = action.seat, action.kind
+    if not 0 <= seat < len(state.players):
         raise act.NotInGame("You're not playing in this game.")
-    if action.kind == act.LOAN:
+    if kind == act.LOAN:
         _check_loan(state, action)
         return None
     pending = state.pending
-    answering = action.seat in pending.seats
-    if action.kind == act.REPAY and not (answering and pending.kind == s.REPAY):
+    answering = seat in pending.seats
+    if kind == act.REPAY and not (answering and pending.kind == s.REPAY):
         _check_standing_repay(state, action)
         return None
     if action.prompt is not None and action.prompt != state.prompt:
         raise act.StalePrompt("That question has passed.")
     if not answering:
-        if action.seat in pending.done:
+        if seat in pending.done:
             raise act.AlreadyAnswered("You already answered this one.")
-        waiting = " and ".join(state.players[seat].name for seat in pending.seats)
+        waiting = " and ".join(state.players[other].name for other in pending.seats)
         raise act.NotYourTurn(f"It's not your move: the game is waiting for {waiting}.")
     question = QUESTIONS[pending.kind]
-    if (action.kind, action.value) not in question.options(state, action.seat):
+    if question.allows is None:
+        allowed = (kind, action.value) in question.options(state, seat)
+    else:
+        allowed = question.allows(state, seat, kind, action.value)
+    if not allowed:
         raise act.InvalidChoice(_why_not(state, action))
     return question
 

@@ -8,7 +8,7 @@ from bot.game import board as b
 from bot.game import events as ev
 from bot.game import rulesets as rs
 from bot.game import state as s
-from bot.game.context import Game, Options, Question, answered, roll_default, roll_only
+from bot.game.context import Game, Options, Question, answered, roll_allows, roll_default, roll_only
 from bot.game.ledger import pay, transfer
 from bot.game.state import GameState
 
@@ -28,6 +28,12 @@ def start_lottery(g: Game, seat: int, space: b.Space) -> None:
 def lottery_options(state: GameState, seat: int) -> Options:
     taken = state.pending.picks
     return [(act.ANTE, n) for n in LOTTERY_NUMBERS if n not in taken] + [(act.SIT_OUT, 0)]
+
+
+def lottery_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    if kind == act.SIT_OUT:
+        return value == 0
+    return kind == act.ANTE and value in LOTTERY_NUMBERS and value not in state.pending.picks
 
 
 def lottery_answer(g: Game, action: act.Action) -> None:
@@ -107,8 +113,8 @@ def walk_answer(g: Game, action: act.Action) -> None:
 
 
 QUESTIONS = {
-    s.LOTTERY: Question(lottery_options, lottery_answer, no_ante),
-    s.RADIO: Question(roll_only, radio_answer, roll_default),
-    s.ROLL_OFF: Question(roll_only, roll_off_answer, roll_default),
-    s.WALK: Question(roll_only, walk_answer, roll_default),
+    s.LOTTERY: Question(lottery_options, lottery_answer, no_ante, lottery_allows),
+    s.RADIO: Question(roll_only, radio_answer, roll_default, roll_allows),
+    s.ROLL_OFF: Question(roll_only, roll_off_answer, roll_default, roll_allows),
+    s.WALK: Question(roll_only, walk_answer, roll_default, roll_allows),
 }

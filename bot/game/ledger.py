@@ -36,23 +36,17 @@ def transfer(g: Game, src: int, dst: int, amount: int, reason: str) -> None:
         st.pot += amount
     mover = st.players[st.turn]
     loan = st.players[dst].loan if reason in (ev.LOAN, ev.AUTO_LOAN) else 0
+    # Positional, in field order (kind, seat, amount, value, src, dst, reason, month, day): keywords
+    # to a class call cost about twice as much, and every dollar that moves comes through here.
     g.events.append(
-        ev.Event(
-            ev.TRANSFER,
-            amount=amount,
-            value=loan,
-            src=src,
-            dst=dst,
-            reason=reason,
-            month=mover.months_done + 1,
-            day=mover.day,
-        )
+        ev.Event(ev.TRANSFER, -1, amount, loan, src, dst, reason, mover.months_done + 1, mover.day)
     )
 
 
 def pay(g: Game, seat: int, dst: int, amount: int, reason: str) -> None:
     """A player pays; if their cash falls short, the smallest loan in whole steps covers it."""
-    cover(g, seat, amount)
+    if amount > g.state.players[seat].cash:
+        cover(g, seat, amount)
     transfer(g, seat, dst, amount, reason)
 
 

@@ -50,13 +50,17 @@ def settle_with(g: Game, seat: int, card: int, other: int) -> None:
 
 
 def destinations(state: GameState, board: b.Board, seat: int) -> list[int]:
-    """Move Ahead: the next Deal and the next Buyer before Pay Day, whichever exist."""
-    found: dict[str, int] = {}
+    """Move Ahead: the next Deal and the next Buyer before Pay Day, whichever exist, in day order."""
+    days: list[int] = []
+    wanted = [b.DEAL, b.BUYER]
     for day in range(state.players[seat].day + 1, b.PAYDAY_DAY):
         kind = board[day].kind
-        if kind in (b.DEAL, b.BUYER) and kind not in found:
-            found[kind] = day
-    return sorted(found.values())
+        if kind in wanted:
+            days.append(day)
+            wanted.remove(kind)
+            if not wanted:
+                break
+    return days
 
 
 def move_ahead(g: Game, seat: int, card: int) -> None:
@@ -88,6 +92,10 @@ def target_options(state: GameState, seat: int) -> Options:
     return [(act.TARGET, (seat + k) % n) for k in range(1, n)]
 
 
+def target_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    return kind == act.TARGET and value != seat and value in range(len(state.players))
+
+
 def target_answer(g: Game, action: act.Action) -> None:
     card = g.state.pending.card
     g.state.pending = None
@@ -117,7 +125,7 @@ def move_default(state: GameState, seat: int) -> tuple[str, int]:
 
 
 QUESTIONS = {
-    s.TARGET: Question(target_options, target_answer, target_default),
+    s.TARGET: Question(target_options, target_answer, target_default, target_allows),
     s.MOVE: Question(move_options, move_answer, move_default),
 }
 TASKS = {MAIL_TASK: run_mail}

@@ -34,7 +34,7 @@ def interest(g: Game, task: Task) -> None:
 
 
 def offer_repay(g: Game, task: Task) -> None:
-    if len(repay_options(g.state, task.seat)) > 1:
+    if most_repayable(g.state, task.seat) > 0:
         g.ask(s.REPAY, [task.seat], lander=task.seat)
 
 
@@ -80,11 +80,21 @@ def month_end(g: Game, task: Task) -> None:
 
 
 # -- questions ------------------------------------------------------------------------------------
-def repay_options(state: GameState, seat: int) -> Options:
+def most_repayable(state: GameState, seat: int) -> int:
+    """The largest repayment in whole steps that both the loan and the cash allow."""
     player = state.players[seat]
     step = state.rules.loan_step
-    most = min(player.loan, player.cash // step * step)
-    return [(act.REPAY, amount) for amount in range(0, most + 1, step)]
+    return min(player.loan, player.cash // step * step)
+
+
+def repay_options(state: GameState, seat: int) -> Options:
+    step = state.rules.loan_step
+    return [(act.REPAY, amount) for amount in range(0, most_repayable(state, seat) + 1, step)]
+
+
+def repay_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    step = state.rules.loan_step
+    return kind == act.REPAY and value in range(0, most_repayable(state, seat) + 1, step)
 
 
 def repay_answer(g: Game, action: act.Action) -> None:
@@ -99,6 +109,10 @@ def no_repayment(state: GameState, seat: int) -> tuple[str, int]:
 
 def charge_options(state: GameState, seat: int) -> Options:
     return [(act.PAY_ALL, 0), (act.CARRY, 0)]
+
+
+def charge_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    return kind in (act.PAY_ALL, act.CARRY) and value == 0
 
 
 def charge_answer(g: Game, action: act.Action) -> None:
@@ -120,8 +134,8 @@ def pay_in_full(state: GameState, seat: int) -> tuple[str, int]:
 
 
 QUESTIONS = {
-    s.REPAY: Question(repay_options, repay_answer, no_repayment),
-    s.CHARGE: Question(charge_options, charge_answer, pay_in_full),
+    s.REPAY: Question(repay_options, repay_answer, no_repayment, repay_allows),
+    s.CHARGE: Question(charge_options, charge_answer, pay_in_full, charge_allows),
 }
 TASKS = {
     SALARY: salary,

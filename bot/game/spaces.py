@@ -23,7 +23,7 @@ def nothing(g: Game, seat: int, space: b.Space) -> None:
 def mail(g: Game, seat: int, space: b.Space) -> None:
     """Draw every card first, then resolve them in draw order."""
     drawn = [g.draw_mail(seat) for _ in range(space.count)]
-    g.then(*(Task(MAIL_TASK, seat, card) for card in drawn if card is not None))
+    g.then(*[Task(MAIL_TASK, seat, card) for card in drawn if card is not None])
 
 
 def sweepstakes(g: Game, seat: int, space: b.Space) -> None:

@@ -4,7 +4,7 @@ from bot.game import actions as act
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.board import PAYDAY_DAY
-from bot.game.context import Game, Question, roll_default, roll_only
+from bot.game.context import Game, Question, roll_allows, roll_default, roll_only
 from bot.game.ledger import transfer
 from bot.game.state import Task
 
@@ -56,5 +56,5 @@ def finish(g: Game) -> None:
     g.emit(ev.GAME_OVER, amount=best, value=len(st.winners), reason=names)
 
 
-QUESTIONS = {s.ROLL: Question(roll_only, answer_roll, roll_default)}
+QUESTIONS = {s.ROLL: Question(roll_only, answer_roll, roll_default, roll_allows)}
 TASKS = {END_TURN: end_turn}

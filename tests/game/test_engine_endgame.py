@@ -22,6 +22,7 @@ from scripted import (
     set_cash,
     set_loan,
     set_reserve,
+    stack_mail,
     transfers,
     waiting_for_roll,
 )
@@ -31,6 +32,8 @@ from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.actions import Action, GameOver
+from bot.game.engine import end_early
+from bot.game.invariants import violations
 
 
 def retired_with(st, seat, cash, loan=0):
@@ -196,3 +199,21 @@ def test_a_yard_sale_with_no_deal_anywhere_costs_nothing():
     assert transfers(events) == [] and ev.NOTHING in kinds(events)
     assert st.players[ANN].deals == []
     assert waiting_for_roll(st, BOB)
+
+
+# -- ending early -----------------------------------------------------------------------------------
+def test_ending_early_scores_the_table_as_it_stands_and_loses_no_card():
+    """A host stopping the game mid-question: the Deal on offer and Mail still to resolve go to the
+    discards, and the winner is whoever is worth most right now."""
+    st = game(3)
+    stack_mail(st, (c.MAD_MONEY, 2000), (c.NEIGHBOR, 300), (c.BILL, 5000))
+    land(st, ANN, 3)  # Mail ×3: Mad Money asks whom to collect from; two cards still wait
+    assert asked(st) == (s.TARGET, [ANN])
+    set_cash(st, BOB, 9000)
+
+    events = end_early(st)
+
+    assert st.over and st.pending is None and st.agenda == []
+    assert st.winners == [BOB] and of_kind(events, ev.GAME_OVER)
+    assert violations(st) == []
+    refused(st, Action(ANN, a.ROLL), GameOver)

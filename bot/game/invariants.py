@@ -1,0 +1,99 @@
+"""What must hold after every action of every game: the simulator and the property tests share it."""
+
+from collections import Counter
+
+from bot.game import rulesets as rs
+from bot.game import state as s
+from bot.game.board import PAYDAY_DAY
+from bot.game.mail import MAIL_TASK
+from bot.game.rulesets import RULESETS
+from bot.game.state import GameState
+
+ROLL_OFF_ROUNDS = 10
+"""Tie-break rounds allowed per highest-roll Radio Contest in `max_answers` (a longer run of ties
+has a probability below one in ten million per contest)."""
+
+
+def violations(state: GameState) -> list[str]:
+    """Every broken invariant, as one line each; an empty list means the state is sound.
+
+    Money: the ledger balances, nobody's cash is negative, the Jackpot and the Lottery pot are not
+    negative, loans are whole loan steps. Cards: every Mail and Deal card is in exactly one place.
+    """
+    problems: list[str] = []
+    if not state.money_balances():
+        start = state.rules.start_cash * len(state.players)
+        problems.append(
+            f"money does not balance: {state.money_in_play()} in play, expected "
+            f"{start} + {state.bank_paid} paid - {state.bank_received} received"
+        )
+    step = state.rules.loan_step
+    for p in state.players:
+        if p.cash < 0:
+            problems.append(f"seat {p.seat} has negative cash {p.cash}")
+        if p.loan < 0 or p.loan % step:
+            problems.append(f"seat {p.seat} has a loan of {p.loan}, not a whole number of {step} steps")
+        if any(balance < 0 for balance in p.charges):
+            problems.append(f"seat {p.seat} has a negative Monster Charge balance {p.charges}")
+    if state.jackpot < 0:
+        problems.append(f"the Jackpot is negative: {state.jackpot}")
+    if state.pot < 0:
+        problems.append(f"the Lottery pot is negative: {state.pot}")
+    ruleset = RULESETS[state.ruleset]
+    mail, deals = card_places(state)
+    problems += _conserved("Mail", mail, len(ruleset.mail))
+    problems += _conserved("Deal", deals, len(ruleset.deals))
+    return problems
+
+
+def card_places(state: GameState) -> tuple[list[int], list[int]]:
+    """Every Mail card and every Deal card wherever it is, repeats included.
+
+    Mail: draw pile, discards, held by players, the card a TARGET question is about, and cards drawn
+    on a Mail space still waiting on the agenda to be resolved. Deals: draw pile, discards, held by
+    players, the Yard Sale reserve and the card a DEAL question offers.
+    """
+    mail = [*state.mail_deck, *state.mail_discard]
+    deals = [*state.deal_deck, *state.deal_discard]
+    for p in state.players:
+        mail += p.mail
+        deals += p.deals
+    if state.yard_sale is not None:
+        deals.append(state.yard_sale)
+    pending = state.pending
+    if pending is not None and pending.kind == s.TARGET:
+        mail.append(pending.card)
+    if pending is not None and pending.kind == s.DEAL:
+        deals.append(pending.card)
+    mail += [task.arg for task in state.agenda if task.kind == MAIL_TASK]
+    return mail, deals
+
+
+def _conserved(name: str, places: list[int], size: int) -> list[str]:
+    if len(places) == size and set(places) == set(range(size)):
+        return []
+    counts = Counter(places)
+    missing = sorted(set(range(size)) - counts.keys())
+    repeated = sorted(card for card, n in counts.items() if n > 1)
+    strays = sorted(card for card in counts if not 0 <= card < size)
+    return [
+        f"{name} cards not conserved: {len(places)} placed of {size}; "
+        f"missing {missing}, repeated {repeated}, unknown {strays}"
+    ]
+
+
+def max_answers(players: int, months: int, ruleset: str = rs.DEFAULT_RULESET) -> int:
+    """An upper bound on the answers (actions other than loans) a whole game can take.
+
+    Each player makes at most 31 movement rolls a month (every roll moves at least one day and
+    Pay Day stops the token). One landing then asks at most: 3 Mail cards x 2 answers (a Pay a
+    Neighbor target, or Move Ahead's choice and then the Deal or Buyer it leads to) = 6; one answer
+    per player for the Lottery, the Radio Contest or the Walk; 1 for a Deal or a Buyer; and at Pay
+    Day 1 repayment + 3 Monster Charges (there are 3 cards). So a game takes at most
+    players x months x 31 x (1 + max(6, players)) answers. A highest-roll Radio Contest
+    (family) re-asks tied players, which no fixed number bounds: allow ROLL_OFF_ROUNDS of them.
+    """
+    per_landing = max(6, players)
+    if RULESETS[ruleset].rules.radio_mode == rs.RADIO_HIGHEST:
+        per_landing = max(per_landing, players * (1 + ROLL_OFF_ROUNDS))
+    return players * months * PAYDAY_DAY * (1 + per_landing)

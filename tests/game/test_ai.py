@@ -1,0 +1,261 @@
+"""The computer player (bot.game.ai): always legal, deterministic, and sensible in each decision."""
+
+import pytest
+from scripted import (
+    ANN,
+    BOB,
+    CAT,
+    DAN,
+    act,
+    asked,
+    game,
+    give_deals,
+    hold_mail,
+    land,
+    set_cash,
+    stack_deal,
+    stack_mail,
+)
+
+from bot.game import actions as a
+from bot.game import cards as c
+from bot.game import state as s
+from bot.game.ai import RESERVE, can_resell, choose
+from bot.game.engine import apply, legal_actions, new_game
+from bot.game.rulesets import Rules
+from bot.game.state import to_json
+
+ALL_KINDS = {
+    s.ROLL,
+    s.DEAL,
+    s.SELL,
+    s.TARGET,
+    s.MOVE,
+    s.REPAY,
+    s.CHARGE,
+    s.LOTTERY,
+    s.RADIO,
+    s.WALK,
+    s.ROLL_OFF,
+}
+
+
+def choice(state, seat) -> tuple[str, int]:
+    action = choose(state, seat)
+    assert action.prompt == state.prompt and action.seat == seat and not action.timed_out
+    assert action in legal_actions(state, seat)
+    return action.kind, action.value
+
+
+# -- always legal -----------------------------------------------------------------------------------
+def test_every_choice_is_a_legal_action_over_many_games_and_every_question():
+    seen: set[str] = set()
+    for seed in range(80):
+        ruleset = "family" if seed % 3 == 0 else "modern"
+        players = 2 + seed % (3 if ruleset == "family" else 5)
+        st = new_game([f"P{i}" for i in range(players)], ruleset=ruleset, months=1 + seed % 3, seed=seed)
+        while not st.over:
+            for seat in st.pending.seats:  # everyone asked, not only the first
+                assert choose(st, seat) in legal_actions(st, seat), (seed, st.pending)
+            seen.add(st.pending.kind)
+            seat = st.pending.seats[seed % len(st.pending.seats)]
+            apply(st, choose(st, seat))
+    assert seen == ALL_KINDS
+
+
+def test_it_refuses_to_answer_for_a_seat_that_is_not_asked():
+    st = game(3)
+    with pytest.raises(ValueError):
+        choose(st, BOB)
+
+
+def test_the_same_seed_plays_the_same_game():
+    def played(seed: int) -> str:
+        st = new_game(["A", "B", "C", "D"], seed=seed)
+        while not st.over:
+            apply(st, choose(st, st.pending.seats[0]))
+        return to_json(st)
+
+    assert played(7) == played(7)
+    assert played(7) != played(8)
+
+
+# -- rolls ------------------------------------------------------------------------------------------
+def test_it_rolls_when_asked_to_roll():
+    st = game(3)
+    assert choice(st, ANN) == (a.ROLL, 0)
+    land(st, ANN, 8, roll=2)  # Radio Contest: Ann rolls first
+    assert asked(st) == (s.RADIO, [ANN])
+    assert choice(st, ANN) == (a.ROLL, 0)
+
+
+def test_it_rolls_for_the_walk_for_charity():
+    st = game(3)
+    land(st, ANN, 30, roll=2)
+    assert asked(st) == (s.WALK, [BOB, CAT])
+    assert choice(st, BOB) == (a.ROLL, 0)
+    assert choice(st, CAT) == (a.ROLL, 0)
+
+
+# -- Deals ------------------------------------------------------------------------------------------
+def test_it_buys_a_deal_it_can_pay_for_and_still_sell():
+    st = game(3)
+    stack_deal(st, "Gotcha Security")  # $2,500, sells for $6,500
+    land(st, ANN, 4)
+    assert asked(st) == (s.DEAL, [ANN])
+    assert choice(st, ANN) == (a.BUY, 0)
+
+
+def test_it_buys_with_a_loan_no_bigger_than_the_profit_and_keeps_a_reserve():
+    st = game(3)
+    stack_deal(st, "Rocket Ship International")  # $12,000, profit $8,000
+    set_cash(st, ANN, 12_000 + RESERVE - 8000)  # needs exactly an $8,000 loan to keep the reserve
+    land(st, ANN, 4)
+    assert choice(st, ANN) == (a.BUY, 0)
+
+
+def test_it_declines_a_deal_whose_loan_would_exceed_the_profit():
+    st = game(3)
+    stack_deal(st, "Rocket Ship International")
+    set_cash(st, ANN, 12_000 + RESERVE - 9000)  # a $9,000 loan for an $8,000 profit
+    land(st, ANN, 4)
+    assert choice(st, ANN) == (a.DECLINE, 0)
+
+
+def test_it_only_buys_while_a_buyer_is_still_ahead():
+    st = game(3, months=1)
+    player = st.players[ANN]
+    player.day = 25  # last month: Buyers on 26 and 29 are still ahead
+    assert can_resell(st, ANN)
+    player.day = 29
+    assert not can_resell(st, ANN)  # nothing after the last Buyer of the last month
+    st.months = 2
+    assert can_resell(st, ANN)  # another month to come
+
+
+def test_it_declines_a_deal_it_could_never_sell():
+    st = game(3, months=1)
+    stack_deal(st, "Gotcha Security")
+    land(st, ANN, 25)
+    st.players[ANN].day = 30  # as if no Buyer were left this (last) month
+    assert choice(st, ANN) == (a.DECLINE, 0)
+
+
+def test_it_sells_the_most_profitable_deal_at_a_buyer():
+    st = game(3)
+    give_deals(st, ANN, "Burgers 'N' Buns", "Rocket Ship International", "Teen Jeans")  # +4k, +8k, +7k
+    land(st, ANN, 9)
+    assert asked(st) == (s.SELL, [ANN])
+    rocket = st.players[ANN].deals[1]
+    assert choice(st, ANN) == (a.SELL, rocket)
+
+
+# -- Mail -------------------------------------------------------------------------------------------
+def test_mad_money_collects_from_the_richest_other_player_by_net_worth():
+    st = game(4)
+    set_cash(st, BOB, 9000)
+    act(st, BOB, a.LOAN, 5000)  # Bob: $14,000 cash but a $5,000 loan: worth $9,000
+    set_cash(st, CAT, 10_000)  # Cat is worth the most
+    set_cash(st, DAN, 1000)
+    stack_mail(st, (c.MAD_MONEY, 2000))
+    land(st, ANN, 1)
+    assert asked(st) == (s.TARGET, [ANN])
+    assert choice(st, ANN) == (a.TARGET, CAT)
+
+
+def test_pay_a_neighbor_pays_the_poorest_other_player():
+    st = game(4)
+    set_cash(st, BOB, 9000)
+    set_cash(st, CAT, 500)
+    set_cash(st, DAN, 2000)
+    stack_mail(st, (c.NEIGHBOR, 1000))
+    land(st, ANN, 1)
+    assert asked(st) == (s.TARGET, [ANN])
+    assert choice(st, ANN) == (a.TARGET, CAT)
+
+
+def test_move_ahead_goes_to_the_next_deal_without_deals_to_sell():
+    st = game(3)
+    stack_mail(st, "Hot Tip")
+    land(st, ANN, 1)
+    assert asked(st) == (s.MOVE, [ANN])
+    assert choice(st, ANN) == (a.MOVE, 4)
+
+
+def test_move_ahead_goes_to_the_next_buyer_when_holding_a_deal():
+    st = game(3)
+    give_deals(st, ANN, "Teen Jeans")
+    stack_mail(st, "Hot Tip")
+    land(st, ANN, 1)
+    assert choice(st, ANN) == (a.MOVE, 9)
+
+
+# -- Pay Day ----------------------------------------------------------------------------------------
+def pay_day_with_loan(loan: int, cash: int, *bills: int):
+    """Ann reaches Pay Day owing `loan`, with `cash` before salary and interest, holding these bills."""
+    st = game(3)
+    act(st, ANN, a.LOAN, loan)
+    set_cash(st, ANN, cash)
+    hold_mail(st, ANN, *[(c.BILL, amount) for amount in bills])
+    land(st, ANN, 31)
+    assert asked(st) == (s.REPAY, [ANN])
+    return st
+
+
+def test_it_repays_the_whole_loan_when_cash_covers_bills_and_reserve():
+    st = pay_day_with_loan(5000, 10_000, 2000)  # after salary and interest: 13,000 cash
+    assert choice(st, ANN) == (a.REPAY, 5000)
+
+
+def test_it_repays_only_what_leaves_enough_for_its_bills_and_a_reserve():
+    st = pay_day_with_loan(5000, 10_000, 5000, 3000)  # 13,000 - 8,000 bills - reserve
+    assert choice(st, ANN) == (a.REPAY, 13_000 - 8000 - RESERVE)
+
+
+def test_it_repays_nothing_when_the_bills_take_everything():
+    st = pay_day_with_loan(5000, 2000, 5000)  # 5,000 cash, 5,000 of bills
+    assert choice(st, ANN) == (a.REPAY, 0)
+
+
+def monster_charge_at_pay_day(cash: int):
+    st = game(3)
+    set_cash(st, ANN, cash)
+    hold_mail(st, ANN, (c.MONSTER, 4000))
+    land(st, ANN, 31)  # no loan, so no repayment question
+    assert asked(st) == (s.CHARGE, [ANN])
+    return st
+
+
+def test_it_pays_a_monster_charge_in_full_when_cash_covers_it():
+    st = monster_charge_at_pay_day(500)  # 4,000 after salary
+    assert choice(st, ANN) == (a.PAY_ALL, 0)
+
+
+def test_it_carries_a_monster_charge_it_could_only_pay_with_a_loan():
+    st = monster_charge_at_pay_day(400)  # 3,900 after salary
+    assert choice(st, ANN) == (a.CARRY, 0)
+
+
+# -- Lottery ----------------------------------------------------------------------------------------
+def test_it_antes_on_the_lowest_free_number_when_it_has_the_cash():
+    st = game(3)
+    land(st, ANN, 6)
+    assert asked(st) == (s.LOTTERY, [ANN, BOB, CAT])
+    assert choice(st, ANN) == (a.ANTE, 1)
+    apply(st, choose(st, ANN))
+    assert choice(st, BOB) == (a.ANTE, 2)
+
+
+def test_it_sits_out_the_lottery_rather_than_borrow_for_the_ante():
+    st = game(3)
+    set_cash(st, BOB, 99)
+    land(st, ANN, 6)
+    assert choice(st, BOB) == (a.SIT_OUT, 0)
+
+
+def test_it_sits_out_when_the_ante_is_dear_relative_to_the_pot():
+    st = new_game(["Ann", "Bob", "Cat"], rules=Rules(lottery_ante=1000, lottery_bank=1000), seed=0)
+    land(st, ANN, 6)
+    assert choice(st, ANN) == (a.ANTE, 1)  # $1,000 for an even share of $2,000: cheap enough
+    apply(st, choose(st, ANN))
+    assert choice(st, BOB) == (a.SIT_OUT, 0)  # $1,000 for half of $3,000: too dear

@@ -1,0 +1,118 @@
+"""The simulator (python -m bot.game.simulate) and the invariants it checks after every game."""
+
+import ast
+import re
+from pathlib import Path
+
+import bot.game
+from bot.game import simulate
+from bot.game.engine import new_game
+from bot.game.invariants import max_answers, violations
+from bot.game.mail import MAIL_TASK
+from bot.game.state import Pending, Task
+
+
+def test_simulator_plays_games_and_prints_a_summary(capsys):
+    code = simulate.main(["--games", "6", "--players", "3", "--months", "2", "--seed", "40"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert out.err == ""
+    assert "6 games of 3 players, 2 months, modern rules, seeds 40-45" in out.out
+    assert re.search(r"[\d,]+ games per second", out.out)
+    assert re.search(r"actions per game: \d+\.\d mean", out.out)
+    assert "net worth: $" in out.out
+    wins = re.search(r"wins by seat \(ties count for every tied seat\): (.*)", out.out).group(1)
+    counts = [int(n) for n in re.findall(r"seat \d: (\d+)", wins)]
+    assert len(counts) == 3 and sum(counts) >= 6  # every game has a winner; ties count twice
+    assert re.search(r"jackpots won: \d+ \(\$[\d,]+\)", out.out)
+    assert re.search(r"loans taken: \d+ \(\$[\d,]+\)", out.out)
+    assert "invariant breaks: 0" in out.out
+
+
+def test_simulator_plays_the_family_rules(capsys):
+    assert simulate.main(["--games", "3", "--ruleset", "family", "--players", "4"]) == 0
+    assert "family rules" in capsys.readouterr().out
+
+
+def test_a_broken_invariant_fails_the_run_and_names_the_seed(capsys, monkeypatch):
+    checked: list[int] = []
+
+    def third_game_cooked(state):
+        checked.append(1)
+        return ["books cooked"] if len(checked) == 3 else []
+
+    monkeypatch.setattr(simulate, "violations", third_game_cooked)
+    code = simulate.main(["--games", "4", "--seed", "100"])
+    out = capsys.readouterr()
+    assert code == 1
+    assert out.err.splitlines() == ["seed 102: books cooked"]
+    assert "invariant breaks: 1" in out.out
+
+
+def test_a_game_that_never_ends_is_reported_not_looped_on(capsys, monkeypatch):
+    monkeypatch.setattr(simulate, "max_answers", lambda *_: 5)
+    assert simulate.main(["--games", "2", "--seed", "3"]) == 1
+    err = capsys.readouterr().err
+    assert "seed 3: Runaway: the game did not end within 5 actions" in err
+
+
+def test_a_table_the_engine_refuses_exits_2(capsys):
+    assert simulate.main(["--games", "1", "--players", "7"]) == 2
+    assert "players" in capsys.readouterr().err
+
+
+# -- the invariants themselves ----------------------------------------------------------------------
+def fresh():
+    return new_game(["Ann", "Bob", "Cat"], seed=1)
+
+
+def test_a_fresh_game_keeps_every_invariant():
+    assert violations(fresh()) == []
+
+
+def test_negative_cash_an_odd_loan_and_unbalanced_books_are_reported():
+    st = fresh()
+    st.players[0].cash = -5
+    st.players[1].loan = 1500
+    problems = "\n".join(violations(st))
+    assert "seat 0 has negative cash -5" in problems
+    assert "seat 1 has a loan of 1500" in problems
+    assert "money does not balance" in problems
+
+
+def test_a_lost_or_copied_card_is_reported():
+    st = fresh()
+    lost = st.mail_deck.pop()
+    assert any(f"missing [{lost}]" in p for p in violations(st))
+    st.mail_deck.append(lost)
+    st.players[0].deals.append(st.deal_deck[0])
+    assert any("Deal cards not conserved" in p and "repeated" in p for p in violations(st))
+
+
+def test_cards_in_a_question_or_waiting_on_the_agenda_are_counted():
+    st = fresh()
+    deal, mail = st.deal_deck.pop(), st.mail_deck.pop()
+    st.pending = Pending("deal", [0], lander=0, card=deal)
+    st.agenda.append(Task(MAIL_TASK, 0, mail))
+    assert violations(st) == []
+
+
+def test_the_bound_on_answers_is_far_above_a_real_game():
+    assert max_answers(4, 3) == 4 * 3 * 31 * (1 + 6)
+    assert max_answers(6, 12) == 6 * 12 * 31 * (1 + 6)
+    assert max_answers(4, 3, "family") > max_answers(4, 3)
+
+
+def test_the_rules_import_no_discord_no_database_and_no_clock():
+    """bot/game stays pure; the simulator alone reads a clock, for its games-per-second line."""
+    forbidden = {"discord", "aiosqlite", "time", "datetime", "timeit", "random"}
+    package = Path(bot.game.__file__).parent
+    for path in package.glob("*.py"):
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module.split(".")[0])
+        allowed = {"timeit"} if path.name == "simulate.py" else set()
+        assert not imported & (forbidden - allowed), f"{path.name} imports {imported & forbidden}"
