@@ -20,10 +20,10 @@ from bot.game import events as ev
 from bot.game.actions import Action, IllegalAction
 from bot.game.rulesets import RULESETS
 from bot.render import board, components, ledger, rules_text
-from bot.render.prompts import choices
 from bot.render.rules_text import Topic
 from bot.table import Table, clean_name
 from bot.timers import DeadlineScheduler
+from cogs.live import LiveMessage, clicked
 from cogs.tables import Loaded, Played, Tables, play
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,7 @@ class Payday(commands.Cog):
         self.bot = bot
         self.tables = Tables(bot.store)
         self.timers = DeadlineScheduler(self.on_wake)
+        self.live = LiveMessage(bot)
 
     async def cog_load(self) -> None:
         """Register the buttons and re-arm every stored deadline, so a restart loses nothing."""
@@ -177,11 +178,11 @@ class Payday(commands.Cog):
     ) -> None:
         """Update the lobby message: as the click's own response, or by editing it after a slash command."""
         embed = board.lobby_embed(loaded.table, note)
-        if _clicked(interaction, loaded.table.message_id):
+        if clicked(interaction, loaded.table.message_id):
             await interaction.response.edit_message(embed=embed, view=view)
             return
         await interaction.response.send_message(note, ephemeral=True)
-        await self._edit(loaded, embed, view)
+        await self.live.edit(loaded, embed, view)
 
     async def _begin(self, interaction: discord.Interaction, loaded: Loaded) -> None:
         """The lobby message becomes the live game message."""
@@ -193,12 +194,12 @@ class Payday(commands.Cog):
         table.remember([f"The game begins: {order}. {table.seats[0].name} goes first."])
         loaded = await self.tables.save(loaded, [{"kind": "started", "seats": [s.name for s in table.seats]}])
         _log("game started", loaded, players=len(table.seats))
-        embed, view = self._board(loaded)
-        if _clicked(interaction, table.message_id):
+        embed, view = self.live.board(loaded)
+        if clicked(interaction, table.message_id):
             await interaction.response.edit_message(embed=embed, view=view)
         else:
             await interaction.response.send_message("The game has started.", ephemeral=True)
-            await self._edit(loaded, embed, view)
+            await self.live.edit(loaded, embed, view)
         self._arm(loaded)
 
     async def _leave_running(self, interaction: discord.Interaction, loaded: Loaded) -> None:
@@ -215,7 +216,8 @@ class Payday(commands.Cog):
         await interaction.response.send_message(
             "You left the game; a computer player took your seat.", ephemeral=True
         )
-        await self._show(loaded, None)
+        if await self.live.show(loaded, None):
+            loaded = await self.tables.save(loaded)
         self._arm(loaded)
 
     # -- playing --------------------------------------------------------------------------------
@@ -319,7 +321,8 @@ class Payday(commands.Cog):
         if reply is not None:
             await interaction.response.send_message(reply, ephemeral=True)
             interaction = None
-        loaded = await self._show(loaded, interaction, self._paydays(loaded, played))
+        if await self.live.show(loaded, interaction, board.payday_notices(loaded.table, played.events)):
+            loaded = await self.tables.save(loaded)
         self._arm(loaded)
 
     async def _conclude(
@@ -343,15 +346,17 @@ class Payday(commands.Cog):
         self.timers.cancel(loaded.row.channel_id)
         _log("game over", loaded, reason=reason, winners=table.state.winners)
         embed = board.game_embed(table, loaded.row.game_id)
-        if interaction is not None and reply is None and _clicked(interaction, table.message_id):
+        if interaction is not None and reply is None and clicked(interaction, table.message_id):
             await interaction.response.edit_message(embed=embed, view=None)
         else:
             if interaction is not None:
                 await interaction.response.send_message(reply or "Done.", ephemeral=True)
-            await self._edit(loaded, embed, None)
+            await self.live.edit(loaded, embed, None)
         # The last player to retire gets their Pay Day summary too, on the standings message.
         final = board.final_embed(table, loaded.row.game_id, reason)
-        await self._send(loaded.row.channel_id, content=self._paydays(loaded, played), embed=final)
+        await self.live.send(
+            loaded.row.channel_id, content=board.payday_notices(loaded.table, played.events), embed=final
+        )
 
     # -- timers: computer players, time limits, reminders ----------------------------------------
     async def on_wake(self, channel_id: int) -> None:
@@ -367,7 +372,7 @@ class Payday(commands.Cog):
                 computers = (
                     ai.choose(state, seat)
                     for seat in table.waiting_computers()
-                    if state.prompt == prompt and seat in state.pending.seats
+                    if state.prompt == prompt and state.pending is not None and seat in state.pending.seats
                 )
                 await self._apply(loaded, computers, None)
             elif table.deadline is not None and now >= table.deadline:
@@ -387,9 +392,12 @@ class Payday(commands.Cog):
     async def _remind(self, loaded: Loaded) -> None:
         """Ping only the player whose turn it is, and nobody a display name could mention."""
         table = loaded.table
-        user_id = table.seats[table.waiting_humans()[0]].user_id
+        waiting = table.waiting_humans()
+        if not waiting or table.deadline is None:
+            return
+        user_id = table.seats[waiting[0]].user_id
         when = discord.utils.format_dt(table.deadline, "R")
-        await self._send(
+        await self.live.send(
             loaded.row.channel_id,
             content=f"<@{user_id}>, the Pay Day game is waiting for you. Time runs out {when}.",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
@@ -426,14 +434,14 @@ class Payday(commands.Cog):
                     components.lobby_view(loaded.row.channel_id, loaded.row.game_id),
                 )
             else:
-                embed, view = self._board(loaded)
+                embed, view = self.live.board(loaded)
             old = table.message_id
             response = await interaction.response.send_message(embed=embed, view=view)
             table.message_id, table.message_posted = response.message_id, discord.utils.utcnow()
             table.message_month = table.leading_month()
             loaded = await self.tables.save(loaded)
             if old is not None:
-                await self._strip_buttons(loaded.row.channel_id, old)
+                await self.live.strip_buttons(loaded.row.channel_id, old)
 
     @payday.command(name="hand")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -522,7 +530,7 @@ class Payday(commands.Cog):
             if table.state is None:
                 await self.tables.discard(loaded)
                 await interaction.response.send_message("The lobby is closed.", ephemeral=True)
-                await self._edit(loaded, board.lobby_embed(table, "Closed."), None)
+                await self.live.edit(loaded, board.lobby_embed(table, "Closed."), None)
                 return
             played = Played(engine.end_early(table.state), [], [{"kind": "ended", "by": interaction.user.id}])
             reason = f"Ended early by {clean_name(interaction.user.display_name)}."
@@ -576,97 +584,6 @@ class Payday(commands.Cog):
         if double or isinstance(refusal, act.AlreadyAnswered):
             return ALREADY_DONE
         return refusal.message
-
-    def _board(self, loaded: Loaded) -> tuple[discord.Embed, discord.ui.View | None]:
-        table = loaded.table
-        embed = board.game_embed(table, loaded.row.game_id)
-        state = table.state
-        if state.over or state.pending is None:
-            return embed, None
-        view = components.game_view(loaded.row.channel_id, loaded.row.game_id, state.prompt, choices(state))
-        return embed, view
-
-    async def _show(
-        self, loaded: Loaded, interaction: discord.Interaction | None, notices: str | None = None
-    ) -> Loaded:
-        """Bring the live message up to date, as the click's response when the click came from it.
-
-        A month change or an hour-old message gets a fresh live message instead, since Discord limits
-        edits to old messages and a new month deserves a new post. `notices` (Pay Day summaries) ride
-        on that new message, or get one message of their own: never two new messages for one action.
-        """
-        table = loaded.table
-        now = discord.utils.utcnow()
-        embed, view = self._board(loaded)
-        clicked = interaction is not None and _clicked(interaction, table.message_id)
-        if interaction is not None and not clicked:
-            await interaction.response.defer()  # a click on an older copy of the board
-        if not table.live_message_stale(now):
-            if clicked:
-                await interaction.response.edit_message(embed=embed, view=view)
-            elif not await self._edit(loaded, embed, view):
-                return await self._repost(loaded, notices, embed, view)
-            if notices:
-                await self._send(loaded.row.channel_id, content=notices)
-            return loaded
-        if clicked:
-            await interaction.response.edit_message(view=None)
-        elif table.message_id is not None:
-            await self._strip_buttons(loaded.row.channel_id, table.message_id)
-        return await self._repost(loaded, notices, embed, view)
-
-    async def _repost(
-        self, loaded: Loaded, notices: str | None, embed: discord.Embed, view: discord.ui.View | None
-    ) -> Loaded:
-        message = await self._send(loaded.row.channel_id, content=notices, embed=embed, view=view)
-        if message is None:
-            return loaded
-        table = loaded.table
-        table.message_id, table.message_posted = message.id, discord.utils.utcnow()
-        table.message_month = table.leading_month()
-        return await self.tables.save(loaded)
-
-    def _paydays(self, loaded: Loaded, played: Played) -> str | None:
-        """A finished Pay Day is worth a message: the player's new balance, for the whole table."""
-        lines = [
-            board.payday_notice(loaded.table, event.seat, retired=event.kind == ev.RETIRED)
-            for event in played.events
-            if event.kind in (ev.NEW_MONTH, ev.RETIRED)
-        ]
-        return "\n".join(lines) or None
-
-    async def _edit(self, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None) -> bool:
-        """Edit the live message with the bot token; False if it is gone (deleted by someone)."""
-        message_id = loaded.table.message_id
-        if message_id is None:
-            return False
-        channel = self.bot.get_partial_messageable(loaded.row.channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(embed=embed, view=view)
-        except discord.NotFound:
-            return False
-        except discord.HTTPException:
-            log.warning("live message edit failed", exc_info=True, extra={"channel": loaded.row.channel_id})
-        return True
-
-    async def _strip_buttons(self, channel_id: int, message_id: int) -> None:
-        channel = self.bot.get_partial_messageable(channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException:
-            log.info("old live message not edited", extra={"channel": channel_id, "message": message_id})
-
-    async def _send(self, channel_id: int, **message) -> discord.Message | None:
-        channel = self.bot.get_partial_messageable(channel_id)
-        try:
-            return await channel.send(**message)
-        except discord.HTTPException:
-            log.warning("message not sent", exc_info=True, extra={"channel": channel_id})
-            return None
-
-
-def _clicked(interaction: discord.Interaction, message_id: int | None) -> bool:
-    return interaction.message is not None and message_id is not None and interaction.message.id == message_id
 
 
 def _manages_channel(interaction: discord.Interaction) -> bool:

@@ -4,8 +4,9 @@ from datetime import datetime
 
 import discord
 
+from bot.game import events as ev
 from bot.game.board import weekday
-from bot.game.events import money
+from bot.game.events import Event, money
 from bot.game.rulesets import RULESETS
 from bot.render.prompts import question
 from bot.table import Seat, Table
@@ -116,6 +117,16 @@ def final_embed(table: Table, game_id: int, reason: str) -> discord.Embed:
         text="Net worth = cash − loans − carried Monster Charges. /payday ledger shows every payment."
     )
     return embed
+
+
+def payday_notices(table: Table, events: list[Event]) -> str | None:
+    """The Pay Days finished by these events, one line each, for the whole table; None if none."""
+    lines = [
+        payday_notice(table, event.seat, retired=event.kind == ev.RETIRED)
+        for event in events
+        if event.kind in (ev.NEW_MONTH, ev.RETIRED)
+    ]
+    return "\n".join(lines) or None
 
 
 def payday_notice(table: Table, seat: int, retired: bool) -> str:
