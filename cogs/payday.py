@@ -497,10 +497,10 @@ class Payday(commands.Cog):
         self, game_id: int, table: Table, book: str, page: int
     ) -> tuple[discord.Embed, discord.ui.View]:
         transfers = await self.bot.store.events(game_id, limit=1_000_000, kinds=[ev.TRANSFER])
-        records = [e.data for e in transfers if ledger.wanted(book, e.data)]
-        pages = max(1, -(-len(records) // ledger.PAGE_SIZE))
+        entries = ledger.BOOKS[book](ev.Event.from_record(row.data) for row in transfers)
+        pages = max(1, -(-len(entries) // ledger.PAGE_SIZE))
         page = min(page, pages)
-        chunk = records[(page - 1) * ledger.PAGE_SIZE : page * ledger.PAGE_SIZE]
+        chunk = entries[(page - 1) * ledger.PAGE_SIZE : page * ledger.PAGE_SIZE]
         names = [seat.name for seat in table.seats]
         loans = [p.loan for p in table.state.players]
         embed = ledger.ledger_embed(book, chunk, names, page, pages, loans)

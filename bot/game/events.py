@@ -57,6 +57,11 @@ class Event:
     def to_dict(self) -> dict:
         return asdict(self)
 
+    @classmethod
+    def from_record(cls, record: dict) -> "Event":
+        """An event back from the stored log (which may carry extra keys, such as its text)."""
+        return cls(**{name: record[name] for name in cls.__dataclass_fields__ if name in record})
+
 
 def money(amount: int) -> str:
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"

@@ -1,32 +1,29 @@
-"""The Banker's statement and the Loan Record Keeper's book, from the stored event log."""
+"""The Banker's statement and the Loan Record Keeper's book, as pages of plain lines."""
 
 import discord
 
-from bot.game.events import BANK, LOAN_REASONS, account_name, money
+from bot.game.events import Event, account_name, money
+from bot.game.ledger import bank_statement, loan_book
 from bot.render.board import GOLD, safe
 
 PAGE_SIZE = 15
+BOOKS = {"bank": bank_statement, "loans": loan_book}
+"""Which view of the ledger each book is: the engine's, so the books can't disagree with the money."""
 TITLES = {"bank": "The Bank's statement", "loans": "The Loan Record Keeper's book"}
 
 
-def wanted(book: str, record: dict) -> bool:
-    if book == "loans":
-        return record["reason"] in LOAN_REASONS
-    return BANK in (record["src"], record["dst"])
-
-
-def line(record: dict, names: list[str]) -> str:
-    src, dst = account_name(record["src"], names), account_name(record["dst"], names)
-    when = f"`M{record['month']} D{record['day']:>2}`"
-    return f"{when} {src} → {dst} **{money(record['amount'])}** · {record['reason']}"
+def line(event: Event, names: list[str]) -> str:
+    src, dst = account_name(event.src, names), account_name(event.dst, names)
+    when = f"`M{event.month} D{event.day:>2}`"
+    return f"{when} {src} → {dst} **{money(event.amount)}** · {event.reason}"
 
 
 def ledger_embed(
-    book: str, records: list[dict], names: list[str], page: int, pages: int, loans: list[int]
+    book: str, entries: list[Event], names: list[str], page: int, pages: int, loans: list[int]
 ) -> discord.Embed:
-    """`records` are the page's transfers, newest first; `loans` the current balance of every seat."""
+    """`entries` are the page's ledger lines, newest first; `loans` the current balance of every seat."""
     shown = [safe(n) for n in names]
-    body = "\n".join(line(r, shown) for r in records) or "Nothing recorded yet."
+    body = "\n".join(line(e, shown) for e in entries) or "Nothing recorded yet."
     embed = discord.Embed(title=TITLES[book], description=body, colour=GOLD)
     if book == "loans":
         balances = "\n".join(f"{name}: {money(loan)}" for name, loan in zip(shown, loans, strict=True))

@@ -27,6 +27,7 @@ from scripted import (
 from bot.game import actions as a
 from bot.game import cards as c
 from bot.game import events as ev
+from bot.game import ledger
 from bot.game import state as s
 from bot.game.actions import Action, InvalidChoice
 from bot.game.rulesets import RULESETS
@@ -285,3 +286,20 @@ def test_interest_is_charged_every_pay_day_on_the_balance_then_owed():
     act(st, ANN, a.REPAY, 3000)
     events = land(st, ANN, 31)
     assert transfers(events, ev.INTEREST) == [Pay(ANN, BANK, 400, ev.INTEREST)]
+
+
+def test_the_loan_book_and_the_bank_statement_are_views_of_the_same_ledger():
+    """The Loan Record Keeper sees loans, repayments and interest; the Banker every Bank payment;
+    money between players or into the Jackpot is in neither."""
+    st = game(3)
+    set_cash(st, ANN, 200)
+    set_loan(st, ANN, 2000)
+    events = act(st, ANN, a.LOAN, 1000)
+    events += land(st, ANN, 7)  # Ski Weekend: $500 into the Jackpot, from the $1,200 in hand
+    events += land(st, BOB, 31)  # Bob's Pay Day: salary, no loan to charge
+
+    loans = [(e.src, e.dst, e.amount, e.reason, e.value) for e in ledger.loan_book(events)]
+    assert loans == [(BANK, ANN, 1000, ev.LOAN, 3000)]  # value: the loan balance after
+    statement = [(e.src, e.dst, e.amount, e.reason) for e in ledger.bank_statement(events)]
+    assert statement == [(BANK, ANN, 1000, ev.LOAN), (BANK, BOB, 3500, ev.SALARY)]
+    assert (ANN, ev.JACKPOT, 500, "Ski Weekend") in transfers(events)
