@@ -245,20 +245,36 @@ class Payday(commands.Cog):
             await self._apply(loaded, [Action(seat, kind, value, prompt)], interaction, back=back)
 
     @payday.command(name="loan")
-    @app_commands.describe(amount="Dollars to borrow, in $1,000 steps.")
+    @app_commands.describe(amount="Dollars to borrow, in $1,000 steps ($100 in the classic edition).")
     async def loan(
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
     ) -> None:
-        """Borrow from the Bank, at any time, in $1,000 steps (10% interest each Pay Day)."""
+        """Borrow from the Bank, at any time, in $1,000 steps ($100 in classic); interest each Pay Day."""
         await self._money_command(interaction, act.LOAN, amount)
 
     @payday.command(name="repay")
-    @app_commands.describe(amount="Dollars to repay, in $1,000 steps.")
+    @app_commands.describe(amount="Dollars to repay, in $1,000 steps ($100 in the classic edition).")
     async def repay(
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, MAX_AMOUNT]
     ) -> None:
         """Pay back part of your loan, in $1,000 steps, when the rules allow (your Pay Day)."""
         await self._money_command(interaction, act.REPAY, amount)
+
+    @payday.command(name="deposit")
+    @app_commands.describe(amount="Dollars to put in savings, in $100 steps.")
+    async def deposit(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
+    ) -> None:
+        """Classic edition: put cash in savings (10% a Pay Day), in $100 steps, at your Pay Day."""
+        await self._money_command(interaction, act.DEPOSIT, amount)
+
+    @payday.command(name="withdraw")
+    @app_commands.describe(amount="Dollars to take out of savings, in $100 steps or the whole balance.")
+    async def withdraw(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
+    ) -> None:
+        """Classic edition: take savings out, free at your Pay Day, for a $50 fee at any other time."""
+        await self._money_command(interaction, act.WITHDRAW, amount)
 
     async def _money_command(self, interaction: discord.Interaction, kind: str, amount: int) -> None:
         async with self.tables.lock(interaction.channel_id):
@@ -502,8 +518,11 @@ class Payday(commands.Cog):
         page = min(page, pages)
         chunk = entries[(page - 1) * ledger.PAGE_SIZE : page * ledger.PAGE_SIZE]
         names = [seat.name for seat in table.seats]
-        loans = [p.loan for p in table.state.players]
-        embed = ledger.ledger_embed(book, chunk, names, page, pages, loans)
+        players = table.state.players
+        rules = RULESETS[table.state.ruleset]
+        loans = [p.loan for p in players]
+        savings = [p.savings for p in players] if rules.rules.savings else None
+        embed = ledger.ledger_embed(book, chunk, names, page, pages, loans, savings, rules.pot_name)
         return embed, components.ledger_view(game_id, book, page, pages)
 
     async def _last_finished(self, channel_id: int, guild_id: int | None) -> tuple[int, Table] | None:

@@ -15,10 +15,37 @@ PAY_ALL = "pay_all"
 CARRY = "carry"
 ANTE = "ante"
 SIT_OUT = "sit_out"
-# Standing actions, allowed whatever the game waits for:
+DONE = "done"
+BET = "bet"
+PUT_IN = "put_in"
+# Standing actions, allowed whatever the game waits for (WITHDRAW and DEPOSIT also answer the
+# classic Pay Day's banking question; a withdrawal anywhere else costs a fee):
 LOAN = "loan"
+WITHDRAW = "withdraw"
+DEPOSIT = "deposit"
 
-KINDS = frozenset({ROLL, BUY, DECLINE, SELL, KEEP, TARGET, MOVE, REPAY, PAY_ALL, CARRY, ANTE, SIT_OUT, LOAN})
+KINDS = frozenset(
+    {
+        ROLL,
+        BUY,
+        DECLINE,
+        SELL,
+        KEEP,
+        TARGET,
+        MOVE,
+        REPAY,
+        PAY_ALL,
+        CARRY,
+        ANTE,
+        SIT_OUT,
+        DONE,
+        BET,
+        PUT_IN,
+        LOAN,
+        WITHDRAW,
+        DEPOSIT,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +53,8 @@ class Action:
     seat: int
     kind: str
     value: int = 0
-    """SELL: Deal card; TARGET: seat; MOVE: day; REPAY/LOAN: dollars; ANTE: lottery number."""
+    """SELL: Deal card; TARGET: seat; MOVE: day; REPAY/LOAN/DEPOSIT/WITHDRAW/BET: dollars;
+    ANTE: lottery number."""
     prompt: int | None = None
     """The prompt number the button was made for; None means "the current one" (slash commands)."""
     timed_out: bool = False

@@ -12,11 +12,21 @@ from bot.game import state as s
 from bot.game.actions import Action
 from bot.game.engine import QUESTIONS
 from bot.game.interrupts import LOTTERY_NUMBERS
+from bot.game.mail import SWELLFARE_BETS, owed_at_pay_day
+from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 
 RESERVE = 1000
-"""Cash the computer player likes to keep in hand after buying a Deal or repaying its loan."""
+"""Cash the computer player likes to keep in hand after buying a Deal or repaying its loan, at the
+modern scale ($3,500 to start); other scales keep the same share of their start cash."""
+MODERN_START = 3500
+
+
+def reserve(state: GameState) -> int:
+    """RESERVE scaled to the ruleset's money: $1,000 in modern and family, $92 in classic."""
+    return RESERVE * state.rules.start_cash // MODERN_START
+
 
 _LAST_BUYER = {
     name: max((day for day, space in enumerate(rs.board) if space.kind == b.BUYER), default=-1)
@@ -61,7 +71,8 @@ def _buy(state: GameState, seat: int) -> tuple[str, int]:
     """Buy when the Deal can still be sold and the loan it needs is no more than its profit."""
     deal = RULESETS[state.ruleset].deals[state.pending.card]
     if can_resell(state, seat):
-        need = _step_up(deal.cost + RESERVE - state.players[seat].cash, state.rules.loan_step)
+        player = state.players[seat]
+        need = _step_up(deal.cost + reserve(state) - player.cash - player.savings, state.rules.loan_step)
         if need <= deal.profit:
             return (act.BUY, 0)
     return (act.DECLINE, 0)
@@ -104,7 +115,7 @@ def _repay(state: GameState, seat: int) -> tuple[str, int]:
     """Repay as much as possible while keeping cash for the held bills plus a reserve."""
     player = state.players[seat]
     step = state.rules.loan_step
-    spare = player.cash - held_bills(state, seat) - RESERVE
+    spare = player.cash - held_bills(state, seat) - reserve(state)
     amount = min(player.loan, max(spare, 0) // step * step)
     return (act.REPAY, amount)
 
@@ -134,6 +145,46 @@ def _lottery(state: GameState, seat: int) -> tuple[str, int]:
     return (act.SIT_OUT, 0)
 
 
+def _banking(state: GameState, seat: int) -> tuple[str, int]:
+    """Classic Pay Day (bills are paid by now): repay the loan first, keeping a reserve; then bank
+    the surplus cash above the reserve; or draw savings to bring the cash up to the reserve."""
+    player = state.players[seat]
+    keep = reserve(state)
+    repays, deposits, withdrawals = banking_moves(state, seat, state.pending.reason)
+    spare = player.cash - keep
+    if repays:
+        amount = max((a for a in repays if a <= spare), default=0)
+        if amount:
+            return (act.REPAY, amount)
+    if deposits:
+        amount = max((a for a in deposits if a <= spare), default=0)
+        if amount:
+            return (act.DEPOSIT, amount)
+    if withdrawals and spare < 0:
+        return (act.WITHDRAW, next((a for a in withdrawals if a >= -spare), withdrawals[-1]))
+    return (act.DONE, 0)
+
+
+def _swellfare(state: GameState, seat: int) -> tuple[str, int]:
+    """Bet the most only when broke: cash and savings together can't meet what is owed at Pay Day."""
+    player = state.players[seat]
+    if player.cash + player.savings < owed_at_pay_day(state, seat) - player.loan:
+        return (act.BET, SWELLFARE_BETS[-1])
+    return (act.BET, 0)
+
+
+def _insurance(state: GameState, seat: int) -> tuple[str, int]:
+    """Buy the policy whenever the cash pays for it without a loan or touching savings."""
+    price = RULESETS[state.ruleset].mail[state.pending.card].amount
+    return (act.BUY, 0) if state.players[seat].cash >= price else (act.DECLINE, 0)
+
+
+def _poker(state: GameState, seat: int) -> tuple[str, int]:
+    """Put in when it is cheap: the stake leaves the bills held and the reserve covered."""
+    spare = state.players[seat].cash - held_bills(state, seat) - reserve(state)
+    return (act.PUT_IN, 0) if spare >= state.pending.amount else (act.SIT_OUT, 0)
+
+
 _DECIDE = {
     s.DEAL: _buy,
     s.SELL: _sell,
@@ -142,4 +193,8 @@ _DECIDE = {
     s.REPAY: _repay,
     s.CHARGE: _charge,
     s.LOTTERY: _lottery,
+    s.BANKING: _banking,
+    s.SWELLFARE: _swellfare,
+    s.INSURANCE: _insurance,
+    s.POKER: _poker,
 }

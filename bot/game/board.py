@@ -23,6 +23,11 @@ YARD_SALE = "yard_sale"
 WALK = "walk"
 PAYDAY = "payday"
 CASINO = "casino"
+LOTTERY_DRAW = "lottery_draw"
+SUNDAY = "sunday"
+POKER = "poker"
+ELECTION = "election"
+DAYLIGHT = "daylight"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,5 +110,39 @@ FAMILY_BOARD: Board = build_board(
         14: Space(CASINO, "Family Casino Night", amount=500),
         18: Space(FEE, "Buy Groceries", amount=200),
         28: Space(CASINO, "Family Casino Night", amount=500),
+    }
+)
+
+CLASSIC_BOARD: Board = build_board(
+    {
+        # A reconstruction: the 1975 rule texts name these spaces but no published list places them.
+        1: _mail(1),
+        2: _DEAL,
+        3: _mail(2),
+        4: Space(BUYER, "Buyer"),
+        5: Space(POKER, "Poker Game", amount=100),
+        6: Space(LOTTERY_DRAW, "Lottery Draw"),
+        8: _mail(1),
+        9: _DEAL,
+        10: Space(BUYER, "Buyer"),
+        11: _mail(3),
+        12: Space(ELECTION, "Town Election", amount=50),
+        13: Space(LOTTERY_DRAW, "Lottery Draw"),
+        15: _mail(2),
+        16: _DEAL,
+        17: Space(BUYER, "Buyer"),
+        18: Space(DAYLIGHT, "Daylight Savings", amount=325),
+        19: _mail(1),
+        20: Space(LOTTERY_DRAW, "Lottery Draw"),
+        22: _mail(2),
+        23: Space(BUYER, "Buyer"),
+        24: _DEAL,
+        25: Space(POKER, "Poker Game", amount=100),
+        26: _mail(3),
+        27: Space(LOTTERY_DRAW, "Lottery Draw"),
+        29: Space(BUYER, "Buyer"),
+        30: _mail(1),
+        31: Space(PAYDAY, "Pay Day"),
+        **{sunday: Space(SUNDAY, "Sweet Sunday") for sunday in (7, 14, 21, 28)},
     }
 )

@@ -10,6 +10,15 @@ NEIGHBOR = "neighbor"
 MOVE_AHEAD = "move_ahead"
 JUNK = "junk"
 MONEYGRAM = "moneygram"
+COLLECTION = "collection"
+POSTCARD = "postcard"
+TICKET = "ticket"
+SWELLFARE = "swellfare"
+INSURANCE = "insurance"
+
+# Tags on classic bills and insurance: an insurance policy cancels every bill with its tag.
+CAR = "car"
+HEALTH = "health"
 
 KIND_LABELS = {
     BILL: "Bill",
@@ -20,9 +29,14 @@ KIND_LABELS = {
     MOVE_AHEAD: "Move Ahead",
     JUNK: "Junk Mail",
     MONEYGRAM: "Moneygram",
+    COLLECTION: "Collection",
+    POSTCARD: "Postcard",
+    TICKET: "Lottery Ticket",
+    SWELLFARE: "Swellfare",
+    INSURANCE: "Insurance",
 }
 
-HELD_KINDS = frozenset({BILL, MONSTER, JUNK})
+HELD_KINDS = frozenset({BILL, MONSTER, JUNK, POSTCARD, TICKET})
 """Mail kept in front of the player until Pay Day; every other kind acts at once."""
 
 
@@ -32,11 +46,14 @@ class MailCard:
     amount: int
     name: str
     flavor: str
+    tag: str = ""
+    """Classic bills and insurance: CAR or HEALTH (an insurance policy cancels the bills it matches)."""
 
     @property
     def label(self) -> str:
         money = f" ${self.amount:,}" if self.amount else ""
-        return f"{KIND_LABELS[self.kind]}{money}: {self.name}"
+        tag = f" ({self.tag})" if self.tag else ""
+        return f"{KIND_LABELS[self.kind]}{money}{tag}: {self.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +61,8 @@ class DealCard:
     name: str
     cost: int
     value: int
+    commission: int = 0
+    """Classic: paid by the Bank to the highest roller when somebody buys this Deal."""
 
     @property
     def profit(self) -> int:
@@ -51,7 +70,8 @@ class DealCard:
 
     @property
     def label(self) -> str:
-        return f"{self.name} (cost ${self.cost:,}, sells for ${self.value:,})"
+        commission = f", commission ${self.commission:,}" if self.commission else ""
+        return f"{self.name} (cost ${self.cost:,}, sells for ${self.value:,}{commission})"
 
 
 def _mail(kind: str, rows: list[tuple[int, str, str]]) -> tuple[MailCard, ...]:
@@ -195,3 +215,180 @@ MODERN_DEALS: tuple[DealCard, ...] = tuple(
 )
 
 FAMILY_DEALS: tuple[DealCard, ...] = tuple(d for d in MODERN_DEALS if d.cost < 10000)
+
+
+# -- Classic (1975), reconstructed --------------------------------------------------------------------
+# The 1975 card lists are not published: these 72 Mail cards and 16 Deals follow the kinds and the
+# scale the 1975 rule texts describe ($325 salary, notes of $5 to $500); names and amounts are ours.
+
+
+def _tagged(kind: str, tag: str, rows: list[tuple[int, str, str]]) -> tuple[MailCard, ...]:
+    return tuple(MailCard(kind, amount, name, flavor, tag) for amount, name, flavor in rows)
+
+
+CLASSIC_BILLS = (
+    _tagged(
+        BILL,
+        CAR,
+        [
+            (150, "Fender Bender", "You backed into the only lamppost in the lot."),
+            (120, "Brake Job", "Stopping is optional. Paying is not."),
+            (90, "Leaky Transmission", "A puddle on the driveway, a hole in the budget."),
+            (80, "New Muffler", "It was quieter before the bill came."),
+            (60, "Tune-Up", "Points, plugs and a lecture about the choke."),
+            (45, "Snow Tires", "Chains would have been cheaper. And louder."),
+            (35, "Dead Battery", "The dome light stayed on all night."),
+            (25, "Tow Truck", "Out of gas on the freeway, again."),
+        ],
+    )
+    + _tagged(
+        BILL,
+        HEALTH,
+        [
+            (200, "Hospital Stay", "Three nights, two Jell-O cups, one bill."),
+            (125, "Broken Arm", "The skateboard came through without a scratch."),
+            (100, "Two Fillings", "And a free toothbrush, so that's nice."),
+            (75, "New Eyeglasses", "Now you can read the bill. It's bigger than you thought."),
+            (60, "Allergy Tests", "Forty pinpricks to learn it's the cat."),
+            (50, "Doctor's House Call", "He brought his little black bag and his invoice."),
+            (40, "Flu Shots", "For the whole family; the lollipops were free."),
+            (30, "Drugstore Run", "Cough syrup, aspirin and a bottle of iodine."),
+        ],
+    )
+    + _tagged(
+        BILL,
+        "",
+        [
+            (150, "Color TV Repair", "The picture rolls, and so does the repairman's meter."),
+            (100, "Furnace Repair", "It quit on the first cold night, as furnaces do."),
+            (90, "Telephone Bill", "Long distance to Aunt Edna adds up."),
+            (70, "Electric Bill", "The new air conditioner hums along nicely."),
+            (50, "Gas Bill", "Fondue every weekend has its price."),
+            (40, "Water Bill", "The kids discovered the sprinkler."),
+            (30, "Magazine Subscriptions", "Eleven magazines, zero read."),
+            (20, "Paper Boy", "He aims for the porch and hits the roses."),
+        ],
+    )
+)
+
+CLASSIC_COLLECTIONS = _mail(
+    COLLECTION,
+    [
+        (150, "Inheritance from Great-Uncle Ned", "He left you his savings and his accordion."),
+        (100, "Tax Refund", "Uncle Sam says oops."),
+        (80, "Bowling League Winnings", "The Gutter Kings take the trophy at last."),
+        (75, "Mail-In Rebate", "You sent in the coupon and, amazingly, it worked."),
+        (60, "Savings Bond Matured", "Grandpa bought it the day you were born."),
+        (50, "Birthday Card from Grandma", "With a crisp bill inside, as always."),
+        (45, "Freelance Check", "For your article on macramé plant hangers."),
+        (40, "Record Club Refund", "They finally noticed you sent the records back."),
+        (35, "Utility Overcharge Refund", "The meter reader needs new glasses."),
+        (25, "Jingle Contest Prize", "Third place, for a song about soap."),
+        (20, "Recipe Printed in a Magazine", "Your tuna casserole, famous at last."),
+        (10, "Old Debt Repaid", "Your brother-in-law paid you back. Frame it."),
+    ],
+)
+
+CLASSIC_POSTCARDS = _mail(
+    POSTCARD,
+    [
+        (0, "Postcard from Niagara Falls", "The honeymooners say hello. Mostly to each other."),
+        (0, "Postcard from the Grand Canyon", "It's big. Wish you were here."),
+        (0, "Postcard from Miami Beach", "Sunburned in the first hour."),
+        (0, "Postcard from Camp", "Please send cookies. And a flashlight."),
+        (0, "Postcard from Paris", "Your cousin has discovered berets."),
+        (0, "Postcard from the World's Fair", "They saw the future. It had monorails."),
+    ],
+)
+
+CLASSIC_JUNK = _mail(
+    JUNK,
+    [
+        (0, "Encyclopedia Offer", "Volume A free! Volumes B to Z, not so much."),
+        (0, "Record Club Offer", "Twelve albums for a penny, then a lifetime of postage."),
+        (0, "Seed Catalogue", "Tomatoes the size of bowling balls, allegedly."),
+        (0, "Aluminum Siding Flyer", "Never paint again! Never afford anything again!"),
+        (0, "Dance Lessons Coupon", "Learn the Hustle in just six easy weeks."),
+        (0, "Sweepstakes Entry", "You may already have won! You haven't."),
+        (0, "Grand Opening Flyer", "A new supermarket with its own parking lot."),
+        (0, "Chain Letter", "Send ten copies or face mild inconvenience."),
+    ],
+)
+
+CLASSIC_TICKETS = _mail(
+    TICKET,
+    [
+        (200, "State Lottery Ticket", "Cash it on a Lottery Draw day this month, or it's void."),
+        (150, "Sweepstakes Ticket", "Cash it on a Lottery Draw day this month, or it's void."),
+        (100, "County Fair Raffle Ticket", "Cash it on a Lottery Draw day this month, or it's void."),
+        (100, "Firemen's Raffle Ticket", "Cash it on a Lottery Draw day this month, or it's void."),
+        (75, "Church Bingo Card", "Cash it on a Lottery Draw day this month, or it's void."),
+        (75, "Bowling Alley Raffle Ticket", "Cash it on a Lottery Draw day this month, or it's void."),
+        (50, "PTA Raffle Ticket", "Cash it on a Lottery Draw day this month, or it's void."),
+        (50, "Supermarket Prize Ticket", "Cash it on a Lottery Draw day this month, or it's void."),
+        (25, "Radio Station Lucky Number", "Cash it on a Lottery Draw day this month, or it's void."),
+        (25, "Gas Station Game Card", "Cash it on a Lottery Draw day this month, or it's void."),
+    ],
+)
+
+CLASSIC_SWELLFARE = _mail(
+    SWELLFARE,
+    [
+        (0, "Swellfare Office", "In over your head? Bet up to $100 on one roll."),
+        (0, "Swellfare Hotline", "A 5 or a 6 pays ten times your bet."),
+        (0, "Swellfare Appointment", "Bring your bills and your lucky rabbit's foot."),
+        (0, "Swellfare Form 1040-S", "Fill in the bet, roll the die, hope."),
+        (0, "Swellfare Caseworker", "She has seen worse. Not much worse."),
+        (0, "Swellfare Reminder", "Only for players whose debts outrun their cash."),
+    ],
+)
+
+CLASSIC_INSURANCE = _tagged(
+    INSURANCE,
+    CAR,
+    [
+        (100, "Carr Insurance Co. Deluxe Policy", "Every car bill, cancelled, for the rest of the game."),
+        (75, "Carr Insurance Co. Standard Policy", "Every car bill, cancelled, for the rest of the game."),
+        (50, "Carr Insurance Co. Thrifty Policy", "Every car bill, cancelled, for the rest of the game."),
+    ],
+) + _tagged(
+    INSURANCE,
+    HEALTH,
+    [
+        (100, "Aches & Pains Insurance Co. Deluxe Plan", "Every health bill, cancelled, for good."),
+        (75, "Aches & Pains Insurance Co. Family Plan", "Every health bill, cancelled, for good."),
+        (50, "Aches & Pains Insurance Co. Basic Plan", "Every health bill, cancelled, for good."),
+    ],
+)
+
+CLASSIC_MAIL: tuple[MailCard, ...] = (
+    CLASSIC_BILLS
+    + CLASSIC_COLLECTIONS
+    + CLASSIC_POSTCARDS
+    + CLASSIC_JUNK
+    + CLASSIC_TICKETS
+    + CLASSIC_SWELLFARE
+    + CLASSIC_INSURANCE
+)
+
+CLASSIC_DEALS: tuple[DealCard, ...] = tuple(
+    DealCard(name, cost, value, commission)
+    for name, cost, value, commission in [
+        ("Mobile Home Park", 500, 900, 50),
+        ("Drive-In Theater", 450, 800, 45),
+        ("Bowling Alley", 400, 700, 40),
+        ("Disco Roller Rink", 350, 650, 35),
+        ("Car Wash", 350, 600, 35),
+        ("Pet Rock Factory", 300, 550, 30),
+        ("Mood Ring Boutique", 300, 500, 30),
+        ("Eight-Track Tape Store", 250, 450, 25),
+        ("Lava Lamp Company", 250, 400, 25),
+        ("Pinball Arcade", 200, 400, 20),
+        ("Hamburger Stand", 200, 350, 20),
+        ("Laundromat", 150, 300, 15),
+        ("CB Radio Shop", 150, 250, 15),
+        ("Macramé Studio", 125, 225, 10),
+        ("Shoeshine Stand", 100, 200, 10),
+        ("Lemonade Franchise", 100, 175, 10),
+    ]
+)

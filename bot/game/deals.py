@@ -1,9 +1,13 @@
-"""Deal questions: buy the card just drawn (a loan covers a shortfall), or sell one at a Buyer."""
+"""Deal questions: buy the card just drawn (a loan covers a shortfall), or sell one at a Buyer.
+
+Classic: buying a Deal with a commission makes every player roll for it, and a declined or sold
+Deal goes to the bottom of the Deal pile."""
 
 from bot.game import actions as act
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.context import Game, Options, Question
+from bot.game.interrupts import in_turn_order
 from bot.game.ledger import pay, transfer
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
@@ -20,13 +24,26 @@ def buy_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
 def buy_answer(g: Game, action: act.Action) -> None:
     card = g.state.pending.card
     g.state.pending = None
+    deal = g.ruleset.deals[card]
     if action.kind == act.BUY:
-        pay(g, action.seat, ev.BANK, g.ruleset.deals[card].cost, f"bought {g.ruleset.deals[card].name}")
+        pay(g, action.seat, ev.BANK, deal.cost, f"bought {deal.name}")
         g.state.players[action.seat].deals.append(card)
         g.emit(ev.BOUGHT, action.seat, value=card)
+        if deal.commission:
+            order = in_turn_order(g, action.seat)
+            reason = f"Commission on {deal.name}"
+            g.ask(s.ROLL_OFF, order, lander=action.seat, amount=deal.commission, reason=reason, card=card)
+    else:
+        put_back(g, card)
+        g.emit(ev.DECLINED, action.seat, value=card)
+
+
+def put_back(g: Game, card: int) -> None:
+    """A Deal nobody keeps: to the discards, or (classic) to the bottom of the draw pile."""
+    if g.rules.deals_to_bottom:
+        g.state.deal_deck.insert(0, card)
     else:
         g.state.deal_discard.append(card)
-        g.emit(ev.DECLINED, action.seat, value=card)
 
 
 def decline(state: GameState, seat: int) -> tuple[str, int]:
@@ -50,7 +67,7 @@ def sell_answer(g: Game, action: act.Action) -> None:
         return
     card = action.value
     g.state.players[action.seat].deals.remove(card)
-    g.state.deal_discard.append(card)
+    put_back(g, card)
     transfer(g, ev.BANK, action.seat, g.ruleset.deals[card].value, f"sold {g.ruleset.deals[card].name}")
     g.emit(ev.SOLD, action.seat, value=card)
 

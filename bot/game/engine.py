@@ -8,12 +8,14 @@ rules until the game needs somebody's input again.
 from dataclasses import replace
 
 from bot.game import actions as act
+from bot.game import board as b
 from bot.game import deals, interrupts, mail, payday, spaces, turn
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.actions import Action, IllegalAction
 from bot.game.context import Game, Question
-from bot.game.ledger import borrow, repay
+from bot.game.events import money
+from bot.game.ledger import borrow, repay, withdraw
 from bot.game.rng import seed_state
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.state import GameState, Player
@@ -29,6 +31,11 @@ QUESTIONS: dict[str, Question] = {
     **interrupts.QUESTIONS,
 }
 TASKS = {**turn.TASKS, **spaces.TASKS, **mail.TASKS, **payday.TASKS}
+MAIL_QUESTIONS = frozenset({s.TARGET, s.SWELLFARE, s.INSURANCE})
+"""Questions about a Mail card that is in no pile or hand while they wait (`Pending.card`)."""
+ANSWERS_TO = {act.REPAY: (s.REPAY, s.BANKING), act.DEPOSIT: (s.BANKING,), act.WITHDRAW: (s.BANKING,)}
+"""Money actions that answer these questions when their player is asked one; otherwise they are
+standing actions (a repayment or withdrawal outside Pay Day) with rules of their own."""
 
 
 def new_game(
@@ -62,7 +69,8 @@ def new_game(
     g = Game(state)
     g.shuffle(state.mail_deck)
     g.shuffle(state.deal_deck)
-    if not rules.yard_sale_draws:  # a Yard Sale that draws the top Deal needs no card set aside
+    # A Yard Sale that draws the top Deal needs no card set aside, and a board without one neither.
+    if not rules.yard_sale_draws and any(space.kind == b.YARD_SALE for space in preset.board):
         state.yard_sale = g.draw_deal(0, announce=False)
     g.ask(s.ROLL, [0], lander=0)
     return state
@@ -100,8 +108,11 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     if action.kind == act.LOAN:
         borrow(g, action.seat, action.value)
         return state, g.events
-    if question is None:  # a repayment outside Pay Day, where the ruleset allows it
-        repay(g, action.seat, action.value)
+    if question is None:  # a repayment or a withdrawal outside Pay Day, where the ruleset allows it
+        if action.kind == act.WITHDRAW:
+            withdraw(g, action.seat, action.value, fee=state.rules.withdraw_fee)
+        else:
+            repay(g, action.seat, action.value)
         return state, g.events
     if action.timed_out:
         g.emit(ev.TIMED_OUT, action.seat, reason=state.pending.kind)
@@ -125,7 +136,7 @@ def _return_cards_in_play(state: GameState) -> None:
     pending = state.pending
     if pending is not None and pending.kind == s.DEAL:
         state.deal_discard.append(pending.card)
-    elif pending is not None and pending.kind == s.TARGET:
+    elif pending is not None and pending.kind in MAIL_QUESTIONS:
         state.mail_discard.append(pending.card)
     state.mail_discard.extend(task.arg for task in state.agenda if task.kind == mail.MAIL_TASK)
     state.agenda.clear()
@@ -151,9 +162,15 @@ def check(state: GameState, action: Action) -> Question | None:
         return None
     pending = state.pending
     answering = seat in pending.seats
-    if kind == act.REPAY and not (answering and pending.kind == s.REPAY):
+    if kind == act.REPAY and not (answering and pending.kind in ANSWERS_TO[kind]):
         _check_standing_repay(state, action)
         return None
+    if kind in (act.DEPOSIT, act.WITHDRAW) and action.prompt is None:
+        if not state.rules.savings:
+            raise act.InvalidChoice("This edition of the rules has no savings accounts.")
+        if not (answering and pending.kind in ANSWERS_TO[kind]):
+            _check_standing_savings(state, action)
+            return None
     if action.prompt is not None and action.prompt != state.prompt:
         raise act.StalePrompt("That question has passed.")
     if not answering:
@@ -178,7 +195,13 @@ def _check_loan(state: GameState, action: Action) -> None:
         raise act.InvalidChoice(
             f"Loans come in steps of ${step:,}: ask for ${step:,}, ${2 * step:,} and so on."
         )
-    if state.players[action.seat].loan + amount > cap:
+    player = state.players[action.seat]
+    if player.savings:
+        raise act.InvalidChoice(
+            f"You have {money(player.savings)} in savings: withdraw it before you borrow "
+            f"(nobody holds savings and a loan at once)."
+        )
+    if player.loan + amount > cap:
         raise act.InvalidChoice(f"That would take your loan past the ${cap:,} limit.")
 
 
@@ -195,6 +218,24 @@ def _check_standing_repay(state: GameState, action: Action) -> None:
         raise act.InvalidChoice(f"You only have ${player.cash:,} in cash.")
 
 
+def _check_standing_savings(state: GameState, action: Action) -> None:
+    """A deposit waits for the player's own Pay Day; a withdrawal can be made now, for a fee."""
+    rules, player = state.rules, state.players[action.seat]
+    if action.kind == act.DEPOSIT:
+        raise act.InvalidChoice("Savings deposits are taken only at your own Pay Day.")
+    amount, step, fee = action.value, rules.savings_step, rules.withdraw_fee
+    if not player.savings:
+        raise act.InvalidChoice("You have no savings to withdraw.")
+    if amount <= 0 or (amount % step and amount != player.savings):
+        raise act.InvalidChoice(f"Withdraw in steps of {money(step)}, or your whole balance.")
+    if amount > player.savings:
+        raise act.InvalidChoice(f"Your savings are only {money(player.savings)}.")
+    if amount <= fee:
+        raise act.InvalidChoice(
+            f"A withdrawal before Pay Day costs a {money(fee)} fee: withdraw more than that."
+        )
+
+
 def _why_not(state: GameState, action: Action) -> str:
     pending = state.pending
     if pending.kind == s.LOTTERY and action.kind == act.ANTE and action.value in pending.picks:
@@ -205,4 +246,20 @@ def _why_not(state: GameState, action: Action) -> str:
         return f"Repay in steps of ${step:,}, no more than your loan and your cash."
     if pending.kind == s.SELL and action.kind == act.SELL:
         return "You don't hold that Deal."
+    if pending.kind == s.BANKING:
+        return _why_not_banking(state, action)
+    return "That isn't one of the choices right now."
+
+
+def _why_not_banking(state: GameState, action: Action) -> str:
+    player, done = state.players[action.seat], state.pending.reason
+    if action.kind == act.DEPOSIT and player.loan:
+        return f"You owe {money(player.loan)}: repay your loan before you save (never both at once)."
+    if action.kind == act.DEPOSIT and done == payday.WITHDREW:
+        return "You withdrew this Pay Day: deposit at your next one."
+    if action.kind == act.WITHDRAW and done == payday.DEPOSITED:
+        return "You deposited this Pay Day: withdraw at your next one, or later for a fee."
+    if action.kind in (act.REPAY, act.DEPOSIT, act.WITHDRAW):
+        step = money(state.rules.savings_step)
+        return f"Bank in steps of {step}, within your cash, your loan and your savings."
     return "That isn't one of the choices right now."

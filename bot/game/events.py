@@ -12,6 +12,18 @@ from bot.game.rulesets import Ruleset
 BANK = -1
 JACKPOT = -2
 POT = -3
+SAVINGS_BASE = -10
+"""Classic savings accounts: seat s keeps its savings in account SAVINGS_BASE - s (-10 to -15)."""
+
+
+def savings_account(seat: int) -> int:
+    return SAVINGS_BASE - seat
+
+
+def savings_owner(account: int) -> int:
+    """The seat whose savings account this is (the inverse of `savings_account`)."""
+    return SAVINGS_BASE - account
+
 
 ROLLED = "rolled"
 MOVED = "moved"
@@ -31,6 +43,11 @@ NEW_MONTH = "new_month"
 RETIRED = "retired"
 GAME_OVER = "game_over"
 NOTHING = "nothing"
+INSURED = "insured"
+CANCELLED = "cancelled"
+VOIDED = "voided"
+PUT_IN = "put_in"
+BET = "bet"
 
 # Ledger reasons with a fixed meaning (others are space or card names).
 LOAN = "loan"
@@ -39,6 +56,12 @@ REPAYMENT = "loan repayment"
 INTEREST = "loan interest"
 SALARY = "salary"
 LOAN_REASONS = frozenset({LOAN, AUTO_LOAN, REPAYMENT, INTEREST})
+DEPOSIT = "savings deposit"
+WITHDRAWAL = "savings withdrawal"
+SAVINGS_COVER = "savings to cover a payment"
+SAVINGS_INTEREST = "savings interest"
+WITHDRAW_FEE = "savings withdrawal fee"
+SAVINGS_REASONS = frozenset({DEPOSIT, WITHDRAWAL, SAVINGS_COVER, SAVINGS_INTEREST, WITHDRAW_FEE})
 
 
 @dataclass(slots=True)
@@ -47,7 +70,7 @@ class Event:
     seat: int = -1
     amount: int = 0
     value: int = 0
-    """Die face, day, card index, lottery number or loan balance after, depending on `kind`."""
+    """Die face, day, card index, lottery number, or loan or savings balance after, depending on `kind`."""
     src: int = 0
     dst: int = 0
     reason: str = ""
@@ -67,8 +90,11 @@ def money(amount: int) -> str:
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
-def account_name(account: int, names: Sequence[str]) -> str:
-    return {BANK: "the Bank", JACKPOT: "the Jackpot", POT: "the Lottery pot"}.get(account) or names[account]
+def account_name(account: int, names: Sequence[str], pot: str = "the Lottery pot") -> str:
+    """`pot`: what the ruleset calls the POT account (the Lottery pot, or classic's poker pot)."""
+    if account <= SAVINGS_BASE:
+        return f"{names[savings_owner(account)]}'s savings"
+    return {BANK: "the Bank", JACKPOT: "the Jackpot", POT: pot}.get(account) or names[account]
 
 
 def describe(event: Event, names: Sequence[str], ruleset: Ruleset) -> str:
@@ -76,7 +102,7 @@ def describe(event: Event, names: Sequence[str], ruleset: Ruleset) -> str:
     e = event
     who = names[e.seat] if e.seat >= 0 else ""
     if e.kind == TRANSFER:
-        return _describe_transfer(e, names)
+        return _describe_transfer(e, names, ruleset.pot_name)
     if e.kind == ROLLED:
         return f"{who} rolled a {e.value}" + (f" ({e.reason})" if e.reason else "")
     if e.kind == MOVED:
@@ -93,7 +119,18 @@ def describe(event: Event, names: Sequence[str], ruleset: Ruleset) -> str:
     if e.kind == ANTED:
         return f"{who} anted {money(e.amount)} on number {e.value}"
     if e.kind == SAT_OUT:
-        return f"{who} sat out the Lottery"
+        return f"{who} sat out {e.reason or 'the Lottery'}"
+    if e.kind == PUT_IN:
+        return f"{who} put {money(e.amount)} into the Poker Game"
+    if e.kind == BET:
+        return f"{who} bet {money(e.amount)} on Swellfare" if e.amount else f"{who} bet nothing on Swellfare"
+    if e.kind == INSURED:
+        card = ruleset.mail[e.value]
+        return f"{who} bought {card.name}: every {card.tag} bill is cancelled for the rest of the game"
+    if e.kind == CANCELLED:
+        return f"{who}'s insurance cancelled {ruleset.mail[e.value].label}"
+    if e.kind == VOIDED:
+        return f"{who}'s unused {ruleset.mail[e.value].label} is void"
     if e.kind == RESHUFFLED:
         return f"The {e.reason} discards were shuffled into a new draw pile"
     if e.kind == TIMED_OUT:
@@ -110,14 +147,22 @@ def describe(event: Event, names: Sequence[str], ruleset: Ruleset) -> str:
     return f"{who}: {e.reason}" if who else e.reason
 
 
-def _describe_transfer(e: Event, names: Sequence[str]) -> str:
+def _describe_transfer(e: Event, names: Sequence[str], pot: str) -> str:
     amount = money(e.amount)
     if e.reason in (LOAN, AUTO_LOAN):
         why = " to cover a payment" if e.reason == AUTO_LOAN else ""
         return f"{names[e.dst]} took a loan of {amount}{why} (loan now {money(e.value)})"
     if e.reason == REPAYMENT:
         return f"{names[e.src]} repaid {amount} of their loan (loan now {money(e.value)})"
-    src, dst = account_name(e.src, names), account_name(e.dst, names)
+    if e.reason == DEPOSIT:
+        return f"{names[e.src]} deposited {amount} in savings (savings now {money(e.value)})"
+    if e.reason in (WITHDRAWAL, SAVINGS_COVER):
+        why = " to cover a payment" if e.reason == SAVINGS_COVER else ""
+        return f"{names[e.dst]} withdrew {amount} from savings{why} (savings now {money(e.value)})"
+    if e.reason == SAVINGS_INTEREST:
+        who = names[savings_owner(e.dst)]
+        return f"{who}'s savings earned {amount} interest from the Bank (savings now {money(e.value)})"
+    src, dst = account_name(e.src, names, pot), account_name(e.dst, names, pot)
     if e.src in (BANK, JACKPOT, POT):
         return f"{dst} collected {amount} from {src} ({e.reason})"
     return f"{src} paid {amount} to {dst} ({e.reason})"

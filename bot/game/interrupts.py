@@ -1,4 +1,5 @@
-"""Spaces that involve every player: the Lottery, the Radio Contest and the Walk for Charity.
+"""Spaces that involve every player: the Lottery, the Radio Contest, the Walk for Charity and
+(classic) the Poker Game; the highest-roll roll-off they and the classic Deal commission share.
 
 Each asks several players at once (or one after another) and resolves when the last has answered.
 """
@@ -87,7 +88,8 @@ def radio_answer(g: Game, action: act.Action) -> None:
 
 
 def roll_off_answer(g: Game, action: act.Action) -> None:
-    """Family: everyone rolls; the highest wins, and tied players roll again."""
+    """Everyone named rolls; the highest wins, and tied players roll again. Family Radio Contest and
+    classic commission: the Bank pays; classic Poker Game: the pot does."""
     pending = g.state.pending
     pending.picks[action.seat] = g.roll(action.seat, pending.reason)
     if not answered(g, action.seat):
@@ -95,9 +97,17 @@ def roll_off_answer(g: Game, action: act.Action) -> None:
     top = max(pending.picks.values())
     leaders = [seat for seat, face in pending.picks.items() if face == top]
     if len(leaders) == 1:
-        transfer(g, ev.BANK, leaders[0], pending.amount, pending.reason)
+        transfer(g, pending.payer, leaders[0], pending.amount, pending.reason)
     else:
-        g.ask(s.ROLL_OFF, leaders, lander=pending.lander, amount=pending.amount, reason=pending.reason)
+        g.ask(
+            s.ROLL_OFF,
+            leaders,
+            lander=pending.lander,
+            amount=pending.amount,
+            reason=pending.reason,
+            card=pending.card,
+            payer=pending.payer,
+        )
 
 
 # -- Walk for Charity -----------------------------------------------------------------------------
@@ -112,7 +122,46 @@ def walk_answer(g: Game, action: act.Action) -> None:
     answered(g, action.seat)
 
 
+# -- Poker Game (classic) ---------------------------------------------------------------------------
+POKER_REASON = "Poker Game"
+
+
+def start_poker(g: Game, seat: int, space: b.Space) -> None:
+    g.ask(s.POKER, in_turn_order(g, seat), lander=seat, amount=space.amount)
+
+
+def poker_options(state: GameState, seat: int) -> Options:
+    return [(act.PUT_IN, 0), (act.SIT_OUT, 0)]
+
+
+def poker_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    return kind in (act.PUT_IN, act.SIT_OUT) and value == 0
+
+
+def poker_answer(g: Game, action: act.Action) -> None:
+    """Takers put their stake in the pot; when all have answered, two or more roll for it, a lone
+    taker gets the stake back, and with nobody in nothing happens."""
+    pending = g.state.pending
+    if action.kind == act.PUT_IN:
+        pay(g, action.seat, ev.POT, pending.amount, POKER_REASON)
+        pending.picks[action.seat] = 0
+        g.emit(ev.PUT_IN, action.seat, amount=pending.amount)
+    else:
+        g.emit(ev.SAT_OUT, action.seat, reason="the Poker Game")
+    if not answered(g, action.seat):
+        return
+    takers = [seat for seat in [pending.lander, *g.others(pending.lander)] if seat in pending.picks]
+    stakes = pending.amount * len(takers)
+    if not takers:
+        g.emit(ev.NOTHING, pending.lander, reason="nobody put money into the Poker Game")
+    elif len(takers) == 1:
+        transfer(g, ev.POT, takers[0], stakes, "Poker Game: nobody to play, stake returned")
+    else:
+        g.ask(s.ROLL_OFF, takers, lander=pending.lander, amount=stakes, reason=POKER_REASON, payer=ev.POT)
+
+
 QUESTIONS = {
+    s.POKER: Question(poker_options, poker_answer, no_ante, poker_allows),
     s.LOTTERY: Question(lottery_options, lottery_answer, no_ante, lottery_allows),
     s.RADIO: Question(roll_only, radio_answer, roll_default, roll_allows),
     s.ROLL_OFF: Question(roll_only, roll_off_answer, roll_default, roll_allows),

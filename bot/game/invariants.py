@@ -2,9 +2,11 @@
 
 from collections import Counter
 
+from bot.game import board as b
 from bot.game import rulesets as rs
 from bot.game import state as s
 from bot.game.board import PAYDAY_DAY
+from bot.game.engine import MAIL_QUESTIONS
 from bot.game.mail import MAIL_TASK
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
@@ -12,13 +14,17 @@ from bot.game.state import GameState
 ROLL_OFF_ROUNDS = 10
 """Tie-break rounds allowed per highest-roll Radio Contest in `max_answers` (a longer run of ties
 has a probability below one in ten million per contest)."""
+BANKING_ROUNDS = 20
+"""Classic banking moves allowed per Pay Day in `max_answers` (each one moves $100 or more of a
+player's money one way only, so a real Pay Day takes a handful)."""
 
 
 def violations(state: GameState) -> list[str]:
     """Every broken invariant, as one line each; an empty list means the state is sound.
 
-    Money: the ledger balances, nobody's cash is negative, the Jackpot and the Lottery pot are not
-    negative, loans are whole loan steps. Cards: every Mail and Deal card is in exactly one place.
+    Money: the ledger balances, nobody's cash or savings is negative, nobody holds savings and a
+    loan at once, the Jackpot and the pot are not negative, loans are whole loan steps. Cards: every
+    Mail and Deal card is in exactly one place.
     """
     problems: list[str] = []
     if not state.money_balances():
@@ -33,12 +39,16 @@ def violations(state: GameState) -> list[str]:
             problems.append(f"seat {p.seat} has negative cash {p.cash}")
         if p.loan < 0 or p.loan % step:
             problems.append(f"seat {p.seat} has a loan of {p.loan}, not a whole number of {step} steps")
+        if p.savings < 0:
+            problems.append(f"seat {p.seat} has negative savings {p.savings}")
+        if p.savings > 0 and p.loan > 0:
+            problems.append(f"seat {p.seat} holds savings {p.savings} and a loan {p.loan} at once")
         if any(balance < 0 for balance in p.charges):
             problems.append(f"seat {p.seat} has a negative Monster Charge balance {p.charges}")
     if state.jackpot < 0:
         problems.append(f"the Jackpot is negative: {state.jackpot}")
     if state.pot < 0:
-        problems.append(f"the Lottery pot is negative: {state.pot}")
+        problems.append(f"the pot is negative: {state.pot}")
     ruleset = RULESETS[state.ruleset]
     mail, deals = card_places(state)
     problems += _conserved("Mail", mail, len(ruleset.mail))
@@ -49,9 +59,10 @@ def violations(state: GameState) -> list[str]:
 def card_places(state: GameState) -> tuple[list[int], list[int]]:
     """Every Mail card and every Deal card wherever it is, repeats included.
 
-    Mail: draw pile, discards, held by players, the card a TARGET question is about, and cards drawn
-    on a Mail space still waiting on the agenda to be resolved. Deals: draw pile, discards, held by
-    players, the Yard Sale reserve and the card a DEAL question offers.
+    Mail: draw pile, discards, held by players (Lottery Tickets too), the card a TARGET, SWELLFARE or
+    INSURANCE question is about, and cards drawn on a Mail space still waiting on the agenda to be
+    resolved. Deals: draw pile (bottom-of-pile returns too), discards, held by players, the Yard Sale
+    reserve and the card a DEAL question offers.
     """
     mail = [*state.mail_deck, *state.mail_discard]
     deals = [*state.deal_deck, *state.deal_discard]
@@ -61,7 +72,7 @@ def card_places(state: GameState) -> tuple[list[int], list[int]]:
     if state.yard_sale is not None:
         deals.append(state.yard_sale)
     pending = state.pending
-    if pending is not None and pending.kind == s.TARGET:
+    if pending is not None and pending.kind in MAIL_QUESTIONS:
         mail.append(pending.card)
     if pending is not None and pending.kind == s.DEAL:
         deals.append(pending.card)
@@ -92,8 +103,22 @@ def max_answers(players: int, months: int, ruleset: str = rs.DEFAULT_RULESET) ->
     Day 1 repayment + 3 Monster Charges (there are 3 cards). So a game takes at most
     players x months x 31 x (1 + max(6, players)) answers. A highest-roll Radio Contest
     (family) re-asks tied players, which no fixed number bounds: allow ROLL_OFF_ROUNDS of them.
+
+    Classic adds: a Deal's commission roll-off and the Poker Game (one answer each, then a
+    roll-off), the Pay Day banking question (asked again after every move: allow BANKING_ROUNDS),
+    and Daylight Savings, where every player plays one more space.
     """
-    per_landing = max(6, players)
-    if RULESETS[ruleset].rules.radio_mode == rs.RADIO_HIGHEST:
-        per_landing = max(per_landing, players * (1 + ROLL_OFF_ROUNDS))
+    preset = RULESETS[ruleset]
+    kinds = {space.kind for space in preset.board}
+    roll_off = players * (1 + ROLL_OFF_ROUNDS)
+    per_space = max(6, players)
+    if preset.rules.radio_mode == rs.RADIO_HIGHEST:
+        per_space = max(per_space, roll_off)
+    if any(deal.commission for deal in preset.deals):
+        per_space = max(per_space, 1 + roll_off)
+    if b.POKER in kinds:
+        per_space = max(per_space, players + roll_off)
+    if rs.PAY_BANKING in preset.payday:
+        per_space = max(per_space, 1 + BANKING_ROUNDS)
+    per_landing = players * per_space if b.DAYLIGHT in kinds else per_space
     return players * months * PAYDAY_DAY * (1 + per_landing)

@@ -11,7 +11,8 @@ from bot.game.context import Game
 
 
 def transfer(g: Game, src: int, dst: int, amount: int, reason: str) -> None:
-    """Move money between accounts (a seat, BANK, JACKPOT or POT) and write the ledger line."""
+    """Move money between accounts (a seat, BANK, JACKPOT, POT or a savings account) and write the
+    ledger line."""
     if amount <= 0:
         return
     st = g.state
@@ -24,16 +25,23 @@ def transfer(g: Game, src: int, dst: int, amount: int, reason: str) -> None:
         st.bank_paid += amount
     elif src == ev.JACKPOT:
         st.jackpot -= amount
-    else:
+    elif src == ev.POT:
         st.pot -= amount
+    else:
+        saver = st.players[ev.savings_owner(src)]
+        if saver.savings < amount:
+            raise AssertionError(f"savings of seat {saver.seat} would go negative paying {amount} ({reason})")
+        saver.savings -= amount
     if dst >= 0:
         st.players[dst].cash += amount
     elif dst == ev.BANK:
         st.bank_received += amount
     elif dst == ev.JACKPOT:
         st.jackpot += amount
-    else:
+    elif dst == ev.POT:
         st.pot += amount
+    else:
+        st.players[ev.savings_owner(dst)].savings += amount
     mover = st.players[st.turn]
     loan = st.players[dst].loan if reason in (ev.LOAN, ev.AUTO_LOAN) else 0
     # Positional, in field order (kind, seat, amount, value, src, dst, reason, month, day): keywords
@@ -44,14 +52,21 @@ def transfer(g: Game, src: int, dst: int, amount: int, reason: str) -> None:
 
 
 def pay(g: Game, seat: int, dst: int, amount: int, reason: str) -> None:
-    """A player pays; if their cash falls short, the smallest loan in whole steps covers it."""
+    """A player pays; if their cash falls short, savings (classic) and then the smallest loan in
+    whole steps cover it."""
     if amount > g.state.players[seat].cash:
         cover(g, seat, amount)
     transfer(g, seat, dst, amount, reason)
 
 
 def cover(g: Game, seat: int, amount: int) -> None:
-    short = amount - g.state.players[seat].cash
+    player = g.state.players[seat]
+    short = amount - player.cash
+    if short > 0 and player.savings:
+        # No withdrawal fee: the bot moves the money for the player, it is not their choice.
+        step = g.rules.savings_step
+        withdraw(g, seat, min(player.savings, -(-short // step) * step), automatic=True)
+        short = amount - player.cash
     if short > 0:
         step = g.rules.loan_step
         borrow(g, seat, -(-short // step) * step, automatic=True)
@@ -69,13 +84,41 @@ def repay(g: Game, seat: int, amount: int) -> None:
     g.events[-1].value = player.loan
 
 
+def deposit(g: Game, seat: int, amount: int) -> None:
+    player = g.state.players[seat]
+    transfer(g, seat, ev.savings_account(seat), amount, ev.DEPOSIT)
+    g.events[-1].value = player.savings
+
+
+def withdraw(g: Game, seat: int, amount: int, *, automatic: bool = False, fee: int = 0) -> None:
+    """Savings back to cash; `fee` (a withdrawal outside Pay Day) then goes to the Bank."""
+    player = g.state.players[seat]
+    transfer(g, ev.savings_account(seat), seat, amount, ev.SAVINGS_COVER if automatic else ev.WITHDRAWAL)
+    g.events[-1].value = player.savings
+    if fee:
+        pay(g, seat, ev.BANK, fee, ev.WITHDRAW_FEE)
+
+
+def savings_interest(g: Game, seat: int) -> None:
+    player = g.state.players[seat]
+    interest = player.savings * g.rules.savings_interest_pct // 100
+    if interest > 0:
+        transfer(g, ev.BANK, ev.savings_account(seat), interest, ev.SAVINGS_INTEREST)
+        g.events[-1].value = player.savings
+
+
 def charge_interest(g: Game, seat: int, balance: int, pct: int, reason: str) -> None:
     pay(g, seat, ev.BANK, balance * pct // 100, reason)
 
 
 def loan_book(events: Iterable[ev.Event]) -> list[ev.Event]:
-    """The Loan Record Keeper's pad: every loan, repayment and interest charge."""
-    return [e for e in events if e.kind == ev.TRANSFER and e.reason in ev.LOAN_REASONS]
+    """The Loan Record Keeper's pad: every loan, repayment and interest charge, and (classic, the
+    1975 "Savings and Loan" pad) every savings deposit, withdrawal, fee and interest payment."""
+    return [
+        e
+        for e in events
+        if e.kind == ev.TRANSFER and (e.reason in ev.LOAN_REASONS or e.reason in ev.SAVINGS_REASONS)
+    ]
 
 
 def bank_statement(events: Iterable[ev.Event]) -> list[ev.Event]:

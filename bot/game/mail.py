@@ -1,4 +1,5 @@
-"""Mail cards: held until Pay Day (bills, Monster Charges, junk) or acted on at once."""
+"""Mail cards: held until Pay Day (bills, Monster Charges, junk, postcards, Lottery Tickets) or
+acted on at once."""
 
 from collections.abc import Callable
 
@@ -8,12 +9,16 @@ from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.context import Game, Options, Question
-from bot.game.ledger import pay
+from bot.game.ledger import pay, transfer
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, Task
 from bot.game.turn import move_to
 
 MAIL_TASK = "mail"
+SWELLFARE_BETS = (0, 25, 50, 75, 100)
+SWELLFARE_ODDS = 10
+"""A Swellfare roll of 5 or 6 pays this many times the bet, from the Bank."""
+SWELLFARE_WIN = 5
 
 
 def run_mail(g: Game, task: Task) -> None:
@@ -23,6 +28,48 @@ def run_mail(g: Game, task: Task) -> None:
 
 def hold(g: Game, seat: int, card: int) -> None:
     g.state.players[seat].mail.append(card)
+
+
+def bill(g: Game, seat: int, card: int) -> None:
+    """Held until Pay Day, unless the player bought insurance that cancels it (classic)."""
+    tag = g.ruleset.mail[card].tag
+    if tag and tag in g.state.players[seat].insured:
+        g.state.mail_discard.append(card)
+        g.emit(ev.CANCELLED, seat, value=card)
+    else:
+        g.state.players[seat].mail.append(card)
+
+
+def collect(g: Game, seat: int, card: int) -> None:
+    info = g.ruleset.mail[card]
+    transfer(g, ev.BANK, seat, info.amount, info.name)
+    g.state.mail_discard.append(card)
+
+
+def owed_at_pay_day(state: GameState, seat: int) -> int:
+    """The loan, the interest it will cost at the next Pay Day and the bills held."""
+    player = state.players[seat]
+    mail = RULESETS[state.ruleset].mail
+    bills = sum(mail[card].amount for card in player.mail if mail[card].kind == c.BILL)
+    return player.loan + player.loan * state.rules.loan_interest_pct // 100 + bills
+
+
+def swellfare(g: Game, seat: int, card: int) -> None:
+    """Only a player whose debts outrun their cash may use it; anyone else discards it unused."""
+    if owed_at_pay_day(g.state, seat) > g.state.players[seat].cash:
+        g.ask(s.SWELLFARE, [seat], lander=seat, card=card)
+    else:
+        g.state.mail_discard.append(card)
+        g.emit(ev.NOTHING, seat, reason="Swellfare: your cash covers what you owe, so the card goes unused")
+
+
+def insurance(g: Game, seat: int, card: int) -> None:
+    tag = g.ruleset.mail[card].tag
+    if tag in g.state.players[seat].insured:
+        g.state.mail_discard.append(card)
+        g.emit(ev.NOTHING, seat, reason=f"already insured against {tag} bills")
+    else:
+        g.ask(s.INSURANCE, [seat], lander=seat, card=card)
 
 
 def to_jackpot(g: Game, seat: int, card: int) -> None:
@@ -75,7 +122,7 @@ def move_ahead(g: Game, seat: int, card: int) -> None:
 
 
 MAIL_KINDS: dict[str, Callable[[Game, int, int], None]] = {
-    c.BILL: hold,
+    c.BILL: bill,
     c.MONSTER: hold,
     c.JUNK: hold,
     c.CHARITY: to_jackpot,
@@ -83,6 +130,11 @@ MAIL_KINDS: dict[str, Callable[[Game, int, int], None]] = {
     c.MAD_MONEY: choose_player,
     c.NEIGHBOR: choose_player,
     c.MOVE_AHEAD: move_ahead,
+    c.COLLECTION: collect,
+    c.POSTCARD: hold,
+    c.TICKET: hold,
+    c.SWELLFARE: swellfare,
+    c.INSURANCE: insurance,
 }
 
 
@@ -124,8 +176,72 @@ def move_default(state: GameState, seat: int) -> tuple[str, int]:
     return next((o for o in options if board[o[1]].kind == want), options[0])
 
 
+def bet_options(state: GameState, seat: int) -> Options:
+    return [(act.BET, bet) for bet in SWELLFARE_BETS]
+
+
+def bet_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    return kind == act.BET and value in SWELLFARE_BETS
+
+
+def bet_answer(g: Game, action: act.Action) -> None:
+    """A 5 or 6 pays ten times the bet from the Bank; otherwise the bet goes to the Pot (the
+    Jackpot), covered by savings or a loan like any payment."""
+    card = g.state.pending.card
+    g.state.pending = None
+    seat, bet = action.seat, action.value
+    g.state.mail_discard.append(card)
+    g.emit(ev.BET, seat, amount=bet)
+    if not bet:
+        return
+    if g.roll(seat, "Swellfare") >= SWELLFARE_WIN:
+        transfer(g, ev.BANK, seat, bet * SWELLFARE_ODDS, "Swellfare win")
+    else:
+        pay(g, seat, ev.JACKPOT, bet, "Swellfare bet lost")
+
+
+def no_bet(state: GameState, seat: int) -> tuple[str, int]:
+    return (act.BET, 0)
+
+
+def insurance_options(state: GameState, seat: int) -> Options:
+    return [(act.BUY, 0), (act.DECLINE, 0)]
+
+
+def insurance_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    return kind in (act.BUY, act.DECLINE) and value == 0
+
+
+def insurance_answer(g: Game, action: act.Action) -> None:
+    """Buying cancels every matching bill held now, and every one drawn for the rest of the game."""
+    st = g.state
+    card = st.pending.card
+    st.pending = None
+    seat = action.seat
+    st.mail_discard.append(card)
+    info = g.ruleset.mail[card]
+    if action.kind == act.DECLINE:
+        g.emit(ev.NOTHING, seat, reason=f"declined {info.name}")
+        return
+    pay(g, seat, ev.BANK, info.amount, info.name)
+    player = st.players[seat]
+    player.insured.append(info.tag)
+    g.emit(ev.INSURED, seat, value=card)
+    mail = g.ruleset.mail
+    for held in [m for m in player.mail if mail[m].kind == c.BILL and mail[m].tag == info.tag]:
+        player.mail.remove(held)
+        st.mail_discard.append(held)
+        g.emit(ev.CANCELLED, seat, value=held)
+
+
+def no_insurance(state: GameState, seat: int) -> tuple[str, int]:
+    return (act.DECLINE, 0)
+
+
 QUESTIONS = {
     s.TARGET: Question(target_options, target_answer, target_default, target_allows),
     s.MOVE: Question(move_options, move_answer, move_default),
+    s.SWELLFARE: Question(bet_options, bet_answer, no_bet, bet_allows),
+    s.INSURANCE: Question(insurance_options, insurance_answer, no_insurance, insurance_allows),
 }
 TASKS = {MAIL_TASK: run_mail}

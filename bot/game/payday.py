@@ -1,36 +1,56 @@
-"""Pay Day, in the rulebook's order: salary, loan interest, optional repayment, bills and
-Monster Charges (shortfalls become loans), then back to START or retirement."""
+"""Pay Day: the steps a ruleset lists (`Ruleset.payday`), in its order.
+
+Modern: salary, loan interest, optional repayment, bills and Monster Charges (shortfalls become
+loans), then back to START or retirement. Classic: salary (none in the last month), savings or loan
+interest, bills, banking in $100 steps until the player is done, void Lottery Tickets, then START
+or retirement.
+"""
 
 from bot.game import actions as act
 from bot.game import board as b
 from bot.game import cards as c
 from bot.game import events as ev
+from bot.game import rulesets as rs
 from bot.game import state as s
 from bot.game.context import Game, Options, Question
-from bot.game.ledger import charge_interest, cover, pay, repay, transfer
+from bot.game.ledger import charge_interest, cover, deposit, pay, repay, savings_interest, transfer, withdraw
 from bot.game.state import GameState, Task
 
-SALARY = "payday_salary"
-INTEREST = "payday_interest"
-OFFER_REPAY = "payday_repay"
+SALARY = rs.PAY_SALARY
+INTEREST = rs.PAY_INTEREST
+OFFER_REPAY = rs.PAY_REPAY
+PAY_BILLS = rs.PAY_BILLS
+CHARGES = rs.PAY_CHARGES
+BANKING = rs.PAY_BANKING
+TICKETS = rs.PAY_TICKETS
+MONTH_END = rs.PAY_MONTH_END
 BILLS = "payday_bills"
+"""Bills, then the Monster Charges and the month's end: kept so a game saved mid-Pay Day by an
+earlier version (its agenda holds this step) plays on."""
 CHARGE = "payday_charge"
 CHARGES_DONE = "payday_charges_done"
-MONTH_END = "payday_month_end"
+
+DEPOSITED, WITHDREW = "deposit", "withdraw"
 
 
 def start_payday(g: Game, seat: int, space: b.Space) -> None:
-    g.then(*(Task(step, seat) for step in (SALARY, INTEREST, OFFER_REPAY, BILLS)))
+    g.then(*(Task(step, seat) for step in g.ruleset.payday))
 
 
 def salary(g: Game, task: Task) -> None:
+    st = g.state
+    if not g.rules.salary_in_final_month and st.players[task.seat].months_done + 1 >= st.months:
+        g.emit(ev.NOTHING, task.seat, reason="no salary at the Pay Day of the last month")
+        return
     transfer(g, ev.BANK, task.seat, g.rules.salary, ev.SALARY)
 
 
 def interest(g: Game, task: Task) -> None:
-    loan = g.state.players[task.seat].loan
-    if loan:
-        charge_interest(g, task.seat, loan, g.rules.loan_interest_pct, ev.INTEREST)
+    player = g.state.players[task.seat]
+    if player.loan:
+        charge_interest(g, task.seat, player.loan, g.rules.loan_interest_pct, ev.INTEREST)
+    elif player.savings:
+        savings_interest(g, task.seat)
 
 
 def offer_repay(g: Game, task: Task) -> None:
@@ -38,20 +58,33 @@ def offer_repay(g: Game, task: Task) -> None:
         g.ask(s.REPAY, [task.seat], lander=task.seat)
 
 
-def bills(g: Game, task: Task) -> None:
-    """Pay every held bill (one loan covers the total), then queue a choice per Monster Charge."""
+def pay_bills(g: Game, task: Task) -> None:
+    """Pay every held bill (one loan covers the total); Monster Charges join the carried balances.
+    Everything else held is discarded too, except Lottery Tickets (void at their own step)."""
     st = g.state
     player = st.players[task.seat]
-    held = [(card, g.ruleset.mail[card]) for card in player.mail]
+    mail = g.ruleset.mail
+    held = [(card, mail[card]) for card in player.mail]
     cover(g, task.seat, sum(info.amount for _, info in held if info.kind == c.BILL))
     for _, info in held:
         if info.kind == c.BILL:
             pay(g, task.seat, ev.BANK, info.amount, f"bill: {info.name}")
         elif info.kind == c.MONSTER:
             player.charges.append(info.amount)
-    st.mail_discard.extend(player.mail)
-    player.mail.clear()
+    tickets = [card for card in player.mail if mail[card].kind == c.TICKET]
+    st.mail_discard.extend(card for card in player.mail if mail[card].kind != c.TICKET)
+    player.mail[:] = tickets
+
+
+def charges(g: Game, task: Task) -> None:
+    player = g.state.players[task.seat]
     steps = [Task(CHARGE, task.seat, i) for i in range(len(player.charges))]
+    g.then(*steps, Task(CHARGES_DONE, task.seat))
+
+
+def bills(g: Game, task: Task) -> None:
+    pay_bills(g, task)
+    steps = [Task(CHARGE, task.seat, i) for i in range(len(g.state.players[task.seat].charges))]
     g.then(*steps, Task(CHARGES_DONE, task.seat), Task(MONTH_END, task.seat))
 
 
@@ -63,6 +96,25 @@ def ask_charge(g: Game, task: Task) -> None:
 def charges_done(g: Game, task: Task) -> None:
     player = g.state.players[task.seat]
     player.charges = [balance for balance in player.charges if balance]
+
+
+def banking(g: Game, task: Task) -> None:
+    offer_banking(g, task.seat, "")
+
+
+def offer_banking(g: Game, seat: int, done: str) -> None:
+    """Ask again while any move is open; `done` says which way savings went this Pay Day."""
+    if banking_moves(g.state, seat, done) != ([], [], []):
+        g.ask(s.BANKING, [seat], lander=seat, reason=done)
+
+
+def void_tickets(g: Game, task: Task) -> None:
+    st = g.state
+    player = st.players[task.seat]
+    for card in player.mail:
+        g.emit(ev.VOIDED, task.seat, value=card)
+    st.mail_discard.extend(player.mail)
+    player.mail.clear()
 
 
 def month_end(g: Game, task: Task) -> None:
@@ -133,14 +185,79 @@ def pay_in_full(state: GameState, seat: int) -> tuple[str, int]:
     return (act.PAY_ALL, 0)
 
 
+def banking_moves(state: GameState, seat: int, done: str) -> tuple[list[int], list[int], list[int]]:
+    """Classic banking: the (repayments, deposits, withdrawals) open to `seat` now, in dollars.
+
+    Repay in loan steps up to the loan and the cash; deposit in savings steps up to the cash, never
+    while owing; withdraw in savings steps, or the whole balance (interest makes odd amounts). A
+    deposit closes withdrawals for the rest of this Pay Day and the other way round, so the
+    question cannot go round in circles.
+    """
+    player, rules = state.players[seat], state.rules
+    lstep, sstep = rules.loan_step, rules.savings_step
+    repays = list(range(lstep, min(player.loan, player.cash // lstep * lstep) + 1, lstep))
+    deposits: list[int] = []
+    if not player.loan and done != WITHDREW:
+        deposits = list(range(sstep, player.cash // sstep * sstep + 1, sstep))
+    withdrawals: list[int] = []
+    if player.savings and done != DEPOSITED:
+        withdrawals = list(range(sstep, player.savings + 1, sstep))
+        if player.savings % sstep:
+            withdrawals.append(player.savings)
+    return repays, deposits, withdrawals
+
+
+def banking_options(state: GameState, seat: int) -> Options:
+    repays, deposits, withdrawals = banking_moves(state, seat, state.pending.reason)
+    return [
+        (act.DONE, 0),
+        *((act.REPAY, a) for a in repays),
+        *((act.DEPOSIT, a) for a in deposits),
+        *((act.WITHDRAW, a) for a in withdrawals),
+    ]
+
+
+def banking_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    if kind == act.DONE:
+        return value == 0
+    repays, deposits, withdrawals = banking_moves(state, seat, state.pending.reason)
+    return value in {act.REPAY: repays, act.DEPOSIT: deposits, act.WITHDRAW: withdrawals}.get(kind, ())
+
+
+def banking_answer(g: Game, action: act.Action) -> None:
+    done = g.state.pending.reason
+    g.state.pending = None
+    seat, amount = action.seat, action.value
+    if action.kind == act.DONE:
+        return
+    if action.kind == act.REPAY:
+        repay(g, seat, amount)
+    elif action.kind == act.DEPOSIT:
+        deposit(g, seat, amount)
+        done = DEPOSITED
+    else:
+        withdraw(g, seat, amount)
+        done = WITHDREW
+    offer_banking(g, seat, done)
+
+
+def banking_done(state: GameState, seat: int) -> tuple[str, int]:
+    return (act.DONE, 0)
+
+
 QUESTIONS = {
     s.REPAY: Question(repay_options, repay_answer, no_repayment, repay_allows),
     s.CHARGE: Question(charge_options, charge_answer, pay_in_full, charge_allows),
+    s.BANKING: Question(banking_options, banking_answer, banking_done, banking_allows),
 }
 TASKS = {
     SALARY: salary,
     INTEREST: interest,
     OFFER_REPAY: offer_repay,
+    PAY_BILLS: pay_bills,
+    CHARGES: charges,
+    BANKING: banking,
+    TICKETS: void_tickets,
     BILLS: bills,
     CHARGE: ask_charge,
     CHARGES_DONE: charges_done,

@@ -11,6 +11,25 @@ from bot.game import board, cards
 RADIO_FIRST_TO_ROLL = "first_to_roll"
 RADIO_HIGHEST = "highest"
 
+# Pay Day steps (payday.py runs each); a ruleset lists them in its own order.
+PAY_SALARY = "payday_salary"
+PAY_INTEREST = "payday_interest"
+"""Loan interest, and savings interest where the ruleset has savings."""
+PAY_REPAY = "payday_repay"
+"""Modern: one question, repay how much of the loan."""
+PAY_BILLS = "payday_pay_bills"
+PAY_CHARGES = "payday_charges"
+"""One pay-all-or-carry question per Monster Charge."""
+PAY_BANKING = "payday_banking"
+"""Classic: repay, deposit or withdraw in steps, asked again until the player is done."""
+PAY_TICKETS = "payday_tickets"
+"""Classic: unused Lottery Tickets are void."""
+PAY_MONTH_END = "payday_month_end"
+"""Back to START, or retire (discarding any Deals still held) after the last month."""
+
+MODERN_PAYDAY = (PAY_SALARY, PAY_INTEREST, PAY_REPAY, PAY_BILLS, PAY_CHARGES, PAY_MONTH_END)
+CLASSIC_PAYDAY = (PAY_SALARY, PAY_INTEREST, PAY_BILLS, PAY_BANKING, PAY_TICKETS, PAY_MONTH_END)
+
 
 @dataclass(slots=True)
 class Rules:
@@ -23,7 +42,8 @@ class Rules:
     loan_step: int = 1000
     loan_interest_pct: int = 10
     loan_cap: int = 1_000_000
-    """Not in the printed rules; a sanity limit so a typo can't borrow a billion."""
+    """Voluntary loans only. Modern: not in the printed rules, a sanity limit so a typo can't borrow a
+    billion. Classic: the 1975 limit. A loan that covers a forced payment may go past it."""
     repay_anytime: bool = False
     charge_interest_pct: int = 10
     jackpot_on_six: bool = True
@@ -37,6 +57,16 @@ class Rules:
     """False: take the reserve card set aside at setup. True: draw the top Deal."""
     yard_sale_roll: bool = False
     """False: price is $100 times the movement roll. True: roll again for the price."""
+    salary_in_final_month: bool = True
+    """False (classic): the Pay Day of a player's last month pays no salary."""
+    savings: bool = False
+    """True (classic): savings accounts, which cover a shortfall before any loan does."""
+    savings_step: int = 100
+    savings_interest_pct: int = 10
+    withdraw_fee: int = 50
+    """Paid to the Bank for a withdrawal anywhere but at the player's own Pay Day."""
+    deals_to_bottom: bool = False
+    """True (classic): a declined or sold Deal goes to the bottom of the Deal pile, not the discards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +77,10 @@ class Ruleset:
     mail: tuple[cards.MailCard, ...]
     deals: tuple[cards.DealCard, ...]
     rules: Rules = field(default_factory=Rules)
+    payday: tuple[str, ...] = MODERN_PAYDAY
+    """The Pay Day steps, in order."""
+    pot_name: str = "the Lottery pot"
+    """What the table calls the POT account in the ledger."""
 
 
 MODERN = Ruleset(
@@ -73,5 +107,25 @@ FAMILY = Ruleset(
     ),
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (MODERN, FAMILY)}
+CLASSIC = Ruleset(
+    name="classic",
+    title="Classic 1975 (reconstructed)",
+    board=board.CLASSIC_BOARD,
+    mail=cards.CLASSIC_MAIL,
+    deals=cards.CLASSIC_DEALS,
+    rules=Rules(
+        start_cash=325,
+        salary=325,
+        loan_step=100,
+        loan_interest_pct=20,
+        loan_cap=6900,
+        salary_in_final_month=False,
+        savings=True,
+        deals_to_bottom=True,
+    ),
+    payday=CLASSIC_PAYDAY,
+    pot_name="the poker pot",
+)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (MODERN, FAMILY, CLASSIC)}
 DEFAULT_RULESET = MODERN.name

@@ -3,15 +3,18 @@
 from collections.abc import Callable
 
 from bot.game import board as b
+from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.context import Game
-from bot.game.interrupts import start_lottery, start_radio, start_walk
+from bot.game.interrupts import in_turn_order, start_lottery, start_poker, start_radio, start_walk
 from bot.game.ledger import pay, transfer
 from bot.game.mail import MAIL_TASK
 from bot.game.payday import start_payday
 from bot.game.state import Task
-from bot.game.turn import SPACE
+from bot.game.turn import SPACE, move_to
+
+DAYLIGHT_BACK = "daylight_back"
 
 SpaceHandler = Callable[[Game, int, b.Space], None]
 
@@ -84,6 +87,48 @@ def casino(g: Game, seat: int, space: b.Space) -> None:
         pay(g, seat, ev.JACKPOT, space.amount, space.name)
 
 
+def lottery_draw(g: Game, seat: int, space: b.Space) -> None:
+    """Classic: every Lottery Ticket the lander holds pays its value from the Bank."""
+    st = g.state
+    player = st.players[seat]
+    mail = g.ruleset.mail
+    tickets = [card for card in player.mail if mail[card].kind == c.TICKET]
+    if not tickets:
+        g.emit(ev.NOTHING, seat, reason="no Lottery Ticket to cash at the Lottery Draw")
+        return
+    for card in tickets:
+        transfer(g, ev.BANK, seat, mail[card].amount, f"Lottery Ticket: {mail[card].name}")
+        player.mail.remove(card)
+        st.mail_discard.append(card)
+
+
+def election(g: Game, seat: int, space: b.Space) -> None:
+    """Classic Town Election: every player, from the lander, pays into the Pot (the Jackpot)."""
+    for voter in in_turn_order(g, seat):
+        pay(g, voter, ev.JACKPOT, space.amount, space.name)
+
+
+def daylight(g: Game, seat: int, space: b.Space) -> None:
+    """Classic Daylight Savings: from the lander, in turn order, each player still playing moves
+    back one day and plays it (a player on START collects instead); it never sets off another."""
+    order = [p for p in in_turn_order(g, seat) if not g.state.players[p].retired]
+    g.then(*(Task(DAYLIGHT_BACK, p, space.amount) for p in order))
+
+
+def daylight_back(g: Game, task: Task) -> None:
+    player = g.state.players[task.seat]
+    if player.day == 0:
+        transfer(g, ev.BANK, task.seat, task.arg, "Daylight Savings on START")
+        return
+    day = player.day - 1
+    if g.ruleset.board[day].kind == b.DAYLIGHT:
+        player.day = day
+        g.emit(ev.MOVED, task.seat, value=day, reason=g.ruleset.board[day].name)
+        g.emit(ev.NOTHING, task.seat, reason="Daylight Savings happens only once: nothing more")
+        return
+    move_to(g, task.seat, day)
+
+
 SPACES: dict[str, SpaceHandler] = {
     b.START: nothing,
     b.MAIL: mail,
@@ -98,6 +143,11 @@ SPACES: dict[str, SpaceHandler] = {
     b.WALK: start_walk,
     b.PAYDAY: start_payday,
     b.CASINO: casino,
+    b.LOTTERY_DRAW: lottery_draw,
+    b.SUNDAY: nothing,
+    b.POKER: start_poker,
+    b.ELECTION: election,
+    b.DAYLIGHT: daylight,
 }
 
 
@@ -106,4 +156,4 @@ def run_space(g: Game, task: Task) -> None:
     SPACES[space.kind](g, task.seat, space)
 
 
-TASKS = {SPACE: run_space}
+TASKS = {SPACE: run_space, DAYLIGHT_BACK: daylight_back}

@@ -22,8 +22,12 @@ LOTTERY = "lottery"  # everyone: take a free number or sit out
 RADIO = "radio"  # one player at a time, from the lander: roll
 WALK = "walk"  # every other player: roll and pay
 ROLL_OFF = "roll_off"  # everyone named rolls; highest wins, ties roll again
+BANKING = "banking"  # classic Pay Day: repay, deposit or withdraw, asked again until done
+SWELLFARE = "swellfare"  # classic Mail: bet $0-$100 on a roll of 5 or 6
+INSURANCE = "insurance"  # classic Mail: buy the policy or decline it
+POKER = "poker"  # classic: everyone puts $100 in or sits out
 
-INTERRUPTS = frozenset({LOTTERY, RADIO, WALK, ROLL_OFF})
+INTERRUPTS = frozenset({LOTTERY, RADIO, WALK, ROLL_OFF, POKER})
 """Questions put to players other than the one whose turn it is: they get the shorter time limit."""
 
 
@@ -41,6 +45,10 @@ class Player:
     day: int = 0
     months_done: int = 0
     retired: bool = False
+    savings: int = 0
+    """Classic: the savings account (a ledger account of its own, see events.savings_account)."""
+    insured: list[str] = field(default_factory=list)
+    """Classic: the tags (car, health) of the insurance policies bought, good for the whole game."""
 
 
 @dataclass(slots=True)
@@ -55,9 +63,10 @@ class Pending:
     lander: int = -1
     """The player whose landing raised the question."""
     card: int = -1
-    """DEAL: the Deal card; TARGET: the Mail card being resolved."""
+    """DEAL: the Deal card; TARGET, SWELLFARE, INSURANCE: the Mail card being resolved; ROLL_OFF: the
+    Deal whose commission is rolled for (-1 for other roll-offs)."""
     amount: int = 0
-    """CHARGE: the balance; WALK/LOTTERY: the per-player amount."""
+    """CHARGE: the balance; WALK/LOTTERY/POKER: the per-player amount; ROLL_OFF: the prize."""
     index: int = -1
     """CHARGE: which of the player's charges is being decided."""
     order: list[int] = field(default_factory=list)
@@ -65,7 +74,10 @@ class Pending:
     picks: dict[int, int] = field(default_factory=dict)
     """LOTTERY: number -> seat; ROLL_OFF: seat -> roll."""
     reason: str = ""
-    """ROLL_OFF: what the roll-off is for (e.g. the Radio Contest)."""
+    """ROLL_OFF: what the roll-off is for (e.g. the Radio Contest); BANKING: "deposit" or "withdraw"
+    once the player has done one this Pay Day (the other way is then closed until next Pay Day)."""
+    payer: int = -1
+    """ROLL_OFF: the account that pays the winner (the Bank, or the pot for the Poker Game)."""
 
 
 @dataclass(slots=True)
@@ -112,11 +124,11 @@ class GameState:
 
     def net_worth(self, seat: int) -> int:
         p = self.players[seat]
-        return p.cash - p.loan - sum(p.charges)
+        return p.cash + p.savings - p.loan - sum(p.charges)
 
     def money_in_play(self) -> int:
         """Everything outside the Bank; must equal start money + paid - received at all times."""
-        return sum(p.cash for p in self.players) + self.jackpot + self.pot
+        return sum(p.cash + p.savings for p in self.players) + self.jackpot + self.pot
 
     def money_balances(self) -> bool:
         start = self.rules.start_cash * len(self.players)

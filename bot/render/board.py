@@ -62,8 +62,12 @@ def _player_line(table: Table, seat: int, shown: list[str]) -> str:
     )
     away = " (away: computer playing)" if table.seats[seat].away else ""
     parts = [f"{marker} **{shown[seat]}**{away} — {where}", money(p.cash)]
+    if p.savings:
+        parts.append(f"savings {money(p.savings)}")
     if p.loan:
         parts.append(f"loan {money(p.loan)}")
+    if p.insured:
+        parts.append(f"insured: {', '.join(p.insured)}")
     if p.deals:
         parts.append(f"{len(p.deals)} Deal{'s' * (len(p.deals) != 1)}")
     if p.mail:
@@ -85,7 +89,8 @@ def game_embed(table: Table, game_id: int) -> discord.Embed:
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
     players = "\n".join(_player_line(table, seat, shown) for seat in range(len(st.players)))
     embed.add_field(name="Players", value=_clip(players), inline=False)
-    pot = f" · Lottery pot {money(st.pot)}" if st.pot else ""
+    pot_name = RULESETS[st.ruleset].pot_name.removeprefix("the ")
+    pot = f" · {pot_name[:1].upper()}{pot_name[1:]} {money(st.pot)}" if st.pot else ""
     embed.add_field(name="Jackpot", value=f"{money(st.jackpot)}{pot}", inline=False)
     if table.recent:
         embed.add_field(
@@ -113,9 +118,12 @@ def final_embed(table: Table, game_id: int, reason: str) -> discord.Embed:
     # `reason` may name a player ("Ended early by <name>."): defuse it like every other name.
     description = f"{safe(reason)}\n\n{rows}" + (f"\n\n🏆 {winners}" if winners else "")
     embed = discord.Embed(title=f"Pay Day — game #{game_id} is over", description=description, colour=GREEN)
-    embed.set_footer(
-        text="Net worth = cash − loans − carried Monster Charges. /payday ledger shows every payment."
+    worth = (
+        "cash + savings − loans"
+        if RULESETS[table.state.ruleset].rules.savings
+        else "cash − loans − carried Monster Charges"
     )
+    embed.set_footer(text=f"Net worth = {worth}. /payday ledger shows every payment.")
     return embed
 
 
@@ -136,9 +144,10 @@ def payday_notice(table: Table, seat: int, retired: bool) -> str:
     p = st.players[seat]
     what = "retires" if retired else f"starts month {p.months_done + 1}"
     carried = f" · Monster Charges carried {money(sum(p.charges))}" if p.charges else ""
+    savings = f" · savings {money(p.savings)}" if p.savings else ""
     return (
-        f"💵 **Pay Day: {safe(table.seats[seat].name)} {what}** — cash {money(p.cash)} · loan {money(p.loan)}"
-        f" · net worth {money(st.net_worth(seat))}{carried}"
+        f"💵 **Pay Day: {safe(table.seats[seat].name)} {what}** — cash {money(p.cash)}{savings}"
+        f" · loan {money(p.loan)} · net worth {money(st.net_worth(seat))}{carried}"
     )
 
 
@@ -149,8 +158,12 @@ def hand_embed(table: Table, seat: int, now: datetime) -> discord.Embed:
     ruleset = RULESETS[st.ruleset]
     embed = discord.Embed(title=f"Your hand, {safe(table.seats[seat].name)}", colour=GOLD, timestamp=now)
     embed.add_field(name="Cash", value=money(p.cash))
+    if p.savings:
+        embed.add_field(name="Savings", value=money(p.savings))
     embed.add_field(name="Loan", value=money(p.loan))
     embed.add_field(name="Net worth", value=money(st.net_worth(seat)))
+    if p.insured:
+        embed.add_field(name="Insurance", value=", ".join(f"{tag} bills cancelled" for tag in p.insured))
     mail = "\n".join(f"• {ruleset.mail[c].label}" for c in p.mail) or "none"
     embed.add_field(name="Mail to settle on Pay Day", value=_clip(mail), inline=False)
     if p.charges:

@@ -12,21 +12,32 @@ BOOKS = {"bank": bank_statement, "loans": loan_book}
 TITLES = {"bank": "The Bank's statement", "loans": "The Loan Record Keeper's book"}
 
 
-def line(event: Event, names: list[str]) -> str:
-    src, dst = account_name(event.src, names), account_name(event.dst, names)
+def line(event: Event, names: list[str], pot: str = "the Lottery pot") -> str:
+    src, dst = account_name(event.src, names, pot), account_name(event.dst, names, pot)
     when = f"`M{event.month} D{event.day:>2}`"
     return f"{when} {src} → {dst} **{money(event.amount)}** · {event.reason}"
 
 
 def ledger_embed(
-    book: str, entries: list[Event], names: list[str], page: int, pages: int, loans: list[int]
+    book: str,
+    entries: list[Event],
+    names: list[str],
+    page: int,
+    pages: int,
+    loans: list[int],
+    savings: list[int] | None = None,
+    pot: str = "the Lottery pot",
 ) -> discord.Embed:
-    """`entries` are the page's ledger lines, newest first; `loans` the current balance of every seat."""
+    """`entries` are the page's ledger lines, newest first; `loans` (and, where the rules have
+    savings, `savings`) the current balance of every seat; `pot` the ruleset's name for the pot."""
     shown = [safe(n) for n in names]
-    body = "\n".join(line(e, shown) for e in entries) or "Nothing recorded yet."
+    body = "\n".join(line(e, shown, pot) for e in entries) or "Nothing recorded yet."
     embed = discord.Embed(title=TITLES[book], description=body, colour=GOLD)
     if book == "loans":
         balances = "\n".join(f"{name}: {money(loan)}" for name, loan in zip(shown, loans, strict=True))
         embed.add_field(name="Loans outstanding", value=balances)
+        if savings is not None:
+            saved = "\n".join(f"{name}: {money(s)}" for name, s in zip(shown, savings, strict=True))
+            embed.add_field(name="Savings", value=saved)
     embed.set_footer(text=f"Page {page} of {pages} · newest first · M = month, D = day")
     return embed

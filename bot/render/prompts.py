@@ -4,15 +4,19 @@ from dataclasses import dataclass
 
 from bot.game import actions as act
 from bot.game import cards
+from bot.game import events as ev
 from bot.game import state as s
 from bot.game.engine import legal_actions
 from bot.game.events import money
-from bot.game.mail import destinations
+from bot.game.mail import SWELLFARE_BETS, SWELLFARE_ODDS, destinations
+from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 
 MAX_REPAY_BUTTONS = 10
 MAX_SELL_BUTTONS = 20
+MAX_BUTTONS = 25
+"""Discord's limit: five rows of five."""
 
 PRIMARY, SUCCESS, DANGER, SECONDARY = "primary", "success", "danger", "secondary"
 
@@ -67,7 +71,38 @@ def question(state: GameState, names: list[str]) -> str:
     if kind == s.WALK:
         return f"**Walk for Charity:** {who}, roll and give {money(p.amount)} × your roll to the Jackpot."
     if kind == s.ROLL_OFF:
+        if p.card >= 0:
+            return (
+                f"**Commission on {ruleset.deals[p.card].name}: everyone rolls.** {who}, roll — "
+                f"the highest roll collects {money(p.amount)} from the Bank (ties roll again)."
+            )
+        if p.payer == ev.POT:
+            return f"**{p.reason}:** {who}, roll — the highest roll takes the {money(p.amount)} pot."
         return f"**{p.reason}:** {who}, roll — the highest roll wins {money(p.amount)}."
+    if kind == s.BANKING:
+        step = money(state.rules.savings_step)
+        return (
+            f"{who}, Pay Day banking ({money(player.cash)} cash, {money(player.loan)} loan, "
+            f"{money(player.savings)} savings): repay, deposit or withdraw in {step} steps, "
+            f"one move at a time, then press Done."
+        )
+    if kind == s.SWELLFARE:
+        return (
+            f"{who}, **Swellfare**: you owe more than you hold. Bet up to {money(SWELLFARE_BETS[-1])} "
+            f"on one roll — a 5 or 6 pays {SWELLFARE_ODDS}× the bet, anything else sends the bet to the Pot."
+        )
+    if kind == s.INSURANCE:
+        card = ruleset.mail[p.card]
+        return (
+            f"{who}, buy **{card.name}** for {money(card.amount)}? It cancels every {card.tag} bill, "
+            f"the ones you hold too, for the rest of the game."
+        )
+    if kind == s.POKER:
+        takers = ", ".join(names[seat] for seat in p.picks) or "nobody yet"
+        return (
+            f"**Poker Game!** Put {money(p.amount)} in or sit out; everyone in rolls and the highest "
+            f"takes the pot. In so far: {takers}. Waiting for {who}."
+        )
     return f"Waiting for {who}."
 
 
@@ -119,7 +154,43 @@ def choices(state: GameState) -> list[Choice]:
     if kind == s.LOTTERY:
         numbers = [Choice(str(n), act.ANTE, n, PRIMARY) for n in range(1, 7) if n not in p.picks]
         return [*numbers, Choice("Sit out", act.SIT_OUT)]
+    if kind == s.BANKING:
+        return _banking_choices(state, seat)
+    if kind == s.SWELLFARE:
+        return [
+            Choice(f"Bet {money(bet)}" if bet else "Bet nothing", act.BET, bet, PRIMARY if bet else SECONDARY)
+            for bet in SWELLFARE_BETS
+        ]
+    if kind == s.INSURANCE:
+        card, cash = ruleset.mail[p.card], state.players[seat].cash
+        short = f" (short {money(card.amount - cash)})" if card.amount > cash else ""
+        return [
+            Choice(f"Buy for {money(card.amount)}{short}", act.BUY, style=SUCCESS),
+            Choice("Decline", act.DECLINE),
+        ]
+    if kind == s.POKER:
+        return [
+            Choice(f"Put in {money(p.amount)}", act.PUT_IN, style=PRIMARY),
+            Choice("Sit out", act.SIT_OUT),
+        ]
     return []
+
+
+def _banking_choices(state: GameState, seat: int) -> list[Choice]:
+    """Done, then a spread of each open move (smallest and largest always shown), 25 buttons at most;
+    `/payday repay`, `deposit` and `withdraw` take any other amount."""
+    moves = banking_moves(state, seat, state.pending.reason)
+    kinds = (
+        (act.REPAY, "Repay", SUCCESS),
+        (act.DEPOSIT, "Deposit", PRIMARY),
+        (act.WITHDRAW, "Withdraw", DANGER),
+    )
+    shown = [(kind, amounts) for kind, amounts in zip(kinds, moves, strict=True) if amounts]
+    room = (MAX_BUTTONS - 1) // max(len(shown), 1)
+    buttons = [Choice("Done", act.DONE, style=SECONDARY)]
+    for (kind, label, style), amounts in shown:
+        buttons += [Choice(f"{label} {money(a)}", kind, a, style) for a in _spread(amounts, room)]
+    return buttons
 
 
 def _loan_needed(short: int, state: GameState) -> int:

@@ -1,6 +1,7 @@
 """The text of `/payday help` and `/payday rules`, kept as data so wording changes never touch the cog.
 
-Rules follow the modern preset of /work/shared/RULES.md. Texts may use `{turn}` and `{interrupt}`,
+Rules follow the modern preset of /work/shared/RULES.md; the `editions` topic covers the family
+and classic presets. Texts may use `{turn}` and `{interrupt}`,
 filled with the time limits this bot runs with (see `duration`).
 """
 
@@ -50,6 +51,14 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/payday ledger [book] [page]", "The Bank's statement or the loan book: who paid whom, how much, why."),
     ("/payday loan amount", "Borrow from the Bank, in $1,000 steps, at any time."),
     ("/payday repay amount", "Pay back your loan, in $1,000 steps, on your Pay Day."),
+    (
+        "/payday deposit amount",
+        "Classic edition: put cash in savings, in $100 steps, on your Pay Day.",
+    ),
+    (
+        "/payday withdraw amount",
+        "Classic edition: take money out of savings; free on your Pay Day, a $50 fee at other times.",
+    ),
     ("/payday end", "Stop the game in this channel."),
     ("/payday rules [topic]", "The rules, one topic at a time."),
     ("/payday help", "This message."),
@@ -204,6 +213,9 @@ don't ante, don't repay, and pay Monster Charges in full. At a Buyer I sell your
 profitable Deal (a sale can only gain); Mad Money and Pay a Neighbor go to the next player in \
 turn order; Move Ahead goes to the Buyer if you hold a Deal, otherwise to the Deal.
 
+In the classic edition: banking ends (Done), no Swellfare bet, the insurance is declined and \
+you sit out the Poker Game.
+
 Computer players answer by themselves after a short pause. Deadlines are saved with the game, \
 so they still apply if I restart.""",
     ),
@@ -221,7 +233,36 @@ Loans can be repaid at any time. The Yard Sale draws the top Deal and rolls for 
 Day 7 is Fun Day ($200 to the Jackpot), day 18 Buy Groceries ($200), and days 14 and 28 are \
 Family Casino Night: an odd roll collects $500, an even one pays $500 to the Jackpot. \
 The Mail has Ads and Postcards (nothing happens) and Moneygrams (paid into the Jackpot) \
-instead of Charity and Move Ahead cards.""",
+instead of Charity and Move Ahead cards.
+
+**Classic 1975 (reconstructed)** — the rules of the 1975 edition, on a board and with cards we \
+rebuilt: the 1975 board and card lists are not published, so where each space sits and every \
+card's name and amount are our reconstruction. $325 to start and as salary, but no salary at \
+the Pay Day of your last month; 2 to 6 players; 72 Mail cards and 16 Deals.
+• **Savings**: deposit on your Pay Day in $100 steps (`/payday deposit`); 10% interest each \
+Pay Day. Withdraw free on your Pay Day, or at any other time for a $50 fee (`/payday withdraw`). \
+You never hold savings and a loan at once: repay before you save, withdraw before you borrow.
+• **Loans**: any time in $100 steps, up to $6,900 borrowed by choice; 20% interest each Pay Day; \
+repaid only on your Pay Day. A payment you can't cover comes out of your savings first (no fee), \
+then from the smallest loan that covers it — that one may go past $6,900.
+• **Pay Day**: salary; savings interest or loan interest; bills; then repay, deposit or withdraw \
+in $100 steps until you press Done; unused Lottery Tickets are void; in your last month your \
+Deals are discarded.
+• **Deals** have a cost, a selling price and a commission: when anyone buys one, everyone rolls \
+and the highest roll (ties roll again) collects the commission from the Bank. A declined or sold \
+Deal goes to the bottom of the pile. Sell one per Buyer landing.
+• **Mail**: bills (some for the car or your health) wait for Pay Day; collections pay you at once; \
+postcards and junk mail do nothing; Lottery Tickets pay their value if you land on a Lottery \
+Draw the same month; Swellfare lets a player whose loan, interest due and bills exceed their cash \
+bet up to $100 — a 5 or 6 pays 10×, otherwise the bet goes to the Pot; Insurance (car or health) \
+cancels every matching bill, held ones too, for the rest of the game.
+• **Spaces**: Sundays are Sweet Sunday (rest). Poker Game: everyone may put $100 in; all who did \
+roll, the highest takes the pot (a lone taker gets their money back). Town Election: everyone \
+pays $50 into the Pot (the Jackpot on the board), which the next movement roll of a 6 wins; \
+lost Swellfare bets go there too. Daylight Savings: from the \
+lander, each player still playing moves back one day and plays it; a player on START collects \
+$325 instead; it never sets off another Daylight Savings.
+• **Winning**: cash + savings − loan.""",
     ),
 }
 

@@ -35,6 +35,8 @@ def test_help_fits_in_an_embed_and_names_every_command():
         "ledger",
         "loan",
         "repay",
+        "deposit",
+        "withdraw",
         "end",
         "rules",
         "help",

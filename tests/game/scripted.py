@@ -147,6 +147,12 @@ def set_cash(state: GameState, seat: int, amount: int) -> None:
     state.players[seat].cash = amount
 
 
+def set_savings(state: GameState, seat: int, amount: int) -> None:
+    """Give a player exactly `amount` in savings (classic), the Bank making up the difference."""
+    _bank_adjust(state, amount - state.players[seat].savings)
+    state.players[seat].savings = amount
+
+
 def set_loan(state: GameState, seat: int, amount: int) -> None:
     """Give a player a loan balance taken earlier (the cash it brought is long spent)."""
     state.players[seat].loan = amount

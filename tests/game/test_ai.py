@@ -13,6 +13,8 @@ from scripted import (
     hold_mail,
     land,
     set_cash,
+    set_loan,
+    set_savings,
     stack_deal,
     stack_mail,
 )
@@ -20,7 +22,7 @@ from scripted import (
 from bot.game import actions as a
 from bot.game import cards as c
 from bot.game import state as s
-from bot.game.ai import RESERVE, can_resell, choose
+from bot.game.ai import RESERVE, can_resell, choose, reserve
 from bot.game.engine import apply, legal_actions, new_game
 from bot.game.rulesets import Rules
 from bot.game.state import to_json
@@ -38,6 +40,7 @@ ALL_KINDS = {
     s.WALK,
     s.ROLL_OFF,
 }
+CLASSIC_KINDS = {s.ROLL, s.DEAL, s.SELL, s.ROLL_OFF, s.POKER, s.BANKING, s.SWELLFARE, s.INSURANCE}
 
 
 def choice(state, seat) -> tuple[str, int]:
@@ -61,6 +64,20 @@ def test_every_choice_is_a_legal_action_over_many_games_and_every_question():
             seat = st.pending.seats[seed % len(st.pending.seats)]
             apply(st, choose(st, seat))
     assert seen == ALL_KINDS
+
+
+def test_every_classic_choice_is_a_legal_action_over_many_games_and_every_question():
+    seen: set[str] = set()
+    for seed in range(60):
+        players = 2 + seed % 5
+        st = new_game([f"P{i}" for i in range(players)], ruleset="classic", months=1 + seed % 3, seed=seed)
+        while not st.over:
+            for seat in st.pending.seats:
+                assert choose(st, seat) in legal_actions(st, seat), (seed, st.pending)
+            seen.add(st.pending.kind)
+            seat = st.pending.seats[seed % len(st.pending.seats)]
+            apply(st, choose(st, seat))
+    assert seen == CLASSIC_KINDS
 
 
 def test_it_refuses_to_answer_for_a_seat_that_is_not_asked():
@@ -259,3 +276,84 @@ def test_it_sits_out_when_the_ante_is_dear_relative_to_the_pot():
     assert choice(st, ANN) == (a.ANTE, 1)  # $1,000 for an even share of $2,000: cheap enough
     apply(st, choose(st, ANN))
     assert choice(st, BOB) == (a.SIT_OUT, 0)  # $1,000 for half of $3,000: too dear
+
+
+# -- classic ----------------------------------------------------------------------------------------
+def classic_pay_day(cash: int, loan: int = 0, savings: int = 0):
+    """Ann reaches a classic Pay Day (month 1 of 3) with this cash before salary and interest."""
+    st = game(3, ruleset="classic")
+    set_cash(st, ANN, cash)
+    set_loan(st, ANN, loan)
+    set_savings(st, ANN, savings)
+    land(st, ANN, 31)
+    assert asked(st) == (s.BANKING, [ANN])
+    return st
+
+
+def test_the_reserve_keeps_the_share_of_start_cash():
+    assert reserve(game(3)) == RESERVE == 1000
+    assert reserve(game(3, ruleset="family")) == 1000
+    assert reserve(game(3, ruleset="classic")) == 92
+
+
+def test_it_repays_its_loan_first_then_banks_the_surplus_in_savings():
+    st = classic_pay_day(500, loan=300)  # 825 - 60 interest = 765 cash
+    assert choice(st, ANN) == (a.REPAY, 300)
+    apply(st, choose(st, ANN))
+    assert choice(st, ANN) == (a.DEPOSIT, 300)  # 465 cash: keep the 92 reserve, bank whole hundreds
+    apply(st, choose(st, ANN))
+    assert choice(st, ANN) == (a.DONE, 0)
+
+
+def test_it_repays_only_what_leaves_its_reserve():
+    st = classic_pay_day(0, loan=1000)  # 325 - 200 interest = 125 cash
+    assert choice(st, ANN) == (a.DONE, 0)  # repaying $100 would leave less than the reserve
+
+
+def test_it_draws_savings_to_bring_its_cash_up_to_the_reserve():
+    st = game(3, ruleset="classic")
+    st.players[ANN].months_done = 2  # the last month: no salary
+    set_cash(st, ANN, 20)
+    set_savings(st, ANN, 300)
+    land(st, ANN, 31)
+    assert choice(st, ANN) == (a.WITHDRAW, 100)
+
+
+def test_it_buys_insurance_it_can_pay_for_in_cash():
+    st = game(3, ruleset="classic")
+    stack_mail(st, "Carr Insurance Co. Deluxe Policy")  # $100
+    land(st, ANN, 1)
+    assert choice(st, ANN) == (a.BUY, 0)
+    set_cash(st, ANN, 99)
+    assert choice(st, ANN) == (a.DECLINE, 0)
+
+
+def test_it_bets_nothing_on_swellfare_unless_broke():
+    st = game(3, ruleset="classic")
+    set_cash(st, ANN, 150)
+    hold_mail(st, ANN, "Hospital Stay")  # owes 200, holds 150: may bet, but is not broke...
+    set_savings(st, ANN, 100)  # ...with savings to cover the bill
+    stack_mail(st, "Swellfare Office")
+    land(st, ANN, 1)
+    assert asked(st) == (s.SWELLFARE, [ANN])
+    assert choice(st, ANN) == (a.BET, 0)
+    set_savings(st, ANN, 0)  # now nothing covers the bill: broke, so it bets the most
+    assert choice(st, ANN) == (a.BET, 100)
+
+
+def test_it_puts_into_the_poker_game_when_the_stake_is_cheap():
+    st = game(3, ruleset="classic")
+    set_cash(st, BOB, 150)  # 100 stake + 92 reserve is more than it has
+    land(st, ANN, 5, roll=5)
+    assert asked(st) == (s.POKER, [ANN, BOB, CAT])
+    assert choice(st, ANN) == (a.PUT_IN, 0)
+    assert choice(st, BOB) == (a.SIT_OUT, 0)
+
+
+def test_it_counts_savings_when_deciding_to_buy_a_deal():
+    st = game(3, ruleset="classic")
+    stack_deal(st, "Mobile Home Park")  # $500, profit $400
+    set_cash(st, ANN, 0)
+    set_savings(st, ANN, 600)
+    land(st, ANN, 2, roll=2)
+    assert choice(st, ANN) == (a.BUY, 0)

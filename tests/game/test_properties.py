@@ -21,11 +21,14 @@ from bot.game.invariants import max_answers, violations
 from bot.game.state import GameState, from_json, to_json
 
 KINDS = sorted(a.KINDS)
+PAY_DAY_MONEY = (s.REPAY, s.BANKING)
+"""Questions a repayment answers when its player is asked one (otherwise it is a standing action)."""
 LOAN_AMOUNTS = [-1000, 0, 1, 500, 999, 1000, 1500, 2000, 3000, 10_000, 2_000_000]
+SAVINGS_AMOUNTS = [30, 50, 100, 150, 200, 300, 6900, 7000]
 
-tables = st.tuples(st.sampled_from(["modern", "family"]), st.integers(2, 6), st.integers(1, 3)).map(
-    lambda t: (t[0], min(t[1], 4) if t[0] == "family" else t[1], t[2])
-)
+tables = st.tuples(
+    st.sampled_from(["modern", "family", "classic"]), st.integers(2, 6), st.integers(1, 3)
+).map(lambda t: (t[0], min(t[1], 4) if t[0] == "family" else t[1], t[2]))
 
 
 def start(table: tuple[str, int, int], seed: int) -> GameState:
@@ -40,10 +43,17 @@ def should_accept(state: GameState, action: Action) -> bool:
     rules, player, pending = state.rules, state.players[action.seat], state.pending
     if action.kind == a.LOAN:
         v = action.value
-        return v > 0 and v % rules.loan_step == 0 and player.loan + v <= rules.loan_cap
-    if action.kind == a.REPAY and not (action.seat in pending.seats and pending.kind == s.REPAY):
+        return v > 0 and v % rules.loan_step == 0 and player.loan + v <= rules.loan_cap and not player.savings
+    if action.kind == a.REPAY and not (action.seat in pending.seats and pending.kind in PAY_DAY_MONEY):
         v = action.value
         return rules.repay_anytime and 0 < v <= min(player.loan, player.cash) and v % rules.loan_step == 0
+    if action.kind in (a.DEPOSIT, a.WITHDRAW) and action.prompt is None:
+        if not rules.savings:
+            return False
+        if not (action.seat in pending.seats and pending.kind == s.BANKING):
+            v, balance = action.value, player.savings
+            whole_steps = v % rules.savings_step == 0 or v == balance
+            return action.kind == a.WITHDRAW and rules.withdraw_fee < v <= balance and whole_steps
     if action.prompt is not None and action.prompt != state.prompt:
         return False
     current = Action(action.seat, action.kind, action.value, state.prompt)
@@ -63,7 +73,8 @@ def attempt(rnd: random.Random, state: GameState) -> Action:
     if roll < 0.7:
         return Action(rnd.randrange(n), a.LOAN, rnd.choice(LOAN_AMOUNTS), state.prompt)
     if roll < 0.75:
-        return Action(rnd.randrange(n), a.REPAY, rnd.choice(LOAN_AMOUNTS))
+        kind = rnd.choice([a.REPAY, a.REPAY, a.DEPOSIT, a.WITHDRAW])  # slash commands: no prompt
+        return Action(rnd.randrange(n), kind, rnd.choice(LOAN_AMOUNTS + SAVINGS_AMOUNTS))
     if roll < 0.8:  # somebody not asked, or nobody at all
         seat = rnd.choice([-1, n, 99, *[x for x in range(n) if x not in pending.seats]])
         return Action(seat, a.ROLL, 0, state.prompt)
@@ -94,7 +105,9 @@ def test_random_legal_and_illegal_actions_keep_every_invariant(table, seed, rnd)
         action = attempt(rnd, state)
         expected = should_accept(state, action)
         answering = action.seat in state.pending.seats and action.kind != a.LOAN
-        answering = answering and (action.kind != a.REPAY or state.pending.kind == s.REPAY)
+        answering = answering and (action.kind != a.REPAY or state.pending.kind in PAY_DAY_MONEY)
+        if action.kind in (a.DEPOSIT, a.WITHDRAW) and action.prompt is None:
+            answering = answering and state.pending.kind == s.BANKING
         before = to_json(state)
         try:
             apply(state, action)

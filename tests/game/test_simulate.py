@@ -34,6 +34,12 @@ def test_simulator_plays_the_family_rules(capsys):
     assert "family rules" in capsys.readouterr().out
 
 
+def test_simulator_plays_the_classic_rules(capsys):
+    assert simulate.main(["--games", "20", "--ruleset", "classic", "--players", "6", "--months", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "classic rules" in out and "invariant breaks: 0" in out
+
+
 def test_a_broken_invariant_fails_the_run_and_names_the_seed(capsys, monkeypatch):
     checked: list[int] = []
 
@@ -97,10 +103,31 @@ def test_cards_in_a_question_or_waiting_on_the_agenda_are_counted():
     assert violations(st) == []
 
 
+def test_negative_savings_and_savings_beside_a_loan_are_reported():
+    st = new_game(["Ann", "Bob"], ruleset="classic", seed=1)
+    st.players[0].savings = -100
+    st.players[1].savings, st.players[1].loan = 100, 100
+    problems = "\n".join(violations(st))
+    assert "seat 0 has negative savings -100" in problems
+    assert "seat 1 holds savings 100 and a loan 100 at once" in problems
+
+
+def test_classic_cards_in_a_question_or_sent_to_the_bottom_are_counted():
+    st = new_game(["Ann", "Bob"], ruleset="classic", seed=1)
+    mail = st.mail_deck.pop()
+    st.pending = Pending("swellfare", [0], lander=0, card=mail)
+    st.deal_deck.insert(0, st.deal_deck.pop())  # a declined Deal back at the bottom
+    st.players[0].mail.append(st.mail_deck.pop())  # a Lottery Ticket or bill held
+    assert violations(st) == []
+    st.pending = Pending("insurance", [0], lander=0, card=mail)
+    assert violations(st) == []
+
+
 def test_the_bound_on_answers_is_far_above_a_real_game():
     assert max_answers(4, 3) == 4 * 3 * 31 * (1 + 6)
     assert max_answers(6, 12) == 6 * 12 * 31 * (1 + 6)
     assert max_answers(4, 3, "family") > max_answers(4, 3)
+    assert max_answers(4, 3, "classic") > max_answers(4, 3, "family")
 
 
 def test_the_rules_import_no_discord_no_database_and_no_clock():

@@ -1,0 +1,145 @@
+"""The classic edition's questions in words and buttons, and the savings and insurance on the board."""
+
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "game"))
+
+from scripted import (
+    ANN,
+    BOB,
+    CAT,
+    act,
+    asked,
+    game,
+    hold_mail,
+    land,
+    set_cash,
+    set_loan,
+    set_savings,
+    stack_deal,
+    stack_mail,
+)
+
+from bot.game import actions as a
+from bot.game import state as s
+from bot.render import board
+from bot.render.prompts import MAX_BUTTONS, choices, question
+from bot.table import Seat, Table
+
+NAMES = ["Ann", "Bob", "Cat"]
+
+
+def buttons(st) -> list[tuple[str, str, int]]:
+    return [(ch.label, ch.kind, ch.value) for ch in choices(st)]
+
+
+def table_for(st) -> Table:
+    seats = [Seat(user_id=100 + i, name=name) for i, name in enumerate(NAMES)]
+    return Table(
+        host_id=100, ruleset="classic", turn_seconds=60, interrupt_seconds=60, seed=0, seats=seats, state=st
+    )
+
+
+def test_banking_offers_done_and_a_spread_of_moves_in_at_most_25_buttons():
+    st = game(3, ruleset="classic")
+    set_cash(st, ANN, 5000)
+    set_loan(st, ANN, 3000)
+    land(st, ANN, 31)  # 5,325 - 600 interest: 30 repayments possible
+    assert asked(st) == (s.BANKING, [ANN])
+    text = question(st, NAMES)
+    assert text.startswith("**Ann**, Pay Day banking ($4,725 cash, $3,000 loan, $0 savings)")
+    assert "then press Done" in text
+    shown = buttons(st)
+    assert len(shown) <= MAX_BUTTONS
+    assert shown[0] == ("Done", a.DONE, 0)
+    repays = [value for _, kind, value in shown if kind == a.REPAY]
+    assert repays[0] == 100 and repays[-1] == 3000 and len(repays) == MAX_BUTTONS - 1
+    act(st, ANN, a.REPAY, 3000)  # now deposits open: Done + repay none + deposits
+    shown = buttons(st)
+    assert ("Deposit $100", a.DEPOSIT, 100) in shown and ("Deposit $1,700", a.DEPOSIT, 1700) in shown
+    assert len(shown) <= MAX_BUTTONS
+
+
+def test_banking_with_savings_offers_deposits_and_withdrawals_side_by_side():
+    st = game(3, ruleset="classic")
+    set_cash(st, ANN, 2000)
+    set_savings(st, ANN, 3000)
+    land(st, ANN, 31)  # savings 3,300 after interest
+    shown = buttons(st)
+    assert len(shown) <= MAX_BUTTONS
+    kinds = {kind for _, kind, _ in shown}
+    assert kinds == {a.DONE, a.DEPOSIT, a.WITHDRAW}
+    assert ("Withdraw $3,300", a.WITHDRAW, 3300) in shown and ("Withdraw $100", a.WITHDRAW, 100) in shown
+
+
+def test_swellfare_bets():
+    st = game(3, ruleset="classic")
+    set_cash(st, ANN, 10)
+    hold_mail(st, ANN, "Hospital Stay")
+    stack_mail(st, "Swellfare Office")
+    land(st, ANN, 1)
+    assert "**Swellfare**" in question(st, NAMES) and "10× the bet" in question(st, NAMES)
+    assert buttons(st) == [
+        ("Bet nothing", a.BET, 0),
+        ("Bet $25", a.BET, 25),
+        ("Bet $50", a.BET, 50),
+        ("Bet $75", a.BET, 75),
+        ("Bet $100", a.BET, 100),
+    ]
+
+
+def test_insurance_buy_or_decline():
+    st = game(3, ruleset="classic")
+    stack_mail(st, "Aches & Pains Insurance Co. Family Plan")
+    land(st, ANN, 1)
+    assert question(st, NAMES) == (
+        "**Ann**, buy **Aches & Pains Insurance Co. Family Plan** for $75? It cancels every health bill, "
+        "the ones you hold too, for the rest of the game."
+    )
+    assert buttons(st) == [("Buy for $75", a.BUY, 0), ("Decline", a.DECLINE, 0)]
+
+
+def test_poker_put_in_or_sit_out_then_the_pot_roll_off():
+    st = game(3, ruleset="classic")
+    land(st, ANN, 5, roll=5)
+    act(st, BOB, a.PUT_IN)
+    text = question(st, NAMES)
+    assert text.startswith("**Poker Game!** Put $100 in or sit out") and "In so far: Bob." in text
+    assert buttons(st) == [("Put in $100", a.PUT_IN, 0), ("Sit out", a.SIT_OUT, 0)]
+    act(st, ANN, a.PUT_IN)
+    act(st, CAT, a.SIT_OUT)
+    assert question(st, NAMES) == (
+        "**Poker Game:** **Ann** and **Bob**, roll — the highest roll takes the $200 pot."
+    )
+
+
+def test_the_commission_roll_off_names_the_deal():
+    st = game(3, ruleset="classic")
+    stack_deal(st, "Car Wash")
+    land(st, ANN, 2, roll=2)
+    act(st, ANN, a.BUY)
+    text = question(st, NAMES)
+    assert text.startswith(
+        "**Commission on Car Wash: everyone rolls.** **Ann** and **Bob** and **Cat**, roll"
+    )
+    assert "collects $35 from the Bank" in text
+    assert buttons(st) == [("Roll the die", a.ROLL, 0)]
+
+
+def test_the_board_and_the_hand_show_savings_and_insurance():
+    st = game(3, ruleset="classic")
+    set_savings(st, ANN, 400)
+    st.players[ANN].insured = ["car"]
+    table = table_for(st)
+    embed = board.game_embed(table, 7)
+    players = next(f.value for f in embed.fields if f.name == "Players")
+    first, second = players.split("\n")[:2]
+    assert "savings $400" in first and "insured: car" in first
+    assert "savings" not in second and "insured" not in second
+    hand = board.hand_embed(table, ANN, datetime.now(UTC))
+    fields = {f.name: f.value for f in hand.fields}
+    assert fields["Savings"] == "$400" and fields["Net worth"] == "$725"
+    assert fields["Insurance"] == "car bills cancelled"
+    assert "Savings" not in {f.name for f in board.hand_embed(table, BOB, datetime.now(UTC)).fields}

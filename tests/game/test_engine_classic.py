@@ -1,0 +1,702 @@
+"""RULES.md §4: the classic (1975) preset, one rule at a time, on its reconstructed board and decks."""
+
+import json
+from collections import Counter
+
+import pytest
+from scripted import (
+    ANN,
+    BANK,
+    BOB,
+    CAT,
+    DAN,
+    EVE,
+    JACKPOT,
+    POT,
+    Pay,
+    act,
+    asked,
+    game,
+    give_deals,
+    hold_mail,
+    land,
+    lines,
+    of_kind,
+    options,
+    place,
+    refused,
+    retire,
+    rolls,
+    set_cash,
+    set_loan,
+    set_savings,
+    stack_deal,
+    stack_mail,
+    transfers,
+    waiting_for_roll,
+)
+
+from bot.game import actions as a
+from bot.game import board as b
+from bot.game import cards as c
+from bot.game import events as ev
+from bot.game import rulesets as rs
+from bot.game import state as s
+from bot.game.actions import Action, IllegalAction, InvalidChoice, NotYourTurn
+from bot.game.engine import apply, default_action, new_game
+from bot.game.rulesets import RULESETS
+from bot.game.state import Task, from_json, to_json
+
+CLASSIC = RULESETS["classic"]
+SAVE_ANN, SAVE_BOB = ev.savings_account(ANN), ev.savings_account(BOB)
+
+
+def classic(n=3, **kw):
+    return game(n, ruleset="classic", **kw)
+
+
+def held(st, seat):
+    return [CLASSIC.mail[card].name for card in st.players[seat].mail]
+
+
+# -- the preset -------------------------------------------------------------------------------------
+def test_money_players_and_months():
+    st = classic(3)
+    assert [p.cash for p in st.players] == [325] * 3
+    r = st.rules
+    assert (r.salary, r.loan_step, r.loan_interest_pct, r.loan_cap) == (325, 100, 20, 6900)
+    assert (r.savings, r.savings_step, r.savings_interest_pct, r.withdraw_fee) == (True, 100, 10, 50)
+    assert not r.salary_in_final_month and r.deals_to_bottom and r.jackpot_on_six
+    assert len(classic(6).players) == 6
+    for n in (1, 7):
+        with pytest.raises(IllegalAction):
+            new_game([f"P{i}" for i in range(n)], ruleset="classic")
+
+
+def test_it_is_labelled_a_reconstruction():
+    assert CLASSIC.title == "Classic 1975 (reconstructed)"
+
+
+def test_the_reconstructed_decks():
+    assert len(CLASSIC.mail) == 72 and len(CLASSIC.deals) == 16
+    kinds = Counter(card.kind for card in CLASSIC.mail)
+    assert kinds == {
+        c.BILL: 24,
+        c.COLLECTION: 12,
+        c.POSTCARD: 6,
+        c.JUNK: 8,
+        c.TICKET: 10,
+        c.SWELLFARE: 6,
+        c.INSURANCE: 6,
+    }
+    tags = Counter((card.kind, card.tag) for card in CLASSIC.mail if card.tag)
+    assert tags == {
+        (c.BILL, c.CAR): 8,
+        (c.BILL, c.HEALTH): 8,
+        (c.INSURANCE, c.CAR): 3,
+        (c.INSURANCE, c.HEALTH): 3,
+    }
+    assert len({card.name for card in CLASSIC.mail}) == 72  # every card has its own name...
+    assert all(card.flavor for card in CLASSIC.mail)  # ...and a line of flavour
+    money = [card.amount for card in CLASSIC.mail if card.amount]
+    assert min(money) >= 5 and max(money) <= 500 and all(m % 5 == 0 for m in money)  # the 1975 scale
+    assert all(0 < d.commission < d.cost < d.value for d in CLASSIC.deals)
+    assert len({d.name for d in CLASSIC.deals}) == 16
+
+
+def test_no_deal_is_set_aside_without_a_yard_sale():
+    st = classic(3)
+    assert st.yard_sale is None and sorted(st.deal_deck) == list(range(16))
+
+
+def test_the_reconstructed_board_is_the_one_rules_md_lists():
+    expected = {
+        1: (b.MAIL, 1), 2: (b.DEAL, 0), 3: (b.MAIL, 2), 4: (b.BUYER, 0), 5: (b.POKER, 0),
+        6: (b.LOTTERY_DRAW, 0), 8: (b.MAIL, 1), 9: (b.DEAL, 0), 10: (b.BUYER, 0), 11: (b.MAIL, 3),
+        12: (b.ELECTION, 0), 13: (b.LOTTERY_DRAW, 0), 15: (b.MAIL, 2), 16: (b.DEAL, 0), 17: (b.BUYER, 0),
+        18: (b.DAYLIGHT, 0), 19: (b.MAIL, 1), 20: (b.LOTTERY_DRAW, 0), 22: (b.MAIL, 2), 23: (b.BUYER, 0),
+        24: (b.DEAL, 0), 25: (b.POKER, 0), 26: (b.MAIL, 3), 27: (b.LOTTERY_DRAW, 0), 29: (b.BUYER, 0),
+        30: (b.MAIL, 1), 31: (b.PAYDAY, 0), 7: (b.SUNDAY, 0), 14: (b.SUNDAY, 0), 21: (b.SUNDAY, 0),
+        28: (b.SUNDAY, 0),
+    }  # fmt: skip
+    assert {day: (sp.kind, sp.count) for day, sp in enumerate(CLASSIC.board) if day} == expected
+    assert all(CLASSIC.board[d].name == "Sweet Sunday" for d in (7, 14, 21, 28))
+
+
+def test_pay_day_order_is_ruleset_data():
+    assert RULESETS["modern"].payday == RULESETS["family"].payday == rs.MODERN_PAYDAY
+    assert CLASSIC.payday == (
+        rs.PAY_SALARY,
+        rs.PAY_INTEREST,
+        rs.PAY_BILLS,
+        rs.PAY_BANKING,
+        rs.PAY_TICKETS,
+        rs.PAY_MONTH_END,
+    )
+
+
+# -- spaces -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("sunday", [7, 14, 21, 28])
+def test_sweet_sunday_does_nothing(sunday):
+    st = classic(3)
+    events = land(st, ANN, sunday, roll=2)
+    assert transfers(events) == [] and waiting_for_roll(st, BOB)
+
+
+def test_a_mail_space_draws_its_count():
+    st = classic(3)
+    stack_mail(st, "Postcard from Paris", "Chain Letter", "Tax Refund")
+    events = land(st, ANN, 11, roll=3)
+    assert len(of_kind(events, ev.DREW_MAIL)) == 3
+    assert held(st, ANN) == ["Postcard from Paris", "Chain Letter"]
+    assert transfers(events) == [Pay(BANK, ANN, 100, "Tax Refund")]
+
+
+def test_buying_a_deal_makes_everyone_roll_for_its_commission_ties_rolling_again():
+    st = classic(3)
+    stack_deal(st, "Laundromat")  # $150, sells for $300, commission $15
+    land(st, ANN, 2, roll=2)
+    assert asked(st) == (s.DEAL, [ANN])
+    events = act(st, ANN, a.BUY)
+    assert transfers(events) == [Pay(ANN, BANK, 150, "bought Laundromat")]
+    assert asked(st) == (s.ROLL_OFF, [ANN, BOB, CAT])
+    assert st.pending.reason == "Commission on Laundromat" and st.pending.payer == BANK
+    st.script.extend([4, 6, 6, 2, 5])
+    act(st, ANN, a.ROLL)
+    act(st, BOB, a.ROLL)
+    act(st, CAT, a.ROLL)
+    assert asked(st) == (s.ROLL_OFF, [BOB, CAT])  # the tie rolls again, for the same commission
+    assert st.pending.card == st.players[ANN].deals[0]
+    act(st, BOB, a.ROLL)
+    events = act(st, CAT, a.ROLL)
+    assert transfers(events) == [Pay(BANK, CAT, 15, "Commission on Laundromat")]
+    assert waiting_for_roll(st, BOB)
+
+
+def test_a_retired_player_rolls_for_the_commission_too():
+    st = classic(3)
+    retire(st, CAT)
+    stack_deal(st, "Shoeshine Stand")
+    land(st, ANN, 2, roll=2)
+    act(st, ANN, a.BUY)
+    assert asked(st) == (s.ROLL_OFF, [ANN, BOB, CAT])
+
+
+def test_a_declined_deal_goes_to_the_bottom_of_the_pile():
+    st = classic(3)
+    [card] = stack_deal(st, "Bowling Alley")
+    land(st, ANN, 9, roll=3)
+    events = act(st, ANN, a.DECLINE)
+    assert st.deal_deck[0] == card and card not in st.deal_discard
+    assert transfers(events) == [] and waiting_for_roll(st, BOB)
+
+
+def test_a_sold_deal_goes_to_the_bottom_and_only_one_sells_per_buyer():
+    st = classic(3)
+    laundromat, _ = give_deals(st, ANN, "Laundromat", "Car Wash")
+    land(st, ANN, 4, roll=4)
+    assert asked(st) == (s.SELL, [ANN])
+    events = act(st, ANN, a.SELL, laundromat)
+    assert transfers(events) == [Pay(BANK, ANN, 300, "sold Laundromat")]
+    assert st.deal_deck[0] == laundromat and laundromat not in st.deal_discard
+    assert len(st.players[ANN].deals) == 1 and waiting_for_roll(st, BOB)
+
+
+def test_the_lottery_draw_cashes_every_ticket_held():
+    st = classic(3)
+    tickets = hold_mail(st, ANN, "State Lottery Ticket", "Tow Truck", "PTA Raffle Ticket")
+    events = land(st, ANN, 6, roll=6)
+    assert transfers(events) == [
+        Pay(BANK, ANN, 200, "Lottery Ticket: State Lottery Ticket"),
+        Pay(BANK, ANN, 50, "Lottery Ticket: PTA Raffle Ticket"),
+    ]
+    assert held(st, ANN) == ["Tow Truck"]
+    assert tickets[0] in st.mail_discard and tickets[2] in st.mail_discard
+
+
+def test_the_lottery_draw_without_tickets_does_nothing():
+    st = classic(3)
+    hold_mail(st, BOB, "State Lottery Ticket")  # only the lander's tickets count
+    events = land(st, ANN, 13, roll=1)
+    assert transfers(events) == []
+    assert "no Lottery Ticket" in of_kind(events, ev.NOTHING)[0].reason
+
+
+def test_unused_lottery_tickets_are_void_at_pay_day():
+    st = classic(3)
+    [ticket] = hold_mail(st, ANN, "County Fair Raffle Ticket")
+    land(st, ANN, 31, roll=1)
+    events = act(st, ANN, a.DONE)
+    [void] = of_kind(events, ev.VOIDED)
+    assert void.value == ticket and ticket in st.mail_discard and st.players[ANN].mail == []
+    assert "unused Lottery Ticket $100: County Fair Raffle Ticket is void" in lines(st, [void])[0]
+
+
+def poker(st, lander=ANN, day=5):
+    land(st, lander, day, roll=5)
+    assert asked(st) == (s.POKER, [lander, *[x for x in range(len(st.players)) if x != lander]])
+
+
+def test_poker_with_nobody_in_does_nothing():
+    st = classic(3)
+    poker(st)
+    for seat in (ANN, BOB, CAT):
+        events = act(st, seat, a.SIT_OUT)
+    assert "nobody put money" in of_kind(events, ev.NOTHING)[0].reason
+    assert st.pot == 0 and waiting_for_roll(st, BOB)
+
+
+def test_poker_with_one_taker_gives_the_money_back():
+    st = classic(3)
+    poker(st)
+    act(st, ANN, a.SIT_OUT)
+    events = act(st, BOB, a.PUT_IN)
+    assert transfers(events) == [Pay(BOB, POT, 100, "Poker Game")]
+    events = act(st, CAT, a.SIT_OUT)
+    assert transfers(events) == [Pay(POT, BOB, 100, "Poker Game: nobody to play, stake returned")]
+    assert st.players[BOB].cash == 325 and st.pot == 0
+
+
+def test_poker_takers_roll_and_the_highest_takes_the_pot_ties_rolling_off():
+    st = classic(3)
+    retire(st, CAT)  # retired players may play too
+    poker(st)
+    for seat in (CAT, ANN, BOB):
+        act(st, seat, a.PUT_IN)
+    assert st.pot == 300
+    assert asked(st) == (s.ROLL_OFF, [ANN, BOB, CAT]) and st.pending.payer == POT
+    st.script.extend([6, 6, 1, 2, 5])
+    for seat in (ANN, BOB, CAT):
+        act(st, seat, a.ROLL)
+    assert asked(st) == (s.ROLL_OFF, [ANN, BOB])
+    act(st, ANN, a.ROLL)
+    events = act(st, BOB, a.ROLL)
+    assert transfers(events) == [Pay(POT, BOB, 300, "Poker Game")]
+    assert st.pot == 0 and st.players[BOB].cash == 525
+
+
+def test_poker_stakes_are_covered_by_savings_then_a_loan():
+    st = classic(3)
+    set_cash(st, BOB, 30)
+    set_savings(st, BOB, 50)
+    poker(st)
+    act(st, ANN, a.SIT_OUT)
+    events = act(st, BOB, a.PUT_IN)
+    assert transfers(events) == [
+        Pay(SAVE_BOB, BOB, 50, ev.SAVINGS_COVER),
+        Pay(BANK, BOB, 100, ev.AUTO_LOAN),
+        Pay(BOB, POT, 100, "Poker Game"),
+    ]
+
+
+def test_town_election_every_player_pays_into_the_pot_from_savings_then_a_loan():
+    st = classic(3)
+    set_cash(st, BOB, 0)
+    set_savings(st, BOB, 300)
+    set_cash(st, CAT, 20)
+    events = land(st, ANN, 12, roll=2)
+    assert transfers(events) == [
+        Pay(ANN, JACKPOT, 50, "Town Election"),
+        Pay(SAVE_BOB, BOB, 100, ev.SAVINGS_COVER),  # no fee for the automatic cover
+        Pay(BOB, JACKPOT, 50, "Town Election"),
+        Pay(BANK, CAT, 100, ev.AUTO_LOAN),
+        Pay(CAT, JACKPOT, 50, "Town Election"),
+    ]
+    assert (st.players[BOB].savings, st.players[BOB].cash, st.players[CAT].loan) == (200, 50, 100)
+    assert st.jackpot == 150
+    events = land(st, BOB, 10, roll=6)  # the next movement roll of a 6 wins the Pot
+    assert transfers(events)[0] == Pay(JACKPOT, BOB, 150, "Jackpot for rolling a 6")
+
+
+def test_daylight_savings_moves_everyone_still_playing_back_one_day():
+    st = classic(5)
+    place(st, BOB, 0)  # on START: collects $325 instead
+    place(st, CAT, 19)  # back onto Daylight Savings: nothing more
+    place(st, DAN, 12)  # back onto Mail x3
+    retire(st, EVE)  # retired: stays put
+    stack_mail(st, "Postcard from Camp", "Seed Catalogue", "Chain Letter")
+    events = land(st, ANN, 18, roll=1)
+    moves = [(e.seat, e.value) for e in of_kind(events, ev.MOVED)]
+    assert moves == [(ANN, 18), (ANN, 17), (CAT, 18), (DAN, 11)]
+    assert transfers(events) == [Pay(BANK, BOB, 325, "Daylight Savings on START")]
+    assert [p.day for p in st.players] == [17, 0, 18, 11, 31]
+    assert held(st, DAN) == ["Postcard from Camp", "Seed Catalogue", "Chain Letter"]
+    assert "only once" in of_kind(events, ev.NOTHING)[-1].reason
+    assert waiting_for_roll(st, BOB)
+
+
+def test_daylight_savings_asks_whatever_the_day_moved_back_to_asks():
+    st = classic(3)
+    place(st, BOB, 10)  # back onto a Deal
+    place(st, CAT, 26)  # back onto the Poker Game
+    stack_deal(st, "Hamburger Stand")
+    land(st, ANN, 18, roll=1)
+    assert asked(st) == (s.DEAL, [BOB])
+    act(st, BOB, a.DECLINE)
+    assert asked(st) == (s.POKER, [CAT, ANN, BOB])
+
+
+# -- Mail -------------------------------------------------------------------------------------------
+def test_bills_wait_for_pay_day():
+    st = classic(3)
+    stack_mail(st, "Color TV Repair")
+    events = land(st, ANN, 1)
+    assert transfers(events) == [] and held(st, ANN) == ["Color TV Repair"]
+    events = land(st, ANN, 31, roll=1)
+    assert Pay(ANN, BANK, 150, "bill: Color TV Repair") in transfers(events)
+
+
+def test_a_collection_pays_at_once():
+    st = classic(3)
+    [card] = stack_mail(st, "Inheritance from Great-Uncle Ned")
+    events = land(st, ANN, 1)
+    assert transfers(events) == [Pay(BANK, ANN, 150, "Inheritance from Great-Uncle Ned")]
+    assert card in st.mail_discard and st.players[ANN].mail == []
+
+
+def test_postcards_and_junk_mail_do_nothing_and_go_at_pay_day():
+    st = classic(3)
+    cards = stack_mail(st, "Postcard from Niagara Falls", "Encyclopedia Offer")
+    events = land(st, ANN, 3, roll=3)
+    assert transfers(events) == [] and st.players[ANN].mail == cards
+    events = land(st, ANN, 31, roll=1)
+    assert [t for t in transfers(events) if t.reason.startswith("bill")] == []
+    assert set(cards) <= set(st.mail_discard) and st.players[ANN].mail == []
+
+
+def swellfare(cash: int, loan: int = 0, bills: tuple[str, ...] = ()):
+    st = classic(3)
+    set_cash(st, ANN, cash)
+    set_loan(st, ANN, loan)
+    hold_mail(st, ANN, *bills)
+    [card] = stack_mail(st, "Swellfare Office")
+    return st, card, land(st, ANN, 1)
+
+
+def test_swellfare_is_discarded_unused_when_cash_covers_what_is_owed():
+    st, card, events = swellfare(1200, loan=1000)  # owes 1,000 + 200 interest: not more than cash
+    assert waiting_for_roll(st, BOB) and card in st.mail_discard
+    assert "goes unused" in of_kind(events, ev.NOTHING)[0].reason
+
+
+def test_swellfare_counts_the_loan_its_interest_and_the_bills():
+    st, _, _ = swellfare(1199, loan=1000)
+    assert asked(st) == (s.SWELLFARE, [ANN])
+    assert options(st, ANN) == [(a.BET, bet) for bet in (0, 25, 50, 75, 100)]
+    st, _, _ = swellfare(50, bills=("Hospital Stay",))
+    assert asked(st) == (s.SWELLFARE, [ANN])
+
+
+def test_swellfare_a_five_or_six_pays_ten_times_the_bet():
+    st, card, _ = swellfare(50, bills=("Hospital Stay",))
+    st.script.append(5)
+    events = act(st, ANN, a.BET, 75)
+    assert transfers(events) == [Pay(BANK, ANN, 750, "Swellfare win")]
+    assert card in st.mail_discard and waiting_for_roll(st, BOB)
+
+
+def test_swellfare_a_losing_bet_goes_to_the_pot_covered_by_a_loan():
+    st, card, _ = swellfare(50, bills=("Hospital Stay",))
+    st.script.append(4)
+    events = act(st, ANN, a.BET, 100)
+    assert transfers(events) == [
+        Pay(BANK, ANN, 100, ev.AUTO_LOAN),
+        Pay(ANN, JACKPOT, 100, "Swellfare bet lost"),
+    ]
+    assert st.jackpot == 100 and card in st.mail_discard
+
+
+def test_swellfare_betting_nothing_rolls_nothing():
+    st, card, _ = swellfare(50, bills=("Hospital Stay",))
+    events = act(st, ANN, a.BET, 0)
+    assert rolls(events) == [] and transfers(events) == [] and card in st.mail_discard
+
+
+def test_insurance_cancels_matching_bills_held_now_and_drawn_later():
+    st = classic(3)
+    hold_mail(st, ANN, "Brake Job", "Hospital Stay", "Telephone Bill", "Tow Truck")
+    [policy] = stack_mail(st, "Carr Insurance Co. Standard Policy")
+    land(st, ANN, 1)
+    assert asked(st) == (s.INSURANCE, [ANN])
+    events = act(st, ANN, a.BUY)
+    assert transfers(events) == [Pay(ANN, BANK, 75, "Carr Insurance Co. Standard Policy")]
+    assert [CLASSIC.mail[e.value].name for e in of_kind(events, ev.CANCELLED)] == ["Brake Job", "Tow Truck"]
+    assert held(st, ANN) == ["Hospital Stay", "Telephone Bill"]
+    assert st.players[ANN].insured == [c.CAR] and policy in st.mail_discard
+    # Later car bills are cancelled as they arrive; health bills are not.
+    [fender] = stack_mail(st, "Fender Bender")
+    events = land(st, ANN, 8, roll=2)
+    assert of_kind(events, ev.CANCELLED)[0].value == fender and fender in st.mail_discard
+    stack_mail(st, "Broken Arm")
+    land(st, ANN, 19, roll=3)
+    assert held(st, ANN) == ["Hospital Stay", "Telephone Bill", "Broken Arm"]
+    # A second car policy is pointless: discarded without a question.
+    stack_mail(st, "Carr Insurance Co. Deluxe Policy")
+    events = land(st, ANN, 30, roll=3)
+    assert waiting_for_roll(st, BOB) and "already insured" in of_kind(events, ev.NOTHING)[0].reason
+
+
+def test_declined_insurance_leaves_the_bills():
+    st = classic(3)
+    hold_mail(st, ANN, "Two Fillings")
+    [policy] = stack_mail(st, "Aches & Pains Insurance Co. Basic Plan")
+    land(st, ANN, 1)
+    events = act(st, ANN, a.DECLINE)
+    assert transfers(events) == [] and held(st, ANN) == ["Two Fillings"]
+    assert st.players[ANN].insured == [] and policy in st.mail_discard
+
+
+# -- savings, loans and Pay Day ----------------------------------------------------------------------
+def test_pay_day_runs_salary_interest_bills_banking_tickets_then_start():
+    st = classic(3)
+    set_savings(st, ANN, 500)
+    hold_mail(st, ANN, "Tow Truck", "State Lottery Ticket", "Chain Letter")
+    events = land(st, ANN, 31, roll=1)
+    assert transfers(events) == [
+        Pay(BANK, ANN, 325, ev.SALARY),
+        Pay(BANK, SAVE_ANN, 50, ev.SAVINGS_INTEREST),
+        Pay(ANN, BANK, 25, "bill: Tow Truck"),
+    ]
+    assert asked(st) == (s.BANKING, [ANN]) and held(st, ANN) == ["State Lottery Ticket"]
+    assert "Ann's savings earned $50 interest from the Bank (savings now $550)" in lines(st, events)
+    events = act(st, ANN, a.DONE)
+    assert [e.kind for e in events if e.kind in (ev.VOIDED, ev.NEW_MONTH)] == [ev.VOIDED, ev.NEW_MONTH]
+    assert st.players[ANN].day == 0 and st.players[ANN].cash == 625
+
+
+def test_loan_interest_is_20_percent_and_repayment_is_in_100_steps_then_deposits_open():
+    st = classic(3)
+    set_loan(st, ANN, 300)
+    set_cash(st, ANN, 400)
+    events = land(st, ANN, 31, roll=1)
+    assert Pay(ANN, BANK, 60, ev.INTEREST) in transfers(events)
+    assert options(st, ANN) == [(a.DONE, 0), (a.REPAY, 100), (a.REPAY, 200), (a.REPAY, 300)]
+    error = refused(st, Action(ANN, a.DEPOSIT, 100, st.prompt), InvalidChoice)
+    assert error.message == "You owe $300: repay your loan before you save (never both at once)."
+    refused(st, Action(ANN, a.REPAY, 150, st.prompt), InvalidChoice)
+    prompt = st.prompt
+    act(st, ANN, a.REPAY, 300)
+    assert asked(st) == (s.BANKING, [ANN]) and st.prompt > prompt  # asked again, with a new prompt
+    assert options(st, ANN) == [(a.DONE, 0), (a.DEPOSIT, 100), (a.DEPOSIT, 200), (a.DEPOSIT, 300)]
+    events = act(st, ANN, a.DEPOSIT, 200)
+    assert transfers(events) == [Pay(ANN, SAVE_ANN, 200, ev.DEPOSIT)]
+    assert "Ann deposited $200 in savings (savings now $200)" in lines(st, events)
+    assert options(st, ANN) == [(a.DONE, 0), (a.DEPOSIT, 100)]  # no withdrawal after a deposit
+    error = refused(st, Action(ANN, a.WITHDRAW, 100, st.prompt), InvalidChoice)
+    assert "You deposited this Pay Day" in error.message
+    act(st, ANN, a.DONE)
+    assert (st.players[ANN].cash, st.players[ANN].savings, st.players[ANN].loan) == (165, 200, 0)
+    assert waiting_for_roll(st, BOB)
+
+
+def test_the_repay_deposit_and_withdraw_commands_answer_the_banking_question():
+    st = classic(3)
+    set_loan(st, ANN, 200)
+    land(st, ANN, 31, roll=1)
+    apply(st, Action(ANN, a.REPAY, 200))  # /payday repay: no prompt, answers the question
+    assert st.players[ANN].loan == 0 and asked(st) == (s.BANKING, [ANN])
+    _, events = apply(st, Action(ANN, a.DEPOSIT, 300))
+    assert transfers(events) == [Pay(ANN, SAVE_ANN, 300, ev.DEPOSIT)]
+    error = refused(st, Action(ANN, a.WITHDRAW, 100), InvalidChoice)  # no fee'd withdrawal either
+    assert "You deposited this Pay Day" in error.message
+
+
+def test_withdrawing_at_pay_day_is_free_to_the_dollar():
+    st = classic(3)
+    set_cash(st, ANN, 0)
+    set_savings(st, ANN, 400)
+    land(st, ANN, 31, roll=1)  # salary 325, interest 40: savings 440
+    assert (a.WITHDRAW, 440) in options(st, ANN) and (a.WITHDRAW, 400) in options(st, ANN)
+    events = act(st, ANN, a.WITHDRAW, 440)
+    assert transfers(events) == [Pay(SAVE_ANN, ANN, 440, ev.WITHDRAWAL)]
+    assert st.players[ANN].cash == 765 and waiting_for_roll(st, BOB)  # nothing left to ask: no deposit
+
+
+def test_withdrawing_before_pay_day_costs_50_dollars():
+    st = classic(3)
+    set_savings(st, BOB, 330)
+    _, events = apply(st, Action(BOB, a.WITHDRAW, 100))  # /payday withdraw, while Ann is to roll
+    assert transfers(events) == [Pay(SAVE_BOB, BOB, 100, ev.WITHDRAWAL), Pay(BOB, BANK, 50, ev.WITHDRAW_FEE)]
+    assert (st.players[BOB].cash, st.players[BOB].savings) == (375, 230)
+    assert waiting_for_roll(st, ANN)  # a standing action: the game still waits for Ann
+    for amount, message in (
+        (150, "Withdraw in steps of $100, or your whole balance."),
+        (300, "Your savings are only $230."),
+    ):
+        assert refused(st, Action(BOB, a.WITHDRAW, amount), InvalidChoice).message == message
+    apply(st, Action(BOB, a.WITHDRAW, 230))  # the whole balance, odd dollars and all
+    assert st.players[BOB].savings == 0
+    set_savings(st, CAT, 30)
+    error = refused(st, Action(CAT, a.WITHDRAW, 30), InvalidChoice)
+    assert error.message == "A withdrawal before Pay Day costs a $50 fee: withdraw more than that."
+    assert (
+        refused(st, Action(BOB, a.WITHDRAW, 100), InvalidChoice).message == "You have no savings to withdraw."
+    )
+
+
+def test_a_withdraw_button_is_never_taken_for_a_withdrawal_with_a_fee():
+    st = classic(3)
+    set_savings(st, BOB, 300)
+    refused(st, Action(BOB, a.WITHDRAW, 100, st.prompt), NotYourTurn)
+
+
+def test_deposits_wait_for_pay_day_and_other_editions_have_no_savings():
+    st = classic(3)
+    error = refused(st, Action(BOB, a.DEPOSIT, 100), InvalidChoice)
+    assert error.message == "Savings deposits are taken only at your own Pay Day."
+    for ruleset in ("modern", "family"):
+        other = game(3, ruleset=ruleset)
+        for kind in (a.DEPOSIT, a.WITHDRAW):
+            error = refused(other, Action(BOB, kind, 1000), InvalidChoice)
+            assert error.message == "This edition of the rules has no savings accounts."
+
+
+def test_a_shortfall_comes_from_savings_first_then_a_loan():
+    st = classic(3)
+    set_cash(st, ANN, 100)
+    set_savings(st, ANN, 250)
+    stack_deal(st, "Mobile Home Park")  # $500
+    land(st, ANN, 2, roll=2)
+    events = act(st, ANN, a.BUY)
+    assert transfers(events) == [
+        Pay(SAVE_ANN, ANN, 250, ev.SAVINGS_COVER),
+        Pay(BANK, ANN, 200, ev.AUTO_LOAN),
+        Pay(ANN, BANK, 500, "bought Mobile Home Park"),
+    ]
+    p = st.players[ANN]
+    assert (p.cash, p.savings, p.loan) == (50, 0, 200)
+    assert "Ann withdrew $250 from savings to cover a payment (savings now $0)" in lines(st, events)
+
+
+def test_savings_cover_a_shortfall_in_100_steps_without_a_loan():
+    st = classic(3)
+    set_cash(st, ANN, 100)
+    set_savings(st, ANN, 900)
+    stack_deal(st, "Car Wash")  # $350: $250 short, so $300 comes out of savings
+    land(st, ANN, 2, roll=2)
+    act(st, ANN, a.BUY)
+    p = st.players[ANN]
+    assert (p.cash, p.savings, p.loan) == (50, 600, 0)
+
+
+def test_voluntary_loans_come_in_100_steps_up_to_6900():
+    st = classic(3)
+    error = refused(st, Action(ANN, a.LOAN, 150), InvalidChoice)
+    assert error.message == "Loans come in steps of $100: ask for $100, $200 and so on."
+    act(st, ANN, a.LOAN, 6900)
+    error = refused(st, Action(ANN, a.LOAN, 100), InvalidChoice)
+    assert error.message == "That would take your loan past the $6,900 limit."
+    # A payment the player can't make is still covered, past the limit.
+    set_cash(st, ANN, 0)
+    stack_deal(st, "Mobile Home Park")
+    land(st, ANN, 2, roll=2)
+    act(st, ANN, a.BUY)
+    assert st.players[ANN].loan == 7400
+
+
+def test_no_loan_while_holding_savings():
+    st = classic(3)
+    set_savings(st, BOB, 100)
+    error = refused(st, Action(BOB, a.LOAN, 100), InvalidChoice)
+    assert error.message == (
+        "You have $100 in savings: withdraw it before you borrow (nobody holds savings and a loan at once)."
+    )
+
+
+def test_no_salary_at_the_pay_day_of_the_last_month():
+    st = classic(3, months=2)
+    events = land(st, ANN, 31, roll=1)
+    assert Pay(BANK, ANN, 325, ev.SALARY) in transfers(events)
+    act(st, ANN, a.DONE)
+    last = classic(3, months=2)
+    last.players[ANN].months_done = 1
+    events = land(last, ANN, 31, roll=1)
+    assert [t for t in transfers(events) if t.reason == ev.SALARY] == []
+    assert "no salary" in of_kind(events, ev.NOTHING)[0].reason
+
+
+def test_the_last_pay_day_discards_deals_and_the_score_is_cash_plus_savings_minus_loan():
+    st = classic(2, months=1)
+    retire(st, ANN)
+    set_cash(st, ANN, 100)
+    set_savings(st, ANN, 400)  # worth 500
+    set_cash(st, BOB, 700)
+    set_loan(st, BOB, 200)
+    give_deals(st, BOB, "Bowling Alley")
+    land(st, BOB, 31, roll=1)  # no salary; 40 interest: 660 cash, 200 loan
+    assert asked(st) == (s.BANKING, [BOB])
+    events = apply(st, default_action(st, BOB))[1]  # time runs out: done
+    assert st.over and st.players[BOB].deals == []
+    assert [st.net_worth(ANN), st.net_worth(BOB)] == [500, 460]
+    assert st.winners == [ANN]
+    assert of_kind(events, ev.GAME_OVER)[0].amount == 500
+
+
+# -- time limits ------------------------------------------------------------------------------------
+def test_timeouts_choose_the_cautious_default_for_every_new_question():
+    st = classic(3)
+    set_loan(st, ANN, 300)
+    land(st, ANN, 31, roll=1)
+    assert (default_action(st, ANN).kind, default_action(st, ANN).value) == (a.DONE, 0)
+    apply(st, default_action(st, ANN))
+    assert st.players[ANN].loan == 300 and waiting_for_roll(st, BOB)
+
+    set_cash(st, BOB, 0)
+    hold_mail(st, BOB, "Hospital Stay")
+    stack_mail(st, "Swellfare Hotline")
+    land(st, BOB, 1)
+    action = default_action(st, BOB)
+    assert (action.kind, action.value, action.timed_out) == (a.BET, 0, True)
+    events = apply(st, action)[1]
+    assert of_kind(events, ev.TIMED_OUT) and rolls(events) == []
+
+    stack_mail(st, "Aches & Pains Insurance Co. Family Plan")
+    land(st, CAT, 1)
+    assert default_action(st, CAT).kind == a.DECLINE
+    apply(st, default_action(st, CAT))
+    assert st.players[CAT].insured == []
+
+    land(st, ANN, 5, roll=5)
+    for seat in (ANN, BOB, CAT):
+        assert default_action(st, seat).kind == a.SIT_OUT
+        apply(st, default_action(st, seat))
+    assert st.pot == 0 and waiting_for_roll(st, BOB)
+
+
+# -- saved games --------------------------------------------------------------------------------------
+def test_a_game_saved_before_savings_existed_still_loads():
+    st = game(3)
+    data = json.loads(to_json(st))
+    for player in data["players"]:
+        del player["savings"], player["insured"]
+    del data["pending"]["payer"]
+    loaded = from_json(json.dumps(data))
+    assert loaded == st and loaded.players[ANN].savings == 0 and loaded.pending.payer == BANK
+
+
+def test_a_pay_day_saved_with_the_old_bills_step_finishes_the_month():
+    st = game(3)
+    act(st, ANN, a.LOAN, 1000)
+    hold_mail(st, ANN, (c.BILL, 300), (c.MONSTER, 1000))
+    land(st, ANN, 31, roll=1)
+    assert asked(st) == (s.REPAY, [ANN])
+    # An earlier version queued one "payday_bills" step that also scheduled the month's end.
+    kept = [task for task in st.agenda if not task.kind.startswith("payday_")]
+    st.agenda = [*kept, Task("payday_bills", ANN)]
+    act(st, ANN, a.REPAY, 0)
+    assert asked(st) == (s.CHARGE, [ANN])
+    events = act(st, ANN, a.CARRY)
+    assert of_kind(events, ev.NEW_MONTH) and waiting_for_roll(st, BOB)
+    assert st.players[ANN].charges == [1000]
+
+
+def test_savings_and_deals_in_the_event_lines():
+    st = classic(3)
+    assert ev.account_name(SAVE_ANN, ["Ann", "Bob"]) == "Ann's savings"
+    assert ev.account_name(POT, ["Ann"], CLASSIC.pot_name) == "the poker pot"
+    [card] = stack_deal(st, "Pet Rock Factory")
+    events = land(st, ANN, 2, roll=2)
+    assert lines(st, of_kind(events, ev.DREW_DEAL)) == [
+        "Ann drew a Deal — Pet Rock Factory (cost $300, sells for $550, commission $30)"
+    ]
+    assert card == st.pending.card
