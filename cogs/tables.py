@@ -64,26 +64,42 @@ def play(table: Table, action: Action, now: datetime) -> Played:
 
 
 class Tables:
-    """Per-channel locks plus the store, in the table's terms."""
+    """Per-channel locks plus the store, in the table's terms.
+
+    The last row saved for each channel is kept, so a click skips reading back what this process
+    just wrote; a failed write forgets it, and a restart starts from the store.
+    """
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
+        self._rows: dict[int, GameRow] = {}
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
     async def load(self, channel_id: int) -> Loaded | None:
-        row = await self.store.get(channel_id)
-        return None if row is None else Loaded(row, Table.model_validate_json(row.data))
+        row = self._rows.get(channel_id)
+        if row is None:
+            row = await self.store.get(channel_id)
+            if row is None:
+                return None
+            self._rows[channel_id] = row
+        return Loaded(row, Table.model_validate_json(row.data))
 
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
         row = await self.store.create(channel_id, guild_id, table.model_dump_json(), table.wake_at())
+        self._rows[channel_id] = row
         return Loaded(row, table)
 
     async def save(self, loaded: Loaded, records: list[dict] | tuple = ()) -> Loaded:
-        table = loaded.table
-        row = await self.store.save(loaded.row, table.model_dump_json(), table.wake_at(), records)
+        table, channel_id = loaded.table, loaded.row.channel_id
+        try:
+            row = await self.store.save(loaded.row, table.model_dump_json(), table.wake_at(), records)
+        except BaseException:
+            self._rows.pop(channel_id, None)
+            raise
+        self._rows[channel_id] = row
         return Loaded(row, table)
 
     async def finish(self, loaded: Loaded, records: list[dict] | tuple, reason: str) -> None:
@@ -100,8 +116,10 @@ class Tables:
             ],
             "winners": st.winners,
         }
+        self._rows.pop(loaded.row.channel_id, None)
         await self.store.finish(loaded.row, table.model_dump_json(), summary, records)
 
     async def discard(self, loaded: Loaded) -> None:
         """Drop a lobby that never started."""
+        self._rows.pop(loaded.row.channel_id, None)
         await self.store.delete(loaded.row)

@@ -7,6 +7,7 @@ same methods when one process is no longer enough.
 import asyncio
 import dataclasses
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
@@ -19,6 +20,11 @@ from typing import Any
 import aiosqlite
 
 from db import migrations
+
+log = logging.getLogger(__name__)
+
+CHECKPOINT_EVERY = 200
+"""Commits between background WAL checkpoints: a few hundred KB of log, copied off the click path."""
 
 
 class StoreError(Exception):
@@ -173,6 +179,10 @@ class Store:
         self._path = path
         self._now = now
         self._lock = asyncio.Lock()
+        self._commits = 0
+        self._checkpointing: asyncio.Task[None] | None = None
+        self.checkpoints = 0
+        """Background WAL checkpoints completed (for tests and the benchmark)."""
 
     @classmethod
     async def open(cls, path: str | os.PathLike, *, now: Callable[[], datetime] | None = None) -> "Store":
@@ -196,12 +206,39 @@ class Store:
         # Connection flags only (WAL is already recorded in the file): no file I/O, so nothing to fail.
         await db.execute("PRAGMA synchronous = NORMAL")
         await db.execute("PRAGMA foreign_keys = ON")
+        # Checkpoints run in the background (see _after_commit), not inside some player's COMMIT.
+        await db.execute("PRAGMA wal_autocheckpoint = 0")
         return cls(db, path, now or (lambda: datetime.now(UTC)))
 
     async def close(self) -> None:
-        """Wait for the running transaction, then close; safe to call twice."""
+        """Wait for the running transaction and checkpoint, then close; safe to call twice."""
+        if self._checkpointing is not None:
+            await asyncio.gather(self._checkpointing, return_exceptions=True)
         async with self._lock:
             await self._db.close()
+
+    async def checkpoint(self) -> None:
+        """Copy the write-ahead log back into the database file, from a connection of its own.
+
+        SQLite would otherwise checkpoint inside whichever COMMIT crosses its threshold, costing that
+        player's click two fsyncs (measured: most of the slowest 1% of clicks). PASSIVE never blocks
+        the bot's writes; what it can't copy now is copied next time.
+        """
+        await asyncio.to_thread(_checkpoint_file, self._path)
+        self.checkpoints += 1
+
+    def _after_commit(self) -> None:
+        self._commits += 1
+        if self._commits % CHECKPOINT_EVERY == 0 and (
+            self._checkpointing is None or self._checkpointing.done()
+        ):
+            self._checkpointing = asyncio.create_task(self._checkpoint_quietly())
+
+    async def _checkpoint_quietly(self) -> None:
+        try:
+            await self.checkpoint()
+        except (OSError, sqlite3.Error):
+            log.warning("background checkpoint failed", exc_info=True, extra={"path": self._path})
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -216,6 +253,7 @@ class Store:
                 await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
                 await self._db.commit()
+                self._after_commit()
             except BaseException as e:
                 await self._db.rollback()
                 if isinstance(e, sqlite3.Error) and e.sqlite_errorcode & 0xFF in _REASONS:
@@ -380,6 +418,14 @@ class Store:
 
 def _stale(row: GameRow) -> StaleVersion:
     return StaleVersion(f"game {row.game_id} is no longer at version {row.version}")
+
+
+def _checkpoint_file(path: Path) -> None:
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+    finally:
+        db.close()
 
 
 def _open_error(path: Path, reason: str) -> StoreError:

@@ -4,7 +4,7 @@ Text is produced on demand, not stored on the hot path, because the simulator ma
 """
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 
 from bot.game.rulesets import Ruleset
 
@@ -78,12 +78,16 @@ class Event:
     day: int = 0
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        # Every field is a scalar, so a flat copy is exact; dataclasses.asdict deep-copies, 5x slower.
+        return {name: getattr(self, name) for name in _FIELDS}
 
     @classmethod
     def from_record(cls, record: dict) -> "Event":
         """An event back from the stored log (which may carry extra keys, such as its text)."""
         return cls(**{name: record[name] for name in cls.__dataclass_fields__ if name in record})
+
+
+_FIELDS = tuple(f.name for f in fields(Event))
 
 
 def money(amount: int) -> str:

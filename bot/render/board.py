@@ -18,8 +18,9 @@ FIELD_LIMIT = 1024
 
 
 def safe(text: str) -> str:
-    """A player-chosen name made harmless in an embed: no markdown tricks, no mention syntax."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+    """Player-chosen text made harmless in an embed: no markdown tricks, nothing that looks like a
+    mention (allowed_mentions already stops pings; this stops `@everyone` even being shown)."""
+    return discord.utils.escape_markdown(text).replace("@", "@\u200b")
 
 
 def names(table: Table) -> list[str]:
@@ -93,9 +94,7 @@ def game_embed(table: Table, game_id: int) -> discord.Embed:
     pot = f" · {pot_name[:1].upper()}{pot_name[1:]} {money(st.pot)}" if st.pot else ""
     embed.add_field(name="Jackpot", value=f"{money(st.jackpot)}{pot}", inline=False)
     if table.recent:
-        embed.add_field(
-            name="Latest", value=_clip("\n".join(safe(line) for line in table.recent)), inline=False
-        )
+        embed.add_field(name="Latest", value=_clip(safe("\n".join(table.recent))), inline=False)
     embed.set_footer(text=f"Game #{game_id} · {RULESETS[st.ruleset].title} · /payday hand, /payday ledger")
     return embed
 

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from db import GameExists, GameRow, StaleVersion, Store
+from db.store import CHECKPOINT_EVERY
 
 START = datetime(2030, 1, 1, tzinfo=UTC)
 
@@ -300,3 +301,21 @@ async def test_a_save_cancelled_between_statements_is_all_or_nothing(store, monk
     assert current.version == (2 if cancel_at == 4 else 1)
     assert await store.count_events(row.game_id) == 2 * (current.version - 1)
     assert (await store.save(current, "{}", None, [{"kind": "y"}])).version == current.version + 1
+
+
+async def test_the_write_ahead_log_is_checkpointed_in_the_background_every_so_many_commits(store, tmp_path):
+    """SQLite's own checkpoint would run inside whichever player's COMMIT crossed its threshold."""
+    row = await store.create(1, None, "{}")  # commit 1
+    for i in range(CHECKPOINT_EVERY - 2):
+        row = await store.save(row, json.dumps({"n": i}), None, [{"kind": "tick"}])
+    await asyncio.sleep(0.05)
+    assert store.checkpoints == 0
+
+    row = await store.save(row, json.dumps({"n": "last"}), None)  # commit number CHECKPOINT_EVERY
+    await store.close()  # waits for the background checkpoint
+
+    assert store.checkpoints == 1
+    reopened = await Store.open(tmp_path / "payday.sqlite3")
+    assert (await reopened.get(1)).data == '{"n": "last"}'
+    assert await reopened.count_events(row.game_id) == CHECKPOINT_EVERY - 2
+    await reopened.close()

@@ -1,0 +1,685 @@
+"""Load benchmark of the bot: many live games at once, through the real cog handlers and SQLite store.
+
+    python bench/bot.py [--games 1000] [--players 4] [--actions 40] [--seed 1] [--db PATH]
+
+Every game is opened with the real `/payday start` callback, filled through the lobby's Join button
+handler and started with its Start button handler; then every player action is a real `game_click`
+on the button a player would press, chosen by the computer player (`ai.choose`) for the human whose
+turn it is. The cog saves to a real `Store` (aiosqlite, WAL) on a file. Only Discord is faked: the
+fakes below cost next to nothing, count every call that would be an HTTP request, and insist that
+every interaction is answered exactly once.
+
+Why not simcord, the Discord simulator the end-to-end tests use: it serialises its actors and holds
+every interaction to Discord's real response deadlines, which is right for behaviour tests but
+makes 1,000 concurrent games impossible to drive and would measure the simulator, not the bot.
+
+Traffic model: a closed loop. `--concurrency` workers (default 2) each take a random game that is
+waiting for a click, press its button and go on to another game, so consecutive actions land on
+different channels as in real traffic, with at most `--concurrency` clicks in flight. A handler's
+time includes waiting for the event loop and for the store's one connection behind the other
+clicks in flight. Why 2: 1,000 games of people who answer a button every few seconds send some
+250-500 clicks/s, which at ~2 ms a click keeps about one click in flight (Little's law). More
+workers only queue: the bot's Python runs on one core, so throughput stays flat while every click
+waits longer (--concurrency 4 or 8 shows it).
+
+Turn limits are a day, so no timer fires (the deadline tasks are armed on every action, as in the
+bot, and cancelled at the end), and every seat is human, so no computer player waits on the clock:
+nothing sleeps. The bot's INFO log lines are formatted as in production and written to /dev/null.
+
+The LAST line printed is one JSON object; the main figures are
+  live_games              games open at once (all of them, started, before the first click)
+  actions_per_s           player actions handled per second of wall time, all workers together
+  p50_ms, p99_ms          bot-side time of one player action: game_click entry to return, loading
+                          and saving the table included (the fake Discord calls cost ~0)
+  api_requests_per_action Discord HTTP requests per player action, mean: interaction responses
+                          (send_message, edit_message, defer), followups, channel sends, message edits
+  rss_kb_per_game         growth of the process's resident memory (VmRSS), from just before the
+                          first game is created to the highest reading while every game is live,
+                          divided by the live games. It holds what the bot keeps per game -- the
+                          per-channel asyncio.Lock, the armed deadline task, SQLite's page cache
+                          (capped at 2 MiB for the connection) and allocator slack -- plus this
+                          harness's own per-game bookkeeping (about 1 KB: each message's button
+                          ids, the next click), so it is an upper bound.
+"""
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import inspect
+import json
+import logging
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import discord  # noqa: E402
+from discord.utils import MISSING  # noqa: E402
+
+from bot.game import ai  # noqa: E402
+from bot.logs import KeyValueFormatter  # noqa: E402
+from bot.table import Table  # noqa: E402
+from cogs.payday import Payday  # noqa: E402
+from cogs.tables import Tables  # noqa: E402
+from db.store import Store  # noqa: E402
+
+DAY = 86_400
+"""Turn and interrupt limits: long enough that no deadline or reminder fires during a run."""
+GUILD_ID = 900_000_000_000_000_000
+CHANNEL_BASE = 1_000_000_000_000_000_000
+USER_BASE = 2_000_000_000_000_000_000
+MESSAGE_BASE = 3_000_000_000_000_000_000
+"""Snowflake-sized ids, so the stored documents are as long as the real ones."""
+
+
+def _params(method) -> frozenset[str]:
+    return frozenset(inspect.signature(method).parameters) - {"self"}
+
+
+# The keyword arguments discord.py accepts: a fake call with any other keyword fails, as it would live.
+SEND_MESSAGE = _params(discord.InteractionResponse.send_message)
+EDIT_MESSAGE = _params(discord.InteractionResponse.edit_message)
+DEFER = _params(discord.InteractionResponse.defer)
+CHANNEL_SEND = _params(discord.PartialMessageable.send)
+MESSAGE_EDIT = _params(discord.PartialMessage.edit)
+FOLLOWUP_SEND = _params(discord.Webhook.send)
+
+
+# -- fake Discord -----------------------------------------------------------------------------------
+class FakeDiscord:
+    """Discord's side of the conversation: counts requests and remembers each message's buttons.
+
+    Only the buttons' custom_ids are kept (never the view or embed objects), and only for messages
+    that have carried buttons, so the harness adds little to the memory figure.
+    """
+
+    def __init__(self, serialize: bool = False) -> None:
+        self.requests: dict[str, int] = {}
+        self.buttons: dict[int, dict[int, tuple[str, ...]]] = {}
+        """channel -> message -> custom_ids of its buttons (empty once stripped)."""
+        self.bad_edits = 0
+        """Edits of a message this channel never had: a bug in the bot (the bench deletes nothing)."""
+        self.serialize = serialize
+        self._next_id = MESSAGE_BASE
+
+    def request(self, kind: str, kwargs: dict, allowed: frozenset[str]) -> None:
+        unknown = kwargs.keys() - allowed
+        assert not unknown, f"{kind}: discord.py has no keyword {sorted(unknown)}"
+        self.requests[kind] = self.requests.get(kind, 0) + 1
+        if self.serialize:
+            _payload(kwargs)
+
+    def new_message(self, channel_id: int, view) -> int:
+        self._next_id += 1
+        if view is not None and view is not MISSING:
+            self.buttons.setdefault(channel_id, {})[self._next_id] = _custom_ids(view)
+        return self._next_id
+
+    def edit(self, channel_id: int, message_id: int, view) -> None:
+        messages = self.buttons.get(channel_id, {})
+        if message_id not in messages:
+            self.bad_edits += 1
+            return
+        if view is not MISSING:
+            messages[message_id] = () if view is None else _custom_ids(view)
+
+
+def _custom_ids(view: discord.ui.View) -> tuple[str, ...]:
+    return tuple(item.custom_id for item in view.children)
+
+
+def _payload(kwargs: dict) -> str:
+    """What discord.py would build before the HTTP call (only with --serialize, to price it)."""
+    body = {}
+    for key, value in kwargs.items():
+        if key == "embed" and value is not None:
+            body["embeds"] = [value.to_dict()]
+        elif key == "embeds":
+            body["embeds"] = [embed.to_dict() for embed in value]
+        elif key == "view" and value is not None:
+            body["components"] = value.to_components()
+        elif isinstance(value, str | int | bool):
+            body[key] = value
+    return json.dumps(body)
+
+
+@dataclass(slots=True)
+class Sent:
+    """What a send or an interaction response returns; the cog reads only the ids."""
+
+    id: int
+
+    @property
+    def message_id(self) -> int:
+        return self.id
+
+
+class FakeMessage:
+    __slots__ = ("id",)
+
+    def __init__(self, message_id: int) -> None:
+        self.id = message_id
+
+
+class FakePartialMessage:
+    __slots__ = ("channel", "id")
+
+    def __init__(self, channel: "FakeChannel", message_id: int) -> None:
+        self.channel, self.id = channel, message_id
+
+    async def edit(self, **kwargs) -> None:
+        fake = self.channel.fake
+        fake.request("message.edit", kwargs, MESSAGE_EDIT)
+        fake.edit(self.channel.id, self.id, kwargs.get("view", MISSING))
+
+
+class FakeChannel:
+    """What `bot.get_partial_messageable` returns: send and edit by id, nothing cached."""
+
+    __slots__ = ("fake", "id")
+
+    def __init__(self, fake: FakeDiscord, channel_id: int) -> None:
+        self.fake, self.id = fake, channel_id
+
+    async def send(self, content=None, **kwargs) -> Sent:
+        self.fake.request("channel.send", {"content": content, **kwargs}, CHANNEL_SEND)
+        return Sent(self.fake.new_message(self.id, kwargs.get("view")))
+
+    def get_partial_message(self, message_id: int) -> FakePartialMessage:
+        return FakePartialMessage(self, message_id)
+
+
+class FakeResponse:
+    """interaction.response: the first answer is counted, a second one fails the run."""
+
+    __slots__ = ("answers", "interaction")
+
+    def __init__(self, interaction: "FakeInteraction") -> None:
+        self.interaction = interaction
+        self.answers = 0
+
+    def is_done(self) -> bool:
+        return self.answers > 0
+
+    def _answer(self, kind: str, kwargs: dict, allowed: frozenset[str]) -> None:
+        assert self.answers == 0, f"interaction answered twice (then with {kind})"
+        self.answers += 1
+        self.interaction.fake.request(f"response.{kind}", kwargs, allowed)
+
+    async def send_message(self, content=None, **kwargs) -> Sent:
+        self._answer("send_message", {"content": content, **kwargs}, SEND_MESSAGE)
+        i = self.interaction
+        if kwargs.get("ephemeral"):
+            i.ephemeral_replies.append(content)
+            return Sent(i.fake.new_message(i.channel_id, None))
+        return Sent(i.fake.new_message(i.channel_id, kwargs.get("view")))
+
+    async def edit_message(self, **kwargs) -> None:
+        i = self.interaction
+        assert i.message is not None, "edit_message answers only a component interaction"
+        self._answer("edit_message", kwargs, EDIT_MESSAGE)
+        i.fake.edit(i.channel_id, i.message.id, kwargs.get("view", MISSING))
+
+    async def defer(self, **kwargs) -> None:
+        self._answer("defer", kwargs, DEFER)
+
+
+class FakeFollowup:
+    __slots__ = ("fake",)
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+
+    async def send(self, content=None, **kwargs) -> Sent:
+        self.fake.request("followup.send", {"content": content, **kwargs}, FOLLOWUP_SEND)
+        return Sent(0)
+
+
+class FakeUser:
+    __slots__ = ("display_name", "id", "name")
+
+    def __init__(self, user_id: int, name: str) -> None:
+        self.id, self.name, self.display_name = user_id, name, name
+
+
+class FakePermissions:
+    manage_channels = False
+
+
+class FakeInteraction:
+    """A slash command (message None) or a button click on `message`."""
+
+    __slots__ = (
+        "channel_id",
+        "client",
+        "ephemeral_replies",
+        "fake",
+        "followup",
+        "message",
+        "response",
+        "user",
+    )
+    guild_id = GUILD_ID
+    permissions = FakePermissions()
+    command = None
+
+    def __init__(self, bot: "StandInBot", channel_id: int, user: FakeUser, message_id: int | None) -> None:
+        self.fake = bot.fake
+        self.client = bot
+        self.channel_id = channel_id
+        self.user = user
+        self.message = None if message_id is None else FakeMessage(message_id)
+        self.response = FakeResponse(self)
+        self.followup = FakeFollowup(bot.fake)
+        self.ephemeral_replies: list[str] = []
+
+
+class StandInBot:
+    """The attributes of PaydayBot that the cog uses, and nothing that talks to Discord."""
+
+    def __init__(self, store: Store, fake: FakeDiscord, seed: int) -> None:
+        self.store = store
+        self.fake = fake
+        self.turn_seconds = DAY
+        self.interrupt_seconds = DAY
+        self.seed = seed
+        self.cogs: dict[str, object] = {}
+        self.dynamic_items: tuple = ()
+
+    def get_cog(self, name: str):
+        return self.cogs.get(name)
+
+    def add_dynamic_items(self, *items) -> None:
+        self.dynamic_items += items
+
+    def get_partial_messageable(self, channel_id: int, **_) -> FakeChannel:
+        return FakeChannel(self.fake, channel_id)
+
+
+class WatchedTables(Tables):
+    """The cog's own Tables, also noting the table it last wrote per channel, so the harness can see
+    what the game waits for without reading the database back (the harness takes it at once)."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store)
+        self.written: dict[int, Table] = {}
+
+    async def create(self, channel_id, guild_id, table):
+        loaded = await super().create(channel_id, guild_id, table)
+        self.written[channel_id] = table
+        return loaded
+
+    async def save(self, loaded, records=()):
+        saved = await super().save(loaded, records)
+        self.written[loaded.row.channel_id] = loaded.table
+        return saved
+
+    async def finish(self, loaded, records, reason):
+        await super().finish(loaded, records, reason)
+        self.written[loaded.row.channel_id] = loaded.table
+
+
+# -- the harness ------------------------------------------------------------------------------------
+class Click(NamedTuple):
+    user: FakeUser
+    message_id: int
+    prompt: int
+    kind: str
+    value: int
+
+
+@dataclass(slots=True)
+class Game:
+    channel_id: int
+    users: list[FakeUser]
+    game_id: int = 0
+    actions: int = 0
+    click: Click | None = None
+    """The button the player the game waits for presses next; None once the game is over."""
+
+
+@dataclass
+class Stats:
+    times: list[float] = field(default_factory=list)
+    errors: int = 0
+    unanswered: int = 0
+    refused: int = 0
+    off_buttons: int = 0
+    """AI choices with no button of their own (then the first button is pressed)."""
+    finished: int = 0
+    first_error: str = ""
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace, cog: Payday, bot: StandInBot, tables: WatchedTables) -> None:
+        self.args = args
+        self.cog, self.bot, self.tables, self.fake = cog, bot, tables, bot.fake
+        self.rng = random.Random(args.seed)
+        self.play = Stats()
+        self.setup = Stats()
+        self.rss_peak = 0
+
+    # -- one handler call ------------------------------------------------------------------------
+    async def call(self, stats: Stats, game: Game, interaction: FakeInteraction, handler, *args) -> bool:
+        """Run one handler as the button/command would, timed; False if it crashed or went unanswered."""
+        start = time.perf_counter()
+        try:
+            await handler(interaction, *args)
+        except Exception:
+            stats.errors += 1
+            if not stats.first_error:
+                stats.first_error = f"channel {game.channel_id}: {traceback.format_exc()}"
+            return False
+        finally:
+            stats.times.append(time.perf_counter() - start)
+        if interaction.response.answers != 1:
+            stats.unanswered += 1
+            return False
+        if interaction.ephemeral_replies:
+            stats.refused += 1
+            if not stats.first_error:
+                stats.first_error = f"channel {game.channel_id} refused: {interaction.ephemeral_replies}"
+            return False
+        return True
+
+    def written(self, game: Game) -> Table | None:
+        return self.tables.written.pop(game.channel_id, None)
+
+    # -- lobby: /payday start, Join x (players-1), Start ------------------------------------------
+    async def open_game(self, game: Game) -> bool:
+        host = game.users[0]
+        i = FakeInteraction(self.bot, game.channel_id, host, None)
+        start = Payday.start.callback.__get__(self.cog)  # the slash command's own function
+        if not await self.call(self.setup, game, i, start, self.args.months, DAY):
+            return False
+        lobby_id = self.written(game).message_id
+        # The lobby's buttons are pdl:<channel>:<game>:<action>, as the players see them.
+        game.game_id = int(self.fake.buttons[game.channel_id][lobby_id][0].split(":")[2])
+        for user, what in [*((u, "join") for u in game.users[1:]), (host, "start")]:
+            i = FakeInteraction(self.bot, game.channel_id, user, lobby_id)
+            click = self.cog.lobby_click
+            if not await self.call(self.setup, game, i, click, game.channel_id, game.game_id, what):
+                return False
+        return self.next_click(game, self.written(game))
+
+    # -- deciding the next click ------------------------------------------------------------------
+    def next_click(self, game: Game, table: Table) -> bool:
+        """Find who the game waits for, let the computer player decide, and pick that button on the
+        live message as Discord shows it. False when the game is over."""
+        state = table.state
+        if state is None or state.over or state.pending is None:
+            return False
+        seat = self.rng.choice(state.pending.seats)
+        action = ai.choose(state, seat)
+        message_id = table.message_id
+        options = []
+        for custom_id in self.fake.buttons[game.channel_id][message_id]:
+            _, channel, game_id, prompt, kind, value = custom_id.split(":")
+            assert (int(channel), int(game_id), int(prompt)) == (game.channel_id, game.game_id, state.prompt)
+            options.append((int(prompt), kind, int(value)))
+        pick = next((o for o in options if o[1:] == (action.kind, action.value)), None)
+        if pick is None:
+            self.play.off_buttons += 1
+            pick = options[0]
+        user = game.users[seat]
+        assert table.seats[seat].user_id == user.id
+        game.click = Click(user, message_id, *pick)
+        return True
+
+    async def step(self, game: Game) -> bool:
+        """One player action; True while the game goes on."""
+        user, message_id, prompt, kind, value = game.click
+        i = FakeInteraction(self.bot, game.channel_id, user, message_id)
+        ok = await self.call(
+            self.play, game, i, self.cog.game_click, game.channel_id, game.game_id, prompt, kind, value
+        )
+        game.actions += 1
+        table = self.written(game)
+        if not ok:
+            return False
+        if table is None:  # an accepted click is always saved before it is answered
+            self.play.errors += 1
+            self.play.first_error = self.play.first_error or f"channel {game.channel_id}: click not saved"
+            return False
+        if table.state.over:
+            self.play.finished += 1
+            game.click = None
+            return False
+        # The next click is decided even past --actions, so the final check below can compare it.
+        return self.next_click(game, table) and game.actions < self.args.actions
+
+    # -- many at once -----------------------------------------------------------------------------
+    async def run_pool(self, games: list[Game], work) -> None:
+        """`--concurrency` workers; each takes a random waiting game, does `work(game)` (True: the game
+        wants another turn later), and moves on."""
+        ready = list(games)
+        inflight = 0
+        wake = asyncio.Event()
+
+        async def worker() -> None:
+            nonlocal inflight
+            while True:
+                if not ready:
+                    if inflight == 0:
+                        wake.set()
+                        return
+                    wake.clear()
+                    await wake.wait()
+                    continue
+                k = self.rng.randrange(len(ready))
+                ready[k], ready[-1] = ready[-1], ready[k]
+                game = ready.pop()
+                inflight += 1
+                try:
+                    again = await work(game)
+                finally:
+                    inflight -= 1
+                if again:
+                    ready.append(game)
+                wake.set()
+
+        await asyncio.gather(*(worker() for _ in range(self.args.concurrency)))
+
+    def sample_rss(self) -> None:
+        self.rss_peak = max(self.rss_peak, rss_kb())
+
+
+def rss_kb() -> int:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def percentile(times: list[float], q: float) -> float:
+    if not times:
+        return 0.0
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=1000, help="live games at once (default 1000)")
+    p.add_argument("--players", type=int, default=4, help="human players per game (default 4)")
+    p.add_argument(
+        "--actions", type=int, default=40, help="player actions per game; a game that ends sooner stops (40)"
+    )
+    p.add_argument("--months", type=int, default=3, help="months per game (default 3, as /payday start)")
+    p.add_argument("--seed", type=int, default=1, help="game seeds are SEED + game id; also the traffic mix")
+    p.add_argument("--db", type=Path, default=None, help="SQLite file to create (default: a temp file)")
+    p.add_argument("--concurrency", type=int, default=2, help="clicks in flight at once (default 2)")
+    p.add_argument("--log-level", default="INFO", help="the bot's log level; lines go to /dev/null (INFO)")
+    p.add_argument(
+        "--serialize",
+        action="store_true",
+        help="make the fakes build each request's JSON payload as discord.py would, to price it",
+    )
+    p.add_argument("--profile", type=Path, default=None, help="cProfile the play phase into this file")
+    args = p.parse_args(argv)
+    if args.games < 1 or args.actions < 0 or args.concurrency < 1 or not 1 <= args.months <= 12:
+        p.error("--games and --concurrency must be at least 1, --actions at least 0, --months 1-12")
+    return args
+
+
+async def run(args: argparse.Namespace) -> dict:
+    with contextlib.ExitStack() as stack:
+        if args.db is None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="payday-bench-"))
+            db_path = Path(folder) / "bench.sqlite3"
+        else:
+            if args.db.exists():
+                raise SystemExit(f"{args.db} exists: the benchmark only writes a new database file")
+            db_path = args.db
+        store = await Store.open(db_path, now=discord.utils.utcnow)
+        try:
+            return await _measure(args, store)
+        finally:
+            await store.close()
+
+
+async def _measure(args: argparse.Namespace, store: Store) -> dict:
+    load_at_start = os.getloadavg()[0]  # other work on the machine skews every figure: show it
+    fake = FakeDiscord(serialize=args.serialize)
+    bot = StandInBot(store, fake, args.seed)
+    cog = Payday(bot)
+    tables = WatchedTables(store)
+    cog.tables = tables
+    bot.cogs["Payday"] = cog
+    await cog.cog_load()
+    bench = Bench(args, cog, bot, tables)
+    games = [
+        Game(
+            channel_id=CHANNEL_BASE + n,
+            users=[FakeUser(USER_BASE + n * 10 + s, f"player {n}-{s}") for s in range(args.players)],
+        )
+        for n in range(args.games)
+    ]
+    try:
+        gc.collect()
+        gc.freeze()  # as PaydayBot.on_ready does once the bot is up
+        rss_before = rss_kb()
+
+        # Lobbies: each game is opened, joined and started by its own players, games interleaved.
+        async def open_one(game: Game) -> bool:
+            await bench.open_game(game)
+            return False
+
+        started = time.perf_counter()
+        await bench.run_pool(games, open_one)
+        setup_seconds = time.perf_counter() - started
+        playing = [g for g in games if g.click is not None]
+        live_games = len(playing)
+        bench.sample_rss()
+
+        # Play: every action is a click by the human the game waits for.
+        every = max(1, live_games // 2)
+        requests_before = dict(fake.requests)
+        counted = 0
+
+        async def play_one(game: Game) -> bool:
+            nonlocal counted
+            again = await bench.step(game)
+            counted += 1
+            if counted % every == 0 and bench.play.finished == 0:
+                bench.sample_rss()
+            return again
+
+        profiler = None
+        if args.profile is not None:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
+        started, cpu_started = time.perf_counter(), time.process_time()
+        await bench.run_pool([g for g in playing if args.actions > 0], play_one)
+        play_seconds = time.perf_counter() - started
+        play_cpu = time.process_time() - cpu_started
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(args.profile)
+        if bench.play.finished == 0:
+            bench.sample_rss()
+        # What the harness read from the cog must be what is stored: each game still going waits, in
+        # the database, for the very question its next click answers; a finished one left the table.
+        mismatched = 0
+        for game in playing:
+            row = await store.get(game.channel_id)
+            stored = None if row is None else Table.model_validate_json(row.data).state
+            over = stored is None or stored.over
+            if over != (game.click is None) or (not over and stored.prompt != game.click.prompt):
+                mismatched += 1
+        play_requests = {k: v - requests_before.get(k, 0) for k, v in fake.requests.items()}
+        requests = sum(play_requests.values())
+    finally:
+        await cog.cog_unload()
+
+    play, setup = bench.play, bench.setup
+    actions = len(play.times)
+    result = {
+        "games": args.games,
+        "players": args.players,
+        "months": args.months,
+        "concurrency": args.concurrency,
+        "actions": actions,
+        "games_finished": play.finished,
+        "errors": play.errors + setup.errors,
+        "unanswered": play.unanswered + setup.unanswered,
+        "refused": play.refused + setup.refused,
+        "bad_edits": fake.bad_edits,
+        "store_mismatches": mismatched,
+        "ai_off_buttons": play.off_buttons,
+        "play_requests": {k: v for k, v in sorted(play_requests.items()) if v},
+        "setup_s": round(setup_seconds, 2),
+        "setup_p99_ms": round(percentile(setup.times, 0.99), 3),
+        "play_s": round(play_seconds, 2),
+        "play_cpu_s": round(play_cpu, 2),
+        "loadavg_1m_at_start": round(load_at_start, 2),
+        "max_ms": round(max(play.times, default=0) * 1000, 3),
+        "live_games": live_games,
+        "actions_per_s": round(actions / play_seconds, 1) if play_seconds else 0.0,
+        "p50_ms": round(percentile(play.times, 0.50), 3),
+        "p99_ms": round(percentile(play.times, 0.99), 3),
+        "api_requests_per_action": round(requests / actions, 4) if actions else 0.0,
+        "rss_kb_per_game": round((bench.rss_peak - rss_before) / live_games, 2) if live_games else 0.0,
+    }
+    first_error = play.first_error or setup.first_error
+    if first_error:
+        print(first_error, file=sys.stderr)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    sink = open(os.devnull, "w")  # noqa: SIM115 -- closed below, after the loop has stopped
+    handler = logging.StreamHandler(sink)
+    handler.setFormatter(KeyValueFormatter())
+    root = logging.getLogger()
+    old_level = root.level
+    root.addHandler(handler)
+    root.setLevel(args.log_level.upper())
+    try:
+        result = asyncio.run(run(args))
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(old_level)
+        sink.close()
+    print(json.dumps(result))
+    failures = ("errors", "unanswered", "refused", "bad_edits", "store_mismatches")
+    ok = not any(result[key] for key in failures)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
