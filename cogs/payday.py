@@ -234,15 +234,7 @@ class Payday(commands.Cog):
         if interaction.channel_id != channel_id:
             await _refuse(interaction, "That button belongs to another channel.")
             return
-        async with self.tables.lock(channel_id):
-            loaded = await self._running(interaction, game_id)
-            if loaded is None:
-                return
-            seat = await self._seat(interaction, loaded)
-            if seat is None:
-                return
-            back = loaded.table.present(seat)
-            await self._apply(loaded, [Action(seat, kind, value, prompt)], interaction, back=back)
+        await self._act(interaction, kind, value, prompt, game_id=game_id)
 
     @payday.command(name="loan")
     @app_commands.describe(amount="Dollars to borrow, in $1,000 steps ($100 in the classic edition).")
@@ -277,15 +269,29 @@ class Payday(commands.Cog):
         await self._money_command(interaction, act.WITHDRAW, amount)
 
     async def _money_command(self, interaction: discord.Interaction, kind: str, amount: int) -> None:
+        await self._act(interaction, kind, amount, None, slash=True)
+
+    async def _act(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        value: int,
+        prompt: int | None,
+        *,
+        game_id: int | None = None,
+        slash: bool = False,
+    ) -> None:
+        """One player's action, from a button (with its prompt and game) or a slash command."""
         async with self.tables.lock(interaction.channel_id):
-            loaded = await self._running(interaction)
+            loaded = await self._running(interaction, game_id)
             if loaded is None:
                 return
             seat = await self._seat(interaction, loaded)
             if seat is None:
                 return
             back = loaded.table.present(seat)
-            await self._apply(loaded, [Action(seat, kind, amount)], interaction, slash=True, back=back)
+            action = Action(seat, kind, value, prompt)
+            await self._apply(loaded, [action], interaction, slash=slash, back=back)
 
     async def _apply(
         self,
