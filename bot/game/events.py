@@ -3,7 +3,7 @@
 Text is produced on demand, not stored on the hot path, because the simulator makes millions.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 
 from bot.game.rulesets import Ruleset
@@ -103,52 +103,61 @@ def account_name(account: int, names: Sequence[str], pot: str = "the Lottery pot
 
 def describe(event: Event, names: Sequence[str], ruleset: Ruleset) -> str:
     """One plain-English line, e.g. "Ann rolled a 6" or "Bob paid $400 to the Jackpot (Charity Concert)"."""
-    e = event
-    who = names[e.seat] if e.seat >= 0 else ""
-    if e.kind == TRANSFER:
-        return _describe_transfer(e, names, ruleset.pot_name)
-    if e.kind == ROLLED:
-        return f"{who} rolled a {e.value}" + (f" ({e.reason})" if e.reason else "")
-    if e.kind == MOVED:
-        return f"{who} moved to day {e.value}: {e.reason}"
-    if e.kind == DREW_MAIL:
-        return f"{who} drew Mail — {ruleset.mail[e.value].label}"
-    if e.kind == DREW_DEAL:
-        return f"{who} drew a Deal — {ruleset.deals[e.value].label}"
-    if e.kind in (BOUGHT, DECLINED, SOLD, KEPT):
-        verb = {BOUGHT: "bought", DECLINED: "declined", SOLD: "sold", KEPT: "kept"}[e.kind]
-        if e.kind == KEPT:
-            return f"{who} kept their Deals"
-        return f"{who} {verb} {ruleset.deals[e.value].name}"
-    if e.kind == ANTED:
-        return f"{who} anted {money(e.amount)} on number {e.value}"
-    if e.kind == SAT_OUT:
-        return f"{who} sat out {e.reason or 'the Lottery'}"
-    if e.kind == PUT_IN:
-        return f"{who} put {money(e.amount)} into the Poker Game"
-    if e.kind == BET:
-        return f"{who} bet {money(e.amount)} on Swellfare" if e.amount else f"{who} bet nothing on Swellfare"
-    if e.kind == INSURED:
-        card = ruleset.mail[e.value]
-        return f"{who} bought {card.name}: every {card.tag} bill is cancelled for the rest of the game"
-    if e.kind == CANCELLED:
-        return f"{who}'s insurance cancelled {ruleset.mail[e.value].label}"
-    if e.kind == VOIDED:
-        return f"{who}'s unused {ruleset.mail[e.value].label} is void"
-    if e.kind == RESHUFFLED:
-        return f"The {e.reason} discards were shuffled into a new draw pile"
-    if e.kind == TIMED_OUT:
-        return f"{who} ran out of time: the bot chose for them"
-    if e.kind == CARRIED:
-        return f"{who} carried a {money(e.amount)} Monster Charge balance to next month"
-    if e.kind == NEW_MONTH:
-        return f"{who} went back to START for month {e.value}"
-    if e.kind == RETIRED:
-        return f"{who} retired with a net worth of {money(e.amount)}"
-    if e.kind == GAME_OVER:
-        verb = "wins" if e.value == 1 else "share the win"
-        return f"Game over: {e.reason} {verb} with a net worth of {money(e.amount)}"
-    return f"{who}: {e.reason}" if who else e.reason
+    if event.kind == TRANSFER:
+        return _describe_transfer(event, names, ruleset.pot_name)
+    who = names[event.seat] if event.seat >= 0 else ""
+    text = _TEXTS.get(event.kind)
+    if text is not None:
+        return text(event, who, ruleset)
+    return f"{who}: {event.reason}" if who else event.reason
+
+
+def _deal_verb(verb: str) -> Callable[[Event, str, Ruleset], str]:
+    return lambda e, who, rs: f"{who} {verb} {rs.deals[e.value].name}"
+
+
+def _rolled(e: Event, who: str, rs: Ruleset) -> str:
+    return f"{who} rolled a {e.value}" + (f" ({e.reason})" if e.reason else "")
+
+
+def _bet(e: Event, who: str, rs: Ruleset) -> str:
+    return f"{who} bet {money(e.amount)} on Swellfare" if e.amount else f"{who} bet nothing on Swellfare"
+
+
+def _insured(e: Event, who: str, rs: Ruleset) -> str:
+    card = rs.mail[e.value]
+    return f"{who} bought {card.name}: every {card.tag} bill is cancelled for the rest of the game"
+
+
+def _game_over(e: Event, who: str, rs: Ruleset) -> str:
+    verb = "wins" if e.value == 1 else "share the win"
+    return f"Game over: {e.reason} {verb} with a net worth of {money(e.amount)}"
+
+
+_TEXTS: dict[str, Callable[[Event, str, Ruleset], str]] = {
+    ROLLED: _rolled,
+    MOVED: lambda e, who, rs: f"{who} moved to day {e.value}: {e.reason}",
+    DREW_MAIL: lambda e, who, rs: f"{who} drew Mail — {rs.mail[e.value].label}",
+    DREW_DEAL: lambda e, who, rs: f"{who} drew a Deal — {rs.deals[e.value].label}",
+    BOUGHT: _deal_verb("bought"),
+    DECLINED: _deal_verb("declined"),
+    SOLD: _deal_verb("sold"),
+    KEPT: lambda e, who, rs: f"{who} kept their Deals",
+    ANTED: lambda e, who, rs: f"{who} anted {money(e.amount)} on number {e.value}",
+    SAT_OUT: lambda e, who, rs: f"{who} sat out {e.reason or 'the Lottery'}",
+    PUT_IN: lambda e, who, rs: f"{who} put {money(e.amount)} into the Poker Game",
+    BET: _bet,
+    INSURED: _insured,
+    CANCELLED: lambda e, who, rs: f"{who}'s insurance cancelled {rs.mail[e.value].label}",
+    VOIDED: lambda e, who, rs: f"{who}'s unused {rs.mail[e.value].label} is void",
+    RESHUFFLED: lambda e, who, rs: f"The {e.reason} discards were shuffled into a new draw pile",
+    TIMED_OUT: lambda e, who, rs: f"{who} ran out of time: the bot chose for them",
+    CARRIED: lambda e, who, rs: f"{who} carried a {money(e.amount)} Monster Charge balance to next month",
+    NEW_MONTH: lambda e, who, rs: f"{who} went back to START for month {e.value}",
+    RETIRED: lambda e, who, rs: f"{who} retired with a net worth of {money(e.amount)}",
+    GAME_OVER: _game_over,
+}
+"""Plain-English text for each event kind, given the event, the player's name and the ruleset."""
 
 
 def _describe_transfer(e: Event, names: Sequence[str], pot: str) -> str:
