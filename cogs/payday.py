@@ -18,6 +18,7 @@ from bot.game import actions as act
 from bot.game import ai, engine
 from bot.game import events as ev
 from bot.game.actions import Action, IllegalAction
+from bot.game.rulesets import DEFAULT_RULESET as RULESETS_DEFAULT
 from bot.game.rulesets import RULESETS
 from bot.render import board, components, ledger, rules_text
 from bot.render.rules_text import Topic
@@ -572,11 +573,21 @@ class Payday(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @payday.command(name="rules")
-    @app_commands.describe(topic="Which part of the rules (overview if left out).")
-    async def rules(self, interaction: discord.Interaction, topic: Topic = "overview") -> None:
+    @app_commands.describe(
+        topic="Which part of the rules (overview if left out).",
+        edition="Which edition (the game in this channel's, or modern).",
+    )
+    @app_commands.choices(edition=RULESET_CHOICES)
+    async def rules(
+        self, interaction: discord.Interaction, topic: Topic = "overview", edition: str | None = None
+    ) -> None:
         """Read the rules of Pay Day, one topic at a time."""
-        title, text = rules_text.RULES[topic]
-        text = text.format(
+        if edition is None:
+            loaded = await self.tables.load(interaction.channel_id)
+            edition = loaded.table.ruleset if loaded is not None else RULESETS_DEFAULT
+        title, text = rules_text.page(
+            topic,
+            edition,
             turn=rules_text.duration(self.bot.turn_seconds),
             interrupt=rules_text.duration(self.bot.interrupt_seconds),
         )

@@ -7,6 +7,8 @@ filled with the time limits this bot runs with (see `duration`).
 
 from typing import Literal
 
+from bot.game import board, rulesets
+
 Topic = Literal[
     "overview",
     "board",
@@ -64,7 +66,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("/payday help", "This message."),
 )
 
-RULES: dict[Topic, tuple[str, str]] = {
+RULES: dict[str, tuple[str, str]] = {
     "overview": (
         "Pay Day in a nutshell",
         """\
@@ -83,26 +85,6 @@ net worth wins.
 Topics: `board`, `mail`, `deals`, `loans`, `payday`, `lottery`, `interrupts`, `winning`, `timeouts`, \
 `editions`.""",
     ),
-    "board": (
-        "The calendar",
-        """\
-The board is one month: START (a Sunday), then days 1 to 31. Day 1 is a Monday, and day 31, \
-a Wednesday, is **Pay Day**. Every token stops on Pay Day, whatever it rolled.
-
-**Mail** — days 1, 11, 19, 22 (1 card); 5, 24 (2 cards); 3, 16 (3 cards).
-**Deal** — days 4, 12, 15, 25: draw a Deal, buy it or discard it.
-**Found a Buyer** — days 9, 17, 23, 26, 29: you may sell one of your Deals to the Bank.
-**Lottery** — days 6, 13, 20, 27.
-**Sweepstakes** — day 2: collect $5,000 from the Bank.
-**Happy Birthday** — day 10: every other player gives you $100.
-**Radio Contest** — day 8: starting with you, players roll in turn; the first 3 wins $1,000.
-**Yard Sale** — day 21: pay $100 × your roll and take the hidden Deal by the board.
-**Walk for Charity** — day 30: everyone else rolls and pays $100 × their roll to the Jackpot.
-**Into the Jackpot** — Ski Weekend (day 7, $500), Charity Concert (day 14, $400), \
-Food for the Month (day 18, $600), Shopping Spree (day 28, $500).
-
-**Jackpot** — roll a 6 for your move and the whole Jackpot is yours.""",
-    ),
     "mail": (
         "Mail",
         """\
@@ -118,23 +100,6 @@ or pay 10% interest and carry the balance into next month. No part payments.
 before Pay Day, and play that day. If neither is left this month, nothing happens.
 
 Your Mail is private: `/payday hand` shows it to you alone. Paid Mail is discarded on Pay Day.""",
-    ),
-    "deals": (
-        "Deals",
-        """\
-On a **Deal** day you draw a Deal card showing a cost and a value, e.g. Dipsydoodle Noodles: \
-costs $8,000, worth $12,000. Buy it from the Bank (with a loan if you are short) or let it go.
-
-Hold as many Deals as you like. On a **Found a Buyer** day you may sell **one** of them to the \
-Bank for its value and keep the profit.
-
-**Yard Sale** (day 21): pay $100 × the roll that brought you there and take the face-down Deal \
-set aside by the board; a new one is set aside in its place.
-
-A Deal you still hold when the game ends is worth nothing, so sell before you retire.
-
-The deck has 24 Deals, from $2,000 (worth $5,500–$6,000) up to $12,000 (worth $20,000). \
-Used cards are reshuffled when the deck runs out.""",
     ),
     "loans": (
         "Loans",
@@ -265,6 +230,101 @@ $325 instead; it never sets off another Daylight Savings.
 • **Winning**: cash + savings − loan.""",
     ),
 }
+
+
+GENERATED: dict[str, str] = {"board": "The calendar", "deals": "The Deal deck"}
+"""Topics written from the edition's own data, so every edition's page is exact."""
+
+_EFFECTS = {
+    board.START: lambda sp, r: "",
+    board.MAIL: lambda sp, r: f"draw {sp.count} Mail card{'s' * (sp.count != 1)}",
+    board.SWEEPSTAKES: lambda sp, r: (
+        f"collect {_money(sp.amount)} × a roll" if r.sweepstakes_roll else f"collect {_money(sp.amount)}"
+    ),
+    board.DEAL: lambda sp, r: "draw a Deal: buy it or let it go",
+    board.LOTTERY: lambda sp, r: (
+        f"everyone may ante {_money(r.lottery_ante)} on a number; the Bank adds {_money(r.lottery_bank)}"
+    ),
+    board.FEE: lambda sp, r: f"pay {_money(sp.amount)} into the Jackpot",
+    board.RADIO: lambda sp, r: (
+        f"everyone rolls, the highest roll wins {_money(sp.amount)}"
+        if r.radio_mode == rulesets.RADIO_HIGHEST
+        else f"from you, players roll in turn; the first {r.radio_number} wins {_money(sp.amount)}"
+    ),
+    board.BUYER: lambda sp, r: "sell one of your Deals to the Bank for its value",
+    board.BIRTHDAY: lambda sp, r: f"every other player gives you {_money(sp.amount)}",
+    board.YARD_SALE: lambda sp, r: (
+        f"take the top Deal for {_money(sp.amount)} × a new roll"
+        if r.yard_sale_draws
+        else f"pay {_money(sp.amount)} × your roll for the face-down Deal by the board"
+    ),
+    board.WALK: lambda sp, r: f"everyone else rolls and pays {_money(sp.amount)} × the roll into the Jackpot",
+    board.PAYDAY: lambda sp, r: "every token stops here: salary, interest, bills",
+    board.CASINO: lambda sp, r: (
+        f"roll: odd collects {_money(sp.amount)}, even pays {_money(sp.amount)} into the Jackpot"
+    ),
+    board.LOTTERY_DRAW: lambda sp, r: "cash every Lottery Ticket you hold",
+    board.SUNDAY: lambda sp, r: "nothing happens",
+    board.POKER: lambda sp, r: (
+        f"everyone may put in {_money(sp.amount)}; the highest roll among them takes it"
+    ),
+    board.ELECTION: lambda sp, r: f"every player pays {_money(sp.amount)} into the Pot (the Jackpot)",
+    board.DAYLIGHT: lambda sp, r: (
+        f"everyone steps back one day and plays it; on START, collect {_money(sp.amount)}"
+    ),
+}
+
+
+def generated_page(topic: str, ruleset: rulesets.Ruleset) -> tuple[str, str]:
+    """The `board` or `deals` page of one edition, from its data."""
+    if topic == "deals":
+        rows = [
+            f"{deal.name}: {_money(deal.cost)} → {_money(deal.value)}"
+            + (f", commission {_money(deal.commission)}" if deal.commission else "")
+            for deal in sorted(ruleset.deals, key=lambda d: (-d.cost, d.name))
+        ]
+        intro = (
+            f"{len(ruleset.deals)} Deals, cost → selling price. Buy on a Deal day, sell one per Buyer "
+            "landing; a Deal still held at the end is worth nothing."
+        )
+        if any(deal.commission for deal in ruleset.deals):
+            intro += " Whenever a Deal is bought, everyone rolls: the highest roll collects its commission."
+        return f"{GENERATED[topic]} — {ruleset.title}", intro + "\n\n" + "\n".join(rows)
+    days: dict[str, list[int]] = {}
+    spaces: dict[str, board.Space] = {}
+    for day, space in enumerate(ruleset.board):
+        if day:
+            days.setdefault(space.name, []).append(day)
+            spaces.setdefault(space.name, space)
+    lines = []
+    for name, on in days.items():
+        effect = _EFFECTS[spaces[name].kind](spaces[name], ruleset.rules)
+        when = f"day{'s' * (len(on) > 1)} {', '.join(map(str, on))}"
+        lines.append(f"**{name}** — {when}" + (f": {effect}" if effect else ""))
+    jackpot = "\n\n**Jackpot**: roll a 6 for your move and the whole Jackpot is yours."
+    text = ("START is a Sunday; day 1 a Monday; day 31, a Wednesday, is Pay Day.\n\n" + "\n".join(lines)) + (
+        jackpot if ruleset.rules.jackpot_on_six else ""
+    )
+    return f"{GENERATED[topic]} — {ruleset.title}", text
+
+
+def page(topic: str, edition: str, turn: str, interrupt: str) -> tuple[str, str]:
+    """The page a player asked for, for the edition their table plays."""
+    ruleset = rulesets.RULESETS[edition]
+    if topic in GENERATED:
+        return generated_page(topic, ruleset)
+    title, text = RULES[topic]
+    text = text.format(turn=turn, interrupt=interrupt)
+    if edition != rulesets.DEFAULT_RULESET and topic not in ("editions", "timeouts", "overview"):
+        text += (
+            f"\n\n*This page describes the modern edition; `/payday rules topic:editions` says what "
+            f"changes in the {ruleset.title}.*"
+        )
+    return title, text
+
+
+def _money(amount: int) -> str:
+    return f"${amount:,}"
 
 
 def duration(seconds: int) -> str:

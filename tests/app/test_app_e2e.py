@@ -7,6 +7,7 @@ from helpers import slash, table
 
 from bot.app import create_bot
 from bot.render import rules_text
+from bot.table import Table
 
 
 def visible_to(channel: simcord.ChannelHandle, member: simcord.MemberActor) -> set[int]:
@@ -59,14 +60,15 @@ async def test_commands_are_synced_globally_for_guilds_only(env):
 async def test_restart_keeps_the_database_and_the_commands(env, make_bot, database_path):
     _, channel, (alice,) = table(env, 1)
     old = env.bot
-    await old.store.create(channel.id, None, '{"kept": true}')
+    kept = Table(host_id=alice.id, turn_seconds=300, interrupt_seconds=60, seed=1).model_dump_json()
+    await old.store.create(channel.id, None, kept)
     await old.close()
 
     await env.restart_bot(make_bot(turn_seconds=120, interrupt_seconds=45))
 
     assert database_path.exists()
     [row] = await env.bot.store.live_games()
-    assert (row.channel_id, row.data) == (channel.id, '{"kept": true}')
+    assert (row.channel_id, row.data) == (channel.id, kept)
     timeouts = (await slash(alice, channel, "payday rules", topic="timeouts")).response.embeds[0]
     assert "**2 minutes**" in timeouts.description and "**45 seconds**" in timeouts.description
 
