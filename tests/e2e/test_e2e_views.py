@@ -137,3 +137,17 @@ async def test_every_pay_day_notice_stays_visible(env):
     texts = [m.content for m in game.channel.history()]
     assert any(t.startswith("💵 **Pay Day: bob starts month 2**") for t in texts)
     assert any(t.startswith("💵 **Pay Day: alice starts month 2**") for t in texts)
+
+
+async def test_the_rules_board_page_is_the_board_of_the_game_in_this_channel(env):
+    game = await start_game(env, 2, ruleset="family")
+
+    mine = (await slash(game.outsider, game.channel, "payday rules", topic="board")).response.embeds[0]
+    modern = (
+        await slash(game.outsider, game.channel, "payday rules", topic="board", edition="modern")
+    ).response.embeds[0]
+
+    assert mine.title == "The calendar — Family variant"
+    assert "**Family Casino Night** — days 14, 28" in mine.description
+    assert modern.title == "The calendar — Modern edition"
+    assert "**Ski Weekend** — day 7: pay $500 into the Jackpot" in modern.description
