@@ -78,7 +78,6 @@ DAY = 86_400
 GUILD_ID = 900_000_000_000_000_000
 CHANNEL_BASE = 1_000_000_000_000_000_000
 USER_BASE = 2_000_000_000_000_000_000
-MESSAGE_BASE = 3_000_000_000_000_000_000
 """Snowflake-sized ids, so the stored documents are as long as the real ones."""
 
 
@@ -110,7 +109,7 @@ class FakeDiscord:
         self.bad_edits = 0
         """Edits of a message this channel never had: a bug in the bot (the bench deletes nothing)."""
         self.serialize = serialize
-        self._next_id = MESSAGE_BASE
+        self._last_id = 0
 
     def request(self, kind: str, kwargs: dict, allowed: frozenset[str]) -> None:
         unknown = kwargs.keys() - allowed
@@ -120,10 +119,13 @@ class FakeDiscord:
             _payload(kwargs)
 
     def new_message(self, channel_id: int, view) -> int:
-        self._next_id += 1
+        # A real snowflake: its top bits are the time it was posted, which the bot reads to tell
+        # when a live message is getting too old to edit.
+        message_id = max(discord.utils.time_snowflake(discord.utils.utcnow()), self._last_id + 1)
+        self._last_id = message_id
         if view is not None and view is not MISSING:
-            self.buttons.setdefault(channel_id, {})[self._next_id] = _custom_ids(view)
-        return self._next_id
+            self.buttons.setdefault(channel_id, {})[message_id] = _custom_ids(view)
+        return message_id
 
     def edit(self, channel_id: int, message_id: int, view) -> None:
         messages = self.buttons.get(channel_id, {})
@@ -256,6 +258,12 @@ class FakePermissions:
     manage_channels = False
 
 
+class FakeAppPermissions:
+    """What the bot may do in the channel: enough to run a game."""
+
+    send_messages = embed_links = True
+
+
 class FakeInteraction:
     """A slash command (message None) or a button click on `message`."""
 
@@ -271,6 +279,7 @@ class FakeInteraction:
     )
     guild_id = GUILD_ID
     permissions = FakePermissions()
+    app_permissions = FakeAppPermissions()
     command = None
 
     def __init__(self, bot: "StandInBot", channel_id: int, user: FakeUser, message_id: int | None) -> None:

@@ -67,6 +67,7 @@ class PaydayBot(commands.Bot):
         # A fixed seed makes every game reproducible (seed + game id), for tests; None is truly random.
         self.seed = seed
         self._store: Store | None = None
+        self._frozen = False
 
     @property
     def store(self) -> Store:
@@ -91,9 +92,12 @@ class PaydayBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected", extra={"user": self.user, "guilds": len(self.guilds)})
-        # Everything alive now (modules, caches) lives as long as the bot: move it out of the
-        # collector's sight, so a full collection no longer stalls a click for tens of milliseconds.
-        gc.freeze()
+        if not self._frozen:
+            # Everything alive now (modules, caches) lives as long as the bot: move it out of the
+            # collector's sight, so a full collection no longer stalls a click for tens of
+            # milliseconds. Once only: after a reconnect, garbage alive then would never be freed.
+            gc.freeze()
+            self._frozen = True
 
     async def close(self) -> None:
         # Cogs unload inside super().close(), so they can still use the store while they stop.

@@ -5,6 +5,7 @@ Pure data and rules about the table (who may do what, when the next timer is due
 
 from datetime import datetime, timedelta
 
+import discord
 from pydantic import BaseModel, Field
 
 from bot.game.engine import MAX_NAME
@@ -36,7 +37,7 @@ class Seat(BaseModel):
 
     @property
     def automatic(self) -> bool:
-        """Answered by the computer player: a computer seat, or a player who is away."""
+        """Answered without waiting: a computer seat, or a player who is away."""
         return self.user_id is None or self.away
 
 
@@ -51,8 +52,7 @@ class Table(BaseModel):
     state: GameState | None = None
     """None while the lobby is open."""
     message_id: int | None = None
-    """The lobby message, then the live game message."""
-    message_posted: datetime | None = None
+    """The lobby message, then the live game message (its id also tells when it was posted)."""
     message_month: int = 0
     recent: list[str] = Field(default_factory=list)
     last_answer: tuple[int, int] | None = None
@@ -89,7 +89,11 @@ class Table(BaseModel):
         return seat
 
     def timed_out(self, seats: list[int]) -> list[str]:
-        """Count a timeout for each seat; a player who keeps timing out is handed to the computer."""
+        """Count a timeout for each seat; a player who keeps letting their own questions time out is
+        taken for away. Silence on a question put to everyone (Lottery, Walk...) is a fair answer,
+        so it does not count."""
+        if self.state.pending.kind in INTERRUPTS:
+            return []
         lines = []
         for seat in seats:
             player = self.seats[seat]
@@ -97,8 +101,8 @@ class Table(BaseModel):
             if player.timeouts >= AWAY_AFTER and not player.away:
                 player.away = True
                 lines.append(
-                    f"{player.name} ran out of time {AWAY_AFTER} times in a row: "
-                    "a computer plays for them until they press a button."
+                    f"{player.name} ran out of time {AWAY_AFTER} times in a row: until they press a "
+                    "button, the bot makes the cautious choice for them without waiting."
                 )
         return lines
 
@@ -145,16 +149,27 @@ class Table(BaseModel):
             self.deadline = self.remind_at = None
         self.computer_at = now + COMPUTER_DELAY if self.waiting_computers() else None
 
+    def extend_for_downtime(self, now: datetime, grace: timedelta) -> bool:
+        """After a restart: a players' time limit that ran out while the bot was down gets `grace`
+        more, since that time was not theirs. True if the deadline moved."""
+        if self.deadline is None or self.deadline >= now:
+            return False
+        self.deadline = now + grace
+        self.remind_at = None
+        return True
+
     def wake_at(self) -> datetime | None:
         """The earliest timer, which is what the store keeps so a restart can re-arm it."""
         times = [t for t in (self.deadline, self.remind_at, self.computer_at) if t is not None]
         return min(times, default=None)
 
     def live_message_stale(self, now: datetime) -> bool:
-        """Post a fresh live message each month, and before Discord's one-hour edit limit."""
-        if self.message_posted is None or self.state is None:
+        """Post a fresh live message each month, and before Discord's one-hour edit limit (counted
+        from the message's own id, so a lobby that waited long is not mistaken for a new post)."""
+        if self.message_id is None or self.state is None:
             return False
-        return now - self.message_posted > MESSAGE_MAX_AGE or self.leading_month() != self.message_month
+        age = now - discord.utils.snowflake_time(self.message_id)
+        return age > MESSAGE_MAX_AGE or self.leading_month() != self.message_month
 
     def month(self) -> int:
         """The month of the player whose turn it is."""

@@ -21,12 +21,16 @@ def clicked(interaction: discord.Interaction, message_id: int | None) -> bool:
 
 
 class LiveMessage:
-    """Sends and edits the live game message with the bot's token (works after a restart too)."""
+    """Sends and edits the live game message with the bot's token (works after a restart too).
+
+    A Discord failure here is logged, never raised: the game is already saved, so the player must
+    not be told to try again, and the next update brings the message up to date.
+    """
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
 
-    def board(self, loaded: Loaded) -> tuple[discord.Embed, discord.ui.View | None]:
+    def render(self, loaded: Loaded) -> tuple[discord.Embed, discord.ui.View | None]:
         """The live message's embed, and buttons for the question the game waits on."""
         table = loaded.table
         embed = board.game_embed(table, loaded.row.game_id)
@@ -42,28 +46,43 @@ class LiveMessage:
         """Bring the live message up to date, as the click's response when the click came from it.
 
         A month change or an hour-old message gets a fresh live message instead, since Discord limits
-        edits to old messages and a new month deserves a new post. `notices` (Pay Day summaries) ride
-        on that new message as its text, or get one message of their own: never two new messages for
-        one action. Returns True when a new live message was posted (the table must be saved).
+        edits to old messages and a new month deserves a new post; the old one loses its buttons
+        only once the new one is there. `notices` (Pay Day summaries) ride on that new message as
+        its text, or get one message of their own: never two new messages for one action. Returns
+        True when a new live message was posted (the table must be saved).
         """
         table = loaded.table
-        embed, view = self.board(loaded)
+        embed, view = self.render(loaded)
         on_live = interaction is not None and clicked(interaction, table.message_id)
-        if interaction is not None and not on_live:
-            await interaction.response.defer()  # a click on an older copy of the board
-        if not table.live_message_stale(discord.utils.utcnow()):
-            if on_live:
-                await interaction.response.edit_message(embed=embed, view=view)
-            elif not await self.edit(loaded, embed, view):
-                return await self._repost(loaded, notices, embed, view)
-            if notices:
-                await self.send(loaded.row.channel_id, content=notices)
-            return False
+        if table.live_message_stale(discord.utils.utcnow()):
+            old = table.message_id
+            if await self._repost(loaded, notices, embed, view):
+                if on_live:
+                    await self.respond(loaded, interaction.response.edit_message(view=None))
+                else:
+                    if interaction is not None:
+                        await self.respond(loaded, interaction.response.defer())
+                    if old is not None:
+                        await self.strip_buttons(loaded.row.channel_id, old)
+                return True
+            notices = None  # could not post: keep the game going on the old message
         if on_live:
-            await interaction.response.edit_message(view=None)
-        elif table.message_id is not None:
-            await self.strip_buttons(loaded.row.channel_id, table.message_id)
-        return await self._repost(loaded, notices, embed, view)
+            await self.respond(loaded, interaction.response.edit_message(embed=embed, view=view))
+        else:
+            if interaction is not None:  # a click on an older copy of the board
+                await self.respond(loaded, interaction.response.defer())
+            if not await self.edit(loaded, embed, view):
+                return await self._repost(loaded, notices, embed, view)
+        if notices:
+            await self.send(loaded.row.channel_id, content=notices)
+        return False
+
+    async def respond(self, loaded: Loaded, response) -> None:
+        """Answer an interaction; a failure (expired, Discord down) is logged, the game is saved."""
+        try:
+            await response
+        except discord.HTTPException:
+            log.warning("interaction answer failed", exc_info=True, extra=_where(loaded))
 
     async def _repost(
         self, loaded: Loaded, notices: str | None, embed: discord.Embed, view: discord.ui.View | None
@@ -72,8 +91,8 @@ class LiveMessage:
         if message is None:
             return False
         table = loaded.table
-        table.message_id, table.message_posted = message.id, discord.utils.utcnow()
-        table.message_month = table.leading_month()
+        table.message_id, table.message_month = message.id, table.leading_month()
+        log.info("live message posted", extra={**_where(loaded), "message_id": message.id})
         return True
 
     async def edit(self, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None) -> bool:
@@ -87,7 +106,7 @@ class LiveMessage:
         except discord.NotFound:
             return False
         except discord.HTTPException:
-            log.warning("live message edit failed", exc_info=True, extra={"channel": loaded.row.channel_id})
+            log.warning("live message edit failed", exc_info=True, extra=_where(loaded))
         return True
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
@@ -96,7 +115,7 @@ class LiveMessage:
         try:
             await channel.get_partial_message(message_id).edit(view=None)
         except discord.HTTPException:
-            log.info("old live message not edited", extra={"channel": channel_id, "message": message_id})
+            log.info("old live message not edited", extra={"channel": channel_id, "message_id": message_id})
 
     async def send(self, channel_id: int, **message) -> discord.Message | None:
         channel = self.bot.get_partial_messageable(channel_id)
@@ -105,3 +124,7 @@ class LiveMessage:
         except discord.HTTPException:
             log.warning("message not sent", exc_info=True, extra={"channel": channel_id})
             return None
+
+
+def _where(loaded: Loaded) -> dict:
+    return {"channel": loaded.row.channel_id, "game": loaded.row.game_id}

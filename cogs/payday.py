@@ -7,6 +7,7 @@ event-log rows in one transaction, then answer the player and update the live me
 import logging
 import secrets
 from collections.abc import Iterable
+from datetime import timedelta
 
 import discord
 from discord import app_commands
@@ -45,6 +46,11 @@ RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULE
 ALREADY_DONE = "Already done: your answer was counted."
 NO_GAME = "There is no game in this channel: start one with /payday start."
 MAX_AMOUNT = 10_000_000
+RESTART_GRACE = timedelta(minutes=1)
+"""A time limit that ran out while the bot was down gets this long again after the restart."""
+NEEDED = (("send_messages", "Send Messages"), ("embed_links", "Embed Links"))
+"""Channel permissions a game needs beyond answering interactions: the live message is reposted
+each month, and reminders, Pay Day notices and the standings are messages of their own."""
 
 
 class Payday(commands.Cog):
@@ -61,11 +67,23 @@ class Payday(commands.Cog):
         self.live = LiveMessage(bot)
 
     async def cog_load(self) -> None:
-        """Register the buttons and re-arm every stored deadline, so a restart loses nothing."""
+        """Register the buttons and re-arm every stored deadline, so a restart loses nothing.
+
+        A player's time limit that ran out while the bot was down is extended by a grace period:
+        the time the bot was away is not theirs.
+        """
         self.bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        now = discord.utils.utcnow()
         for row in await self.bot.store.live_games():
-            if row.deadline is not None:
-                self.timers.arm(row.channel_id, row.deadline)
+            if row.deadline is None:
+                continue
+            async with self.tables.lock(row.channel_id):
+                loaded = await self.tables.load(row.channel_id)
+                if loaded is not None and loaded.table.extend_for_downtime(now, RESTART_GRACE):
+                    loaded = await self.tables.save(loaded, [{"kind": "restart_grace"}])
+                    _log("deadline extended after a restart", loaded)
+                if loaded is not None:
+                    self._arm(loaded)
 
     async def cog_unload(self) -> None:
         await self.timers.cancel_all()
@@ -87,6 +105,14 @@ class Payday(commands.Cog):
     ) -> None:
         """Open a game of Pay Day in this channel; others join with the button."""
         channel_id = interaction.channel_id
+        missing = _missing_permissions(interaction)
+        if missing:
+            await _refuse(
+                interaction,
+                f"I need the {missing} permission in this channel to run a game here: "
+                "ask a moderator to grant it, or start the game in another channel.",
+            )
+            return
         async with self.tables.lock(channel_id):
             if await self.tables.load(channel_id) is not None:
                 await _refuse(
@@ -99,17 +125,22 @@ class Payday(commands.Cog):
                 ruleset=ruleset,
                 turn_seconds=turn_time or self.bot.turn_seconds,
                 interrupt_seconds=min(self.bot.interrupt_seconds, turn_time or self.bot.turn_seconds),
-                seed=0,
+                seed=secrets.randbits(62),
             )
             lobby.join(table, interaction.user.id, interaction.user.display_name)
             loaded = await self.tables.create(channel_id, interaction.guild_id, table)
-            table.seed = self._seed(loaded.row.game_id)
-            response = await interaction.response.send_message(
-                embed=board.lobby_embed(table), view=components.lobby_view(channel_id, loaded.row.game_id)
-            )
+            if self.bot.seed is not None:  # reproducible games for tests: seed + game id
+                table.seed = self.bot.seed + loaded.row.game_id
+            try:
+                response = await interaction.response.send_message(
+                    embed=board.lobby_embed(table), view=components.lobby_view(channel_id, loaded.row.game_id)
+                )
+            except discord.HTTPException:
+                await self.tables.discard(loaded)  # nobody can see it, so nobody could close it
+                raise
             table.message_id = response.message_id
-            await self.tables.save(loaded, [{"kind": "lobby", "host": interaction.user.id}])
-            _log("lobby opened", loaded, host=interaction.user.id)
+            loaded = await self.tables.save(loaded, [{"kind": "lobby", "host": interaction.user.id}])
+            _log("lobby opened", loaded, host=interaction.user.id, ruleset=ruleset, months=months)
 
     @payday.command(name="join")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -188,20 +219,24 @@ class Payday(commands.Cog):
     async def _begin(self, interaction: discord.Interaction, loaded: Loaded) -> None:
         """The lobby message becomes the live game message."""
         table = loaded.table
-        now = discord.utils.utcnow()
-        table.set_timers(now)
-        table.message_posted, table.message_month = now, 1
+        table.set_timers(discord.utils.utcnow())
+        table.message_month = 1
         order = ", ".join(seat.name for seat in table.seats)
         table.remember([f"The game begins: {order}. {table.seats[0].name} goes first."])
         loaded = await self.tables.save(loaded, [{"kind": "started", "seats": [s.name for s in table.seats]}])
         _log("game started", loaded, players=len(table.seats))
-        embed, view = self.live.board(loaded)
-        if clicked(interaction, table.message_id):
-            await interaction.response.edit_message(embed=embed, view=view)
-        else:
-            await interaction.response.send_message("The game has started.", ephemeral=True)
-            await self.live.edit(loaded, embed, view)
-        self._arm(loaded)
+        try:
+            if clicked(interaction, table.message_id):
+                if await self.live.show(loaded, interaction):
+                    loaded = await self.tables.save(loaded)
+            else:
+                await self.live.respond(
+                    loaded, interaction.response.send_message("The game has started.", ephemeral=True)
+                )
+                if await self.live.show(loaded, None):
+                    loaded = await self.tables.save(loaded)
+        finally:
+            self._arm(loaded)
 
     async def _leave_running(self, interaction: discord.Interaction, loaded: Loaded) -> None:
         table = loaded.table
@@ -214,12 +249,14 @@ class Payday(commands.Cog):
             return
         table.set_timers(discord.utils.utcnow())
         loaded = await self.tables.save(loaded, [{"kind": "left", "user": interaction.user.id, "text": line}])
-        await interaction.response.send_message(
-            "You left the game; a computer player took your seat.", ephemeral=True
-        )
-        if await self.live.show(loaded, None):
-            loaded = await self.tables.save(loaded)
-        self._arm(loaded)
+        _log("player left", loaded, user=interaction.user.id)
+        try:
+            reply = "You left the game; a computer player took your seat."
+            await self.live.respond(loaded, interaction.response.send_message(reply, ephemeral=True))
+            if await self.live.show(loaded, None):
+                loaded = await self.tables.save(loaded)
+        finally:
+            self._arm(loaded)
 
     # -- playing --------------------------------------------------------------------------------
     async def game_click(
@@ -312,22 +349,28 @@ class Payday(commands.Cog):
         now = discord.utils.utcnow()
         played = Played()
         for action in actions:
+            asked = table.state.prompt
             try:
                 played.extend(play(table, action, now))
             except IllegalAction as refusal:
                 if played.records:
                     break  # a later timeout/computer answer lost a race: keep what was applied
                 if interaction is None:
-                    log.error(
-                        "automatic action refused", extra={"channel": loaded.row.channel_id, "action": action}
+                    # A bug, not a player: the cautious default keeps the game moving instead.
+                    _log(
+                        "automatic action refused", loaded, action=action.kind, seat=action.seat, why=refusal
                     )
-                    return
+                    played.extend(play(table, engine.default_action(table.state, action.seat), now))
+                    continue
                 if back:
                     table.set_timers(now)
                     loaded = await self.tables.save(loaded, [{"kind": "back", "seat": action.seat}])
+                    _log("player back", loaded, seat=action.seat)
                     self._arm(loaded)
                 await _refuse(interaction, self._refusal(table, action, refusal))
                 return
+            if interaction is not None:  # only the player's own answers make a later click a double
+                table.last_answer = (asked, action.seat)
             _log(
                 "applied",
                 loaded,
@@ -336,17 +379,22 @@ class Payday(commands.Cog):
                 value=action.value,
                 prompt=action.prompt,
             )
+        if not played.records:
+            return
         reply = _confirm(played) if slash else None
         if table.state.over:
             await self._conclude(loaded, played, interaction, "Everyone has retired.", reply=reply)
             return
         loaded = await self.tables.save(loaded, played.records)
-        if reply is not None:
-            await interaction.response.send_message(reply, ephemeral=True)
-            interaction = None
-        if await self.live.show(loaded, interaction, board.payday_notices(loaded.table, played.events)):
-            loaded = await self.tables.save(loaded)
-        self._arm(loaded)
+        try:
+            if reply is not None:
+                await self.live.respond(loaded, interaction.response.send_message(reply, ephemeral=True))
+                interaction = None
+            notices = board.payday_notices(loaded.table, played.events)
+            if await self.live.show(loaded, interaction, notices):
+                loaded = await self.tables.save(loaded)
+        finally:
+            self._arm(loaded)
 
     async def _conclude(
         self,
@@ -370,10 +418,11 @@ class Payday(commands.Cog):
         _log("game over", loaded, reason=reason, winners=table.state.winners)
         embed = board.game_embed(table, loaded.row.game_id)
         if interaction is not None and reply is None and clicked(interaction, table.message_id):
-            await interaction.response.edit_message(embed=embed, view=None)
+            await self.live.respond(loaded, interaction.response.edit_message(embed=embed, view=None))
         else:
             if interaction is not None:
-                await interaction.response.send_message(reply or "Done.", ephemeral=True)
+                answer = interaction.response.send_message(reply or "Done.", ephemeral=True)
+                await self.live.respond(loaded, answer)
             await self.live.edit(loaded, embed, None)
         # The last player to retire gets their Pay Day summary too, on the standings message.
         final = board.final_embed(table, loaded.row.game_id, reason)
@@ -392,17 +441,21 @@ class Payday(commands.Cog):
             state = table.state
             if table.computer_at is not None and now >= table.computer_at:
                 prompt = state.prompt
-                computers = (
-                    ai.choose(state, seat)
+                # Computer seats play to win; a player who is away gets the cautious default.
+                answers = (
+                    engine.default_action(state, seat) if table.seats[seat].away else ai.choose(state, seat)
                     for seat in table.waiting_computers()
                     if state.prompt == prompt and state.pending is not None and seat in state.pending.seats
                 )
-                await self._apply(loaded, computers, None)
+                await self._apply(loaded, answers, None)
             elif table.deadline is not None and now >= table.deadline:
                 humans = set(table.waiting_humans())
                 actions = [a for a in engine.timeout_actions(state) if a.seat in humans]
                 _log("timed out", loaded, seats=sorted(humans), prompt=state.prompt)
-                table.remember(table.timed_out(sorted(humans)))
+                away = table.timed_out(sorted(humans))
+                if away:
+                    _log("taken for away", loaded, seats=[s for s in humans if table.seats[s].away])
+                table.remember(away)
                 await self._apply(loaded, actions, None)
             elif table.remind_at is not None and now >= table.remind_at:
                 table.remind_at = None
@@ -438,8 +491,8 @@ class Payday(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         """Show the game here again at the bottom of the channel, with its buttons.
 
-        Only seated players move the live message; anyone else gets a private look, so onlookers
-        can't flood the channel with boards.
+        Once a game runs, only seated players move the live message and anyone else gets a private
+        look, so onlookers can't flood the channel; an open lobby is reposted for anyone, to join.
         """
         async with self.tables.lock(interaction.channel_id):
             loaded = await self.tables.load(interaction.channel_id)
@@ -457,19 +510,19 @@ class Payday(commands.Cog):
                     components.lobby_view(loaded.row.channel_id, loaded.row.game_id),
                 )
             else:
-                embed, view = self.live.board(loaded)
+                embed, view = self.live.render(loaded)
             old = table.message_id
             response = await interaction.response.send_message(embed=embed, view=view)
-            table.message_id, table.message_posted = response.message_id, discord.utils.utcnow()
-            table.message_month = table.leading_month()
+            table.message_id, table.message_month = response.message_id, table.leading_month()
             loaded = await self.tables.save(loaded)
+            _log("live message reposted", loaded, user=interaction.user.id, message_id=response.message_id)
             if old is not None:
                 await self.live.strip_buttons(loaded.row.channel_id, old)
 
     @payday.command(name="hand")
     async def hand(self, interaction: discord.Interaction) -> None:
         """See your cash, loan, Mail and Deals (only you can see this)."""
-        loaded = await self._running(interaction)
+        loaded = await self._running(interaction, locked=False)
         if loaded is None:
             return
         seat = await self._seat(interaction, loaded)
@@ -490,11 +543,11 @@ class Payday(commands.Cog):
         self, interaction: discord.Interaction, book: str = "bank", page: app_commands.Range[int, 1, 1000] = 1
     ) -> None:
         """Every payment of this channel's game: who paid whom, how much and why."""
-        loaded = await self.tables.load(interaction.channel_id)
+        loaded = await self.tables.peek(interaction.channel_id)
         if loaded is not None and loaded.table.state is not None:
             game_id, table = loaded.row.game_id, loaded.table
         else:
-            finished = await self._last_finished(interaction.channel_id, interaction.guild_id)
+            finished = await self._finished(interaction.channel_id)
             if finished is None:
                 await _refuse(interaction, "No game has been played in this channel yet.")
                 return
@@ -504,12 +557,12 @@ class Payday(commands.Cog):
 
     async def ledger_page(self, interaction: discord.Interaction, game_id: int, book: str, page: int) -> None:
         """A ledger page button."""
-        loaded = await self.tables.load(interaction.channel_id)
+        loaded = await self.tables.peek(interaction.channel_id)
         if loaded is not None and loaded.row.game_id == game_id:
             table = loaded.table
         else:
-            finished = await self._last_finished(interaction.channel_id, interaction.guild_id)
-            if finished is None or finished[0] != game_id:
+            finished = await self._finished(interaction.channel_id, game_id)
+            if finished is None:
                 await _refuse(interaction, "That ledger is no longer available.")
                 return
             table = finished[1]
@@ -532,9 +585,10 @@ class Payday(commands.Cog):
         embed = ledger.ledger_embed(book, chunk, names, page, pages, loans, savings, rules.pot_name)
         return embed, components.ledger_view(game_id, book, page, pages)
 
-    async def _last_finished(self, channel_id: int, guild_id: int | None) -> tuple[int, Table] | None:
-        for row in await self.bot.store.history(guild_id=guild_id, limit=50):
-            if row.channel_id == channel_id:
+    async def _finished(self, channel_id: int, game_id: int | None = None) -> tuple[int, Table] | None:
+        """This channel's last finished game, or the one with `game_id` among its recent ones."""
+        for row in await self.bot.store.history(channel_id=channel_id, limit=1 if game_id is None else 50):
+            if game_id is None or row.game_id == game_id:
                 return row.game_id, Table.model_validate_json(row.data)
         return None
 
@@ -583,7 +637,7 @@ class Payday(commands.Cog):
     ) -> None:
         """Read the rules of Pay Day, one topic at a time."""
         if edition is None:
-            loaded = await self.tables.load(interaction.channel_id)
+            loaded = await self.tables.peek(interaction.channel_id)
             edition = loaded.table.ruleset if loaded is not None else RULESETS_DEFAULT
         title, text = rules_text.page(
             topic,
@@ -599,8 +653,12 @@ class Payday(commands.Cog):
     def _seed(self, game_id: int) -> int:
         return secrets.randbits(62) if self.bot.seed is None else self.bot.seed + game_id
 
-    async def _running(self, interaction: discord.Interaction, game_id: int | None = None) -> Loaded | None:
-        loaded = await self.tables.load(interaction.channel_id)
+    async def _running(
+        self, interaction: discord.Interaction, game_id: int | None = None, *, locked: bool = True
+    ) -> Loaded | None:
+        """The channel's running game, or a refusal; `locked=False` for read-only looks."""
+        channel_id = interaction.channel_id
+        loaded = await (self.tables.load(channel_id) if locked else self.tables.peek(channel_id))
         if loaded is None or (game_id is not None and loaded.row.game_id != game_id):
             await _refuse(interaction, "This game has ended." if game_id else NO_GAME)
             return None
@@ -622,6 +680,12 @@ class Payday(commands.Cog):
         return refusal.message
 
 
+def _missing_permissions(interaction: discord.Interaction) -> str | None:
+    granted = interaction.app_permissions
+    missing = [label for flag, label in NEEDED if not getattr(granted, flag)]
+    return " and ".join(missing) or None
+
+
 def _manages_channel(interaction: discord.Interaction) -> bool:
     return interaction.permissions.manage_channels
 
@@ -632,7 +696,7 @@ async def _refuse(interaction: discord.Interaction, text: str) -> None:
 
 def _confirm(played: Played) -> str:
     """The private answer to a slash command that changed the game: what it did, in words."""
-    return "\n".join(played.lines[-5:]) or "Done."
+    return board.safe("\n".join(played.lines[-5:])) or "Done."
 
 
 def _log(message: str, loaded: Loaded, **fields) -> None:

@@ -1,4 +1,4 @@
-"""Load → change → save for one channel at a time: the only way the cog touches a game.
+"""Load → change → save for one channel at a time: the only way the cog changes a game.
 
 Every change runs under the channel's lock and is saved, with its event-log rows, in one store
 transaction before anyone is told about it.
@@ -6,6 +6,7 @@ transaction before anyone is told about it.
 
 import asyncio
 import logging
+import weakref
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
@@ -58,27 +59,32 @@ def play(table: Table, action: Action, now: datetime) -> Played:
     }
     records = [answered] + [{**e.to_dict(), "text": line} for e, line in zip(events, lines, strict=True)]
     table.remember(lines)
-    table.last_answer = (prompt, action.seat)
     table.set_timers(now)
     return Played(events, lines, records)
 
 
 class Tables:
-    """Per-channel locks plus the store, in the table's terms.
+    """Per-channel locks plus the live games in the store, in the table's terms.
 
     The last row saved for each channel is kept, so a click skips reading back what this process
-    just wrote; a failed write forgets it, and a restart starts from the store.
+    just wrote; a failed write forgets it, and a restart starts from the store. Only code holding
+    the channel's lock fills that cache (`load`); lock-free readers `peek`.
     """
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Weak: a lock lives while someone holds or waits for it, so idle channels cost nothing.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._rows: dict[int, GameRow] = {}
 
     def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
 
     async def load(self, channel_id: int) -> Loaded | None:
+        """The channel's table, for a caller holding its lock."""
         row = self._rows.get(channel_id)
         if row is None:
             row = await self.store.get(channel_id)
@@ -86,6 +92,11 @@ class Tables:
                 return None
             self._rows[channel_id] = row
         return Loaded(row, Table.model_validate_json(row.data))
+
+    async def peek(self, channel_id: int) -> Loaded | None:
+        """The channel's table, read without the lock (it may be a click out of date)."""
+        row = self._rows.get(channel_id) or await self.store.get(channel_id)
+        return None if row is None else Loaded(row, Table.model_validate_json(row.data))
 
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
         row = await self.store.create(channel_id, guild_id, table.model_dump_json(), table.wake_at())
@@ -116,10 +127,14 @@ class Tables:
             ],
             "winners": st.winners,
         }
-        self._rows.pop(loaded.row.channel_id, None)
-        await self.store.finish(loaded.row, table.model_dump_json(), summary, records)
+        try:
+            await self.store.finish(loaded.row, table.model_dump_json(), summary, records)
+        finally:
+            self._rows.pop(loaded.row.channel_id, None)
 
     async def discard(self, loaded: Loaded) -> None:
         """Drop a lobby that never started."""
-        self._rows.pop(loaded.row.channel_id, None)
-        await self.store.delete(loaded.row)
+        try:
+            await self.store.delete(loaded.row)
+        finally:
+            self._rows.pop(loaded.row.channel_id, None)

@@ -52,6 +52,8 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE INDEX history_by_time ON history (finished_at)",
         ),
     ),
+    # The ledger of a channel's last finished game, however many games other channels finished since.
+    (2, ("CREATE INDEX history_by_channel ON history (channel_id, finished_at)",)),
 )
 
 LATEST = MIGRATIONS[-1][0]

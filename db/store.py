@@ -401,14 +401,18 @@ class Store:
         rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY game_id", ())
         return [_game_row(r) for r in rows]
 
-    async def history(self, *, guild_id: int | None = None, limit: int = 20) -> list[HistoryRow]:
-        """Finished games, newest first; `guild_id=None` means every guild (and DMs)."""
+    async def history(
+        self, *, guild_id: int | None = None, channel_id: int | None = None, limit: int = 20
+    ) -> list[HistoryRow]:
+        """Finished games, newest first, of one guild and/or one channel (None: any)."""
         if limit < 0:
             raise ValueError(f"limit must be >= 0, got {limit}")
-        where, params = ("", []) if guild_id is None else (" WHERE guild_id = ?", [guild_id])
+        filters = [(column, value) for column, value in (("guild_id", guild_id), ("channel_id", channel_id))]
+        filters = [(column, value) for column, value in filters if value is not None]
+        where = " WHERE " + " AND ".join(f"{column} = ?" for column, _ in filters) if filters else ""
         rows = await self._fetch(
             f"SELECT {_HISTORY_COLUMNS} FROM history{where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
-            [*params, limit],
+            [*(value for _, value in filters), limit],
         )
         return [
             HistoryRow(game_id, channel_id, guild, data, json.loads(summary), _from_us(c), _from_us(f))

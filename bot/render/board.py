@@ -61,7 +61,7 @@ def _player_line(table: Table, seat: int, shown: list[str]) -> str:
         if p.retired
         else ("START" if p.day == 0 else f"{weekday(p.day)} {p.day}: {board[p.day].name}")
     )
-    away = " (away: computer playing)" if table.seats[seat].away else ""
+    away = " (away: the bot plays it safe)" if table.seats[seat].away else ""
     parts = [f"{marker} **{shown[seat]}**{away} — {where}", money(p.cash)]
     if p.savings:
         parts.append(f"savings {money(p.savings)}")

@@ -1,5 +1,7 @@
 """The cog's table store: what it saved is what the next click loads, without reading it back."""
 
+import asyncio
+
 import pytest
 
 from bot.table import Table
@@ -47,3 +49,17 @@ async def test_a_restarted_bot_finds_the_table_in_the_store(tables):
     fresh = Tables(tables.store)
     assert (await fresh.load(10)).row.version == 2
     assert await fresh.load(11) is None
+
+
+async def test_a_lock_free_reader_racing_a_game_end_cannot_bring_the_game_back(tables):
+    """/payday hand or ledger (no lock) read while a click ends the game (under the lock)."""
+    await Tables(tables.store).create(10, 20, lobby())  # written by an earlier process
+    fresh = Tables(tables.store)  # this process: nothing cached yet
+
+    async def end():
+        async with fresh.lock(10):
+            await fresh.discard(await fresh.load(10))
+
+    await asyncio.gather(end(), fresh.peek(10))
+
+    assert await fresh.load(10) is None and await tables.store.get(10) is None

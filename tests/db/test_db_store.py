@@ -232,16 +232,18 @@ async def test_live_games_lists_every_live_row_for_rearming_deadlines(store):
     assert await store.live_games() == [a, b]
 
 
-async def test_history_is_newest_first_and_filters_by_guild(store):
+async def test_history_is_newest_first_and_filters_by_guild_and_channel(store):
     finished: list[GameRow] = []
-    for channel, guild in [(100, 1), (200, 2), (300, 1), (400, None)]:
+    for channel, guild in [(100, 1), (200, 2), (300, 1), (400, None), (100, 1)]:
         row = await store.create(channel, guild, "{}")
         await store.finish(row, "{}", {"channel": channel})
         finished.append(row)
 
-    assert [h.channel_id for h in await store.history()] == [400, 300, 200, 100]
-    assert [h.channel_id for h in await store.history(guild_id=1)] == [300, 100]
-    assert [h.channel_id for h in await store.history(limit=2)] == [400, 300]
+    assert [h.channel_id for h in await store.history()] == [100, 400, 300, 200, 100]
+    assert [h.channel_id for h in await store.history(guild_id=1)] == [100, 300, 100]
+    assert [h.channel_id for h in await store.history(limit=2)] == [100, 400]
+    in_100 = await store.history(guild_id=1, channel_id=100)
+    assert [h.game_id for h in in_100] == [finished[4].game_id, finished[0].game_id]
 
 
 async def test_fifty_concurrent_saves_to_different_channels_all_land(store):

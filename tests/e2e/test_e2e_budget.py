@@ -53,6 +53,13 @@ async def test_a_pay_day_click_costs_its_answer_and_one_new_message(env):
     mark = len(env.http_requests)
     await click(alice, await live(env, game.channel), label="Roll the die")  # month 2 starts: new board
     await click(bob, await live(env, game.channel), label="Roll the die")  # his Pay Day notice
-    assert requests_since(env, mark) == [("POST", "interactions"), ("POST", "channels")] * 2
+    # alice's click: the new month's board is posted first, then her answer strips the old one's
+    # buttons; bob's click: his answer edits the board, then his Pay Day notice is posted.
+    assert requests_since(env, mark) == [
+        ("POST", "channels"),
+        ("POST", "interactions"),
+        ("POST", "interactions"),
+        ("POST", "channels"),
+    ]
     notice = game.channel.last_message
     assert notice.content.startswith("💵 **Pay Day: bob starts month 2**") and notice.embeds == []

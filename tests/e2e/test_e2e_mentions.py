@@ -53,8 +53,9 @@ async def test_names_that_look_like_mentions_never_ping(env):
         assert not policy.everyone and policy.roles == frozenset(), (m.content, m.embeds)
         assert policy.users == frozenset(target), (m.content, policy)
         assert m.ping_user_ids == target and m.ping_role_ids == [] and not m.mention_everyone
-    assert any("@everyone took a loan" in m.content for m in messages)
-    assert any(f"<@{alice.id}> took a loan" in m.content for m in messages)
+    # Private confirmations show the names too, defused like everything else the bot writes.
+    assert any("@\u200beveryone took a loan" in m.content for m in messages)
+    assert any(f"<@\u200b{alice.id}> took a loan" in m.content for m in messages)
 
     # Embeds never ping, but the names are also shown defused there (no live mention syntax).
     final = channel.last_message.embeds[-1].description

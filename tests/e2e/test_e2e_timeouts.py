@@ -92,7 +92,7 @@ async def test_two_timeouts_in_a_row_hand_the_seat_to_the_computer_until_the_pla
 
     await click(bob, await live(env, game.channel), label="Roll the die")
     board = await live(env, game.channel)
-    assert "**alice** (away: computer playing)" in field(board, "Players")
+    assert "**alice** (away: the bot plays it safe)" in field(board, "Players")
     await env.advance_time(2)  # the computer rolls for her after its short pause, not after a minute
     assert (await load(env, game.channel)).state.players[0].day == 9
 
