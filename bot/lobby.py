@@ -2,6 +2,7 @@
 
 from bot.game import engine
 from bot.game.actions import IllegalAction
+from bot.game.events import Event
 from bot.table import Seat, Table, clean_name
 
 
@@ -51,7 +52,8 @@ def add_computer(table: Table, user_id: int) -> str:
     return f"{table.add_computer().name} (computer) joined."
 
 
-def start(table: Table, user_id: int) -> None:
+def start(table: Table, user_id: int) -> list[Event]:
+    """Deal the game in; returns its opening events (the Banker paying each player's start cash)."""
     if user_id != table.host_id:
         raise Refusal("Only the host can start the game.")
     if not table.min_players <= len(table.seats) <= table.max_players:
@@ -59,9 +61,10 @@ def start(table: Table, user_id: int) -> None:
             f"A game needs {table.min_players} to {table.max_players} players: invite someone, "
             "or add a computer player."
         )
-    table.state = engine.new_game(
+    table.state, opening = engine.start(
         [seat.name for seat in table.seats], ruleset=table.ruleset, months=table.months, seed=table.seed
     )
+    return opening
 
 
 def may_stop(table: Table, user_id: int, manages_channel: bool) -> None:

@@ -26,7 +26,7 @@ from bot.render.rules_text import Topic
 from bot.table import Table, clean_name
 from bot.timers import DeadlineScheduler
 from cogs.live import LiveMessage, clicked
-from cogs.tables import Loaded, Played, Tables, play
+from cogs.tables import Loaded, Played, Tables, play, recorded
 
 log = logging.getLogger(__name__)
 
@@ -185,17 +185,19 @@ class Payday(commands.Cog):
                     await self._respond_lobby(interaction, loaded, note, None)
                     _log("lobby cancelled", loaded, user=user.id)
                     return
-                note = {
-                    "join": lambda: lobby.join(table, user.id, user.display_name),
-                    "leave": lambda: lobby.leave_lobby(table, user.id),
-                    "addbot": lambda: lobby.add_computer(table, user.id),
-                    "start": lambda: lobby.start(table, user.id),
-                }[what]()
+                if what == "start":
+                    opening = lobby.start(table, user.id)
+                else:
+                    note = {
+                        "join": lambda: lobby.join(table, user.id, user.display_name),
+                        "leave": lambda: lobby.leave_lobby(table, user.id),
+                        "addbot": lambda: lobby.add_computer(table, user.id),
+                    }[what]()
             except IllegalAction as refusal:
                 await _refuse(interaction, refusal.message)
                 return
             if what == "start":
-                await self._begin(interaction, loaded)
+                await self._begin(interaction, loaded, opening)
                 return
             if not table.humans():
                 await self.tables.discard(loaded)
@@ -216,14 +218,16 @@ class Payday(commands.Cog):
         await interaction.response.send_message(note, ephemeral=True)
         await self.live.edit(loaded, embed, view)
 
-    async def _begin(self, interaction: discord.Interaction, loaded: Loaded) -> None:
-        """The lobby message becomes the live game message."""
+    async def _begin(self, interaction: discord.Interaction, loaded: Loaded, opening: list[ev.Event]) -> None:
+        """The lobby message becomes the live game message; the `opening` events (the Banker paying
+        the start cash) go into the event log, so the ledger shows where every dollar came from."""
         table = loaded.table
         table.set_timers(discord.utils.utcnow())
         table.message_month = 1
         order = ", ".join(seat.name for seat in table.seats)
         table.remember([f"The game begins: {order}. {table.seats[0].name} goes first."])
-        loaded = await self.tables.save(loaded, [{"kind": "started", "seats": [s.name for s in table.seats]}])
+        started = {"kind": "started", "seats": [s.name for s in table.seats]}
+        loaded = await self.tables.save(loaded, [started, *recorded(table, opening)[1]])
         _log("game started", loaded, players=len(table.seats))
         try:
             if clicked(interaction, table.message_id):
@@ -582,7 +586,9 @@ class Payday(commands.Cog):
         rules = RULESETS[table.state.ruleset]
         loans = [p.loan for p in players]
         savings = [p.savings for p in players] if rules.rules.savings else None
-        embed = ledger.ledger_embed(book, chunk, names, page, pages, loans, savings, rules.pot_name)
+        embed = ledger.ledger_embed(
+            book, chunk, names, page, pages, loans, savings, rules.pot_name, rules.jackpot_name
+        )
         return embed, components.ledger_view(game_id, book, page, pages)
 
     async def _finished(self, channel_id: int, game_id: int | None = None) -> tuple[int, Table] | None:

@@ -40,14 +40,20 @@ class Played:
         self.records += other.records
 
 
+def recorded(table: Table, events: list[Event]) -> tuple[list[str], list[dict]]:
+    """Each event in words, and as its event-log record (the event's fields and that text)."""
+    names = [seat.name for seat in table.seats]
+    ruleset = RULESETS[table.state.ruleset]
+    lines = [describe(e, names, ruleset) for e in events]
+    return lines, [{**e.to_dict(), "text": line} for e, line in zip(events, lines, strict=True)]
+
+
 def play(table: Table, action: Action, now: datetime) -> Played:
     """Apply one action to the table's game; raises IllegalAction with the table untouched."""
     state = table.state
     prompt, pending = state.prompt, state.pending
     _, events = engine.apply(state, action)
-    names = [seat.name for seat in table.seats]
-    ruleset = RULESETS[state.ruleset]
-    lines = [describe(e, names, ruleset) for e in events]
+    lines, records = recorded(table, events)
     answered = {
         "kind": "action",
         "seat": action.seat,
@@ -57,10 +63,9 @@ def play(table: Table, action: Action, now: datetime) -> Played:
         "question": pending.kind if pending else None,
         "timed_out": action.timed_out,
     }
-    records = [answered] + [{**e.to_dict(), "text": line} for e, line in zip(events, lines, strict=True)]
     table.remember(lines)
     table.set_timers(now)
-    return Played(events, lines, records)
+    return Played(events, lines, [answered, *records])
 
 
 class Tables:

@@ -10,9 +10,11 @@ from bot.game import board as b
 from bot.game import cards as c
 from bot.game import state as s
 from bot.game.actions import Action
+from bot.game.deals import sell_best
 from bot.game.engine import QUESTIONS
 from bot.game.interrupts import LOTTERY_NUMBERS
-from bot.game.mail import SWELLFARE_BETS, owed_at_pay_day
+from bot.game.ledger import whole_steps
+from bot.game.mail import SWELLFARE_BETS, due_at_pay_day, move_default
 from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
@@ -28,11 +30,24 @@ def reserve(state: GameState) -> int:
     return RESERVE * state.rules.start_cash // MODERN_START
 
 
-_LAST_BUYER = {
-    name: max((day for day, space in enumerate(rs.board) if space.kind == b.BUYER), default=-1)
-    for name, rs in RULESETS.items()
-}
-"""Per board: the last Found a Buyer day of the month, so "can I still sell?" is one comparison."""
+def buyer_chances(board: b.Board) -> tuple[float, ...]:
+    """For each day, the probability that a token standing there still lands on a Buyer by a
+    movement roll before Pay Day, rolling a fair die each turn (Pay Day stops every token).
+
+    Dynamic programming from Pay Day backwards: chance[d] is the average over the six faces of 1
+    if day d + face is a Buyer, else the chance from that day."""
+    chance = [0.0] * (b.PAYDAY_DAY + 1)
+    for day in range(b.PAYDAY_DAY - 1, -1, -1):
+        total = 0.0
+        for face in range(1, 7):
+            to = min(day + face, b.PAYDAY_DAY)
+            total += 1.0 if board[to].kind == b.BUYER else chance[to]
+        chance[day] = total / 6
+    return tuple(chance)
+
+
+_BUYER_CHANCE = {name: buyer_chances(rs.board) for name, rs in RULESETS.items()}
+"""Per board, computed once: `buyer_chances`."""
 
 _ROLLS = frozenset({s.ROLL, s.RADIO, s.WALK, s.ROLL_OFF})
 
@@ -50,38 +65,25 @@ def choose(state: GameState, seat: int) -> Action:
     return Action(seat, answer, value, state.prompt)
 
 
-def _step_up(amount: int, step: int) -> int:
-    """The smallest whole number of loan steps covering `amount` (0 if nothing is needed)."""
-    return -(-amount // step) * step if amount > 0 else 0
-
-
-def held_bills(state: GameState, seat: int) -> int:
-    """What the player's held bills will cost at their next Pay Day."""
-    mail = RULESETS[state.ruleset].mail
-    return sum(mail[card].amount for card in state.players[seat].mail if mail[card].kind == c.BILL)
-
-
-def can_resell(state: GameState, seat: int) -> bool:
-    """A Found a Buyer space is still ahead: later this month, or in a month still to play."""
-    player = state.players[seat]
-    return player.months_done + 1 < state.months or player.day < _LAST_BUYER[state.ruleset]
+def resale_chance(state: GameState, seat: int) -> float:
+    """The chance of landing on a Buyer before the player's last Pay Day: 1 while a month is still
+    to play after this one, else the chance from where the token stands (`buyer_chances`)."""
+    if not state.in_last_month(seat):
+        return 1.0
+    return _BUYER_CHANCE[state.ruleset][state.players[seat].day]
 
 
 def _buy(state: GameState, seat: int) -> tuple[str, int]:
-    """Buy when the Deal can still be sold and the loan it needs is no more than its profit."""
+    """Buy when the loan it needs is no more than the Deal's profit and, in the last month (an
+    unsold Deal is worth nothing at the end), when the chance of still finding a Buyer times the
+    Deal's value is more than its cost."""
     deal = RULESETS[state.ruleset].deals[state.pending.card]
-    if can_resell(state, seat):
+    if resale_chance(state, seat) * deal.value > deal.cost:
         player = state.players[seat]
-        need = _step_up(deal.cost + reserve(state) - player.cash - player.savings, state.rules.loan_step)
+        need = whole_steps(deal.cost + reserve(state) - player.cash - player.savings, state.rules.loan_step)
         if need <= deal.profit:
             return (act.BUY, 0)
     return (act.DECLINE, 0)
-
-
-def _sell(state: GameState, seat: int) -> tuple[str, int]:
-    """Every sale gains, so sell the most profitable Deal held (the first of equals)."""
-    deals = RULESETS[state.ruleset].deals
-    return (act.SELL, max(state.players[seat].deals, key=lambda card: deals[card].profit))
 
 
 def _target(state: GameState, seat: int) -> tuple[str, int]:
@@ -90,41 +92,33 @@ def _target(state: GameState, seat: int) -> tuple[str, int]:
     "Rich" is net worth, which decides the game; ties go to the first in turn order after `seat`.
     """
     card = RULESETS[state.ruleset].mail[state.pending.card]
-    n = len(state.players)
-    others = [(seat + k) % n for k in range(1, n)]
+    others = state.others(seat)
     if card.kind == c.MAD_MONEY:
         return (act.TARGET, max(others, key=state.net_worth))
     return (act.TARGET, min(others, key=state.net_worth))
 
 
-def _move(state: GameState, seat: int) -> tuple[str, int]:
-    """Move Ahead: the next Buyer when holding a Deal to sell, else the next Deal."""
-    board = RULESETS[state.ruleset].board
-    want = b.BUYER if state.players[seat].deals else b.DEAL
-    fallback = -1
-    for day in range(state.players[seat].day + 1, b.PAYDAY_DAY):
-        kind = board[day].kind
-        if kind == want:
-            return (act.MOVE, day)
-        if fallback < 0 and kind in (b.DEAL, b.BUYER):
-            fallback = day
-    return (act.MOVE, fallback)
-
-
 def _repay(state: GameState, seat: int) -> tuple[str, int]:
-    """Repay as much as possible while keeping cash for the held bills plus a reserve."""
+    """Repay as much as possible while keeping cash for the rest of this Pay Day (held bills, held
+    Monster Charges and carried balances, `due_at_pay_day`) plus a reserve."""
     player = state.players[seat]
     step = state.rules.loan_step
-    spare = player.cash - held_bills(state, seat) - reserve(state)
+    spare = player.cash - due_at_pay_day(state, seat) - reserve(state)
     amount = min(player.loan, max(spare, 0) // step * step)
     return (act.REPAY, amount)
 
 
 def _charge(state: GameState, seat: int) -> tuple[str, int]:
-    """Pay a Monster Charge in full when cash covers it without a loan, else carry it."""
-    if state.players[seat].cash >= state.pending.amount:
-        return (act.PAY_ALL, 0)
-    return (act.CARRY, 0)
+    """Pay a Monster Charge in full unless carrying it is cheaper.
+
+    Carrying costs the charge interest on the whole balance at every Pay Day; paying in full
+    borrows at most the shortfall, at the loan interest. So carry only when the charge interest is
+    the lower rate, and never at the last Pay Day, where a carried balance still counts against net
+    worth after its interest is paid (and a loan costs no more interest)."""
+    rules = state.rules
+    if rules.charge_interest_pct < rules.loan_interest_pct and not state.in_last_month(seat):
+        return (act.CARRY, 0)
+    return (act.PAY_ALL, 0)
 
 
 def _lottery(state: GameState, seat: int) -> tuple[str, int]:
@@ -166,11 +160,9 @@ def _banking(state: GameState, seat: int) -> tuple[str, int]:
 
 
 def _swellfare(state: GameState, seat: int) -> tuple[str, int]:
-    """Bet the most only when broke: cash and savings together can't meet what is owed at Pay Day."""
-    player = state.players[seat]
-    if player.cash + player.savings < owed_at_pay_day(state, seat) - player.loan:
-        return (act.BET, SWELLFARE_BETS[-1])
-    return (act.BET, 0)
+    """Bet the most: a 5 or 6 (one roll in three) pays ten times the bet and the other two lose it,
+    so each dollar bet is worth 10/3 - 2/3 = +8/3 dollars on average."""
+    return (act.BET, SWELLFARE_BETS[-1])
 
 
 def _insurance(state: GameState, seat: int) -> tuple[str, int]:
@@ -180,16 +172,16 @@ def _insurance(state: GameState, seat: int) -> tuple[str, int]:
 
 
 def _poker(state: GameState, seat: int) -> tuple[str, int]:
-    """Put in when it is cheap: the stake leaves the bills held and the reserve covered."""
-    spare = state.players[seat].cash - held_bills(state, seat) - reserve(state)
+    """Put in when it is cheap: the stake leaves what is due at Pay Day and the reserve covered."""
+    spare = state.players[seat].cash - due_at_pay_day(state, seat) - reserve(state)
     return (act.PUT_IN, 0) if spare >= state.pending.amount else (act.SIT_OUT, 0)
 
 
 _DECIDE = {
     s.DEAL: _buy,
-    s.SELL: _sell,
+    s.SELL: sell_best,
     s.TARGET: _target,
-    s.MOVE: _move,
+    s.MOVE: move_default,
     s.REPAY: _repay,
     s.CHARGE: _charge,
     s.LOTTERY: _lottery,

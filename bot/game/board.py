@@ -131,7 +131,7 @@ CLASSIC_BOARD: Board = build_board(
         15: _mail(2),
         16: _DEAL,
         17: Space(BUYER, "Buyer"),
-        18: Space(DAYLIGHT, "Daylight Savings", amount=325),
+        18: Space(DAYLIGHT, "Daylight Savings"),  # a player on START collects a salary
         19: _mail(1),
         20: Space(LOTTERY_DRAW, "Lottery Draw"),
         22: _mail(2),

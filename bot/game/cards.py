@@ -36,9 +36,6 @@ KIND_LABELS = {
     INSURANCE: "Insurance",
 }
 
-HELD_KINDS = frozenset({BILL, MONSTER, JUNK, POSTCARD, TICKET})
-"""Mail kept in front of the player until Pay Day; every other kind acts at once."""
-
 
 @dataclass(frozen=True, slots=True)
 class MailCard:
@@ -178,6 +175,11 @@ FAMILY_MAIL: tuple[MailCard, ...] = (
             (0, "Pizza Coupons", "Buy one, buy another one."),
             (0, "Furniture Catalogue", "Two hundred pages of chairs."),
             (0, "Credit Card Offer", "Pre-approved for things you don't need."),
+        ],
+    )
+    + _mail(
+        POSTCARD,
+        [
             (0, "Postcard from the Beach", "Wish you were here. Sand everywhere."),
             (0, "Postcard from Grandma", "She knitted you another scarf."),
         ],

@@ -83,11 +83,6 @@ class Game:
         # Positional (src and dst stay 0) on purpose: keywords to a class call cost about twice as much.
         self.events.append(ev.Event(kind, seat, amount, value, 0, 0, reason))
 
-    def others(self, seat: int) -> list[int]:
-        """Every other player in turn order starting after `seat`, retired players included."""
-        n = len(self.state.players)
-        return [(seat + k) % n for k in range(1, n)]
-
 
 Options = list[tuple[str, int]]
 

@@ -15,7 +15,7 @@ from bot.game import state as s
 from bot.game.actions import Action, IllegalAction
 from bot.game.context import Game, Question
 from bot.game.events import money
-from bot.game.ledger import borrow, repay, withdraw
+from bot.game.ledger import borrow, repay, transfer, withdraw
 from bot.game.rng import seed_state
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.state import GameState, Player
@@ -38,15 +38,16 @@ ANSWERS_TO = {act.REPAY: (s.REPAY, s.BANKING), act.DEPOSIT: (s.BANKING,), act.WI
 standing actions (a repayment or withdrawal outside Pay Day) with rules of their own."""
 
 
-def new_game(
+def start(
     players: list[str],
     *,
     ruleset: str = DEFAULT_RULESET,
     months: int = 3,
     seed: int = 0,
     rules: Rules | None = None,
-) -> GameState:
-    """Shuffle the decks, set aside the Yard Sale card, pay everyone their start cash, seat 0 rolls."""
+) -> tuple[GameState, list[ev.Event]]:
+    """Shuffle the decks, set aside the Yard Sale card, have the Banker pay everyone their start
+    cash (one ledger line each, returned as the opening events), and ask seat 0 to roll."""
     if ruleset not in RULESETS:
         raise IllegalAction(f"There is no ruleset called {ruleset!r}: choose one of {', '.join(RULESETS)}.")
     preset = RULESETS[ruleset]
@@ -61,23 +62,41 @@ def new_game(
         ruleset=ruleset,
         rules=rules,
         months=months,
-        players=[Player(seat, name, cash=rules.start_cash) for seat, name in enumerate(players)],
+        players=[Player(seat, name) for seat, name in enumerate(players)],
         rng=seed_state(seed),
         mail_deck=list(range(len(preset.mail))),
         deal_deck=list(range(len(preset.deals))),
     )
     g = Game(state)
+    for seat in range(len(players)):
+        transfer(g, ev.BANK, seat, rules.start_cash, ev.START_CASH)
     g.shuffle(state.mail_deck)
     g.shuffle(state.deal_deck)
     # A Yard Sale that draws the top Deal needs no card set aside, and a board without one neither.
     if not rules.yard_sale_draws and any(space.kind == b.YARD_SALE for space in preset.board):
         state.yard_sale = g.draw_deal(0, announce=False)
     g.ask(s.ROLL, [0], lander=0)
-    return state
+    return state, g.events
+
+
+def new_game(
+    players: list[str],
+    *,
+    ruleset: str = DEFAULT_RULESET,
+    months: int = 3,
+    seed: int = 0,
+    rules: Rules | None = None,
+) -> GameState:
+    """`start` without its opening events, for callers that keep no ledger (tests, the simulator)."""
+    return start(players, ruleset=ruleset, months=months, seed=seed, rules=rules)[0]
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Every answer `seat` may give to the current question (loans, always open, are not listed)."""
+    """Every answer `seat` may give to the current question.
+
+    Standing actions, which answer no question, are not listed: loans (open at any time), and where
+    the ruleset allows them, repayments outside Pay Day (family) and savings withdrawals outside
+    Pay Day, for a fee (classic). `check` validates those on their own rules."""
     pending = state.pending
     if state.over or pending is None or seat not in pending.seats:
         return []
@@ -122,13 +141,39 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
 
 
 def end_early(state: GameState) -> list[ev.Event]:
-    """Stop the game now (a host ending it) and score everyone as they stand."""
+    """Stop the game now (a host ending it): stakes an open question holds in the pot go back,
+    then everyone is scored as they stand."""
     if state.over:
         raise act.GameOver("This game is over.")
     g = Game(state)
+    _refund_stakes(g)
     _return_cards_in_play(state)
     turn.finish(g)
     return g.events
+
+
+ENDED_EARLY = "the game ended early"
+
+
+def _refund_stakes(g: Game) -> None:
+    """Money an open question put in the pot goes back through the ledger: Lottery antes and Poker
+    stakes to whoever put them in; a Poker roll-off's pot shared equally among the players still in
+    it, any odd dollars to the first of them in turn order from the lander."""
+    st, pending = g.state, g.state.pending
+    if pending is None:
+        return
+    if pending.kind == s.LOTTERY:
+        for seat in pending.picks.values():
+            transfer(g, ev.POT, seat, pending.amount, f"Lottery ante returned: {ENDED_EARLY}")
+    elif pending.kind == s.POKER:
+        for seat in pending.picks:
+            transfer(g, ev.POT, seat, pending.amount, f"Poker Game stake returned: {ENDED_EARLY}")
+    elif pending.kind == s.ROLL_OFF and pending.payer == ev.POT:
+        n = len(st.players)
+        still_in = sorted(pending.seats + pending.done, key=lambda seat: (seat - pending.lander) % n)
+        share, odd = divmod(st.pot, len(still_in))
+        for i, seat in enumerate(still_in):
+            transfer(g, ev.POT, seat, share + odd * (i == 0), f"{pending.reason} pot shared: {ENDED_EARLY}")
 
 
 def _return_cards_in_play(state: GameState) -> None:
@@ -145,6 +190,11 @@ def _return_cards_in_play(state: GameState) -> None:
 def _run(g: Game) -> None:
     st = g.state
     while st.pending is None and not st.over:
+        if not st.agenda:
+            raise RuntimeError(
+                "The rules ran out of steps: no question is pending, the game is not over and the "
+                "agenda is empty (a rule that neither asks, schedules a task nor ends the game)."
+            )
         task = st.agenda.pop()
         TASKS[task.kind](g, task)
 
@@ -206,9 +256,11 @@ def _check_loan(state: GameState, action: Action) -> None:
 
 
 def _check_standing_repay(state: GameState, action: Action) -> None:
-    if not state.rules.repay_anytime:
-        raise act.InvalidChoice("Loans can only be repaid at your own Pay Day.")
     player, step = state.players[action.seat], state.rules.loan_step
+    if not state.rules.repay_anytime:
+        if player.day == b.PAYDAY_DAY and not player.retired:  # on Pay Day, past its repayment step
+            raise act.InvalidChoice("The repayment step of this Pay Day has passed.")
+        raise act.InvalidChoice("Loans can only be repaid at your own Pay Day.")
     amount = action.value
     if amount <= 0 or amount % step:
         raise act.InvalidChoice(f"Repayments come in steps of ${step:,}.")

@@ -48,6 +48,8 @@ CANCELLED = "cancelled"
 VOIDED = "voided"
 PUT_IN = "put_in"
 BET = "bet"
+DISCARDED = "discarded"
+"""A retiring player's unsold Deal (`value`), discarded because Deals are worth nothing at the end."""
 
 # Ledger reasons with a fixed meaning (others are space or card names).
 LOAN = "loan"
@@ -55,6 +57,9 @@ AUTO_LOAN = "loan to cover a payment"
 REPAYMENT = "loan repayment"
 INTEREST = "loan interest"
 SALARY = "salary"
+START_CASH = "start cash"
+LAST_PAY_DAY = "last Pay Day"
+"""CARRIED: the reason when the balance was kept at the player's final Pay Day (no month follows)."""
 LOAN_REASONS = frozenset({LOAN, AUTO_LOAN, REPAYMENT, INTEREST})
 DEPOSIT = "savings deposit"
 WITHDRAWAL = "savings withdrawal"
@@ -94,17 +99,20 @@ def money(amount: int) -> str:
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
-def account_name(account: int, names: Sequence[str], pot: str = "the Lottery pot") -> str:
-    """`pot`: what the ruleset calls the POT account (the Lottery pot, or classic's poker pot)."""
+def account_name(
+    account: int, names: Sequence[str], pot: str = "the Lottery pot", jackpot: str = "the Jackpot"
+) -> str:
+    """`pot` and `jackpot`: what the ruleset calls the POT and JACKPOT accounts (`Ruleset.pot_name`
+    and `Ruleset.jackpot_name`: classic has a poker pot, and calls its Jackpot the Pot)."""
     if account <= SAVINGS_BASE:
         return f"{names[savings_owner(account)]}'s savings"
-    return {BANK: "the Bank", JACKPOT: "the Jackpot", POT: pot}.get(account) or names[account]
+    return {BANK: "the Bank", JACKPOT: jackpot, POT: pot}.get(account) or names[account]
 
 
 def describe(event: Event, names: Sequence[str], ruleset: Ruleset) -> str:
     """One plain-English line, e.g. "Ann rolled a 6" or "Bob paid $400 to the Jackpot (Charity Concert)"."""
     if event.kind == TRANSFER:
-        return _describe_transfer(event, names, ruleset.pot_name)
+        return _describe_transfer(event, names, ruleset.pot_name, ruleset.jackpot_name)
     who = names[event.seat] if event.seat >= 0 else ""
     text = _TEXTS.get(event.kind)
     if text is not None:
@@ -127,6 +135,15 @@ def _bet(e: Event, who: str, rs: Ruleset) -> str:
 def _insured(e: Event, who: str, rs: Ruleset) -> str:
     card = rs.mail[e.value]
     return f"{who} bought {card.name}: every {card.tag} bill is cancelled for the rest of the game"
+
+
+def _carried(e: Event, who: str, rs: Ruleset) -> str:
+    if e.reason == LAST_PAY_DAY:
+        return (
+            f"{who} kept a {money(e.amount)} Monster Charge balance at their last Pay Day: "
+            "it stays owed and counts against their net worth"
+        )
+    return f"{who} carried a {money(e.amount)} Monster Charge balance to next month"
 
 
 def _game_over(e: Event, who: str, rs: Ruleset) -> str:
@@ -152,15 +169,18 @@ _TEXTS: dict[str, Callable[[Event, str, Ruleset], str]] = {
     VOIDED: lambda e, who, rs: f"{who}'s unused {rs.mail[e.value].label} is void",
     RESHUFFLED: lambda e, who, rs: f"The {e.reason} discards were shuffled into a new draw pile",
     TIMED_OUT: lambda e, who, rs: f"{who} ran out of time: the bot chose for them",
-    CARRIED: lambda e, who, rs: f"{who} carried a {money(e.amount)} Monster Charge balance to next month",
+    CARRIED: _carried,
     NEW_MONTH: lambda e, who, rs: f"{who} went back to START for month {e.value}",
+    DISCARDED: lambda e, who, rs: (
+        f"{who}'s unsold {rs.deals[e.value].name} is discarded: a Deal is worth nothing at the end"
+    ),
     RETIRED: lambda e, who, rs: f"{who} retired with a net worth of {money(e.amount)}",
     GAME_OVER: _game_over,
 }
 """Plain-English text for each event kind, given the event, the player's name and the ruleset."""
 
 
-def _describe_transfer(e: Event, names: Sequence[str], pot: str) -> str:
+def _describe_transfer(e: Event, names: Sequence[str], pot: str, jackpot: str) -> str:
     amount = money(e.amount)
     if e.reason in (LOAN, AUTO_LOAN):
         why = " to cover a payment" if e.reason == AUTO_LOAN else ""
@@ -175,7 +195,7 @@ def _describe_transfer(e: Event, names: Sequence[str], pot: str) -> str:
     if e.reason == SAVINGS_INTEREST:
         who = names[savings_owner(e.dst)]
         return f"{who}'s savings earned {amount} interest from the Bank (savings now {money(e.value)})"
-    src, dst = account_name(e.src, names, pot), account_name(e.dst, names, pot)
+    src, dst = account_name(e.src, names, pot, jackpot), account_name(e.dst, names, pot, jackpot)
     if e.src in (BANK, JACKPOT, POT):
         return f"{dst} collected {amount} from {src} ({e.reason})"
     return f"{src} paid {amount} to {dst} ({e.reason})"

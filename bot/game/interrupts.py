@@ -18,7 +18,7 @@ LOTTERY_NUMBERS = range(1, 7)
 
 def in_turn_order(g: Game, seat: int) -> list[int]:
     """Everyone, retired players too, starting with `seat`."""
-    return [seat, *g.others(seat)]
+    return [seat, *g.state.others(seat)]
 
 
 # -- Lottery --------------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ def roll_off_answer(g: Game, action: act.Action) -> None:
 
 # -- Walk for Charity -----------------------------------------------------------------------------
 def start_walk(g: Game, seat: int, space: b.Space) -> None:
-    g.ask(s.WALK, g.others(seat), lander=seat, amount=space.amount)
+    g.ask(s.WALK, g.state.others(seat), lander=seat, amount=space.amount)
 
 
 def walk_answer(g: Game, action: act.Action) -> None:
@@ -150,7 +150,7 @@ def poker_answer(g: Game, action: act.Action) -> None:
         g.emit(ev.SAT_OUT, action.seat, reason="the Poker Game")
     if not answered(g, action.seat):
         return
-    takers = [seat for seat in [pending.lander, *g.others(pending.lander)] if seat in pending.picks]
+    takers = [seat for seat in in_turn_order(g, pending.lander) if seat in pending.picks]
     stakes = pending.amount * len(takers)
     if not takers:
         g.emit(ev.NOTHING, pending.lander, reason="nobody put money into the Poker Game")

@@ -22,16 +22,16 @@ player's money one way only, so a real Pay Day takes a handful)."""
 def violations(state: GameState) -> list[str]:
     """Every broken invariant, as one line each; an empty list means the state is sound.
 
-    Money: the ledger balances, nobody's cash or savings is negative, nobody holds savings and a
-    loan at once, the Jackpot and the pot are not negative, loans are whole loan steps. Cards: every
-    Mail and Deal card is in exactly one place.
+    Money: the ledger balances (every dollar in play, start cash included, was paid by the Bank),
+    nobody's cash or savings is negative, nobody holds savings and a loan at once, the Jackpot and
+    the pot are not negative, the pot is empty once the game is over, loans are whole loan steps.
+    Cards: every Mail and Deal card is in exactly one place.
     """
     problems: list[str] = []
     if not state.money_balances():
-        start = state.rules.start_cash * len(state.players)
         problems.append(
             f"money does not balance: {state.money_in_play()} in play, expected "
-            f"{start} + {state.bank_paid} paid - {state.bank_received} received"
+            f"{state.bank_paid} paid - {state.bank_received} received"
         )
     step = state.rules.loan_step
     for p in state.players:
@@ -49,6 +49,8 @@ def violations(state: GameState) -> list[str]:
         problems.append(f"the Jackpot is negative: {state.jackpot}")
     if state.pot < 0:
         problems.append(f"the pot is negative: {state.pot}")
+    if state.over and state.pot:
+        problems.append(f"the game is over with {state.pot} still in the pot")
     ruleset = RULESETS[state.ruleset]
     mail, deals = card_places(state)
     problems += _conserved("Mail", mail, len(ruleset.mail))

@@ -59,17 +59,21 @@ def pay(g: Game, seat: int, dst: int, amount: int, reason: str) -> None:
     transfer(g, seat, dst, amount, reason)
 
 
+def whole_steps(amount: int, step: int) -> int:
+    """The smallest whole number of `step`s covering `amount` (0 if nothing is needed)."""
+    return -(-amount // step) * step if amount > 0 else 0
+
+
 def cover(g: Game, seat: int, amount: int) -> None:
+    """Make the player's cash reach `amount`: savings first (classic), then the smallest loan."""
     player = g.state.players[seat]
     short = amount - player.cash
     if short > 0 and player.savings:
         # No withdrawal fee: the bot moves the money for the player, it is not their choice.
-        step = g.rules.savings_step
-        withdraw(g, seat, min(player.savings, -(-short // step) * step), automatic=True)
+        withdraw(g, seat, min(player.savings, whole_steps(short, g.rules.savings_step)), automatic=True)
         short = amount - player.cash
     if short > 0:
-        step = g.rules.loan_step
-        borrow(g, seat, -(-short // step) * step, automatic=True)
+        borrow(g, seat, whole_steps(short, g.rules.loan_step), automatic=True)
 
 
 def borrow(g: Game, seat: int, amount: int, *, automatic: bool = False) -> None:

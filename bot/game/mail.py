@@ -46,12 +46,19 @@ def collect(g: Game, seat: int, card: int) -> None:
     g.state.mail_discard.append(card)
 
 
-def owed_at_pay_day(state: GameState, seat: int) -> int:
-    """The loan, the interest it will cost at the next Pay Day and the bills held."""
+def due_at_pay_day(state: GameState, seat: int) -> int:
+    """What the player's next Pay Day asks of their cash besides the loan: every held bill, every
+    held Monster Charge and every carried Monster Charge balance, each paid in full."""
     player = state.players[seat]
-    mail = RULESETS[state.ruleset].mail
-    bills = sum(mail[card].amount for card in player.mail if mail[card].kind == c.BILL)
-    return player.loan + player.loan * state.rules.loan_interest_pct // 100 + bills
+    deck = RULESETS[state.ruleset].mail
+    held = sum(deck[card].amount for card in player.mail if deck[card].kind in (c.BILL, c.MONSTER))
+    return held + sum(player.charges)
+
+
+def owed_at_pay_day(state: GameState, seat: int) -> int:
+    """The loan, the interest it will cost at the next Pay Day, and everything `due_at_pay_day`."""
+    player = state.players[seat]
+    return player.loan + player.loan * state.rules.loan_interest_pct // 100 + due_at_pay_day(state, seat)
 
 
 def swellfare(g: Game, seat: int, card: int) -> None:
@@ -80,7 +87,7 @@ def to_jackpot(g: Game, seat: int, card: int) -> None:
 
 def choose_player(g: Game, seat: int, card: int) -> None:
     """Mad Money and Pay a Neighbor: the drawer picks the other player (no question if only one)."""
-    others = g.others(seat)
+    others = g.state.others(seat)
     if len(others) == 1:
         settle_with(g, seat, card, others[0])
     else:
@@ -140,8 +147,7 @@ MAIL_KINDS: dict[str, Callable[[Game, int, int], None]] = {
 
 # -- questions ------------------------------------------------------------------------------------
 def target_options(state: GameState, seat: int) -> Options:
-    n = len(state.players)
-    return [(act.TARGET, (seat + k) % n) for k in range(1, n)]
+    return [(act.TARGET, other) for other in state.others(seat)]
 
 
 def target_allows(state: GameState, seat: int, kind: str, value: int) -> bool:

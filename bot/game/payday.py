@@ -39,7 +39,7 @@ def start_payday(g: Game, seat: int, space: b.Space) -> None:
 
 def salary(g: Game, task: Task) -> None:
     st = g.state
-    if not g.rules.salary_in_final_month and st.players[task.seat].months_done + 1 >= st.months:
+    if not g.rules.salary_in_final_month and st.in_last_month(task.seat):
         g.emit(ev.NOTHING, task.seat, reason="no salary at the Pay Day of the last month")
         return
     transfer(g, ev.BANK, task.seat, g.rules.salary, ev.SALARY)
@@ -126,6 +126,8 @@ def month_end(g: Game, task: Task) -> None:
         g.emit(ev.NEW_MONTH, task.seat, value=player.months_done + 1)
         return
     player.retired = True
+    for card in player.deals:
+        g.emit(ev.DISCARDED, task.seat, value=card)
     st.deal_discard.extend(player.deals)
     player.deals.clear()
     g.emit(ev.RETIRED, task.seat, amount=st.net_worth(task.seat))
@@ -178,7 +180,8 @@ def charge_answer(g: Game, action: act.Action) -> None:
         charge_interest(
             g, action.seat, pending.amount, g.rules.charge_interest_pct, "Monster Charge interest"
         )
-        g.emit(ev.CARRIED, action.seat, amount=pending.amount)
+        last = ev.LAST_PAY_DAY if g.state.in_last_month(action.seat) else ""
+        g.emit(ev.CARRIED, action.seat, amount=pending.amount, reason=last)
 
 
 def pay_in_full(state: GameState, seat: int) -> tuple[str, int]:

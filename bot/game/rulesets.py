@@ -81,6 +81,8 @@ class Ruleset:
     """The Pay Day steps, in order."""
     pot_name: str = "the Lottery pot"
     """What the table calls the POT account in the ledger."""
+    jackpot_name: str = "the Jackpot"
+    """What the table calls the JACKPOT account in the ledger and on the board."""
 
 
 MODERN = Ruleset(
@@ -125,6 +127,7 @@ CLASSIC = Ruleset(
     ),
     payday=CLASSIC_PAYDAY,
     pot_name="the poker pot",
+    jackpot_name="the Pot",
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (MODERN, FAMILY, CLASSIC)}

@@ -54,7 +54,7 @@ def buyer(g: Game, seat: int, space: b.Space) -> None:
 
 
 def birthday(g: Game, seat: int, space: b.Space) -> None:
-    for other in g.others(seat):
+    for other in g.state.others(seat):
         pay(g, other, seat, space.amount, space.name)
 
 
@@ -91,13 +91,13 @@ def lottery_draw(g: Game, seat: int, space: b.Space) -> None:
     """Classic: every Lottery Ticket the lander holds pays its value from the Bank."""
     st = g.state
     player = st.players[seat]
-    mail = g.ruleset.mail
-    tickets = [card for card in player.mail if mail[card].kind == c.TICKET]
+    deck = g.ruleset.mail
+    tickets = [card for card in player.mail if deck[card].kind == c.TICKET]
     if not tickets:
         g.emit(ev.NOTHING, seat, reason="no Lottery Ticket to cash at the Lottery Draw")
         return
     for card in tickets:
-        transfer(g, ev.BANK, seat, mail[card].amount, f"Lottery Ticket: {mail[card].name}")
+        transfer(g, ev.BANK, seat, deck[card].amount, f"Lottery Ticket: {deck[card].name}")
         player.mail.remove(card)
         st.mail_discard.append(card)
 
@@ -110,15 +110,16 @@ def election(g: Game, seat: int, space: b.Space) -> None:
 
 def daylight(g: Game, seat: int, space: b.Space) -> None:
     """Classic Daylight Savings: from the lander, in turn order, each player still playing moves
-    back one day and plays it (a player on START collects instead); it never sets off another."""
+    back one day and plays it (a player on START collects a salary instead); it never sets off
+    another."""
     order = [p for p in in_turn_order(g, seat) if not g.state.players[p].retired]
-    g.then(*(Task(DAYLIGHT_BACK, p, space.amount) for p in order))
+    g.then(*(Task(DAYLIGHT_BACK, p) for p in order))
 
 
 def daylight_back(g: Game, task: Task) -> None:
     player = g.state.players[task.seat]
     if player.day == 0:
-        transfer(g, ev.BANK, task.seat, task.arg, "Daylight Savings on START")
+        transfer(g, ev.BANK, task.seat, g.rules.salary, "Daylight Savings on START")
         return
     day = player.day - 1
     if g.ruleset.board[day].kind == b.DAYLIGHT:

@@ -38,7 +38,8 @@ class Player:
     cash: int = 0
     loan: int = 0
     mail: list[int] = field(default_factory=list)
-    """Held Mail (bills and Monster Charges) waiting for Pay Day, by card index."""
+    """Every Mail card held until Pay Day, by card index: bills, Monster Charges, ads, junk mail and
+    postcards, and (classic) Lottery Tickets, which are void at Pay Day."""
     charges: list[int] = field(default_factory=list)
     """Monster Charge balances carried over from earlier Pay Days."""
     deals: list[int] = field(default_factory=list)
@@ -122,17 +123,27 @@ class GameState:
     def current(self) -> Player:
         return self.players[self.turn]
 
+    def others(self, seat: int) -> list[int]:
+        """Every other player in turn order starting after `seat`, retired players included."""
+        n = len(self.players)
+        return [(seat + k) % n for k in range(1, n)]
+
+    def in_last_month(self, seat: int) -> bool:
+        """Whether `seat` is playing its last month, so its next Pay Day is its final one."""
+        return self.players[seat].months_done + 1 >= self.months
+
     def net_worth(self, seat: int) -> int:
         p = self.players[seat]
         return p.cash + p.savings - p.loan - sum(p.charges)
 
     def money_in_play(self) -> int:
-        """Everything outside the Bank; must equal start money + paid - received at all times."""
+        """Everything outside the Bank: cash, savings, the Jackpot and the pot."""
         return sum(p.cash + p.savings for p in self.players) + self.jackpot + self.pot
 
     def money_balances(self) -> bool:
-        start = self.rules.start_cash * len(self.players)
-        return self.money_in_play() == start + self.bank_paid - self.bank_received
+        """Every dollar in play came from the Bank through the ledger, start cash included, so the
+        money in play is what the Bank paid out less what it took back."""
+        return self.money_in_play() == self.bank_paid - self.bank_received
 
 
 _ADAPTER = TypeAdapter(GameState)

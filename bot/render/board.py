@@ -90,13 +90,19 @@ def game_embed(table: Table, game_id: int) -> discord.Embed:
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
     players = "\n".join(_player_line(table, seat, shown) for seat in range(len(st.players)))
     embed.add_field(name="Players", value=_clip(players), inline=False)
-    pot_name = RULESETS[st.ruleset].pot_name.removeprefix("the ")
-    pot = f" · {pot_name[:1].upper()}{pot_name[1:]} {money(st.pot)}" if st.pot else ""
-    embed.add_field(name="Jackpot", value=f"{money(st.jackpot)}{pot}", inline=False)
+    ruleset = RULESETS[st.ruleset]
+    pot = f" · {_title(ruleset.pot_name)} {money(st.pot)}" if st.pot else ""
+    embed.add_field(name=_title(ruleset.jackpot_name), value=f"{money(st.jackpot)}{pot}", inline=False)
     if table.recent:
         embed.add_field(name="Latest", value=_clip(safe("\n".join(table.recent))), inline=False)
-    embed.set_footer(text=f"Game #{game_id} · {RULESETS[st.ruleset].title} · /payday hand, /payday ledger")
+    embed.set_footer(text=f"Game #{game_id} · {ruleset.title} · /payday hand, /payday ledger")
     return embed
+
+
+def _title(account: str) -> str:
+    """An account's name as a heading: "the poker pot" -> "Poker pot", "the Jackpot" -> "Jackpot"."""
+    name = account.removeprefix("the ")
+    return name[:1].upper() + name[1:]
 
 
 def standings(table: Table) -> list[tuple[int, str, int]]:

@@ -12,8 +12,8 @@ BOOKS = {"bank": bank_statement, "loans": loan_book}
 TITLES = {"bank": "The Bank's statement", "loans": "The Loan Record Keeper's book"}
 
 
-def line(event: Event, names: list[str], pot: str = "the Lottery pot") -> str:
-    src, dst = account_name(event.src, names, pot), account_name(event.dst, names, pot)
+def line(event: Event, names: list[str], pot: str = "the Lottery pot", jackpot: str = "the Jackpot") -> str:
+    src, dst = account_name(event.src, names, pot, jackpot), account_name(event.dst, names, pot, jackpot)
     when = f"`M{event.month} D{event.day:>2}`"
     return f"{when} {src} → {dst} **{money(event.amount)}** · {event.reason}"
 
@@ -27,11 +27,13 @@ def ledger_embed(
     loans: list[int],
     savings: list[int] | None = None,
     pot: str = "the Lottery pot",
+    jackpot: str = "the Jackpot",
 ) -> discord.Embed:
     """`entries` are the page's ledger lines, newest first; `loans` (and, where the rules have
-    savings, `savings`) the current balance of every seat; `pot` the ruleset's name for the pot."""
+    savings, `savings`) the current balance of every seat; `pot` and `jackpot` the ruleset's names
+    for the pot and the Jackpot."""
     shown = [safe(n) for n in names]
-    body = "\n".join(line(e, shown, pot) for e in entries) or "Nothing recorded yet."
+    body = "\n".join(line(e, shown, pot, jackpot) for e in entries) or "Nothing recorded yet."
     embed = discord.Embed(title=TITLES[book], description=body, colour=GOLD)
     if book == "loans":
         balances = "\n".join(f"{name}: {money(loan)}" for name, loan in zip(shown, loans, strict=True))

@@ -8,6 +8,7 @@ from bot.game import events as ev
 from bot.game import state as s
 from bot.game.engine import legal_actions
 from bot.game.events import money
+from bot.game.ledger import whole_steps
 from bot.game.mail import SWELLFARE_BETS, SWELLFARE_ODDS, destinations
 from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS
@@ -56,9 +57,14 @@ def question(state: GameState, names: list[str]) -> str:
         return f"{who}, Pay Day: repay some of your {money(player.loan)} loan?"
     if kind == s.CHARGE:
         interest = p.amount * state.rules.charge_interest_pct // 100
+        carry = (
+            "keep owing it (it counts against your net worth at the end)"
+            if state.in_last_month(p.seats[0])
+            else "carry it to next month"
+        )
         return (
             f"{who}, Monster Charge of {money(p.amount)}: pay it all, "
-            f"or pay {money(interest)} interest and carry it to next month?"
+            f"or pay {money(interest)} interest and {carry}?"
         )
     if kind == s.LOTTERY:
         taken = ", ".join(f"{n} ({names[seat]})" for n, seat in sorted(p.picks.items())) or "none yet"
@@ -118,7 +124,8 @@ def choices(state: GameState) -> list[Choice]:
         return [Choice("Roll the die", act.ROLL, style=PRIMARY)]
     if kind == s.DEAL:
         deal, cash = ruleset.deals[p.card], state.players[seat].cash
-        short = f" (borrow {money(_loan_needed(deal.cost - cash, state))})" if deal.cost > cash else ""
+        loan = whole_steps(deal.cost - cash, state.rules.loan_step)
+        short = f" (borrow {money(loan)})" if loan else ""
         return [
             Choice(f"Buy for {money(deal.cost)}{short}", act.BUY, style=SUCCESS),
             Choice("Decline", act.DECLINE),
@@ -191,11 +198,6 @@ def _banking_choices(state: GameState, seat: int) -> list[Choice]:
     for (kind, label, style), amounts in shown:
         buttons += [Choice(f"{label} {money(a)}", kind, a, style) for a in _spread(amounts, room)]
     return buttons
-
-
-def _loan_needed(short: int, state: GameState) -> int:
-    step = state.rules.loan_step
-    return -(-short // step) * step
 
 
 def _spread(values: list[int], most: int) -> list[int]:

@@ -223,7 +223,7 @@ bet up to $100 — a 5 or 6 pays 10×, otherwise the bet goes to the Pot; Insura
 cancels every matching bill, held ones too, for the rest of the game.
 • **Spaces**: Sundays are Sweet Sunday (rest). Poker Game: everyone may put $100 in; all who did \
 roll, the highest takes the pot (a lone taker gets their money back). Town Election: everyone \
-pays $50 into the Pot (the Jackpot on the board), which the next movement roll of a 6 wins; \
+pays $50 into the Pot (this edition's Jackpot), which the next movement roll of a 6 wins; \
 lost Swellfare bets go there too. Daylight Savings: from the \
 lander, each player still playing moves back one day and plays it; a player on START collects \
 $325 instead; it never sets off another Daylight Savings.
@@ -268,9 +268,9 @@ _EFFECTS = {
     board.POKER: lambda sp, r: (
         f"everyone may put in {_money(sp.amount)}; the highest roll among them takes it"
     ),
-    board.ELECTION: lambda sp, r: f"every player pays {_money(sp.amount)} into the Pot (the Jackpot)",
+    board.ELECTION: lambda sp, r: f"every player pays {_money(sp.amount)} into the Pot",
     board.DAYLIGHT: lambda sp, r: (
-        f"everyone steps back one day and plays it; on START, collect {_money(sp.amount)}"
+        f"everyone steps back one day and plays it; on START, collect {_money(r.salary)}"
     ),
 }
 

@@ -143,3 +143,11 @@ def test_the_board_and_the_hand_show_savings_and_insurance():
     assert fields["Savings"] == "$400" and fields["Net worth"] == "$725"
     assert fields["Insurance"] == "car bills cancelled"
     assert "Savings" not in {f.name for f in board.hand_embed(table, BOB, datetime.now(UTC)).fields}
+
+
+def test_the_board_calls_the_jackpot_the_pot():
+    st = game(3, ruleset="classic")
+    land(st, ANN, 12, roll=2)  # Town Election: $150 into the Pot
+    embed = board.game_embed(table_for(st), 7)
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields["Pot"] == "$150" and "Jackpot" not in fields

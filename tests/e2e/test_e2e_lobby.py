@@ -2,7 +2,7 @@
 
 import pytest
 from helpers import click, slash, table
-from rig import Game, field, labels, live, load, play_to_end, script, start_game, unescape
+from rig import Game, cog, field, labels, live, load, play_to_end, script, start_game, unescape
 
 from bot.table import COMPUTER_DELAY
 
@@ -144,3 +144,16 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_computer(env):
     assert last.response.content == "You left. Nobody else is left, so the game is over."
     assert await load(env, game.channel) is None
     assert game.channel.last_message.embeds[-1].description.startswith("Every player left.")
+
+
+async def test_the_start_cash_goes_into_the_event_log_in_words(env):
+    game = await start_game(env, 2, months=1)
+    loaded = await cog(env).tables.peek(game.channel.id)
+    rows = await env.bot.store.events(loaded.row.game_id, limit=10, kinds=["transfer"])
+    assert [row.data["text"] for row in reversed(rows)] == [
+        "alice collected $3,500 from the Bank (start cash)",
+        "bob collected $3,500 from the Bank (start cash)",
+    ]
+    assert {(row.data["src"], row.data["amount"], row.data["reason"]) for row in rows} == {
+        (-1, 3500, "start cash")
+    }

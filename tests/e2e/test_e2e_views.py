@@ -70,7 +70,7 @@ async def test_status_from_an_onlooker_is_a_private_look_that_moves_nothing(env)
 async def test_ledger_pages_through_the_bank_statement_and_switches_to_the_loan_book(env):
     game = await start_game(env, 2, months=1)
     alice, bob = game.players
-    for _ in range(16):  # with bob's, 17 ledger lines: a page holds 15
+    for _ in range(16):  # with bob's and the start cash, 19 ledger lines: a page holds 15
         await slash(alice, game.channel, "payday loan", amount=1000)
     await slash(bob, game.channel, "payday loan", amount=3000)
 
@@ -86,7 +86,12 @@ async def test_ledger_pages_through_the_bank_statement_and_switches_to_the_loan_
 
     await click(bob, page, label="Older ▶")  # the private message is edited in place
     assert page.embeds[0].footer.text.startswith("Page 2 of 2")
-    assert page.embeds[0].description.split("\n") == ["`M1 D 0` the Bank → alice **$1,000** · loan"] * 2
+    assert page.embeds[0].description.split("\n") == [
+        "`M1 D 0` the Bank → alice **$1,000** · loan",
+        "`M1 D 0` the Bank → alice **$1,000** · loan",
+        "`M1 D 0` the Bank → bob **$3,500** · start cash",  # the Banker's first payments
+        "`M1 D 0` the Bank → alice **$3,500** · start cash",
+    ]
     assert labels(page) == ["◀ Newer", "Loan book"]
 
     await click(bob, page, label="◀ Newer")

@@ -22,9 +22,9 @@ from scripted import (
 from bot.game import actions as a
 from bot.game import cards as c
 from bot.game import state as s
-from bot.game.ai import RESERVE, can_resell, choose, reserve
+from bot.game.ai import RESERVE, buyer_chances, choose, resale_chance, reserve
 from bot.game.engine import apply, legal_actions, new_game
-from bot.game.rulesets import Rules
+from bot.game.rulesets import RULESETS, Rules
 from bot.game.state import to_json
 
 ALL_KINDS = {
@@ -143,11 +143,11 @@ def test_it_only_buys_while_a_buyer_is_still_ahead():
     st = game(3, months=1)
     player = st.players[ANN]
     player.day = 25  # last month: Buyers on 26 and 29 are still ahead
-    assert can_resell(st, ANN)
+    assert 0 < resale_chance(st, ANN) < 1
     player.day = 29
-    assert not can_resell(st, ANN)  # nothing after the last Buyer of the last month
+    assert resale_chance(st, ANN) == 0  # nothing after the last Buyer of the last month
     st.months = 2
-    assert can_resell(st, ANN)  # another month to come
+    assert resale_chance(st, ANN) == 1  # another month to come
 
 
 def test_it_declines_a_deal_it_could_never_sell():
@@ -156,6 +156,29 @@ def test_it_declines_a_deal_it_could_never_sell():
     land(st, ANN, 25)
     st.players[ANN].day = 30  # as if no Buyer were left this (last) month
     assert choice(st, ANN) == (a.DECLINE, 0)
+
+
+def test_the_chance_of_still_finding_a_buyer_counts_every_roll_until_pay_day():
+    chance = buyer_chances(RULESETS["modern"].board)
+    # From day 25: a 1 or a 4 lands on the Buyers of days 26 and 29; a 2 (day 27) then needs a 1
+    # or a 2, a 3 (day 28) a 1; a 5 (day 30) or a 6 (Pay Day) is too late.
+    assert chance[25] == pytest.approx(85 / 216)
+    assert chance[29] == chance[30] == chance[31] == 0
+    assert chance[28] == pytest.approx(1 / 6)
+
+
+def test_in_the_last_month_it_buys_only_if_the_chance_of_a_buyer_makes_the_deal_pay():
+    def offered(deal: str, months: int) -> tuple[str, int]:
+        st = game(3, months=months)
+        stack_deal(st, deal)
+        land(st, ANN, 25)  # Buyers ahead on days 26 and 29: an 85/216 chance to sell
+        return choice(st, ANN)
+
+    # Teen Jeans: $7,000 for a Deal worth 85/216 x $14,000 = $5,509 if it is still held at the end.
+    assert offered("Teen Jeans", months=1) == (a.DECLINE, 0)
+    assert offered("Teen Jeans", months=2) == (a.BUY, 0)  # a month to come: it will find a Buyer
+    # Gotcha Security: $2,500 for 85/216 x $6,500 = $2,558.
+    assert offered("Gotcha Security", months=1) == (a.BUY, 0)
 
 
 def test_it_sells_the_most_profitable_deal_at_a_buyer():
@@ -229,6 +252,17 @@ def test_it_repays_only_what_leaves_enough_for_its_bills_and_a_reserve():
     assert choice(st, ANN) == (a.REPAY, 13_000 - 8000 - RESERVE)
 
 
+def test_it_keeps_cash_for_monster_charges_and_carried_balances_when_repaying():
+    st = game(3)
+    act(st, ANN, a.LOAN, 5000)
+    set_cash(st, ANN, 10_000)
+    hold_mail(st, ANN, (c.BILL, 2000), (c.MONSTER, 4000))
+    st.players[ANN].charges = [3000]  # carried from an earlier Pay Day
+    land(st, ANN, 31)  # 13,000 after salary and interest; 9,000 still due this Pay Day
+    assert asked(st) == (s.REPAY, [ANN])
+    assert choice(st, ANN) == (a.REPAY, 13_000 - 9000 - RESERVE)
+
+
 def test_it_repays_nothing_when_the_bills_take_everything():
     st = pay_day_with_loan(5000, 2000, 5000)  # 5,000 cash, 5,000 of bills
     assert choice(st, ANN) == (a.REPAY, 0)
@@ -248,9 +282,21 @@ def test_it_pays_a_monster_charge_in_full_when_cash_covers_it():
     assert choice(st, ANN) == (a.PAY_ALL, 0)
 
 
-def test_it_carries_a_monster_charge_it_could_only_pay_with_a_loan():
-    st = monster_charge_at_pay_day(400)  # 3,900 after salary
+def test_it_pays_a_monster_charge_in_full_even_when_that_takes_a_loan():
+    """Carrying costs 10% of the whole balance every Pay Day; paying in full borrows only the
+    shortfall at the same 10%, so it never costs more."""
+    st = monster_charge_at_pay_day(400)  # 3,900 after salary: a $1,000 loan covers the $100 short
+    assert choice(st, ANN) == (a.PAY_ALL, 0)
+
+
+def test_it_carries_a_monster_charge_only_when_carrying_is_cheaper_and_a_month_remains():
+    st = game(3, rules=Rules(charge_interest_pct=5))  # a house rule: charges cheaper than loans
+    hold_mail(st, ANN, (c.MONSTER, 4000))
+    land(st, ANN, 31)
+    assert asked(st) == (s.CHARGE, [ANN])
     assert choice(st, ANN) == (a.CARRY, 0)
+    st.players[ANN].months_done = 2  # the final Pay Day: a carried balance still counts in full
+    assert choice(st, ANN) == (a.PAY_ALL, 0)
 
 
 # -- Lottery ----------------------------------------------------------------------------------------
@@ -328,16 +374,15 @@ def test_it_buys_insurance_it_can_pay_for_in_cash():
     assert choice(st, ANN) == (a.DECLINE, 0)
 
 
-def test_it_bets_nothing_on_swellfare_unless_broke():
+def test_it_bets_the_most_on_swellfare_whenever_it_is_offered():
+    """A 5 or 6 pays ten times the bet, anything else loses it: +8/3 of the bet on average."""
     st = game(3, ruleset="classic")
     set_cash(st, ANN, 150)
-    hold_mail(st, ANN, "Hospital Stay")  # owes 200, holds 150: may bet, but is not broke...
-    set_savings(st, ANN, 100)  # ...with savings to cover the bill
+    hold_mail(st, ANN, "Hospital Stay")  # owes 200, holds 150: may bet...
+    set_savings(st, ANN, 100)  # ...even with savings to cover the bill
     stack_mail(st, "Swellfare Office")
     land(st, ANN, 1)
     assert asked(st) == (s.SWELLFARE, [ANN])
-    assert choice(st, ANN) == (a.BET, 0)
-    set_savings(st, ANN, 0)  # now nothing covers the bill: broke, so it bets the most
     assert choice(st, ANN) == (a.BET, 100)
 
 

@@ -34,9 +34,11 @@ from scripted import (
 from bot.game import actions as a
 from bot.game import board as b
 from bot.game import cards as c
+from bot.game import engine
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.rulesets import RULESETS
+from bot.game.state import to_json
 
 MODERN = RULESETS["modern"]
 
@@ -84,6 +86,19 @@ def test_a_new_game_deals_start_cash_and_asks_seat_0_to_roll():
     assert [p.day for p in st.players] == [0] * 4
     assert asked(st) == (s.ROLL, [ANN])
     assert st.jackpot == 0 and st.months == 3
+
+
+def test_the_banker_pays_the_start_cash_through_the_ledger():
+    st, events = engine.start(["Ann", "Bob", "Cat"], ruleset="classic", months=2, seed=5)
+    assert transfers(events) == [Pay(BANK, seat, 325, ev.START_CASH) for seat in (ANN, BOB, CAT)]
+    assert lines(st, events) == [
+        f"{name} collected $325 from the Bank (start cash)" for name in ("Ann", "Bob", "Cat")
+    ]
+    assert [(e.month, e.day) for e in events] == [(1, 0)] * 3
+    assert (st.bank_paid, st.bank_received) == (3 * 325, 0) and st.money_balances()
+    assert to_json(st) == to_json(engine.new_game(["Ann", "Bob", "Cat"], ruleset="classic", months=2, seed=5))
+    st.players[ANN].cash += 1  # a dollar that no ledger line paid out
+    assert not st.money_balances()
 
 
 # -- Mail spaces ----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 import json
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from scripted import (
@@ -53,6 +54,10 @@ SAVE_ANN, SAVE_BOB = ev.savings_account(ANN), ev.savings_account(BOB)
 
 def classic(n=3, **kw):
     return game(n, ruleset="classic", **kw)
+
+
+def transfers_only(events):
+    return [e for e in events if e.kind == ev.TRANSFER]
 
 
 def held(st, seat):
@@ -334,6 +339,21 @@ def test_daylight_savings_asks_whatever_the_day_moved_back_to_asks():
     assert asked(st) == (s.DEAL, [BOB])
     act(st, BOB, a.DECLINE)
     assert asked(st) == (s.POKER, [CAT, ANN, BOB])
+
+
+def test_daylight_savings_on_start_pays_the_tables_salary():
+    st = classic(3, rules=replace(CLASSIC.rules, salary=400))  # a house rule: a bigger salary
+    place(st, BOB, 0)
+    events = land(st, ANN, 18, roll=1)
+    assert Pay(BANK, BOB, 400, "Daylight Savings on START") in transfers(events)
+
+
+def test_the_jackpot_is_called_the_pot():
+    st = classic(3)
+    events = land(st, ANN, 12, roll=2)  # Town Election: everyone pays into the Pot
+    assert lines(st, transfers_only(events))[0] == "Ann paid $50 to the Pot (Town Election)"
+    assert ev.account_name(JACKPOT, ["Ann"], CLASSIC.pot_name, CLASSIC.jackpot_name) == "the Pot"
+    assert RULESETS["modern"].jackpot_name == "the Jackpot"
 
 
 # -- Mail -------------------------------------------------------------------------------------------

@@ -5,10 +5,14 @@ from scripted import (
     BANK,
     BOB,
     CAT,
+    DAN,
+    POT,
     Pay,
     act,
     asked,
+    cash,
     deal_index,
+    force_dice,
     game,
     give_deals,
     hold_mail,
@@ -217,3 +221,96 @@ def test_ending_early_scores_the_table_as_it_stands_and_loses_no_card():
     assert st.winners == [BOB] and of_kind(events, ev.GAME_OVER)
     assert violations(st) == []
     refused(st, Action(ANN, a.ROLL), GameOver)
+
+
+def test_ending_early_during_the_lottery_gives_every_ante_back():
+    st = game(3)
+    land(st, ANN, 6)
+    act(st, BOB, a.ANTE, 4)
+    act(st, ANN, a.ANTE, 2)
+    assert asked(st) == (s.LOTTERY, [CAT]) and st.pot == 200
+
+    events = end_early(st)
+
+    reason = "Lottery ante returned: the game ended early"
+    assert transfers(events) == [Pay(POT, BOB, 100, reason), Pay(POT, ANN, 100, reason)]
+    assert st.pot == 0 and cash(st) == [3500] * 3
+    assert "Bob collected $100 from the Lottery pot (Lottery ante returned: the game ended early)" in lines(
+        st, events
+    )
+    assert violations(st) == []
+
+
+def test_ending_early_during_a_poker_game_gives_every_stake_back():
+    st = game(3, ruleset="classic")
+    land(st, ANN, 5, roll=5)
+    act(st, CAT, a.PUT_IN)
+    act(st, ANN, a.PUT_IN)  # Bob has not answered yet
+    assert asked(st) == (s.POKER, [BOB]) and st.pot == 200
+
+    events = end_early(st)
+
+    reason = "Poker Game stake returned: the game ended early"
+    assert transfers(events) == [Pay(POT, CAT, 100, reason), Pay(POT, ANN, 100, reason)]
+    assert st.pot == 0 and cash(st) == [325] * 3
+    assert violations(st) == []
+
+
+def test_ending_early_during_a_poker_roll_off_shares_the_pot_among_those_still_in_it():
+    """Bob lands; all four put in; Bob, Cat and Ann tie on 6 and roll again; Cat has rolled when the
+    host ends the game. The $400 pot is split three ways, the odd dollar to Bob, first in turn order
+    from the lander."""
+    st = game(4, ruleset="classic")
+    land(st, BOB, 5, roll=5)
+    for seat in (BOB, CAT, DAN, ANN):
+        act(st, seat, a.PUT_IN)
+    force_dice(st, 6, 6, 1, 6, 3)
+    for seat in (BOB, CAT, DAN, ANN):
+        act(st, seat, a.ROLL)
+    assert asked(st) == (s.ROLL_OFF, [BOB, CAT, ANN]) and st.pot == 400
+    act(st, CAT, a.ROLL)
+    assert asked(st) == (s.ROLL_OFF, [BOB, ANN])
+
+    events = end_early(st)
+
+    reason = "Poker Game pot shared: the game ended early"
+    assert transfers(events) == [
+        Pay(POT, BOB, 134, reason),
+        Pay(POT, CAT, 133, reason),
+        Pay(POT, ANN, 133, reason),
+    ]
+    assert st.pot == 0 and violations(st) == []
+    assert st.winners == [BOB]  # scored after the pot is shared: Bob's odd dollar decides it
+
+
+def test_retiring_says_which_unsold_deals_are_discarded():
+    st = game(3, months=1)
+    give_deals(st, ANN, "Rocket Ship International", "Teen Jeans")
+    events = land(st, ANN, 31)
+    said = lines(st, events)
+    assert [e.value for e in of_kind(events, ev.DISCARDED)] == [
+        deal_index(st, "Rocket Ship International"),
+        deal_index(st, "Teen Jeans"),
+    ]
+    assert said[-3:-1] == [
+        "Ann's unsold Rocket Ship International is discarded: a Deal is worth nothing at the end",
+        "Ann's unsold Teen Jeans is discarded: a Deal is worth nothing at the end",
+    ]
+    assert said[-1].startswith("Ann retired with a net worth of")
+
+
+def test_a_monster_charge_kept_at_the_last_pay_day_is_not_carried_to_a_next_month():
+    st = game(2, months=2)
+    hold_mail(st, ANN, (c.MONSTER, 1000))
+    land(st, ANN, 31)
+    events = act(st, ANN, a.CARRY)
+    assert "Ann carried a $1,000 Monster Charge balance to next month" in lines(st, events)
+    st.players[ANN].day = 0
+    land(st, ANN, 31)  # month 2 of 2: the final Pay Day
+    events = act(st, ANN, a.CARRY)
+    said = lines(st, events)
+    assert (
+        "Ann kept a $1,000 Monster Charge balance at their last Pay Day: "
+        "it stays owed and counts against their net worth"
+    ) in said
+    assert not any("next month" in line for line in said)

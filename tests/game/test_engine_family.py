@@ -64,7 +64,14 @@ def test_player_counts(ruleset, n, ok):
 def test_family_decks():
     counts = Counter(card.kind for card in FAMILY.mail)
     assert len(FAMILY.mail) == 46
-    assert counts == {c.BILL: 16, c.MONSTER: 3, c.MONEYGRAM: 6, c.MAD_MONEY: 8, c.NEIGHBOR: 8, c.JUNK: 5}
+    assert counts == {
+        c.BILL: 16, c.MONSTER: 3, c.MONEYGRAM: 6, c.MAD_MONEY: 8, c.NEIGHBOR: 8, c.JUNK: 3, c.POSTCARD: 2
+    }  # fmt: skip
+    postcards = [m for m in FAMILY.mail if m.kind == c.POSTCARD]  # RULES.md §3: 3 Ads, 2 Postcards
+    assert [m.label for m in postcards] == [
+        "Postcard: Postcard from the Beach",
+        "Postcard: Postcard from Grandma",
+    ]
     modern_charity = sorted(m.amount for m in MODERN.mail if m.kind == c.CHARITY)
     assert sorted(m.amount for m in FAMILY.mail if m.kind == c.MONEYGRAM) == modern_charity
     assert list(FAMILY.deals) == [d for d in MODERN.deals if d.cost < 10000]
@@ -177,7 +184,8 @@ def test_a_moneygram_is_paid_at_once_to_the_jackpot():
 
 def test_ads_and_postcards_do_nothing_and_are_discarded_at_pay_day():
     st = family()
-    junk = mail_cards(st, c.JUNK)[:3]
+    junk = mail_cards(st, c.JUNK)[:1] + mail_cards(st, c.POSTCARD)
+    assert len(junk) == 3
     stack_mail(st, *junk)
     events = land(st, ANN, 3)  # Mail ×3
     assert transfers(events) == []

@@ -278,6 +278,17 @@ def test_modern_refuses_a_repayment_during_someone_elses_pay_day():
     refused(st, Action(BOB, a.REPAY, 1000), InvalidChoice)
 
 
+def test_modern_refuses_a_repayment_once_the_repayment_step_of_its_pay_day_has_passed():
+    st = game(3)
+    set_loan(st, ANN, 2000)
+    hold_mail(st, ANN, (c.MONSTER, 1000))
+    land(st, ANN, 31)
+    act(st, ANN, a.REPAY, 0)
+    assert asked(st) == (s.CHARGE, [ANN])  # still Ann's Pay Day, past its repayment step
+    error = refused(st, Action(ANN, a.REPAY, 1000), InvalidChoice)
+    assert error.message == "The repayment step of this Pay Day has passed."
+
+
 def test_interest_is_charged_every_pay_day_on_the_balance_then_owed():
     st = game(3)
     set_loan(st, ANN, 7000)

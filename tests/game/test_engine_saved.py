@@ -20,7 +20,7 @@ from scripted import (
 from bot.game import actions as a
 from bot.game import cards as c
 from bot.game import state as s
-from bot.game.actions import IllegalAction
+from bot.game.actions import Action, IllegalAction
 from bot.game.engine import apply, default_action, new_game
 from bot.game.state import from_json, to_json
 
@@ -99,3 +99,15 @@ def test_a_loaded_game_plays_on_exactly_like_the_original():
         trail.append(events)
     assert trail[0] and trail[0] == trail[1]
     assert to_json(original) == to_json(loaded)
+
+
+def test_a_game_with_no_rule_left_to_run_says_so():
+    """A damaged save: a Pay Day question answered with nothing left on the agenda (not even the
+    end of the turn) is a clear RuntimeError, not an IndexError from deep in the engine."""
+    st = game(3)
+    act(st, ANN, a.LOAN, 1000)
+    land(st, ANN, 31)
+    assert asked(st) == (s.REPAY, [ANN])
+    st.agenda.clear()
+    with pytest.raises(RuntimeError, match="ran out of steps"):
+        apply(st, Action(ANN, a.REPAY, 0, st.prompt))
