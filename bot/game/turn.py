@@ -20,7 +20,7 @@ def answer_roll(g: Game, action: act.Action) -> None:
     st.last_roll = face
     st.pending = None
     if face == 6 and g.rules.jackpot_on_six and st.jackpot:
-        transfer(g, ev.JACKPOT, seat, st.jackpot, "Jackpot for rolling a 6")
+        transfer(g, ev.JACKPOT, seat, st.jackpot, "rolled a 6")
     g.then(Task(END_TURN, seat))
     move_to(g, seat, min(player.day + face, PAYDAY_DAY))
 

@@ -72,7 +72,7 @@ def _player_line(table: Table, seat: int, shown: list[str]) -> str:
     if p.deals:
         parts.append(f"{len(p.deals)} Deal{'s' * (len(p.deals) != 1)}")
     if p.mail:
-        parts.append(f"{len(p.mail)} bill{'s' * (len(p.mail) != 1)}")
+        parts.append(f"{len(p.mail)} Mail held")
     if p.charges:
         parts.append(f"carried {money(sum(p.charges))}")
     return " · ".join(parts)

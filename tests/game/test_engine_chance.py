@@ -33,7 +33,7 @@ from bot.game import events as ev
 from bot.game import state as s
 from bot.game.actions import Action, InvalidChoice
 
-JACKPOT_WIN = "Jackpot for rolling a 6"
+JACKPOT_WIN = "rolled a 6"
 
 
 # -- Jackpot --------------------------------------------------------------------------------------
@@ -42,7 +42,7 @@ def test_a_movement_roll_of_6_collects_the_whole_jackpot():
     set_jackpot(st, 1700)
     events = land(st, ANN, 9, roll=6)  # a Buyer, and Ann holds no Deal: nothing else happens
     assert transfers(events) == [Pay(JACKPOT, ANN, 1700, JACKPOT_WIN)]
-    assert "Ann collected $1,700 from the Jackpot (Jackpot for rolling a 6)" in lines(st, events)
+    assert "Ann collected $1,700 from the Jackpot (rolled a 6)" in lines(st, events)
     assert st.jackpot == 0
     assert st.players[ANN].cash == 3500 + 1700
 

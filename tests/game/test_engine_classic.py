@@ -310,7 +310,7 @@ def test_town_election_every_player_pays_into_the_pot_from_savings_then_a_loan()
     assert (st.players[BOB].savings, st.players[BOB].cash, st.players[CAT].loan) == (200, 50, 100)
     assert st.jackpot == 150
     events = land(st, BOB, 10, roll=6)  # the next movement roll of a 6 wins the Pot
-    assert transfers(events)[0] == Pay(JACKPOT, BOB, 150, "Jackpot for rolling a 6")
+    assert transfers(events)[0] == Pay(JACKPOT, BOB, 150, "rolled a 6")
 
 
 def test_daylight_savings_moves_everyone_still_playing_back_one_day():
