@@ -1,5 +1,6 @@
 """Embeds for the lobby, the live game message, Pay Day summaries and the final standings."""
 
+import functools
 from datetime import datetime
 
 import discord
@@ -17,9 +18,11 @@ GREY = discord.Colour.light_grey()
 FIELD_LIMIT = 1024
 
 
+@functools.lru_cache(maxsize=4096)
 def safe(text: str) -> str:
     """Player-chosen text made harmless in an embed: no markdown tricks, nothing that looks like a
-    mention (allowed_mentions already stops pings; this stops `@everyone` even being shown)."""
+    mention (allowed_mentions already stops pings; this stops `@everyone` even being shown).
+    Cached, since the same names are escaped on every click."""
     return discord.utils.escape_markdown(text).replace("@", "@\u200b")
 
 
