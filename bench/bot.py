@@ -511,6 +511,21 @@ def rss_kb() -> int:
     return 0
 
 
+def cpu_ticks() -> list[int]:
+    """The machine's CPU time counters (/proc/stat): user, nice, system, idle, iowait, irq, softirq,
+    steal. Steal is time the virtual machine wanted a CPU and the host gave it to someone else."""
+    with open("/proc/stat") as stat:
+        return [int(n) for n in stat.readline().split()[1:9]]
+
+
+def steal_share(before: list[int], after: list[int]) -> float:
+    """Share of the machine's busy time stolen by the host: above a few percent, latency figures
+    measure the neighbours as much as the bot."""
+    delta = [b - a for a, b in zip(before, after, strict=True)]
+    busy = sum(delta) - delta[3]
+    return delta[7] / busy if busy else 0.0
+
+
 def percentile(times: list[float], q: float) -> float:
     if not times:
         return 0.0
@@ -611,10 +626,11 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
 
             profiler = cProfile.Profile()
             profiler.enable()
-        started, cpu_started = time.perf_counter(), time.process_time()
+        started, cpu_started, ticks_started = time.perf_counter(), time.process_time(), cpu_ticks()
         await bench.run_pool([g for g in playing if args.actions > 0], play_one)
         play_seconds = time.perf_counter() - started
         play_cpu = time.process_time() - cpu_started
+        stolen = steal_share(ticks_started, cpu_ticks())
         if profiler is not None:
             profiler.disable()
             profiler.dump_stats(args.profile)
@@ -654,6 +670,7 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
         "setup_p99_ms": round(percentile(setup.times, 0.99), 3),
         "play_s": round(play_seconds, 2),
         "play_cpu_s": round(play_cpu, 2),
+        "cpu_steal_pct": round(100 * stolen, 1),
         "loadavg_1m_at_start": round(load_at_start, 2),
         "max_ms": round(max(play.times, default=0) * 1000, 3),
         "live_games": live_games,
