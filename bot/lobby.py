@@ -10,9 +10,14 @@ class Refusal(IllegalAction):
     """A lobby or table request that is not allowed; the message says what to do instead."""
 
 
-def join(table: Table, user_id: int, name: str) -> str:
+def _before_start(table: Table) -> None:
+    """Seats change only in the lobby: a running game keeps its players (leaving hands a seat over)."""
     if table.state is not None:
         raise Refusal("The game in this channel has already started: wait for the next one.")
+
+
+def join(table: Table, user_id: int, name: str) -> str:
+    _before_start(table)
     if table.seat_of(user_id) is not None:
         raise Refusal("You're already in this game.")
     if len(table.seats) >= table.max_players:
@@ -24,6 +29,7 @@ def join(table: Table, user_id: int, name: str) -> str:
 
 def leave_lobby(table: Table, user_id: int) -> str:
     """Leave before the start; the host's role passes to the next human."""
+    _before_start(table)
     seat = table.seat_of(user_id)
     if seat is None:
         raise Refusal("You're not in this game.")
@@ -45,6 +51,7 @@ def leave_game(table: Table, user_id: int) -> str:
 
 
 def add_computer(table: Table, user_id: int) -> str:
+    _before_start(table)
     if user_id != table.host_id:
         raise Refusal("Only the host can add computer players.")
     if len(table.seats) >= table.max_players:
@@ -53,6 +60,7 @@ def add_computer(table: Table, user_id: int) -> str:
 
 
 def start(table: Table, user_id: int) -> list[Event]:
+    _before_start(table)
     """Deal the game in; returns its opening events (the Banker paying each player's start cash)."""
     if user_id != table.host_id:
         raise Refusal("Only the host can start the game.")
@@ -65,6 +73,12 @@ def start(table: Table, user_id: int) -> list[Event]:
         [seat.name for seat in table.seats], ruleset=table.ruleset, months=table.months, seed=table.seed
     )
     return opening
+
+
+def cancel(table: Table, user_id: int, manages_channel: bool) -> None:
+    """Close a lobby that never started."""
+    _before_start(table)
+    may_stop(table, user_id, manages_channel)
 
 
 def may_stop(table: Table, user_id: int, manages_channel: bool) -> None:

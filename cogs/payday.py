@@ -46,6 +46,12 @@ RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULE
 ALREADY_DONE = "Already done: your answer was counted."
 NO_GAME = "There is no game in this channel: start one with /payday start."
 MAX_AMOUNT = 10_000_000
+LOBBY_CHANGES = {
+    "join": lambda table, user: lobby.join(table, user.id, user.display_name),
+    "leave": lambda table, user: lobby.leave_lobby(table, user.id),
+    "addbot": lambda table, user: lobby.add_computer(table, user.id),
+}
+"""Lobby buttons and commands that change the seats; each returns the line the lobby shows."""
 RESTART_GRACE = timedelta(minutes=1)
 """A time limit that ran out while the bot was down gets this long again after the restart."""
 NEEDED = (("send_messages", "Send Messages"), ("embed_links", "Embed Links"))
@@ -173,13 +179,11 @@ class Payday(commands.Cog):
                 return
             table = loaded.table
             try:
-                if what == "leave" and table.state is not None:
+                if table.state is not None and what == "leave":
                     await self._leave_running(interaction, loaded)
                     return
-                if what in ("start", "cancel") and table.state is not None:
-                    raise lobby.Refusal("The game has already started.")
                 if what == "cancel":
-                    lobby.may_stop(table, user.id, _manages_channel(interaction))
+                    lobby.cancel(table, user.id, _manages_channel(interaction))
                     await self.tables.discard(loaded)
                     note = f"Cancelled by {clean_name(user.display_name)}."
                     await self._respond_lobby(interaction, loaded, note, None)
@@ -188,11 +192,7 @@ class Payday(commands.Cog):
                 if what == "start":
                     opening = lobby.start(table, user.id)
                 else:
-                    note = {
-                        "join": lambda: lobby.join(table, user.id, user.display_name),
-                        "leave": lambda: lobby.leave_lobby(table, user.id),
-                        "addbot": lambda: lobby.add_computer(table, user.id),
-                    }[what]()
+                    note = LOBBY_CHANGES[what](table, user)
             except IllegalAction as refusal:
                 await _refuse(interaction, refusal.message)
                 return
@@ -229,18 +229,8 @@ class Payday(commands.Cog):
         started = {"kind": "started", "seats": [s.name for s in table.seats]}
         loaded = await self.tables.save(loaded, [started, *recorded(table, opening)[1]])
         _log("game started", loaded, players=len(table.seats))
-        try:
-            if clicked(interaction, table.message_id):
-                if await self.live.show(loaded, interaction):
-                    loaded = await self.tables.save(loaded)
-            else:
-                await self.live.respond(
-                    loaded, interaction.response.send_message("The game has started.", ephemeral=True)
-                )
-                if await self.live.show(loaded, None):
-                    loaded = await self.tables.save(loaded)
-        finally:
-            self._arm(loaded)
+        reply = None if clicked(interaction, table.message_id) else "The game has started."
+        await self._tell(loaded, interaction, reply)
 
     async def _leave_running(self, interaction: discord.Interaction, loaded: Loaded) -> None:
         table = loaded.table
@@ -254,13 +244,7 @@ class Payday(commands.Cog):
         table.set_timers(discord.utils.utcnow())
         loaded = await self.tables.save(loaded, [{"kind": "left", "user": interaction.user.id, "text": line}])
         _log("player left", loaded, user=interaction.user.id)
-        try:
-            reply = "You left the game; a computer player took your seat."
-            await self.live.respond(loaded, interaction.response.send_message(reply, ephemeral=True))
-            if await self.live.show(loaded, None):
-                loaded = await self.tables.save(loaded)
-        finally:
-            self._arm(loaded)
+        await self._tell(loaded, interaction, "You left the game; a computer player took your seat.")
 
     # -- playing --------------------------------------------------------------------------------
     async def game_click(
@@ -284,7 +268,7 @@ class Payday(commands.Cog):
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
     ) -> None:
         """Borrow from the Bank, at any time, in $1,000 steps ($100 in classic); interest each Pay Day."""
-        await self._money_command(interaction, act.LOAN, amount)
+        await self._act(interaction, act.LOAN, amount, None, slash=True)
 
     @payday.command(name="repay")
     @app_commands.describe(amount="Dollars to repay, in $1,000 steps ($100 in the classic edition).")
@@ -292,7 +276,7 @@ class Payday(commands.Cog):
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, MAX_AMOUNT]
     ) -> None:
         """Pay back part of your loan, in $1,000 steps, when the rules allow (your Pay Day)."""
-        await self._money_command(interaction, act.REPAY, amount)
+        await self._act(interaction, act.REPAY, amount, None, slash=True)
 
     @payday.command(name="deposit")
     @app_commands.describe(amount="Dollars to put in savings, in $100 steps.")
@@ -300,7 +284,7 @@ class Payday(commands.Cog):
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
     ) -> None:
         """Classic edition: put cash in savings (10% a Pay Day), in $100 steps, at your Pay Day."""
-        await self._money_command(interaction, act.DEPOSIT, amount)
+        await self._act(interaction, act.DEPOSIT, amount, None, slash=True)
 
     @payday.command(name="withdraw")
     @app_commands.describe(amount="Dollars to take out of savings, in $100 steps or the whole balance.")
@@ -308,10 +292,7 @@ class Payday(commands.Cog):
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
     ) -> None:
         """Classic edition: take savings out, free at your Pay Day, for a $50 fee at any other time."""
-        await self._money_command(interaction, act.WITHDRAW, amount)
-
-    async def _money_command(self, interaction: discord.Interaction, kind: str, amount: int) -> None:
-        await self._act(interaction, kind, amount, None, slash=True)
+        await self._act(interaction, act.WITHDRAW, amount, None, slash=True)
 
     async def _act(
         self,
@@ -390,11 +371,22 @@ class Payday(commands.Cog):
             await self._conclude(loaded, played, interaction, "Everyone has retired.", reply=reply)
             return
         loaded = await self.tables.save(loaded, played.records)
+        await self._tell(loaded, interaction, reply, board.payday_notices(loaded.table, played.events))
+
+    async def _tell(
+        self,
+        loaded: Loaded,
+        interaction: discord.Interaction | None,
+        reply: str | None = None,
+        notices: str | None = None,
+    ) -> None:
+        """After a save: answer the player (privately with `reply`, else by editing the board they
+        clicked), bring the live message up to date, and re-arm the channel's timer whatever Discord
+        does, so a failed request can never leave a game without its clock."""
         try:
-            if reply is not None:
+            if interaction is not None and reply is not None:
                 await self.live.respond(loaded, interaction.response.send_message(reply, ephemeral=True))
                 interaction = None
-            notices = board.payday_notices(loaded.table, played.events)
             if await self.live.show(loaded, interaction, notices):
                 loaded = await self.tables.save(loaded)
         finally:
