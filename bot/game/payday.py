@@ -24,9 +24,6 @@ CHARGES = rs.PAY_CHARGES
 BANKING = rs.PAY_BANKING
 TICKETS = rs.PAY_TICKETS
 MONTH_END = rs.PAY_MONTH_END
-BILLS = "payday_bills"
-"""Bills, then the Monster Charges and the month's end: kept so a game saved mid-Pay Day by an
-earlier version (its agenda holds this step) plays on."""
 CHARGE = "payday_charge"
 CHARGES_DONE = "payday_charges_done"
 
@@ -80,12 +77,6 @@ def charges(g: Game, task: Task) -> None:
     player = g.state.players[task.seat]
     steps = [Task(CHARGE, task.seat, i) for i in range(len(player.charges))]
     g.then(*steps, Task(CHARGES_DONE, task.seat))
-
-
-def bills(g: Game, task: Task) -> None:
-    pay_bills(g, task)
-    steps = [Task(CHARGE, task.seat, i) for i in range(len(g.state.players[task.seat].charges))]
-    g.then(*steps, Task(CHARGES_DONE, task.seat), Task(MONTH_END, task.seat))
 
 
 def ask_charge(g: Game, task: Task) -> None:
@@ -261,7 +252,6 @@ TASKS = {
     CHARGES: charges,
     BANKING: banking,
     TICKETS: void_tickets,
-    BILLS: bills,
     CHARGE: ask_charge,
     CHARGES_DONE: charges_done,
     MONTH_END: month_end,

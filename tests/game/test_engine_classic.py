@@ -46,7 +46,7 @@ from bot.game import state as s
 from bot.game.actions import Action, IllegalAction, InvalidChoice, NotYourTurn
 from bot.game.engine import apply, default_action, new_game
 from bot.game.rulesets import RULESETS
-from bot.game.state import Task, from_json, to_json
+from bot.game.state import from_json, to_json
 
 CLASSIC = RULESETS["classic"]
 SAVE_ANN, SAVE_BOB = ev.savings_account(ANN), ev.savings_account(BOB)
@@ -692,22 +692,6 @@ def test_a_game_saved_before_savings_existed_still_loads():
     del data["pending"]["payer"]
     loaded = from_json(json.dumps(data))
     assert loaded == st and loaded.players[ANN].savings == 0 and loaded.pending.payer == BANK
-
-
-def test_a_pay_day_saved_with_the_old_bills_step_finishes_the_month():
-    st = game(3)
-    act(st, ANN, a.LOAN, 1000)
-    hold_mail(st, ANN, (c.BILL, 300), (c.MONSTER, 1000))
-    land(st, ANN, 31, roll=1)
-    assert asked(st) == (s.REPAY, [ANN])
-    # An earlier version queued one "payday_bills" step that also scheduled the month's end.
-    kept = [task for task in st.agenda if not task.kind.startswith("payday_")]
-    st.agenda = [*kept, Task("payday_bills", ANN)]
-    act(st, ANN, a.REPAY, 0)
-    assert asked(st) == (s.CHARGE, [ANN])
-    events = act(st, ANN, a.CARRY)
-    assert of_kind(events, ev.NEW_MONTH) and waiting_for_roll(st, BOB)
-    assert st.players[ANN].charges == [1000]
 
 
 def test_savings_and_deals_in_the_event_lines():
