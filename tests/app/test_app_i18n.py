@@ -1,0 +1,41 @@
+"""Languages: the catalog's translations and plurals, and money written the way each language writes it."""
+
+from bot.render.i18n import ENGLISH, SUPPORTED, lang
+
+
+def test_english_is_the_message_itself():
+    en = lang("en-US")
+    assert en.code == ENGLISH
+    assert en._("{who} rolled a {face}", who="Ann", face=6) == "Ann rolled a 6"
+    assert en.ngettext("{n} month", "{n} months", 1) == "1 month"
+    assert en.ngettext("{n} month", "{n} months", 12) == "12 months"
+    assert not en.missing
+
+
+def test_italian_translates_and_chooses_plurals_by_its_own_rule():
+    it = lang("it")
+    assert it._("Pay Day") == "Giorno di paga"
+    assert it.ngettext("{n} month", "{n} months", 1) == "1 mese"
+    assert it.ngettext("{n} month", "{n} months", 0) == "0 mesi"  # Italian: zero takes the plural
+    assert it.pgettext("deal", "Rocket Ship International") != "Rocket Ship International"
+
+
+def test_money_follows_each_language():
+    assert lang("en-GB").money(3500) == "$3,500"
+    assert lang("en-GB").money(-500) == "-$500"
+    assert lang("it").money(3500) == "3.500\u00a0$"
+    assert lang("it").money(-12000) == "-12.000\u00a0$"
+    assert lang("it").number(1_000_000) == "1.000.000"
+
+
+def test_unsupported_locales_fall_back_to_english():
+    for code in ("fr", "pt-BR", "", None):
+        assert lang(code).code == ENGLISH
+    assert lang("it-IT").code == "it" and "it" in SUPPORTED
+
+
+def test_a_message_the_catalog_lacks_is_recorded_and_shown_in_english():
+    it = lang("it")
+    text = it._("A sentence nobody translated: {x}", x=1)
+    assert text == "A sentence nobody translated: 1"
+    assert "A sentence nobody translated: {x}" in it.missing
