@@ -1,0 +1,92 @@
+"""Board picture benchmark: how long one frame takes to draw and encode, and how big it is.
+
+    .venv/bin/python bench/render.py [--frames 600]
+
+Prints one line per edition, then as its LAST line one JSON object:
+    {"render_ms_p50": ..., "render_ms_p99": ..., "image_kb": ..., "static_ms": ..., "cpu_steal_pct": ...}
+
+- render_ms_*: render_png (copy the cached calendar, draw tokens, legend, Jackpot, map to the
+  palette, encode the PNG) over random positions: 2 to the edition's most players, random days,
+  some retired, a random set asked, a random Jackpot. The editions are interleaved frame by frame
+  so a noisy minute on the shared host hits all of them alike. One process pinned to one core.
+- image_kb: the largest PNG of all frames, in KiB (1024 bytes).
+- static_ms: the slowest first render of an edition, which draws its calendar and palette once.
+"""
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from timeit import default_timer
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.bot import cpu_ticks, percentile, steal_share
+from bench.engine import pin_to_one_core
+from bot.game.board import PAYDAY_DAY
+from bot.game.rulesets import RULESETS
+from bot.render.board_picture import Scene, Token, render_png, token_letters
+
+NAMES = ("Alice", "Bartholomew Longname", "Chen", "Dmitri", "Esperanza", "Fatou 🎲")
+
+
+def random_scene(rng: random.Random, edition: str) -> Scene:
+    players = rng.randint(2, RULESETS[edition].rules.max_players)
+    names = NAMES[:players]
+    letters = token_letters(names)
+    tokens = tuple(
+        Token(seat, letters[seat], names[seat], rng.randint(0, PAYDAY_DAY), seat, retired=rng.random() < 0.15)
+        for seat in range(players)
+    )
+    asked = frozenset(seat for seat in range(players) if rng.random() < 0.3)
+    month = rng.randint(1, 3)
+    return Scene(edition, f"Month {month} of 3", rng.choice((0, 500, rng.randint(0, 60_000))), tokens, asked)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--frames", type=int, default=600, help="frames per edition")
+    args = parser.parse_args()
+    pin_to_one_core()
+    rng = random.Random(9)
+    editions = list(RULESETS)
+    static_ms = 0.0
+    for edition in editions:
+        began = default_timer()
+        render_png(random_scene(rng, edition))
+        static_ms = max(static_ms, (default_timer() - began) * 1000)
+    times: dict[str, list[float]] = {e: [] for e in editions}
+    sizes: dict[str, int] = dict.fromkeys(editions, 0)
+    ticks = cpu_ticks()
+    for _ in range(args.frames):
+        for edition in editions:
+            scene = random_scene(rng, edition)
+            began = default_timer()
+            png = render_png(scene)
+            times[edition].append(default_timer() - began)
+            sizes[edition] = max(sizes[edition], len(png))
+    stolen = steal_share(ticks, cpu_ticks())
+    for edition in editions:
+        ts = times[edition]
+        print(
+            f"{edition:8} p50 {percentile(ts, 0.5):5.2f} ms  p99 {percentile(ts, 0.99):5.2f} ms"
+            f"  max {max(ts) * 1000:5.2f} ms  largest {sizes[edition] / 1024:4.1f} KiB"
+        )
+    every = [t for ts in times.values() for t in ts]
+    print(
+        json.dumps(
+            {
+                "render_ms_p50": round(percentile(every, 0.5), 2),
+                "render_ms_p99": round(percentile(every, 0.99), 2),
+                "image_kb": round(max(sizes.values()) / 1024, 1),
+                "static_ms": round(static_ms, 1),
+                "frames": len(every),
+                "cpu_steal_pct": round(100 * stolen, 1),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

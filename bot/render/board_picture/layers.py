@@ -1,0 +1,123 @@
+"""The parts of the picture that are drawn once and reused: each edition's calendar (grid, names,
+marks, headings) and each token's sprite. A frame only copies the calendar and pastes onto it."""
+
+import functools
+
+from PIL import Image, ImageDraw
+
+from bot.game.board import WEEKDAYS
+from bot.game.rulesets import RULESETS
+from bot.render.board_picture import style as st
+from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
+
+MARK_SIZE = 22
+DAY_FONT = 22
+NAME_FONT = 18
+EFFECT_FONT = 16
+
+
+@functools.cache
+def calendar(edition: str) -> Image.Image:
+    """The edition's empty board, RGB. Shapes are drawn supersampled for smooth edges, the text at
+    output size so FreeType keeps it crisp."""
+    ruleset = RULESETS[edition]
+    k = st.SUPERSAMPLE
+    size = (st.WIDTH, st.height(edition))
+    big = Image.new("RGB", (size[0] * k, size[1] * k), st.PAPER)
+    d = ImageDraw.Draw(big)
+
+    def box(b: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        return tuple(v * k for v in b)
+
+    d.rectangle(box((0, 0, st.WIDTH, st.TITLE_H)), fill=st.TITLE_BG)
+    d.rectangle(box((0, st.TITLE_H - 4, st.WIDTH, st.TITLE_H)), fill=st.TITLE_GOLD)
+    d.rounded_rectangle(
+        box((st.MARGIN, st.HEADER_Y, st.WIDTH - st.MARGIN, st.HEADER_Y + st.HEADER_H)),
+        radius=6 * k,
+        fill=st.HEADER_BG,
+    )
+    for day, space in enumerate(ruleset.board):
+        kind = st.KIND_STYLES[space.kind]
+        left, top, right, bottom = st.cell_box(day)
+        d.rounded_rectangle(
+            box((left, top, right, bottom)), radius=7 * k, fill=kind.tint, outline=st.GRID_LINE, width=k
+        )
+        if space.kind == "payday":
+            d.rounded_rectangle(box((left, top, right, bottom)), radius=7 * k, outline=kind.mark, width=3 * k)
+        MARKS[space.kind](d, (right - 5 - MARK_SIZE) * k, (top + 5) * k, MARK_SIZE * k, kind.mark)
+    d.rounded_rectangle(box(st.PANEL_BOX), radius=9 * k, fill=st.TITLE_BG)
+    left, top, right, _ = st.PANEL_BOX
+    JACKPOT_MARK(d, (left + 10) * k, (top + 9) * k, 30 * k, st.TITLE_GOLD)
+    d.line(box((left + 10, top + 58, right - 10, top + 58)), fill=st.PANEL_RULE, width=k)
+    image = big.reduce(k)
+
+    d = ImageDraw.Draw(image)
+    text(d, (st.MARGIN, 31), "PAY DAY", st.TITLE_GOLD, 32, anchor="lm", heavy=True)
+    text(d, (st.MARGIN + 170, 31), ruleset.title, st.TITLE_TEXT, 17, anchor="lm")
+    for col, name in enumerate(st.WEEKDAY_HEADERS):
+        centre = st.MARGIN + col * st.CELL_W + st.CELL_W / 2
+        colour = st.SUNDAY_HEADER if col == 0 else st.TITLE_TEXT
+        text(d, (centre, st.HEADER_Y + st.HEADER_H / 2), name, colour, 16, anchor="mm", heavy=True)
+    for day, space in enumerate(ruleset.board):
+        _cell_text(d, day, space, ruleset)
+    text(d, (left + 50, top + 8), st.jackpot_title(ruleset), st.TITLE_GOLD, 15, heavy=True)
+    text(d, (left + 10, top + 66), "RETIRED", st.PANEL_LABEL, 13, heavy=True)
+    return image
+
+
+def _cell_text(d: ImageDraw.ImageDraw, day: int, space, ruleset) -> None:
+    left, top, right, _ = st.cell_box(day)
+    if day == 0:
+        text(d, (left + 7, top + 6), "START", st.KIND_STYLES["start"].mark, 20, heavy=True)
+        return
+    number_colour = st.SUNDAY_RED if WEEKDAYS[day % 7] == "Sun" else st.INK
+    text(d, (left + 7, top + 5), str(day), number_colour, DAY_FONT, heavy=True)
+    heavy = space.kind == "payday"
+    name_size = _fitting_size(st.short_name(space), right - left - 12, NAME_FONT, heavy)
+    text(d, (left + 7, top + 30), st.short_name(space), st.INK, name_size, heavy=heavy)
+    effect = st.effect_line(space, ruleset)
+    if effect:
+        words, colour = effect
+        size = _fitting_size(words, right - left - 12, EFFECT_FONT, False)
+        text(d, (left + 7, top + 51), words, colour, size)
+
+
+def _fitting_size(text: str, width: float, size: int, heavy: bool) -> int:
+    """The largest size up to `size` at which `text` fits `width` (never below 12 px)."""
+    while size > 12 and st.font(size, heavy).getlength(text) > width:
+        size -= 1
+    return size
+
+
+def text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    fill: str,
+    size: int,
+    anchor: str = "la",
+    heavy: bool = False,
+) -> None:
+    """Text in the picture's font; `heavy` for the bold."""
+    d.text(xy, words, font=st.font(size, heavy), fill=fill, anchor=anchor)
+
+
+@functools.lru_cache(maxsize=64)
+def token(colour: int, letter: str, highlighted: bool) -> Image.Image:
+    """A token, RGBA, TOKEN_PITCH square: the player's colour, a dark rim and the letter; the
+    highlighted one sits in a gold ring."""
+    k = 4
+    pitch, diameter = st.TOKEN_PITCH, st.TOKEN_D
+    big = Image.new("RGBA", (pitch * k, pitch * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    if highlighted:
+        d.ellipse((0, 0, pitch * k - 1, pitch * k - 1), fill=st.HIGHLIGHT_EDGE)
+        d.ellipse((k, k, (pitch - 1) * k - 1, (pitch - 1) * k - 1), fill=st.HIGHLIGHT)
+    inset = (pitch - diameter) / 2 * k
+    d.ellipse((inset, inset, pitch * k - inset - 1, pitch * k - inset - 1), fill=st.TOKEN_EDGE)
+    rim = inset + 2 * k
+    d.ellipse((rim, rim, pitch * k - rim - 1, pitch * k - rim - 1), fill=st.player_colour(colour))
+    sprite = big.reduce(k)
+    ink = st.letter_ink(colour)
+    text(ImageDraw.Draw(sprite), (pitch / 2, pitch / 2 + 0.5), letter, ink, 16, anchor="mm", heavy=True)
+    return sprite

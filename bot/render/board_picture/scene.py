@@ -1,0 +1,67 @@
+"""What the board picture shows, as plain data: the cog builds a `Scene` from the table, the
+renderer draws it, and `scene_key` says whether a new picture is needed at all.
+
+Everything the picture depends on is in the scene (the edition's board comes from its name), so
+two scenes with the same key draw the same pixels, and the bot re-uploads only when the key moves.
+"""
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+LAYOUT_VERSION = 1
+"""Bump when the drawing changes, so a stored key no longer matches and the picture is redrawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One player's piece. `colour` indexes the player colours; `letter` is drawn on the piece, so
+    colour is never the only way to tell two players apart."""
+
+    seat: int
+    letter: str
+    name: str
+    day: int
+    colour: int
+    retired: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    edition: str
+    """A ruleset name (modern, family, classic): picks the board drawn."""
+    month_label: str
+    jackpot: int
+    tokens: tuple[Token, ...]
+    asked: frozenset[int] = field(default_factory=frozenset)
+    """Seats the game is waiting for: highlighted on the board and in the legend."""
+
+
+def scene_key(scene: Scene) -> str:
+    """A short digest of everything drawn, stable across processes (Python's `hash` of a string is
+    not), so it can be stored with the table and compared after a restart."""
+    tokens = "|".join(
+        f"{t.seat},{t.letter},{t.name},{t.day},{t.colour},{int(t.retired)}"
+        for t in sorted(scene.tokens, key=lambda t: t.seat)
+    )
+    text = "\n".join(
+        (
+            str(LAYOUT_VERSION),
+            scene.edition,
+            scene.month_label,
+            str(scene.jackpot),
+            tokens,
+            ",".join(map(str, sorted(scene.asked))),
+        )
+    )
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def token_letters(names: Sequence[str]) -> list[str]:
+    """One distinct capital letter per player: the first letter of the name, else the next letter
+    of the name not taken yet, else the first free letter of the alphabet."""
+    taken: list[str] = []
+    for name in names:
+        candidates = [c for c in name.upper() if "A" <= c <= "Z"] + [chr(65 + i) for i in range(26)]
+        taken.append(next(c for c in candidates if c not in taken))
+    return taken
