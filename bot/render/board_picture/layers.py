@@ -1,19 +1,28 @@
-"""The parts of the picture that are drawn once and reused: each edition's calendar (grid, names,
-marks, headings) and each token's sprite. A frame only copies the calendar and pastes onto it."""
+"""The parts of the picture, drawn in full colour: each edition's calendar (grid, names, marks,
+headings), token sprites, legend rows and the labels that change (month, Jackpot). Each is drawn
+once and cached; picture.py maps them to the palette and pastes them together."""
 
 import functools
 
 from PIL import Image, ImageDraw
 
-from bot.game.board import WEEKDAYS
+from bot.game.board import WEEKDAYS, weekday
+from bot.game.events import money
 from bot.game.rulesets import RULESETS
 from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
+from bot.render.board_picture.scene import Token
 
 MARK_SIZE = 22
 DAY_FONT = 22
 NAME_FONT = 18
 EFFECT_FONT = 16
+LETTER_FONT = 17
+LEGEND_NAME = 22
+LEGEND_WHERE = 18
+LEGEND_COLUMN = (st.WIDTH - 2 * st.MARGIN) // st.LEGEND_COLS
+MONTH_BOX = (st.WIDTH // 2, 8, st.WIDTH - st.MARGIN, st.TITLE_H - 8)
+JACKPOT_BOX = (st.PANEL_BOX[0] + 48, st.PANEL_BOX[1] + 26, st.PANEL_BOX[2] - 10, st.PANEL_BOX[1] + 56)
 
 
 @functools.cache
@@ -119,5 +128,56 @@ def token(colour: int, letter: str, highlighted: bool) -> Image.Image:
     d.ellipse((rim, rim, pitch * k - rim - 1, pitch * k - rim - 1), fill=st.player_colour(colour))
     sprite = big.reduce(k)
     ink = st.letter_ink(colour)
-    text(ImageDraw.Draw(sprite), (pitch / 2, pitch / 2 + 0.5), letter, ink, 16, anchor="mm", heavy=True)
+    text(
+        ImageDraw.Draw(sprite),
+        (pitch / 2, pitch / 2 + 0.5),
+        letter,
+        ink,
+        LETTER_FONT,
+        anchor="mm",
+        heavy=True,
+    )
     return sprite
+
+
+def letter(t: Token) -> str:
+    return st.drawable(t.letter)[:1].upper() or "?"
+
+
+def legend_row(t: Token, asked: bool) -> Image.Image:
+    """One player's legend row, RGB: token, name, where they are; the asked player's row is gold
+    with a pointer."""
+    width, height = LEGEND_COLUMN, st.LEGEND_ROW_H
+    row = Image.new("RGB", (width, height), st.PAPER)
+    d = ImageDraw.Draw(row)
+    mid = height // 2
+    if asked:
+        d.rounded_rectangle(
+            (0, 2, width - 6, height - 3), radius=8, fill=st.HIGHLIGHT_ROW, outline=st.HIGHLIGHT_EDGE
+        )
+        d.polygon([(5, mid - 7), (13, mid), (5, mid + 7)], fill=st.INK)
+    sprite = token(t.colour, letter(t), asked)
+    row.paste(sprite, (16, mid - st.TOKEN_PITCH // 2), sprite)
+    where = "retired" if t.retired else ("START" if t.day <= 0 else f"{weekday(t.day)} {t.day}")
+    right = width - 14
+    text(d, (right, mid), where, st.SOFT_INK, LEGEND_WHERE, "rm")
+    room = right - st.font(LEGEND_WHERE).getlength(where) - 12 - 56
+    name = st.fit(st.drawable(t.name) or f"Player {t.seat + 1}", LEGEND_NAME, room, heavy=asked)
+    text(d, (56, mid), name, st.SOFT_INK if t.retired else st.INK, LEGEND_NAME, "lm", heavy=asked)
+    return row
+
+
+def month_label(edition: str, label: str) -> Image.Image:
+    """The month, right-aligned in the title band, on its patch of the calendar."""
+    patch = calendar(edition).crop(MONTH_BOX)
+    mid = (MONTH_BOX[3] - MONTH_BOX[1]) // 2
+    text(ImageDraw.Draw(patch), (patch.width, mid), st.drawable(label), st.TITLE_TEXT, 20, "rm", heavy=True)
+    return patch
+
+
+def jackpot_label(edition: str, amount: int) -> Image.Image:
+    """The Jackpot's amount in its panel, on its patch of the calendar."""
+    patch = calendar(edition).crop(JACKPOT_BOX)
+    words = st.fit(money(amount), 26, patch.width, heavy=True)
+    text(ImageDraw.Draw(patch), (2, patch.height // 2), words, st.WHITE, 26, "lm", heavy=True)
+    return patch
