@@ -65,3 +65,14 @@ def token_letters(names: Sequence[str]) -> list[str]:
         candidates = [c for c in name.upper() if "A" <= c <= "Z"] + [chr(65 + i) for i in range(26)]
         taken.append(next(c for c in candidates if c not in taken))
     return taken
+
+
+def describe(scene: Scene, limit: int = 1000) -> str:
+    """The picture in words, for its alt text (screen readers, and anyone whose image did not load):
+    the month, the Jackpot and where each player is, the asked ones marked."""
+    where = []
+    for t in sorted(scene.tokens, key=lambda t: t.seat):
+        place = "retired" if t.retired else ("START" if t.day <= 0 else f"day {t.day}")
+        where.append(f"{t.name} ({t.letter}) {place}" + (", to answer" if t.seat in scene.asked else ""))
+    text = f"Pay Day board, {scene.month_label}. Jackpot ${scene.jackpot:,}. " + "; ".join(where) + "."
+    return text if len(text) <= limit else text[: limit - 1] + "…"
