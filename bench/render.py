@@ -44,11 +44,10 @@ def random_scene(rng: random.Random, edition: str) -> Scene:
     return Scene(edition, f"Month {month} of 3", rng.choice((0, 500, rng.randint(0, 60_000))), tokens, asked)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--frames", type=int, default=600, help="frames per edition")
-    args = parser.parse_args()
-    pin_to_one_core()
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--frames", type=int, default=600, help="frames per edition (default 600)")
+    args = parser.parse_args(argv)
     rng = random.Random(9)
     editions = list(RULESETS)
     static_ms = 0.0
@@ -89,4 +88,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    pin_to_one_core()  # here, not in main(): a test calling main() must not pin pytest's process
     main()
