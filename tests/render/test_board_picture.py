@@ -185,3 +185,12 @@ def test_names_lose_only_what_the_font_cannot_draw_and_are_cut_to_fit():
 def test_a_name_the_font_cannot_draw_still_gets_a_row_and_a_letter():
     scene = Scene("modern", "Month 1 of 1", 0, (Token(0, "🎲", "🎲🎲", 3, 0), Token(1, "B", "Bo", 3, 1)))
     assert len(render_png(scene)) <= MAX_PNG
+
+
+@pytest.mark.parametrize("edition", sorted(RULESETS))
+def test_every_flat_colour_of_the_design_survives_the_palette_exactly(edition):
+    colours = palette.palette(edition).getpalette()
+    assert len(colours) == 3 * palette.PALETTE_SIZE
+    for colour in st.design_colours():
+        i = palette.index(colour)
+        assert tuple(colours[3 * i : 3 * i + 3]) == ImageColor.getrgb(colour)

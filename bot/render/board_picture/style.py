@@ -219,10 +219,15 @@ def drawable(text: str) -> str:
 
 
 def fit(text: str, size: int, width: float, heavy: bool = False) -> str:
-    """`text` cut with an ellipsis so that it fits `width` at `size`."""
+    """`text` cut with an ellipsis so that it fits `width` at `size` (a binary search on the cut)."""
     f = font(size, heavy)
     if f.getlength(text) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    keep, too_long = 0, len(text)
+    while too_long - keep > 1:
+        mid = (keep + too_long) // 2
+        if f.getlength(text[:mid].rstrip() + "…") <= width:
+            keep = mid
+        else:
+            too_long = mid
+    return text[:keep].rstrip() + "…"
