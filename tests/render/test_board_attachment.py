@@ -1,5 +1,8 @@
 """The picture as an attachment: the embed points at the uploaded file, with the scene as alt text."""
 
+import asyncio
+import dataclasses
+
 import discord
 
 from bot.render.board_attachment import URL, board_file, render, show_board
@@ -35,3 +38,9 @@ def test_the_alt_text_says_where_everyone_is_and_who_is_asked():
     assert "Cy (C) retired" in text
     many = Scene("modern", "Month 1 of 3", 0, tuple(Token(i, "A", "x" * 300, 1, i) for i in range(6)))
     assert len(describe(many)) <= 1000
+
+
+async def test_frames_rendered_in_parallel_threads_are_the_frames_rendered_alone():
+    scenes = [dataclasses.replace(SCENE, jackpot=amount) for amount in range(0, 2000, 100)]
+    alone = [render_png(scene) for scene in scenes]
+    assert await asyncio.gather(*(render(scene) for scene in scenes)) == alone

@@ -7,6 +7,7 @@ Every part is drawn in full colour once (layers.py), mapped to the edition's pal
 
 import functools
 import io
+import threading
 from collections import defaultdict
 
 from PIL import Image, ImageDraw
@@ -20,12 +21,17 @@ from bot.render.board_picture.scene import Scene, Token
 TOKENS_PER_ROW = 3
 PNG_LEVEL = 3
 """zlib level: 3 is the knee: 4 costs 40% more time for 10% smaller, 6 and up twice the time."""
+_ASSEMBLY = threading.Lock()
+"""Frames are rendered in worker threads; FreeType faces and the caches are shared, so one frame is
+assembled at a time. The encoder works on the frame's own image and runs outside the lock."""
 
 
 def render_png(scene: Scene) -> bytes:
     """The scene as PNG bytes. CPU-bound (a few ms): the bot calls it off the event loop."""
+    with _ASSEMBLY:
+        image = frame(scene)
     out = io.BytesIO()
-    frame(scene).save(out, "PNG", compress_level=PNG_LEVEL)
+    image.save(out, "PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
 
 
