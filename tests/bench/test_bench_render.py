@@ -17,4 +17,5 @@ def test_bench_render_tiny_run_reports_time_and_size(capsys):
     assert [line.split()[0] for line in lines[:-1]] == ["modern", "family", "classic"]
     assert result["frames"] == 15
     assert 0 < result["render_ms_p50"] <= result["render_ms_p99"]
+    assert 0 < result["render_cpu_ms_p50"] <= result["render_cpu_ms_p99"]
     assert 0 < result["image_kb"] <= 60
