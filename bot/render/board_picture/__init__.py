@@ -5,6 +5,6 @@ Pure rendering (Pillow only, no Discord): build a `Scene`, call `render_png`, an
 """
 
 from bot.render.board_picture.picture import render_png
-from bot.render.board_picture.scene import Scene, Token, describe, scene_key, token_letters
+from bot.render.board_picture.scene import Scene, Token, describe, game_scene, scene_key, token_letters
 
-__all__ = ["Scene", "Token", "describe", "render_png", "scene_key", "token_letters"]
+__all__ = ["Scene", "Token", "describe", "game_scene", "render_png", "scene_key", "token_letters"]

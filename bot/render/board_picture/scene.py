@@ -9,6 +9,8 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bot.game.state import GameState
+
 LAYOUT_VERSION = 1
 """Bump when the drawing changes, so a stored key no longer matches and the picture is redrawn."""
 
@@ -76,3 +78,14 @@ def describe(scene: Scene, limit: int = 1000) -> str:
         where.append(f"{t.name} ({t.letter}) {place}" + (", to answer" if t.seat in scene.asked else ""))
     text = f"Pay Day board, {scene.month_label}. Jackpot ${scene.jackpot:,}. " + "; ".join(where) + "."
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def game_scene(state: GameState, month: int) -> Scene:
+    """What the board shows of a game: every player's day, the Jackpot and who must answer now.
+    `month` is the table's current month (`Table.month()`)."""
+    names = [p.name for p in state.players]
+    letters = token_letters(names)
+    tokens = tuple(Token(p.seat, letters[p.seat], p.name, p.day, p.seat, p.retired) for p in state.players)
+    asked = frozenset(state.pending.seats) if state.pending is not None and not state.over else frozenset()
+    label = "Game over" if state.over else f"Month {month} of {state.months}"
+    return Scene(state.ruleset, label, state.jackpot, tokens, asked)
