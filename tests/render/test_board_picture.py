@@ -178,12 +178,16 @@ def test_letters_are_distinct_and_come_from_the_names():
 def test_names_lose_only_what_the_font_cannot_draw_and_are_cut_to_fit():
     assert st.drawable("Fatou 🎲 Diop") == "Fatou Diop"
     assert st.drawable("Zoë Ødegård") == "Zoë Ødegård"
+    assert st.drawable("Ζωή Юлия") == "Ζωή Юлия"
+    assert st.drawable("Ev\u202e\u200bil\x00\n\tBob") == "Evil Bob", "no control or format characters"
     cut = st.fit("Bartholomew Longname the Third", 22, 150)
     assert cut.endswith("…") and st.font(22).getlength(cut) <= 150
 
 
 def test_a_name_the_font_cannot_draw_still_gets_a_row_and_a_letter():
-    scene = Scene("modern", "Month 1 of 1", 0, (Token(0, "🎲", "🎲🎲", 3, 0), Token(1, "B", "Bo", 3, 1)))
+    hostile = "\u202e\x00\n@everyone " + "W" * 300
+    tokens = (Token(0, "🎲", "🎲🎲", 3, 0), Token(1, "B", "Bo", 3, 1), Token(2, "\n", hostile, 3, 2))
+    scene = Scene("modern", "Month 1 of 1\n", 0, tokens)
     assert len(render_png(scene)) <= MAX_PNG
 
 

@@ -1,15 +1,17 @@
 """Sizes, colours, fonts and words of the board picture.
 
-Discord shrinks an image to the chat's width, about 400 px on a phone, so the canvas is 784 px
-wide and no text that matters is smaller than 17 px here (about 9 px on a phone); the tokens'
-letters and the legend's names are bigger still.
+Discord shrinks an image to the chat's width, about 400 px on a phone, where a pixel here becomes
+half a pixel. So the canvas is 784 px wide, day numbers are 22 px, space names 18 px (a few long
+ones shrink to fit), amounts 16 px, token letters 17 px bold and the legend's names 22 px: all
+still readable at 400 px (checked by eye on downscaled copies).
 """
 
 import functools
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import ImageColor, ImageFont
 
 from bot.game import board
 from bot.game.events import money
@@ -63,6 +65,7 @@ PLAYER_COLOURS = ("#E4572E", "#2F6FDE", "#1E9E6A", "#F2C230", "#9B4DCA", "#3FC1D
 """Distinct hues that stay apart for the common colour-blindnesses; each token also has a letter."""
 
 
+@functools.cache
 def design_colours() -> list[str]:
     """Every flat colour the picture uses: the palette keeps each one exactly."""
     named = [v for k, v in globals().items() if k.isupper() and isinstance(v, str) and v.startswith("#")]
@@ -71,8 +74,9 @@ def design_colours() -> list[str]:
 
 
 def letter_ink(colour: int) -> str:
-    """Dark letters on the light tokens, white on the dark ones."""
-    return INK if PLAYER_COLOURS[colour % len(PLAYER_COLOURS)] in ("#F2C230", "#3FC1D9") else "#FFFFFF"
+    """Dark letters on the light tokens, white on the dark ones (by perceived brightness)."""
+    red, green, blue = ImageColor.getrgb(player_colour(colour))
+    return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else WHITE
 
 
 def player_colour(colour: int) -> str:
@@ -125,7 +129,6 @@ SHORT_NAMES = {
     "Radio Contest": "Radio",
     "Happy Birthday": "Birthday",
     "Walk for Charity": "Charity Walk",
-    "Ski Weekend": "Ski Weekend",
     "Charity Concert": "Concert",
     "Food for the Month": "Food",
     "Shopping Spree": "Shopping",
@@ -134,7 +137,6 @@ SHORT_NAMES = {
     "Poker Game": "Poker",
     "Town Election": "Election",
     "Daylight Savings": "Daylight",
-    "Lottery Draw": "Lottery Draw",
     "Sweet Sunday": "Sunday",
     "Pay Day": "PAY DAY",
     "Start": "START",
@@ -207,14 +209,25 @@ PANEL_BOX = (
 
 @functools.cache
 def _has_glyph(char: str) -> bool:
+    """Whether the font draws `char` as something other than its "missing" box. Control and format
+    characters (a right-to-left override, a zero-width space) never count: a name must not
+    rearrange or hide the text around it."""
+    if char.isspace():
+        return True
+    if unicodedata.category(char).startswith("C"):
+        return False
+    try:
+        mask = font(20).getmask(char)
+    except (OSError, RuntimeError):  # FreeType or the layout engine refused it
+        return False
     missing = font(20).getmask("\uffff")
-    mask = font(20).getmask(char)
-    return char.isspace() or mask.size != missing.size or bytes(mask) != bytes(missing)
+    return mask.size != missing.size or bytes(mask) != bytes(missing)
 
 
 def drawable(text: str) -> str:
-    """`text` without the characters the font cannot draw (emoji, most scripts but Latin), which
-    would otherwise show as empty boxes; runs of spaces left behind are closed up."""
+    """`text` without the characters the font cannot draw (emoji, Chinese, Japanese...; DejaVu has
+    Latin, Greek and Cyrillic), which would otherwise show as empty boxes; whitespace runs and
+    line breaks become single spaces."""
     return " ".join("".join(c for c in text if _has_glyph(c)).split())
 
 
