@@ -6,9 +6,10 @@ import functools
 
 from PIL import Image, ImageDraw
 
+from bot.game import board
 from bot.game.board import WEEKDAYS, weekday
 from bot.game.events import money
-from bot.game.rulesets import RULESETS
+from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
 from bot.render.board_picture.scene import Token
@@ -51,7 +52,7 @@ def calendar(edition: str) -> Image.Image:
         d.rounded_rectangle(
             box((left, top, right, bottom)), radius=7 * k, fill=kind.tint, outline=st.GRID_LINE, width=k
         )
-        if space.kind == "payday":
+        if space.kind == board.PAYDAY:
             d.rounded_rectangle(box((left, top, right, bottom)), radius=7 * k, outline=kind.mark, width=3 * k)
         MARKS[space.kind](d, (right - 5 - MARK_SIZE) * k, (top + 5) * k, MARK_SIZE * k, kind.mark)
     d.rounded_rectangle(box(st.PANEL_BOX), radius=9 * k, fill=st.TITLE_BG)
@@ -61,27 +62,29 @@ def calendar(edition: str) -> Image.Image:
     image = big.reduce(k)
 
     d = ImageDraw.Draw(image)
-    text(d, (st.MARGIN, 31), "PAY DAY", st.TITLE_GOLD, 32, anchor="lm", heavy=True)
-    text(d, (st.MARGIN + 170, 31), ruleset.title, st.TITLE_TEXT, 17, anchor="lm")
+    middle = st.TITLE_H // 2
+    text(d, (st.MARGIN, middle), "PAY DAY", st.TITLE_GOLD, 32, anchor="lm", heavy=True)
+    after = st.MARGIN + st.font(32, heavy=True).getlength("PAY DAY") + 24
+    text(d, (after, middle), ruleset.title, st.TITLE_TEXT, 17, anchor="lm")
     for col, name in enumerate(st.WEEKDAY_HEADERS):
         centre = st.MARGIN + col * st.CELL_W + st.CELL_W / 2
         colour = st.SUNDAY_HEADER if col == 0 else st.TITLE_TEXT
         text(d, (centre, st.HEADER_Y + st.HEADER_H / 2), name, colour, 16, anchor="mm", heavy=True)
     for day, space in enumerate(ruleset.board):
         _cell_text(d, day, space, ruleset)
-    text(d, (left + 50, top + 8), st.jackpot_title(ruleset), st.TITLE_GOLD, 15, heavy=True)
-    text(d, (left + 10, top + 66), "RETIRED", st.PANEL_LABEL, 13, heavy=True)
+    text(d, (left + 50, top + 8), st.jackpot_title(ruleset), st.TITLE_GOLD, 16, heavy=True)
+    text(d, (left + 10, top + 87), "RETIRED", st.PANEL_LABEL, 14, anchor="lm", heavy=True)
     return image
 
 
-def _cell_text(d: ImageDraw.ImageDraw, day: int, space, ruleset) -> None:
+def _cell_text(d: ImageDraw.ImageDraw, day: int, space: board.Space, ruleset: Ruleset) -> None:
     left, top, right, _ = st.cell_box(day)
     if day == 0:
-        text(d, (left + 7, top + 6), "START", st.KIND_STYLES["start"].mark, 20, heavy=True)
+        text(d, (left + 7, top + 6), "START", st.KIND_STYLES[board.START].mark, 20, heavy=True)
         return
     number_colour = st.SUNDAY_RED if WEEKDAYS[day % 7] == "Sun" else st.INK
     text(d, (left + 7, top + 5), str(day), number_colour, DAY_FONT, heavy=True)
-    heavy = space.kind == "payday"
+    heavy = space.kind == board.PAYDAY
     name_size = _fitting_size(st.short_name(space), right - left - 12, NAME_FONT, heavy)
     text(d, (left + 7, top + 30), st.short_name(space), st.INK, name_size, heavy=heavy)
     effect = st.effect_line(space, ruleset)
@@ -91,9 +94,9 @@ def _cell_text(d: ImageDraw.ImageDraw, day: int, space, ruleset) -> None:
         text(d, (left + 7, top + 51), words, colour, size)
 
 
-def _fitting_size(text: str, width: float, size: int, heavy: bool) -> int:
-    """The largest size up to `size` at which `text` fits `width` (never below 12 px)."""
-    while size > 12 and st.font(size, heavy).getlength(text) > width:
+def _fitting_size(words: str, width: float, size: int, heavy: bool) -> int:
+    """The largest size up to `size` at which `words` fit `width` (never below 12 px)."""
+    while size > 12 and st.font(size, heavy).getlength(words) > width:
         size -= 1
     return size
 
@@ -171,7 +174,8 @@ def month_label(edition: str, label: str) -> Image.Image:
     """The month, right-aligned in the title band, on its patch of the calendar."""
     patch = calendar(edition).crop(MONTH_BOX)
     mid = (MONTH_BOX[3] - MONTH_BOX[1]) // 2
-    text(ImageDraw.Draw(patch), (patch.width, mid), st.drawable(label), st.TITLE_TEXT, 20, "rm", heavy=True)
+    words = st.fit(st.drawable(label), 20, patch.width, heavy=True)
+    text(ImageDraw.Draw(patch), (patch.width, mid), words, st.TITLE_TEXT, 20, "rm", heavy=True)
     return patch
 
 
