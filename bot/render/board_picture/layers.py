@@ -85,13 +85,19 @@ def _cell_text(d: ImageDraw.ImageDraw, day: int, space: board.Space, ruleset: Ru
     number_colour = st.SUNDAY_RED if WEEKDAYS[day % 7] == "Sun" else st.INK
     text(d, (left + 7, top + 5), str(day), number_colour, DAY_FONT, heavy=True)
     heavy = space.kind == board.PAYDAY
-    name_size = _fitting_size(st.short_name(space), right - left - 12, NAME_FONT, heavy)
-    text(d, (left + 7, top + 30), st.short_name(space), st.INK, name_size, heavy=heavy)
+    room = right - left - 12
+    name = st.short_name(space)
     effect = st.effect_line(space, ruleset)
-    if effect:
-        words, colour = effect
-        size = _fitting_size(words, right - left - 12, EFFECT_FONT, False)
-        text(d, (left + 7, top + 51), words, colour, size)
+    if effect is None and " " in name and st.font(NAME_FONT, heavy).getlength(name) > room:
+        # A long name with no amount under it takes both lines rather than shrinking.
+        first, second = name.split(" ", 1)
+        lines = [(first, st.INK, NAME_FONT, heavy), (second, st.INK, NAME_FONT, heavy)]
+    else:
+        lines = [(name, st.INK, NAME_FONT, heavy)]
+        if effect:
+            lines.append((*effect, EFFECT_FONT, False))
+    for (words, colour, size, bold), y in zip(lines, (30, 51), strict=False):
+        text(d, (left + 7, top + y), words, colour, _fitting_size(words, room, size, bold), heavy=bold)
 
 
 def _fitting_size(words: str, width: float, size: int, heavy: bool) -> int:

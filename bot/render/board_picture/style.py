@@ -137,7 +137,6 @@ SHORT_NAMES = {
     "Poker Game": "Poker",
     "Town Election": "Election",
     "Daylight Savings": "Daylight",
-    "Sweet Sunday": "Sunday",
     "Pay Day": "PAY DAY",
     "Start": "START",
 }
