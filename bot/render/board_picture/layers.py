@@ -1,0 +1,193 @@
+"""The parts of the picture, drawn in full colour: each edition's calendar (grid, names, marks,
+headings), token sprites, legend rows and the labels that change (month, Jackpot). Each is drawn
+once and cached; picture.py maps them to the palette and pastes them together."""
+
+import functools
+
+from PIL import Image, ImageDraw
+
+from bot.game import board
+from bot.game.board import WEEKDAYS, weekday
+from bot.game.events import money
+from bot.game.rulesets import RULESETS, Ruleset
+from bot.render.board_picture import style as st
+from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
+from bot.render.board_picture.scene import Token
+
+MARK_SIZE = 22
+DAY_FONT = 22
+NAME_FONT = 18
+EFFECT_FONT = 16
+LETTER_FONT = 17
+LEGEND_NAME = 22
+LEGEND_WHERE = 18
+LEGEND_COLUMN = (st.WIDTH - 2 * st.MARGIN) // st.LEGEND_COLS
+MONTH_BOX = (st.WIDTH // 2, 8, st.WIDTH - st.MARGIN, st.TITLE_H - 8)
+JACKPOT_BOX = (st.PANEL_BOX[0] + 48, st.PANEL_BOX[1] + 26, st.PANEL_BOX[2] - 10, st.PANEL_BOX[1] + 56)
+
+
+@functools.cache
+def calendar(edition: str) -> Image.Image:
+    """The edition's empty board, RGB. Shapes are drawn supersampled for smooth edges, the text at
+    output size so FreeType keeps it crisp."""
+    ruleset = RULESETS[edition]
+    k = st.SUPERSAMPLE
+    size = (st.WIDTH, st.height(edition))
+    big = Image.new("RGB", (size[0] * k, size[1] * k), st.PAPER)
+    d = ImageDraw.Draw(big)
+
+    def box(b: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        return tuple(v * k for v in b)
+
+    d.rectangle(box((0, 0, st.WIDTH, st.TITLE_H)), fill=st.TITLE_BG)
+    d.rectangle(box((0, st.TITLE_H - 4, st.WIDTH, st.TITLE_H)), fill=st.TITLE_GOLD)
+    d.rounded_rectangle(
+        box((st.MARGIN, st.HEADER_Y, st.WIDTH - st.MARGIN, st.HEADER_Y + st.HEADER_H)),
+        radius=6 * k,
+        fill=st.HEADER_BG,
+    )
+    for day, space in enumerate(ruleset.board):
+        kind = st.KIND_STYLES[space.kind]
+        left, top, right, bottom = st.cell_box(day)
+        d.rounded_rectangle(
+            box((left, top, right, bottom)), radius=7 * k, fill=kind.tint, outline=st.GRID_LINE, width=k
+        )
+        if space.kind == board.PAYDAY:
+            d.rounded_rectangle(box((left, top, right, bottom)), radius=7 * k, outline=kind.mark, width=3 * k)
+        MARKS[space.kind](d, (right - 5 - MARK_SIZE) * k, (top + 5) * k, MARK_SIZE * k, kind.mark)
+    d.rounded_rectangle(box(st.PANEL_BOX), radius=9 * k, fill=st.TITLE_BG)
+    left, top, right, _ = st.PANEL_BOX
+    JACKPOT_MARK(d, (left + 10) * k, (top + 9) * k, 30 * k, st.TITLE_GOLD)
+    d.line(box((left + 10, top + 58, right - 10, top + 58)), fill=st.PANEL_RULE, width=k)
+    image = big.reduce(k)
+
+    d = ImageDraw.Draw(image)
+    middle = st.TITLE_H // 2
+    text(d, (st.MARGIN, middle), "PAY DAY", st.TITLE_GOLD, 32, anchor="lm", heavy=True)
+    after = st.MARGIN + st.font(32, heavy=True).getlength("PAY DAY") + 24
+    text(d, (after, middle), ruleset.title, st.TITLE_TEXT, 17, anchor="lm")
+    for col, name in enumerate(st.WEEKDAY_HEADERS):
+        centre = st.MARGIN + col * st.CELL_W + st.CELL_W / 2
+        colour = st.SUNDAY_HEADER if col == 0 else st.TITLE_TEXT
+        text(d, (centre, st.HEADER_Y + st.HEADER_H / 2), name, colour, 16, anchor="mm", heavy=True)
+    for day, space in enumerate(ruleset.board):
+        _cell_text(d, day, space, ruleset)
+    text(d, (left + 50, top + 8), st.jackpot_title(ruleset), st.TITLE_GOLD, 16, heavy=True)
+    text(d, (left + 10, top + 87), "RETIRED", st.PANEL_LABEL, 14, anchor="lm", heavy=True)
+    return image
+
+
+def _cell_text(d: ImageDraw.ImageDraw, day: int, space: board.Space, ruleset: Ruleset) -> None:
+    left, top, right, _ = st.cell_box(day)
+    if day == 0:
+        text(d, (left + 7, top + 6), "START", st.KIND_STYLES[board.START].mark, 20, heavy=True)
+        return
+    number_colour = st.SUNDAY_RED if WEEKDAYS[day % 7] == "Sun" else st.INK
+    text(d, (left + 7, top + 5), str(day), number_colour, DAY_FONT, heavy=True)
+    heavy = space.kind == board.PAYDAY
+    room = right - left - 12
+    name = st.short_name(space)
+    effect = st.effect_line(space, ruleset)
+    if effect is None and " " in name and st.font(NAME_FONT, heavy).getlength(name) > room:
+        # A long name with no amount under it takes both lines rather than shrinking.
+        first, second = name.split(" ", 1)
+        lines = [(first, st.INK, NAME_FONT, heavy), (second, st.INK, NAME_FONT, heavy)]
+    else:
+        lines = [(name, st.INK, NAME_FONT, heavy)]
+        if effect:
+            lines.append((*effect, EFFECT_FONT, False))
+    for (words, colour, size, bold), y in zip(lines, (30, 51), strict=False):
+        text(d, (left + 7, top + y), words, colour, _fitting_size(words, room, size, bold), heavy=bold)
+
+
+def _fitting_size(words: str, width: float, size: int, heavy: bool) -> int:
+    """The largest size up to `size` at which `words` fit `width` (never below 12 px)."""
+    while size > 12 and st.font(size, heavy).getlength(words) > width:
+        size -= 1
+    return size
+
+
+def text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    fill: str,
+    size: int,
+    anchor: str = "la",
+    heavy: bool = False,
+) -> None:
+    """Text in the picture's font; `heavy` for the bold."""
+    d.text(xy, words, font=st.font(size, heavy), fill=fill, anchor=anchor)
+
+
+@functools.lru_cache(maxsize=64)
+def token(colour: int, letter: str, highlighted: bool) -> Image.Image:
+    """A token, RGBA, TOKEN_PITCH square: the player's colour, a dark rim and the letter; the
+    highlighted one sits in a gold ring."""
+    k = 4
+    pitch, diameter = st.TOKEN_PITCH, st.TOKEN_D
+    big = Image.new("RGBA", (pitch * k, pitch * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    if highlighted:
+        d.ellipse((0, 0, pitch * k - 1, pitch * k - 1), fill=st.HIGHLIGHT_EDGE)
+        d.ellipse((k, k, (pitch - 1) * k - 1, (pitch - 1) * k - 1), fill=st.HIGHLIGHT)
+    inset = (pitch - diameter) / 2 * k
+    d.ellipse((inset, inset, pitch * k - inset - 1, pitch * k - inset - 1), fill=st.TOKEN_EDGE)
+    rim = inset + 2 * k
+    d.ellipse((rim, rim, pitch * k - rim - 1, pitch * k - rim - 1), fill=st.player_colour(colour))
+    sprite = big.reduce(k)
+    ink = st.letter_ink(colour)
+    text(
+        ImageDraw.Draw(sprite),
+        (pitch / 2, pitch / 2 + 0.5),
+        letter,
+        ink,
+        LETTER_FONT,
+        anchor="mm",
+        heavy=True,
+    )
+    return sprite
+
+
+def letter(t: Token) -> str:
+    return st.drawable(t.letter)[:1].upper() or "?"
+
+
+def legend_row(t: Token, asked: bool) -> Image.Image:
+    """One player's legend row, RGB: token, name, where they are; the asked player's row is gold
+    with a pointer."""
+    width, height = LEGEND_COLUMN, st.LEGEND_ROW_H
+    row = Image.new("RGB", (width, height), st.PAPER)
+    d = ImageDraw.Draw(row)
+    mid = height // 2
+    if asked:
+        d.rounded_rectangle(
+            (0, 2, width - 6, height - 3), radius=8, fill=st.HIGHLIGHT_ROW, outline=st.HIGHLIGHT_EDGE
+        )
+        d.polygon([(5, mid - 7), (13, mid), (5, mid + 7)], fill=st.INK)
+    sprite = token(t.colour, letter(t), asked)
+    row.paste(sprite, (16, mid - st.TOKEN_PITCH // 2), sprite)
+    where = "retired" if t.retired else ("START" if t.day <= 0 else f"{weekday(t.day)} {t.day}")
+    right = width - 14
+    text(d, (right, mid), where, st.SOFT_INK, LEGEND_WHERE, "rm")
+    room = right - st.font(LEGEND_WHERE).getlength(where) - 12 - 56
+    name = st.fit(st.drawable(t.name) or f"Player {t.seat + 1}", LEGEND_NAME, room, heavy=asked)
+    text(d, (56, mid), name, st.SOFT_INK if t.retired else st.INK, LEGEND_NAME, "lm", heavy=asked)
+    return row
+
+
+def month_label(edition: str, label: str) -> Image.Image:
+    """The month, right-aligned in the title band, on its patch of the calendar."""
+    patch = calendar(edition).crop(MONTH_BOX)
+    mid = (MONTH_BOX[3] - MONTH_BOX[1]) // 2
+    words = st.fit(st.drawable(label), 20, patch.width, heavy=True)
+    text(ImageDraw.Draw(patch), (patch.width, mid), words, st.TITLE_TEXT, 20, "rm", heavy=True)
+    return patch
+
+
+def jackpot_label(edition: str, amount: int) -> Image.Image:
+    """The Jackpot's amount in its panel, on its patch of the calendar."""
+    patch = calendar(edition).crop(JACKPOT_BOX)
+    words = st.fit(money(amount), 26, patch.width, heavy=True)
+    text(ImageDraw.Draw(patch), (2, patch.height // 2), words, st.WHITE, 26, "lm", heavy=True)
+    return patch

@@ -1,0 +1,91 @@
+"""What the board picture shows, as plain data: the cog builds a `Scene` from the table, the
+renderer draws it, and `scene_key` says whether a new picture is needed at all.
+
+Everything the picture depends on is in the scene (the edition's board comes from its name), so
+two scenes with the same key draw the same pixels, and the bot re-uploads only when the key moves.
+"""
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.game.state import GameState
+
+LAYOUT_VERSION = 1
+"""Bump when the drawing changes, so a stored key no longer matches and the picture is redrawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One player's piece. `colour` indexes the player colours; `letter` is drawn on the piece, so
+    colour is never the only way to tell two players apart."""
+
+    seat: int
+    letter: str
+    name: str
+    day: int
+    colour: int
+    retired: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    edition: str
+    """A ruleset name (modern, family, classic): picks the board drawn."""
+    month_label: str
+    jackpot: int
+    tokens: tuple[Token, ...]
+    asked: frozenset[int] = field(default_factory=frozenset)
+    """Seats the game is waiting for: highlighted on the board and in the legend."""
+
+
+def scene_key(scene: Scene) -> str:
+    """A short digest of everything drawn, stable across processes (Python's `hash` of a string is
+    not), so it can be stored with the table and compared after a restart."""
+    tokens = "|".join(
+        f"{t.seat},{t.letter},{t.name},{t.day},{t.colour},{int(t.retired)}"
+        for t in sorted(scene.tokens, key=lambda t: t.seat)
+    )
+    text = "\n".join(
+        (
+            str(LAYOUT_VERSION),
+            scene.edition,
+            scene.month_label,
+            str(scene.jackpot),
+            tokens,
+            ",".join(map(str, sorted(scene.asked))),
+        )
+    )
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def token_letters(names: Sequence[str]) -> list[str]:
+    """One distinct capital letter per player: the first letter of the name, else the next letter
+    of the name not taken yet, else the first free letter of the alphabet."""
+    taken: list[str] = []
+    for name in names:
+        candidates = [c for c in name.upper() if "A" <= c <= "Z"] + [chr(65 + i) for i in range(26)]
+        taken.append(next(c for c in candidates if c not in taken))
+    return taken
+
+
+def describe(scene: Scene, limit: int = 1000) -> str:
+    """The picture in words, for its alt text (screen readers, and anyone whose image did not load):
+    the month, the Jackpot and where each player is, the asked ones marked."""
+    where = []
+    for t in sorted(scene.tokens, key=lambda t: t.seat):
+        place = "retired" if t.retired else ("START" if t.day <= 0 else f"day {t.day}")
+        where.append(f"{t.name} ({t.letter}) {place}" + (", to answer" if t.seat in scene.asked else ""))
+    text = f"Pay Day board, {scene.month_label}. Jackpot ${scene.jackpot:,}. " + "; ".join(where) + "."
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def game_scene(state: GameState, month: int) -> Scene:
+    """What the board shows of a game: every player's day, the Jackpot and who must answer now.
+    `month` is the table's current month (`Table.month()`)."""
+    names = [p.name for p in state.players]
+    letters = token_letters(names)
+    tokens = tuple(Token(p.seat, letters[p.seat], p.name, p.day, p.seat, p.retired) for p in state.players)
+    asked = frozenset(state.pending.seats) if state.pending is not None and not state.over else frozenset()
+    label = "Game over" if state.over else f"Month {month} of {state.months}"
+    return Scene(state.ruleset, label, state.jackpot, tokens, asked)

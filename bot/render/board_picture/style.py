@@ -1,0 +1,245 @@
+"""Sizes, colours, fonts and words of the board picture.
+
+Discord shrinks an image to the chat's width, about 400 px on a phone, where a pixel here becomes
+half a pixel. So the canvas is 784 px wide, day numbers are 22 px, space names 18 px (a few long
+ones shrink to fit), amounts 16 px, token letters 17 px bold and the legend's names 22 px: all
+still readable at 400 px (checked by eye on downscaled copies).
+"""
+
+import functools
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import ImageColor, ImageFont
+
+from bot.game import board
+from bot.game.events import money
+from bot.game.rulesets import RULESETS, Ruleset
+
+# Geometry, in output pixels.
+WIDTH = 784
+MARGIN = 14
+TITLE_H = 62
+HEADER_Y = TITLE_H + 8
+HEADER_H = 26
+GRID_Y = HEADER_Y + HEADER_H + 2
+CELL_W = 108
+CELL_H = 128
+CELL_GAP = 4
+ROWS = 5
+LEGEND_Y = GRID_Y + ROWS * CELL_H + 10
+LEGEND_ROW_H = 42
+LEGEND_COLS = 2
+TOKEN_D = 28
+"""A token's diameter; TOKEN_PITCH apart, so a highlight ring fits between neighbours."""
+TOKEN_PITCH = 34
+SUPERSAMPLE = 3
+"""Shapes are drawn this many times larger and scaled down, for smooth edges."""
+
+WEEKDAY_HEADERS = ("SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT")
+"""The cardboard board's order: START sits in the first Sunday, day 1 is the Monday beside it."""
+
+# Colours.
+PAPER = "#F4EFE3"
+INK = "#23211D"
+SOFT_INK = "#6B655B"
+GRID_LINE = "#CFC6B4"
+TITLE_BG = "#1E5A43"
+TITLE_GOLD = "#FFD35C"
+TITLE_TEXT = "#F4EFE3"
+HEADER_BG = "#2F3A36"
+SUNDAY_RED = "#C0392B"
+GAIN = "#1E7B45"
+LOSS = "#B8332A"
+HIGHLIGHT = "#FFB81C"
+HIGHLIGHT_EDGE = "#8A5A00"
+HIGHLIGHT_ROW = "#FFE7A3"
+TOKEN_EDGE = "#1B1B1B"
+PANEL_RULE = "#3C7A60"
+PANEL_LABEL = "#A9CDBE"
+SUNDAY_HEADER = "#FF8A7A"
+WHITE = "#FFFFFF"
+
+PLAYER_COLOURS = ("#E4572E", "#2F6FDE", "#1E9E6A", "#F2C230", "#9B4DCA", "#3FC1D9")
+"""Distinct hues that stay apart for the common colour-blindnesses; each token also has a letter."""
+
+
+@functools.cache
+def design_colours() -> list[str]:
+    """Every flat colour the picture uses: the palette keeps each one exactly."""
+    named = [v for k, v in globals().items() if k.isupper() and isinstance(v, str) and v.startswith("#")]
+    kinds = [c for style in KIND_STYLES.values() for c in (style.tint, style.mark)]
+    return list(dict.fromkeys([*named, *PLAYER_COLOURS, *kinds]))
+
+
+def letter_ink(colour: int) -> str:
+    """Dark letters on the light tokens, white on the dark ones (by perceived brightness)."""
+    red, green, blue = ImageColor.getrgb(player_colour(colour))
+    return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else WHITE
+
+
+def player_colour(colour: int) -> str:
+    return PLAYER_COLOURS[colour % len(PLAYER_COLOURS)]
+
+
+@dataclass(frozen=True, slots=True)
+class KindStyle:
+    tint: str
+    """The cell's background."""
+    mark: str
+    """The colour of the kind's mark."""
+
+
+KIND_STYLES: dict[str, KindStyle] = {
+    board.START: KindStyle("#D5E8D4", "#1E5A43"),
+    board.MAIL: KindStyle("#E3EEFA", "#2F6FB8"),
+    board.DEAL: KindStyle("#DFF1E4", "#23834B"),
+    board.BUYER: KindStyle("#FFEDB8", "#B7791F"),
+    board.LOTTERY: KindStyle("#EEE3F8", "#7D46B8"),
+    board.LOTTERY_DRAW: KindStyle("#EEE3F8", "#7D46B8"),
+    board.FEE: KindStyle("#FBE3DF", "#C2412F"),
+    board.SWEEPSTAKES: KindStyle("#FFF3C9", "#D99A00"),
+    board.RADIO: KindStyle("#DDF1F1", "#17797A"),
+    board.BIRTHDAY: KindStyle("#FBE3EE", "#C8407E"),
+    board.YARD_SALE: KindStyle("#EFE6DA", "#8C5F35"),
+    board.WALK: KindStyle("#FBE3E7", "#CF3D5B"),
+    board.PAYDAY: KindStyle("#FFD766", "#1E6B3D"),
+    board.CASINO: KindStyle("#E2ECDF", "#2E4A3A"),
+    board.SUNDAY: KindStyle("#FFF1D6", "#E08E0B"),
+    board.POKER: KindStyle("#E3E8F3", "#33415C"),
+    board.ELECTION: KindStyle("#E6E9EE", "#3D5A80"),
+    board.DAYLIGHT: KindStyle("#FFEBD2", "#C86B12"),
+}
+
+
+FONT_DIR = Path(__file__).parent / "fonts"
+
+
+@functools.cache
+def font(size: int, heavy: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans Condensed, shipped with the project (fonts/LICENSE): narrow enough for a day's
+    cell, and it draws accented, Greek and Cyrillic names, which Pillow's built-in font cannot."""
+    name = "DejaVuSansCondensed-Bold.ttf" if heavy else "DejaVuSansCondensed.ttf"
+    return ImageFont.truetype(FONT_DIR / name, size)
+
+
+SHORT_NAMES = {
+    "Found a Buyer": "Buyer",
+    "Radio Contest": "Radio",
+    "Happy Birthday": "Birthday",
+    "Walk for Charity": "Charity Walk",
+    "Charity Concert": "Concert",
+    "Food for the Month": "Food",
+    "Shopping Spree": "Shopping",
+    "Family Casino Night": "Casino",
+    "Buy Groceries": "Groceries",
+    "Poker Game": "Poker",
+    "Town Election": "Election",
+    "Daylight Savings": "Daylight",
+    "Pay Day": "PAY DAY",
+    "Start": "START",
+}
+
+
+def short_name(space: board.Space) -> str:
+    """A name that fits a day's cell ("Mail ×1" is just Mail)."""
+    if space.kind == board.MAIL and space.count == 1:
+        return "Mail"
+    return SHORT_NAMES.get(space.name, space.name)
+
+
+def effect_line(space: board.Space, ruleset: Ruleset) -> tuple[str, str] | None:
+    """(text, colour) of the money a space moves, for the cell's second line; None if nothing to say."""
+    rules = ruleset.rules
+    kind, amount = space.kind, space.amount
+    if kind == board.FEE:
+        return f"pay {money(amount)}", LOSS
+    if kind == board.SWEEPSTAKES:
+        return (f"+{money(amount)} × die" if rules.sweepstakes_roll else f"+{money(amount)}"), GAIN
+    if kind == board.RADIO:
+        return f"win {money(amount)}", GAIN
+    if kind == board.BIRTHDAY:
+        return f"+{money(amount)} each", GAIN
+    if kind in (board.YARD_SALE, board.WALK):
+        return f"{money(amount)} × die", LOSS
+    if kind == board.CASINO:
+        return f"± {money(amount)}", SOFT_INK
+    if kind == board.POKER:
+        return f"{money(amount)} to play", SOFT_INK
+    if kind == board.ELECTION:
+        return f"all pay {money(amount)}", LOSS
+    if kind == board.DAYLIGHT:
+        return "all back 1 day", SOFT_INK
+    if kind == board.PAYDAY:
+        return f"+{money(rules.salary)}", GAIN
+    return None
+
+
+def jackpot_title(ruleset: Ruleset) -> str:
+    """The ruleset's word for the Jackpot, as a heading: "the Pot" -> "POT"."""
+    return ruleset.jackpot_name.removeprefix("the ").upper()
+
+
+def legend_rows(edition: str) -> int:
+    return -(-RULESETS[edition].rules.max_players // LEGEND_COLS)
+
+
+def height(edition: str) -> int:
+    return LEGEND_Y + legend_rows(edition) * LEGEND_ROW_H + 12
+
+
+def cell_box(day: int) -> tuple[int, int, int, int]:
+    """The cell of a day (0 = START) on the calendar, inside its gap: (left, top, right, bottom)."""
+    row, col = divmod(day, 7)
+    left = MARGIN + col * CELL_W + CELL_GAP // 2
+    top = GRID_Y + row * CELL_H + CELL_GAP // 2
+    return left, top, left + CELL_W - CELL_GAP, top + CELL_H - CELL_GAP
+
+
+PANEL_BOX = (
+    MARGIN + 4 * CELL_W + CELL_GAP // 2,
+    GRID_Y + 4 * CELL_H + CELL_GAP // 2,
+    MARGIN + 7 * CELL_W - CELL_GAP // 2,
+    GRID_Y + 5 * CELL_H - CELL_GAP // 2,
+)
+"""The Jackpot and retired players' panel: the last row's empty Thursday to Saturday."""
+
+
+@functools.cache
+def _has_glyph(char: str) -> bool:
+    """Whether the font draws `char` as something other than its "missing" box. Control and format
+    characters (a right-to-left override, a zero-width space) never count: a name must not
+    rearrange or hide the text around it."""
+    if char.isspace():
+        return True
+    if unicodedata.category(char).startswith("C"):
+        return False
+    try:
+        mask = font(20).getmask(char)
+    except (OSError, RuntimeError):  # FreeType or the layout engine refused it
+        return False
+    missing = font(20).getmask("\uffff")
+    return mask.size != missing.size or bytes(mask) != bytes(missing)
+
+
+def drawable(text: str) -> str:
+    """`text` without the characters the font cannot draw (emoji, Chinese, Japanese...; DejaVu has
+    Latin, Greek and Cyrillic), which would otherwise show as empty boxes; whitespace runs and
+    line breaks become single spaces."""
+    return " ".join("".join(c for c in text if _has_glyph(c)).split())
+
+
+def fit(text: str, size: int, width: float, heavy: bool = False) -> str:
+    """`text` cut with an ellipsis so that it fits `width` at `size` (a binary search on the cut)."""
+    f = font(size, heavy)
+    if f.getlength(text) <= width:
+        return text
+    keep, too_long = 0, len(text)
+    while too_long - keep > 1:
+        mid = (keep + too_long) // 2
+        if f.getlength(text[:mid].rstrip() + "…") <= width:
+            keep = mid
+        else:
+            too_long = mid
+    return text[:keep].rstrip() + "…"

@@ -1,0 +1,200 @@
+"""The drawn board: it changes exactly when what it shows changes, every edition draws, it stays
+small, the calendar is drawn once, and tokens sharing a day stay apart."""
+
+import dataclasses
+import io
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as s
+from PIL import Image, ImageColor
+
+from bot.game.board import PAYDAY_DAY
+from bot.game.rulesets import RULESETS
+from bot.render.board_picture import (
+    Scene,
+    Token,
+    layers,
+    palette,
+    picture,
+    render_png,
+    scene_key,
+    token_letters,
+)
+from bot.render.board_picture import style as st
+
+NAMES = ("Alice", "Bartholomew Longname", "Chen", "Dmitri", "Esperanza", "Fatou")
+MAX_PNG = 60 * 1024
+
+
+def table(edition: str = "modern", days=(9, 9, 9, 9, 17, 0), asked=(1,), jackpot=3400, retired=(5,)) -> Scene:
+    players = min(len(days), RULESETS[edition].rules.max_players)
+    tokens = tuple(
+        Token(seat, NAMES[seat][0], NAMES[seat], days[seat], seat, retired=seat in retired)
+        for seat in range(players)
+    )
+    return Scene(edition, "Month 2 of 3", jackpot, tokens, frozenset(asked))
+
+
+def moved(scene: Scene, seat: int, day: int) -> Scene:
+    tokens = tuple(dataclasses.replace(t, day=day) if t.seat == seat else t for t in scene.tokens)
+    return dataclasses.replace(scene, tokens=tokens)
+
+
+def pixels(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def near(pixel: tuple[int, int, int], colour: str, tolerance: int = 24) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, ImageColor.getrgb(colour), strict=True))
+
+
+@pytest.mark.parametrize("edition", sorted(RULESETS))
+def test_every_edition_draws_a_png_within_budget(edition):
+    busiest = table(edition, days=(9, 9, 9, 9, 9, 9), asked=range(6), jackpot=987_654_321, retired=())
+    for scene in (table(edition), busiest):
+        png = render_png(scene)
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        assert pixels(png).size == (st.WIDTH, st.height(edition))
+        assert len(png) <= MAX_PNG
+
+
+def test_the_editions_boards_differ():
+    modern, family, classic = (render_png(table(e, days=(0, 0))) for e in ("modern", "family", "classic"))
+    assert len({modern, family, classic}) == 3
+
+
+def test_the_picture_changes_when_a_token_moves_and_only_then():
+    scene = table()
+    same = table()
+    assert same is not scene
+    assert scene_key(same) == scene_key(scene)
+    assert render_png(same) == render_png(scene)
+    step = moved(scene, 4, 18)
+    assert scene_key(step) != scene_key(scene)
+    assert render_png(step) != render_png(scene)
+
+
+def test_the_picture_changes_when_the_asked_player_or_the_jackpot_changes():
+    scene = table()
+    for changed in (
+        dataclasses.replace(scene, asked=frozenset({2})),
+        dataclasses.replace(scene, asked=frozenset({1, 2})),
+        dataclasses.replace(scene, jackpot=3900),
+        dataclasses.replace(scene, month_label="Month 3 of 3"),
+    ):
+        assert scene_key(changed) != scene_key(scene)
+        assert render_png(changed) != render_png(scene)
+
+
+def test_token_order_in_the_scene_does_not_change_the_picture():
+    scene = table()
+    shuffled = dataclasses.replace(scene, tokens=tuple(reversed(scene.tokens)))
+    assert scene_key(shuffled) == scene_key(scene)
+    assert render_png(shuffled) == render_png(scene)
+
+
+scenes = s.builds(
+    lambda days, asked, jackpot: table(days=tuple(days), asked=asked, jackpot=jackpot, retired=()),
+    s.lists(s.integers(0, PAYDAY_DAY), min_size=6, max_size=6),
+    s.sets(s.integers(0, 5), max_size=3),
+    s.sampled_from((0, 500, 12_300)),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(scenes, scenes)
+def test_same_key_means_same_picture_and_a_new_key_a_new_picture(a, b):
+    assert (scene_key(a) == scene_key(b)) == (render_png(a) == render_png(b))
+
+
+def test_a_token_is_drawn_in_its_colour_on_its_day_and_the_asked_one_is_ringed():
+    scene = table(days=(12, 9, 9, 9, 17, 0), asked=(0,), retired=())
+    image = pixels(render_png(scene))
+    ((x, y),) = picture.token_spots(12, 1)
+    middle = st.TOKEN_PITCH // 2
+    # Beside the letter, inside the rim: the player's colour. On the edge of the sprite: the gold ring.
+    assert near(image.getpixel((x + 7, y + middle)), st.player_colour(0))
+    assert near(image.getpixel((x + 1, y + middle)), st.HIGHLIGHT_EDGE, 60) or near(
+        image.getpixel((x + 2, y + middle)), st.HIGHLIGHT
+    )
+    ((x, y),) = picture.token_spots(17, 1)
+    assert near(image.getpixel((x + 7, y + middle)), st.player_colour(4))
+    tint = st.KIND_STYLES[RULESETS["modern"].board[17].kind].tint
+    assert near(image.getpixel((x + 1, y + middle)), tint), "an unasked token has no ring"
+
+
+def test_a_retired_player_waits_in_the_panel_not_on_the_calendar():
+    scene = table(days=(4, 9), retired=(1,), asked=())
+    image = pixels(render_png(scene))
+    ((x, y),) = picture.retired_spots(1)
+    middle = st.TOKEN_PITCH // 2
+    assert near(image.getpixel((x + 7, y + middle)), st.player_colour(1))
+    ((x, y),) = picture.token_spots(9, 1)
+    assert not near(image.getpixel((x + 7, y + middle)), st.player_colour(1))
+
+
+def test_the_calendar_is_drawn_once_per_edition_and_never_drawn_on():
+    render_png(table())
+    caches = (layers.calendar, picture.calendar, palette.palette)
+    before = [cache.cache_info() for cache in caches]
+    calendar = picture.calendar("modern").tobytes()
+    for jackpot in range(5):
+        render_png(moved(table(jackpot=jackpot), 0, jackpot + 1))
+    after = [cache.cache_info() for cache in caches]
+    assert [a.misses for a in after] == [b.misses for b in before]
+    assert picture.calendar.cache_info().hits > before[1].hits
+    assert picture.calendar("modern").tobytes() == calendar
+
+
+@pytest.mark.parametrize("count", range(1, 7))
+@pytest.mark.parametrize("day", [0, 9, 14, PAYDAY_DAY])
+def test_tokens_on_one_day_stay_inside_the_cell_and_never_overlap(day, count):
+    left, top, right, bottom = st.cell_box(day)
+    boxes = [(x, y, x + st.TOKEN_PITCH, y + st.TOKEN_PITCH) for x, y in picture.token_spots(day, count)]
+    for x0, y0, x1, y1 in boxes:
+        assert left <= x0 and x1 <= right and top <= y0 and y1 <= bottom
+    for a, b in itertools.combinations(boxes, 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def test_six_retired_tokens_fit_the_panel_apart():
+    left, top, right, bottom = st.PANEL_BOX
+    spots = picture.retired_spots(6)
+    assert all(
+        left <= x and x + st.TOKEN_PITCH <= right and top <= y and y + st.TOKEN_PITCH <= bottom
+        for x, y in spots
+    )
+    assert all(b[0] - a[0] >= st.TOKEN_PITCH for a, b in itertools.pairwise(spots))
+
+
+def test_letters_are_distinct_and_come_from_the_names():
+    assert token_letters(["Alice", "Adam", "Anna", "bob"]) == ["A", "D", "N", "B"]
+    assert token_letters(["🎲", "Ann"]) == ["A", "N"]
+    assert len(set(token_letters(["Aa"] * 6))) == 6
+
+
+def test_names_lose_only_what_the_font_cannot_draw_and_are_cut_to_fit():
+    assert st.drawable("Fatou 🎲 Diop") == "Fatou Diop"
+    assert st.drawable("Zoë Ødegård") == "Zoë Ødegård"
+    assert st.drawable("Ζωή Юлия") == "Ζωή Юлия"
+    assert st.drawable("Ev\u202e\u200bil\x00\n\tBob") == "Evil Bob", "no control or format characters"
+    cut = st.fit("Bartholomew Longname the Third", 22, 150)
+    assert cut.endswith("…") and st.font(22).getlength(cut) <= 150
+
+
+def test_a_name_the_font_cannot_draw_still_gets_a_row_and_a_letter():
+    hostile = "\u202e\x00\n@everyone " + "W" * 300
+    tokens = (Token(0, "🎲", "🎲🎲", 3, 0), Token(1, "B", "Bo", 3, 1), Token(2, "\n", hostile, 3, 2))
+    scene = Scene("modern", "Month 1 of 1\n", 0, tokens)
+    assert len(render_png(scene)) <= MAX_PNG
+
+
+@pytest.mark.parametrize("edition", sorted(RULESETS))
+def test_every_flat_colour_of_the_design_survives_the_palette_exactly(edition):
+    colours = palette.palette(edition).getpalette()
+    assert len(colours) == 3 * palette.PALETTE_SIZE
+    for colour in st.design_colours():
+        i = palette.index(colour)
+        assert tuple(colours[3 * i : 3 * i + 3]) == ImageColor.getrgb(colour)
