@@ -303,6 +303,21 @@ def test_happy_birthday_every_other_player_gives_100_retired_and_broke_ones_too(
     assert waiting_for_roll(st, BOB)
 
 
+def test_each_ledger_line_carries_the_payers_own_month_and_day():
+    """docs/RULES.md §6.3: a retired player's Birthday gift is dated in their own calendar (their
+    last Pay Day), not the lander's; a payment from the Bank is dated by the player it pays."""
+    st = game(4)
+    st.players[ANN].months_done = 1  # Ann is in her second month
+    place(st, BOB, 12)
+    st.players[BOB].months_done = 2
+    retire(st, DAN)
+    events = land(st, ANN, 10)
+    dates = {(e.src, e.dst): (e.month, e.day) for e in of_kind(events, ev.TRANSFER)}
+    assert dates == {(BOB, ANN): (3, 12), (CAT, ANN): (1, 0), (DAN, ANN): (3, 31)}
+    events = act(st, BOB, a.LOAN, 1000)
+    assert [(e.month, e.day) for e in events] == [(3, 12)]  # the Bank pays Bob: Bob's calendar
+
+
 # -- Yard Sale ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("roll", [1, 3, 6])
 def test_yard_sale_costs_100_times_the_movement_roll_and_replaces_the_reserve(roll):
