@@ -14,7 +14,7 @@ from bot.game.deals import sell_best
 from bot.game.engine import QUESTIONS
 from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.ledger import whole_steps
-from bot.game.mail import SWELLFARE_BETS, due_at_pay_day, move_default
+from bot.game.mail import SWELLFARE_BETS, due_at_pay_day, move_default, neighbours
 from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
@@ -92,7 +92,7 @@ def _target(state: GameState, seat: int) -> tuple[str, int]:
     "Rich" is net worth, which decides the game; ties go to the first in turn order after `seat`.
     """
     card = RULESETS[state.ruleset].mail[state.pending.card]
-    others = state.others(seat)
+    others = neighbours(state, seat)
     if card.kind == c.MAD_MONEY:
         return (act.TARGET, max(others, key=state.net_worth))
     return (act.TARGET, min(others, key=state.net_worth))

@@ -48,6 +48,8 @@ CANCELLED = "cancelled"
 VOIDED = "voided"
 PUT_IN = "put_in"
 BET = "bet"
+NO_NEIGHBOUR = "no_neighbour"
+"""Mad Money or Pay a Neighbor (`value`: the card) with every other player retired: it does nothing."""
 DISCARDED = "discarded"
 """A retiring player's unsold Deal (`value`), discarded because Deals are worth nothing at the end."""
 
@@ -173,6 +175,9 @@ _TEXTS: dict[str, Callable[[Event, str, Ruleset], str]] = {
     NEW_MONTH: lambda e, who, rs: f"{who} went back to START for month {e.value}",
     DISCARDED: lambda e, who, rs: (
         f"{who}'s unsold {rs.deals[e.value].name} is discarded: a Deal is worth nothing at the end"
+    ),
+    NO_NEIGHBOUR: lambda e, who, rs: (
+        f"{who}'s {rs.mail[e.value].label} does nothing: every other player has retired"
     ),
     RETIRED: lambda e, who, rs: f"{who} retired with a net worth of {money(e.amount)}",
     GAME_OVER: _game_over,

@@ -85,10 +85,20 @@ def to_jackpot(g: Game, seat: int, card: int) -> None:
     g.state.mail_discard.append(card)
 
 
+def neighbours(state: GameState, seat: int) -> list[int]:
+    """Mad Money and Pay a Neighbor: the other players still playing the month, in turn order after
+    `seat` (docs/RULES.md §2.8: a retired player takes no part in them)."""
+    return [other for other in state.others(seat) if not state.players[other].retired]
+
+
 def choose_player(g: Game, seat: int, card: int) -> None:
-    """Mad Money and Pay a Neighbor: the drawer picks the other player (no question if only one)."""
-    others = g.state.others(seat)
-    if len(others) == 1:
+    """Mad Money and Pay a Neighbor: the drawer picks the other player (no question if only one);
+    with nobody else still playing, the card does nothing and the table is told why."""
+    others = neighbours(g.state, seat)
+    if not others:
+        g.state.mail_discard.append(card)
+        g.emit(ev.NO_NEIGHBOUR, seat, value=card)
+    elif len(others) == 1:
         settle_with(g, seat, card, others[0])
     else:
         g.ask(s.TARGET, [seat], lander=seat, card=card)
@@ -147,11 +157,11 @@ MAIL_KINDS: dict[str, Callable[[Game, int, int], None]] = {
 
 # -- questions ------------------------------------------------------------------------------------
 def target_options(state: GameState, seat: int) -> Options:
-    return [(act.TARGET, other) for other in state.others(seat)]
+    return [(act.TARGET, other) for other in neighbours(state, seat)]
 
 
 def target_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind == act.TARGET and value != seat and value in range(len(state.players))
+    return kind == act.TARGET and value in neighbours(state, seat)
 
 
 def target_answer(g: Game, action: act.Action) -> None:
