@@ -109,12 +109,12 @@ def _repay(state: GameState, seat: int) -> tuple[str, int]:
 
 
 def _charge(state: GameState, seat: int) -> tuple[str, int]:
-    """Pay a Monster Charge in full unless carrying it is cheaper.
+    """Pay a Monster Charge off unless carrying it is cheaper.
 
-    Carrying costs the charge interest on the whole balance at every Pay Day; paying in full
-    borrows at most the shortfall, at the loan interest. So carry only when the charge interest is
-    the lower rate, and never at the last Pay Day, where a carried balance still counts against net
-    worth after its interest is paid (and a loan costs no more interest)."""
+    Either way this Pay Day's interest is paid; carrying costs the charge interest on the whole
+    balance again at the next Pay Day, while paying off borrows at most the shortfall, at the loan
+    interest. So carry only when the charge interest is the lower rate (and never at the last Pay
+    Day, where carrying is closed)."""
     rules = state.rules
     if rules.charge_interest_pct < rules.loan_interest_pct and not state.in_last_month(seat):
         return (act.CARRY, 0)

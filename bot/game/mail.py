@@ -47,12 +47,14 @@ def collect(g: Game, seat: int, card: int) -> None:
 
 
 def due_at_pay_day(state: GameState, seat: int) -> int:
-    """What the player's next Pay Day asks of their cash besides the loan: every held bill, every
-    held Monster Charge and every carried Monster Charge balance, each paid in full."""
+    """What the player's next Pay Day asks of their cash besides the loan: every held bill, and
+    every Monster Charge (held or carried) paid off, its interest included."""
     player = state.players[seat]
     deck = RULESETS[state.ruleset].mail
-    held = sum(deck[card].amount for card in player.mail if deck[card].kind in (c.BILL, c.MONSTER))
-    return held + sum(player.charges)
+    bills = sum(deck[card].amount for card in player.mail if deck[card].kind == c.BILL)
+    monsters = [deck[card].amount for card in player.mail if deck[card].kind == c.MONSTER]
+    balances = monsters + state.carried_balances(seat)
+    return bills + sum(b + b * state.rules.charge_interest_pct // 100 for b in balances)
 
 
 def owed_at_pay_day(state: GameState, seat: int) -> int:

@@ -10,7 +10,7 @@ from bot.game.engine import legal_actions
 from bot.game.events import money
 from bot.game.ledger import whole_steps
 from bot.game.mail import SWELLFARE_BETS, SWELLFARE_ODDS, destinations
-from bot.game.payday import banking_moves
+from bot.game.payday import banking_moves, charge_due
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 
@@ -56,15 +56,12 @@ def question(state: GameState, names: list[str]) -> str:
     if kind == s.REPAY:
         return f"{who}, Pay Day: repay some of your {money(player.loan)} loan?"
     if kind == s.CHARGE:
-        interest = p.amount * state.rules.charge_interest_pct // 100
-        carry = (
-            "keep owing it (it counts against your net worth at the end)"
-            if state.in_last_month(p.seats[0])
-            else "carry it to next month"
-        )
+        due = charge_due(state, p.amount)
+        if state.in_last_month(p.seats[0]):
+            return f"{who}, last Pay Day: pay off your {money(p.amount)} Monster Charge ({money(due)})."
         return (
-            f"{who}, Monster Charge of {money(p.amount)}: pay it all, "
-            f"or pay {money(interest)} interest and {carry}?"
+            f"{who}, Monster Charge of {money(p.amount)}: pay it off ({money(due)} with the interest), "
+            f"or pay {money(due - p.amount)} interest and carry the balance to next month?"
         )
     if kind == s.LOTTERY:
         taken = ", ".join(f"{n} ({names[seat]})" for n, seat in sorted(p.picks.items())) or "none yet"
@@ -153,11 +150,13 @@ def choices(state: GameState) -> list[Choice]:
             Choice(f"Repay {money(a)}", act.REPAY, a, SUCCESS) for a in shown
         ]
     if kind == s.CHARGE:
-        interest = p.amount * state.rules.charge_interest_pct // 100
-        return [
-            Choice(f"Pay {money(p.amount)} in full", act.PAY_ALL, style=SUCCESS),
-            Choice(f"Pay {money(interest)} interest and carry", act.CARRY),
+        due = charge_due(state, p.amount)
+        offered = {a.kind for a in legal_actions(state, seat)}
+        both = [
+            Choice(f"Pay it off: {money(due)}", act.PAY_ALL, style=SUCCESS),
+            Choice(f"Pay {money(due - p.amount)} interest and carry", act.CARRY),
         ]
+        return [choice for choice in both if choice.kind in offered]
     if kind == s.LOTTERY:
         numbers = [Choice(str(n), act.ANTE, n, PRIMARY) for n in range(1, 7) if n not in p.picks]
         return [*numbers, Choice("Sit out", act.SIT_OUT)]

@@ -141,6 +141,16 @@ def hold_mail(state: GameState, seat: int, *keys: CardKey) -> list[int]:
     return cards
 
 
+def carry_charge(state: GameState, seat: int, key: CardKey) -> int:
+    """Give a player a Monster Charge carried from an earlier Pay Day: its card stays with them."""
+    card = mail_index(state, key)
+    for pile in (state.mail_deck, state.mail_discard):
+        if card in pile:
+            pile.remove(card)
+    state.players[seat].carried.append(card)
+    return card
+
+
 def set_cash(state: GameState, seat: int, amount: int) -> None:
     """Give a player exactly `amount` in cash, the Bank making up the difference (books stay balanced)."""
     _bank_adjust(state, amount - state.players[seat].cash)
