@@ -12,7 +12,7 @@ from bot.game import state as s
 from bot.game.actions import Action
 from bot.game.deals import sell_best
 from bot.game.engine import QUESTIONS
-from bot.game.interrupts import LOTTERY_NUMBERS
+from bot.game.interrupts import lottery_free
 from bot.game.ledger import whole_steps
 from bot.game.mail import SWELLFARE_BETS, due_at_pay_day, move_default, neighbours
 from bot.game.payday import banking_moves
@@ -130,12 +130,11 @@ def _lottery(state: GameState, seat: int) -> tuple[str, int]:
     """
     pending = state.pending
     ante = pending.amount
-    takers = len(pending.picks) + 1
-    pot = state.pot + state.rules.lottery_bank + ante
-    if state.players[seat].cash >= ante and 2 * ante * takers <= pot:
-        for number in LOTTERY_NUMBERS:
-            if number not in pending.picks:
-                return (act.ANTE, number)
+    takers = len(pending.picks) + len(pending.wants) + 1
+    pot = ante * takers + state.rules.lottery_bank
+    free = lottery_free(state, seat)
+    if free and state.players[seat].cash >= ante and 2 * ante * takers <= pot:
+        return (act.ANTE, free[0])
     return (act.SIT_OUT, 0)
 
 

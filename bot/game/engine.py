@@ -290,9 +290,11 @@ def _check_standing_savings(state: GameState, action: Action) -> None:
 
 def _why_not(state: GameState, action: Action) -> str:
     pending = state.pending
-    if pending.kind == s.LOTTERY and action.kind == act.ANTE and action.value in pending.picks:
-        holder = state.players[pending.picks[action.value]].name
-        return f"Number {action.value} is already taken by {holder}: pick a free number."
+    if pending.kind == s.LOTTERY and action.kind == act.ANTE:
+        holder = interrupts.lottery_holder(state, action.seat, action.value)
+        if holder is not None:
+            name = state.players[holder].name
+            return f"Number {action.value} is already taken by {name}: pick a free number."
     if pending.kind == s.REPAY and action.kind == act.REPAY:
         step = state.rules.loan_step
         return f"Repay in steps of ${step:,}, no more than your loan and your cash."

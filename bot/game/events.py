@@ -48,6 +48,8 @@ CANCELLED = "cancelled"
 VOIDED = "voided"
 PUT_IN = "put_in"
 BET = "bet"
+PICK_AGAIN = "pick_again"
+"""Lottery: a player earlier in turn order took the number (`value`) this player asked for."""
 NO_NEIGHBOUR = "no_neighbour"
 """Mad Money or Pay a Neighbor (`value`: the card) with every other player retired: it does nothing."""
 DISCARDED = "discarded"
@@ -152,6 +154,9 @@ _TEXTS: dict[str, Callable[[Event, str, Ruleset], str]] = {
     SOLD: _deal_verb("sold"),
     KEPT: lambda e, who, rs: f"{who} kept their Deals",
     ANTED: lambda e, who, rs: f"{who} anted {money(e.amount)} on number {e.value}",
+    PICK_AGAIN: lambda e, who, rs: (
+        f"Number {e.value} went to a player before {who} in turn order: {who} picks again"
+    ),
     SAT_OUT: lambda e, who, rs: f"{who} sat out {e.reason or 'the Lottery'}",
     PUT_IN: lambda e, who, rs: f"{who} put {money(e.amount)} into the Poker Game",
     BET: _bet,

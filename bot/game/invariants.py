@@ -112,9 +112,11 @@ def max_answers(players: int, months: int, ruleset: str = rs.DEFAULT_RULESET) ->
     Each player makes at most 31 movement rolls a month (every roll moves at least one day and
     Pay Day stops the token). One landing then asks at most: 3 Mail cards x 2 answers (a Pay a
     Neighbor target, or Move Ahead's choice and then the Deal or Buyer it leads to) = 6; one answer
-    per player for the Lottery, the Radio Contest or the Walk; 1 for a Deal or a Buyer; and at Pay
-    Day 1 repayment + 3 Monster Charges (there are 3 cards). So a game takes at most
-    players x months x 31 x (1 + max(6, players)) answers. A highest-roll Radio Contest
+    per player for the Radio Contest or the Walk; 1 for a Deal or a Buyer; and at Pay Day 1
+    repayment + 3 Monster Charges (there are 3 cards). The Lottery asks a player again each time an
+    earlier player takes the number they asked for, so the k-th player in turn order answers at
+    most 2^(k-1) times: 2^players - 1 answers in all. So a game takes at most
+    players x months x 31 x (1 + max(6, 2^players - 1)) answers. A highest-roll Radio Contest
     (family) re-asks tied players, which no fixed number bounds: allow ROLL_OFF_ROUNDS of them.
 
     Classic adds: a Deal's commission roll-off and the Poker Game (one answer each, then a
@@ -124,7 +126,7 @@ def max_answers(players: int, months: int, ruleset: str = rs.DEFAULT_RULESET) ->
     preset = RULESETS[ruleset]
     kinds = {space.kind for space in preset.board}
     roll_off = players * (1 + ROLL_OFF_ROUNDS)
-    per_space = max(6, players)
+    per_space = max(6, 2**players - 1)
     if preset.rules.radio_mode == rs.RADIO_HIGHEST:
         per_space = max(per_space, roll_off)
     if any(deal.commission for deal in preset.deals):

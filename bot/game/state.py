@@ -78,7 +78,10 @@ class Pending:
     order: list[int] = field(default_factory=list)
     """RADIO: seats still to roll after the current one."""
     picks: dict[int, int] = field(default_factory=dict)
-    """LOTTERY: number -> seat; ROLL_OFF: seat -> roll."""
+    """LOTTERY: number -> seat, numbers granted (ante paid); ROLL_OFF: seat -> roll."""
+    wants: dict[int, int] = field(default_factory=dict)
+    """LOTTERY: seat -> the number it asked for, granted once every player before it in turn
+    order (from the lander) has answered (docs/RULES.md §2.4)."""
     reason: str = ""
     """ROLL_OFF: what the roll-off is for (e.g. the Radio Contest); BANKING: "deposit" or "withdraw"
     once the player has done one this Pay Day (the other way is then closed until next Pay Day)."""

@@ -65,9 +65,13 @@ def question(state: GameState, names: list[str]) -> str:
         )
     if kind == s.LOTTERY:
         taken = ", ".join(f"{n} ({names[seat]})" for n, seat in sorted(p.picks.items())) or "none yet"
+        wishes = ", ".join(f"{n} ({names[seat]})" for seat, n in sorted(p.wants.items(), key=lambda w: w[1]))
+        waiting = f" Asked for, once the players before have answered: {wishes}." if wishes else ""
         return (
             f"**Lottery!** Ante {money(p.amount)} and take a number, or sit out. "
-            f"The Bank adds {money(state.rules.lottery_bank)}. Taken: {taken}. Waiting for {who}."
+            f"The Bank adds {money(state.rules.lottery_bank)}. Numbers go in turn from "
+            f"**{names[p.lander]}**: a player earlier in turn gets a number first. "
+            f"Taken: {taken}.{waiting} Waiting for {who}."
         )
     if kind == s.RADIO:
         return f"**Radio Contest:** {who}, roll — a {state.rules.radio_number} wins {money(p.amount)}."

@@ -249,17 +249,27 @@ def test_ending_early_during_the_lottery_gives_every_ante_back():
     st = game(3)
     land(st, ANN, 6)
     act(st, BOB, a.ANTE, 4)
-    act(st, ANN, a.ANTE, 2)
+    act(st, ANN, a.ANTE, 2)  # Ann, then Bob, get their numbers and pay
     assert asked(st) == (s.LOTTERY, [CAT]) and st.pot == 200
 
     events = end_early(st)
 
     reason = "Lottery ante returned: the game ended early"
-    assert transfers(events) == [Pay(POT, BOB, 100, reason), Pay(POT, ANN, 100, reason)]
+    assert transfers(events) == [Pay(POT, ANN, 100, reason), Pay(POT, BOB, 100, reason)]
     assert st.pot == 0 and cash(st) == [3500] * 3
     assert "Bob collected $100 from the Lottery pot (Lottery ante returned: the game ended early)" in lines(
         st, events
     )
+    assert violations(st) == []
+
+
+def test_ending_early_while_a_lottery_wish_waits_returns_only_the_antes_paid():
+    st = game(3)
+    land(st, ANN, 6)
+    act(st, CAT, a.ANTE, 4)  # waits for Ann and Bob: nothing paid yet
+    assert st.pot == 0
+    events = end_early(st)
+    assert transfers(events) == [] and cash(st) == [3500] * 3
     assert violations(st) == []
 
 

@@ -93,7 +93,7 @@ def test_a_saved_mid_game_state_loads_back_equal():
     loaded = from_json(text)
     assert loaded == st
     assert to_json(loaded) == text
-    assert loaded.pending.picks == {4: DAN, 2: ANN}
+    assert loaded.pending.wants == {DAN: 4, ANN: 2}  # waiting for Cat, the lander, and Bob
 
 
 def test_a_loaded_game_plays_on_exactly_like_the_original():
