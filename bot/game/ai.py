@@ -14,7 +14,7 @@ from bot.game.deals import sell_best
 from bot.game.engine import QUESTIONS
 from bot.game.interrupts import lottery_free
 from bot.game.ledger import whole_steps
-from bot.game.mail import SWELLFARE_BETS, due_at_pay_day, move_default, neighbours
+from bot.game.mail import due_at_pay_day, move_default, neighbours, swellfare_bets
 from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
@@ -161,7 +161,7 @@ def _banking(state: GameState, seat: int) -> tuple[str, int]:
 def _swellfare(state: GameState, seat: int) -> tuple[str, int]:
     """Bet the most: a 5 or 6 (one roll in three) pays ten times the bet and the other two lose it,
     so each dollar bet is worth 10/3 - 2/3 = +8/3 dollars on average."""
-    return (act.BET, SWELLFARE_BETS[-1])
+    return (act.BET, swellfare_bets(state)[-1])
 
 
 def _insurance(state: GameState, seat: int) -> tuple[str, int]:

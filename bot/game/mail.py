@@ -15,10 +15,6 @@ from bot.game.state import GameState, Task
 from bot.game.turn import move_to
 
 MAIL_TASK = "mail"
-SWELLFARE_BETS = (0, 25, 50, 75, 100)
-SWELLFARE_ODDS = 10
-"""A Swellfare roll of 5 or 6 pays this many times the bet, from the Bank."""
-SWELLFARE_WIN = 5
 
 
 def run_mail(g: Game, task: Task) -> None:
@@ -36,6 +32,14 @@ def bill(g: Game, seat: int, card: int) -> None:
     if tag and tag in g.state.players[seat].insured:
         g.state.mail_discard.append(card)
         g.emit(ev.CANCELLED, seat, value=card)
+    else:
+        g.state.players[seat].mail.append(card)
+
+
+def read(g: Game, seat: int, card: int) -> None:
+    """Postcards and junk mail: kept until Pay Day, or (classic) discarded once read."""
+    if g.rules.read_mail_discarded:
+        g.state.mail_discard.append(card)
     else:
         g.state.players[seat].mail.append(card)
 
@@ -143,14 +147,14 @@ def move_ahead(g: Game, seat: int, card: int) -> None:
 MAIL_KINDS: dict[str, Callable[[Game, int, int], None]] = {
     c.BILL: bill,
     c.MONSTER: hold,
-    c.JUNK: hold,
+    c.JUNK: read,
     c.CHARITY: to_jackpot,
     c.MONEYGRAM: to_jackpot,
     c.MAD_MONEY: choose_player,
     c.NEIGHBOR: choose_player,
     c.MOVE_AHEAD: move_ahead,
     c.COLLECTION: collect,
-    c.POSTCARD: hold,
+    c.POSTCARD: read,
     c.TICKET: hold,
     c.SWELLFARE: swellfare,
     c.INSURANCE: insurance,
@@ -194,17 +198,23 @@ def move_default(state: GameState, seat: int) -> tuple[str, int]:
     return next((o for o in options if board[o[1]].kind == want), options[0])
 
 
+def swellfare_bets(state: GameState) -> range:
+    """Every bet open on a Swellfare card: $0 up to the limit in steps of the smallest note."""
+    rules = state.rules
+    return range(0, rules.swellfare_max + 1, rules.swellfare_step)
+
+
 def bet_options(state: GameState, seat: int) -> Options:
-    return [(act.BET, bet) for bet in SWELLFARE_BETS]
+    return [(act.BET, bet) for bet in swellfare_bets(state)]
 
 
 def bet_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind == act.BET and value in SWELLFARE_BETS
+    return kind == act.BET and value in swellfare_bets(state)
 
 
 def bet_answer(g: Game, action: act.Action) -> None:
     """A 5 or 6 pays ten times the bet from the Bank; otherwise the bet goes to the Pot (the
-    Jackpot), covered by savings or a loan like any payment."""
+    Jackpot), covered by savings or a loan like any payment (docs/RULES.md §4.6)."""
     card = g.state.pending.card
     g.state.pending = None
     seat, bet = action.seat, action.value
@@ -212,8 +222,8 @@ def bet_answer(g: Game, action: act.Action) -> None:
     g.emit(ev.BET, seat, amount=bet)
     if not bet:
         return
-    if g.roll(seat, "Swellfare") >= SWELLFARE_WIN:
-        transfer(g, ev.BANK, seat, bet * SWELLFARE_ODDS, "Swellfare win")
+    if g.roll(seat, "Swellfare") >= g.rules.swellfare_win:
+        transfer(g, ev.BANK, seat, bet * g.rules.swellfare_odds, "Swellfare win")
     else:
         pay(g, seat, ev.JACKPOT, bet, "Swellfare bet lost")
 

@@ -140,11 +140,13 @@ def offer_banking(g: Game, seat: int, done: str) -> None:
 
 
 def void_tickets(g: Game, task: Task) -> None:
+    """A Lottery Ticket not cashed this month is void and goes to the bottom of the Mail pile
+    (docs/RULES.md §4.5), not to the discards."""
     st = g.state
     player = st.players[task.seat]
     for card in player.mail:
         g.emit(ev.VOIDED, task.seat, value=card)
-    st.mail_discard.extend(player.mail)
+        st.mail_deck.insert(0, card)
     player.mail.clear()
 
 

@@ -113,6 +113,9 @@ class GameState:
     yard_sale: int | None = None
     jackpot: int = 0
     pot: int = 0
+    election_held: bool = False
+    """Classic: a Town Election has been held since the Pot was last won, so the next movement 6
+    wins it (`Rules.jackpot_needs_election`)."""
     turn: int = 0
     last_roll: int = 0
     prompt: int = 0

@@ -9,7 +9,7 @@ from bot.game import state as s
 from bot.game.engine import legal_actions
 from bot.game.events import money
 from bot.game.ledger import whole_steps
-from bot.game.mail import SWELLFARE_BETS, SWELLFARE_ODDS, destinations
+from bot.game.mail import destinations, swellfare_bets
 from bot.game.payday import banking_moves, charge_due
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
@@ -18,6 +18,7 @@ MAX_REPAY_BUTTONS = 10
 MAX_SELL_BUTTONS = 20
 MAX_BUTTONS = 25
 """Discord's limit: five rows of five."""
+BET_MENU = "Choose your bet"
 
 PRIMARY, SUCCESS, DANGER, SECONDARY = "primary", "success", "danger", "secondary"
 
@@ -28,6 +29,9 @@ class Choice:
     kind: str
     value: int = 0
     style: str = SECONDARY
+    menu: str = ""
+    """Non-empty: this choice is an option of a select menu with this placeholder, not a button
+    (for long lists of amounts, such as the classic Swellfare bet)."""
 
 
 def question(state: GameState, names: list[str]) -> str:
@@ -94,9 +98,12 @@ def question(state: GameState, names: list[str]) -> str:
             f"one move at a time, then press Done."
         )
     if kind == s.SWELLFARE:
+        rules = state.rules
+        faces = " or ".join(str(face) for face in range(rules.swellfare_win, 7))
         return (
-            f"{who}, **Swellfare**: you owe more than you hold. Bet up to {money(SWELLFARE_BETS[-1])} "
-            f"on one roll — a 5 or 6 pays {SWELLFARE_ODDS}× the bet, anything else sends the bet to the Pot."
+            f"{who}, **Swellfare**: you owe more than you hold. Bet up to {money(rules.swellfare_max)} "
+            f"in {money(rules.swellfare_step)} steps on one roll — a {faces} pays {rules.swellfare_odds}× "
+            f"the bet, anything else sends the bet to {ruleset.jackpot_name}."
         )
     if kind == s.INSURANCE:
         card = ruleset.mail[p.card]
@@ -168,8 +175,8 @@ def choices(state: GameState) -> list[Choice]:
         return _banking_choices(state, seat)
     if kind == s.SWELLFARE:
         return [
-            Choice(f"Bet {money(bet)}" if bet else "Bet nothing", act.BET, bet, PRIMARY if bet else SECONDARY)
-            for bet in SWELLFARE_BETS
+            Choice(f"Bet {money(bet)}" if bet else "Bet nothing", act.BET, bet, menu=BET_MENU)
+            for bet in swellfare_bets(state)
         ]
     if kind == s.INSURANCE:
         card, cash = ruleset.mail[p.card], state.players[seat].cash

@@ -35,7 +35,7 @@ def test_simulator_plays_the_family_rules(capsys):
 
 
 def test_simulator_plays_the_classic_rules(capsys):
-    assert simulate.main(["--games", "20", "--ruleset", "classic", "--players", "6", "--months", "2"]) == 0
+    assert simulate.main(["--games", "20", "--ruleset", "classic", "--players", "4", "--months", "2"]) == 0
     out = capsys.readouterr().out
     assert "classic rules" in out and "invariant breaks: 0" in out
 
