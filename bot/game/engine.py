@@ -21,6 +21,7 @@ from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.state import GameState, Player
 
 MIN_MONTHS, MAX_MONTHS = 1, 12
+DEFAULT_MONTHS = 3
 MAX_NAME = 32
 
 QUESTIONS: dict[str, Question] = {
@@ -42,7 +43,7 @@ def start(
     players: list[str],
     *,
     ruleset: str = DEFAULT_RULESET,
-    months: int = 3,
+    months: int = DEFAULT_MONTHS,
     seed: int = 0,
     rules: Rules | None = None,
 ) -> tuple[GameState, list[ev.Event]]:
@@ -83,7 +84,7 @@ def new_game(
     players: list[str],
     *,
     ruleset: str = DEFAULT_RULESET,
-    months: int = 3,
+    months: int = DEFAULT_MONTHS,
     seed: int = 0,
     rules: Rules | None = None,
 ) -> GameState:

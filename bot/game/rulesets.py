@@ -95,6 +95,8 @@ class Ruleset:
     """What the table calls the POT account in the ledger."""
     jackpot_name: str = "the Jackpot"
     """What the table calls the JACKPOT account in the ledger and on the board."""
+    reconstructed: bool = False
+    """The board and the cards are our reconstruction (no published list exists): say so."""
 
 
 MODERN = Ruleset(
@@ -143,6 +145,7 @@ CLASSIC = Ruleset(
     payday=CLASSIC_PAYDAY,
     pot_name="the poker pot",
     jackpot_name="the Pot",
+    reconstructed=True,
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (MODERN, FAMILY, CLASSIC)}
