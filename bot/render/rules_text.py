@@ -153,7 +153,7 @@ def _overview(rs: Ruleset, limits: dict[str, str]) -> str:
         f"earns a **{_money(r.salary)}** salary on every Pay Day, the last day of the month{last}. The "
         f"table chooses how many months to play when the game starts ({engine.DEFAULT_MONTHS} unless "
         f"chosen otherwise, from {engine.MIN_MONTHS} to {engine.MAX_MONTHS}). The player who opened the "
-        "game rolls first; play then goes round in the order players joined.\n\n"
+        "game rolls first; play then goes round in the order players sat down.\n\n"
         f"Short of cash? Take a **loan** whenever you like, in {_money(r.loan_step)} steps; it costs "
         f"{r.loan_interest_pct}% at every Pay Day.{savings} After your last Pay Day you retire; when "
         "everyone has retired, the player with the highest net worth wins.\n\n" + TOPICS_LINE

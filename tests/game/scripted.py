@@ -1,7 +1,7 @@
 """Scripted Pay Day games for the rule-by-rule engine tests.
 
 Dice are forced through `state.script` and decks are stacked by card *name* (or by kind and
-amount, straight from RULES.md), so each test reads like the rulebook paragraph it checks and does
+amount, straight from docs/RULES.md), so each test reads like the rulebook paragraph it checks and does
 not depend on card index numbers or on the seed.
 
 Conventions: seats 0, 1, 2... are Ann, Bob, Cat, Dan, Eve, Fay; `stack_*` puts the first card

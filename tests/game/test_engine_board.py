@@ -1,4 +1,4 @@
-"""RULES.md §1-2: every space of the modern calendar, one rule at a time, with scripted dice."""
+"""docs/RULES.md §1, §2.2: every space of the modern calendar, one rule at a time, with scripted dice."""
 
 import pytest
 from scripted import (
@@ -42,7 +42,7 @@ from bot.game.state import to_json
 
 MODERN = RULESETS["modern"]
 
-# RULES.md §2, the modern table: day -> (space kind, mail count or amount).
+# docs/RULES.md §2.2, the modern table: day -> (space kind, mail count or amount).
 SPEC_BOARD = {
     **dict.fromkeys((1, 11, 19, 22), (b.MAIL, 1)),
     **dict.fromkeys((5, 24), (b.MAIL, 2)),

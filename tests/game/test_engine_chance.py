@@ -1,4 +1,4 @@
-"""RULES.md §2: the Jackpot, the Lottery and the Radio Contest."""
+"""docs/RULES.md §2.3-§2.5: the Jackpot, the Lottery and the Radio Contest."""
 
 import pytest
 from scripted import (

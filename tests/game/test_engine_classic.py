@@ -1,4 +1,4 @@
-"""RULES.md §4: the classic (1975) preset, one rule at a time, on its reconstructed board and decks."""
+"""docs/RULES.md §4: the classic (1975) preset, one rule at a time, on its reconstructed board and decks."""
 
 import json
 from collections import Counter

@@ -1,4 +1,5 @@
-"""RULES.md §1-2: retirement, the end of the game and the winner; decks running out."""
+"""Retirement, the end of the game and the winner, ending early, decks running out (docs/RULES.md
+§2.10, §2.12, §2.13, §5.7)."""
 
 from scripted import (
     ANN,

@@ -1,4 +1,4 @@
-"""RULES.md §2 "Mail deck": what each kind of Mail card does when it is drawn."""
+"""docs/RULES.md §2.7-§2.8 (the Mail deck): what each kind of Mail card does when it is drawn."""
 
 import pytest
 from scripted import (
@@ -189,7 +189,7 @@ def test_with_every_other_player_retired_the_card_does_nothing_and_says_why(kind
 
 
 # -- Move Ahead -----------------------------------------------------------------------------------
-# From each Mail space of the modern board, the next Deal and the next Found a Buyer (RULES.md §2).
+# From each Mail space of the modern board, the next Deal and the next Found a Buyer (docs/RULES.md §2.7).
 NEXT_DEAL_AND_BUYER = {1: [4, 9], 3: [4, 9], 5: [9, 12], 11: [12, 17], 16: [17, 25], 19: [23, 25]}
 NEXT_DEAL_AND_BUYER |= {22: [23, 25], 24: [25, 26]}
 

@@ -1,4 +1,5 @@
-"""RULES.md §2 "Pay Day" and "Loans": the order of a Pay Day, Monster Charges, borrowing and repaying."""
+"""The order of a Pay Day, Monster Charges, borrowing and repaying (docs/RULES.md §2.6, §2.9,
+§2.11)."""
 
 import pytest
 from scripted import (

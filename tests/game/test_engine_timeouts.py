@@ -1,4 +1,5 @@
-"""RULES.md §5: a player who does not answer in time gets the cautious default, and the table is told."""
+"""A player who does not answer in time gets the cautious default, and the table is told
+(docs/RULES.md §5.3)."""
 
 import pytest
 from scripted import (

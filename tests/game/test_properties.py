@@ -38,7 +38,7 @@ def start(table: tuple[str, int, int], seed: int) -> GameState:
 
 
 def should_accept(state: GameState, action: Action) -> bool:
-    """The rules' answer, worked out from `legal_actions` and RULES.md rather than from `check`."""
+    """The rules' answer, worked out from `legal_actions` and docs/RULES.md rather than from `check`."""
     if state.over or not 0 <= action.seat < len(state.players):
         return False
     rules, player, pending = state.rules, state.players[action.seat], state.pending
