@@ -65,7 +65,8 @@ async def test_a_carried_charge_stays_in_hand_and_the_last_pay_day_pays_it_off_w
     assert {f.name: f.value for f in hand.fields}["Monster Charges carried"] == "$3,000"
     assert "carried $3,000" in field(await live(env, game.channel), "Players")
 
-    await click(bob, await live(env, game.channel), label="Roll the die")  # bob's turn passes
+    await script(env, game.channel, 2)  # bob's turn: Sweepstakes, no question
+    await click(bob, await live(env, game.channel), label="Roll the die")
     async with rigged(env, game.channel) as state:  # alice's last month: she reaches day 30
         state.players[0].day = 30
         state.script.append(1)
