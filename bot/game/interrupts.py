@@ -65,17 +65,20 @@ def lottery_answer(g: Game, action: act.Action) -> None:
     pending = st.pending
     pending.seats.remove(seat)
     pending.done.append(seat)
+    again: list[int] = []
     if action.kind == act.ANTE:
         pending.wants[seat] = action.value
-        for later in [o for o, n in pending.wants.items() if n == action.value and o != seat]:
-            del pending.wants[later]  # allowed, so `later` picks after `seat`: it asks again
+        again = [other for other, n in pending.wants.items() if n == action.value and other != seat]
+        for later in again:  # the answer was allowed, so `later` picks after `seat`: asked again
+            del pending.wants[later]
             pending.done.remove(later)
             pending.seats.append(later)
-            pending.seats.sort(key=lambda other: (other - pending.lander) % len(st.players))
-            g.emit(ev.PICK_AGAIN, later, value=action.value)
+        pending.seats.sort(key=lambda other: (other - pending.lander) % len(st.players))
     else:
         g.emit(ev.SAT_OUT, seat)
     _grant_in_order(g, pending)
+    for later in again:
+        g.emit(ev.PICK_AGAIN, later, value=action.value)
     if not pending.seats and not pending.wants:
         st.pending = None
         draw_lottery(g, pending)

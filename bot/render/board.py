@@ -95,7 +95,7 @@ def game_embed(table: Table, game_id: int) -> discord.Embed:
     embed.add_field(name="Players", value=_clip(players), inline=False)
     ruleset = RULESETS[st.ruleset]
     pot = f" · {_title(ruleset.pot_name)} {money(st.pot)}" if st.pot else ""
-    if st.rules.jackpot_needs_election:  # docs/RULES.md §4.7
+    if st.rules.jackpot_needs_election and st.jackpot:  # docs/RULES.md §4.7
         pot += " · the next 6 wins it" if st.election_held else " · waits for a Town Election"
     embed.add_field(name=_title(ruleset.jackpot_name), value=f"{money(st.jackpot)}{pot}", inline=False)
     if table.recent:
