@@ -12,9 +12,9 @@ from bot.game import state as s
 from bot.game.actions import Action
 from bot.game.deals import sell_best
 from bot.game.engine import QUESTIONS
-from bot.game.interrupts import LOTTERY_NUMBERS
+from bot.game.interrupts import lottery_free
 from bot.game.ledger import whole_steps
-from bot.game.mail import SWELLFARE_BETS, due_at_pay_day, move_default
+from bot.game.mail import due_at_pay_day, move_default, neighbours, swellfare_bets
 from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
@@ -92,7 +92,7 @@ def _target(state: GameState, seat: int) -> tuple[str, int]:
     "Rich" is net worth, which decides the game; ties go to the first in turn order after `seat`.
     """
     card = RULESETS[state.ruleset].mail[state.pending.card]
-    others = state.others(seat)
+    others = neighbours(state, seat)
     if card.kind == c.MAD_MONEY:
         return (act.TARGET, max(others, key=state.net_worth))
     return (act.TARGET, min(others, key=state.net_worth))
@@ -109,12 +109,12 @@ def _repay(state: GameState, seat: int) -> tuple[str, int]:
 
 
 def _charge(state: GameState, seat: int) -> tuple[str, int]:
-    """Pay a Monster Charge in full unless carrying it is cheaper.
+    """Pay a Monster Charge off unless carrying it is cheaper.
 
-    Carrying costs the charge interest on the whole balance at every Pay Day; paying in full
-    borrows at most the shortfall, at the loan interest. So carry only when the charge interest is
-    the lower rate, and never at the last Pay Day, where a carried balance still counts against net
-    worth after its interest is paid (and a loan costs no more interest)."""
+    Either way this Pay Day's interest is paid; carrying costs the charge interest on the whole
+    balance again at the next Pay Day, while paying off borrows at most the shortfall, at the loan
+    interest. So carry only when the charge interest is the lower rate (and never at the last Pay
+    Day, where carrying is closed)."""
     rules = state.rules
     if rules.charge_interest_pct < rules.loan_interest_pct and not state.in_last_month(seat):
         return (act.CARRY, 0)
@@ -130,12 +130,11 @@ def _lottery(state: GameState, seat: int) -> tuple[str, int]:
     """
     pending = state.pending
     ante = pending.amount
-    takers = len(pending.picks) + 1
-    pot = state.pot + state.rules.lottery_bank + ante
-    if state.players[seat].cash >= ante and 2 * ante * takers <= pot:
-        for number in LOTTERY_NUMBERS:
-            if number not in pending.picks:
-                return (act.ANTE, number)
+    takers = len(pending.picks) + len(pending.wants) + 1
+    pot = ante * takers + state.rules.lottery_bank
+    free = lottery_free(state, seat)
+    if free and state.players[seat].cash >= ante and 2 * ante * takers <= pot:
+        return (act.ANTE, free[0])
     return (act.SIT_OUT, 0)
 
 
@@ -162,7 +161,7 @@ def _banking(state: GameState, seat: int) -> tuple[str, int]:
 def _swellfare(state: GameState, seat: int) -> tuple[str, int]:
     """Bet the most: a 5 or 6 (one roll in three) pays ten times the bet and the other two lose it,
     so each dollar bet is worth 10/3 - 2/3 = +8/3 dollars on average."""
-    return (act.BET, SWELLFARE_BETS[-1])
+    return (act.BET, swellfare_bets(state)[-1])
 
 
 def _insurance(state: GameState, seat: int) -> tuple[str, int]:

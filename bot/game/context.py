@@ -96,7 +96,7 @@ class Question:
     answer: Callable[[Game, Action], None]
     """Apply a validated answer."""
     default: Callable[[GameState, int], tuple[str, int]]
-    """The cautious choice for a player who ran out of time (RULES.md section 5)."""
+    """The cautious choice for a player who ran out of time (docs/RULES.md §5.3)."""
     allows: Callable[[GameState, int, str, int], bool] | None = None
     """Whether (kind, value) is among `options` for this seat, checked directly so validating an
     answer does not build the whole list. None: `check` looks the pair up in `options`."""

@@ -21,6 +21,7 @@ from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.state import GameState, Player
 
 MIN_MONTHS, MAX_MONTHS = 1, 12
+DEFAULT_MONTHS = 3
 MAX_NAME = 32
 
 QUESTIONS: dict[str, Question] = {
@@ -42,7 +43,7 @@ def start(
     players: list[str],
     *,
     ruleset: str = DEFAULT_RULESET,
-    months: int = 3,
+    months: int = DEFAULT_MONTHS,
     seed: int = 0,
     rules: Rules | None = None,
 ) -> tuple[GameState, list[ev.Event]]:
@@ -83,7 +84,7 @@ def new_game(
     players: list[str],
     *,
     ruleset: str = DEFAULT_RULESET,
-    months: int = 3,
+    months: int = DEFAULT_MONTHS,
     seed: int = 0,
     rules: Rules | None = None,
 ) -> GameState:
@@ -290,9 +291,11 @@ def _check_standing_savings(state: GameState, action: Action) -> None:
 
 def _why_not(state: GameState, action: Action) -> str:
     pending = state.pending
-    if pending.kind == s.LOTTERY and action.kind == act.ANTE and action.value in pending.picks:
-        holder = state.players[pending.picks[action.value]].name
-        return f"Number {action.value} is already taken by {holder}: pick a free number."
+    if pending.kind == s.LOTTERY and action.kind == act.ANTE:
+        holder = interrupts.lottery_holder(state, action.seat, action.value)
+        if holder is not None:
+            name = state.players[holder].name
+            return f"Number {action.value} is already taken by {name}: pick a free number."
     if pending.kind == s.REPAY and action.kind == act.REPAY:
         step = state.rules.loan_step
         return f"Repay in steps of ${step:,}, no more than your loan and your cash."

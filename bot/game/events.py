@@ -48,6 +48,10 @@ CANCELLED = "cancelled"
 VOIDED = "voided"
 PUT_IN = "put_in"
 BET = "bet"
+PICK_AGAIN = "pick_again"
+"""Lottery: a player earlier in turn order took the number (`value`) this player asked for."""
+NO_NEIGHBOUR = "no_neighbour"
+"""Mad Money or Pay a Neighbor (`value`: the card) with every other player retired: it does nothing."""
 DISCARDED = "discarded"
 """A retiring player's unsold Deal (`value`), discarded because Deals are worth nothing at the end."""
 
@@ -58,8 +62,6 @@ REPAYMENT = "loan repayment"
 INTEREST = "loan interest"
 SALARY = "salary"
 START_CASH = "start cash"
-LAST_PAY_DAY = "last Pay Day"
-"""CARRIED: the reason when the balance was kept at the player's final Pay Day (no month follows)."""
 LOAN_REASONS = frozenset({LOAN, AUTO_LOAN, REPAYMENT, INTEREST})
 DEPOSIT = "savings deposit"
 WITHDRAWAL = "savings withdrawal"
@@ -137,15 +139,6 @@ def _insured(e: Event, who: str, rs: Ruleset) -> str:
     return f"{who} bought {card.name}: every {card.tag} bill is cancelled for the rest of the game"
 
 
-def _carried(e: Event, who: str, rs: Ruleset) -> str:
-    if e.reason == LAST_PAY_DAY:
-        return (
-            f"{who} kept a {money(e.amount)} Monster Charge balance at their last Pay Day: "
-            "it stays owed and counts against their net worth"
-        )
-    return f"{who} carried a {money(e.amount)} Monster Charge balance to next month"
-
-
 def _game_over(e: Event, who: str, rs: Ruleset) -> str:
     verb = "wins" if e.value == 1 else "share the win"
     return f"Game over: {e.reason} {verb} with a net worth of {money(e.amount)}"
@@ -161,6 +154,9 @@ _TEXTS: dict[str, Callable[[Event, str, Ruleset], str]] = {
     SOLD: _deal_verb("sold"),
     KEPT: lambda e, who, rs: f"{who} kept their Deals",
     ANTED: lambda e, who, rs: f"{who} anted {money(e.amount)} on number {e.value}",
+    PICK_AGAIN: lambda e, who, rs: (
+        f"Number {e.value} went to a player before {who} in turn order: {who} picks again"
+    ),
     SAT_OUT: lambda e, who, rs: f"{who} sat out {e.reason or 'the Lottery'}",
     PUT_IN: lambda e, who, rs: f"{who} put {money(e.amount)} into the Poker Game",
     BET: _bet,
@@ -169,10 +165,13 @@ _TEXTS: dict[str, Callable[[Event, str, Ruleset], str]] = {
     VOIDED: lambda e, who, rs: f"{who}'s unused {rs.mail[e.value].label} is void",
     RESHUFFLED: lambda e, who, rs: f"The {e.reason} discards were shuffled into a new draw pile",
     TIMED_OUT: lambda e, who, rs: f"{who} ran out of time: the bot chose for them",
-    CARRIED: _carried,
+    CARRIED: lambda e, who, rs: f"{who} carried a {money(e.amount)} Monster Charge balance to next month",
     NEW_MONTH: lambda e, who, rs: f"{who} went back to START for month {e.value}",
     DISCARDED: lambda e, who, rs: (
         f"{who}'s unsold {rs.deals[e.value].name} is discarded: a Deal is worth nothing at the end"
+    ),
+    NO_NEIGHBOUR: lambda e, who, rs: (
+        f"{who}'s {rs.mail[e.value].label} does nothing: every other player has retired"
     ),
     RETIRED: lambda e, who, rs: f"{who} retired with a net worth of {money(e.amount)}",
     GAME_OVER: _game_over,

@@ -22,31 +22,78 @@ def in_turn_order(g: Game, seat: int) -> list[int]:
 
 
 # -- Lottery --------------------------------------------------------------------------------------
+# docs/RULES.md §2.4: numbers are picked in turn starting with the lander. The table answers at the
+# same time, so an answer is a wish: it is granted (and the ante paid) once every player before it
+# in that order has answered, and a wish for a number an earlier player wants is asked again.
 def start_lottery(g: Game, seat: int, space: b.Space) -> None:
     g.ask(s.LOTTERY, in_turn_order(g, seat), lander=seat, amount=g.rules.lottery_ante)
 
 
+def _before(state: GameState, one: int, other: int) -> bool:
+    """Whether `one` picks before `other` in the Lottery's turn order (from the lander)."""
+    n, lander = len(state.players), state.pending.lander
+    return (one - lander) % n < (other - lander) % n
+
+
+def lottery_holder(state: GameState, seat: int, number: int) -> int | None:
+    """Who stops `seat` from having `number`: its owner, or a player before `seat` who asked for it."""
+    pending = state.pending
+    if number in pending.picks:
+        return pending.picks[number]
+    return next(
+        (other for other, n in pending.wants.items() if n == number and _before(state, other, seat)), None
+    )
+
+
+def lottery_free(state: GameState, seat: int) -> list[int]:
+    """The numbers `seat` may still ask for."""
+    return [n for n in LOTTERY_NUMBERS if lottery_holder(state, seat, n) is None]
+
+
 def lottery_options(state: GameState, seat: int) -> Options:
-    taken = state.pending.picks
-    return [(act.ANTE, n) for n in LOTTERY_NUMBERS if n not in taken] + [(act.SIT_OUT, 0)]
+    return [(act.ANTE, n) for n in lottery_free(state, seat)] + [(act.SIT_OUT, 0)]
 
 
 def lottery_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     if kind == act.SIT_OUT:
         return value == 0
-    return kind == act.ANTE and value in LOTTERY_NUMBERS and value not in state.pending.picks
+    return kind == act.ANTE and value in LOTTERY_NUMBERS and lottery_holder(state, seat, value) is None
 
 
 def lottery_answer(g: Game, action: act.Action) -> None:
-    pending = g.state.pending
+    st, seat = g.state, action.seat
+    pending = st.pending
+    pending.seats.remove(seat)
+    pending.done.append(seat)
+    again: list[int] = []
     if action.kind == act.ANTE:
-        pay(g, action.seat, ev.POT, pending.amount, "Lottery ante")
-        pending.picks[action.value] = action.seat
-        g.emit(ev.ANTED, action.seat, amount=pending.amount, value=action.value)
+        pending.wants[seat] = action.value
+        again = [other for other, n in pending.wants.items() if n == action.value and other != seat]
+        for later in again:  # the answer was allowed, so `later` picks after `seat`: asked again
+            del pending.wants[later]
+            pending.done.remove(later)
+            pending.seats.append(later)
+        pending.seats.sort(key=lambda other: (other - pending.lander) % len(st.players))
     else:
-        g.emit(ev.SAT_OUT, action.seat)
-    if answered(g, action.seat):
+        g.emit(ev.SAT_OUT, seat)
+    _grant_in_order(g, pending)
+    for later in again:
+        g.emit(ev.PICK_AGAIN, later, value=action.value)
+    if not pending.seats and not pending.wants:
+        st.pending = None
         draw_lottery(g, pending)
+
+
+def _grant_in_order(g: Game, pending: s.Pending) -> None:
+    """From the lander, grant each wish until a player who has not answered yet."""
+    for seat in in_turn_order(g, pending.lander):
+        if seat in pending.seats:
+            return
+        number = pending.wants.pop(seat, None)
+        if number is not None:
+            pay(g, seat, ev.POT, pending.amount, "Lottery ante")
+            pending.picks[number] = seat
+            g.emit(ev.ANTED, seat, amount=pending.amount, value=number)
 
 
 def draw_lottery(g: Game, pending: s.Pending) -> None:

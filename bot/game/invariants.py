@@ -3,6 +3,7 @@
 from collections import Counter
 
 from bot.game import board as b
+from bot.game import cards
 from bot.game import rulesets as rs
 from bot.game import state as s
 from bot.game.board import PAYDAY_DAY
@@ -25,6 +26,7 @@ def violations(state: GameState) -> list[str]:
     Money: the ledger balances (every dollar in play, start cash included, was paid by the Bank),
     nobody's cash or savings is negative, nobody holds savings and a loan at once, the Jackpot and
     the pot are not negative, the pot is empty once the game is over, loans are whole loan steps.
+    Monster Charges: only Monster Charge cards are carried, and nobody retires still owing one.
     Cards: every Mail and Deal card is in exactly one place.
     """
     problems: list[str] = []
@@ -34,6 +36,7 @@ def violations(state: GameState) -> list[str]:
             f"{state.bank_paid} paid - {state.bank_received} received"
         )
     step = state.rules.loan_step
+    mail = RULESETS[state.ruleset].mail
     for p in state.players:
         if p.cash < 0:
             problems.append(f"seat {p.seat} has negative cash {p.cash}")
@@ -45,6 +48,12 @@ def violations(state: GameState) -> list[str]:
             problems.append(f"seat {p.seat} holds savings {p.savings} and a loan {p.loan} at once")
         if any(balance < 0 for balance in p.charges):
             problems.append(f"seat {p.seat} has a negative Monster Charge balance {p.charges}")
+        if p.retired and (p.carried or p.charges):
+            problems.append(
+                f"seat {p.seat} retired still owing Monster Charges {state.carried_balances(p.seat)}"
+            )
+        if any(mail[card].kind != cards.MONSTER for card in p.carried):
+            problems.append(f"seat {p.seat} carries a card that is no Monster Charge: {p.carried}")
     if state.jackpot < 0:
         problems.append(f"the Jackpot is negative: {state.jackpot}")
     if state.pot < 0:
@@ -61,7 +70,8 @@ def violations(state: GameState) -> list[str]:
 def card_places(state: GameState) -> tuple[list[int], list[int]]:
     """Every Mail card and every Deal card wherever it is, repeats included.
 
-    Mail: draw pile, discards, held by players (Lottery Tickets too), the card a TARGET, SWELLFARE or
+    Mail: draw pile, discards, held by players (Lottery Tickets too), Monster Charges carried by
+    their holders (docs/RULES.md §2.9), the card a TARGET, SWELLFARE or
     INSURANCE question is about, and cards drawn on a Mail space still waiting on the agenda to be
     resolved. Deals: draw pile (bottom-of-pile returns too), discards, held by players, the Yard Sale
     reserve and the card a DEAL question offers.
@@ -70,6 +80,7 @@ def card_places(state: GameState) -> tuple[list[int], list[int]]:
     deals = [*state.deal_deck, *state.deal_discard]
     for p in state.players:
         mail += p.mail
+        mail += p.carried
         deals += p.deals
     if state.yard_sale is not None:
         deals.append(state.yard_sale)
@@ -101,9 +112,11 @@ def max_answers(players: int, months: int, ruleset: str = rs.DEFAULT_RULESET) ->
     Each player makes at most 31 movement rolls a month (every roll moves at least one day and
     Pay Day stops the token). One landing then asks at most: 3 Mail cards x 2 answers (a Pay a
     Neighbor target, or Move Ahead's choice and then the Deal or Buyer it leads to) = 6; one answer
-    per player for the Lottery, the Radio Contest or the Walk; 1 for a Deal or a Buyer; and at Pay
-    Day 1 repayment + 3 Monster Charges (there are 3 cards). So a game takes at most
-    players x months x 31 x (1 + max(6, players)) answers. A highest-roll Radio Contest
+    per player for the Radio Contest or the Walk; 1 for a Deal or a Buyer; and at Pay Day 1
+    repayment + 3 Monster Charges (there are 3 cards). The Lottery asks a player again each time an
+    earlier player takes the number they asked for, so the k-th player in turn order answers at
+    most 2^(k-1) times: 2^players - 1 answers in all. So a game takes at most
+    players x months x 31 x (1 + max(6, 2^players - 1)) answers. A highest-roll Radio Contest
     (family) re-asks tied players, which no fixed number bounds: allow ROLL_OFF_ROUNDS of them.
 
     Classic adds: a Deal's commission roll-off and the Poker Game (one answer each, then a
@@ -113,7 +126,7 @@ def max_answers(players: int, months: int, ruleset: str = rs.DEFAULT_RULESET) ->
     preset = RULESETS[ruleset]
     kinds = {space.kind for space in preset.board}
     roll_off = players * (1 + ROLL_OFF_ROUNDS)
-    per_space = max(6, players)
+    per_space = max(6, 2**players - 1)
     if preset.rules.radio_mode == rs.RADIO_HIGHEST:
         per_space = max(per_space, roll_off)
     if any(deal.commission for deal in preset.deals):

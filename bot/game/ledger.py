@@ -42,13 +42,24 @@ def transfer(g: Game, src: int, dst: int, amount: int, reason: str) -> None:
         st.pot += amount
     else:
         st.players[ev.savings_owner(dst)].savings += amount
-    mover = st.players[st.turn]
+    dated = st.players[_calendar_seat(st.turn, src, dst)]
     loan = st.players[dst].loan if reason in (ev.LOAN, ev.AUTO_LOAN) else 0
+    month = min(dated.months_done + 1, st.months)
     # Positional, in field order (kind, seat, amount, value, src, dst, reason, month, day): keywords
     # to a class call cost about twice as much, and every dollar that moves comes through here.
-    g.events.append(
-        ev.Event(ev.TRANSFER, -1, amount, loan, src, dst, reason, mover.months_done + 1, mover.day)
-    )
+    g.events.append(ev.Event(ev.TRANSFER, -1, amount, loan, src, dst, reason, month, dated.day))
+
+
+def _calendar_seat(mover: int, src: int, dst: int) -> int:
+    """Whose calendar dates a ledger line (docs/RULES.md §6.3): the payer's own month and day when a
+    player pays (their savings are theirs), else the payee's, else (the Bank paying the pot) the
+    player whose turn it is. A retired player's line is dated on their last Pay Day."""
+    for account in (src, dst):
+        if account >= 0:
+            return account
+        if account <= ev.SAVINGS_BASE:
+            return ev.savings_owner(account)
+    return mover
 
 
 def pay(g: Game, seat: int, dst: int, amount: int, reason: str) -> None:

@@ -15,10 +15,6 @@ from bot.game.state import GameState, Task
 from bot.game.turn import move_to
 
 MAIL_TASK = "mail"
-SWELLFARE_BETS = (0, 25, 50, 75, 100)
-SWELLFARE_ODDS = 10
-"""A Swellfare roll of 5 or 6 pays this many times the bet, from the Bank."""
-SWELLFARE_WIN = 5
 
 
 def run_mail(g: Game, task: Task) -> None:
@@ -40,6 +36,14 @@ def bill(g: Game, seat: int, card: int) -> None:
         g.state.players[seat].mail.append(card)
 
 
+def read(g: Game, seat: int, card: int) -> None:
+    """Postcards and junk mail: kept until Pay Day, or (classic) discarded once read."""
+    if g.rules.read_mail_discarded:
+        g.state.mail_discard.append(card)
+    else:
+        g.state.players[seat].mail.append(card)
+
+
 def collect(g: Game, seat: int, card: int) -> None:
     info = g.ruleset.mail[card]
     transfer(g, ev.BANK, seat, info.amount, info.name)
@@ -47,12 +51,14 @@ def collect(g: Game, seat: int, card: int) -> None:
 
 
 def due_at_pay_day(state: GameState, seat: int) -> int:
-    """What the player's next Pay Day asks of their cash besides the loan: every held bill, every
-    held Monster Charge and every carried Monster Charge balance, each paid in full."""
+    """What the player's next Pay Day asks of their cash besides the loan: every held bill, and
+    every Monster Charge (held or carried) paid off, its interest included."""
     player = state.players[seat]
     deck = RULESETS[state.ruleset].mail
-    held = sum(deck[card].amount for card in player.mail if deck[card].kind in (c.BILL, c.MONSTER))
-    return held + sum(player.charges)
+    bills = sum(deck[card].amount for card in player.mail if deck[card].kind == c.BILL)
+    monsters = [deck[card].amount for card in player.mail if deck[card].kind == c.MONSTER]
+    balances = monsters + state.carried_balances(seat)
+    return bills + sum(b + b * state.rules.charge_interest_pct // 100 for b in balances)
 
 
 def owed_at_pay_day(state: GameState, seat: int) -> int:
@@ -85,10 +91,20 @@ def to_jackpot(g: Game, seat: int, card: int) -> None:
     g.state.mail_discard.append(card)
 
 
+def neighbours(state: GameState, seat: int) -> list[int]:
+    """Mad Money and Pay a Neighbor: the other players still playing the month, in turn order after
+    `seat` (docs/RULES.md §2.8: a retired player takes no part in them)."""
+    return [other for other in state.others(seat) if not state.players[other].retired]
+
+
 def choose_player(g: Game, seat: int, card: int) -> None:
-    """Mad Money and Pay a Neighbor: the drawer picks the other player (no question if only one)."""
-    others = g.state.others(seat)
-    if len(others) == 1:
+    """Mad Money and Pay a Neighbor: the drawer picks the other player (no question if only one);
+    with nobody else still playing, the card does nothing and the table is told why."""
+    others = neighbours(g.state, seat)
+    if not others:
+        g.state.mail_discard.append(card)
+        g.emit(ev.NO_NEIGHBOUR, seat, value=card)
+    elif len(others) == 1:
         settle_with(g, seat, card, others[0])
     else:
         g.ask(s.TARGET, [seat], lander=seat, card=card)
@@ -131,14 +147,14 @@ def move_ahead(g: Game, seat: int, card: int) -> None:
 MAIL_KINDS: dict[str, Callable[[Game, int, int], None]] = {
     c.BILL: bill,
     c.MONSTER: hold,
-    c.JUNK: hold,
+    c.JUNK: read,
     c.CHARITY: to_jackpot,
     c.MONEYGRAM: to_jackpot,
     c.MAD_MONEY: choose_player,
     c.NEIGHBOR: choose_player,
     c.MOVE_AHEAD: move_ahead,
     c.COLLECTION: collect,
-    c.POSTCARD: hold,
+    c.POSTCARD: read,
     c.TICKET: hold,
     c.SWELLFARE: swellfare,
     c.INSURANCE: insurance,
@@ -147,11 +163,11 @@ MAIL_KINDS: dict[str, Callable[[Game, int, int], None]] = {
 
 # -- questions ------------------------------------------------------------------------------------
 def target_options(state: GameState, seat: int) -> Options:
-    return [(act.TARGET, other) for other in state.others(seat)]
+    return [(act.TARGET, other) for other in neighbours(state, seat)]
 
 
 def target_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind == act.TARGET and value != seat and value in range(len(state.players))
+    return kind == act.TARGET and value in neighbours(state, seat)
 
 
 def target_answer(g: Game, action: act.Action) -> None:
@@ -182,17 +198,23 @@ def move_default(state: GameState, seat: int) -> tuple[str, int]:
     return next((o for o in options if board[o[1]].kind == want), options[0])
 
 
+def swellfare_bets(state: GameState) -> range:
+    """Every bet open on a Swellfare card: $0 up to the limit in steps of the smallest note."""
+    rules = state.rules
+    return range(0, rules.swellfare_max + 1, rules.swellfare_step)
+
+
 def bet_options(state: GameState, seat: int) -> Options:
-    return [(act.BET, bet) for bet in SWELLFARE_BETS]
+    return [(act.BET, bet) for bet in swellfare_bets(state)]
 
 
 def bet_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind == act.BET and value in SWELLFARE_BETS
+    return kind == act.BET and value in swellfare_bets(state)
 
 
 def bet_answer(g: Game, action: act.Action) -> None:
     """A 5 or 6 pays ten times the bet from the Bank; otherwise the bet goes to the Pot (the
-    Jackpot), covered by savings or a loan like any payment."""
+    Jackpot), covered by savings or a loan like any payment (docs/RULES.md §4.6)."""
     card = g.state.pending.card
     g.state.pending = None
     seat, bet = action.seat, action.value
@@ -200,8 +222,8 @@ def bet_answer(g: Game, action: act.Action) -> None:
     g.emit(ev.BET, seat, amount=bet)
     if not bet:
         return
-    if g.roll(seat, "Swellfare") >= SWELLFARE_WIN:
-        transfer(g, ev.BANK, seat, bet * SWELLFARE_ODDS, "Swellfare win")
+    if g.roll(seat, "Swellfare") >= g.rules.swellfare_win:
+        transfer(g, ev.BANK, seat, bet * g.rules.swellfare_odds, "Swellfare win")
     else:
         pay(g, seat, ev.JACKPOT, bet, "Swellfare bet lost")
 

@@ -1,7 +1,8 @@
 """Pay Day: the steps a ruleset lists (`Ruleset.payday`), in its order.
 
 Modern: salary, loan interest, optional repayment, bills and Monster Charges (shortfalls become
-loans), then back to START or retirement. Classic: salary (none in the last month), savings or loan
+loans; a Monster Charge costs its interest either way, and at the last Pay Day it is paid off
+without asking), then back to START or retirement. Classic: salary (none in the last month), savings or loan
 interest, bills, banking in $100 steps until the player is done, void Lottery Tickets, then START
 or retirement.
 """
@@ -24,8 +25,13 @@ CHARGES = rs.PAY_CHARGES
 BANKING = rs.PAY_BANKING
 TICKETS = rs.PAY_TICKETS
 MONTH_END = rs.PAY_MONTH_END
+MONSTER = "payday_monster"
+"""One carried Monster Charge card (`Task.arg`: the card)."""
 CHARGE = "payday_charge"
+"""One balance of a game saved before issue 6 (`Task.arg`: its place in `Player.charges`)."""
 CHARGES_DONE = "payday_charges_done"
+CHARGE_INTEREST = "Monster Charge interest"
+CHARGE_PAID = "Monster Charge paid in full"
 
 DEPOSITED, WITHDREW = "deposit", "withdraw"
 
@@ -56,32 +62,66 @@ def offer_repay(g: Game, task: Task) -> None:
 
 
 def pay_bills(g: Game, task: Task) -> None:
-    """Pay every held bill (one loan covers the total); Monster Charges join the carried balances.
-    Everything else held is discarded too, except Lottery Tickets (void at their own step)."""
+    """Pay every held bill (one loan covers the total); Monster Charge cards join the player's
+    carried ones, still in their hand (docs/RULES.md §2.9). Everything else held is discarded,
+    except Lottery Tickets (void at their own step)."""
     st = g.state
     player = st.players[task.seat]
     mail = g.ruleset.mail
     held = [(card, mail[card]) for card in player.mail]
     cover(g, task.seat, sum(info.amount for _, info in held if info.kind == c.BILL))
-    for _, info in held:
+    for card, info in held:
         if info.kind == c.BILL:
             pay(g, task.seat, ev.BANK, info.amount, f"bill: {info.name}")
+            st.mail_discard.append(card)
         elif info.kind == c.MONSTER:
-            player.charges.append(info.amount)
-    tickets = [card for card in player.mail if mail[card].kind == c.TICKET]
-    st.mail_discard.extend(card for card in player.mail if mail[card].kind != c.TICKET)
-    player.mail[:] = tickets
+            player.carried.append(card)
+        elif info.kind != c.TICKET:
+            st.mail_discard.append(card)
+    player.mail[:] = [card for card, info in held if info.kind == c.TICKET]
 
 
 def charges(g: Game, task: Task) -> None:
+    """One step per Monster Charge: balances saved before issue 6 first, then the cards."""
     player = g.state.players[task.seat]
-    steps = [Task(CHARGE, task.seat, i) for i in range(len(player.charges))]
-    g.then(*steps, Task(CHARGES_DONE, task.seat))
+    legacy = [Task(CHARGE, task.seat, i) for i in range(len(player.charges))]
+    cards = [Task(MONSTER, task.seat, card) for card in player.carried]
+    g.then(*legacy, *cards, Task(CHARGES_DONE, task.seat))
 
 
 def ask_charge(g: Game, task: Task) -> None:
-    balance = g.state.players[task.seat].charges[task.arg]
-    g.ask(s.CHARGE, [task.seat], lander=task.seat, index=task.arg, amount=balance)
+    """Pay the interest plus the balance, or the interest alone and carry the balance: asked at
+    every Pay Day but the last, where the charge is paid off (the rulebook's players end
+    "completely paid-up on all bills", docs/RULES.md §2.9)."""
+    seat = task.seat
+    if task.kind == MONSTER:
+        card, index, balance = task.arg, -1, g.ruleset.mail[task.arg].amount
+    else:
+        card, index, balance = -1, task.arg, g.state.players[seat].charges[task.arg]
+    if g.state.in_last_month(seat):
+        pay_off(g, seat, card, index, balance)
+    else:
+        g.ask(s.CHARGE, [seat], lander=seat, card=card, index=index, amount=balance)
+
+
+def pay_off(g: Game, seat: int, card: int, index: int, balance: int) -> None:
+    """Interest plus the whole balance (one loan covers any shortfall); the card is discarded."""
+    st = g.state
+    player = st.players[seat]
+    interest = charge_due(g.state, balance) - balance
+    cover(g, seat, interest + balance)
+    transfer(g, seat, ev.BANK, interest, CHARGE_INTEREST)
+    transfer(g, seat, ev.BANK, balance, CHARGE_PAID)
+    if card >= 0:
+        player.carried.remove(card)
+        st.mail_discard.append(card)
+    else:
+        player.charges[index] = 0
+
+
+def charge_due(state: GameState, balance: int) -> int:
+    """What paying off a Monster Charge costs: its interest plus the balance ($4,400 for $4,000)."""
+    return balance + balance * state.rules.charge_interest_pct // 100
 
 
 def charges_done(g: Game, task: Task) -> None:
@@ -100,11 +140,13 @@ def offer_banking(g: Game, seat: int, done: str) -> None:
 
 
 def void_tickets(g: Game, task: Task) -> None:
+    """A Lottery Ticket not cashed this month is void and goes to the bottom of the Mail pile
+    (docs/RULES.md §4.5), not to the discards."""
     st = g.state
     player = st.players[task.seat]
     for card in player.mail:
         g.emit(ev.VOIDED, task.seat, value=card)
-    st.mail_discard.extend(player.mail)
+        st.mail_deck.insert(0, card)
     player.mail.clear()
 
 
@@ -153,26 +195,24 @@ def no_repayment(state: GameState, seat: int) -> tuple[str, int]:
 
 
 def charge_options(state: GameState, seat: int) -> Options:
+    """Carrying is closed at the last Pay Day (only a game saved mid-question can ask it then)."""
+    if state.in_last_month(seat):
+        return [(act.PAY_ALL, 0)]
     return [(act.PAY_ALL, 0), (act.CARRY, 0)]
 
 
 def charge_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind in (act.PAY_ALL, act.CARRY) and value == 0
+    return (kind, value) in charge_options(state, seat)
 
 
 def charge_answer(g: Game, action: act.Action) -> None:
     pending = g.state.pending
     g.state.pending = None
-    player = g.state.players[action.seat]
     if action.kind == act.PAY_ALL:
-        pay(g, action.seat, ev.BANK, pending.amount, "Monster Charge paid in full")
-        player.charges[pending.index] = 0
+        pay_off(g, action.seat, pending.card, pending.index, pending.amount)
     else:
-        charge_interest(
-            g, action.seat, pending.amount, g.rules.charge_interest_pct, "Monster Charge interest"
-        )
-        last = ev.LAST_PAY_DAY if g.state.in_last_month(action.seat) else ""
-        g.emit(ev.CARRIED, action.seat, amount=pending.amount, reason=last)
+        charge_interest(g, action.seat, pending.amount, g.rules.charge_interest_pct, CHARGE_INTEREST)
+        g.emit(ev.CARRIED, action.seat, amount=pending.amount)
 
 
 def pay_in_full(state: GameState, seat: int) -> tuple[str, int]:
@@ -253,6 +293,7 @@ TASKS = {
     BANKING: banking,
     TICKETS: void_tickets,
     CHARGE: ask_charge,
+    MONSTER: ask_charge,
     CHARGES_DONE: charges_done,
     MONTH_END: month_end,
 }

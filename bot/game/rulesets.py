@@ -67,6 +67,18 @@ class Rules:
     """Paid to the Bank for a withdrawal anywhere but at the player's own Pay Day."""
     deals_to_bottom: bool = False
     """True (classic): a declined or sold Deal goes to the bottom of the Deal pile, not the discards."""
+    jackpot_needs_election: bool = False
+    """True (classic): only the first movement 6 after a Town Election wins the Pot; money lost
+    before any election (Swellfare bets) waits there for the next one (docs/RULES.md §4.7)."""
+    read_mail_discarded: bool = False
+    """True (classic): postcards and junk mail are discarded as soon as they are read, not at Pay Day."""
+    swellfare_max: int = 100
+    swellfare_step: int = 5
+    """Classic Swellfare: any bet from $0 to `swellfare_max` in steps of the smallest note."""
+    swellfare_win: int = 5
+    """A Swellfare roll of this or more wins..."""
+    swellfare_odds: int = 10
+    """... this many times the bet, from the Bank (docs/RULES.md §4.6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +95,8 @@ class Ruleset:
     """What the table calls the POT account in the ledger."""
     jackpot_name: str = "the Jackpot"
     """What the table calls the JACKPOT account in the ledger and on the board."""
+    reconstructed: bool = False
+    """The board and the cards are our reconstruction (no published list exists): say so."""
 
 
 MODERN = Ruleset(
@@ -121,13 +135,17 @@ CLASSIC = Ruleset(
         loan_step=100,
         loan_interest_pct=20,
         loan_cap=6900,
+        max_players=4,
         salary_in_final_month=False,
         savings=True,
         deals_to_bottom=True,
+        jackpot_needs_election=True,
+        read_mail_discarded=True,
     ),
     payday=CLASSIC_PAYDAY,
     pot_name="the poker pot",
     jackpot_name="the Pot",
+    reconstructed=True,
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (MODERN, FAMILY, CLASSIC)}

@@ -103,9 +103,11 @@ def lottery_draw(g: Game, seat: int, space: b.Space) -> None:
 
 
 def election(g: Game, seat: int, space: b.Space) -> None:
-    """Classic Town Election: every player, from the lander, pays into the Pot (the Jackpot)."""
+    """Classic Town Election: every player, from the lander, pays into the Pot (the Jackpot), and
+    the next movement 6 wins it (docs/RULES.md §4.7)."""
     for voter in in_turn_order(g, seat):
         pay(g, voter, ev.JACKPOT, space.amount, space.name)
+    g.state.election_held = True
 
 
 def daylight(g: Game, seat: int, space: b.Space) -> None:

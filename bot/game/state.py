@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from pydantic import TypeAdapter
 
-from bot.game.rulesets import Rules
+from bot.game.rulesets import RULESETS, Rules
 
 # Pending kinds: the question the game is waiting on.
 ROLL = "roll"  # movement roll of the player whose turn it is
@@ -40,8 +40,12 @@ class Player:
     mail: list[int] = field(default_factory=list)
     """Every Mail card held until Pay Day, by card index: bills, Monster Charges, ads, junk mail and
     postcards, and (classic) Lottery Tickets, which are void at Pay Day."""
+    carried: list[int] = field(default_factory=list)
+    """Monster Charge cards carried past a Pay Day, by card index: each stays with its holder, in
+    no pile, until its balance (the card's amount) is paid (docs/RULES.md §2.9)."""
     charges: list[int] = field(default_factory=list)
-    """Monster Charge balances carried over from earlier Pay Days."""
+    """Monster Charge balances carried in a game saved before carried cards stayed with their
+    holder (their cards went to the discards); settled at Pay Day like `carried` (§6.4)."""
     deals: list[int] = field(default_factory=list)
     day: int = 0
     months_done: int = 0
@@ -64,16 +68,20 @@ class Pending:
     lander: int = -1
     """The player whose landing raised the question."""
     card: int = -1
-    """DEAL: the Deal card; TARGET, SWELLFARE, INSURANCE: the Mail card being resolved; ROLL_OFF: the
-    Deal whose commission is rolled for (-1 for other roll-offs)."""
+    """DEAL: the Deal card; TARGET, SWELLFARE, INSURANCE: the Mail card being resolved; CHARGE: the
+    Monster Charge card (in the player's `carried`); ROLL_OFF: the Deal whose commission is rolled
+    for (-1 for other roll-offs)."""
     amount: int = 0
     """CHARGE: the balance; WALK/LOTTERY/POKER: the per-player amount; ROLL_OFF: the prize."""
     index: int = -1
-    """CHARGE: which of the player's charges is being decided."""
+    """CHARGE about a balance saved before issue 6 (`card` is then -1): its place in `charges`."""
     order: list[int] = field(default_factory=list)
     """RADIO: seats still to roll after the current one."""
     picks: dict[int, int] = field(default_factory=dict)
-    """LOTTERY: number -> seat; ROLL_OFF: seat -> roll."""
+    """LOTTERY: number -> seat, numbers granted (ante paid); ROLL_OFF: seat -> roll."""
+    wants: dict[int, int] = field(default_factory=dict)
+    """LOTTERY: seat -> the number it asked for, granted once every player before it in turn
+    order (from the lander) has answered (docs/RULES.md §2.4)."""
     reason: str = ""
     """ROLL_OFF: what the roll-off is for (e.g. the Radio Contest); BANKING: "deposit" or "withdraw"
     once the player has done one this Pay Day (the other way is then closed until next Pay Day)."""
@@ -105,6 +113,9 @@ class GameState:
     yard_sale: int | None = None
     jackpot: int = 0
     pot: int = 0
+    election_held: bool = False
+    """Classic: a Town Election has been held since the Pot was last won, so the next movement 6
+    wins it (`Rules.jackpot_needs_election`)."""
     turn: int = 0
     last_roll: int = 0
     prompt: int = 0
@@ -132,9 +143,17 @@ class GameState:
         """Whether `seat` is playing its last month, so its next Pay Day is its final one."""
         return self.players[seat].months_done + 1 >= self.months
 
-    def net_worth(self, seat: int) -> int:
+    def carried_balances(self, seat: int) -> list[int]:
+        """What `seat` owes on Monster Charges carried past a Pay Day, one balance per charge."""
         p = self.players[seat]
-        return p.cash + p.savings - p.loan - sum(p.charges)
+        mail = RULESETS[self.ruleset].mail
+        return [*p.charges, *(mail[card].amount for card in p.carried)]
+
+    def net_worth(self, seat: int) -> int:
+        """Cash + savings - loan - carried Monster Charges (none are left after a last Pay Day)."""
+        p = self.players[seat]
+        owed = sum(self.carried_balances(seat)) if p.carried or p.charges else 0
+        return p.cash + p.savings - p.loan - owed
 
     def money_in_play(self) -> int:
         """Everything outside the Bank: cash, savings, the Jackpot and the pot."""

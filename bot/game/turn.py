@@ -19,10 +19,18 @@ def answer_roll(g: Game, action: act.Action) -> None:
     face = g.roll(seat)
     st.last_roll = face
     st.pending = None
-    if face == 6 and g.rules.jackpot_on_six and st.jackpot:
+    if face == 6 and jackpot_open(g) and st.jackpot:
         transfer(g, ev.JACKPOT, seat, st.jackpot, "rolled a 6")
+        st.election_held = False
     g.then(Task(END_TURN, seat))
     move_to(g, seat, min(player.day + face, PAYDAY_DAY))
+
+
+def jackpot_open(g: Game) -> bool:
+    """Whether a movement 6 takes the Jackpot now: always in modern and family; in classic, only
+    once a Town Election has been held since the Pot was last won (docs/RULES.md §4.7)."""
+    rules = g.rules
+    return rules.jackpot_on_six and (g.state.election_held or not rules.jackpot_needs_election)
 
 
 def move_to(g: Game, seat: int, day: int) -> None:

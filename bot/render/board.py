@@ -76,8 +76,8 @@ def _player_line(table: Table, seat: int, shown: list[str]) -> str:
         parts.append(f"{len(p.deals)} Deal{'s' * (len(p.deals) != 1)}")
     if p.mail:
         parts.append(f"{len(p.mail)} Mail held")
-    if p.charges:
-        parts.append(f"carried {money(sum(p.charges))}")
+    if p.carried or p.charges:
+        parts.append(f"carried {money(sum(st.carried_balances(seat)))}")
     return " · ".join(parts)
 
 
@@ -95,6 +95,8 @@ def game_embed(table: Table, game_id: int) -> discord.Embed:
     embed.add_field(name="Players", value=_clip(players), inline=False)
     ruleset = RULESETS[st.ruleset]
     pot = f" · {_title(ruleset.pot_name)} {money(st.pot)}" if st.pot else ""
+    if st.rules.jackpot_needs_election and st.jackpot:  # docs/RULES.md §4.7
+        pot += " · the next 6 wins it" if st.election_held else " · waits for a Town Election"
     embed.add_field(name=_title(ruleset.jackpot_name), value=f"{money(st.jackpot)}{pot}", inline=False)
     if table.recent:
         embed.add_field(name="Latest", value=_clip(safe("\n".join(table.recent))), inline=False)
@@ -151,7 +153,8 @@ def payday_notice(table: Table, seat: int, retired: bool) -> str:
     st = table.state
     p = st.players[seat]
     what = "retires" if retired else f"starts month {p.months_done + 1}"
-    carried = f" · Monster Charges carried {money(sum(p.charges))}" if p.charges else ""
+    owed = st.carried_balances(seat)
+    carried = f" · Monster Charges carried {money(sum(owed))}" if owed else ""
     savings = f" · savings {money(p.savings)}" if p.savings else ""
     return (
         f"💵 **Pay Day: {safe(table.seats[seat].name)} {what}** — cash {money(p.cash)}{savings}"
@@ -174,8 +177,8 @@ def hand_embed(table: Table, seat: int, now: datetime) -> discord.Embed:
         embed.add_field(name="Insurance", value=", ".join(f"{tag} bills cancelled" for tag in p.insured))
     mail = "\n".join(f"• {ruleset.mail[c].label}" for c in p.mail) or "none"
     embed.add_field(name="Mail to settle on Pay Day", value=_clip(mail), inline=False)
-    if p.charges:
-        carried = ", ".join(money(c) for c in p.charges)
+    if p.carried or p.charges:
+        carried = ", ".join(money(c) for c in st.carried_balances(seat))
         embed.add_field(name="Monster Charges carried", value=carried, inline=False)
     deals = "\n".join(f"• {ruleset.deals[c].label}" for c in p.deals) or "none"
     embed.add_field(name="Deals", value=_clip(deals), inline=False)

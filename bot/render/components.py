@@ -3,6 +3,7 @@ messages sent before a restart keep working without any view being registered ag
 
 custom_id layouts (all under Discord's 100 characters):
   pd:<channel>:<game>:<prompt>:<action>:<value>   answer the game's current question
+  pdm:<channel>:<game>:<prompt>:<action>           the same from a select menu (the option is the value)
   pdl:<channel>:<game>:<action>                    lobby: join, leave, addbot, start, cancel
   pdg:<game>:<book>:<page>                         ledger pages (bank or loans)
 """
@@ -76,6 +77,37 @@ class GameButton(
         )
 
 
+class GameSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pdm:(?P<channel>\d{1,20}):(?P<game>\d{1,12}):(?P<prompt>\d{1,9}):(?P<kind>[a-z_]{1,12})",
+):
+    """A select menu answering the game's question: one action kind, the chosen option its value."""
+
+    def __init__(
+        self, channel_id: int, game_id: int, prompt: int, kind: str, placeholder: str = "", options=()
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pdm:{channel_id}:{game_id}:{prompt}:{kind}",
+                placeholder=placeholder[:150] or None,
+                options=[discord.SelectOption(label=c.label[:100], value=str(c.value)) for c in options],
+            )
+        )
+        self.channel_id, self.game_id, self.prompt, self.kind = channel_id, game_id, prompt, kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> "GameSelect":
+        return cls(int(match["channel"]), int(match["game"]), int(match["prompt"]), match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        chosen = (interaction.data or {}).get("values") or [""]
+        # Option values are ours, but the payload is not: anything else is a choice the game refuses.
+        value = int(chosen[0]) if str(chosen[0]).isdigit() and len(chosen[0]) <= 9 else -1
+        await _route(interaction, "game_click", self.channel_id, self.game_id, self.prompt, self.kind, value)
+
+
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"pdl:(?P<channel>\d{1,20}):(?P<game>\d{1,12}):(?P<action>join|leave|addbot|start|cancel)",
@@ -119,13 +151,24 @@ class LedgerButton(
         await _route(interaction, "ledger_page", self.game_id, self.book, self.page)
 
 
-DYNAMIC_ITEMS = (GameButton, LobbyButton, LedgerButton)
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LedgerButton)
+MENU_OPTIONS = 25
+"""Discord's limit on the options of one select menu."""
 
 
 def game_view(channel_id: int, game_id: int, prompt: int, choices: list[Choice]) -> discord.ui.View:
+    """Buttons, then one select menu per `Choice.menu` (a menu fills a row of five buttons)."""
     view = discord.ui.View(timeout=None)
-    for choice in choices[:25]:
+    menus: dict[str, list[Choice]] = {}
+    for choice in choices:
+        if choice.menu:
+            menus.setdefault(choice.menu, []).append(choice)
+    buttons = [choice for choice in choices if not choice.menu]
+    for choice in buttons[: 25 - 5 * len(menus)]:
         view.add_item(GameButton(channel_id, game_id, prompt, choice))
+    for placeholder, options in menus.items():
+        kind = options[0].kind
+        view.add_item(GameSelect(channel_id, game_id, prompt, kind, placeholder, options[:MENU_OPTIONS]))
     return view
 
 

@@ -9,8 +9,8 @@ from bot.game import state as s
 from bot.game.engine import legal_actions
 from bot.game.events import money
 from bot.game.ledger import whole_steps
-from bot.game.mail import SWELLFARE_BETS, SWELLFARE_ODDS, destinations
-from bot.game.payday import banking_moves
+from bot.game.mail import destinations, swellfare_bets
+from bot.game.payday import banking_moves, charge_due
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 
@@ -18,6 +18,7 @@ MAX_REPAY_BUTTONS = 10
 MAX_SELL_BUTTONS = 20
 MAX_BUTTONS = 25
 """Discord's limit: five rows of five."""
+BET_MENU = "Choose your bet"
 
 PRIMARY, SUCCESS, DANGER, SECONDARY = "primary", "success", "danger", "secondary"
 
@@ -28,6 +29,9 @@ class Choice:
     kind: str
     value: int = 0
     style: str = SECONDARY
+    menu: str = ""
+    """Non-empty: this choice is an option of a select menu with this placeholder, not a button
+    (for long lists of amounts, such as the classic Swellfare bet)."""
 
 
 def question(state: GameState, names: list[str]) -> str:
@@ -56,21 +60,22 @@ def question(state: GameState, names: list[str]) -> str:
     if kind == s.REPAY:
         return f"{who}, Pay Day: repay some of your {money(player.loan)} loan?"
     if kind == s.CHARGE:
-        interest = p.amount * state.rules.charge_interest_pct // 100
-        carry = (
-            "keep owing it (it counts against your net worth at the end)"
-            if state.in_last_month(p.seats[0])
-            else "carry it to next month"
-        )
+        due = charge_due(state, p.amount)
+        if state.in_last_month(p.seats[0]):
+            return f"{who}, last Pay Day: pay off your {money(p.amount)} Monster Charge ({money(due)})."
         return (
-            f"{who}, Monster Charge of {money(p.amount)}: pay it all, "
-            f"or pay {money(interest)} interest and {carry}?"
+            f"{who}, Monster Charge of {money(p.amount)}: pay it off ({money(due)} with the interest), "
+            f"or pay {money(due - p.amount)} interest and carry the balance to next month?"
         )
     if kind == s.LOTTERY:
         taken = ", ".join(f"{n} ({names[seat]})" for n, seat in sorted(p.picks.items())) or "none yet"
+        wishes = ", ".join(f"{n} ({names[seat]})" for seat, n in sorted(p.wants.items(), key=lambda w: w[1]))
+        waiting = f" Asked for, once the players before have answered: {wishes}." if wishes else ""
         return (
             f"**Lottery!** Ante {money(p.amount)} and take a number, or sit out. "
-            f"The Bank adds {money(state.rules.lottery_bank)}. Taken: {taken}. Waiting for {who}."
+            f"The Bank adds {money(state.rules.lottery_bank)}. Numbers go in turn from "
+            f"**{names[p.lander]}**: a player earlier in turn gets a number first. "
+            f"Taken: {taken}.{waiting} Waiting for {who}."
         )
     if kind == s.RADIO:
         return f"**Radio Contest:** {who}, roll — a {state.rules.radio_number} wins {money(p.amount)}."
@@ -93,9 +98,12 @@ def question(state: GameState, names: list[str]) -> str:
             f"one move at a time, then press Done."
         )
     if kind == s.SWELLFARE:
+        rules = state.rules
+        faces = " or ".join(str(face) for face in range(rules.swellfare_win, 7))
         return (
-            f"{who}, **Swellfare**: you owe more than you hold. Bet up to {money(SWELLFARE_BETS[-1])} "
-            f"on one roll — a 5 or 6 pays {SWELLFARE_ODDS}× the bet, anything else sends the bet to the Pot."
+            f"{who}, **Swellfare**: you owe more than you hold. Bet up to {money(rules.swellfare_max)} "
+            f"in {money(rules.swellfare_step)} steps on one roll — a {faces} pays {rules.swellfare_odds}× "
+            f"the bet, anything else sends the bet to {ruleset.jackpot_name}."
         )
     if kind == s.INSURANCE:
         card = ruleset.mail[p.card]
@@ -153,11 +161,13 @@ def choices(state: GameState) -> list[Choice]:
             Choice(f"Repay {money(a)}", act.REPAY, a, SUCCESS) for a in shown
         ]
     if kind == s.CHARGE:
-        interest = p.amount * state.rules.charge_interest_pct // 100
-        return [
-            Choice(f"Pay {money(p.amount)} in full", act.PAY_ALL, style=SUCCESS),
-            Choice(f"Pay {money(interest)} interest and carry", act.CARRY),
+        due = charge_due(state, p.amount)
+        offered = {a.kind for a in legal_actions(state, seat)}
+        both = [
+            Choice(f"Pay it off: {money(due)}", act.PAY_ALL, style=SUCCESS),
+            Choice(f"Pay {money(due - p.amount)} interest and carry", act.CARRY),
         ]
+        return [choice for choice in both if choice.kind in offered]
     if kind == s.LOTTERY:
         numbers = [Choice(str(n), act.ANTE, n, PRIMARY) for n in range(1, 7) if n not in p.picks]
         return [*numbers, Choice("Sit out", act.SIT_OUT)]
@@ -165,8 +175,8 @@ def choices(state: GameState) -> list[Choice]:
         return _banking_choices(state, seat)
     if kind == s.SWELLFARE:
         return [
-            Choice(f"Bet {money(bet)}" if bet else "Bet nothing", act.BET, bet, PRIMARY if bet else SECONDARY)
-            for bet in SWELLFARE_BETS
+            Choice(f"Bet {money(bet)}" if bet else "Bet nothing", act.BET, bet, menu=BET_MENU)
+            for bet in swellfare_bets(state)
         ]
     if kind == s.INSURANCE:
         card, cash = ruleset.mail[p.card], state.players[seat].cash

@@ -25,7 +25,7 @@ from scripted import (
 from bot.game import actions as a
 from bot.game import state as s
 from bot.render import board
-from bot.render.prompts import MAX_BUTTONS, choices, question
+from bot.render.prompts import BET_MENU, MAX_BUTTONS, choices, question
 from bot.table import Seat, Table
 
 NAMES = ["Ann", "Bob", "Cat"]
@@ -74,20 +74,21 @@ def test_banking_with_savings_offers_deposits_and_withdrawals_side_by_side():
     assert ("Withdraw $3,300", a.WITHDRAW, 3300) in shown and ("Withdraw $100", a.WITHDRAW, 100) in shown
 
 
-def test_swellfare_bets():
+def test_swellfare_bets_are_a_select_menu_of_every_5_dollar_step():
+    """docs/RULES.md §4.6: any bet up to $100 in $5 steps; 21 amounts fit one select menu."""
     st = game(3, ruleset="classic")
     set_cash(st, ANN, 10)
     hold_mail(st, ANN, "Hospital Stay")
     stack_mail(st, "Swellfare Office")
     land(st, ANN, 1)
-    assert "**Swellfare**" in question(st, NAMES) and "10× the bet" in question(st, NAMES)
-    assert buttons(st) == [
-        ("Bet nothing", a.BET, 0),
-        ("Bet $25", a.BET, 25),
-        ("Bet $50", a.BET, 50),
-        ("Bet $75", a.BET, 75),
-        ("Bet $100", a.BET, 100),
-    ]
+    assert question(st, NAMES) == (
+        "**Ann**, **Swellfare**: you owe more than you hold. Bet up to $100 in $5 steps on one roll "
+        "— a 5 or 6 pays 10× the bet, anything else sends the bet to the Pot."
+    )
+    offered = choices(st)
+    assert {c.menu for c in offered} == {BET_MENU}
+    assert [(c.label, c.value) for c in offered[:3]] == [("Bet nothing", 0), ("Bet $5", 5), ("Bet $10", 10)]
+    assert [c.value for c in offered] == list(range(0, 101, 5)) and len(offered) == 21
 
 
 def test_insurance_buy_or_decline():
@@ -150,4 +151,7 @@ def test_the_board_calls_the_jackpot_the_pot():
     land(st, ANN, 12, roll=2)  # Town Election: $150 into the Pot
     embed = board.game_embed(table_for(st), 7)
     fields = {f.name: f.value for f in embed.fields}
-    assert fields["Pot"] == "$150" and "Jackpot" not in fields
+    assert fields["Pot"] == "$150 · the next 6 wins it" and "Jackpot" not in fields
+    st.election_held = False  # as once the Pot is won: lost Swellfare bets wait for an election
+    fields = {f.name: f.value for f in board.game_embed(table_for(st), 7).fields}
+    assert fields["Pot"] == "$150 · waits for a Town Election"

@@ -75,10 +75,31 @@ async def live(env: simcord.Env, channel: simcord.ChannelHandle) -> discord.Mess
 
 
 def labels(msg: discord.Message | simcord.ResponseMessage) -> list[str]:
+    """The buttons' labels (select menus have none)."""
     rows = msg.components
     if rows and isinstance(rows[0], dict):  # a ResponseMessage gives raw payloads
-        return [button["label"] for row in rows for button in row["components"]]
-    return [button.label for row in rows for button in row.children]
+        return [item["label"] for row in rows for item in row["components"] if "label" in item]
+    return [item.label for row in rows for item in row.children if isinstance(item, discord.Button)]
+
+
+def menu_options(msg: discord.Message) -> dict[str, str]:
+    """Every select menu option on the message: label -> value."""
+    return {
+        option.label: option.value
+        for row in msg.components
+        for item in row.children
+        if isinstance(item, discord.SelectMenu)
+        for option in item.options
+    }
+
+
+async def choose_option(
+    actor: simcord.MemberActor, msg: discord.Message, label: str
+) -> simcord.InteractionResult:
+    """Pick the select menu option with this label, and insist the bot answered."""
+    result = await actor.select(msg, [menu_options(msg)[label]])
+    assert result.acknowledged, f"select {label!r} by {actor.name} was never answered"
+    return result
 
 
 def field(msg: discord.Message | simcord.ResponseMessage, name: str) -> str:
@@ -144,9 +165,14 @@ async def step(env: simcord.Env, game: Game, choose: Chooser = first_button) -> 
         await env.advance_time(2)  # computer players act after a short delay
         return True
     msg = message(game.channel, table.message_id)
-    offered = labels(msg)
+    options = menu_options(msg)
+    offered = labels(msg) + list(options)
     player = game.actor(table.seats[humans[0]].user_id)
-    result = await click(player, msg, label=choose(table, offered))
+    chosen = choose(table, offered)
+    if chosen in options:
+        result = await choose_option(player, msg, chosen)
+    else:
+        result = await click(player, msg, label=chosen)
     assert not result.ephemeral, f"{player.name} was refused: {result.response.content}"
     return True
 

@@ -6,6 +6,7 @@ import asyncio
 from types import SimpleNamespace
 
 import discord
+import pytest
 from helpers import click
 from rig import cog, live, load, script, start_game
 
@@ -71,24 +72,31 @@ async def logged(env, game, kind: str) -> list[dict]:
     return [e.data for e in await env.bot.store.events(row.game_id, limit=10_000, kinds=[kind])]
 
 
-async def test_two_players_ante_on_the_same_number_at_once(env):
+@pytest.mark.parametrize("carol_first", [True, False])
+async def test_two_players_asking_for_one_number_at_once_the_earlier_in_turn_order_gets_it(env, carol_first):
+    """docs/RULES.md §2.4: whoever's click arrives first, bob picks before carol, so number 1 is
+    bob's; carol is refused or asked again, and nobody pays before alice (the lander) answers."""
     game = await start_game(env, 3, months=1)
     alice, bob, carol = game.players
-    await script(env, game.channel, 6)
+    await script(env, game.channel, 6, 1)  # alice reaches the Lottery; the draw rolls 1
     await click(alice, await live(env, game.channel), label="Roll the die")
 
-    answers = await press_together(env, game, [(bob, "ante", 1), (carol, "ante", 1)])
+    presses = [(carol, "ante", 1), (bob, "ante", 1)]
+    presses = presses if carol_first else presses[::-1]
+    answers = await press_together(env, game, presses)
 
-    winner, loser = (bob, carol) if answers[0].refusal is None else (carol, bob)
-    refusals = [a.refusal for a in answers]
-    assert refusals.count(None) == 1
-    assert f"Number 1 is already taken by {winner.name}: pick a free number." in refusals
+    refusals = {member.name: answer.refusal for (member, _, _), answer in zip(presses, answers, strict=True)}
+    assert refusals["bob"] is None
+    assert refusals["carol"] in (None, "Number 1 is already taken by bob: pick a free number.")
     table = await load(env, game.channel)
-    seat = {alice.id: 0, bob.id: 1, carol.id: 2}
-    assert table.state.pending.picks == {1: seat[winner.id]}
-    assert table.state.pot == 100
-    assert sorted(table.state.pending.seats) == sorted([0, seat[loser.id]])  # the loser may still pick
-    assert len(await logged(env, game, "anted")) == 1
+    assert table.state.pending.wants == {1: 1} and table.state.pot == 0
+    assert table.state.pending.seats == [0, 2]  # alice, and carol asked again
+    assert len(await logged(env, game, "pick_again")) == (1 if refusals["carol"] is None else 0)
+
+    await click(alice, await live(env, game.channel), label="Sit out")  # bob's number is granted
+    await click(carol, await live(env, game.channel), label="2")
+    table = await load(env, game.channel)
+    assert [p.cash for p in table.state.players] == [3500, 3500 - 100 + 1200, 3400]
 
 
 async def test_the_last_two_answers_arriving_together_both_count(env):

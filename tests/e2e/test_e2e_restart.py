@@ -48,7 +48,7 @@ async def test_restart_mid_lottery_keeps_the_antes_and_rearms_the_deadline(env, 
     await restart(env, make_bot)
 
     table = await load(env, game.channel)
-    assert table.state.pending.picks == {5: 1} and table.state.pot == 100
+    assert table.state.pending.wants == {1: 5} and table.state.pot == 0  # granted once alice answers
     await click(carol, board, label="2")  # a button sent before the restart
     assert (await load(env, game.channel)).state.pending.seats == [0]
 
@@ -60,7 +60,7 @@ async def test_restart_mid_lottery_keeps_the_antes_and_rearms_the_deadline(env, 
     assert table.state.pending.kind == "roll" and table.state.pending.seats == [1]
     assert [p.cash for p in table.state.players] == [3500, 3500 - 100 + 1200, 3400]
     latest = unescape(field(await live(env, game.channel), "Latest"))
-    assert "alice ran out of time: the bot chose for them\nalice sat out the Lottery" in latest
+    assert "alice sat out the Lottery\nbob paid $100 to the Lottery pot (Lottery ante)" in latest
     assert "bob collected $1,200 from the Lottery pot (Lottery win)" in latest
 
     await play_to_end(env, game, random_button(5))

@@ -43,8 +43,9 @@ async def test_reminder_then_timeout_rolls_for_the_player_and_lottery_defaults_t
     table = await load(env, game.channel)
     assert [p.cash for p in table.state.players] == [3500, 3500 - 100 + 1100, 3500]
     latest = unescape(field(await live(env, game.channel), "Latest"))
-    for name in ("alice", "carol"):
-        assert f"{name} ran out of time: the bot chose for them\n{name} sat out the Lottery" in latest
+    # bob picks after alice (the lander), so his ante is paid once her time has run out
+    assert "alice sat out the Lottery\nbob paid $100 to the Lottery pot (Lottery ante)" in latest
+    assert "carol ran out of time: the bot chose for them\ncarol sat out the Lottery" in latest
     assert "bob collected $1,100 from the Lottery pot (Lottery win)" in latest
 
     # Now it is bob's turn: his reminder pings bob only. No interrupt ever sent a reminder.

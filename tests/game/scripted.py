@@ -1,7 +1,7 @@
 """Scripted Pay Day games for the rule-by-rule engine tests.
 
 Dice are forced through `state.script` and decks are stacked by card *name* (or by kind and
-amount, straight from RULES.md), so each test reads like the rulebook paragraph it checks and does
+amount, straight from docs/RULES.md), so each test reads like the rulebook paragraph it checks and does
 not depend on card index numbers or on the seed.
 
 Conventions: seats 0, 1, 2... are Ann, Bob, Cat, Dan, Eve, Fay; `stack_*` puts the first card
@@ -139,6 +139,16 @@ def hold_mail(state: GameState, seat: int, *keys: CardKey) -> list[int]:
                 pile.remove(card)
         state.players[seat].mail.append(card)
     return cards
+
+
+def carry_charge(state: GameState, seat: int, key: CardKey) -> int:
+    """Give a player a Monster Charge carried from an earlier Pay Day: its card stays with them."""
+    card = mail_index(state, key)
+    for pile in (state.mail_deck, state.mail_discard):
+        if card in pile:
+            pile.remove(card)
+    state.players[seat].carried.append(card)
+    return card
 
 
 def set_cash(state: GameState, seat: int, amount: int) -> None:

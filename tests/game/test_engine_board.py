@@ -1,4 +1,4 @@
-"""RULES.md §1-2: every space of the modern calendar, one rule at a time, with scripted dice."""
+"""docs/RULES.md §1, §2.2: every space of the modern calendar, one rule at a time, with scripted dice."""
 
 import pytest
 from scripted import (
@@ -42,7 +42,7 @@ from bot.game.state import to_json
 
 MODERN = RULESETS["modern"]
 
-# RULES.md §2, the modern table: day -> (space kind, mail count or amount).
+# docs/RULES.md §2.2, the modern table: day -> (space kind, mail count or amount).
 SPEC_BOARD = {
     **dict.fromkeys((1, 11, 19, 22), (b.MAIL, 1)),
     **dict.fromkeys((5, 24), (b.MAIL, 2)),
@@ -301,6 +301,21 @@ def test_happy_birthday_every_other_player_gives_100_retired_and_broke_ones_too(
     assert cash(st) == [3800, 3400, 950, 3400]
     assert st.players[CAT].loan == 1000
     assert waiting_for_roll(st, BOB)
+
+
+def test_each_ledger_line_carries_the_payers_own_month_and_day():
+    """docs/RULES.md §6.3: a retired player's Birthday gift is dated in their own calendar (their
+    last Pay Day), not the lander's; a payment from the Bank is dated by the player it pays."""
+    st = game(4)
+    st.players[ANN].months_done = 1  # Ann is in her second month
+    place(st, BOB, 12)
+    st.players[BOB].months_done = 2
+    retire(st, DAN)
+    events = land(st, ANN, 10)
+    dates = {(e.src, e.dst): (e.month, e.day) for e in of_kind(events, ev.TRANSFER)}
+    assert dates == {(BOB, ANN): (3, 12), (CAT, ANN): (1, 0), (DAN, ANN): (3, 31)}
+    events = act(st, BOB, a.LOAN, 1000)
+    assert [(e.month, e.day) for e in events] == [(3, 12)]  # the Bank pays Bob: Bob's calendar
 
 
 # -- Yard Sale ------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""RULES.md §2: the Jackpot, the Lottery and the Radio Contest."""
+"""docs/RULES.md §2.3-§2.5: the Jackpot, the Lottery and the Radio Contest."""
 
 import pytest
 from scripted import (
@@ -17,6 +17,7 @@ from scripted import (
     kinds,
     land,
     lines,
+    of_kind,
     options,
     place,
     refused,
@@ -32,6 +33,7 @@ from bot.game import actions as a
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.actions import Action, InvalidChoice
+from bot.game.engine import apply, timeout_actions
 
 JACKPOT_WIN = "rolled a 6"
 
@@ -117,8 +119,9 @@ def test_lottery_offers_every_free_number_or_sitting_out():
     assert st.pending.amount == 100
     everything = [*((a.ANTE, n) for n in range(1, 7)), (a.SIT_OUT, 0)]
     assert options(st, ANN) == options(st, CAT) == everything
-    act(st, CAT, a.ANTE, 2)
-    assert options(st, ANN) == [(a.ANTE, n) for n in (1, 3, 4, 5, 6)] + [(a.SIT_OUT, 0)]
+    act(st, ANN, a.ANTE, 2)  # the lander picks first: granted at once
+    without_2 = [(a.ANTE, n) for n in (1, 3, 4, 5, 6)] + [(a.SIT_OUT, 0)]
+    assert options(st, BOB) == options(st, CAT) == without_2
 
 
 def test_lottery_with_no_ante_does_nothing_and_the_bank_pays_nothing():
@@ -138,10 +141,10 @@ def test_lottery_with_no_ante_does_nothing_and_the_bank_pays_nothing():
 def test_lottery_with_one_ante_the_lander_rolls_until_that_number_comes_up():
     st = game(3)
     land(st, ANN, 27)
+    act(st, ANN, a.SIT_OUT)
     events = act(st, BOB, a.ANTE, 4)
     assert transfers(events) == [Pay(BOB, POT, 100, "Lottery ante")]
     assert "Bob anted $100 on number 4" in lines(st, events)
-    act(st, ANN, a.SIT_OUT)
     force_dice(st, 2, 5, 1, 4)
     events = act(st, CAT, a.SIT_OUT)
     assert rolls(events) == [(ANN, 2), (ANN, 5), (ANN, 1), (ANN, 4)]  # the lander rolls
@@ -168,6 +171,69 @@ def test_lottery_with_several_antes_the_owner_of_the_first_taken_number_rolled_t
         Pay(POT, DAN, 300 + 1000, "Lottery win"),
     ]
     assert [p.cash for p in st.players] == [3500, 3400, 3400, 3400 + 1300]
+
+
+# docs/RULES.md §2.4: numbers are picked in turn from the lander, whoever answers first.
+def test_a_quicker_later_player_never_takes_the_landers_number():
+    st = game(3)
+    land(st, ANN, 6)
+    events = act(st, CAT, a.ANTE, 4)  # Cat answers first, but picks after Ann and Bob
+    assert transfers(events) == [] and of_kind(events, ev.ANTED) == []
+    assert st.pending.wants == {CAT: 4} and asked(st) == (s.LOTTERY, [ANN, BOB])
+    assert (a.ANTE, 4) in options(st, ANN)  # still Ann's to take
+    events = act(st, ANN, a.ANTE, 4)
+    assert transfers(events) == [Pay(ANN, POT, 100, "Lottery ante")]
+    assert st.pending.picks == {4: ANN}
+    assert "Number 4 went to a player before Cat in turn order: Cat picks again" in lines(st, events)
+    assert asked(st) == (s.LOTTERY, [BOB, CAT])  # Cat is asked again
+    assert (a.ANTE, 4) not in options(st, CAT)  # shown as taken
+    error = refused(st, Action(CAT, a.ANTE, 4, st.prompt), InvalidChoice)
+    assert error.message == "Number 4 is already taken by Ann: pick a free number."
+    act(st, CAT, a.ANTE, 5)
+    force_dice(st, 5)
+    events = act(st, BOB, a.SIT_OUT)  # Bob answers: Cat's wish is granted, then the draw
+    assert transfers(events) == [
+        Pay(CAT, POT, 100, "Lottery ante"),
+        Pay(BANK, POT, 1000, "the Bank's Lottery stake"),
+        Pay(POT, CAT, 1200, "Lottery win"),
+    ]
+
+
+def test_an_earlier_wish_outranks_a_later_one_before_either_is_granted():
+    st = game(4)
+    land(st, ANN, 13)
+    act(st, DAN, a.ANTE, 3)
+    events = act(st, BOB, a.ANTE, 3)  # Bob picks before Dan: Dan asks again at once
+    assert [e.seat for e in of_kind(events, ev.PICK_AGAIN)] == [DAN]
+    assert st.pending.wants == {BOB: 3} and transfers(events) == []
+    assert asked(st) == (s.LOTTERY, [ANN, CAT, DAN])
+    error = refused(st, Action(CAT, a.ANTE, 3, st.prompt), InvalidChoice)
+    assert error.message == "Number 3 is already taken by Bob: pick a free number."
+    act(st, DAN, a.ANTE, 1)
+    act(st, CAT, a.ANTE, 2)
+    force_dice(st, 2)
+    events = act(st, ANN, a.SIT_OUT)  # the lander answers last: every wish is granted in order
+    assert transfers(events)[:3] == [
+        Pay(BOB, POT, 100, "Lottery ante"),
+        Pay(CAT, POT, 100, "Lottery ante"),
+        Pay(DAN, POT, 100, "Lottery ante"),
+    ]
+    assert transfers(events)[-1] == Pay(POT, CAT, 1300, "Lottery win")
+
+
+def test_a_lottery_waiting_on_a_timeout_grants_the_wishes_in_order():
+    st = game(3)
+    land(st, ANN, 20)
+    act(st, CAT, a.ANTE, 6)
+    act(st, BOB, a.ANTE, 6)  # Cat asks again
+    assert asked(st) == (s.LOTTERY, [ANN, CAT])
+    events = []
+    for action in timeout_actions(st):  # Ann and Cat sit out
+        force_dice(st, 6)
+        events += apply(st, action)[1]
+    assert transfers(events)[0] == Pay(BOB, POT, 100, "Lottery ante")
+    assert transfers(events)[-1] == Pay(POT, BOB, 1100, "Lottery win")
+    assert waiting_for_roll(st, BOB)
 
 
 def test_a_retired_player_may_ante_and_win_the_lottery():
@@ -205,8 +271,9 @@ def test_an_ante_without_cash_takes_a_loan():
     st = game(2)
     land(st, ANN, 6)
     set_cash(st, BOB, 0)
+    act(st, ANN, a.SIT_OUT)
     events = act(st, BOB, a.ANTE, 3)
-    assert transfers(events) == [Pay(BANK, BOB, 1000, ev.AUTO_LOAN), Pay(BOB, POT, 100, "Lottery ante")]
+    assert transfers(events)[:2] == [Pay(BANK, BOB, 1000, ev.AUTO_LOAN), Pay(BOB, POT, 100, "Lottery ante")]
 
 
 # -- Radio Contest --------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""RULES.md §4: the classic (1975) preset, one rule at a time, on its reconstructed board and decks."""
+"""docs/RULES.md §4: the classic (1975) preset, one rule at a time, on its reconstructed board and decks."""
 
 import json
 from collections import Counter
@@ -11,7 +11,6 @@ from scripted import (
     BOB,
     CAT,
     DAN,
-    EVE,
     JACKPOT,
     POT,
     Pay,
@@ -72,8 +71,8 @@ def test_money_players_and_months():
     assert (r.salary, r.loan_step, r.loan_interest_pct, r.loan_cap) == (325, 100, 20, 6900)
     assert (r.savings, r.savings_step, r.savings_interest_pct, r.withdraw_fee) == (True, 100, 10, 50)
     assert not r.salary_in_final_month and r.deals_to_bottom and r.jackpot_on_six
-    assert len(classic(6).players) == 6
-    for n in (1, 7):
+    assert len(classic(4).players) == 4  # docs/RULES.md §4.1: the 1975 box has four playing pieces
+    for n in (1, 5):
         with pytest.raises(IllegalAction):
             new_game([f"P{i}" for i in range(n)], ruleset="classic")
 
@@ -153,7 +152,7 @@ def test_a_mail_space_draws_its_count():
     stack_mail(st, "Postcard from Paris", "Chain Letter", "Tax Refund")
     events = land(st, ANN, 11, roll=3)
     assert len(of_kind(events, ev.DREW_MAIL)) == 3
-    assert held(st, ANN) == ["Postcard from Paris", "Chain Letter"]
+    assert held(st, ANN) == []  # the postcard and the junk mail are read and discarded
     assert transfers(events) == [Pay(BANK, ANN, 100, "Tax Refund")]
 
 
@@ -233,7 +232,9 @@ def test_unused_lottery_tickets_are_void_at_pay_day():
     land(st, ANN, 31, roll=1)
     events = act(st, ANN, a.DONE)
     [void] = of_kind(events, ev.VOIDED)
-    assert void.value == ticket and ticket in st.mail_discard and st.players[ANN].mail == []
+    assert void.value == ticket and st.players[ANN].mail == []
+    # docs/RULES.md §4.5: a void ticket goes to the bottom of the Mail pile, not to the discards
+    assert st.mail_deck[0] == ticket and ticket not in st.mail_discard
     assert "unused Lottery Ticket $100: County Fair Raffle Ticket is void" in lines(st, [void])[0]
 
 
@@ -313,21 +314,53 @@ def test_town_election_every_player_pays_into_the_pot_from_savings_then_a_loan()
     assert transfers(events)[0] == Pay(JACKPOT, BOB, 150, "rolled a 6")
 
 
+# docs/RULES.md §4.7: the Pot is won by the next movement 6 after a Town Election.
+def test_before_any_election_a_six_leaves_lost_swellfare_bets_in_the_pot():
+    st, _, _ = swellfare(50, bills=("Hospital Stay",))
+    st.script.append(1)
+    act(st, ANN, a.BET, 40)  # lost: $40 into the Pot
+    assert st.jackpot == 40
+    events = land(st, BOB, 10, roll=6)
+    assert [t for t in transfers(events) if t.src == JACKPOT] == [] and st.jackpot == 40
+    land(st, CAT, 12, roll=2)  # Town Election: $150 more, and the Pot is open
+    assert st.jackpot == 190 and st.election_held
+    events = land(st, ANN, 7, roll=6)  # the next 6 takes everything, Swellfare money included
+    assert transfers(events)[0] == Pay(JACKPOT, ANN, 190, "rolled a 6")
+    assert st.jackpot == 0 and not st.election_held
+    st.jackpot, st.bank_paid = 25, st.bank_paid + 25  # a bet lost after the win waits again
+    events = land(st, BOB, 14, roll=6)
+    assert [t for t in transfers(events) if t.src == JACKPOT] == [] and st.jackpot == 25
+
+
+def test_the_six_that_lands_on_the_election_does_not_win_its_pot():
+    st = classic(3)
+    events = land(st, ANN, 12, roll=6)
+    assert [t for t in transfers(events) if t.src == JACKPOT] == [] and st.jackpot == 150
+
+
 def test_daylight_savings_moves_everyone_still_playing_back_one_day():
-    st = classic(5)
+    st = classic(4)
     place(st, BOB, 0)  # on START: collects $325 instead
     place(st, CAT, 19)  # back onto Daylight Savings: nothing more
     place(st, DAN, 12)  # back onto Mail x3
-    retire(st, EVE)  # retired: stays put
-    stack_mail(st, "Postcard from Camp", "Seed Catalogue", "Chain Letter")
+    stack_mail(st, "Hospital Stay", "Brake Job", "Gas Bill")
     events = land(st, ANN, 18, roll=1)
     moves = [(e.seat, e.value) for e in of_kind(events, ev.MOVED)]
     assert moves == [(ANN, 18), (ANN, 17), (CAT, 18), (DAN, 11)]
     assert transfers(events) == [Pay(BANK, BOB, 325, "Daylight Savings on START")]
-    assert [p.day for p in st.players] == [17, 0, 18, 11, 31]
-    assert held(st, DAN) == ["Postcard from Camp", "Seed Catalogue", "Chain Letter"]
+    assert [p.day for p in st.players] == [17, 0, 18, 11]
+    assert held(st, DAN) == ["Hospital Stay", "Brake Job", "Gas Bill"]
     assert "only once" in of_kind(events, ev.NOTHING)[-1].reason
     assert waiting_for_roll(st, BOB)
+
+
+def test_daylight_savings_leaves_a_retired_player_where_they_are():
+    st = classic(3)
+    retire(st, CAT)
+    place(st, BOB, 5)
+    events = land(st, ANN, 18, roll=1)
+    assert [e.seat for e in of_kind(events, ev.MOVED)] == [ANN, ANN, BOB]
+    assert st.players[CAT].day == 31
 
 
 def test_daylight_savings_asks_whatever_the_day_moved_back_to_asks():
@@ -374,14 +407,13 @@ def test_a_collection_pays_at_once():
     assert card in st.mail_discard and st.players[ANN].mail == []
 
 
-def test_postcards_and_junk_mail_do_nothing_and_go_at_pay_day():
+def test_postcards_and_junk_mail_do_nothing_and_are_discarded_as_soon_as_read():
+    """docs/RULES.md §4.5 (the Italian text: "vengono immediatamente scartate")."""
     st = classic(3)
     cards = stack_mail(st, "Postcard from Niagara Falls", "Encyclopedia Offer")
     events = land(st, ANN, 3, roll=3)
-    assert transfers(events) == [] and st.players[ANN].mail == cards
-    events = land(st, ANN, 31, roll=1)
-    assert [t for t in transfers(events) if t.reason.startswith("bill")] == []
-    assert set(cards) <= set(st.mail_discard) and st.players[ANN].mail == []
+    assert transfers(events) == [] and st.players[ANN].mail == []
+    assert st.mail_discard[-2:] == cards
 
 
 def swellfare(cash: int, loan: int = 0, bills: tuple[str, ...] = ()):
@@ -402,7 +434,8 @@ def test_swellfare_is_discarded_unused_when_cash_covers_what_is_owed():
 def test_swellfare_counts_the_loan_its_interest_and_the_bills():
     st, _, _ = swellfare(1199, loan=1000)
     assert asked(st) == (s.SWELLFARE, [ANN])
-    assert options(st, ANN) == [(a.BET, bet) for bet in (0, 25, 50, 75, 100)]
+    # docs/RULES.md §4.6: any bet up to $100 in $5 steps, the smallest note
+    assert options(st, ANN) == [(a.BET, bet) for bet in range(0, 101, 5)]
     st, _, _ = swellfare(50, bills=("Hospital Stay",))
     assert asked(st) == (s.SWELLFARE, [ANN])
 
@@ -424,6 +457,20 @@ def test_swellfare_a_losing_bet_goes_to_the_pot_covered_by_a_loan():
         Pay(ANN, JACKPOT, 100, "Swellfare bet lost"),
     ]
     assert st.jackpot == 100 and card in st.mail_discard
+
+
+@pytest.mark.parametrize("bet", [5, 35, 95])
+def test_swellfare_takes_any_bet_in_5_dollar_steps(bet):
+    st, _, _ = swellfare(50, bills=("Hospital Stay",))
+    st.script.append(6)
+    events = act(st, ANN, a.BET, bet)
+    assert transfers(events) == [Pay(BANK, ANN, 10 * bet, "Swellfare win")]
+
+
+@pytest.mark.parametrize("bet", [3, 37, 105, -5])
+def test_swellfare_refuses_a_bet_off_the_5_dollar_steps_or_over_100(bet):
+    st, _, _ = swellfare(50, bills=("Hospital Stay",))
+    refused(st, Action(ANN, a.BET, bet, st.prompt), InvalidChoice)
 
 
 def test_swellfare_betting_nothing_rolls_nothing():

@@ -1,4 +1,5 @@
-"""RULES.md §1-2: retirement, the end of the game and the winner; decks running out."""
+"""Retirement, the end of the game and the winner, ending early, decks running out (docs/RULES.md
+§2.10, §2.12, §2.13, §5.7)."""
 
 from scripted import (
     ANN,
@@ -10,6 +11,7 @@ from scripted import (
     Pay,
     act,
     asked,
+    carry_charge,
     cash,
     deal_index,
     force_dice,
@@ -127,15 +129,36 @@ def test_when_everyone_is_in_debt_the_least_debt_wins():
     assert lines(st, events)[-1] == "Game over: Bob wins with a net worth of -$5,000"
 
 
-def test_a_carried_monster_charge_counts_against_net_worth_at_the_end():
+# docs/RULES.md §2.9, §2.13: no carrying at the last Pay Day; players end paid-up on all bills.
+def test_the_last_pay_day_pays_every_monster_charge_off_without_asking():
     st = game(2, months=1)
     retired_with(st, BOB, 3000)
-    hold_mail(st, ANN, (c.MONSTER, 4000))
-    land(st, ANN, 31)
-    events = act(st, ANN, a.CARRY)  # Ann keeps $6,600 in cash but owes the $4,000 balance
-    assert st.players[ANN].cash == 6600
-    assert [e.amount for e in of_kind(events, ev.RETIRED)] == [6600 - 4000]
+    set_cash(st, ANN, 0)
+    held = hold_mail(st, ANN, (c.MONSTER, 4000))
+    carried = carry_charge(st, ANN, (c.MONSTER, 1000))
+    events = land(st, ANN, 31)  # $3,500 salary against $1,100 + $4,400: a $2,000 loan
+    assert st.over  # the whole Pay Day ran without a question
+    assert transfers(events)[1:] == [
+        Pay(ANN, BANK, 100, "Monster Charge interest"),
+        Pay(ANN, BANK, 1000, "Monster Charge paid in full"),
+        Pay(BANK, ANN, 2000, ev.AUTO_LOAN),
+        Pay(ANN, BANK, 400, "Monster Charge interest"),
+        Pay(ANN, BANK, 4000, "Monster Charge paid in full"),
+    ]
+    assert st.players[ANN].carried == [] and {carried, *held} <= set(st.mail_discard)
+    assert (st.players[ANN].cash, st.players[ANN].loan) == (0, 2000)
+    assert [e.amount for e in of_kind(events, ev.RETIRED)] == [-2000]  # net worth = cash - loan
     assert st.winners == [BOB]
+
+
+def test_a_game_ended_early_subtracts_carried_monster_charges():
+    st = game(2, months=2)
+    carry_charge(st, ANN, (c.MONSTER, 3000))
+    set_cash(st, BOB, 1000)
+    events = end_early(st)
+    assert st.net_worth(ANN) == 3500 - 3000
+    assert [e.amount for e in of_kind(events, ev.GAME_OVER)] == [1000] and st.winners == [BOB]
+    assert violations(st) == []
 
 
 # -- decks running out ----------------------------------------------------------------------------
@@ -227,17 +250,27 @@ def test_ending_early_during_the_lottery_gives_every_ante_back():
     st = game(3)
     land(st, ANN, 6)
     act(st, BOB, a.ANTE, 4)
-    act(st, ANN, a.ANTE, 2)
+    act(st, ANN, a.ANTE, 2)  # Ann, then Bob, get their numbers and pay
     assert asked(st) == (s.LOTTERY, [CAT]) and st.pot == 200
 
     events = end_early(st)
 
     reason = "Lottery ante returned: the game ended early"
-    assert transfers(events) == [Pay(POT, BOB, 100, reason), Pay(POT, ANN, 100, reason)]
+    assert transfers(events) == [Pay(POT, ANN, 100, reason), Pay(POT, BOB, 100, reason)]
     assert st.pot == 0 and cash(st) == [3500] * 3
     assert "Bob collected $100 from the Lottery pot (Lottery ante returned: the game ended early)" in lines(
         st, events
     )
+    assert violations(st) == []
+
+
+def test_ending_early_while_a_lottery_wish_waits_returns_only_the_antes_paid():
+    st = game(3)
+    land(st, ANN, 6)
+    act(st, CAT, a.ANTE, 4)  # waits for Ann and Bob: nothing paid yet
+    assert st.pot == 0
+    events = end_early(st)
+    assert transfers(events) == [] and cash(st) == [3500] * 3
     assert violations(st) == []
 
 
@@ -297,20 +330,3 @@ def test_retiring_says_which_unsold_deals_are_discarded():
         "Ann's unsold Teen Jeans is discarded: a Deal is worth nothing at the end",
     ]
     assert said[-1].startswith("Ann retired with a net worth of")
-
-
-def test_a_monster_charge_kept_at_the_last_pay_day_is_not_carried_to_a_next_month():
-    st = game(2, months=2)
-    hold_mail(st, ANN, (c.MONSTER, 1000))
-    land(st, ANN, 31)
-    events = act(st, ANN, a.CARRY)
-    assert "Ann carried a $1,000 Monster Charge balance to next month" in lines(st, events)
-    st.players[ANN].day = 0
-    land(st, ANN, 31)  # month 2 of 2: the final Pay Day
-    events = act(st, ANN, a.CARRY)
-    said = lines(st, events)
-    assert (
-        "Ann kept a $1,000 Monster Charge balance at their last Pay Day: "
-        "it stays owed and counts against their net worth"
-    ) in said
-    assert not any("next month" in line for line in said)

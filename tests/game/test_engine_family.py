@@ -1,4 +1,4 @@
-"""RULES.md §3: the family preset is the modern game with these differences."""
+"""docs/RULES.md §3: the family preset is the modern game with these differences."""
 
 from collections import Counter
 
@@ -67,7 +67,7 @@ def test_family_decks():
     assert counts == {
         c.BILL: 16, c.MONSTER: 3, c.MONEYGRAM: 6, c.MAD_MONEY: 8, c.NEIGHBOR: 8, c.JUNK: 3, c.POSTCARD: 2
     }  # fmt: skip
-    postcards = [m for m in FAMILY.mail if m.kind == c.POSTCARD]  # RULES.md §3: 3 Ads, 2 Postcards
+    postcards = [m for m in FAMILY.mail if m.kind == c.POSTCARD]  # docs/RULES.md §3: 3 Ads, 2 Postcards
     assert [m.label for m in postcards] == [
         "Postcard: Postcard from the Beach",
         "Postcard: Postcard from Grandma",

@@ -1,4 +1,4 @@
-"""RULES.md §2 "Mail deck": what each kind of Mail card does when it is drawn."""
+"""docs/RULES.md §2.7-§2.8 (the Mail deck): what each kind of Mail card does when it is drawn."""
 
 import pytest
 from scripted import (
@@ -16,9 +16,12 @@ from scripted import (
     give_deals,
     kinds,
     land,
+    lines,
     of_kind,
     options,
     place,
+    refused,
+    retire,
     set_cash,
     stack_deal,
     stack_mail,
@@ -30,7 +33,9 @@ from bot.game import actions as a
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game.actions import Action, InvalidChoice
 from bot.game.context import Game
+from bot.game.engine import default_action
 from bot.game.mail import move_ahead
 from bot.game.rulesets import RULESETS
 
@@ -147,8 +152,44 @@ def test_pay_a_neighbor_without_the_cash_borrows_to_pay():
     assert st.players[ANN].loan == 2000 and cash(st)[ANN] == 500
 
 
+# docs/RULES.md §2.8: Mad Money and Pay a Neighbor involve only the players still playing the month.
+def test_a_retired_player_is_neither_offered_nor_accepted_as_the_other_player():
+    st = game(4)
+    retire(st, CAT)
+    (card,) = stack_mail(st, (c.MAD_MONEY, 1500))
+    land(st, ANN, 22)
+    assert options(st, ANN) == [(a.TARGET, BOB), (a.TARGET, DAN)]
+    refused(st, Action(ANN, a.TARGET, CAT, st.prompt), InvalidChoice)
+    assert default_action(st, ANN).value == BOB
+    events = act(st, ANN, a.TARGET, DAN)
+    assert transfers(events) == [Pay(DAN, ANN, 1500, MAIL[card].name)]
+
+
+@pytest.mark.parametrize(("kind", "payer", "payee"), [(c.MAD_MONEY, CAT, ANN), (c.NEIGHBOR, ANN, CAT)])
+def test_with_one_other_player_still_playing_they_are_chosen_without_asking(kind, payer, payee):
+    st = game(3)
+    retire(st, BOB)
+    (card,) = stack_mail(st, (kind, 2000))
+    events = land(st, ANN, 1)
+    assert transfers(events) == [Pay(payer, payee, 2000, MAIL[card].name)]
+    assert waiting_for_roll(st, CAT)
+
+
+@pytest.mark.parametrize("kind", [c.MAD_MONEY, c.NEIGHBOR])
+def test_with_every_other_player_retired_the_card_does_nothing_and_says_why(kind):
+    st = game(3)
+    retire(st, BOB, CAT)
+    (card,) = stack_mail(st, (kind, 2000))
+    events = land(st, ANN, 1)
+    assert transfers(events) == [] and cash(st) == [3500, 3500, 3500]
+    assert st.mail_discard[-1] == card
+    label = MAIL[card].label
+    assert f"Ann's {label} does nothing: every other player has retired" in lines(st, events)
+    assert waiting_for_roll(st, ANN)
+
+
 # -- Move Ahead -----------------------------------------------------------------------------------
-# From each Mail space of the modern board, the next Deal and the next Found a Buyer (RULES.md §2).
+# From each Mail space of the modern board, the next Deal and the next Found a Buyer (docs/RULES.md §2.7).
 NEXT_DEAL_AND_BUYER = {1: [4, 9], 3: [4, 9], 5: [9, 12], 11: [12, 17], 16: [17, 25], 19: [23, 25]}
 NEXT_DEAL_AND_BUYER |= {22: [23, 25], 24: [25, 26]}
 

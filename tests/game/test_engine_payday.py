@@ -1,4 +1,5 @@
-"""RULES.md §2 "Pay Day" and "Loans": the order of a Pay Day, Monster Charges, borrowing and repaying."""
+"""The order of a Pay Day, Monster Charges, borrowing and repaying (docs/RULES.md §2.6, §2.9,
+§2.11)."""
 
 import pytest
 from scripted import (
@@ -30,11 +31,11 @@ from bot.game import events as ev
 from bot.game import ledger
 from bot.game import state as s
 from bot.game.actions import Action, InvalidChoice
+from bot.game.invariants import violations
+from bot.game.payday import CHARGE_INTEREST, CHARGE_PAID
 from bot.game.rulesets import RULESETS
 
 MAIL = RULESETS["modern"].mail
-CHARGE_INTEREST = "Monster Charge interest"
-CHARGE_PAID = "Monster Charge paid in full"
 
 
 # -- the order of a Pay Day -----------------------------------------------------------------------
@@ -171,47 +172,63 @@ def test_a_monster_charge_asks_pay_all_or_carry():
     assert options(st, ANN) == [(a.PAY_ALL, 0), (a.CARRY, 0)]
 
 
-def test_paying_a_monster_charge_in_full_clears_it():
+# docs/RULES.md §2.9: "Pay the interest, or pay the interest plus the total charges."
+def test_paying_a_monster_charge_off_costs_the_interest_plus_the_balance():
     st = game(3)
-    hold_mail(st, ANN, (c.MONSTER, 3000))
+    (card,) = hold_mail(st, ANN, (c.MONSTER, 4000))
     land(st, ANN, 31)
     events = act(st, ANN, a.PAY_ALL)
-    assert transfers(events) == [Pay(ANN, BANK, 3000, CHARGE_PAID)]
-    assert st.players[ANN].charges == []
-    assert st.net_worth(ANN) == 3500 + 3500 - 3000
+    assert transfers(events) == [Pay(ANN, BANK, 400, CHARGE_INTEREST), Pay(ANN, BANK, 4000, CHARGE_PAID)]
+    assert cash(st)[ANN] == 3500 + 3500 - 4400
+    assert st.players[ANN].carried == [] and st.mail_discard[-1] == card
+    assert st.net_worth(ANN) == 3500 + 3500 - 4400
     assert waiting_for_roll(st, BOB)
 
 
-def test_paying_a_monster_charge_in_full_without_the_cash_borrows():
+def test_paying_a_monster_charge_off_without_the_cash_borrows_once_for_all_of_it():
     st = game(3)
     set_cash(st, ANN, 0)
     hold_mail(st, ANN, (c.MONSTER, 4000))
     land(st, ANN, 31)
-    events = act(st, ANN, a.PAY_ALL)
-    assert transfers(events) == [Pay(BANK, ANN, 1000, ev.AUTO_LOAN), Pay(ANN, BANK, 4000, CHARGE_PAID)]
+    events = act(st, ANN, a.PAY_ALL)  # $3,500 against $4,400: one $1,000 loan
+    assert transfers(events) == [
+        Pay(BANK, ANN, 1000, ev.AUTO_LOAN),
+        Pay(ANN, BANK, 400, CHARGE_INTEREST),
+        Pay(ANN, BANK, 4000, CHARGE_PAID),
+    ]
+    assert cash(st)[ANN] == 100 and st.players[ANN].loan == 1000
 
 
-def test_carrying_a_monster_charge_pays_10_percent_and_asks_again_next_pay_day():
+def test_a_carried_monster_charge_card_stays_with_its_holder_until_paid_off():
+    """docs/RULES.md §2.9: carried, it costs the interest and the card stays in no pile, so it
+    cannot be drawn again while owed; paid off at a later Pay Day, it goes to the discards."""
     st = game(3)
     (card,) = hold_mail(st, ANN, (c.MONSTER, 3000))
     land(st, ANN, 31)
     events = act(st, ANN, a.CARRY)
-    assert card in st.mail_discard  # the card is dealt with; the balance is what is carried
     assert transfers(events) == [Pay(ANN, BANK, 300, CHARGE_INTEREST)]
-    assert [e.amount for e in of_kind(events, ev.CARRIED)] == [3000]
-    assert st.players[ANN].charges == [3000]
+    assert "Ann carried a $3,000 Monster Charge balance to next month" in lines(st, events)
+    assert st.players[ANN].carried == [card]
+    assert card not in st.mail_deck and card not in st.mail_discard and st.players[ANN].mail == []
     assert st.net_worth(ANN) == 3500 + 3500 - 300 - 3000
     assert waiting_for_roll(st, BOB)
-    # next month: the balance is asked about again, before any new charge
-    hold_mail(st, ANN, (c.MONSTER, 1000))
+    # the Mail pile runs out and the discards are reshuffled: the carried card is not among them
+    st.mail_discard.extend(st.mail_deck)
+    st.mail_deck.clear()
+    events = land(st, BOB, 1)
+    assert card not in st.mail_deck and [e.value for e in of_kind(events, ev.DREW_MAIL)] != [card]
+    # next month: the carried charge is asked about again, before a new one
+    (new,) = hold_mail(st, ANN, (c.MONSTER, 1000))
     land(st, ANN, 31)
-    assert asked(st) == (s.CHARGE, [ANN]) and st.pending.amount == 3000
+    assert asked(st) == (s.CHARGE, [ANN]) and (st.pending.card, st.pending.amount) == (card, 3000)
     events = act(st, ANN, a.PAY_ALL)
-    assert transfers(events) == [Pay(ANN, BANK, 3000, CHARGE_PAID)]
-    assert asked(st) == (s.CHARGE, [ANN]) and st.pending.amount == 1000
+    assert transfers(events) == [Pay(ANN, BANK, 300, CHARGE_INTEREST), Pay(ANN, BANK, 3000, CHARGE_PAID)]
+    assert st.mail_discard[-1] == card
+    assert asked(st) == (s.CHARGE, [ANN]) and (st.pending.card, st.pending.amount) == (new, 1000)
     events = act(st, ANN, a.CARRY)
     assert transfers(events) == [Pay(ANN, BANK, 100, CHARGE_INTEREST)]
-    assert st.players[ANN].charges == [1000]
+    assert st.players[ANN].carried == [new]
+    assert violations(st) == []
 
 
 def test_bills_are_paid_before_monster_charges_are_asked_about():

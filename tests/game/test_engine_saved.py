@@ -1,28 +1,41 @@
 """Starting a game, and saving one mid-turn: the JSON round trip loses nothing and replays alike."""
 
+from pathlib import Path
+
 import pytest
 from scripted import (
     ANN,
+    BANK,
     BOB,
     CAT,
     DAN,
+    JACKPOT,
+    Pay,
     act,
     answer_all_defaults,
     asked,
+    force_dice,
     game,
     give_deals,
     hold_mail,
     land,
+    of_kind,
+    refused,
     set_jackpot,
     stack_deal,
+    transfers,
+    turn_to,
 )
 
 from bot.game import actions as a
 from bot.game import cards as c
+from bot.game import events as ev
 from bot.game import state as s
-from bot.game.actions import Action, IllegalAction
+from bot.game.actions import Action, IllegalAction, InvalidChoice
+from bot.game.ai import choose
 from bot.game.engine import apply, default_action, new_game
-from bot.game.state import from_json, to_json
+from bot.game.invariants import max_answers, violations
+from bot.game.state import GameState, from_json, to_json
 
 
 @pytest.mark.parametrize(
@@ -70,7 +83,7 @@ def mid_game():
     act(st, DAN, a.ANTE, 4)
     act(st, ANN, a.ANTE, 2)
     assert asked(st) == (s.LOTTERY, [CAT, BOB])
-    assert st.players[ANN].charges == [1000] and st.agenda
+    assert st.carried_balances(ANN) == [1000] and st.agenda
     return st
 
 
@@ -80,7 +93,7 @@ def test_a_saved_mid_game_state_loads_back_equal():
     loaded = from_json(text)
     assert loaded == st
     assert to_json(loaded) == text
-    assert loaded.pending.picks == {4: DAN, 2: ANN}
+    assert loaded.pending.wants == {DAN: 4, ANN: 2}  # waiting for Cat, the lander, and Bob
 
 
 def test_a_loaded_game_plays_on_exactly_like_the_original():
@@ -111,3 +124,70 @@ def test_a_game_with_no_rule_left_to_run_says_so():
     st.agenda.clear()
     with pytest.raises(RuntimeError, match="ran out of steps"):
         apply(st, Action(ANN, a.REPAY, 0, st.prompt))
+
+
+# -- games saved before issue 6 (tests/game/fixtures/README.md; docs/RULES.md §6.4) ------------------
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def saved(name: str) -> GameState:
+    return from_json((FIXTURES / name).read_text())
+
+
+def finish(st: GameState) -> list[ev.Event]:
+    """Let the computer player answer everything; the books must hold at every step."""
+    events: list[ev.Event] = []
+    for _ in range(max_answers(len(st.players), st.months, st.ruleset)):
+        if st.over:
+            assert violations(st) == []
+            return events
+        events += apply(st, choose(st, st.pending.seats[0]))[1]
+        assert st.money_balances()
+    raise AssertionError("the saved game never finished")
+
+
+def test_a_saved_half_answered_lottery_with_a_discarded_carried_charge_loads_and_finishes():
+    st = saved("saved-lottery-and-carried-charge.json")
+    assert asked(st) == (s.LOTTERY, [CAT, BOB]) and st.pending.picks == {4: DAN, 2: ANN}
+    assert st.players[ANN].charges == [1000] and st.players[ANN].carried == []
+    refused(st, Action(CAT, a.ANTE, 4, st.prompt), InvalidChoice)  # Dan took it before the upgrade
+    events = act(st, CAT, a.ANTE, 5) + act(st, BOB, a.SIT_OUT)
+    assert sorted(e.value for e in of_kind(events, ev.ANTED)) == [5]
+    assert transfers(events, "Lottery win")  # the draw ran with the three numbers taken
+    # Ann's old balance is still asked about at her next Pay Day, and paid off at her last
+    turn_to(st, ANN)
+    land(st, ANN, 31)
+    assert asked(st) == (s.CHARGE, [ANN]) and (st.pending.card, st.pending.amount) == (-1, 1000)
+    events = act(st, ANN, a.CARRY)
+    assert transfers(events) == [Pay(ANN, BANK, 100, "Monster Charge interest")]
+    assert st.players[ANN].charges == [1000] and st.net_worth(ANN) == st.players[ANN].cash - 1000
+    events = finish(st)
+    assert st.over and st.players[ANN].charges == []
+    assert Pay(ANN, BANK, 1000, "Monster Charge paid in full") in transfers(events)
+
+
+def test_a_saved_last_pay_day_charge_question_pays_off_both_old_balances():
+    st = saved("saved-charge-question.json")
+    cash_before = st.players[BOB].cash
+    refused(st, Action(BOB, a.CARRY, 0, st.prompt), InvalidChoice)  # no carrying at the last Pay Day
+    events = act(st, BOB, a.PAY_ALL)
+    assert transfers(events) == [
+        Pay(BOB, BANK, 300, "Monster Charge interest"),
+        Pay(BOB, BANK, 3000, "Monster Charge paid in full"),
+        Pay(BOB, BANK, 400, "Monster Charge interest"),
+        Pay(BOB, BANK, 4000, "Monster Charge paid in full"),
+    ]
+    bob = st.players[BOB]
+    assert bob.retired and bob.charges == [] and bob.cash == cash_before - 7700
+    finish(st)
+    assert st.over
+
+
+def test_a_saved_classic_game_with_an_open_swellfare_question_loads_and_finishes():
+    st = saved("saved-classic-swellfare.json")
+    assert asked(st) == (s.SWELLFARE, [ANN]) and st.jackpot == 50
+    force_dice(st, 1)
+    events = act(st, ANN, a.BET, 25)  # an amount the old buttons offered is still a legal bet
+    assert transfers(events) == [Pay(ANN, JACKPOT, 25, "Swellfare bet lost")]
+    finish(st)
+    assert st.over

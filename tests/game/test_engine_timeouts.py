@@ -1,4 +1,5 @@
-"""RULES.md §5: a player who does not answer in time gets the cautious default, and the table is told."""
+"""A player who does not answer in time gets the cautious default, and the table is told
+(docs/RULES.md §5.3)."""
 
 import pytest
 from scripted import (
@@ -184,10 +185,13 @@ def test_timing_out_a_sale_sells_the_most_profitable_deal():
     assert transfers(events) == [Pay(BANK, ANN, 14000, "sold Teen Jeans")]
 
 
-def test_timing_out_a_monster_charge_pays_it_in_full():
+def test_timing_out_a_monster_charge_pays_it_off():
     st = charge_prompt()
     events = apply(st, default_action(st, ANN))[1]
-    assert transfers(events) == [Pay(ANN, BANK, 3000, "Monster Charge paid in full")]
+    assert transfers(events) == [
+        Pay(ANN, BANK, 300, "Monster Charge interest"),
+        Pay(ANN, BANK, 3000, "Monster Charge paid in full"),
+    ]
 
 
 def test_timing_out_a_roll_rolls_for_the_player():

@@ -18,6 +18,7 @@ from bot.game import state as s
 from bot.game.actions import Action, IllegalAction
 from bot.game.engine import apply, default_action, legal_actions, new_game
 from bot.game.invariants import max_answers, violations
+from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, from_json, to_json
 
 KINDS = sorted(a.KINDS)
@@ -28,7 +29,7 @@ SAVINGS_AMOUNTS = [30, 50, 100, 150, 200, 300, 6900, 7000]
 
 tables = st.tuples(
     st.sampled_from(["modern", "family", "classic"]), st.integers(2, 6), st.integers(1, 3)
-).map(lambda t: (t[0], min(t[1], 4) if t[0] == "family" else t[1], t[2]))
+).map(lambda t: (t[0], min(t[1], RULESETS[t[0]].rules.max_players), t[2]))
 
 
 def start(table: tuple[str, int, int], seed: int) -> GameState:
@@ -37,7 +38,7 @@ def start(table: tuple[str, int, int], seed: int) -> GameState:
 
 
 def should_accept(state: GameState, action: Action) -> bool:
-    """The rules' answer, worked out from `legal_actions` and RULES.md rather than from `check`."""
+    """The rules' answer, worked out from `legal_actions` and docs/RULES.md rather than from `check`."""
     if state.over or not 0 <= action.seat < len(state.players):
         return False
     rules, player, pending = state.rules, state.players[action.seat], state.pending
