@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TRY_STAMP := $(VENV)/.installed-try
 
-.PHONY: run try test lint format bench clean
+.PHONY: run try test lint format bench screenshots clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bot.py
+
+# The README's pictures (docs/img/), from a scripted game played in make try's page; needs Chromium.
+screenshots: $(STAMP)
+	$(BIN)/python tools/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -33,7 +33,8 @@ player moves after 1.5 s; the margin is for a loaded machine."""
 # and the page shows the newest publication.
 _IDLE = "(s => s && s.ready && !s.pendingAction && s.awaitingRevision === null)(window.simcordPreview)"
 _BOARD = """(messages => {
-  const boards = messages.filter(m => /^Pay Day — /.test(m.querySelector('.embed-title')?.innerText || ''));
+  const title = m => m.querySelector('.embed-title')?.innerText || '';
+  const boards = messages.filter(m => /^Pay Day — (month|game over)/.test(title(m)));
   const m = boards[boards.length - 1];
   if (!m) return null;
   const text = sel => m.querySelector(sel)?.innerText || '';
@@ -58,6 +59,12 @@ class Player:
     where: str
     cash: int
     rest: str
+
+    @property
+    def day(self) -> int:
+        """0 at START, else the day of the month the token stands on ("Thu 4: Deal")."""
+        found = re.match(r"\w+ (\d+):", self.where)
+        return int(found[1]) if found else 0
 
     @property
     def loan(self) -> int:
@@ -203,6 +210,9 @@ class TryPage:
     async def screenshot(self, path, *, message_containing: str | None = None) -> None:
         """A picture of the channel, or of one message (by its text) with the channel around it cut."""
         await self.idle()
+        # A message under the pointer or holding the focus grows a toolbar: neither, for a picture.
+        await self.page.mouse.move(0, 0)
+        await self.page.evaluate("document.activeElement && document.activeElement.blur()")
         if message_containing is None:
             await self.page.locator("#channel-layout").screenshot(path=str(path))
         else:
