@@ -185,9 +185,10 @@ class TryPage:
         found = await self.page.locator("article.channel-message").evaluate_all(_BOARD)
         return None if found is None else Board(found.pop("id"), **found)
 
-    async def wait_for_board(self, condition: Callable[[Board], bool]) -> Board:
+    async def wait_for_board(self, condition: Callable[[Board], bool], *, quiet_ms: int = WAIT_MS) -> Board:
         """The board, once `condition` holds: each new publication of the page is looked at, so the
-        bot's own moves (computer players, time limits) are waited for without any click."""
+        bot's own moves (computer players, time limits) are waited for without any click. Fails if
+        the page stays unchanged for `quiet_ms`."""
         while True:
             await self.idle()
             board = await self.board()
@@ -195,7 +196,7 @@ class TryPage:
                 return board
             revision = await self.page.evaluate("window.simcordPreview.publishedRevision")
             await self.page.wait_for_function(
-                "r => window.simcordPreview.publishedRevision !== r", arg=revision, timeout=WAIT_MS
+                "r => window.simcordPreview.publishedRevision !== r", arg=revision, timeout=quiet_ms
             )
 
     async def wait_for_text(self, text: str) -> None:
