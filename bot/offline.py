@@ -99,10 +99,13 @@ class PageFollower:
         self.turn = asyncio.Lock()
         self._seen = len(env.http_requests)
         self._task: asyncio.Task[None] | None = None
+        self._stopped = False
         browser_action = preview._action
 
         async def take_turns(context_id, body):
             async with self.turn:
+                if self._stopped:  # the page answers "unavailable": the table is closing
+                    raise simcord.SetupError("the offline table is closing")
                 # The page words times relative to its presentation time ("runs out in 5 minutes"),
                 # which simcord moves only on refresh: move it to now before the action publishes.
                 preview._advance_presentation_time()
@@ -117,9 +120,12 @@ class PageFollower:
         self._task = asyncio.create_task(self._follow(), name="offline-page-follower")
 
     async def stop(self) -> None:
+        """No more refreshes, and no click starts after this returns."""
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+        async with self.turn:
+            self._stopped = True
 
     async def _follow(self) -> None:
         while True:
@@ -132,6 +138,10 @@ class PageFollower:
                 except TimeoutError:
                     log.warning("the bot is still busy; the page will catch up", exc_info=True)
                     continue
+                except simcord.SetupError:
+                    return  # the page's Close ended the session
+                except Exception:
+                    log.exception("the page could not be refreshed")
                 self._seen = len(self._env.http_requests)
 
 
@@ -197,9 +207,8 @@ async def offline_table(
                     yield OfflineTable(env, channel, members, preview, bot, follower, resumed)
                 finally:
                     await follower.stop()
-                    async with follower.turn:
-                        with contextlib.suppress(TimeoutError):
-                            await env.settle(timeout=START_SECONDS)
+                    with contextlib.suppress(TimeoutError):
+                        await env.settle(timeout=START_SECONDS)
     finally:
         try:
             if bot is not None:
@@ -246,7 +255,8 @@ Pay Day is running offline: the real bot in a simulated Discord server, on this 
   {saved}
   You are every player: pick who you are under "Viewing as" ({names}).
   Join as the others, or press "Add computer player" for an empty seat, then Start.
-  Everything is saved in {database_path}: stop with Ctrl-C and `make try` carries on later.
+  Everything is saved in {database_path}: stop with Ctrl-C (or the page's More → End preview
+  session) and `make try` carries on where you left off.
 """
 
 

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-INSTALL_HINT = "install Chromium to run it: `apt-get install -y chromium` (Debian/Ubuntu)"
+INSTALL_HINT = "`apt-get install -y chromium` installs it (Debian, Ubuntu); `.ci/run` does so itself"
 LAUNCH_ARGS = [
     "--headless",
     "--no-sandbox",

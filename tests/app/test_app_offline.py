@@ -5,6 +5,8 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import discord
@@ -14,8 +16,10 @@ from bot.offline import PLAYERS, offline_table
 from bot.table import Table
 
 
-def start(*args: str, cwd) -> subprocess.Popen:
-    return subprocess.Popen(
+@contextmanager
+def running(*args: str, cwd) -> Iterator[subprocess.Popen]:
+    """`python -m bot.offline` in `cwd`; killed at the end if a failed check left it running."""
+    process = subprocess.Popen(
         [sys.executable, "-m", "bot.offline", *args],
         cwd=cwd,
         env={k: v for k, v in os.environ.items() if not k.startswith("TRY_")},
@@ -23,19 +27,25 @@ def start(*args: str, cwd) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
     )
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
 
 
 def test_prints_the_address_and_stops_cleanly_on_ctrl_c(tmp_path):
-    process = start("--port", "0", "--database", "games/try.sqlite3", cwd=tmp_path)
-    lines = []
-    for line in process.stdout:  # ends only if the program dies before printing the address
-        lines.append(line)
-        if "Ctrl-C" in line:
-            break
-    text = "".join(lines)
-    assert "Open http://127.0.0.1:" in text and "/payday start" in text, text
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    with running("--port", "0", "--database", "games/try.sqlite3", cwd=tmp_path) as process:
+        lines = []
+        for line in process.stdout:  # ends early only if the program dies before its instructions
+            lines.append(line)
+            if "Ctrl-C" in line:
+                break
+        text = "".join(lines)
+        assert "Open http://127.0.0.1:" in text and "/payday start" in text, text
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
     assert process.returncode == 0, err
     assert "Traceback" not in err
     assert out.strip().endswith("Stopped. Games are saved in games/try.sqlite3.")
@@ -48,8 +58,8 @@ def test_a_taken_port_is_one_line(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        process = start("--port", str(port), "--database", "try.sqlite3", cwd=tmp_path)
-        _, err = process.communicate(timeout=60)
+        with running("--port", str(port), "--database", "try.sqlite3", cwd=tmp_path) as process:
+            _, err = process.communicate(timeout=60)
     assert process.returncode == 2
     assert err.strip() == f"Port {port} is taken: choose another, e.g. `make try TRY_PORT=8766`."
 
