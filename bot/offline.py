@@ -109,10 +109,10 @@ class PageFollower:
                 # The page words times relative to its presentation time ("runs out in 5 minutes"),
                 # which simcord moves only on refresh: move it to now before the action publishes.
                 preview._advance_presentation_time()
-                try:
-                    return await browser_action(context_id, body)
-                finally:
-                    self._seen = len(env.http_requests)  # the action published its own changes
+                result = await browser_action(context_id, body)
+                if isinstance(result, dict) and result.get("settlement") == "settled":
+                    self._seen = len(env.http_requests)  # it published every change it made
+                return result  # else the bot is still at it (a slow machine): the follower shows it
 
         preview._action = take_turns
 

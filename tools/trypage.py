@@ -134,6 +134,7 @@ class TryPage:
         for attempt in (1, 2):
             await self.idle()
             before = await self._last_action()
+            revision = await self.page.evaluate("window.simcordPreview.publishedRevision")
             await start()
             await self.page.wait_for_function(
                 f"(prev => {_IDLE} && window.simcordPreview.lastAction"
@@ -145,9 +146,19 @@ class TryPage:
             codes = [d.get("code") for d in action.get("diagnostics") or []]
             if action["rejected"] and codes == ["stale-revision"] and attempt == 1:
                 continue
+            if not action["rejected"] and action["settlement"] == "timeout":
+                # The bot took longer than simcord waits for one step (a loaded machine): the bot
+                # finishes anyway and `make try` publishes it; wait for that.
+                await self._published_after(revision)
+                return
             if action["rejected"] or action["settlement"] != "settled":
                 raise PageError(f"the page did not complete the action: {action}")
             return
+
+    async def _published_after(self, revision: int, *, quiet_ms: int = WAIT_MS) -> None:
+        await self.page.wait_for_function(
+            f"r => {_IDLE} && window.simcordPreview.publishedRevision > r", arg=revision, timeout=quiet_ms
+        )
 
     async def view_as(self, name: str) -> None:
         """Switch "Viewing as" to another member: the page now shows what they see."""
@@ -195,9 +206,7 @@ class TryPage:
             if board is not None and condition(board):
                 return board
             revision = await self.page.evaluate("window.simcordPreview.publishedRevision")
-            await self.page.wait_for_function(
-                "r => window.simcordPreview.publishedRevision !== r", arg=revision, timeout=quiet_ms
-            )
+            await self._published_after(revision, quiet_ms=quiet_ms)
 
     async def wait_for_text(self, text: str) -> None:
         """Until the channel shows `text` (the bot's own moves appear without any click)."""
