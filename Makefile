@@ -1,18 +1,29 @@
 # Two commands for a newcomer: `make run` and `make test`. Both build .venv on first use.
+# `make try` plays the real bot offline in a browser, no Discord account needed.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TRY_STAMP := $(VENV)/.installed-try
 
-.PHONY: run test lint format bench clean
+.PHONY: run try test lint format bench screenshots clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
+$(TRY_STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[try]'
+	@touch $(TRY_STAMP)
+
 run: $(STAMP)
 	@$(BIN)/python -m bot
+
+# The page is served on 127.0.0.1:$(TRY_PORT) (8765 unless set); games are kept in data/try.sqlite3.
+try: $(TRY_STAMP)
+	@$(BIN)/python -m bot.offline
 
 test: $(STAMP)
 	$(BIN)/ruff check .
@@ -26,6 +37,10 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bot.py
+
+# The README's pictures (docs/img/), from a scripted game played in make try's page; needs Chromium.
+screenshots: $(STAMP)
+	$(BIN)/python tools/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

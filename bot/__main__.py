@@ -40,7 +40,8 @@ def check_token(token: SecretStr | None) -> str:
     """The token, once it at least looks like one; Discord is asked only after this."""
     if token is None:
         raise SetupError(
-            f"DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot token ({PORTAL})."
+            f"DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot token ({PORTAL}), "
+            "or `make try` to play offline."
         )
     value = token.get_secret_value().strip()
     parts = value.split(".")

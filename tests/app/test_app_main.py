@@ -68,6 +68,7 @@ def one_line(stderr: str, starts: str) -> str:
 def test_no_token(stderr_of):
     line = one_line(stderr_of["no token"], "DISCORD_TOKEN is not set: copy .env.example to .env")
     assert "Reset Token" in line
+    assert line.endswith("or `make try` to play offline.")
 
 
 def test_malformed_token(stderr_of):

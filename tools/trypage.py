@@ -1,0 +1,256 @@
+"""Drive the `make try` page in headless Chromium, as a player would: shared by the browser test and
+`make screenshots`.
+
+Every step waits for a condition of the page (the click settled, a text appeared), never for a fixed
+time, so it holds on a slow machine. Debian's `chromium` is used through Playwright for Python: the
+network is closed here, so Playwright's own browser download is never needed.
+"""
+
+import re
+import shutil
+import tempfile
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+INSTALL_HINT = "`apt-get install -y chromium` installs it (Debian, Ubuntu); `.ci/run` does so itself"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WAIT_MS = 20_000
+"""Longest wait for one page condition: a click settles in well under a second, a computer
+player moves after 1.5 s; the margin is for a loaded machine."""
+
+# window.simcordPreview is the page's read-only state for tools: idle once the last action settled
+# and the page shows the newest publication.
+_IDLE = "(s => s && s.ready && !s.pendingAction && s.awaitingRevision === null)(window.simcordPreview)"
+_BOARD = """(messages => {
+  const title = m => m.querySelector('.embed-title')?.innerText || '';
+  const boards = messages.filter(m => /^Pay Day — (month|game over)/.test(title(m)));
+  const m = boards[boards.length - 1];
+  if (!m) return null;
+  const text = sel => m.querySelector(sel)?.innerText || '';
+  const fields = {};
+  for (const f of m.querySelectorAll('.embed-field'))
+    fields[f.querySelector('.embed-field-name').innerText] = f.querySelector('.embed-field-value').innerText;
+  const buttons = [...m.querySelectorAll('.component-button')]
+    .filter(b => b.getAttribute('aria-disabled') !== 'true').map(b => b.innerText.trim());
+  return {id: m.dataset.messageId, title: text('.embed-title'), description: text('.embed-description'),
+          fields, buttons};
+})"""
+_PLAYER = re.compile(
+    r"^\W*(?P<name>.+?)(?: \(away[^)]*\))? — (?P<where>[^·]+?) · \$(?P<cash>[\d,]+)(?P<rest>.*)$"
+)
+
+
+@dataclass(frozen=True)
+class Player:
+    """One line of the board's Players field."""
+
+    name: str
+    where: str
+    cash: int
+    rest: str
+
+    @property
+    def day(self) -> int:
+        """0 at START, else the day of the month the token stands on ("Thu 4: Deal")."""
+        found = re.match(r"\w+ (\d+):", self.where)
+        return int(found[1]) if found else 0
+
+    @property
+    def loan(self) -> int:
+        found = re.search(r"loan \$([\d,]+)", self.rest)
+        return int(found[1].replace(",", "")) if found else 0
+
+
+@dataclass(frozen=True)
+class Board:
+    """The newest live game message as the page shows it."""
+
+    message_id: str
+    title: str
+    description: str
+    fields: dict[str, str]
+    buttons: list[str]
+
+    @property
+    def prompt(self) -> str:
+        """The first line: what the game waits for, naming who must answer."""
+        return self.description.splitlines()[0] if self.description else ""
+
+    def asks(self) -> set[str]:
+        """The players the prompt asks: "alice, roll…", "…Waiting for alice and bob.",
+        "Radio Contest: bob, roll…", "alice found a Buyer…"."""
+        return {
+            name
+            for name in self.players
+            if re.search(rf"(?:^|[:.] |for |and ){re.escape(name)}(?=[,.]| and | found)", self.prompt)
+        }
+
+    @property
+    def players(self) -> dict[str, Player]:
+        rows = (_PLAYER.match(line.strip()) for line in self.fields.get("Players", "").splitlines())
+        return {
+            m["name"]: Player(m["name"], m["where"].strip(), int(m["cash"].replace(",", "")), m["rest"])
+            for m in rows
+            if m
+        }
+
+    @property
+    def latest(self) -> list[str]:
+        return self.fields.get("Latest", "").splitlines()
+
+
+class PageError(AssertionError):
+    """The page refused or failed an action a player could see go wrong."""
+
+
+class TryPage:
+    """The #payday channel page, viewed as one member at a time."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+
+    async def idle(self) -> None:
+        await self.page.wait_for_function(_IDLE, timeout=WAIT_MS)
+
+    async def _last_action(self) -> dict | None:
+        return await self.page.evaluate("window.simcordPreview && window.simcordPreview.lastAction")
+
+    async def _act(self, start) -> None:
+        """Run `start()` (a click that dispatches an action) and wait until the bot's answer shows.
+
+        A click that lands just as the bot publishes a move of its own is refused by the page as
+        stale, exactly as a button that changed under the cursor: it is tried once more."""
+        for attempt in (1, 2):
+            await self.idle()
+            before = await self._last_action()
+            revision = await self.page.evaluate("window.simcordPreview.publishedRevision")
+            await start()
+            await self.page.wait_for_function(
+                f"(prev => {_IDLE} && window.simcordPreview.lastAction"
+                " && window.simcordPreview.lastAction.requestId !== prev)",
+                arg=before and before["requestId"],
+                timeout=WAIT_MS,
+            )
+            action = await self._last_action()
+            codes = [d.get("code") for d in action.get("diagnostics") or []]
+            if action["rejected"] and codes == ["stale-revision"] and attempt == 1:
+                continue
+            if not action["rejected"] and action["settlement"] == "timeout":
+                # The bot took longer than simcord waits for one step (a loaded machine): the bot
+                # finishes anyway and `make try` publishes it; wait for that.
+                await self._published_after(revision)
+                return
+            if action["rejected"] or action["settlement"] != "settled":
+                raise PageError(f"the page did not complete the action: {action}")
+            return
+
+    async def _published_after(self, revision: int, *, quiet_ms: int = WAIT_MS) -> None:
+        await self.page.wait_for_function(
+            f"r => {_IDLE} && window.simcordPreview.publishedRevision > r", arg=revision, timeout=quiet_ms
+        )
+
+    async def view_as(self, name: str) -> None:
+        """Switch "Viewing as" to another member: the page now shows what they see."""
+        picker = self.page.locator("#viewer-picker")
+        value = await picker.locator("option", has_text=re.compile(f"^{re.escape(name)}$")).get_attribute(
+            "value"
+        )
+        await self.idle()
+        await picker.select_option(value)
+        await self.page.wait_for_function(
+            f"(id => {_IDLE} && window.simcordPreview.viewerId === id)", arg=value, timeout=WAIT_MS
+        )
+
+    async def slash(self, command: str, **options: object) -> None:
+        """Type `/command` in the message box, fill its options, and send it."""
+        box = self.page.locator("#channel-composer-input")
+        await self.idle()
+        await box.click()
+        await box.fill("")
+        await box.press_sequentially(f"/{command}")
+        entry = self.page.locator(".command-entry.is-active")
+        await entry.filter(has_text=f"/{command}").wait_for(timeout=WAIT_MS)
+        await box.press("Enter")
+        for name, value in options.items():
+            await self.page.locator(".command-popup").get_by_text(name, exact=True).click()
+            await self.page.locator(f'input.command-option-input[data-option="{name}"]').fill(str(value))
+        await self._act(self.page.locator("#send-message").click)
+
+    async def press(self, label: str) -> None:
+        """Click the button with this label on the newest message that has one."""
+        buttons = self.page.locator("article.channel-message .component-button:not([aria-disabled=true])")
+        await self._act(buttons.filter(has_text=re.compile(f"^{re.escape(label)}$")).last.click)
+
+    async def board(self) -> Board | None:
+        found = await self.page.locator("article.channel-message").evaluate_all(_BOARD)
+        return None if found is None else Board(found.pop("id"), **found)
+
+    async def wait_for_board(self, condition: Callable[[Board], bool], *, quiet_ms: int = WAIT_MS) -> Board:
+        """The board, once `condition` holds: each new publication of the page is looked at, so the
+        bot's own moves (computer players, time limits) are waited for without any click. Fails if
+        the page stays unchanged for `quiet_ms`."""
+        while True:
+            await self.idle()
+            board = await self.board()
+            if board is not None and condition(board):
+                return board
+            revision = await self.page.evaluate("window.simcordPreview.publishedRevision")
+            await self._published_after(revision, quiet_ms=quiet_ms)
+
+    async def wait_for_text(self, text: str) -> None:
+        """Until the channel shows `text` (the bot's own moves appear without any click)."""
+        await self.page.locator("#channel-message-list").get_by_text(text).last.wait_for(timeout=WAIT_MS)
+
+    async def message_text(self, contains: str) -> str:
+        """The newest message in the channel that contains `contains`, as text."""
+        messages = self.page.locator("article.channel-message").filter(has_text=contains)
+        return await messages.last.inner_text()
+
+    async def screenshot(self, path, *, message_containing: str | None = None) -> None:
+        """A picture of the channel, or of one message (by its text) with the channel around it cut."""
+        await self.idle()
+        # A message under the pointer or holding the focus grows a toolbar: neither, for a picture.
+        await self.page.mouse.move(0, 0)
+        await self.page.evaluate("document.activeElement && document.activeElement.blur()")
+        if message_containing is None:
+            await self.page.locator("#channel-layout").screenshot(path=str(path))
+        else:
+            target = self.page.locator("article.channel-message").filter(has_text=message_containing).last
+            await target.screenshot(path=str(path))
+
+
+@asynccontextmanager
+async def open_page(url: str, *, width: int = 1100, height: int = 900) -> AsyncIterator[TryPage]:
+    """Headless Chromium on `url`, with a fresh profile and nothing reaching out to the network."""
+    from playwright.async_api import async_playwright
+
+    with tempfile.TemporaryDirectory(prefix="payday-chromium-") as profile:
+        async with async_playwright() as playwright:
+            context = await playwright.chromium.launch_persistent_context(
+                profile,
+                executable_path=CHROMIUM,
+                headless=True,
+                args=LAUNCH_ARGS,
+                # The page's content security policy forbids the script evaluation page waits use.
+                bypass_csp=True,
+                viewport={"width": width, "height": height},
+            )
+            try:
+                page = context.pages[0] if context.pages else await context.new_page()
+                await page.goto(url)
+                tab = TryPage(page)
+                await tab.idle()
+                yield tab
+            finally:
+                await context.close()
