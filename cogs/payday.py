@@ -237,7 +237,7 @@ class Payday(commands.Cog):
         line = lobby.leave_game(table, interaction.user.id)
         table.remember([line])
         if not table.humans():
-            played = Played(engine.end_early(table.state), [], [{"kind": "abandoned"}])
+            played = _ended_early(table, {"kind": "abandoned"})
             reply = "You left. Nobody else is left, so the game is over."
             await self._conclude(loaded, played, interaction, "Every player left.", reply=reply)
             return
@@ -610,7 +610,7 @@ class Payday(commands.Cog):
                 await interaction.response.send_message("The lobby is closed.", ephemeral=True)
                 await self.live.edit(loaded, board.lobby_embed(table, "Closed."), None)
                 return
-            played = Played(engine.end_early(table.state), [], [{"kind": "ended", "by": interaction.user.id}])
+            played = _ended_early(table, {"kind": "ended", "by": interaction.user.id})
             reason = f"Ended early by {clean_name(interaction.user.display_name)}."
             await self._conclude(loaded, played, interaction, reason, reply="You ended the game.")
 
@@ -690,6 +690,15 @@ def _manages_channel(interaction: discord.Interaction) -> bool:
 
 async def _refuse(interaction: discord.Interaction, text: str) -> None:
     await interaction.response.send_message(text, ephemeral=True)
+
+
+def _ended_early(table: Table, record: dict) -> Played:
+    """Stop the game now: the refunds of stakes still in the pot go into the event log with their
+    words, like every other dollar, after `record` (who or what ended it)."""
+    events = engine.end_early(table.state)
+    lines, records = recorded(table, events)
+    table.remember(lines)
+    return Played(events, lines, [record, *records])
 
 
 def _confirm(played: Played) -> str:
