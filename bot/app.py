@@ -15,24 +15,40 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.payday",)
 
 
+class Refused(app_commands.CheckFailure):
+    """A check that stops a command with one sentence for the player (`message`), not an error."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class PaydayTree(app_commands.CommandTree):
     """Answers a command that crashed, so the player sees a sentence instead of "interaction failed"."""
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         command = interaction.command.qualified_name if interaction.command else None
+        if isinstance(error, Refused):
+            log.info("command refused", extra={"command": command, "user": interaction.user.id, "why": error})
+            await _answer(interaction, error.message)
+            return
         log.error(
             "command failed",
             exc_info=error,
             extra={"channel": interaction.channel_id, "command": command, "user": interaction.user.id},
         )
-        text = "Sorry, something went wrong on my side. Please try again."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            pass  # The interaction expired or Discord is down: the log line above is all we can do.
+        await _answer(interaction, "Sorry, something went wrong on my side. Please try again.")
+
+
+async def _answer(interaction: discord.Interaction, text: str) -> None:
+    """A private line, as the answer or as a follow-up if the command already answered."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        pass  # The interaction expired or Discord is down: the log line is all we can do.
 
 
 class PaydayBot(commands.Bot):

@@ -25,6 +25,7 @@ from bot.render import board, components, ledger, rules_text
 from bot.render.rules_text import Topic
 from bot.table import Table, clean_name
 from bot.timers import DeadlineScheduler
+from cogs import options
 from cogs.live import LiveMessage, clicked
 from cogs.tables import Loaded, Played, Tables, play, recorded
 
@@ -93,6 +94,11 @@ class Payday(commands.Cog):
 
     async def cog_unload(self) -> None:
         await self.timers.cancel_all()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Every slash option is checked against its declaration before a command runs."""
+        options.check(interaction)
+        return True
 
     # -- lobby ----------------------------------------------------------------------------------
     @payday.command(name="start")
