@@ -3,6 +3,7 @@
 Pure data and rules about the table (who may do what, when the next timer is due); no Discord calls.
 """
 
+import unicodedata
 from datetime import datetime, timedelta
 
 import discord
@@ -182,7 +183,24 @@ class Table(BaseModel):
         return min(max(p.months_done for p in st.players) + 1, st.months) if st else 0
 
 
-def clean_name(name: str) -> str:
-    """A display name the engine accepts: trimmed to its limit and never empty."""
-    name = " ".join(name.split())[:MAX_NAME]
-    return name or "Player"
+HIDDEN = frozenset({"Cc", "Cf", "Cs"})
+"""Unicode categories dropped from names: controls, and format characters, among them the bidi
+controls (a right-to-left override would reverse the rest of a board line) and zero-width ones."""
+BLANK = frozenset({"\u115f", "\u1160", "\u2800", "\u3164", "\uffa0"})
+"""Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern)."""
+FALLBACK_NAME = "Player"
+
+
+def clean_name(name: str, fallback: str = FALLBACK_NAME) -> str:
+    """A display name safe on a shared board: no bidi or zero-width characters, one line, trimmed
+    to the engine's limit; a name that would look blank becomes `fallback` (cleaned the same way)."""
+    kept = "".join(c for c in name if unicodedata.category(c) not in HIDDEN)
+    kept = " ".join(kept.split())[:MAX_NAME].strip()
+    if _visible(kept):
+        return kept
+    return clean_name(fallback) if fallback != FALLBACK_NAME else FALLBACK_NAME
+
+
+def _visible(name: str) -> bool:
+    """Whether anything in `name` draws a mark: not only spaces, fillers or combining marks."""
+    return any(c not in BLANK and unicodedata.category(c)[0] not in "ZM" for c in name)

@@ -48,7 +48,7 @@ ALREADY_DONE = "Already done: your answer was counted."
 NO_GAME = "There is no game in this channel: start one with /payday start."
 MAX_AMOUNT = 10_000_000
 LOBBY_CHANGES = {
-    "join": lambda table, user: lobby.join(table, user.id, user.display_name),
+    "join": lambda table, user: lobby.join(table, user.id, player_name(user)),
     "leave": lambda table, user: lobby.leave_lobby(table, user.id),
     "addbot": lambda table, user: lobby.add_computer(table, user.id),
 }
@@ -139,7 +139,7 @@ class Payday(commands.Cog):
                 interrupt_seconds=min(self.bot.interrupt_seconds, turn_time or self.bot.turn_seconds),
                 seed=secrets.randbits(62),
             )
-            lobby.join(table, interaction.user.id, interaction.user.display_name)
+            lobby.join(table, interaction.user.id, player_name(interaction.user))
             loaded = await self.tables.create(channel_id, interaction.guild_id, table)
             if self.bot.seed is not None:  # reproducible games for tests: seed + game id
                 table.seed = self.bot.seed + loaded.row.game_id
@@ -191,7 +191,7 @@ class Payday(commands.Cog):
                 if what == "cancel":
                     lobby.cancel(table, user.id, _manages_channel(interaction))
                     await self.tables.discard(loaded)
-                    note = f"Cancelled by {clean_name(user.display_name)}."
+                    note = f"Cancelled by {player_name(user)}."
                     await self._respond_lobby(interaction, loaded, note, None)
                     _log("lobby cancelled", loaded, user=user.id)
                     return
@@ -221,7 +221,7 @@ class Payday(commands.Cog):
         if clicked(interaction, loaded.table.message_id):
             await interaction.response.edit_message(embed=embed, view=view)
             return
-        await interaction.response.send_message(note, ephemeral=True)
+        await interaction.response.send_message(board.safe(note), ephemeral=True)
         await self.live.edit(loaded, embed, view)
 
     async def _begin(self, interaction: discord.Interaction, loaded: Loaded, opening: list[ev.Event]) -> None:
@@ -617,7 +617,7 @@ class Payday(commands.Cog):
                 await self.live.edit(loaded, board.lobby_embed(table, "Closed."), None)
                 return
             played = _ended_early(table, {"kind": "ended", "by": interaction.user.id})
-            reason = f"Ended early by {clean_name(interaction.user.display_name)}."
+            reason = f"Ended early by {player_name(interaction.user)}."
             await self._conclude(loaded, played, interaction, reason, reply="You ended the game.")
 
     # -- help -----------------------------------------------------------------------------------
@@ -690,12 +690,18 @@ def _missing_permissions(interaction: discord.Interaction) -> str | None:
     return " and ".join(missing) or None
 
 
+def player_name(user: discord.abc.User) -> str:
+    """The name the board shows: the display name made safe, or the username if that looks blank."""
+    return clean_name(user.display_name, fallback=user.name)
+
+
 def _manages_channel(interaction: discord.Interaction) -> bool:
     return interaction.permissions.manage_channels
 
 
 async def _refuse(interaction: discord.Interaction, text: str) -> None:
-    await interaction.response.send_message(text, ephemeral=True)
+    """A private one-line refusal; names in it (whose turn it is) are escaped like on the board."""
+    await interaction.response.send_message(board.safe(text), ephemeral=True)
 
 
 def _ended_early(table: Table, record: dict) -> Played:
