@@ -51,8 +51,12 @@ async def _answer(interaction: discord.Interaction, text: str) -> None:
         pass  # The interaction expired or Discord is down: the log line is all we can do.
 
 
-class PaydayBot(commands.Bot):
-    """The Pay Day bot; the game cog reads the store and the default time limits from it."""
+class PaydayBot(commands.AutoShardedBot):
+    """The Pay Day bot; the game cog reads the store and the default time limits from it.
+
+    Sharded from the start: one process runs `shard_ids` of `shard_count` shards (every shard, with
+    Discord's recommended count, when both are None). See docs/SCALING.md for what that keeps correct.
+    """
 
     def __init__(
         self,
@@ -61,7 +65,10 @@ class PaydayBot(commands.Bot):
         dev_guild_id: int | None,
         turn_seconds: int,
         interrupt_seconds: int,
+        lobby_minutes: int = 30,
         seed: int | None = None,
+        shard_count: int | None = None,
+        shard_ids: list[int] | None = None,
     ) -> None:
         # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -75,11 +82,14 @@ class PaydayBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.turn_seconds = turn_seconds
         self.interrupt_seconds = interrupt_seconds
+        self.lobby_minutes = lobby_minutes
         # A fixed seed makes every game reproducible (seed + game id), for tests; None is truly random.
         self.seed = seed
         self._store: Store | None = None
@@ -106,6 +116,9 @@ class PaydayBot(commands.Bot):
             synced = await self.tree.sync(guild=guild)
         log.info("commands synced", extra={"count": len(synced), "guild": self.dev_guild_id or "global"})
 
+    async def on_shard_ready(self, shard_id: int) -> None:
+        log.info("shard ready", extra={"shard": shard_id, "shards": self.shard_count})
+
     async def on_ready(self) -> None:
         log.info("connected", extra={"user": self.user, "guilds": len(self.guilds)})
         if not self._frozen:
@@ -131,7 +144,10 @@ def create_bot(
     dev_guild_id: int | None = None,
     turn_seconds: int = 300,
     interrupt_seconds: int = 60,
+    lobby_minutes: int = 30,
     seed: int | None = None,
+    shard_count: int | None = None,
+    shard_ids: list[int] | None = None,
 ) -> PaydayBot:
     """An unstarted bot: `bot.start(token)` runs it, tests hand it to simcord."""
     return PaydayBot(
@@ -139,5 +155,8 @@ def create_bot(
         dev_guild_id=dev_guild_id,
         turn_seconds=turn_seconds,
         interrupt_seconds=interrupt_seconds,
+        lobby_minutes=lobby_minutes,
         seed=seed,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
