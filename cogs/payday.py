@@ -55,6 +55,10 @@ LOBBY_CHANGES = {
 """Lobby buttons and commands that change the seats; each returns the line the lobby shows."""
 RESTART_GRACE = timedelta(minutes=1)
 """A time limit that ran out while the bot was down gets this long again after the restart."""
+SAVE_FAILED = (
+    "⚠️ I couldn't save this game just now (the database is busy or the disk is full), so it is "
+    "paused. Nothing is lost: I keep trying by myself, and the game goes on once saving works again."
+)
 NEEDED = (("send_messages", "Send Messages"), ("embed_links", "Embed Links"))
 """Channel permissions a game needs beyond answering interactions: the live message is reposted
 each month, and reminders, Pay Day notices and the standings are messages of their own."""
@@ -70,7 +74,7 @@ class Payday(commands.Cog):
     def __init__(self, bot: PaydayBot) -> None:
         self.bot = bot
         self.tables = Tables(bot.store)
-        self.timers = DeadlineScheduler(self.on_wake)
+        self.timers = DeadlineScheduler(self.on_wake, self._wake_failed)
         self.live = LiveMessage(bot)
 
     async def cog_load(self) -> None:
@@ -466,6 +470,12 @@ class Payday(commands.Cog):
                 self._arm(loaded)
             else:
                 self._arm(loaded)
+
+    async def _wake_failed(self, channel_id: int, failures: int, error: BaseException) -> None:
+        """A timer's work could not be saved: the scheduler tries again later; the table hears about it
+        once, at the first failure in a row, rather than wondering why nothing happens."""
+        if failures == 1:
+            await self.live.send(channel_id, content=SAVE_FAILED)
 
     async def _remind(self, loaded: Loaded) -> None:
         """Ping only the player whose turn it is, and nobody a display name could mention."""
