@@ -281,6 +281,15 @@ class FakeInteraction:
     permissions = FakePermissions()
     app_permissions = FakeAppPermissions()
     command = None
+    channel = None  # not cached: the cog then takes the channel for a plain text channel
+
+    @property
+    def type(self) -> discord.InteractionType:
+        return (
+            discord.InteractionType.application_command
+            if self.message is None
+            else discord.InteractionType.component
+        )
 
     def __init__(self, bot: "StandInBot", channel_id: int, user: FakeUser, message_id: int | None) -> None:
         self.fake = bot.fake

@@ -142,13 +142,18 @@ class Table(BaseModel):
         returned = self.deadline is None and self.waiting_humans()
         if st.prompt != self.timer_prompt or returned:
             self.timer_prompt = st.prompt
-            interrupt = st.pending.kind in INTERRUPTS
-            limit = timedelta(seconds=self.interrupt_seconds if interrupt else self.turn_seconds)
-            self.deadline = now + limit
-            self.remind_at = None if interrupt else now + limit / 2
+            self.restart_clock(now)
         if not self.waiting_humans():
             self.deadline = self.remind_at = None
         self.computer_at = now + COMPUTER_DELAY if self.waiting_computers() else None
+
+    def restart_clock(self, now: datetime) -> None:
+        """The question's full time limit (and its reminder, for a turn) counted from `now`: for a
+        new question, or one the players could not see because Discord failed to show it."""
+        interrupt = self.state.pending.kind in INTERRUPTS
+        limit = timedelta(seconds=self.interrupt_seconds if interrupt else self.turn_seconds)
+        self.deadline = now + limit
+        self.remind_at = None if interrupt else now + limit / 2
 
     def extend_for_downtime(self, now: datetime, grace: timedelta) -> bool:
         """After a restart: a players' time limit that ran out while the bot was down gets `grace`
