@@ -310,6 +310,7 @@ class StandInBot:
         self.fake = fake
         self.turn_seconds = DAY
         self.interrupt_seconds = DAY
+        self.lobby_minutes = 30
         self.seed = seed
         self.cogs: dict[str, object] = {}
         self.dynamic_items: tuple = ()

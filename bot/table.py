@@ -66,6 +66,8 @@ class Table(BaseModel):
     """When the next computer player acts."""
     timer_prompt: int = -1
     """The prompt the timers above were set for."""
+    lobby_closes: datetime | None = None
+    """When the lobby closes by itself if nobody starts the game (None once it has started)."""
 
     # -- seats ----------------------------------------------------------------------------------
     def seat_of(self, user_id: int) -> int | None:
@@ -166,7 +168,9 @@ class Table(BaseModel):
 
     def wake_at(self) -> datetime | None:
         """The earliest timer, which is what the store keeps so a restart can re-arm it."""
-        times = [t for t in (self.deadline, self.remind_at, self.computer_at) if t is not None]
+        times = [
+            t for t in (self.deadline, self.remind_at, self.computer_at, self.lobby_closes) if t is not None
+        ]
         return min(times, default=None)
 
     def live_message_stale(self, now: datetime) -> bool:

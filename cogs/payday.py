@@ -205,11 +205,13 @@ class Payday(commands.Cog):
             seed=secrets.randbits(62),
         )
         lobby.join(table, interaction.user.id, player_name(interaction.user))
+        table.lobby_closes = discord.utils.utcnow() + timedelta(minutes=self.bot.lobby_minutes)
         loaded = await self.tables.create(interaction.channel_id, interaction.guild_id, table)
         if self.bot.seed is not None:  # reproducible games for tests: seed + game id
             table.seed = self.bot.seed + loaded.row.game_id
         loaded = await self.tables.save(loaded, [{"kind": "lobby", "host": interaction.user.id}])
         self.live.update(loaded)
+        self._arm(loaded)
         return loaded
 
     @payday.command(name="join")
@@ -273,6 +275,7 @@ class Payday(commands.Cog):
     ) -> None:
         """The lobby is gone from the store and its message keeps `note` and no buttons."""
         await self.tables.discard(loaded)
+        self.timers.cancel(loaded.row.channel_id)
         self.live.update(loaded, note=note, closed=True)
         if reply is not None:
             if said is None:
@@ -493,7 +496,10 @@ class Payday(commands.Cog):
         """
         async with self._turn(channel_id):
             loaded = await self.tables.load(channel_id)
-            if loaded is None or loaded.table.state is None or loaded.table.state.over:
+            if loaded is not None and loaded.table.state is None:
+                await self._lobby_timer(loaded)
+                return
+            if loaded is None or loaded.table.state.over:
                 return
             table, now = loaded.table, discord.utils.utcnow()
             state = table.state
@@ -527,6 +533,17 @@ class Payday(commands.Cog):
                 self._arm(loaded)
             else:
                 self._arm(loaded)
+
+    async def _lobby_timer(self, loaded: Loaded) -> None:
+        """A lobby nobody started closes by itself at the time it states, freeing the channel."""
+        closes = loaded.table.lobby_closes
+        if closes is None or discord.utils.utcnow() < closes:
+            self._arm(loaded)
+            return
+        minutes = self.bot.lobby_minutes
+        note = f"Nobody started the game within {minutes} minute{'s' * (minutes != 1)}: the lobby closed."
+        await self._close_lobby(loaded, None, note)
+        _log("lobby expired", loaded)
 
     async def _wake_failed(self, channel_id: int, failures: int, error: BaseException) -> None:
         """A timer's work could not be saved: the scheduler tries again later; the table hears about it

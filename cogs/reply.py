@@ -41,7 +41,7 @@ class Reply:
         """Held while the first answer (or the deferral) is on its way: there can be only one."""
         self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._defer_soon)
 
-    # -- deciding, under the lock -----------------------------------------------------------------
+    # -- deciding, under the lock ---------------------------------------------------------------
     def say(self, text: str | None = None, *, embed: discord.Embed | None = None) -> None:
         """Answer privately (names in `text` are escaped like on the board)."""
         self.text = None if text is None else board.safe(text)
@@ -60,7 +60,11 @@ class Reply:
         """A public message after the answer (the final standings)."""
         self.followups.append(message)
 
-    # -- sending, after the lock --------------------------------------------------------------------
+    def cancel(self) -> None:
+        """Nothing will be sent (the work failed and the error handler answers): stop the timer."""
+        self._timer.cancel()
+
+    # -- sending, after the lock ----------------------------------------------------------------
     async def flush(self) -> int | None:
         """Send the answer and the follow-ups; returns the id of the `post`ed message, if any.
 

@@ -83,3 +83,19 @@ async def test_a_timeout_and_a_reminder_that_cannot_be_saved_still_happen(env, f
     assert table.state.players[0].day == 2 and table.seats[0].timeouts == 1
     assert warnings(game.channel) == 2  # one per failure streak
     assert "alice ran out of time" in (await live(env, game.channel)).embeds[-1].fields[-1].value
+
+
+@pytest.mark.bot(turn_seconds=60)
+async def test_a_click_whose_save_fails_is_told_and_the_game_keeps_its_timer(env, failing_saves):
+    game = await start_game(env, 2, months=1)
+    alice, _ = game.players
+    await script(env, game.channel, 2)
+    failing_saves(1)
+
+    failed = await click(alice, await live(env, game.channel), label="Roll the die")
+
+    assert failed.ephemeral and failed.response.content.startswith("Sorry, something went wrong")
+    assert (await load(env, game.channel)).state.players[0].day == 0  # nothing half-written
+    assert cog(env).timers.armed(game.channel.id) is not None
+    await click(alice, await live(env, game.channel), label="Roll the die")  # trying again works
+    assert (await load(env, game.channel)).state.players[0].day == 2
