@@ -417,7 +417,11 @@ class Payday(commands.Cog):
                     loaded = await self.tables.save(loaded, [{"kind": "back", "seat": action.seat}])
                     _log("player back", loaded, seat=action.seat)
                     self._tell(loaded, None)
-                reply.say(self._refusal(table, action, refusal))
+                said = self._refusal(table, action, refusal)
+                if said == refusal.message and self._board_behind(reply, loaded, refusal):
+                    reply.board()  # the answer is the board they should have seen
+                    return
+                reply.say(said)
                 return
             if reply is not None:  # only the player's own answers make a later click a double
                 table.last_answer = (asked, action.seat)
@@ -752,6 +756,16 @@ class Payday(commands.Cog):
         if seat is None:
             reply.say("You're not playing in this game.")
         return seat
+
+    def _board_behind(self, reply: Reply, loaded: Loaded, refusal: IllegalAction) -> bool:
+        """A click on an old question of the live message while Discord has not shown the new one
+        (an answer or an edit was lost): the player was shown a stale board, through no fault of
+        theirs."""
+        return (
+            isinstance(refusal, act.StalePrompt)
+            and clicked(reply.interaction, loaded.table.message_id)
+            and self.live.behind(loaded.row.channel_id)
+        )
 
     def _refusal(self, table: Table, action: Action, refusal: IllegalAction) -> str:
         double = isinstance(refusal, act.StalePrompt) and table.last_answer == (action.prompt, action.seat)

@@ -35,6 +35,25 @@ async def test_a_lost_answer_to_a_click_is_made_good_by_the_bots_own_edit(env):
     assert (await load(env, game.channel)).state.players[1].day > 0
 
 
+@pytest.mark.bot(turn_seconds=300)
+async def test_a_click_on_a_board_discord_left_behind_shows_the_current_one(env):
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    await script(env, game.channel, 2, 3)
+    env.inject_error("POST", INTERACTIONS, status=500, times=1)
+    env.inject_error("PATCH", f"/channels/{game.channel.id}/messages/*", status=503, times=1)
+    await alice.click(await live(env, game.channel), label="Roll the die")  # the answer and the edit fail
+    stale = await live(env, game.channel)
+    assert "**alice**, roll the die." in whose_turn(stale)
+
+    refreshed = await click(bob, stale, label="Roll the die")  # bob presses alice's old button
+
+    assert not refreshed.ephemeral  # not "That question has passed."
+    assert "**bob**, roll the die." in whose_turn(await live(env, game.channel))
+    await click(bob, await live(env, game.channel), label="Roll the die")
+    assert (await load(env, game.channel)).state.players[1].day == 3
+
+
 @pytest.mark.bot(turn_seconds=60, interrupt_seconds=30)
 async def test_no_timeout_is_charged_for_a_board_discord_never_showed(env):
     game = await start_game(env, 2, months=1)
