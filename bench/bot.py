@@ -281,6 +281,15 @@ class FakeInteraction:
     permissions = FakePermissions()
     app_permissions = FakeAppPermissions()
     command = None
+    channel = None  # not cached: the cog then takes the channel for a plain text channel
+
+    @property
+    def type(self) -> discord.InteractionType:
+        return (
+            discord.InteractionType.application_command
+            if self.message is None
+            else discord.InteractionType.component
+        )
 
     def __init__(self, bot: "StandInBot", channel_id: int, user: FakeUser, message_id: int | None) -> None:
         self.fake = bot.fake
@@ -301,6 +310,7 @@ class StandInBot:
         self.fake = fake
         self.turn_seconds = DAY
         self.interrupt_seconds = DAY
+        self.lobby_minutes = 30
         self.seed = seed
         self.cogs: dict[str, object] = {}
         self.dynamic_items: tuple = ()

@@ -62,6 +62,9 @@ async def run(settings: Settings, token: str) -> None:
         dev_guild_id=settings.dev_guild_id,
         turn_seconds=settings.turn_seconds,
         interrupt_seconds=settings.interrupt_seconds,
+        lobby_minutes=settings.lobby_minutes,
+        shard_count=settings.shard_count,
+        shard_ids=settings.shard_ids,
     )
     async with bot:  # closes the bot, and with it the store, however start() ends
         try:

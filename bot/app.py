@@ -15,28 +15,48 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.payday",)
 
 
+class Refused(app_commands.CheckFailure):
+    """A check that stops a command with one sentence for the player (`message`), not an error."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class PaydayTree(app_commands.CommandTree):
     """Answers a command that crashed, so the player sees a sentence instead of "interaction failed"."""
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         command = interaction.command.qualified_name if interaction.command else None
+        if isinstance(error, Refused):
+            log.info("command refused", extra={"command": command, "user": interaction.user.id, "why": error})
+            await _answer(interaction, error.message)
+            return
         log.error(
             "command failed",
             exc_info=error,
             extra={"channel": interaction.channel_id, "command": command, "user": interaction.user.id},
         )
-        text = "Sorry, something went wrong on my side. Please try again."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            pass  # The interaction expired or Discord is down: the log line above is all we can do.
+        await _answer(interaction, "Sorry, something went wrong on my side. Please try again.")
 
 
-class PaydayBot(commands.Bot):
-    """The Pay Day bot; the game cog reads the store and the default time limits from it."""
+async def _answer(interaction: discord.Interaction, text: str) -> None:
+    """A private line, as the answer or as a follow-up if the command already answered."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        pass  # The interaction expired or Discord is down: the log line is all we can do.
+
+
+class PaydayBot(commands.AutoShardedBot):
+    """The Pay Day bot; the game cog reads the store and the default time limits from it.
+
+    Sharded from the start: one process runs `shard_ids` of `shard_count` shards (every shard, with
+    Discord's recommended count, when both are None). See docs/SCALING.md for what that keeps correct.
+    """
 
     def __init__(
         self,
@@ -45,7 +65,10 @@ class PaydayBot(commands.Bot):
         dev_guild_id: int | None,
         turn_seconds: int,
         interrupt_seconds: int,
+        lobby_minutes: int = 30,
         seed: int | None = None,
+        shard_count: int | None = None,
+        shard_ids: list[int] | None = None,
     ) -> None:
         # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -59,11 +82,14 @@ class PaydayBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.turn_seconds = turn_seconds
         self.interrupt_seconds = interrupt_seconds
+        self.lobby_minutes = lobby_minutes
         # A fixed seed makes every game reproducible (seed + game id), for tests; None is truly random.
         self.seed = seed
         self._store: Store | None = None
@@ -90,6 +116,9 @@ class PaydayBot(commands.Bot):
             synced = await self.tree.sync(guild=guild)
         log.info("commands synced", extra={"count": len(synced), "guild": self.dev_guild_id or "global"})
 
+    async def on_shard_ready(self, shard_id: int) -> None:
+        log.info("shard ready", extra={"shard": shard_id, "shards": self.shard_count})
+
     async def on_ready(self) -> None:
         log.info("connected", extra={"user": self.user, "guilds": len(self.guilds)})
         if not self._frozen:
@@ -115,7 +144,10 @@ def create_bot(
     dev_guild_id: int | None = None,
     turn_seconds: int = 300,
     interrupt_seconds: int = 60,
+    lobby_minutes: int = 30,
     seed: int | None = None,
+    shard_count: int | None = None,
+    shard_ids: list[int] | None = None,
 ) -> PaydayBot:
     """An unstarted bot: `bot.start(token)` runs it, tests hand it to simcord."""
     return PaydayBot(
@@ -123,5 +155,8 @@ def create_bot(
         dev_guild_id=dev_guild_id,
         turn_seconds=turn_seconds,
         interrupt_seconds=interrupt_seconds,
+        lobby_minutes=lobby_minutes,
         seed=seed,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )

@@ -1,9 +1,9 @@
 """Settings read from the environment and `.env`, validated before anything touches the network."""
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -23,8 +23,31 @@ class Settings(BaseSettings):
     log_level: LogLevel = "INFO"
     turn_seconds: int = Field(300, gt=0)
     interrupt_seconds: int = Field(60, gt=0)
+    lobby_minutes: int = Field(30, gt=0, le=7 * 24 * 60)
+    shard_count: int | None = Field(None, gt=0)
+    shard_ids: Annotated[list[int] | None, NoDecode] = None
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_case(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        """`SHARD_IDS=0,1,2`: the shards this process runs."""
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()] or None
+        return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _within_count(cls, value: list[int] | None, info: ValidationInfo) -> list[int] | None:
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT, the total number of shards of every process")
+        if len(set(value)) != len(value) or not all(0 <= shard < count for shard in value):
+            raise ValueError(f"each shard id must appear once and be from 0 to {count - 1}")
+        return value

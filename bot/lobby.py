@@ -72,6 +72,7 @@ def start(table: Table, user_id: int) -> list[Event]:
     table.state, opening = engine.start(
         [seat.name for seat in table.seats], ruleset=table.ruleset, months=table.months, seed=table.seed
     )
+    table.lobby_closes = None
     return opening
 
 

@@ -3,6 +3,7 @@
 Pure data and rules about the table (who may do what, when the next timer is due); no Discord calls.
 """
 
+import unicodedata
 from datetime import datetime, timedelta
 
 import discord
@@ -65,6 +66,8 @@ class Table(BaseModel):
     """When the next computer player acts."""
     timer_prompt: int = -1
     """The prompt the timers above were set for."""
+    lobby_closes: datetime | None = None
+    """When the lobby closes by itself if nobody starts the game (None once it has started)."""
 
     # -- seats ----------------------------------------------------------------------------------
     def seat_of(self, user_id: int) -> int | None:
@@ -141,13 +144,18 @@ class Table(BaseModel):
         returned = self.deadline is None and self.waiting_humans()
         if st.prompt != self.timer_prompt or returned:
             self.timer_prompt = st.prompt
-            interrupt = st.pending.kind in INTERRUPTS
-            limit = timedelta(seconds=self.interrupt_seconds if interrupt else self.turn_seconds)
-            self.deadline = now + limit
-            self.remind_at = None if interrupt else now + limit / 2
+            self.restart_clock(now)
         if not self.waiting_humans():
             self.deadline = self.remind_at = None
         self.computer_at = now + COMPUTER_DELAY if self.waiting_computers() else None
+
+    def restart_clock(self, now: datetime) -> None:
+        """The question's full time limit (and its reminder, for a turn) counted from `now`: for a
+        new question, or one the players could not see because Discord failed to show it."""
+        interrupt = self.state.pending.kind in INTERRUPTS
+        limit = timedelta(seconds=self.interrupt_seconds if interrupt else self.turn_seconds)
+        self.deadline = now + limit
+        self.remind_at = None if interrupt else now + limit / 2
 
     def extend_for_downtime(self, now: datetime, grace: timedelta) -> bool:
         """After a restart: a players' time limit that ran out while the bot was down gets `grace`
@@ -160,7 +168,9 @@ class Table(BaseModel):
 
     def wake_at(self) -> datetime | None:
         """The earliest timer, which is what the store keeps so a restart can re-arm it."""
-        times = [t for t in (self.deadline, self.remind_at, self.computer_at) if t is not None]
+        times = [
+            t for t in (self.deadline, self.remind_at, self.computer_at, self.lobby_closes) if t is not None
+        ]
         return min(times, default=None)
 
     def live_message_stale(self, now: datetime) -> bool:
@@ -182,7 +192,24 @@ class Table(BaseModel):
         return min(max(p.months_done for p in st.players) + 1, st.months) if st else 0
 
 
-def clean_name(name: str) -> str:
-    """A display name the engine accepts: trimmed to its limit and never empty."""
-    name = " ".join(name.split())[:MAX_NAME]
-    return name or "Player"
+HIDDEN = frozenset({"Cc", "Cf", "Cs"})
+"""Unicode categories dropped from names: controls, and format characters, among them the bidi
+controls (a right-to-left override would reverse the rest of a board line) and zero-width ones."""
+BLANK = frozenset({"\u115f", "\u1160", "\u2800", "\u3164", "\uffa0"})
+"""Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern)."""
+FALLBACK_NAME = "Player"
+
+
+def clean_name(name: str, fallback: str = FALLBACK_NAME) -> str:
+    """A display name safe on a shared board: no bidi or zero-width characters, one line, trimmed
+    to the engine's limit; a name that would look blank becomes `fallback` (cleaned the same way)."""
+    kept = "".join(c for c in name if unicodedata.category(c) not in HIDDEN)
+    kept = " ".join(kept.split())[:MAX_NAME].strip()
+    if _visible(kept):
+        return kept
+    return clean_name(fallback) if fallback != FALLBACK_NAME else FALLBACK_NAME
+
+
+def _visible(name: str) -> bool:
+    """Whether anything in `name` draws a mark: not only spaces, fillers or combining marks."""
+    return any(c not in BLANK and unicodedata.category(c)[0] not in "ZM" for c in name)

@@ -2,41 +2,67 @@
 
 One task per armed channel sleeps until its deadline and fires once: no polling loop, so an idle bot
 does no work and simcord's `advance_time` reaches a deadline in one step.
+
+A callback that fails (the database is locked, the disk is full) must not leave its game waiting
+for a restart: unless the callback armed a new timer itself, the channel is tried again later, each
+failure in a row waiting twice as long (RETRY_FIRST up to RETRY_MAX).
 """
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import discord
 
 log = logging.getLogger(__name__)
 
 Callback = Callable[[int], Awaitable[None]]
+FailureHook = Callable[[int, int, BaseException], Awaitable[None]]
+RETRY_FIRST = timedelta(seconds=5)
+RETRY_MAX = timedelta(minutes=5)
+
+
+def retry_delay(failures: int) -> timedelta:
+    """How long to wait after `failures` failed attempts in a row (1, 2, ...): 5 s, 10 s ... 5 min."""
+    return min(RETRY_FIRST * 2 ** min(failures - 1, 16), RETRY_MAX)
 
 
 class DeadlineScheduler:
-    """At most one pending deadline per channel; firing awaits `callback(channel_id)`."""
+    """At most one pending deadline per channel; firing awaits `callback(channel_id)`.
 
-    def __init__(self, callback: Callback) -> None:
+    `on_failure(channel_id, failures, error)` hears of every failed callback, with the number of
+    failures in a row, so the table can be told (once) that its game is stuck for now.
+    """
+
+    def __init__(self, callback: Callback, on_failure: FailureHook | None = None) -> None:
         self._callback = callback
+        self._on_failure = on_failure
         self._timers: dict[int, tuple[datetime, asyncio.Task[None]]] = {}
         self._firing: set[asyncio.Task[None]] = set()
+        self._failures: dict[int, int] = {}
 
     def arm(self, channel_id: int, when: datetime) -> None:
         """Fire at `when` (tz-aware, compared with `discord.utils.utcnow()`), replacing any earlier timer."""
         if when.tzinfo is None:
             raise ValueError("deadlines must be timezone-aware")
-        self.cancel(channel_id)
+        self._drop(channel_id)
         task = asyncio.create_task(self._run(channel_id, when), name=f"deadline:{channel_id}")
         self._timers[channel_id] = (when, task)
 
     def cancel(self, channel_id: int) -> None:
         """Forget the channel's pending timer, if any; a callback already running is left to finish."""
+        self._failures.pop(channel_id, None)
+        self._drop(channel_id)
+
+    def _drop(self, channel_id: int) -> None:
         entry = self._timers.pop(channel_id, None)
         if entry is not None:
             entry[1].cancel()
+
+    def failures(self, channel_id: int) -> int:
+        """Failed callbacks in a row for the channel (0 once one succeeds)."""
+        return self._failures.get(channel_id, 0)
 
     def armed(self, channel_id: int) -> datetime | None:
         """The channel's pending deadline, or None."""
@@ -63,7 +89,25 @@ class DeadlineScheduler:
         self._firing.add(task)
         try:
             await self._callback(channel_id)
-        except Exception:
-            log.exception("deadline callback failed", extra={"channel": channel_id})
+        except Exception as error:
+            await self._failed(channel_id, error)
+        else:
+            self._failures.pop(channel_id, None)
         finally:
             self._firing.discard(task)
+
+    async def _failed(self, channel_id: int, error: Exception) -> None:
+        failures = self._failures[channel_id] = self._failures.get(channel_id, 0) + 1
+        retry = retry_delay(failures)
+        log.error(
+            "deadline callback failed",
+            exc_info=error,
+            extra={"channel": channel_id, "failures": failures, "retry_s": retry.total_seconds()},
+        )
+        if channel_id not in self._timers:  # the callback did not get as far as arming its next timer
+            self.arm(channel_id, discord.utils.utcnow() + retry)
+        if self._on_failure is not None:
+            try:
+                await self._on_failure(channel_id, failures, error)
+            except Exception:
+                log.exception("deadline failure hook failed", extra={"channel": channel_id})

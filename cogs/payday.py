@@ -1,12 +1,14 @@
 """The /payday command group and every game button: Discord in, engine actions out.
 
 Each change follows one path: take the channel's lock, load the table, apply, save the table and its
-event-log rows in one transaction, then answer the player and update the live message.
+event-log rows in one transaction, and decide the answer; only once the lock is let go is Discord
+called (the answer, then the live message), so a slow or rate-limited Discord never holds a game.
 """
 
 import logging
 import secrets
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from datetime import timedelta
 
 import discord
@@ -25,7 +27,9 @@ from bot.render import board, components, ledger, rules_text
 from bot.render.rules_text import Topic
 from bot.table import Table, clean_name
 from bot.timers import DeadlineScheduler
+from cogs import options
 from cogs.live import LiveMessage, clicked
+from cogs.reply import Reply
 from cogs.tables import Loaded, Played, Tables, play, recorded
 
 log = logging.getLogger(__name__)
@@ -47,16 +51,25 @@ ALREADY_DONE = "Already done: your answer was counted."
 NO_GAME = "There is no game in this channel: start one with /payday start."
 MAX_AMOUNT = 10_000_000
 LOBBY_CHANGES = {
-    "join": lambda table, user: lobby.join(table, user.id, user.display_name),
+    "join": lambda table, user: lobby.join(table, user.id, player_name(user)),
     "leave": lambda table, user: lobby.leave_lobby(table, user.id),
     "addbot": lambda table, user: lobby.add_computer(table, user.id),
 }
 """Lobby buttons and commands that change the seats; each returns the line the lobby shows."""
 RESTART_GRACE = timedelta(minutes=1)
 """A time limit that ran out while the bot was down gets this long again after the restart."""
+SAVE_FAILED = (
+    "⚠️ I couldn't save this game just now (the database is busy or the disk is full), so it is "
+    "paused. Nothing is lost: I keep trying by myself, and the game goes on once saving works again."
+)
 NEEDED = (("send_messages", "Send Messages"), ("embed_links", "Embed Links"))
 """Channel permissions a game needs beyond answering interactions: the live message is reposted
 each month, and reminders, Pay Day notices and the standings are messages of their own."""
+IN_THREADS = ("send_messages_in_threads", "Send Messages in Threads")
+"""What Send Messages is called in a thread, where Send Messages itself does not count."""
+THREADS = frozenset(
+    {discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread}
+)
 
 
 class Payday(commands.Cog):
@@ -69,8 +82,8 @@ class Payday(commands.Cog):
     def __init__(self, bot: PaydayBot) -> None:
         self.bot = bot
         self.tables = Tables(bot.store)
-        self.timers = DeadlineScheduler(self.on_wake)
-        self.live = LiveMessage(bot)
+        self.timers = DeadlineScheduler(self.on_wake, self._wake_failed)
+        self.live = LiveMessage(bot, self._moved)
 
     async def cog_load(self) -> None:
         """Register the buttons and re-arm every stored deadline, so a restart loses nothing.
@@ -93,6 +106,47 @@ class Payday(commands.Cog):
 
     async def cog_unload(self) -> None:
         await self.timers.cancel_all()
+        await self.live.close()
+
+    @asynccontextmanager
+    async def _turn(
+        self, channel_id: int, interaction: discord.Interaction | None = None, *, public: bool = False
+    ) -> AsyncIterator[Reply | None]:
+        """The channel's lock, held while a change is decided and saved; the answer to `interaction`
+        is sent, and the live message brought up to date, only after it is released."""
+        reply = None if interaction is None else Reply(interaction, self.live, public=public)
+        try:
+            async with self.tables.lock(channel_id):
+                yield reply
+        except BaseException:
+            if reply is not None:
+                reply.cancel()
+            raise
+        if reply is not None:
+            await reply.flush()
+        self.live.kick(channel_id)
+
+    async def _moved(self, channel_id: int, game_id: int, message_id: int, shows: int) -> Loaded | None:
+        """The live message is now `message_id`, a new message showing row version `shows`: saved
+        under the lock. None if the game is gone meanwhile."""
+        async with self.tables.lock(channel_id):
+            loaded = await self.tables.load(channel_id)
+            if loaded is None or loaded.row.game_id != game_id:
+                return None
+            unchanged = loaded.row.version == shows
+            table = loaded.table
+            table.message_id, table.message_month = message_id, table.leading_month()
+            loaded = await self.tables.save(loaded)
+            seq = self.live.update(loaded)
+            if unchanged:
+                self.live.shown(loaded, seq)
+        _log("live message moved", loaded, message_id=message_id)
+        return loaded
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Every slash option is checked against its declaration before a command runs."""
+        options.check(interaction)
+        return True
 
     # -- lobby ----------------------------------------------------------------------------------
     @payday.command(name="start")
@@ -119,34 +173,46 @@ class Payday(commands.Cog):
                 "ask a moderator to grant it, or start the game in another channel.",
             )
             return
-        async with self.tables.lock(channel_id):
-            if await self.tables.load(channel_id) is not None:
-                await _refuse(
-                    interaction, "A game is already open here: see /payday status, or /payday end it."
-                )
-                return
-            table = Table(
-                host_id=interaction.user.id,
-                months=months,
-                ruleset=ruleset,
-                turn_seconds=turn_time or self.bot.turn_seconds,
-                interrupt_seconds=min(self.bot.interrupt_seconds, turn_time or self.bot.turn_seconds),
-                seed=secrets.randbits(62),
-            )
-            lobby.join(table, interaction.user.id, interaction.user.display_name)
-            loaded = await self.tables.create(channel_id, interaction.guild_id, table)
-            if self.bot.seed is not None:  # reproducible games for tests: seed + game id
-                table.seed = self.bot.seed + loaded.row.game_id
-            try:
-                response = await interaction.response.send_message(
-                    embed=board.lobby_embed(table), view=components.lobby_view(channel_id, loaded.row.game_id)
-                )
-            except discord.HTTPException:
-                await self.tables.discard(loaded)  # nobody can see it, so nobody could close it
-                raise
-            table.message_id = response.message_id
-            loaded = await self.tables.save(loaded, [{"kind": "lobby", "host": interaction.user.id}])
-            _log("lobby opened", loaded, host=interaction.user.id, ruleset=ruleset, months=months)
+        created: Loaded | None = None
+        try:
+            async with self._turn(channel_id, interaction, public=True) as reply:
+                if await self.tables.load(channel_id) is not None:
+                    reply.say("A game is already open here: see /payday status, or /payday end it.")
+                    return
+                created = await self._open_lobby(interaction, months, turn_time, ruleset)
+                reply.post(**self.live.draw(created))
+        except discord.HTTPException:
+            if created is not None:  # nobody can see the lobby, so nobody could close it
+                async with self.tables.lock(channel_id):
+                    await self.tables.discard(created)
+                self.live.forget(channel_id)
+            raise
+        if created is not None and reply.posted is not None:
+            loaded = await self._moved(channel_id, created.row.game_id, reply.posted, created.row.version)
+            if loaded is not None:
+                _log("lobby opened", loaded, host=interaction.user.id, ruleset=ruleset, months=months)
+
+    async def _open_lobby(
+        self, interaction: discord.Interaction, months: int, turn_time: int | None, ruleset: str
+    ) -> Loaded:
+        """A new lobby with its host seated, saved; the caller posts it and saves where it is."""
+        table = Table(
+            host_id=interaction.user.id,
+            months=months,
+            ruleset=ruleset,
+            turn_seconds=turn_time or self.bot.turn_seconds,
+            interrupt_seconds=min(self.bot.interrupt_seconds, turn_time or self.bot.turn_seconds),
+            seed=secrets.randbits(62),
+        )
+        lobby.join(table, interaction.user.id, player_name(interaction.user))
+        table.lobby_closes = discord.utils.utcnow() + timedelta(minutes=self.bot.lobby_minutes)
+        loaded = await self.tables.create(interaction.channel_id, interaction.guild_id, table)
+        if self.bot.seed is not None:  # reproducible games for tests: seed + game id
+            table.seed = self.bot.seed + loaded.row.game_id
+        loaded = await self.tables.save(loaded, [{"kind": "lobby", "host": interaction.user.id}])
+        self.live.update(loaded)
+        self._arm(loaded)
+        return loaded
 
     @payday.command(name="join")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -172,21 +238,19 @@ class Payday(commands.Cog):
     ) -> None:
         channel_id = interaction.channel_id
         user = interaction.user
-        async with self.tables.lock(channel_id):
+        async with self._turn(channel_id, interaction) as reply:
             loaded = await self.tables.load(channel_id)
             if loaded is None or (game_id is not None and loaded.row.game_id != game_id):
-                await _refuse(interaction, "This lobby has closed." if game_id else NO_GAME)
+                reply.say("This lobby has closed." if game_id else NO_GAME)
                 return
             table = loaded.table
             try:
                 if table.state is not None and what == "leave":
-                    await self._leave_running(interaction, loaded)
+                    await self._leave_running(reply, loaded)
                     return
                 if what == "cancel":
                     lobby.cancel(table, user.id, _manages_channel(interaction))
-                    await self.tables.discard(loaded)
-                    note = f"Cancelled by {clean_name(user.display_name)}."
-                    await self._respond_lobby(interaction, loaded, note, None)
+                    await self._close_lobby(loaded, reply, f"Cancelled by {player_name(user)}.")
                     _log("lobby cancelled", loaded, user=user.id)
                     return
                 if what == "start":
@@ -194,31 +258,32 @@ class Payday(commands.Cog):
                 else:
                     note = LOBBY_CHANGES[what](table, user)
             except IllegalAction as refusal:
-                await _refuse(interaction, refusal.message)
+                reply.say(refusal.message)
                 return
             if what == "start":
-                await self._begin(interaction, loaded, opening)
+                await self._begin(reply, loaded, opening)
                 return
             if not table.humans():
-                await self.tables.discard(loaded)
-                await self._respond_lobby(interaction, loaded, "Everyone left: the lobby is closed.", None)
+                await self._close_lobby(loaded, reply, "Everyone left: the lobby is closed.")
                 return
             loaded = await self.tables.save(loaded, [{"kind": "lobby", "change": what, "user": user.id}])
-            view = components.lobby_view(channel_id, loaded.row.game_id)
-            await self._respond_lobby(interaction, loaded, note, view)
+            self.live.update(loaded, note=note)
+            _show_lobby(reply, note)
 
-    async def _respond_lobby(
-        self, interaction: discord.Interaction, loaded: Loaded, note: str, view: discord.ui.View | None
+    async def _close_lobby(
+        self, loaded: Loaded, reply: Reply | None, note: str, said: str | None = None
     ) -> None:
-        """Update the lobby message: as the click's own response, or by editing it after a slash command."""
-        embed = board.lobby_embed(loaded.table, note)
-        if clicked(interaction, loaded.table.message_id):
-            await interaction.response.edit_message(embed=embed, view=view)
-            return
-        await interaction.response.send_message(note, ephemeral=True)
-        await self.live.edit(loaded, embed, view)
+        """The lobby is gone from the store and its message keeps `note` and no buttons."""
+        await self.tables.discard(loaded)
+        self.timers.cancel(loaded.row.channel_id)
+        self.live.update(loaded, note=note, closed=True)
+        if reply is not None:
+            if said is None:
+                _show_lobby(reply, note)
+            else:
+                reply.say(said)
 
-    async def _begin(self, interaction: discord.Interaction, loaded: Loaded, opening: list[ev.Event]) -> None:
+    async def _begin(self, reply: Reply, loaded: Loaded, opening: list[ev.Event]) -> None:
         """The lobby message becomes the live game message; the `opening` events (the Banker paying
         the start cash) go into the event log, so the ledger shows where every dollar came from."""
         table = loaded.table
@@ -229,22 +294,22 @@ class Payday(commands.Cog):
         started = {"kind": "started", "seats": [s.name for s in table.seats]}
         loaded = await self.tables.save(loaded, [started, *recorded(table, opening)[1]])
         _log("game started", loaded, players=len(table.seats))
-        reply = None if clicked(interaction, table.message_id) else "The game has started."
-        await self._tell(loaded, interaction, reply)
+        said = None if clicked(reply.interaction, table.message_id) else "The game has started."
+        self._tell(loaded, reply, said)
 
-    async def _leave_running(self, interaction: discord.Interaction, loaded: Loaded) -> None:
-        table = loaded.table
-        line = lobby.leave_game(table, interaction.user.id)
+    async def _leave_running(self, reply: Reply, loaded: Loaded) -> None:
+        table, user_id = loaded.table, reply.interaction.user.id
+        line = lobby.leave_game(table, user_id)
         table.remember([line])
         if not table.humans():
-            played = Played(engine.end_early(table.state), [], [{"kind": "abandoned"}])
-            reply = "You left. Nobody else is left, so the game is over."
-            await self._conclude(loaded, played, interaction, "Every player left.", reply=reply)
+            played = _ended_early(table, {"kind": "abandoned"})
+            said = "You left. Nobody else is left, so the game is over."
+            await self._conclude(loaded, played, reply, "Every player left.", said=said)
             return
         table.set_timers(discord.utils.utcnow())
-        loaded = await self.tables.save(loaded, [{"kind": "left", "user": interaction.user.id, "text": line}])
-        _log("player left", loaded, user=interaction.user.id)
-        await self._tell(loaded, interaction, "You left the game; a computer player took your seat.")
+        loaded = await self.tables.save(loaded, [{"kind": "left", "user": user_id, "text": line}])
+        _log("player left", loaded, user=user_id)
+        self._tell(loaded, reply, "You left the game; a computer player took your seat.")
 
     # -- playing --------------------------------------------------------------------------------
     async def game_click(
@@ -305,22 +370,22 @@ class Payday(commands.Cog):
         slash: bool = False,
     ) -> None:
         """One player's action, from a button (with its prompt and game) or a slash command."""
-        async with self.tables.lock(interaction.channel_id):
-            loaded = await self._running(interaction, game_id)
+        async with self._turn(interaction.channel_id, interaction) as reply:
+            loaded = await self._running(reply, game_id)
             if loaded is None:
                 return
-            seat = await self._seat(interaction, loaded)
+            seat = self._seat(reply, loaded)
             if seat is None:
                 return
             back = loaded.table.present(seat)
             action = Action(seat, kind, value, prompt)
-            await self._apply(loaded, [action], interaction, slash=slash, back=back)
+            await self._apply(loaded, [action], reply, slash=slash, back=back)
 
     async def _apply(
         self,
         loaded: Loaded,
         actions: Iterable[Action],
-        interaction: discord.Interaction | None,
+        reply: Reply | None,
         *,
         slash: bool = False,
         back: bool = False,
@@ -340,7 +405,7 @@ class Payday(commands.Cog):
             except IllegalAction as refusal:
                 if played.records:
                     break  # a later timeout/computer answer lost a race: keep what was applied
-                if interaction is None:
+                if reply is None:
                     # A bug, not a player: the cautious default keeps the game moving instead.
                     _log(
                         "automatic action refused", loaded, action=action.kind, seat=action.seat, why=refusal
@@ -351,10 +416,14 @@ class Payday(commands.Cog):
                     table.set_timers(now)
                     loaded = await self.tables.save(loaded, [{"kind": "back", "seat": action.seat}])
                     _log("player back", loaded, seat=action.seat)
-                    self._arm(loaded)
-                await _refuse(interaction, self._refusal(table, action, refusal))
+                    self._tell(loaded, None)
+                said = self._refusal(table, action, refusal)
+                if said == refusal.message and self._board_behind(reply, loaded, refusal):
+                    reply.board()  # the answer is the board they should have seen
+                    return
+                reply.say(said)
                 return
-            if interaction is not None:  # only the player's own answers make a later click a double
+            if reply is not None:  # only the player's own answers make a later click a double
                 table.last_answer = (asked, action.seat)
             _log(
                 "applied",
@@ -366,44 +435,41 @@ class Payday(commands.Cog):
             )
         if not played.records:
             return
-        reply = _confirm(played) if slash else None
+        said = _confirm(played) if slash else None
         if table.state.over:
-            await self._conclude(loaded, played, interaction, "Everyone has retired.", reply=reply)
+            await self._conclude(loaded, played, reply, "Everyone has retired.", said=said)
             return
         loaded = await self.tables.save(loaded, played.records)
-        await self._tell(loaded, interaction, reply, board.payday_notices(loaded.table, played.events))
+        self._tell(loaded, reply, said, board.payday_notices(loaded.table, played.events))
 
-    async def _tell(
-        self,
-        loaded: Loaded,
-        interaction: discord.Interaction | None,
-        reply: str | None = None,
-        notices: str | None = None,
+    def _tell(
+        self, loaded: Loaded, reply: Reply | None, said: str | None = None, notices: str | None = None
     ) -> None:
-        """After a save: answer the player (privately with `reply`, else by editing the board they
-        clicked), bring the live message up to date, and re-arm the channel's timer whatever Discord
-        does, so a failed request can never leave a game without its clock."""
-        try:
-            if interaction is not None and reply is not None:
-                await self.live.respond(loaded, interaction.response.send_message(reply, ephemeral=True))
-                interaction = None
-            if await self.live.show(loaded, interaction, notices):
-                loaded = await self.tables.save(loaded)
-        finally:
-            self._arm(loaded)
+        """After a save: the live message is to show it (with `notices`, Pay Day summaries), the
+        player is answered (privately with `said`, else with the board they clicked), and the
+        channel's timer is re-armed. Nothing here waits on Discord: that happens after the lock."""
+        self.live.update(loaded, notices)
+        if reply is not None:
+            if said is None:
+                reply.board()
+            else:
+                reply.say(said)
+        self._arm(loaded)
 
     async def _conclude(
         self,
         loaded: Loaded,
         played: Played,
-        interaction: discord.Interaction | None,
+        reply: Reply | None,
         reason: str,
         *,
-        reply: str | None = None,
+        said: str | None = None,
     ) -> None:
         """Game over: move it to history, freeze the live message, announce the standings.
 
-        A click is answered by freezing its message; a slash command gets `reply`, privately.
+        A click is answered by freezing its message, a slash command with `said`, privately; the
+        standings then come as a follow-up of that answer, which needs no permission to post in the
+        channel. A game ended by its timer posts them in the channel.
         """
         table = loaded.table
         if not played.records or played.records[-1].get("kind") != ev.GAME_OVER:
@@ -412,26 +478,32 @@ class Payday(commands.Cog):
         await self.tables.finish(loaded, played.records, reason)
         self.timers.cancel(loaded.row.channel_id)
         _log("game over", loaded, reason=reason, winners=table.state.winners)
-        embed = board.game_embed(table, loaded.row.game_id)
-        if interaction is not None and reply is None and clicked(interaction, table.message_id):
-            await self.live.respond(loaded, interaction.response.edit_message(embed=embed, view=None))
-        else:
-            if interaction is not None:
-                answer = interaction.response.send_message(reply or "Done.", ephemeral=True)
-                await self.live.respond(loaded, answer)
-            await self.live.edit(loaded, embed, None)
+        self.live.update(loaded, closed=True)
         # The last player to retire gets their Pay Day summary too, on the standings message.
         final = board.final_embed(table, loaded.row.game_id, reason)
-        await self.live.send(
-            loaded.row.channel_id, content=board.payday_notices(loaded.table, played.events), embed=final
-        )
+        standings = {"content": board.payday_notices(table, played.events), "embed": final}
+        if reply is None:
+            self.live.post(loaded.row.channel_id, **standings)
+            return
+        if said is None:
+            reply.board()
+        else:
+            reply.say(said)
+        reply.follow(**standings)
 
     # -- timers: computer players, time limits, reminders ----------------------------------------
     async def on_wake(self, channel_id: int) -> None:
-        """A timer fired: computer players act, or time ran out, or the player gets a reminder."""
-        async with self.tables.lock(channel_id):
+        """A timer fired: computer players act, or time ran out, or the player gets a reminder.
+
+        Time is not charged to a player whose board Discord has not shown yet (an answer or an edit
+        failed): they get their full time again, and the live message another try.
+        """
+        async with self._turn(channel_id):
             loaded = await self.tables.load(channel_id)
-            if loaded is None or loaded.table.state is None or loaded.table.state.over:
+            if loaded is not None and loaded.table.state is None:
+                await self._lobby_timer(loaded)
+                return
+            if loaded is None or loaded.table.state.over:
                 return
             table, now = loaded.table, discord.utils.utcnow()
             state = table.state
@@ -444,6 +516,11 @@ class Payday(commands.Cog):
                     if state.prompt == prompt and state.pending is not None and seat in state.pending.seats
                 )
                 await self._apply(loaded, answers, None)
+            elif table.deadline is not None and now >= table.deadline and self.live.behind(channel_id):
+                table.restart_clock(now)
+                loaded = await self.tables.save(loaded, [{"kind": "clock_restarted", "prompt": state.prompt}])
+                _log("time not charged: the board was not shown", loaded, prompt=state.prompt)
+                self._tell(loaded, None)
             elif table.deadline is not None and now >= table.deadline:
                 humans = set(table.waiting_humans())
                 actions = [a for a in engine.timeout_actions(state) if a.seat in humans]
@@ -456,12 +533,30 @@ class Payday(commands.Cog):
             elif table.remind_at is not None and now >= table.remind_at:
                 table.remind_at = None
                 loaded = await self.tables.save(loaded)
-                await self._remind(loaded)
+                self._remind(loaded)
                 self._arm(loaded)
             else:
                 self._arm(loaded)
 
-    async def _remind(self, loaded: Loaded) -> None:
+    async def _lobby_timer(self, loaded: Loaded) -> None:
+        """A lobby nobody started closes by itself at the time it states, freeing the channel."""
+        closes = loaded.table.lobby_closes
+        if closes is None or discord.utils.utcnow() < closes:
+            self._arm(loaded)
+            return
+        minutes = self.bot.lobby_minutes
+        note = f"Nobody started the game within {minutes} minute{'s' * (minutes != 1)}: the lobby closed."
+        await self._close_lobby(loaded, None, note)
+        _log("lobby expired", loaded)
+
+    async def _wake_failed(self, channel_id: int, failures: int, error: BaseException) -> None:
+        """A timer's work could not be saved: the scheduler tries again later; the table hears about it
+        once, at the first failure in a row, rather than wondering why nothing happens."""
+        if failures == 1:
+            self.live.post(channel_id, content=SAVE_FAILED)
+            self.live.kick(channel_id)
+
+    def _remind(self, loaded: Loaded) -> None:
         """Ping only the player whose turn it is, and nobody a display name could mention."""
         table = loaded.table
         waiting = table.waiting_humans()
@@ -469,7 +564,7 @@ class Payday(commands.Cog):
             return
         user_id = table.seats[waiting[0]].user_id
         when = discord.utils.format_dt(table.deadline, "R")
-        await self.live.send(
+        self.live.post(
             loaded.row.channel_id,
             content=f"<@{user_id}>, the Pay Day game is waiting for you. Time runs out {when}.",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
@@ -490,42 +585,35 @@ class Payday(commands.Cog):
         Once a game runs, only seated players move the live message and anyone else gets a private
         look, so onlookers can't flood the channel; an open lobby is reposted for anyone, to join.
         """
-        async with self.tables.lock(interaction.channel_id):
-            loaded = await self.tables.load(interaction.channel_id)
+        channel_id = interaction.channel_id
+        shown: Loaded | None = None
+        async with self._turn(channel_id, interaction, public=True) as reply:
+            loaded = await self.tables.load(channel_id)
             if loaded is None:
-                await _refuse(interaction, NO_GAME)
+                reply.say(NO_GAME)
                 return
             table = loaded.table
             if table.seat_of(interaction.user.id) is None and table.state is not None:
-                embed = board.game_embed(table, loaded.row.game_id)
-                await interaction.response.send_message(embed=embed, ephemeral=True)
+                reply.say(embed=board.game_embed(table, loaded.row.game_id))
                 return
-            if table.state is None:
-                embed, view = (
-                    board.lobby_embed(table),
-                    components.lobby_view(loaded.row.channel_id, loaded.row.game_id),
-                )
-            else:
-                embed, view = self.live.render(loaded)
-            old = table.message_id
-            response = await interaction.response.send_message(embed=embed, view=view)
-            table.message_id, table.message_month = response.message_id, table.leading_month()
-            loaded = await self.tables.save(loaded)
-            _log("live message reposted", loaded, user=interaction.user.id, message_id=response.message_id)
-            if old is not None:
-                await self.live.strip_buttons(loaded.row.channel_id, old)
+            shown = loaded
+            reply.post(**self.live.draw(loaded))
+        if shown is None or reply.posted is None:
+            return
+        loaded = await self._moved(channel_id, shown.row.game_id, reply.posted, shown.row.version)
+        old = shown.table.message_id
+        if loaded is not None and old is not None:
+            await self.live.strip_buttons(channel_id, old)
 
     @payday.command(name="hand")
     async def hand(self, interaction: discord.Interaction) -> None:
         """See your cash, loan, Mail and Deals (only you can see this)."""
-        loaded = await self._running(interaction, locked=False)
-        if loaded is None:
-            return
-        seat = await self._seat(interaction, loaded)
-        if seat is None:
-            return
-        embed = board.hand_embed(loaded.table, seat, discord.utils.utcnow())
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        reply = Reply(interaction, self.live)
+        loaded = await self._running(reply, locked=False)
+        seat = None if loaded is None else self._seat(reply, loaded)
+        if seat is not None:
+            reply.say(embed=board.hand_embed(loaded.table, seat, discord.utils.utcnow()))
+        await reply.flush()
 
     @payday.command(name="ledger")
     @app_commands.describe(book="The Bank's statement or the loan book.", page="Page number, newest first.")
@@ -594,25 +682,23 @@ class Payday(commands.Cog):
     @payday.command(name="end")
     async def end(self, interaction: discord.Interaction) -> None:
         """Stop the game here now and show the standings (host or Manage Channels)."""
-        async with self.tables.lock(interaction.channel_id):
+        async with self._turn(interaction.channel_id, interaction) as reply:
             loaded = await self.tables.load(interaction.channel_id)
             if loaded is None:
-                await _refuse(interaction, NO_GAME)
+                reply.say(NO_GAME)
                 return
             table = loaded.table
             try:
                 lobby.may_stop(table, interaction.user.id, _manages_channel(interaction))
             except IllegalAction as refusal:
-                await _refuse(interaction, refusal.message)
+                reply.say(refusal.message)
                 return
             if table.state is None:
-                await self.tables.discard(loaded)
-                await interaction.response.send_message("The lobby is closed.", ephemeral=True)
-                await self.live.edit(loaded, board.lobby_embed(table, "Closed."), None)
+                await self._close_lobby(loaded, reply, "Closed.", said="The lobby is closed.")
                 return
-            played = Played(engine.end_early(table.state), [], [{"kind": "ended", "by": interaction.user.id}])
-            reason = f"Ended early by {clean_name(interaction.user.display_name)}."
-            await self._conclude(loaded, played, interaction, reason, reply="You ended the game.")
+            played = _ended_early(table, {"kind": "ended", "by": interaction.user.id})
+            reason = f"Ended early by {player_name(interaction.user)}."
+            await self._conclude(loaded, played, reply, reason, said="You ended the game.")
 
     # -- help -----------------------------------------------------------------------------------
     @payday.command(name="help")
@@ -652,24 +738,34 @@ class Payday(commands.Cog):
         return secrets.randbits(62) if self.bot.seed is None else self.bot.seed + game_id
 
     async def _running(
-        self, interaction: discord.Interaction, game_id: int | None = None, *, locked: bool = True
+        self, reply: Reply, game_id: int | None = None, *, locked: bool = True
     ) -> Loaded | None:
         """The channel's running game, or a refusal; `locked=False` for read-only looks."""
-        channel_id = interaction.channel_id
+        channel_id = reply.interaction.channel_id
         loaded = await (self.tables.load(channel_id) if locked else self.tables.peek(channel_id))
         if loaded is None or (game_id is not None and loaded.row.game_id != game_id):
-            await _refuse(interaction, "This game has ended." if game_id else NO_GAME)
+            reply.say("This game has ended." if game_id else NO_GAME)
             return None
         if loaded.table.state is None:
-            await _refuse(interaction, "The game here hasn't started yet: the host presses Start.")
+            reply.say("The game here hasn't started yet: the host presses Start.")
             return None
         return loaded
 
-    async def _seat(self, interaction: discord.Interaction, loaded: Loaded) -> int | None:
-        seat = loaded.table.seat_of(interaction.user.id)
+    def _seat(self, reply: Reply, loaded: Loaded) -> int | None:
+        seat = loaded.table.seat_of(reply.interaction.user.id)
         if seat is None:
-            await _refuse(interaction, "You're not playing in this game.")
+            reply.say("You're not playing in this game.")
         return seat
+
+    def _board_behind(self, reply: Reply, loaded: Loaded, refusal: IllegalAction) -> bool:
+        """A click on an old question of the live message while Discord has not shown the new one
+        (an answer or an edit was lost): the player was shown a stale board, through no fault of
+        theirs."""
+        return (
+            isinstance(refusal, act.StalePrompt)
+            and clicked(reply.interaction, loaded.table.message_id)
+            and self.live.behind(loaded.row.channel_id)
+        )
 
     def _refusal(self, table: Table, action: Action, refusal: IllegalAction) -> str:
         double = isinstance(refusal, act.StalePrompt) and table.last_answer == (action.prompt, action.seat)
@@ -679,9 +775,27 @@ class Payday(commands.Cog):
 
 
 def _missing_permissions(interaction: discord.Interaction) -> str | None:
+    """The permissions the bot lacks to run a game here; in a thread, posting is Send Messages in
+    Threads (Send Messages alone does not let the bot post there)."""
     granted = interaction.app_permissions
-    missing = [label for flag, label in NEEDED if not getattr(granted, flag)]
+    needed = NEEDED
+    if getattr(interaction.channel, "type", None) in THREADS:
+        needed = (IN_THREADS, *NEEDED[1:])
+    missing = [label for flag, label in needed if not getattr(granted, flag)]
     return " and ".join(missing) or None
+
+
+def player_name(user: discord.abc.User) -> str:
+    """The name the board shows: the display name made safe, or the username if that looks blank."""
+    return clean_name(user.display_name, fallback=user.name)
+
+
+def _show_lobby(reply: Reply, note: str) -> None:
+    """A lobby click is answered with the lobby itself; a slash command privately with `note`."""
+    if reply.interaction.message is None:
+        reply.say(note)
+    else:
+        reply.board()
 
 
 def _manages_channel(interaction: discord.Interaction) -> bool:
@@ -689,12 +803,23 @@ def _manages_channel(interaction: discord.Interaction) -> bool:
 
 
 async def _refuse(interaction: discord.Interaction, text: str) -> None:
-    await interaction.response.send_message(text, ephemeral=True)
+    """A private one-line refusal; names in it (whose turn it is) are escaped like on the board."""
+    await interaction.response.send_message(board.safe(text), ephemeral=True)
+
+
+def _ended_early(table: Table, record: dict) -> Played:
+    """Stop the game now: the refunds of stakes still in the pot go into the event log with their
+    words, like every other dollar, after `record` (who or what ended it)."""
+    events = engine.end_early(table.state)
+    lines, records = recorded(table, events)
+    table.remember(lines)
+    return Played(events, lines, [record, *records])
 
 
 def _confirm(played: Played) -> str:
-    """The private answer to a slash command that changed the game: what it did, in words."""
-    return board.safe("\n".join(played.lines[-5:])) or "Done."
+    """The private answer to a slash command that changed the game: what it did, in words (escaped
+    when it is sent, like every private answer)."""
+    return "\n".join(played.lines[-5:]) or "Done."
 
 
 def _log(message: str, loaded: Loaded, **fields) -> None:

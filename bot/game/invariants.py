@@ -1,9 +1,11 @@
 """What must hold after every action of every game: the simulator and the property tests share it."""
 
 from collections import Counter
+from collections.abc import Iterable
 
 from bot.game import board as b
 from bot.game import cards
+from bot.game import events as ev
 from bot.game import rulesets as rs
 from bot.game import state as s
 from bot.game.board import PAYDAY_DAY
@@ -137,3 +139,34 @@ def max_answers(players: int, months: int, ruleset: str = rs.DEFAULT_RULESET) ->
         per_space = max(per_space, 1 + BANKING_ROUNDS)
     per_landing = players * per_space if b.DAYLIGHT in kinds else per_space
     return players * months * PAYDAY_DAY * (1 + per_landing)
+
+
+def books_mismatches(state: GameState, events: Iterable[ev.Event]) -> list[str]:
+    """The ledger rebuilt from the game's transfer events (start cash included) against every
+    account in the state: each seat's cash, loan and savings, the Jackpot, the pot and what the Bank
+    paid and received. A dollar moved without its ledger line shows up here as a mismatch."""
+    rebuilt: Counter[int] = Counter()
+    loans: Counter[int] = Counter()
+    for e in events:
+        if e.kind != ev.TRANSFER:
+            continue
+        rebuilt[e.src] -= e.amount
+        rebuilt[e.dst] += e.amount
+        if e.reason in (ev.LOAN, ev.AUTO_LOAN):
+            loans[e.dst] += e.amount
+        elif e.reason == ev.REPAYMENT:
+            loans[e.src] -= e.amount
+    expected = {
+        "the Bank's balance": (rebuilt[ev.BANK], state.bank_received - state.bank_paid),
+        "the Jackpot": (rebuilt[ev.JACKPOT], state.jackpot),
+        "the pot": (rebuilt[ev.POT], state.pot),
+    }
+    for p in state.players:
+        expected[f"seat {p.seat} cash"] = (rebuilt[p.seat], p.cash)
+        expected[f"seat {p.seat} loan"] = (loans[p.seat], p.loan)
+        expected[f"seat {p.seat} savings"] = (rebuilt[ev.savings_account(p.seat)], p.savings)
+    return [
+        f"the books say {books} for {account}, the game holds {held}"
+        for account, (books, held) in expected.items()
+        if books != held
+    ]

@@ -1,5 +1,8 @@
 """Play many computer games and check the books after each one.
 
+Every tenth game is ended early by its "host" at a point chosen from its seed, so the refunds of an
+early end go through the same checks, the ledger rebuilt from the events included.
+
     python -m bot.game.simulate --games 10000 --players 4 --months 3 --seed 0 [--ruleset family]
 
 Game i uses seed S+i, so any game the summary complains about can be replayed alone with
@@ -17,12 +20,15 @@ from timeit import default_timer
 from bot.game import events as ev
 from bot.game.actions import IllegalAction
 from bot.game.ai import choose
-from bot.game.engine import apply, new_game
-from bot.game.invariants import max_answers, violations
+from bot.game.engine import apply, end_early
+from bot.game.engine import start as deal
+from bot.game.invariants import books_mismatches, max_answers, violations
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.game.state import GameState
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+END_EARLY_EVERY = 10
+"""Game i with i % END_EARLY_EVERY == END_EARLY_EVERY - 1 is ended early."""
 
 
 class Runaway(Exception):
@@ -43,6 +49,7 @@ class Tally:
     loans: int = 0
     auto_loans: int = 0
     loan_dollars: int = 0
+    ended_early: int = 0
     broken: list[str] = field(default_factory=list)
 
     def count_events(self, events: Sequence[ev.Event]) -> None:
@@ -66,13 +73,19 @@ class Tally:
             self.wins[seat] += 1
 
 
-def start(seed: int, players: int = 4, months: int = 3, ruleset: str = DEFAULT_RULESET) -> GameState:
+def start(
+    seed: int, players: int = 4, months: int = 3, ruleset: str = DEFAULT_RULESET
+) -> tuple[GameState, list[ev.Event]]:
+    """A new game and its opening events (the Bank paying the start cash)."""
     names = [NAMES[i] if i < len(NAMES) else f"Player {i + 1}" for i in range(players)]
-    return new_game(names, ruleset=ruleset, months=months, seed=seed)
+    return deal(names, ruleset=ruleset, months=months, seed=seed)
 
 
-def play(state: GameState, tally: Tally | None = None) -> int:
-    """Let the computer player answer every question until the game ends; returns the actions.
+def play(
+    state: GameState, tally: Tally | None = None, log: list[ev.Event] | None = None, stop: int | None = None
+) -> int:
+    """Let the computer player answer every question until the game ends, or end it early after
+    `stop` actions; returns the actions. Every event goes to `log` when one is given.
 
     Raises Runaway if the game outlives its bound (a rules bug: every game must end).
     """
@@ -81,10 +94,17 @@ def play(state: GameState, tally: Tally | None = None) -> int:
     while not state.over:
         if actions >= limit:
             raise Runaway(f"the game did not end within {limit} actions")
-        _, events = apply(state, choose(state, state.pending.seats[0]))
-        actions += 1
+        if actions == stop:
+            events = end_early(state)
+            if tally is not None:
+                tally.ended_early += 1
+        else:
+            _, events = apply(state, choose(state, state.pending.seats[0]))
+            actions += 1
         if tally is not None:
             tally.count_events(events)
+        if log is not None:
+            log += events
     return actions
 
 
@@ -93,14 +113,18 @@ def simulate(games: int, players: int, months: int, seed: int, ruleset: str) -> 
     tally = Tally()
     began = default_timer()
     for i in range(games):
-        state = start(seed + i, players, months, ruleset)
+        state, log = start(seed + i, players, months, ruleset)
+        stop = None
+        if i % END_EARLY_EVERY == END_EARLY_EVERY - 1:
+            stop = (seed + i) * 2654435761 % (players * 30)  # spread over the first month
         try:
-            actions = play(state, tally)
+            actions = play(state, tally, log, stop)
         except Exception as e:  # a crash is a rules bug like any other: report it with its seed
             tally.broken.append(f"seed {seed + i}: {type(e).__name__}: {e}")
             continue
         tally.count_game(state, actions)
-        tally.broken += [f"seed {seed + i}: {problem}" for problem in violations(state)]
+        problems = violations(state) + books_mismatches(state, log)
+        tally.broken += [f"seed {seed + i}: {problem}" for problem in problems]
     return tally, default_timer() - began
 
 
@@ -119,6 +143,7 @@ def summary(tally: Tally, seconds: float, args: argparse.Namespace) -> str:
             f"jackpots won: {tally.jackpots} ({ev.money(tally.jackpot_dollars)})",
             f"loans taken: {tally.loans} ({ev.money(tally.loan_dollars)}), "
             f"{tally.auto_loans} of them to cover a payment",
+            f"games ended early by the host: {tally.ended_early}",
             f"invariant breaks: {len(tally.broken)}",
         ]
     )

@@ -39,7 +39,7 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
             f"{table.months} month{'s' * (table.months != 1)} · {ruleset.title} · "
             f"{table.turn_seconds // 60 or 1} min per turn\n"
             f"Press **Join** to take a seat. "
-            f"The host starts with {table.min_players}–{table.max_players} players."
+            f"The host starts with {table.min_players}–{table.max_players} players." + _closes(table)
         ),
         colour=GOLD,
     )
@@ -47,6 +47,14 @@ def lobby_embed(table: Table, note: str = "") -> discord.Embed:
     if note:
         embed.set_footer(text=note)
     return embed
+
+
+def _closes(table: Table) -> str:
+    """When an open lobby closes by itself, so a forgotten one never blocks its channel."""
+    if table.lobby_closes is None:
+        return ""
+    when = discord.utils.format_dt(table.lobby_closes, "R")
+    return f"\nIf nobody starts it, the lobby closes by itself {when}; the host can close it with Cancel."
 
 
 def _seat_label(table: Table, seat: Seat) -> str:

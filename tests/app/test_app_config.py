@@ -7,7 +7,17 @@ from pydantic import ValidationError
 
 from bot.config import Settings
 
-NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "TURN_SECONDS", "INTERRUPT_SECONDS")
+NAMES = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "TURN_SECONDS",
+    "INTERRUPT_SECONDS",
+    "LOBBY_MINUTES",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -26,7 +36,8 @@ def test_defaults():
         None,
         "INFO",
     )
-    assert (settings.turn_seconds, settings.interrupt_seconds) == (300, 60)
+    assert (settings.turn_seconds, settings.interrupt_seconds, settings.lobby_minutes) == (300, 60, 30)
+    assert (settings.shard_count, settings.shard_ids) == (None, None)
 
 
 def test_dotenv_is_read_and_blank_means_unset(tmp_path):
@@ -49,7 +60,14 @@ def test_env_example_lists_every_setting():
 
 
 @pytest.mark.parametrize(
-    ("name", "value"), [("LOG_LEVEL", "LOUD"), ("DEV_GUILD_ID", "abc"), ("TURN_SECONDS", "0")]
+    ("name", "value"),
+    [
+        ("LOG_LEVEL", "LOUD"),
+        ("DEV_GUILD_ID", "abc"),
+        ("TURN_SECONDS", "0"),
+        ("LOBBY_MINUTES", "-5"),
+        ("SHARD_COUNT", "0"),
+    ],
 )
 def test_bad_values_are_refused(monkeypatch, name, value):
     monkeypatch.setenv(name, value)
@@ -58,3 +76,32 @@ def test_bad_values_are_refused(monkeypatch, name, value):
         Settings()
 
     assert [e["loc"] for e in info.value.errors()] == [(name.lower(),)]
+
+
+def test_a_process_runs_the_shards_it_is_given(monkeypatch):
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", " 2, 3 ")
+
+    settings = Settings()
+
+    assert (settings.shard_count, settings.shard_ids) == (4, [2, 3])
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "why"),
+    [
+        (None, "0,1", "SHARD_IDS needs SHARD_COUNT"),
+        ("2", "2", "from 0 to 1"),
+        ("2", "1,1", "appear once"),
+    ],
+)
+def test_shard_ids_must_fit_the_shard_count(monkeypatch, count, ids, why):
+    if count is not None:
+        monkeypatch.setenv("SHARD_COUNT", count)
+    monkeypatch.setenv("SHARD_IDS", ids)
+
+    with pytest.raises(ValidationError) as info:
+        Settings()
+
+    [error] = info.value.errors()
+    assert error["loc"] == ("shard_ids",) and why in error["msg"]

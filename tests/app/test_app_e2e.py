@@ -74,7 +74,7 @@ async def test_restart_keeps_the_database_and_the_commands(env, make_bot, databa
 
 
 async def test_dev_guild_gets_the_commands_and_nobody_else(tmp_path):
-    bot = create_bot(tmp_path / "payday.sqlite3", dev_guild_id=4242)
+    bot = create_bot(tmp_path / "payday.sqlite3", dev_guild_id=4242, shard_count=1)
     env = simcord.Env(bot)
     dev = env.create_guild("Dev", id=4242)
     other = env.create_guild("Other")

@@ -18,6 +18,9 @@ SETTINGS = (
     "LOG_LEVEL",
     "TURN_SECONDS",
     "INTERRUPT_SECONDS",
+    "LOBBY_MINUTES",
+    "SHARD_COUNT",
+    "SHARD_IDS",
 )
 
 
@@ -161,3 +164,18 @@ def test_ctrl_c_closes_the_store_and_exits_cleanly(tmp_path):
     assert process.returncode == 0
     assert stderr == ""
     assert (tmp_path / "data" / "payday.sqlite3").exists()
+
+
+def test_the_shard_settings_reach_the_bot(offline_main, monkeypatch):
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "1,3")
+    seen = {}
+
+    async def login(self, token):
+        seen.update(sharded=isinstance(self, discord.AutoShardedClient), count=self.shard_count)
+        seen["ids"] = self.shard_ids
+        raise discord.LoginFailure("stop here")
+
+    offline_main(login)
+
+    assert seen == {"sharded": True, "count": 4, "ids": [1, 3]}

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 import discord
 import pytest
 
-from bot.timers import DeadlineScheduler
+from bot.timers import RETRY_FIRST, DeadlineScheduler, retry_delay
 
 
 class Recorder:
@@ -98,6 +98,7 @@ async def test_a_failing_callback_is_logged_and_spares_the_others(caplog):
     assert [channel for channel, _ in calls.fired] == [1, 2]
     [failure] = [r for r in caplog.records if r.name == "bot.timers"]
     assert failure.levelno == logging.ERROR and failure.channel == 1 and "boom in 1" in failure.exc_text
+    await timers.cancel_all()  # the retry
 
 
 async def test_a_callback_may_rearm_its_own_channel():
@@ -121,3 +122,64 @@ async def test_a_callback_may_rearm_its_own_channel():
 def test_naive_deadlines_are_refused():
     with pytest.raises(ValueError, match="timezone-aware"):
         DeadlineScheduler(Recorder()).arm(1, datetime.now())
+
+
+async def test_a_failing_callback_is_tried_again_later_waiting_longer_each_time():
+    calls = Recorder(fail=(1,))
+    failures = []
+
+    async def told(channel_id: int, count: int, error: BaseException) -> None:
+        failures.append((channel_id, count, str(error)))
+
+    timers = DeadlineScheduler(calls, on_failure=told)
+    timers.arm(1, later(0))
+    await calls.wait()
+    await asyncio.sleep(0)
+
+    assert failures == [(1, 1, "boom in 1")] and timers.failures(1) == 1
+    retry = timers.armed(1)
+    assert retry is not None and abs((retry - calls.fired[0][1]) - RETRY_FIRST) < timedelta(seconds=1)
+    assert [retry_delay(n).total_seconds() for n in (1, 2, 3, 7, 8, 50)] == [5, 10, 20, 300, 300, 300]
+    await timers.cancel_all()
+
+
+async def test_a_callback_that_succeeds_again_clears_its_failures():
+    outcomes = [RuntimeError("locked"), None]
+
+    async def flaky(channel_id: int) -> None:
+        outcome = outcomes.pop(0)
+        if outcome is not None:
+            raise outcome
+
+    timers = DeadlineScheduler(flaky)
+    timers.arm(3, later(0))
+    for _ in range(50):
+        if timers.failures(3) == 1:
+            break
+        await asyncio.sleep(0.001)
+    assert timers.failures(3) == 1
+    timers.arm(3, later(0))  # instead of waiting the 5 s retry
+    for _ in range(50):
+        if not outcomes:
+            break
+        await asyncio.sleep(0.001)
+    await asyncio.sleep(0.001)
+    assert timers.failures(3) == 0 and timers.armed(3) is None
+
+
+async def test_a_failing_callback_that_armed_its_next_timer_keeps_that_timer():
+    when = later(60)
+
+    async def arm_then_fail(channel_id: int) -> None:
+        timers.arm(channel_id, when)
+        raise RuntimeError("after arming")
+
+    timers = DeadlineScheduler(arm_then_fail)
+    timers.arm(4, later(0))
+    for _ in range(50):
+        if timers.failures(4):
+            break
+        await asyncio.sleep(0.001)
+
+    assert timers.failures(4) == 1 and timers.armed(4) == when
+    await timers.cancel_all()

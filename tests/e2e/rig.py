@@ -13,6 +13,8 @@ import discord
 import simcord
 from helpers import click, slash
 
+from bot.game import events as ev
+from bot.game.invariants import books_mismatches
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 from bot.table import Table
@@ -61,6 +63,18 @@ async def stored(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[int,
     """(row version, table JSON): equal before and after means nothing at all changed."""
     row = await env.bot.store.get(channel.id)
     return None if row is None else (row.version, row.data)
+
+
+async def finished(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[int, Table]:
+    """The channel's last finished game: its id and final table."""
+    [row] = await env.bot.store.history(channel_id=channel.id, limit=1)
+    return row.game_id, Table.model_validate_json(row.data)
+
+
+async def books(env: simcord.Env, game_id: int, state: GameState) -> list[str]:
+    """Every account of `state` against the ledger rebuilt from the game's event log ([] if equal)."""
+    rows = await env.bot.store.events(game_id, limit=1_000_000, kinds=[ev.TRANSFER])
+    return books_mismatches(state, [ev.Event.from_record(row.data) for row in rows])
 
 
 def message(channel: simcord.ChannelHandle, message_id: int) -> discord.Message:

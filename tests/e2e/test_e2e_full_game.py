@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from rig import message, play_to_end, random_button, start_game, unescape
+from rig import books, message, play_to_end, random_button, start_game, unescape
 
 from bot.game import engine
 from bot.game.actions import Action
@@ -42,6 +42,9 @@ async def test_three_players_play_to_the_final_standings(env, months):
     assert finished.summary["winners"] == state.winners
     best = max(worths.values())
     assert state.winners == [i for i, s in enumerate(final.seats) if worths[s.name] == best]
+
+    # The ledger rebuilt from the event log holds exactly what every account holds.
+    assert await books(env, finished.game_id, state) == []
 
     # Every click was one answer, and those answers alone rebuild the same final game.
     replayed, answers = await replay(env, finished.game_id, final)

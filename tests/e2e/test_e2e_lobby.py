@@ -1,5 +1,8 @@
 """The lobby by buttons and by slash commands, the host role, and computer players who play alone."""
 
+from datetime import timedelta
+
+import discord
 import pytest
 from helpers import click, slash, table
 from rig import Game, cog, field, labels, live, load, play_to_end, script, start_game, unescape
@@ -157,3 +160,43 @@ async def test_the_start_cash_goes_into_the_event_log_in_words(env):
     assert {(row.data["src"], row.data["amount"], row.data["reason"]) for row in rows} == {
         (-1, 3500, "start cash")
     }
+
+
+@pytest.mark.bot(lobby_minutes=30)
+async def test_a_lobby_nobody_starts_closes_by_itself_at_the_time_it_states(env):
+    _, channel, (alice, bob) = table(env, 2)
+    opened = discord.utils.utcnow()
+    lobby = (await slash(alice, channel, "payday start")).response
+    closes = discord.utils.format_dt(opened + timedelta(minutes=30), "R")
+    assert f"the lobby closes by itself {closes}" in lobby.embeds[0].description
+    await click(bob, lobby, label="Join")
+
+    await env.advance_time(29 * 60)
+    assert labels(lobby) == LOBBY_BUTTONS and await load(env, channel) is not None
+    await env.advance_time(60)
+
+    assert labels(lobby) == []
+    assert lobby.embeds[0].footer.text == "Nobody started the game within 30 minutes: the lobby closed."
+    assert await env.bot.store.get(channel.id) is None
+    again = await slash(bob, channel, "payday start")  # the channel is free again
+    assert not again.ephemeral
+
+
+@pytest.mark.bot(lobby_minutes=10)
+async def test_a_lobby_whose_time_ran_out_while_the_bot_was_down_closes_after_the_restart(env, make_bot):
+    _, channel, (alice,) = table(env, 1)
+    lobby = (await slash(alice, channel, "payday start")).response
+    await env.bot.close()
+    await env.advance_time(60 * 60)
+    await env.restart_bot(make_bot(lobby_minutes=10))
+    await env.advance_time(1)
+
+    assert labels(lobby) == [] and await env.bot.store.get(channel.id) is None
+
+
+@pytest.mark.bot(lobby_minutes=30, turn_seconds=86400)
+async def test_a_started_game_no_longer_closes_like_a_lobby(env):
+    game = await start_game(env, 2, months=1)
+    await env.advance_time(31 * 60)
+    table_ = await load(env, game.channel)
+    assert table_ is not None and table_.lobby_closes is None and table_.state is not None

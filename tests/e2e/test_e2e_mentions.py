@@ -5,7 +5,7 @@ The only ping the bot ever sends is the reminder to the player whose turn it is.
 
 import pytest
 from helpers import click, slash
-from rig import load, script
+from rig import live, load, script
 
 REMINDER = "the Pay Day game is waiting for you"
 
@@ -28,7 +28,7 @@ async def test_names_that_look_like_mentions_never_ping(env):
 
     lobby = (await slash(shouty, channel, "payday start", months=1)).response
     joined = await slash(sneaky, channel, "payday join")
-    assert joined.response.content == f"<@{alice.id}> joined."  # shown as text, never as a ping
+    assert joined.response.content == f"<@\u200b{alice.id}> joined."  # shown as text, never as a ping
     await click(roley, lobby, label="Join")
     await click(alice, lobby, label="Join")
     await click(shouty, lobby, label="Start")
@@ -61,3 +61,28 @@ async def test_names_that_look_like_mentions_never_ping(env):
     final = channel.last_message.embeds[-1].description
     assert "@everyone" not in final and f"<@{alice.id}>" not in final
     assert "@\u200beveryone" in final
+
+
+async def test_bidi_tricks_blank_names_and_markdown_are_defused_on_the_board_and_in_private(env):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    alice = guild.add_member(env.create_user("alice"))
+    flipper = guild.add_member(env.create_user("flipper"), nick="\u202eniw I")  # reads "I win" reversed
+    ghost = guild.add_member(env.create_user("ghost_9"), nick="\u200b\u3164\u200b")  # looks blank
+    loud = guild.add_member(env.create_user("loud"), nick="**BIG** __me__")
+
+    lobby = (await slash(alice, channel, "payday start", months=1)).response
+    await click(flipper, lobby, label="Join")
+    await click(ghost, lobby, label="Join")
+    joined = await slash(loud, channel, "payday join")
+    assert joined.response.content == "\\*\\*BIG\\*\\* \\_\\_me\\_\\_ joined."  # markdown escaped
+    await click(alice, lobby, label="Start")
+
+    table = await load(env, channel)
+    assert [s.name for s in table.seats] == ["alice", "niw I", "ghost_9", "**BIG** __me__"]
+    board = (await live(env, channel)).embeds[-1]
+    text = board.description + "".join(f.value for f in board.fields)
+    assert not any(c in text for c in "\u202e\u200b\u3164")
+    not_yours = await click(loud, await live(env, channel), label="Roll the die")
+    assert not_yours.ephemeral
+    assert not_yours.response.content == "It's not your move: the game is waiting for alice."

@@ -102,7 +102,7 @@ async def test_start_is_refused_where_the_bot_cannot_post(env):
     assert await load(env, channel) is None
 
 
-@pytest.mark.bot(turn_seconds=86400)
+@pytest.mark.bot(turn_seconds=86400, lobby_minutes=120)
 async def test_the_live_message_age_counts_from_when_the_lobby_was_posted(env):
     _, channel, (alice, bob) = make_table(env, 2)
     lobby = (await slash(alice, channel, "payday start")).response

@@ -5,9 +5,10 @@ import re
 from pathlib import Path
 
 import bot.game
+from bot.game import events as ev
 from bot.game import simulate
-from bot.game.engine import new_game
-from bot.game.invariants import max_answers, violations
+from bot.game.engine import end_early, new_game, start
+from bot.game.invariants import books_mismatches, max_answers, violations
 from bot.game.mail import MAIL_TASK
 from bot.game.state import Pending, Task
 
@@ -26,7 +27,30 @@ def test_simulator_plays_games_and_prints_a_summary(capsys):
     assert len(counts) == 3 and sum(counts) >= 6  # every game has a winner; ties count twice
     assert re.search(r"jackpots won: \d+ \(\$[\d,]+\)", out.out)
     assert re.search(r"loans taken: \d+ \(\$[\d,]+\)", out.out)
+    assert "games ended early by the host: 0" in out.out
     assert "invariant breaks: 0" in out.out
+
+
+def test_every_tenth_game_is_ended_early_and_its_books_still_add_up(capsys):
+    for ruleset in ("modern", "family", "classic"):
+        assert simulate.main(["--games", "30", "--players", "3", "--ruleset", ruleset]) == 0, ruleset
+        out = capsys.readouterr().out
+        assert "games ended early by the host: 3" in out and "invariant breaks: 0" in out
+
+
+def test_a_dollar_moved_without_its_ledger_line_fails_the_run(capsys, monkeypatch):
+    def end_early_quietly(state):
+        events = end_early(state)
+        state.players[0].cash += 1  # a refund paid out of thin air, with no ledger line
+        state.bank_paid += 1  # (the money still balances: only the books can tell)
+        return events
+
+    monkeypatch.setattr(simulate, "end_early", end_early_quietly)
+    assert simulate.main(["--games", "10", "--seed", "7"]) == 1
+    assert capsys.readouterr().err.splitlines() == [  # seed 16 is the tenth game: ended early
+        "seed 16: the books say -16000 for the Bank's balance, the game holds -16001",
+        "seed 16: the books say 4400 for seat 0 cash, the game holds 4401",
+    ]
 
 
 def test_simulator_plays_the_family_rules(capsys):
@@ -121,6 +145,34 @@ def test_classic_cards_in_a_question_or_sent_to_the_bottom_are_counted():
     assert violations(st) == []
     st.pending = Pending("insurance", [0], lander=0, card=mail)
     assert violations(st) == []
+
+
+def test_the_books_rebuilt_from_the_events_match_every_account():
+    st, log = start(["Ann", "Bob"], ruleset="classic", seed=1)
+    assert books_mismatches(st, log) == []
+    assert books_mismatches(st, log[:-1]) == [  # Bob's start cash left out of the books
+        "the books say -325 for the Bank's balance, the game holds -650",
+        "the books say 0 for seat 1 cash, the game holds 325",
+    ]
+
+
+def test_loans_repayments_and_savings_are_rebuilt_from_the_books():
+    st, log = start(["Ann", "Bob"], ruleset="classic", seed=1)
+    log += [
+        ev.Event(ev.TRANSFER, amount=500, src=ev.BANK, dst=0, reason=ev.LOAN),
+        ev.Event(ev.TRANSFER, amount=200, src=0, dst=ev.BANK, reason=ev.REPAYMENT),
+        ev.Event(ev.TRANSFER, amount=100, src=1, dst=ev.savings_account(1), reason=ev.DEPOSIT),
+    ]
+    assert "the books say 300 for seat 0 loan, the game holds 0" in books_mismatches(st, log)
+    st.players[0].cash += 300
+    st.players[0].loan += 300
+    st.players[1].cash -= 100
+    st.players[1].savings += 100
+    st.bank_paid += 500
+    st.bank_received += 200
+    assert books_mismatches(st, log) == []
+    st.players[0].loan -= 100
+    assert books_mismatches(st, log) == ["the books say 300 for seat 0 loan, the game holds 200"]
 
 
 def test_the_bound_on_answers_is_far_above_a_real_game():
