@@ -194,7 +194,7 @@ async def offline_table(
             members = {name: guild.add_member(env.create_user(name)) for name in PLAYERS}
             clock.follow_wall_clock()
             await stand_in.close()
-            bot = create_bot(database_path, seed=seed)
+            bot = create_bot(database_path, seed=seed, shard_count=1)  # one process, one shard
             await env.restart_bot(bot)
             resumed = await _show_saved_game(bot, channel, members)
             env.settle_timeout = STEP_SECONDS

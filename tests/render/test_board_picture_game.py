@@ -17,7 +17,7 @@ def shown(state) -> tuple:
 
 @pytest.mark.parametrize("ruleset", ["modern", "family", "classic"])
 def test_the_picture_changes_exactly_when_what_it_shows_changes(ruleset):
-    state = start(11, players=4, months=1, ruleset=ruleset)
+    state, _ = start(11, players=4, months=1, ruleset=ruleset)
     before, key, png = shown(state), scene_key(game_scene(state, 1)), render_png(game_scene(state, 1))
     moves = 0
     while not state.over:
@@ -33,7 +33,7 @@ def test_the_picture_changes_exactly_when_what_it_shows_changes(ruleset):
 
 
 def test_the_scene_names_every_player_once_with_distinct_letters():
-    state = start(2, players=6, months=2)
+    state, _ = start(2, players=6, months=2)
     scene = game_scene(state, 1)
     assert [t.name for t in scene.tokens] == [p.name for p in state.players]
     assert len({t.letter for t in scene.tokens}) == 6
