@@ -1,0 +1,146 @@
+"""Looking after the file: a damaged database is caught at open, backups are safe, old logs pruned."""
+
+import asyncio
+import shutil
+import sqlite3
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from db import Pruned, Store, StoreError
+from db.store import backup
+
+START = datetime(2030, 1, 1, tzinfo=UTC)
+PAGE = 4096
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def filled(path, games: int = 30) -> None:
+    """A database with some live games and long event logs, closed (so the file holds everything)."""
+    store = await Store.open(path)
+    for channel in range(games):
+        row = await store.create(channel, None, '{"note":"' + "x" * 400 + '"}')
+        await store.save(row, "{}", None, [{"kind": "roll", "n": n} for n in range(40)])
+    await store.close()
+
+
+def overwrite_page(path, page: int) -> None:
+    """Garbage over one page; on page 1 the file header (its first 100 bytes) is spared, so the file
+    is still recognisably SQLite, only its schema is damaged."""
+    start = 100 if page == 1 else 0
+    with open(path, "r+b") as file:
+        file.seek(PAGE * (page - 1) + start)
+        file.write(b"\xff" * (PAGE - start))
+
+
+def root_page(path, table: str) -> int:
+    with sqlite3.connect(path) as raw:
+        [(root,)] = raw.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchall()
+    raw.close()
+    return root
+
+
+@pytest.mark.parametrize("where", ["a table's root page", "the schema page"])
+async def test_a_damaged_file_is_refused_at_open_in_one_line_and_left_alone(tmp_path, where):
+    path = tmp_path / "payday.sqlite3"
+    await filled(path)
+    overwrite_page(path, root_page(path, "events") if where == "a table's root page" else 1)
+    damaged = path.read_bytes()
+
+    with pytest.raises(StoreError) as caught:
+        await Store.open(path)
+
+    message = str(caught.value)
+    assert message.startswith(f"The database at {path} is damaged (")
+    assert "restore your latest backup" in message and ".recover" in message
+    assert "set DATABASE_PATH to" in message
+    assert "\n" not in message and message.endswith(".")
+    assert path.read_bytes() == damaged  # nothing was written to it, not even the schema version
+
+
+async def test_backup_while_the_bot_writes_is_a_sound_copy(tmp_path):
+    path, copy = tmp_path / "payday.sqlite3", tmp_path / "backup.sqlite3"
+    store = await Store.open(path)
+    rows = [await store.create(channel, None, "{}") for channel in range(20)]
+
+    async def keep_writing() -> int:
+        saves = 0
+        for turn in range(15):
+            for i, row in enumerate(rows):
+                rows[i] = await store.save(row, f'{{"turn":{turn}}}', None, [{"kind": "roll"}])
+                saves += 1
+        return saves
+
+    writing = asyncio.create_task(keep_writing())
+    size = await asyncio.to_thread(backup, path, copy)
+    saves = await writing
+    await store.close()
+
+    assert saves == 300 and size == copy.stat().st_size > 0
+    restored = await Store.open(copy)
+    try:
+        games = await restored.live_games()
+        assert [g.channel_id for g in games] == list(range(20))
+        for game in games:  # a snapshot: each game's document and log agree
+            assert await restored.count_events(game.game_id) == game.version - 1
+    finally:
+        await restored.close()
+
+
+async def test_backup_never_overwrites_and_refuses_a_damaged_source(tmp_path):
+    path, copy = tmp_path / "payday.sqlite3", tmp_path / "backup.sqlite3"
+    await filled(path)
+    copy.write_text("yesterday's backup")
+
+    with pytest.raises(StoreError, match="already exists"):
+        backup(path, copy)
+    assert copy.read_text() == "yesterday's backup"
+
+    damaged = tmp_path / "damaged.sqlite3"
+    shutil.copy(path, damaged)
+    overwrite_page(damaged, root_page(damaged, "events"))
+    with pytest.raises(StoreError, match="is damaged"):
+        backup(damaged, tmp_path / "new.sqlite3")
+    assert not (tmp_path / "new.sqlite3").exists()
+    with pytest.raises(StoreError, match="no database"):
+        backup(tmp_path / "missing.sqlite3", tmp_path / "new.sqlite3")
+
+
+async def test_prune_removes_old_finished_logs_and_keeps_results_and_live_games(tmp_path):
+    clock = Clock()
+    store = await Store.open(tmp_path / "payday.sqlite3", now=clock)
+    try:
+        old_games = []
+        for channel in (1, 2, 3):
+            row = await store.create(channel, None, "{}")
+            row = await store.save(row, "{}", None, [{"kind": "roll"}] * 5)
+            await store.finish(row, '{"final":true}', {"winner": channel}, [{"kind": "game_over"}])
+            old_games.append(row)
+        cancelled = await store.create(4, None, "{}")
+        cancelled = await store.save(cancelled, "{}", None, [{"kind": "lobby"}])
+        await store.delete(cancelled)
+        long_live = await store.create(5, None, "{}")
+        long_live = await store.save(long_live, "{}", None, [{"kind": "roll"}] * 3)
+
+        clock.now = START + timedelta(days=40)
+        recent = await store.create(6, None, "{}")
+        await store.finish(recent, "{}", {"winner": 6}, [{"kind": "game_over"}])
+
+        pruned = await store.prune(START + timedelta(days=30))
+
+        assert pruned == Pruned(games=4, events=3 * 6 + 1)
+        for row in [*old_games, cancelled]:
+            assert await store.count_events(row.game_id) == 0
+        assert await store.count_events(long_live.game_id) == 3  # live games keep every line
+        assert await store.count_events(recent.game_id) == 1
+        assert [h.summary for h in await store.history()] == [{"winner": w} for w in (6, 3, 2, 1)]
+        assert await store.prune(START + timedelta(days=30)) == Pruned(0, 0)
+    finally:
+        await store.close()
