@@ -19,7 +19,7 @@ from pydantic import SecretStr, ValidationError
 from bot.app import create_bot
 from bot.config import Settings
 from bot.logs import setup_logging
-from db.store import Store, StoreError, backup
+from db.store import Store, StoreError, backup, check_file
 
 USER_ERROR = 2
 PORTAL = "Discord Developer Portal → your application → Bot → Reset Token"
@@ -59,7 +59,12 @@ def check_token(token: SecretStr | None) -> str:
 
 
 async def run(settings: Settings, token: str) -> None:
-    """Open the store once before connecting, so a bad DATABASE_PATH fails fast and offline."""
+    """Open the store once before connecting, so a bad DATABASE_PATH fails fast and offline.
+
+    Opening checks the tables of live games; the whole file (the event log is most of it: seconds
+    to read when big) is checked beside the running bot, and damage found there stops it with the
+    same one-line error.
+    """
     store = await Store.open(settings.database_path)
     await store.close()
     bot = create_bot(
@@ -68,9 +73,21 @@ async def run(settings: Settings, token: str) -> None:
         turn_seconds=settings.turn_seconds,
         interrupt_seconds=settings.interrupt_seconds,
     )
+    damage: list[StoreError] = []
+
+    async def check_whole_file() -> None:
+        try:
+            await asyncio.to_thread(check_file, settings.database_path)
+        except StoreError as e:
+            damage.append(e)
+            await bot.close()
+
     async with bot:  # closes the bot, and with it the store, however start() ends
+        checking = asyncio.create_task(check_whole_file())
         try:
             await bot.start(token)
+            if damage:
+                raise damage[0]
         except discord.LoginFailure:
             raise SetupError(
                 f"Discord rejected DISCORD_TOKEN: get a new one ({PORTAL}) and put it in .env."
@@ -85,6 +102,9 @@ async def run(settings: Settings, token: str) -> None:
             raise SetupError(
                 f"Cannot reach Discord ({reason}): check the internet connection and try again."
             ) from None
+        finally:
+            if not damage:  # else it is closing the bot: the `async with` waits for that
+                checking.cancel()
 
 
 class _Arguments(argparse.ArgumentParser):

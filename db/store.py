@@ -48,6 +48,7 @@ __all__ = [
     "StoreError",
     "Wakeup",
     "backup",
+    "check_file",
 ]
 
 log = logging.getLogger(__name__)
@@ -236,24 +237,56 @@ def _transaction(db: sqlite3.Connection, fn: Callable[..., Any], *args: Any) -> 
 
 
 def _prepare(path: Path) -> None:
-    """Switch the file to WAL, check it is sound, and bring the schema up to date.
+    """Switch the file to WAL, check the live games' tables, and bring the schema up to date.
 
     Runs once at open, in a worker thread on a throwaway connection: every way a bad DATABASE_PATH can
-    fail surfaces here, before the store's own thread starts. `quick_check` runs before any upgrade,
-    so a damaged file is never written to.
+    fail surfaces here, before the store's own thread starts. The check runs before any upgrade, so
+    a damaged file is never written to. It covers the schema and LIVE_TABLES only: a whole-file
+    check reads the event log too, seconds for a big file (`check_file` does it, in the background).
     """
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("PRAGMA journal_mode = WAL").fetchall()
-        _quick_check(db)
+        [(version,)] = db.execute("PRAGMA user_version").fetchall()
+        if version >= _FIRST_WITH_LIVE_TABLES:
+            for table in LIVE_TABLES:
+                _quick_check(db, table)
+        else:  # a new or old file: its tables are not all there yet, and it is small
+            _quick_check(db)
         migrations.upgrade(db)
     finally:
         db.close()
 
 
-def _quick_check(db: sqlite3.Connection) -> None:
-    """Raise _Damaged with SQLite's first finding, on one line, unless the file checks out."""
-    [(verdict,), *_] = db.execute("PRAGMA quick_check(1)").fetchall()
+_FIRST_WITH_LIVE_TABLES = 3
+
+
+def check_file(path: str | os.PathLike) -> None:
+    """SQLite's quick_check of the whole file, on a connection of its own (safe beside the bot); a
+    damaged file raises StoreError with the one-line explanation."""
+    path = Path(path)
+    try:
+        db = sqlite3.connect(path)
+        try:
+            _quick_check(db)
+        finally:
+            db.close()
+    except _Damaged as e:
+        raise _damaged_error(path, f"quick_check: {e.args[0]}") from None
+    except sqlite3.Error as e:
+        if _code(e) in _DAMAGED:
+            raise _damaged_error(path, _reason(e, path)) from e
+        raise StoreError(f"Could not check the database at {path} ({_reason(e, path)}).") from e
+
+
+LIVE_TABLES = ("games", "quarantine", "sqlite_sequence")
+"""What the bot reads at start and rewrites on every click, checked before it writes anything."""
+
+
+def _quick_check(db: sqlite3.Connection, table: str | None = None) -> None:
+    """Raise _Damaged with SQLite's first finding, on one line, unless the file (or one table and its
+    indexes) checks out."""
+    [(verdict,), *_] = db.execute(f"PRAGMA quick_check({table or 1})").fetchall()
     if verdict != "ok":
         lines = [line for line in verdict.splitlines() if line.strip() and not line.startswith("***")]
         raise _Damaged(" ".join((lines or [verdict])[0].split()))

@@ -103,23 +103,57 @@ def test_usage_mistakes_are_one_line(database, capsys, argv, says):
     assert says in line and line.endswith("see `python -m bot --help`.")
 
 
-def test_a_damaged_database_stops_the_bot_with_one_line(database):
+# Stands in for Discord: login runs the real setup_hook (store, cogs) minus the network sync, then idles
+# until the bot is closed.
+OFFLINE_BOT = """
+import asyncio, runpy
+import discord
+
+async def sync(self, *, guild=None):
+    return []
+
+async def login(self, token):
+    await self.setup_hook()
+    for _ in range(600):  # like a connected bot: until something closes it
+        if self.is_closed():
+            return
+        await asyncio.sleep(0.1)
+
+discord.app_commands.CommandTree.sync = sync
+discord.Client.login = login
+runpy.run_module("bot", run_name="__main__")
+"""
+
+
+def damage(database, table: str) -> None:
     with sqlite3.connect(database) as raw:
-        [(root,)] = raw.execute("SELECT rootpage FROM sqlite_master WHERE name = 'events'").fetchall()
+        [(root,)] = raw.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchall()
     raw.close()
     with open(database, "r+b") as file:
         file.seek(4096 * (root - 1))
         file.write(b"\xff" * 4096)
 
+
+@pytest.mark.parametrize("table", ["games", "events"])
+def test_a_damaged_database_stops_the_bot_with_one_line(database, table):
+    """Damage to the live games stops the bot before it connects; damage to the event log is found by
+    the whole-file check that runs beside the started bot, which then stops the same way."""
+    damage(database, table)
+
     process = subprocess.run(
-        [sys.executable, "-m", "bot"],
+        [sys.executable, "-c", OFFLINE_BOT],
         cwd=database.parent,
-        env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "aaa.bbb.ccc", "DATABASE_PATH": str(database)},
+        env={
+            "PATH": "/usr/bin:/bin",
+            "DISCORD_TOKEN": "aaa.bbb.ccc",
+            "DATABASE_PATH": str(database),
+            "LOG_LEVEL": "WARNING",
+        },
         capture_output=True,
         text=True,
         timeout=60,
     )
 
-    assert process.returncode == 2
+    assert process.returncode == 2, process.stderr
     [line] = process.stderr.splitlines()
     assert line.startswith(f"The database at {database} is damaged (")

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from db import Pruned, Store, StoreError
-from db.store import backup
+from db.store import backup, check_file
 
 START = datetime(2030, 1, 1, tzinfo=UTC)
 PAGE = 4096
@@ -47,22 +47,40 @@ def root_page(path, table: str) -> int:
     return root
 
 
-@pytest.mark.parametrize("where", ["a table's root page", "the schema page"])
-async def test_a_damaged_file_is_refused_at_open_in_one_line_and_left_alone(tmp_path, where):
+def assert_one_line_recovery(error: StoreError, path) -> None:
+    message = str(error)
+    assert message.startswith(f"The database at {path} is damaged (")
+    assert "restore your latest backup" in message and ".recover" in message
+    assert "set DATABASE_PATH to" in message
+    assert "\n" not in message and message.endswith(".")
+
+
+@pytest.mark.parametrize("where", ["games", "schema"])
+async def test_damage_to_the_live_games_is_refused_at_open_in_one_line(tmp_path, where):
     path = tmp_path / "payday.sqlite3"
     await filled(path)
-    overwrite_page(path, root_page(path, "events") if where == "a table's root page" else 1)
+    overwrite_page(path, root_page(path, "games") if where == "games" else 1)
     damaged = path.read_bytes()
 
     with pytest.raises(StoreError) as caught:
         await Store.open(path)
 
-    message = str(caught.value)
-    assert message.startswith(f"The database at {path} is damaged (")
-    assert "restore your latest backup" in message and ".recover" in message
-    assert "set DATABASE_PATH to" in message
-    assert "\n" not in message and message.endswith(".")
+    assert_one_line_recovery(caught.value, path)
     assert path.read_bytes() == damaged  # nothing was written to it, not even the schema version
+
+
+async def test_damage_anywhere_else_is_found_by_the_whole_file_check(tmp_path):
+    """Open checks only what it must read and rewrite at once (the event log is most of a big file);
+    the bot runs check_file beside itself (see bot/__main__.py)."""
+    path = tmp_path / "payday.sqlite3"
+    await filled(path)
+    check_file(path)  # sound
+    overwrite_page(path, root_page(path, "events"))
+
+    with pytest.raises(StoreError) as caught:
+        check_file(path)
+
+    assert_one_line_recovery(caught.value, path)
 
 
 async def test_backup_while_the_bot_writes_is_a_sound_copy(tmp_path):
