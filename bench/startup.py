@@ -152,7 +152,7 @@ def build(path: Path, games: int, live_share: float, events_per_game: int, seed:
 
 
 # -- measuring, in a fresh process ----------------------------------------------------------------
-def _bench_bot():
+def load_bench_bot():
     """bench/bot.py's stand-in bot and fake Discord (loaded by path: `bot` is the bot's package)."""
     spec = importlib.util.spec_from_file_location("bench_bot", Path(__file__).with_name("bot.py"))
     module = importlib.util.module_from_spec(spec)
@@ -176,7 +176,7 @@ def measure(path: Path, shift: timedelta) -> dict:
     from cogs.payday import Payday
     from db.store import Store
 
-    bench_bot = _bench_bot()
+    bench_bot = load_bench_bot()
     imported = time.perf_counter()
     if shift:
         real = discord.utils.utcnow
