@@ -162,3 +162,31 @@ async def test_prune_removes_old_finished_logs_and_keeps_results_and_live_games(
         assert await store.prune(START + timedelta(days=30)) == Pruned(0, 0)
     finally:
         await store.close()
+
+
+async def test_prune_beside_a_running_bot_never_makes_its_saves_fail(tmp_path):
+    path = tmp_path / "payday.sqlite3"
+    clock = Clock()
+    bot = await Store.open(path, now=clock)
+    for channel in range(40):
+        row = await bot.create(channel, None, "{}")
+        row = await bot.save(row, "{}", None, [{"kind": "roll", "n": n} for n in range(300)])
+        await bot.finish(row, "{}", {})
+    live = await bot.create(99, None, "{}")
+    clock.now = START + timedelta(days=60)
+    admin = await Store.open(path, now=clock)  # `python -m bot prune`, another process in real life
+    try:
+
+        async def play() -> int:
+            nonlocal live
+            for _ in range(150):
+                live = await bot.save(live, "{}", None, [{"kind": "roll"}])
+            return live.version
+
+        version, pruned = await asyncio.gather(play(), admin.prune(START + timedelta(days=30)))
+    finally:
+        await admin.close()
+        await bot.close()
+
+    assert version == 151
+    assert pruned == Pruned(games=40, events=40 * 300)
