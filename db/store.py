@@ -250,14 +250,12 @@ def _prepare(path: Path) -> None:
         if version >= _FIRST_WITH_LIVE_TABLES:
             for table in LIVE_TABLES:
                 _quick_check(db, table)
-        else:  # a new or old file: its tables are not all there yet, and it is small
+        else:  # a new file, or one from before these tables existed: checked whole, this once
             _quick_check(db)
         migrations.upgrade(db)
     finally:
         db.close()
 
-
-_FIRST_WITH_LIVE_TABLES = 3
 
 
 def check_file(path: str | os.PathLike) -> None:
@@ -280,6 +278,8 @@ def check_file(path: str | os.PathLike) -> None:
 
 LIVE_TABLES = ("games", "quarantine", "sqlite_sequence")
 """What the bot reads at start and rewrites on every click, checked before it writes anything."""
+_FIRST_WITH_LIVE_TABLES = 3
+"""The schema version (migration) that created every table in LIVE_TABLES."""
 
 
 def _quick_check(db: sqlite3.Connection, table: str | None = None) -> None:
