@@ -58,10 +58,11 @@ CHECKPOINT_EVERY = 200
 BUSY_TIMEOUT_MS = 250
 """How long a statement waits for another program's lock on the file before it fails: far inside the
 3 seconds Discord gives a click, so a locked database gets the player an answer, not a dead button."""
-QUEUE_BUDGET = 1.0
+QUEUE_BUDGET = 1.5
 """Seconds an operation may wait behind others on the database thread. Past that it fails at once
 without running: while the file stays locked, the backlog drains instead of every click waiting
-for all the ones before it."""
+for all the ones before it. With the busy timeout on top, a click's save has failed or landed
+within 1.75 s, inside Discord's 3 s."""
 PRUNE_BATCH = 5
 """Games whose logs one prune transaction removes (about 5 ms each, for a whole game's 875 rows):
 short enough that the bot's writes never wait for the lock anywhere near their busy timeout."""
