@@ -35,22 +35,6 @@ from db.interface import (
     Wakeup,
 )
 
-__all__ = [
-    "CHECKPOINT_EVERY",
-    "DamagedRow",
-    "EventRow",
-    "GameExists",
-    "GameRow",
-    "HistoryRow",
-    "Pruned",
-    "StaleVersion",
-    "Store",
-    "StoreError",
-    "Wakeup",
-    "backup",
-    "check_file",
-]
-
 log = logging.getLogger(__name__)
 
 CHECKPOINT_EVERY = 200

@@ -9,16 +9,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import bot.__main__ as entry
+from bot.config import Settings
 from db import Store
 
-SETTINGS = (
-    "DISCORD_TOKEN",
-    "DATABASE_PATH",
-    "DEV_GUILD_ID",
-    "LOG_LEVEL",
-    "TURN_SECONDS",
-    "INTERRUPT_SECONDS",
-)
+SETTINGS = tuple(name.upper() for name in Settings.model_fields)
 
 
 @pytest.fixture
