@@ -1,11 +1,12 @@
 """Load benchmark of the bot: many live games at once, through the real cog handlers and SQLite store.
 
     python bench/bot.py [--games 1000] [--players 4] [--actions 40] [--seed 1] [--db PATH]
+    python bench/bot.py --rate 600 [--duration 30]        # open loop: random arrivals
 
 Every game is opened with the real `/payday start` callback, filled through the lobby's Join button
 handler and started with its Start button handler; then every player action is a real `game_click`
 on the button a player would press, chosen by the computer player (`ai.choose`) for the human whose
-turn it is. The cog saves to a real `Store` (aiosqlite, WAL) on a file. Only Discord is faked: the
+turn it is. The cog saves to a real `Store` (SQLite, WAL) on a file. Only Discord is faked: the
 fakes below cost next to nothing, count every call that would be an HTTP request, and insist that
 every interaction is answered exactly once.
 
@@ -22,6 +23,12 @@ clicks in flight. Why 2: 1,000 games of people who answer a button every few sec
 workers only queue: the bot's Python runs on one core, so throughput stays flat while every click
 waits longer (--concurrency 4 or 8 shows it).
 
+Open loop (`--rate R`): clicks arrive at random, a Poisson process of R clicks per second, each on
+a random live game that is waiting for a click (if every game has a click in flight, the arrival
+waits for the next one to be free). Nothing waits for the bot before the next arrival, so a slow
+click delays every click behind it, as with real players, and latency is counted from the
+arrival, not from when the handler got to run. This shows the tail the closed loop hides.
+
 Turn limits are a day, so no timer fires (the deadline tasks are armed on every action, as in the
 bot, and cancelled at the end), and every seat is human, so no computer player waits on the clock:
 nothing sleeps. The bot's INFO log lines are formatted as in production and written to /dev/null.
@@ -30,7 +37,10 @@ The LAST line printed is one JSON object; the main figures are
   live_games              games open at once (all of them, started, before the first click)
   actions_per_s           player actions handled per second of wall time, all workers together
   p50_ms, p99_ms          bot-side time of one player action: game_click entry to return, loading
-                          and saving the table included (the fake Discord calls cost ~0)
+                          and saving the table included (the fake Discord calls cost ~0); with
+                          --rate, from the click's arrival to the handler's return (p999_ms too)
+  rate, achieved_rate     (--rate only) the arrival rate asked for, and clicks completed per second
+                          over the measured window: well below `rate` means the bot saturated
   api_requests_per_action Discord HTTP requests per player action, mean: interaction responses
                           (send_message, edit_message, defer), followups, channel sends, message edits
   rss_kb_per_game         growth of the process's resident memory (VmRSS), from just before the
@@ -44,6 +54,7 @@ The LAST line printed is one JSON object; the main figures are
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import gc
 import inspect
@@ -509,6 +520,50 @@ class Bench:
 
         await asyncio.gather(*(worker() for _ in range(self.args.concurrency)))
 
+    async def run_open_loop(self, games: list[Game], work, rate: float, duration: float) -> list[float]:
+        """Poisson arrivals at `rate` per second for `duration` seconds, each on a random game waiting
+        for a click; returns each click's (arrival, completion) in perf_counter seconds."""
+        idle = list(games)
+        queued: collections.deque[float] = collections.deque()
+        """Arrivals that found every game busy; each takes the next game that becomes free."""
+        done: list[tuple[float, float]] = []
+        running: set[asyncio.Task] = set()
+
+        async def click(game: Game, arrived: float) -> None:
+            again = await work(game)
+            done.append((arrived, time.perf_counter()))
+            if not again:
+                return
+            if queued:
+                launch(game, queued.popleft())
+            else:
+                idle.append(game)
+
+        def launch(game: Game, arrived: float) -> None:
+            task = asyncio.create_task(click(game, arrived))
+            running.add(task)
+            task.add_done_callback(running.discard)
+
+        start = time.perf_counter()
+        arrival = start
+        end = start + duration
+        while True:
+            arrival += self.rng.expovariate(rate)
+            if arrival >= end or not (idle or running):
+                break
+            delay = arrival - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if idle:
+                k = self.rng.randrange(len(idle))
+                idle[k], idle[-1] = idle[-1], idle[k]
+                launch(idle.pop(), arrival)
+            else:
+                queued.append(arrival)
+        while running:
+            await asyncio.gather(*running)
+        return done
+
     def sample_rss(self) -> None:
         self.rss_peak = max(self.rss_peak, rss_kb())
 
@@ -543,6 +598,22 @@ def percentile(times: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
+def open_loop_figures(arrivals: list[tuple[float, float]], measured_from: float, rate: float) -> dict:
+    """Latency from arrival, over the clicks that arrived after the warm-up."""
+    kept = [(a, d) for a, d in arrivals if a >= measured_from]
+    latencies = [d - a for a, d in kept]
+    window = max((d for _, d in kept), default=measured_from) - measured_from
+    return {
+        "rate": rate,
+        "measured_clicks": len(kept),
+        "achieved_rate": round(len(kept) / window, 1) if window > 0 else 0.0,
+        "p50_ms": round(percentile(latencies, 0.50), 3),
+        "p99_ms": round(percentile(latencies, 0.99), 3),
+        "p999_ms": round(percentile(latencies, 0.999), 3),
+        "max_ms": round(max(latencies, default=0) * 1000, 3),
+    }
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=1000, help="live games at once (default 1000)")
@@ -554,6 +625,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=1, help="game seeds are SEED + game id; also the traffic mix")
     p.add_argument("--db", type=Path, default=None, help="SQLite file to create (default: a temp file)")
     p.add_argument("--concurrency", type=int, default=2, help="clicks in flight at once (default 2)")
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=None,
+        help="open loop: clicks arrive at random at this many per second (default: closed loop)",
+    )
+    p.add_argument("--duration", type=float, default=30.0, help="open loop: seconds of arrivals (default 30)")
+    p.add_argument(
+        "--warmup", type=float, default=2.0, help="open loop: first seconds left out of the figures (2)"
+    )
     p.add_argument("--log-level", default="INFO", help="the bot's log level; lines go to /dev/null (INFO)")
     p.add_argument(
         "--serialize",
@@ -564,6 +645,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.games < 1 or args.actions < 0 or args.concurrency < 1 or not 1 <= args.months <= 12:
         p.error("--games and --concurrency must be at least 1, --actions at least 0, --months 1-12")
+    if args.rate is not None and (args.rate <= 0 or args.duration <= args.warmup or args.warmup < 0):
+        p.error("--rate must be positive and --duration longer than --warmup")
     return args
 
 
@@ -637,7 +720,11 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
             profiler = cProfile.Profile()
             profiler.enable()
         started, cpu_started, ticks_started = time.perf_counter(), time.process_time(), cpu_ticks()
-        await bench.run_pool([g for g in playing if args.actions > 0], play_one)
+        players = [g for g in playing if args.actions > 0]
+        if args.rate is None:
+            await bench.run_pool(players, play_one)
+        else:
+            arrivals = await bench.run_open_loop(players, play_one, args.rate, args.duration)
         play_seconds = time.perf_counter() - started
         play_cpu = time.process_time() - cpu_started
         stolen = steal_share(ticks_started, cpu_ticks())
@@ -690,6 +777,9 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
         "api_requests_per_action": round(requests / actions, 4) if actions else 0.0,
         "rss_kb_per_game": round((bench.rss_peak - rss_before) / live_games, 2) if live_games else 0.0,
     }
+    if args.rate is not None:
+        result["handler_p99_ms"] = result["p99_ms"]  # game_click entry to return, as in the closed loop
+        result.update(open_loop_figures(arrivals, started + args.warmup, args.rate))
     first_error = play.first_error or setup.first_error
     if first_error:
         print(first_error, file=sys.stderr)

@@ -157,12 +157,12 @@ class Table(BaseModel):
         self.deadline = now + limit
         self.remind_at = None if interrupt else now + limit / 2
 
-    def extend_for_downtime(self, now: datetime, grace: timedelta) -> bool:
-        """After a restart: a players' time limit that ran out while the bot was down gets `grace`
-        more, since that time was not theirs. True if the deadline moved."""
-        if self.deadline is None or self.deadline >= now:
+    def extend_for_downtime(self, restarted_at: datetime, until: datetime) -> bool:
+        """After a restart: a players' time limit that ran out while the bot was down (before
+        `restarted_at`) now ends `until`, since that time was not theirs. True if the deadline moved."""
+        if self.deadline is None or self.deadline >= restarted_at:
             return False
-        self.deadline = now + grace
+        self.deadline = until
         self.remind_at = None
         return True
 

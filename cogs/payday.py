@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import lobby
+from bot import lobby, restart
 from bot.app import PaydayBot
 from bot.game import actions as act
 from bot.game import ai, engine
@@ -23,7 +23,7 @@ from bot.game import events as ev
 from bot.game.actions import Action, IllegalAction
 from bot.game.rulesets import DEFAULT_RULESET as RULESETS_DEFAULT
 from bot.game.rulesets import RULESETS
-from bot.render import board, components, ledger, rules_text
+from bot.render import board, components, ledger, notices, rules_text
 from bot.render.rules_text import Topic
 from bot.table import Table, clean_name
 from bot.timers import DeadlineScheduler
@@ -56,8 +56,6 @@ LOBBY_CHANGES = {
     "addbot": lambda table, user: lobby.add_computer(table, user.id),
 }
 """Lobby buttons and commands that change the seats; each returns the line the lobby shows."""
-RESTART_GRACE = timedelta(minutes=1)
-"""A time limit that ran out while the bot was down gets this long again after the restart."""
 SAVE_FAILED = (
     "⚠️ I couldn't save this game just now (the database is busy or the disk is full), so it is "
     "paused. Nothing is lost: I keep trying by myself, and the game goes on once saving works again."
@@ -81,28 +79,29 @@ class Payday(commands.Cog):
 
     def __init__(self, bot: PaydayBot) -> None:
         self.bot = bot
-        self.tables = Tables(bot.store)
+        self.tables = Tables(bot.store, on_set_aside=self._tell_set_aside)
         self.timers = DeadlineScheduler(self.on_wake, self._wake_failed)
         self.live = LiveMessage(bot, self._moved)
 
     async def cog_load(self) -> None:
-        """Register the buttons and re-arm every stored deadline, so a restart loses nothing.
+        """Register the buttons and re-arm every stored timer, so a restart loses nothing.
 
-        A player's time limit that ran out while the bot was down is extended by a grace period:
-        the time the bot was away is not theirs.
+        Only the store's (channel, time) index is read, never the games, so start-up costs the same
+        however many games are saved. Timers that passed while the bot was down wake spread out
+        (`bot.restart`), and a player's time limit that ran out meanwhile is extended when the game
+        is next loaded: the time the bot was away is not theirs.
         """
         self.bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
-        now = discord.utils.utcnow()
-        for row in await self.bot.store.live_games():
-            if row.deadline is None:
-                continue
-            async with self.tables.lock(row.channel_id):
-                loaded = await self.tables.load(row.channel_id)
-                if loaded is not None and loaded.table.extend_for_downtime(now, RESTART_GRACE):
-                    loaded = await self.tables.save(loaded, [{"kind": "restart_grace"}])
-                    _log("deadline extended after a restart", loaded)
-                if loaded is not None:
-                    self._arm(loaded)
+        plan = restart.resume(await self.tables.wakeups(), discord.utils.utcnow())
+        self.tables.resume(plan)
+        for channel_id, when in plan.arm.items():
+            self.timers.arm(channel_id, when)
+        log.info("timers re-armed", extra={"timers": len(plan.arm), "overdue": len(plan.grace)})
+
+    async def _tell_set_aside(self, channel_id: int, game_id: int) -> None:
+        """Once, in the channel of a saved game the bot could not read (see Tables)."""
+        self.timers.cancel(channel_id)
+        self.live.post(channel_id, content=notices.set_aside(game_id))
 
     async def cog_unload(self) -> None:
         await self.timers.cancel_all()
@@ -631,7 +630,7 @@ class Payday(commands.Cog):
         if loaded is not None and loaded.table.state is not None:
             game_id, table = loaded.row.game_id, loaded.table
         else:
-            finished = await self._finished(interaction.channel_id)
+            finished = await self.tables.finished(interaction.channel_id)
             if finished is None:
                 await _refuse(interaction, "No game has been played in this channel yet.")
                 return
@@ -645,7 +644,7 @@ class Payday(commands.Cog):
         if loaded is not None and loaded.row.game_id == game_id:
             table = loaded.table
         else:
-            finished = await self._finished(interaction.channel_id, game_id)
+            finished = await self.tables.finished(interaction.channel_id, game_id)
             if finished is None:
                 await _refuse(interaction, "That ledger is no longer available.")
                 return
@@ -656,7 +655,7 @@ class Payday(commands.Cog):
     async def _ledger_page(
         self, game_id: int, table: Table, book: str, page: int
     ) -> tuple[discord.Embed, discord.ui.View]:
-        transfers = await self.bot.store.events(game_id, limit=1_000_000, kinds=[ev.TRANSFER])
+        transfers = await self.tables.transfers(game_id)
         entries = ledger.BOOKS[book](ev.Event.from_record(row.data) for row in transfers)
         pages = max(1, -(-len(entries) // ledger.PAGE_SIZE))
         page = min(page, pages)
@@ -670,13 +669,6 @@ class Payday(commands.Cog):
             book, chunk, names, page, pages, loans, savings, rules.pot_name, rules.jackpot_name
         )
         return embed, components.ledger_view(game_id, book, page, pages)
-
-    async def _finished(self, channel_id: int, game_id: int | None = None) -> tuple[int, Table] | None:
-        """This channel's last finished game, or the one with `game_id` among its recent ones."""
-        for row in await self.bot.store.history(channel_id=channel_id, limit=1 if game_id is None else 50):
-            if game_id is None or row.game_id == game_id:
-                return row.game_id, Table.model_validate_json(row.data)
-        return None
 
     # -- stopping -------------------------------------------------------------------------------
     @payday.command(name="end")

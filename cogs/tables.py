@@ -1,22 +1,27 @@
-"""Load → change → save for one channel at a time: the only way the cog changes a game.
+"""Load → change → save for one channel at a time: the only way the cog reaches the store.
 
 Every change runs under the channel's lock and is saved, with its event-log rows, in one store
-transaction before anyone is told about it.
+transaction before anyone is told about it. The store is any `db.GameStore`.
 """
 
 import asyncio
 import logging
 import weakref
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
+from pydantic import ValidationError
+
 from bot.game import engine
+from bot.game import events as ev
 from bot.game.actions import Action
 from bot.game.events import Event, describe
 from bot.game.rulesets import RULESETS
+from bot.restart import Resume
 from bot.table import Table
-from db.store import GameRow, Store
+from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
 
 log = logging.getLogger(__name__)
 
@@ -68,19 +73,30 @@ def play(table: Table, action: Action, now: datetime) -> Played:
     return Played(events, lines, [answered, *records])
 
 
+SetAside = Callable[[int, int], Awaitable[None]]
+"""Told (channel_id, game_id) once a live game that could not be read has been set aside."""
+
+
 class Tables:
     """Per-channel locks plus the live games in the store, in the table's terms.
 
     The last row saved for each channel is kept, so a click skips reading back what this process
     just wrote; a failed write forgets it, and a restart starts from the store. Only code holding
     the channel's lock fills that cache (`load`); lock-free readers `peek`.
+
+    A live row that cannot be read (not text, or a document this version's model rejects) is set
+    aside by the first locked `load` that meets it: moved to the store's quarantine, never
+    deleted, its channel told once through `on_set_aside`; the channel then has no game.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: GameStore, on_set_aside: SetAside | None = None) -> None:
         self.store = store
+        self._on_set_aside = on_set_aside
         # Weak: a lock lives while someone holds or waits for it, so idle channels cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._rows: dict[int, GameRow] = {}
+        self._resume = Resume(datetime.min)
+        """Deadlines to extend after a restart, applied when each game is first loaded."""
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -88,20 +104,67 @@ class Tables:
             lock = self._locks[channel_id] = asyncio.Lock()
         return lock
 
+    async def wakeups(self) -> list[Wakeup]:
+        return await self.store.wakeups()
+
+    def resume(self, plan: Resume) -> None:
+        """After a restart: extend each overdue deadline in `plan.grace` when its game is next loaded."""
+        self._resume = plan
+
     async def load(self, channel_id: int) -> Loaded | None:
         """The channel's table, for a caller holding its lock."""
         row = self._rows.get(channel_id)
-        if row is None:
+        if row is not None:
+            return Loaded(row, Table.model_validate_json(row.data))
+        try:
             row = await self.store.get(channel_id)
-            if row is None:
-                return None
-            self._rows[channel_id] = row
-        return Loaded(row, Table.model_validate_json(row.data))
+            table = None if row is None else Table.model_validate_json(row.data)
+        except (DamagedRow, ValidationError) as damage:
+            await self._set_aside(channel_id, damage, row)
+            return None
+        if row is None:
+            return None
+        self._rows[channel_id] = row
+        loaded = Loaded(row, table)
+        until = self._resume.grace.pop(channel_id, None)
+        if until is not None and table.extend_for_downtime(self._resume.restarted_at, until):
+            try:
+                loaded = await self.save(loaded, [{"kind": "restart_grace"}])
+            except BaseException:
+                self._resume.grace[channel_id] = until
+                raise
+            log.info(
+                "deadline extended after a restart",
+                extra={"channel": channel_id, "game": row.game_id, "deadline": until},
+            )
+        return loaded
 
     async def peek(self, channel_id: int) -> Loaded | None:
-        """The channel's table, read without the lock (it may be a click out of date)."""
-        row = self._rows.get(channel_id) or await self.store.get(channel_id)
-        return None if row is None else Loaded(row, Table.model_validate_json(row.data))
+        """The channel's table, read without the lock (it may be a click out of date); None if it
+        cannot be read (the next locked load sets it aside)."""
+        try:
+            row = self._rows.get(channel_id) or await self.store.get(channel_id)
+            if row is None:
+                return None
+            table = Table.model_validate_json(row.data)
+        except (DamagedRow, ValidationError):
+            return None
+        until = self._resume.grace.get(channel_id)
+        if until is not None:
+            table.extend_for_downtime(self._resume.restarted_at, until)
+        return Loaded(row, table)
+
+    async def _set_aside(self, channel_id: int, damage: Exception, row: GameRow | None) -> None:
+        game_id = damage.game_id if isinstance(damage, DamagedRow) else row.game_id
+        reason = damage.reason if isinstance(damage, DamagedRow) else _first_error(damage)
+        moved = await self.store.set_aside(game_id, reason)
+        log.warning(
+            "unreadable game set aside",
+            extra={"channel": channel_id, "game": game_id, "reason": reason, "moved": moved},
+        )
+        self._resume.grace.pop(channel_id, None)
+        if moved and self._on_set_aside is not None:
+            await self._on_set_aside(channel_id, game_id)
 
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
         row = await self.store.create(channel_id, guild_id, table.model_dump_json(), table.wake_at())
@@ -143,3 +206,26 @@ class Tables:
             await self.store.delete(loaded.row)
         finally:
             self._rows.pop(loaded.row.channel_id, None)
+
+    async def transfers(self, game_id: int) -> list[EventRow]:
+        """Every money transfer in a game's log, newest first: the ledger's lines."""
+        return await self.store.events(game_id, limit=1_000_000, kinds=[ev.TRANSFER])
+
+    async def finished(self, channel_id: int, game_id: int | None = None) -> tuple[int, Table] | None:
+        """This channel's last finished game, or the one with `game_id` among its recent ones; a
+        finished game this version cannot read is passed over."""
+        for row in await self.store.history(channel_id=channel_id, limit=1 if game_id is None else 50):
+            if game_id is None or row.game_id == game_id:
+                try:
+                    return row.game_id, Table.model_validate_json(row.data)
+                except ValidationError:
+                    where = {"channel": channel_id, "game": row.game_id}
+                    log.warning("finished game unreadable", extra=where)
+                    return None
+        return None
+
+
+def _first_error(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(map(str, first["loc"])) or "document"
+    return f"the saved game does not fit this version ({where}: {first['msg']})"

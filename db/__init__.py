@@ -1,5 +1,29 @@
-"""SQLite storage for live games, the event log and finished games."""
+"""Storage for live games, the event log and finished games: the `GameStore` interface and SQLite."""
 
-from db.store import EventRow, GameExists, GameRow, HistoryRow, StaleVersion, Store, StoreError
+from db.interface import (
+    DamagedRow,
+    EventRow,
+    GameExists,
+    GameRow,
+    GameStore,
+    HistoryRow,
+    Pruned,
+    StaleVersion,
+    StoreError,
+    Wakeup,
+)
+from db.store import Store
 
-__all__ = ["EventRow", "GameExists", "GameRow", "HistoryRow", "StaleVersion", "Store", "StoreError"]
+__all__ = [
+    "DamagedRow",
+    "EventRow",
+    "GameExists",
+    "GameRow",
+    "GameStore",
+    "HistoryRow",
+    "Pruned",
+    "StaleVersion",
+    "Store",
+    "StoreError",
+    "Wakeup",
+]

@@ -1,7 +1,6 @@
 """Numbered schema steps, applied at open so an older database file upgrades in place."""
 
 import sqlite3
-from pathlib import Path
 
 # Append new steps with the next number; never edit a step that has shipped, because databases in the
 # wild already ran it. Each step is a tuple of single statements (not a script), since executescript()
@@ -54,6 +53,30 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
     ),
     # The ledger of a channel's last finished game, however many games other channels finished since.
     (2, ("CREATE INDEX history_by_channel ON history (channel_id, finished_at)",)),
+    (
+        3,
+        (
+            # Live rows the bot could not read (bytes that are not text, a document an upgrade no
+            # longer accepts), moved here byte for byte so their channel can play again and an admin
+            # can still look at, repair or restore them. Nothing ever deletes from this table.
+            """
+            CREATE TABLE quarantine (
+                game_id        INTEGER PRIMARY KEY,
+                channel_id     INTEGER NOT NULL,
+                guild_id       INTEGER,
+                version        INTEGER NOT NULL,
+                data           BLOB NOT NULL,
+                deadline       INTEGER,
+                created_at     INTEGER NOT NULL,
+                updated_at     INTEGER NOT NULL,
+                reason         TEXT NOT NULL,
+                quarantined_at INTEGER NOT NULL
+            )
+            """,
+            # Start-up re-arms every timer from this index alone, never reading the games' documents.
+            "CREATE INDEX games_by_deadline ON games (deadline, channel_id) WHERE deadline IS NOT NULL",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]
@@ -67,33 +90,26 @@ class SchemaTooNewError(Exception):
         self.found = found
 
 
-def prepare(path: Path) -> None:
-    """Switch the file to WAL and bring the schema up to LATEST (counted in PRAGMA user_version).
+def upgrade(db: sqlite3.Connection) -> None:
+    """Bring the schema up to LATEST (counted in PRAGMA user_version), on an autocommit connection.
 
-    Runs once at open, in a worker thread on a throwaway plain sqlite3 connection: every way a bad
-    DATABASE_PATH can fail surfaces here, before aiosqlite starts a worker thread that would outlive
-    a failed connect. The upgrade is one transaction, so a crash mid-way leaves the old schema intact,
-    and BEGIN IMMEDIATE takes the write lock before the version is read, so two processes opening the
-    same new file cannot both run step 1.
+    The upgrade is one transaction, so a crash mid-way leaves the old schema intact, and BEGIN
+    IMMEDIATE takes the write lock before the version is read, so two processes opening the same new
+    file cannot both run step 1.
     """
-    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("BEGIN IMMEDIATE")
     try:
-        db.execute("PRAGMA journal_mode = WAL").fetchall()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            [(current,)] = db.execute("PRAGMA user_version").fetchall()
-            if current > LATEST:
-                raise SchemaTooNewError(current)
-            for number, statements in MIGRATIONS:
-                if number > current:
-                    for sql in statements:
-                        db.execute(sql)
-            # Written even when nothing changed: a read-only file then fails here, at start-up, instead
-            # of at the first save in the middle of someone's game.
-            db.execute(f"PRAGMA user_version = {LATEST}")
-            db.commit()
-        except BaseException:
-            db.rollback()
-            raise
-    finally:
-        db.close()
+        [(current,)] = db.execute("PRAGMA user_version").fetchall()
+        if current > LATEST:
+            raise SchemaTooNewError(current)
+        for number, statements in MIGRATIONS:
+            if number > current:
+                for sql in statements:
+                    db.execute(sql)
+        # Written even when nothing changed: a read-only file then fails here, at start-up, instead
+        # of at the first save in the middle of someone's game.
+        db.execute(f"PRAGMA user_version = {LATEST}")
+        db.commit()
+    except BaseException:
+        db.rollback()
+        raise

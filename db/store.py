@@ -1,80 +1,55 @@
 """The SQLite store: one opaque JSON document per live game, an append-only event log, and history.
 
-It knows nothing about Discord or the rules engine, so a server database can replace it behind the
-same methods when one process is no longer enough.
+It knows nothing about Discord or the rules engine; it implements `db.interface.GameStore`.
+
+One plain sqlite3 connection lives on one thread of its own, and every operation is one function
+run there whole: a save (BEGIN, UPDATE, the events, COMMIT) is a single hand-off between the event
+loop and the thread, and the thread's queue keeps operations from interleaving, so no lock is held
+across awaits.
 """
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Collection, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from db import migrations
+from db.interface import (
+    DamagedRow,
+    EventRow,
+    GameExists,
+    GameRow,
+    HistoryRow,
+    Pruned,
+    StaleVersion,
+    StoreError,
+    Wakeup,
+)
 
 log = logging.getLogger(__name__)
 
 CHECKPOINT_EVERY = 200
 """Commits between background WAL checkpoints: a few hundred KB of log, copied off the click path."""
-
-
-class StoreError(Exception):
-    """The database cannot be used; the message is one sentence a server admin can act on."""
-
-
-class GameExists(Exception):
-    """The channel already has a live game or lobby."""
-
-
-class StaleVersion(Exception):
-    """The live row changed (or is gone) since it was loaded; reload and retry. Nothing was written."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """A live game as stored; `version` is the optimistic-concurrency token for save/finish/delete."""
-
-    game_id: int
-    channel_id: int
-    guild_id: int | None
-    version: int
-    data: str
-    deadline: datetime | None
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class EventRow:
-    """One entry of a game's log; `seq` counts 1, 2, 3... per game with no gaps."""
-
-    game_id: int
-    seq: int
-    at: datetime
-    data: dict
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryRow:
-    """A finished game, kept for stats; `data` is the final document, `summary` the caller's digest."""
-
-    game_id: int
-    channel_id: int
-    guild_id: int | None
-    data: str
-    summary: dict
-    created_at: datetime
-    finished_at: datetime
-
+BUSY_TIMEOUT_MS = 250
+"""How long a statement waits for another program's lock on the file before it fails: far inside the
+3 seconds Discord gives a click, so a locked database gets the player an answer, not a dead button."""
+QUEUE_BUDGET = 1.5
+"""Seconds an operation may wait behind others on the database thread. Past that it fails at once
+without running: while the file stays locked, the backlog drains instead of every click waiting
+for all the ones before it. With the busy timeout on top, a click's save has failed or landed
+within 1.75 s, inside Discord's 3 s."""
+PRUNE_BATCH = 5
+"""Games whose logs one prune transaction removes (about 5 ms each, for a whole game's 875 rows):
+short enough that the bot's writes never wait for the lock anywhere near their busy timeout."""
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
@@ -91,14 +66,17 @@ _REASONS = {
     sqlite3.SQLITE_CANTOPEN: "the file cannot be opened",
     sqlite3.SQLITE_NOTADB: "not a SQLite database",
 }
+_DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 
-_GAME_COLUMNS = "game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at"
+_GAME_COLUMNS = "game_id, channel_id, guild_id, version, CAST(data AS BLOB), deadline, created_at, updated_at"
 _HISTORY_COLUMNS = "game_id, channel_id, guild_id, data, summary, created_at, finished_at"
-# MAX(seq) is read per row inside the write transaction, so one executemany appends a gapless run
-# without a separate round trip to find where the log ends.
-_APPEND_EVENT = (
+# One statement appends a save's whole run of events, numbered on from the end of the log inside the
+# write transaction: each statement is a round trip for the GIL between the database thread and a
+# busy event loop, so fewer statements mean a shorter save when the bot is loaded.
+_APPEND_EVENTS = (
     "INSERT INTO events (game_id, seq, at, kind, data)"
-    " SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4 FROM events WHERE game_id = ?1"
+    " SELECT ?1, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?1) + e.key + 1, ?2,"
+    " json_extract(e.value, '$.kind'), e.value FROM json_each(?3) AS e"
 )
 
 
@@ -112,19 +90,23 @@ def _from_us(us: int) -> datetime:
     return _EPOCH + timedelta(microseconds=us)
 
 
-def _dump(obj: dict) -> str:
-    """Compact, strict JSON (no NaN), so other tools can read the log."""
-    return json.dumps(obj, separators=(",", ":"), allow_nan=False)
+def _optional_us(moment: datetime | None) -> int | None:
+    return None if moment is None else _to_us(moment)
 
 
-def _event_params(game_id: int, at_us: int, events: Sequence[dict]) -> list[tuple[int, int, str, str]]:
-    """Validate and serialise before the transaction starts, so bad input never reaches the database."""
-    params = []
+_dump = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+"""Compact, strict JSON (no NaN), so other tools can read the log; one encoder, not one per call."""
+
+
+def _event_params(game_id: int, at_us: int, events: Sequence[dict]) -> tuple[int, int, str] | None:
+    """Validate and serialise before the transaction starts, so bad input never reaches the database:
+    the parameters of _APPEND_EVENTS (the events as one JSON array), or None for no events."""
     for event in events:
         if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
             raise ValueError(f"an event must be a dict with a str 'kind', got {event!r}")
-        params.append((game_id, at_us, event["kind"], _dump(event)))
-    return params
+    if not events:
+        return None
+    return game_id, at_us, "[" + ",".join(map(_dump, events)) + "]"
 
 
 def _kind_filter(kinds: Collection[str] | None) -> tuple[str, list[str]]:
@@ -137,22 +119,34 @@ def _kind_filter(kinds: Collection[str] | None) -> tuple[str, list[str]]:
 
 
 def _game_row(r: Iterable[Any]) -> GameRow:
+    """A live row, its document read as bytes and decoded here, so one bad row fails alone."""
     game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at = r
+    try:
+        text = data.decode()
+    except UnicodeDecodeError as e:
+        raise DamagedRow(game_id, channel_id, f"the saved game is not valid UTF-8 ({e.reason})") from None
     return GameRow(
         game_id,
         channel_id,
         guild_id,
         version,
-        data,
+        text,
         None if deadline is None else _from_us(deadline),
         _from_us(created_at),
         _from_us(updated_at),
     )
 
 
+def _code(exc: sqlite3.Error) -> int | None:
+    """SQLite's primary result code; None for errors raised by Python's module itself (a text column
+    that is not UTF-8, a closed cursor), which carry none."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
 def _reason(exc: BaseException, path: Path) -> str:
     if isinstance(exc, sqlite3.Error):
-        code = exc.sqlite_errorcode & 0xFF
+        code = _code(exc)
         if path.is_dir():
             return "it is a directory"
         if code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY) and not os.access(path.parent, os.W_OK):
@@ -166,19 +160,131 @@ def _reason(exc: BaseException, path: Path) -> str:
     return str(exc)
 
 
-class Store:
-    """One aiosqlite connection, shared by every coroutine of the bot.
+class _Overdue(Exception):
+    """An operation waited longer than QUEUE_BUDGET for the database thread; it did not run."""
 
-    Statements from interleaving coroutines would land inside each other's transactions on a single
-    connection, so every operation, reads included (they would otherwise see uncommitted writes), holds
-    one asyncio.Lock.
+
+class _Damaged(Exception):
+    """PRAGMA quick_check found the file damaged; the argument is its first finding."""
+
+
+class _Thread:
+    """One sqlite3 connection and the one thread that uses it; `run` hands it a whole function."""
+
+    def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="payday-db")
+        self.db: sqlite3.Connection | None = None
+        self.closed = False
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        if self.closed:
+            raise ValueError("the store is closed")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, self._call, time.monotonic(), fn, args)
+
+    def _call(self, queued_at: float, fn: Callable[..., Any], args: tuple) -> Any:
+        if time.monotonic() - queued_at > QUEUE_BUDGET:
+            raise _Overdue
+        return fn(self.db, *args)
+
+    async def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        loop = asyncio.get_running_loop()
+        try:
+            if self.db is not None:
+                await loop.run_in_executor(self._executor, self.db.close)
+        finally:
+            self._executor.shutdown(wait=False)
+
+
+def _connect(_: None, path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000)
+    # Connection flags only (WAL is already recorded in the file): no file I/O, so nothing to fail.
+    db.execute("PRAGMA synchronous = NORMAL")
+    db.execute("PRAGMA foreign_keys = ON")
+    # Checkpoints run in the background (see Store._after_commit), not inside some player's COMMIT.
+    db.execute("PRAGMA wal_autocheckpoint = 0")
+    return db
+
+
+def _transaction(db: sqlite3.Connection, fn: Callable[..., Any], *args: Any) -> Any:
+    """BEGIN IMMEDIATE, `fn(db, *args)`, COMMIT, on the database thread; any failure rolls back."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        result = fn(db, *args)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back already (disk full)
+                db.execute("ROLLBACK")
+        raise
+    return result
+
+
+def _prepare(path: Path) -> None:
+    """Switch the file to WAL, check the live games' tables, and bring the schema up to date.
+
+    Runs once at open, in a worker thread on a throwaway connection: every way a bad DATABASE_PATH can
+    fail surfaces here, before the store's own thread starts. The check runs before any upgrade, so
+    a damaged file is never written to. It covers the schema and LIVE_TABLES only: a whole-file
+    check reads the event log too, seconds for a big file (`check_file` does it, in the background).
     """
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode = WAL").fetchall()
+        [(version,)] = db.execute("PRAGMA user_version").fetchall()
+        if version >= _FIRST_WITH_LIVE_TABLES:
+            for table in LIVE_TABLES:
+                _quick_check(db, table)
+        else:  # a new file, or one from before these tables existed: checked whole, this once
+            _quick_check(db)
+        migrations.upgrade(db)
+    finally:
+        db.close()
 
-    def __init__(self, db: aiosqlite.Connection, path: Path, now: Callable[[], datetime]) -> None:
-        self._db = db
+
+def check_file(path: str | os.PathLike) -> None:
+    """SQLite's quick_check of the whole file, on a connection of its own (safe beside the bot); a
+    damaged file raises StoreError with the one-line explanation."""
+    path = Path(path)
+    try:
+        db = sqlite3.connect(path)
+        try:
+            _quick_check(db)
+        finally:
+            db.close()
+    except _Damaged as e:
+        raise _damaged_error(path, f"quick_check: {e.args[0]}") from None
+    except sqlite3.Error as e:
+        if _code(e) in _DAMAGED:
+            raise _damaged_error(path, _reason(e, path)) from e
+        raise StoreError(f"Could not check the database at {path} ({_reason(e, path)}).") from e
+
+
+LIVE_TABLES = ("games", "quarantine", "sqlite_sequence")
+"""What the bot reads at start and rewrites on every click, checked before it writes anything."""
+_FIRST_WITH_LIVE_TABLES = 3
+"""The schema version (migration) that created every table in LIVE_TABLES."""
+
+
+def _quick_check(db: sqlite3.Connection, table: str | None = None) -> None:
+    """Raise _Damaged with SQLite's first finding, on one line, unless the file (or one table and its
+    indexes) checks out."""
+    [(verdict,), *_] = db.execute(f"PRAGMA quick_check({table or 1})").fetchall()
+    if verdict != "ok":
+        lines = [line for line in verdict.splitlines() if line.strip() and not line.startswith("***")]
+        raise _Damaged(" ".join((lines or [verdict])[0].split()))
+
+
+class Store:
+    """The SQLite implementation of `GameStore`: one connection on one thread, shared by the bot."""
+
+    def __init__(self, thread: _Thread, path: Path, now: Callable[[], datetime]) -> None:
+        self._thread = thread
         self._path = path
         self._now = now
-        self._lock = asyncio.Lock()
         self._commits = 0
         self._checkpointing: asyncio.Task[None] | None = None
         self.checkpoints = 0
@@ -186,7 +292,7 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | os.PathLike, *, now: Callable[[], datetime] | None = None) -> "Store":
-        """Open (creating if needed) the database and upgrade its schema.
+        """Open (creating if needed) the database, check it and upgrade its schema.
 
         `now` is the clock for stored timestamps: the bot passes discord.utils.utcnow so tests with a
         virtual clock agree. Anything that stops the file being used raises StoreError, never a raw error.
@@ -194,28 +300,31 @@ class Store:
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            await asyncio.to_thread(migrations.prepare, path)
-            db = await aiosqlite.connect(path, isolation_level=None)
+            await asyncio.to_thread(_prepare, path)
         except migrations.SchemaTooNewError as e:
             raise StoreError(
                 f"The database at {path} was written by a newer payday-bot (schema {e.found}, this one"
                 f" knows {migrations.LATEST}): upgrade the bot or set DATABASE_PATH to another file."
             ) from e
+        except _Damaged as e:
+            raise _damaged_error(path, f"quick_check: {e.args[0]}") from None
         except (OSError, sqlite3.Error) as e:
+            if isinstance(e, sqlite3.Error) and _code(e) == sqlite3.SQLITE_CORRUPT:
+                raise _damaged_error(path, "the file is corrupt") from e
             raise _open_error(path, _reason(e, path)) from e
-        # Connection flags only (WAL is already recorded in the file): no file I/O, so nothing to fail.
-        await db.execute("PRAGMA synchronous = NORMAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        # Checkpoints run in the background (see _after_commit), not inside some player's COMMIT.
-        await db.execute("PRAGMA wal_autocheckpoint = 0")
-        return cls(db, path, now or (lambda: datetime.now(UTC)))
+        thread = _Thread()
+        try:
+            thread.db = await thread.run(_connect, path)
+        except (OSError, sqlite3.Error) as e:
+            await thread.close()
+            raise _open_error(path, _reason(e, path)) from e
+        return cls(thread, path, now or (lambda: datetime.now(UTC)))
 
     async def close(self) -> None:
-        """Wait for the running transaction and checkpoint, then close; safe to call twice."""
+        """Wait for the queued operations and the checkpoint, then close; safe to call twice."""
         if self._checkpointing is not None:
             await asyncio.gather(self._checkpointing, return_exceptions=True)
-        async with self._lock:
-            await self._db.close()
+        await self._thread.close()
 
     async def checkpoint(self) -> None:
         """Copy the write-ahead log back into the database file, from a connection of its own.
@@ -240,40 +349,35 @@ class Store:
         except (OSError, sqlite3.Error):
             log.warning("background checkpoint failed", exc_info=True, extra={"path": self._path})
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT under the lock; any exception, cancellation included, rolls back.
+    async def _write(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(db, *args)` as one transaction, in one trip to the database thread.
 
-        BEGIN sits inside the try: if the caller is cancelled while it is queued, the rollback queued
-        after it still runs, so no transaction is left open for the next coroutine. Disk-level failures
-        surface as StoreError so the cog layer has one type to report.
+        Once the trip has started it runs to COMMIT or ROLLBACK even if the caller is cancelled, so
+        nothing is ever half-written; cancelled while still queued, it never runs.
         """
-        async with self._lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-                await self._db.commit()
-                self._after_commit()
-            except BaseException as e:
-                await self._db.rollback()
-                if isinstance(e, sqlite3.Error) and e.sqlite_errorcode & 0xFF in _REASONS:
-                    raise self._io_error("write to", e) from e
-                raise
+        result = await self._run("write to", _transaction, fn, *args)
+        self._after_commit()
+        return result
+
+    async def _run(self, verb: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run on the database thread; failures of the machine become one StoreError."""
+        try:
+            return await self._thread.run(fn, *args)
+        except _Overdue:
+            raise StoreError(
+                f"Could not {verb} the database at {self._path} in time (it is busy or locked by another"
+                " program): try again in a moment; if it persists, stop whatever else uses the file."
+            ) from None
+        except sqlite3.Error as e:
+            if _code(e) in _REASONS:
+                raise StoreError(
+                    f"Could not {verb} the database at {self._path} ({_reason(e, self._path)}):"
+                    " check the disk and file permissions, or set DATABASE_PATH to a writable file."
+                ) from e
+            raise
 
     async def _fetch(self, sql: str, params: Sequence[Any]) -> list[Any]:
-        async with self._lock:
-            try:
-                return list(await self._db.execute_fetchall(sql, params))
-            except sqlite3.Error as e:
-                if e.sqlite_errorcode & 0xFF in _REASONS:
-                    raise self._io_error("read", e) from e
-                raise
-
-    def _io_error(self, verb: str, exc: sqlite3.Error) -> StoreError:
-        return StoreError(
-            f"Could not {verb} the database at {self._path} ({_reason(exc, self._path)}):"
-            " check the disk and file permissions, or set DATABASE_PATH to a writable file."
-        )
+        return await self._run("read", _fetchall, sql, params)
 
     def _stamp(self) -> tuple[int, datetime]:
         """The clock reading as stored (microseconds) and as returned (UTC), which compare equal."""
@@ -281,6 +385,7 @@ class Store:
         return us, _from_us(us)
 
     async def get(self, channel_id: int) -> GameRow | None:
+        """The channel's live row; DamagedRow if its document cannot be read as text."""
         rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ?", (channel_id,))
         return _game_row(rows[0]) if rows else None
 
@@ -289,20 +394,16 @@ class Store:
     ) -> GameRow:
         """Start a live row at version 1; GameExists if the channel already has one."""
         now_us, now = self._stamp()
-        deadline_us = None if deadline is None else _to_us(deadline)
-        async with self._transaction() as db:
-            try:
-                cursor = await db.execute(
-                    "INSERT INTO games (channel_id, guild_id, version, data, deadline, created_at,"
-                    " updated_at) VALUES (?, ?, 1, ?, ?, ?, ?)",
-                    (channel_id, guild_id, data, deadline_us, now_us, now_us),
-                )
-            except sqlite3.IntegrityError as e:
-                if e.sqlite_errorcode == sqlite3.SQLITE_CONSTRAINT_UNIQUE:
-                    raise GameExists(f"channel {channel_id} already has a live game") from e
-                raise
+        deadline_us = _optional_us(deadline)
+        params = (channel_id, guild_id, data, deadline_us, now_us, now_us)
+        try:
+            game_id = await self._write(_insert_game, params)
+        except sqlite3.IntegrityError as e:
+            if e.sqlite_errorcode == sqlite3.SQLITE_CONSTRAINT_UNIQUE:
+                raise GameExists(f"channel {channel_id} already has a live game") from e
+            raise
         return GameRow(
-            cursor.lastrowid,
+            game_id,
             channel_id,
             guild_id,
             1,
@@ -321,18 +422,11 @@ class Store:
         never overwrite the next game in the same channel.
         """
         now_us, now = self._stamp()
-        deadline_us = None if deadline is None else _to_us(deadline)
-        params = _event_params(row.game_id, now_us, events)
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET version = version + 1, data = ?, deadline = ?, updated_at = ?"
-                " WHERE game_id = ? AND version = ?",
-                (data, deadline_us, now_us, row.game_id, row.version),
-            )
-            if cursor.rowcount != 1:
-                raise _stale(row)
-            if params:
-                await db.executemany(_APPEND_EVENT, params)
+        deadline_us = _optional_us(deadline)
+        events_params = _event_params(row.game_id, now_us, events)
+        update = (data, deadline_us, now_us, row.game_id, row.version)
+        if not await self._write(_update_game, update, events_params):
+            raise _stale(row)
         return dataclasses.replace(
             row,
             version=row.version + 1,
@@ -344,29 +438,35 @@ class Store:
     async def finish(self, row: GameRow, data: str, summary: dict, events: Sequence[dict] = ()) -> None:
         """Append the last events, move the game to history and free the channel, all or nothing."""
         now_us, _ = self._stamp()
-        params = _event_params(row.game_id, now_us, events)
-        summary_json = _dump(summary)
-        created_us = _to_us(row.created_at)
-        async with self._transaction() as db:
-            await self._delete_live(db, row)
-            if params:
-                await db.executemany(_APPEND_EVENT, params)
-            await db.execute(
-                f"INSERT INTO history ({_HISTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (row.game_id, row.channel_id, row.guild_id, data, summary_json, created_us, now_us),
-            )
+        events_params = _event_params(row.game_id, now_us, events)
+        history = (
+            row.game_id,
+            row.channel_id,
+            row.guild_id,
+            data,
+            _dump(summary),
+            _to_us(row.created_at),
+            now_us,
+        )
+        if not await self._write(_finish_game, (row.game_id, row.version), events_params, history):
+            raise _stale(row)
 
     async def delete(self, row: GameRow) -> None:
         """Drop a cancelled lobby or abandoned game without history; its events stay for inspection."""
-        async with self._transaction() as db:
-            await self._delete_live(db, row)
-
-    async def _delete_live(self, db: aiosqlite.Connection, row: GameRow) -> None:
-        cursor = await db.execute(
-            "DELETE FROM games WHERE game_id = ? AND version = ?", (row.game_id, row.version)
-        )
-        if cursor.rowcount != 1:
+        if not await self._write(_delete_game, (row.game_id, row.version)):
             raise _stale(row)
+
+    async def set_aside(self, game_id: int, reason: str) -> bool:
+        """Move a live row to the quarantine table, its bytes untouched; the channel is free again."""
+        now_us, _ = self._stamp()
+        return await self._write(_quarantine, game_id, reason, now_us)
+
+    async def wakeups(self) -> list[Wakeup]:
+        """Every live game's timer, earliest first, from an index alone (no document is read)."""
+        rows = await self._fetch(
+            "SELECT channel_id, deadline FROM games WHERE deadline IS NOT NULL ORDER BY deadline", ()
+        )
+        return [Wakeup(channel_id, _from_us(at)) for channel_id, at in rows]
 
     async def events(
         self,
@@ -397,27 +497,123 @@ class Store:
         return count
 
     async def live_games(self) -> list[GameRow]:
-        """Every live row, oldest game first: the bot re-arms deadlines from these at start-up."""
+        """Every live row, oldest game first (for tools and tests; the bot itself never reads them all)."""
         rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY game_id", ())
         return [_game_row(r) for r in rows]
 
     async def history(
         self, *, guild_id: int | None = None, channel_id: int | None = None, limit: int = 20
     ) -> list[HistoryRow]:
-        """Finished games, newest first, of one guild and/or one channel (None: any)."""
+        """Finished games, newest first, of one guild and/or one channel (None: any).
+
+        A finished game whose saved text is damaged is left out (and logged), not allowed to hide the
+        others.
+        """
         if limit < 0:
             raise ValueError(f"limit must be >= 0, got {limit}")
         filters = [(column, value) for column, value in (("guild_id", guild_id), ("channel_id", channel_id))]
         filters = [(column, value) for column, value in filters if value is not None]
         where = " WHERE " + " AND ".join(f"{column} = ?" for column, _ in filters) if filters else ""
         rows = await self._fetch(
-            f"SELECT {_HISTORY_COLUMNS} FROM history{where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+            "SELECT game_id, channel_id, guild_id, CAST(data AS BLOB), CAST(summary AS BLOB), created_at,"
+            f" finished_at FROM history{where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
             [*(value for _, value in filters), limit],
         )
-        return [
-            HistoryRow(game_id, channel_id, guild, data, json.loads(summary), _from_us(c), _from_us(f))
-            for game_id, channel_id, guild, data, summary, c, f in rows
-        ]
+        finished = []
+        for game_id, channel, guild, data, summary, c, f in rows:
+            try:
+                finished.append(
+                    HistoryRow(
+                        game_id, channel, guild, data.decode(), json.loads(summary), _from_us(c), _from_us(f)
+                    )
+                )
+            except ValueError:  # UnicodeDecodeError and JSONDecodeError
+                log.warning("finished game unreadable", extra={"game": game_id, "channel": channel})
+        return finished
+
+    async def prune(self, finished_before: datetime) -> Pruned:
+        """Remove the event logs of games finished (or lobbies closed) before `finished_before`.
+
+        Their results stay in history. Deleted a few games per transaction, so a running bot's saves
+        never wait long for the lock. SQLite reuses the freed pages for new games; the file itself
+        shrinks only with VACUUM.
+        """
+        cutoff = _to_us(finished_before)
+        game_ids = await self._fetch(_PRUNABLE, (cutoff,))
+        removed = 0
+        for start in range(0, len(game_ids), PRUNE_BATCH):
+            batch = [game_id for (game_id,) in game_ids[start : start + PRUNE_BATCH]]
+            removed += await self._write(_delete_events, batch)
+        return Pruned(len(game_ids), removed)
+
+
+# -- the functions that run on the database thread ------------------------------------------------
+def _fetchall(db: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
+    return db.execute(sql, params).fetchall()
+
+
+def _insert_game(db: sqlite3.Connection, params: tuple) -> int:
+    return db.execute(
+        "INSERT INTO games (channel_id, guild_id, version, data, deadline, created_at, updated_at)"
+        " VALUES (?, ?, 1, ?, ?, ?, ?)",
+        params,
+    ).lastrowid
+
+
+def _update_game(db: sqlite3.Connection, update: tuple, events: tuple | None) -> bool:
+    """False, with nothing written, when the row is no longer at the caller's version."""
+    cursor = db.execute(
+        "UPDATE games SET version = version + 1, data = ?, deadline = ?, updated_at = ?"
+        " WHERE game_id = ? AND version = ?",
+        update,
+    )
+    if cursor.rowcount != 1:
+        return False
+    if events is not None:
+        db.execute(_APPEND_EVENTS, events)
+    return True
+
+
+def _delete_game(db: sqlite3.Connection, key: tuple[int, int]) -> bool:
+    return db.execute("DELETE FROM games WHERE game_id = ? AND version = ?", key).rowcount == 1
+
+
+def _finish_game(db: sqlite3.Connection, key: tuple[int, int], events: tuple | None, history: tuple) -> bool:
+    if not _delete_game(db, key):
+        return False
+    if events is not None:
+        db.execute(_APPEND_EVENTS, events)
+    db.execute(f"INSERT INTO history ({_HISTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", history)
+    return True
+
+
+def _quarantine(db: sqlite3.Connection, game_id: int, reason: str, now_us: int) -> bool:
+    moved = db.execute(
+        "INSERT INTO quarantine (game_id, channel_id, guild_id, version, data, deadline, created_at,"
+        " updated_at, reason, quarantined_at) SELECT game_id, channel_id, guild_id, version,"
+        " CAST(data AS BLOB), deadline, created_at, updated_at, ?, ? FROM games WHERE game_id = ?",
+        (reason, now_us, game_id),
+    ).rowcount
+    db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
+    return moved == 1
+
+
+# Finished games, then logs no live, set-aside or finished game owns (lobbies that were cancelled),
+# judged by their newest entry.
+_PRUNABLE = """
+    SELECT game_id FROM history AS h WHERE finished_at < ?1
+        AND EXISTS (SELECT 1 FROM events AS e WHERE e.game_id = h.game_id)
+    UNION
+    SELECT game_id FROM events GROUP BY game_id HAVING MAX(at) < ?1
+        AND game_id NOT IN (SELECT game_id FROM games)
+        AND game_id NOT IN (SELECT game_id FROM quarantine)
+        AND game_id NOT IN (SELECT game_id FROM history)
+"""
+
+
+def _delete_events(db: sqlite3.Connection, game_ids: list[int]) -> int:
+    marks = ",".join("?" * len(game_ids))
+    return db.execute(f"DELETE FROM events WHERE game_id IN ({marks})", game_ids).rowcount
 
 
 def _stale(row: GameRow) -> StaleVersion:
@@ -432,5 +628,47 @@ def _checkpoint_file(path: Path) -> None:
         db.close()
 
 
+def backup(source: str | os.PathLike, dest: str | os.PathLike) -> int:
+    """Copy the database at `source` into a new file `dest` with SQLite's online backup API; returns
+    the bytes written.
+
+    Safe while the bot runs: the copy is one consistent snapshot taken in a read transaction, which in
+    WAL mode never blocks the bot's writes. The copy is checked with quick_check before it counts.
+    """
+    source, dest = Path(source), Path(dest)
+    if not source.is_file():
+        raise StoreError(f"There is no database at {source}: set DATABASE_PATH to the bot's database file.")
+    if dest.exists():
+        raise StoreError(f"{dest} already exists: choose a new file name for the backup.")
+    try:
+        src = sqlite3.connect(source)
+        try:
+            dst = sqlite3.connect(dest)
+            try:
+                src.backup(dst)
+                _quick_check(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+    except _Damaged as e:
+        dest.unlink(missing_ok=True)
+        raise _damaged_error(source, f"quick_check: {e.args[0]}") from None
+    except sqlite3.Error as e:
+        dest.unlink(missing_ok=True)
+        if _code(e) in _DAMAGED:
+            raise _damaged_error(source, _reason(e, source)) from e
+        raise StoreError(f"Could not back up {source} to {dest} ({_reason(e, dest)}).") from e
+    return dest.stat().st_size
+
+
 def _open_error(path: Path, reason: str) -> StoreError:
     return StoreError(f"Cannot open the database at {path} ({reason}): set DATABASE_PATH to a writable file.")
+
+
+def _damaged_error(path: Path, finding: str) -> StoreError:
+    return StoreError(
+        f"The database at {path} is damaged ({finding}): stop the bot, then restore your latest backup"
+        f" over it (README, 'Backup and restore') or salvage it with `sqlite3 {path} .recover | sqlite3"
+        " recovered.sqlite3` and set DATABASE_PATH to recovered.sqlite3."
+    )

@@ -31,3 +31,17 @@ def test_bench_bot_tiny_run_answers_every_interaction(capsys, tmp_path):
         assert result[failure] == 0, (failure, result)
     assert result["api_requests_per_action"] >= 1  # every click is answered at least once
     assert code == 0
+
+
+def test_bench_bot_open_loop_reports_latency_from_arrival(capsys, tmp_path):
+    bench = _load_bench()
+    argv = ["--games", "20", "--players", "3", "--rate", "200", "--duration", "1.5", "--warmup", "0.5"]
+    code = bench.main([*argv, "--db", str(tmp_path / "bench.sqlite3")])
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
+    assert result.keys() >= {"rate", "p50_ms", "p99_ms", "p999_ms", "achieved_rate", "handler_p99_ms"}
+    assert result["rate"] == 200 and result["measured_clicks"] > 0 and result["achieved_rate"] > 0
+    assert result["p999_ms"] >= result["p99_ms"] >= result["p50_ms"] > 0
+    for failure in ("errors", "unanswered", "refused", "bad_edits", "store_mismatches"):
+        assert result[failure] == 0, (failure, result)
+    assert code == 0

@@ -3,6 +3,7 @@
 import asyncio
 import json
 import sqlite3
+import threading
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -276,33 +277,54 @@ async def test_two_concurrent_saves_from_the_same_row_exactly_one_wins(store):
     assert event.data == {"kind": json.loads(winner.data)["click"]}
 
 
-@pytest.mark.parametrize("cancel_at", [1, 2, 3, 4])
-async def test_a_save_cancelled_between_statements_is_all_or_nothing(store, monkeypatch, cancel_at):
-    """A timeout can cancel the caller while any statement (BEGIN, UPDATE, INSERT, COMMIT) is queued."""
+async def test_a_save_cancelled_while_queued_never_runs(store):
+    """A timeout can cancel the caller while its save waits behind other work for the database."""
     row = await store.create(100, None, "{}")
-    calls = 0
+    entered, release = threading.Event(), threading.Event()
 
-    def cancelling(method):
-        async def wrapper(*args, **kwargs):
-            nonlocal calls
-            calls += 1
-            if calls == cancel_at:
-                asyncio.current_task().cancel()
-            return await method(*args, **kwargs)
+    def busy(db) -> None:
+        entered.set()
+        release.wait(5)
 
-        return wrapper
+    holding = asyncio.ensure_future(store._thread.run(busy))
+    await asyncio.to_thread(entered.wait, 5)
+    queued = asyncio.create_task(store.save(row, '{"saved":true}', None, [{"kind": "x"}]))
+    await asyncio.sleep(0.01)
+    queued.cancel()
+    await asyncio.wait([queued])
+    release.set()
+    await holding
 
-    for name in ("execute", "executemany", "commit"):
-        monkeypatch.setattr(store._db, name, cancelling(getattr(store._db, name)))
+    assert queued.cancelled()
+    assert await store.get(100) == row
+    assert await store.count_events(row.game_id) == 0
+
+
+async def test_a_save_cancelled_while_it_runs_is_written_whole(store):
+    """Once on the database thread, a save runs to COMMIT: never half-written, whatever the caller does."""
+    row = await store.create(100, None, "{}")
+    entered, release = threading.Event(), threading.Event()
+
+    def pause() -> int:
+        entered.set()
+        release.wait(5)
+        return 0
+
+    def install(db) -> None:
+        db.create_function("pause", 0, pause)
+        db.execute("CREATE TEMP TRIGGER hold BEFORE INSERT ON events BEGIN SELECT pause(); END")
+
+    await store._thread.run(install)
+    saving = asyncio.create_task(store.save(row, '{"saved":true}', None, [{"kind": "x"}, {"kind": "y"}]))
+    await asyncio.to_thread(entered.wait, 5)  # the UPDATE has run; the event insert is under way
+    saving.cancel()
+    release.set()
+
     with pytest.raises(asyncio.CancelledError):
-        await store.save(row, '{"saved":true}', None, [{"kind": "x"}, {"kind": "x"}])
-    monkeypatch.undo()
-
+        await saving
     current = await store.get(100)
-    # Once COMMIT is queued it runs, so only the last case is saved; either way nothing is half-written.
-    assert current.version == (2 if cancel_at == 4 else 1)
-    assert await store.count_events(row.game_id) == 2 * (current.version - 1)
-    assert (await store.save(current, "{}", None, [{"kind": "y"}])).version == current.version + 1
+    assert (current.version, current.data) == (2, '{"saved":true}')
+    assert await store.count_events(row.game_id) == 2
 
 
 async def test_the_write_ahead_log_is_checkpointed_in_the_background_every_so_many_commits(store, tmp_path):

@@ -1,0 +1,151 @@
+"""What the bot needs from a store of games, as a Protocol: SQLite is the implementation that ships.
+
+The cogs reach the store only through `cogs.tables.Tables`, typed on `GameStore`, so another store
+(a server database shared by several processes) plugs in here without touching them. The rows and
+errors below are part of the interface: any store returns and raises exactly these.
+"""
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol, runtime_checkable
+
+
+class StoreError(Exception):
+    """The database cannot be used; the message is one sentence a server admin can act on."""
+
+
+class GameExists(Exception):
+    """The channel already has a live game or lobby."""
+
+
+class StaleVersion(Exception):
+    """The live row changed (or is gone) since it was loaded; reload and retry. Nothing was written."""
+
+
+class DamagedRow(Exception):
+    """A live row that cannot be read (its bytes are not text): set it aside, never guess at it."""
+
+    def __init__(self, game_id: int, channel_id: int, reason: str) -> None:
+        super().__init__(f"game {game_id} in channel {channel_id}: {reason}")
+        self.game_id, self.channel_id, self.reason = game_id, channel_id, reason
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """A live game as stored; `version` is the optimistic-concurrency token for save/finish/delete."""
+
+    game_id: int
+    channel_id: int
+    guild_id: int | None
+    version: int
+    data: str
+    deadline: datetime | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One entry of a game's log; `seq` counts 1, 2, 3... per game with no gaps."""
+
+    game_id: int
+    seq: int
+    at: datetime
+    data: dict
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """A finished game, kept for stats; `data` is the final document, `summary` the caller's digest."""
+
+    game_id: int
+    channel_id: int
+    guild_id: int | None
+    data: str
+    summary: dict
+    created_at: datetime
+    finished_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Wakeup:
+    """A live game's earliest timer, as stored: enough to re-arm it without reading the game."""
+
+    channel_id: int
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Pruned:
+    """What `prune` removed: the event logs of this many finished games, this many rows in all."""
+
+    games: int
+    events: int
+
+
+@runtime_checkable
+class GameStore(Protocol):
+    """Live games (one per channel, versioned), their append-only event logs, and finished games.
+
+    Every write is one transaction: a save and its events land together or not at all. Failures of
+    the machine (disk, locks, permissions) raise StoreError; a lost race raises StaleVersion.
+    """
+
+    async def get(self, channel_id: int) -> GameRow | None:
+        """The channel's live row; DamagedRow if it cannot be read."""
+        ...
+
+    async def create(
+        self, channel_id: int, guild_id: int | None, data: str, deadline: datetime | None = None
+    ) -> GameRow:
+        """A new live row at version 1; GameExists if the channel already has one."""
+        ...
+
+    async def save(
+        self, row: GameRow, data: str, deadline: datetime | None, events: Sequence[dict] = ()
+    ) -> GameRow:
+        """Replace the document and append `events`, all or nothing; the row at version + 1."""
+        ...
+
+    async def finish(self, row: GameRow, data: str, summary: dict, events: Sequence[dict] = ()) -> None:
+        """Append the last events, move the game to history and free the channel, all or nothing."""
+        ...
+
+    async def delete(self, row: GameRow) -> None:
+        """Drop a live row without history (a lobby that never started)."""
+        ...
+
+    async def set_aside(self, game_id: int, reason: str) -> bool:
+        """Move a live row the bot cannot use out of the way, byte for byte, never deleting it; the
+        channel is free again. False if there was no such live row."""
+        ...
+
+    async def wakeups(self) -> list[Wakeup]:
+        """Every live game's stored timer, earliest first, without reading the games themselves."""
+        ...
+
+    async def events(
+        self,
+        game_id: int,
+        *,
+        limit: int = 50,
+        before_seq: int | None = None,
+        kinds: Collection[str] | None = None,
+    ) -> list[EventRow]:
+        """One page of a game's log, newest first."""
+        ...
+
+    async def count_events(self, game_id: int, kinds: Collection[str] | None = None) -> int: ...
+
+    async def history(
+        self, *, guild_id: int | None = None, channel_id: int | None = None, limit: int = 20
+    ) -> list[HistoryRow]:
+        """Finished games, newest first."""
+        ...
+
+    async def prune(self, finished_before: datetime) -> Pruned:
+        """Remove the event logs of games finished before then, keeping their results."""
+        ...
+
+    async def close(self) -> None: ...

@@ -1,0 +1,146 @@
+"""The store under faults: a locked file answers in time, a row that cannot be read fails alone."""
+
+import asyncio
+import sqlite3
+import time
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from db import DamagedRow, Store, StoreError
+from db.store import BUSY_TIMEOUT_MS, QUEUE_BUDGET
+
+DISCORD_WINDOW = 3.0
+"""Seconds Discord waits for the answer to a click."""
+NOT_UTF8 = b'{"host_id": 1, "name": "\xff\xfe caf\xe9"}'
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "payday.sqlite3"
+
+
+@pytest.fixture
+async def store(path):
+    store = await Store.open(path)
+    yield store
+    await store.close()
+
+
+def damage(path, channel_id: int, data: bytes) -> None:
+    """Write raw bytes into a live row's document, as a bad disk or an old tool might."""
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE games SET data = CAST(? AS TEXT) WHERE channel_id = ?", (data, channel_id))
+    raw.close()
+
+
+class Locker:
+    """Another program holding the write lock, as `sqlite3 payday.sqlite3` in a shell might."""
+
+    def __init__(self, path) -> None:
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def release(self) -> None:
+        self.db.execute("ROLLBACK")
+        self.db.close()
+
+
+async def test_a_locked_database_fails_a_save_well_inside_discords_window(store, path):
+    row = await store.create(100, None, "{}")
+    locker = Locker(path)
+    try:
+        started = time.monotonic()
+        with pytest.raises(StoreError, match="another program is holding a lock") as caught:
+            await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])
+        waited = time.monotonic() - started
+    finally:
+        locker.release()
+
+    assert BUSY_TIMEOUT_MS / 1000 * 0.8 <= waited < 1.0
+    assert str(path) in str(caught.value) and "\n" not in str(caught.value)
+    # Nothing was half-written, and the store works again as soon as the lock is gone.
+    assert await store.get(100) == row
+    assert (await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])).version == 2
+
+
+async def test_clicks_queued_behind_a_locked_database_all_get_an_answer_in_time(store, path):
+    """Forty saves arrive while the lock is held: each would wait its busy timeout in turn (10 s in
+    all); instead every one fails within the budget and none is left hanging."""
+    rows = [await store.create(channel, None, "{}") for channel in range(40)]
+    locker = Locker(path)
+    try:
+        started = time.monotonic()
+        results = await asyncio.gather(
+            *(store.save(row, "{}", None, [{"kind": "roll"}]) for row in rows), return_exceptions=True
+        )
+        waited = time.monotonic() - started
+    finally:
+        locker.release()
+
+    assert all(isinstance(r, StoreError) for r in results), results
+    assert any("in time" in str(r) for r in results)
+    assert waited < QUEUE_BUDGET + 2 * BUSY_TIMEOUT_MS / 1000 + 0.5 < DISCORD_WINDOW
+    assert [(await store.get(row.channel_id)).version for row in rows] == [1] * 40
+
+
+async def test_a_row_that_is_not_utf8_is_reported_alone(store, path):
+    good = await store.create(100, None, '{"ok":true}', datetime(2030, 1, 1, tzinfo=UTC))
+    bad = await store.create(200, None, "{}", datetime(2030, 1, 2, tzinfo=UTC))
+    damage(path, 200, NOT_UTF8)
+
+    with pytest.raises(DamagedRow) as caught:
+        await store.get(200)
+    assert (caught.value.game_id, caught.value.channel_id) == (bad.game_id, 200)
+    assert "UTF-8" in caught.value.reason
+    assert await store.get(100) == good
+    assert [w.channel_id for w in await store.wakeups()] == [100, 200]  # timers never read documents
+
+
+async def test_a_damaged_finished_game_does_not_hide_the_others(store, path):
+    """A text column that is not UTF-8 makes Python's sqlite3 raise an error with no SQLite error code;
+    the store used to crash on it with AttributeError."""
+    for channel in (100, 200, 300):
+        row = await store.create(channel, None, "{}")
+        await store.finish(row, '{"final":true}', {"channel": channel})
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE history SET data = CAST(? AS TEXT) WHERE channel_id = 200", (NOT_UTF8,))
+    raw.close()
+
+    assert [h.channel_id for h in await store.history()] == [300, 100]
+
+
+async def test_set_aside_keeps_the_bytes_and_frees_the_channel(store, path):
+    deadline = datetime(2030, 1, 1, tzinfo=UTC)
+    bad = await store.create(200, 9, "{}", deadline)
+    bad = await store.save(bad, "{}", deadline, [{"kind": "roll"}])
+    damage(path, 200, NOT_UTF8)
+
+    assert await store.set_aside(bad.game_id, "not UTF-8") is True
+    assert await store.set_aside(bad.game_id, "not UTF-8") is False
+
+    assert await store.get(200) is None
+    assert await store.wakeups() == []
+    fresh = await store.create(200, 9, "{}")
+    assert fresh.game_id > bad.game_id
+    with sqlite3.connect(path) as raw:
+        [kept] = raw.execute(
+            "SELECT game_id, channel_id, guild_id, version, data, deadline, reason FROM quarantine"
+        ).fetchall()
+    raw.close()
+    assert kept[:4] == (bad.game_id, 200, 9, 2)
+    assert kept[4] == NOT_UTF8
+    assert kept[5] is not None and kept[6] == "not UTF-8"
+    assert await store.count_events(bad.game_id) == 1  # its log stays too
+
+
+async def test_wakeups_come_earliest_first_without_untimed_games(store):
+    base = datetime(2030, 1, 1, tzinfo=UTC)
+    await store.create(100, None, "{}", base + timedelta(minutes=5))
+    await store.create(200, None, "{}")
+    await store.create(300, None, "{}", base)
+
+    assert [(w.channel_id, w.at) for w in await store.wakeups()] == [
+        (300, base),
+        (100, base + timedelta(minutes=5)),
+    ]
