@@ -6,14 +6,14 @@ one that `legal_actions` would list (the tests check this over many games).
 """
 
 from bot.game import actions as act
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import state as s
 from bot.game.actions import Action
+from bot.game.bank import whole_steps
 from bot.game.deals import sell_best
 from bot.game.engine import QUESTIONS
 from bot.game.interrupts import lottery_free
-from bot.game.ledger import whole_steps
 from bot.game.mail import due_at_pay_day, move_default, neighbours, swellfare_bets
 from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS

@@ -6,9 +6,9 @@ Deal goes to the bottom of the Deal pile."""
 from bot.game import actions as act
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question
 from bot.game.interrupts import in_turn_order
-from bot.game.ledger import pay, transfer
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 

@@ -8,14 +8,14 @@ rules until the game needs somebody's input again.
 from dataclasses import replace
 
 from bot.game import actions as act
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import deals, interrupts, mail, payday, spaces, turn
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.actions import Action, IllegalAction
+from bot.game.bank import borrow, repay, transfer, withdraw
 from bot.game.context import Game, Question
 from bot.game.events import money
-from bot.game.ledger import borrow, repay, transfer, withdraw
 from bot.game.rng import seed_state
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.state import GameState, Player

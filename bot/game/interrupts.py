@@ -5,12 +5,12 @@ Each asks several players at once (or one after another) and resolves when the l
 """
 
 from bot.game import actions as act
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import events as ev
 from bot.game import rulesets as rs
 from bot.game import state as s
+from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question, answered, roll_allows, roll_default, roll_only
-from bot.game.ledger import pay, transfer
 from bot.game.state import GameState
 
 LOTTERY_NUMBERS = range(1, 7)

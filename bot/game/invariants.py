@@ -2,11 +2,11 @@
 
 from collections import Counter
 
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import cards
 from bot.game import rulesets as rs
 from bot.game import state as s
-from bot.game.board import PAYDAY_DAY
+from bot.game.calendar import PAYDAY_DAY
 from bot.game.engine import MAIL_QUESTIONS
 from bot.game.mail import MAIL_TASK
 from bot.game.rulesets import RULESETS

@@ -4,12 +4,12 @@ acted on at once."""
 from collections.abc import Callable
 
 from bot.game import actions as act
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question
-from bot.game.ledger import pay, transfer
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, Task
 from bot.game.turn import move_to

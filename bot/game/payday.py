@@ -8,13 +8,13 @@ or retirement.
 """
 
 from bot.game import actions as act
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import rulesets as rs
 from bot.game import state as s
+from bot.game.bank import charge_interest, cover, deposit, pay, repay, savings_interest, transfer, withdraw
 from bot.game.context import Game, Options, Question
-from bot.game.ledger import charge_interest, cover, deposit, pay, repay, savings_interest, transfer, withdraw
 from bot.game.state import GameState, Task
 
 SALARY = rs.PAY_SALARY

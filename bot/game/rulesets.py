@@ -6,7 +6,7 @@ and the decks are looked up by preset name, since they never change mid-game.
 
 from dataclasses import dataclass, field
 
-from bot.game import board, cards
+from bot.game import calendar, cards
 
 RADIO_FIRST_TO_ROLL = "first_to_roll"
 RADIO_HIGHEST = "highest"
@@ -85,7 +85,7 @@ class Rules:
 class Ruleset:
     name: str
     title: str
-    board: board.Board
+    board: calendar.Board
     mail: tuple[cards.MailCard, ...]
     deals: tuple[cards.DealCard, ...]
     rules: Rules = field(default_factory=Rules)
@@ -94,7 +94,7 @@ class Ruleset:
     pot_name: str = "the Lottery pot"
     """What the table calls the POT account in the ledger."""
     jackpot_name: str = "the Jackpot"
-    """What the table calls the JACKPOT account in the ledger and on the board."""
+    """What the table calls the JACKPOT account in the ledger and on the calendar."""
     reconstructed: bool = False
     """The board and the cards are our reconstruction (no published list exists): say so."""
 
@@ -102,7 +102,7 @@ class Ruleset:
 MODERN = Ruleset(
     name="modern",
     title="Modern edition",
-    board=board.MODERN_BOARD,
+    board=calendar.MODERN_BOARD,
     mail=cards.MODERN_MAIL,
     deals=cards.MODERN_DEALS,
 )
@@ -110,7 +110,7 @@ MODERN = Ruleset(
 FAMILY = Ruleset(
     name="family",
     title="Family variant",
-    board=board.FAMILY_BOARD,
+    board=calendar.FAMILY_BOARD,
     mail=cards.FAMILY_MAIL,
     deals=cards.FAMILY_DEALS,
     rules=Rules(
@@ -126,7 +126,7 @@ FAMILY = Ruleset(
 CLASSIC = Ruleset(
     name="classic",
     title="Classic 1975 (reconstructed)",
-    board=board.CLASSIC_BOARD,
+    board=calendar.CLASSIC_BOARD,
     mail=cards.CLASSIC_MAIL,
     deals=cards.CLASSIC_DEALS,
     rules=Rules(

@@ -2,13 +2,13 @@
 
 from collections.abc import Callable
 
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game.bank import pay, transfer
 from bot.game.context import Game
 from bot.game.interrupts import in_turn_order, start_lottery, start_poker, start_radio, start_walk
-from bot.game.ledger import pay, transfer
 from bot.game.mail import MAIL_TASK
 from bot.game.payday import start_payday
 from bot.game.state import Task

@@ -3,9 +3,9 @@
 from bot.game import actions as act
 from bot.game import events as ev
 from bot.game import state as s
-from bot.game.board import PAYDAY_DAY
+from bot.game.bank import transfer
+from bot.game.calendar import PAYDAY_DAY
 from bot.game.context import Game, Question, roll_allows, roll_default, roll_only
-from bot.game.ledger import transfer
 from bot.game.state import Task
 
 SPACE = "space"

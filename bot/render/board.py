@@ -6,7 +6,7 @@ from datetime import datetime
 import discord
 
 from bot.game import events as ev
-from bot.game.board import weekday
+from bot.game.calendar import weekday
 from bot.game.events import Event, money
 from bot.game.rulesets import RULESETS
 from bot.render.prompts import question

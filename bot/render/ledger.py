@@ -2,8 +2,8 @@
 
 import discord
 
+from bot.game.bank import bank_statement, loan_book
 from bot.game.events import Event, account_name, money
-from bot.game.ledger import bank_statement, loan_book
 from bot.render.board import GOLD, safe
 
 PAGE_SIZE = 15

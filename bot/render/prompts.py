@@ -6,9 +6,9 @@ from bot.game import actions as act
 from bot.game import cards
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game.bank import whole_steps
 from bot.game.engine import legal_actions
 from bot.game.events import money
-from bot.game.ledger import whole_steps
 from bot.game.mail import destinations, swellfare_bets
 from bot.game.payday import banking_moves, charge_due
 from bot.game.rulesets import RULESETS

@@ -9,7 +9,8 @@ every edition, and for editions with every number changed, and checks each numbe
 from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
-from bot.game import board, cards, engine, rulesets
+from bot.game import calendar as cal
+from bot.game import cards, engine, rulesets
 from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.rulesets import Ruleset
 
@@ -105,7 +106,7 @@ def _days(ruleset: Ruleset, kind: str) -> list[int]:
     return [day for day, space in enumerate(ruleset.board) if space.kind == kind]
 
 
-def _space(ruleset: Ruleset, kind: str) -> board.Space | None:
+def _space(ruleset: Ruleset, kind: str) -> cal.Space | None:
     return next((space for space in ruleset.board if space.kind == kind), None)
 
 
@@ -139,7 +140,7 @@ def _faces(lowest: int) -> str:
 def _overview(rs: Ruleset, limits: dict[str, str]) -> str:
     r = rs.rules
     things = ["collect Mail (mostly bills)", "buy Deals you hope to sell at a profit"]
-    if _days(rs, board.LOTTERY):
+    if _days(rs, cal.LOTTERY):
         things.append("enter the Lottery")
     things.append(f"pay into {rs.jackpot_name}")
     last = " (none at the Pay Day of your last month)" if not r.salary_in_final_month else ""
@@ -211,7 +212,7 @@ def _mail_line(rs: Ruleset, kind: str, deck: list[cards.MailCard]) -> str:
 
 def _mail_page(rs: Ruleset, limits: dict[str, str]) -> str:
     kinds = list(dict.fromkeys(card.kind for card in rs.mail))
-    counts = sorted({space.count for space in rs.board if space.kind == board.MAIL})
+    counts = sorted({space.count for space in rs.board if space.kind == cal.MAIL})
     body = "\n".join(_mail_line(rs, kind, _mail(rs, kind)) for kind in kinds)
     neighbours = ""
     if _mail(rs, cards.MAD_MONEY) or _mail(rs, cards.NEIGHBOR):
@@ -291,12 +292,12 @@ def _still_in(rs: Ruleset) -> list[str]:
     """What a retired player still takes part in, on this edition's board and decks."""
     kinds = {space.kind for space in rs.board}
     parts = {
-        board.LOTTERY: "ante in the Lottery",
-        board.RADIO: "roll in the Radio Contest",
-        board.BIRTHDAY: "give on Happy Birthday",
-        board.WALK: "pay on the Walk for Charity",
-        board.POKER: "play the Poker Game",
-        board.ELECTION: "pay for the Town Election",
+        cal.LOTTERY: "ante in the Lottery",
+        cal.RADIO: "roll in the Radio Contest",
+        cal.BIRTHDAY: "give on Happy Birthday",
+        cal.WALK: "pay on the Walk for Charity",
+        cal.POKER: "play the Poker Game",
+        cal.ELECTION: "pay for the Town Election",
     }
     still = [text for kind, text in parts.items() if kind in kinds]
     return still + (["roll for Deal commissions"] if _commission(rs) else [])
@@ -310,16 +311,16 @@ def _payday(rs: Ruleset, limits: dict[str, str]) -> str:
         else ""
     )
     return (
-        f"Day {board.PAYDAY_DAY} ends your month. Whatever you rolled, you stop there, and then, in this "
+        f"Day {cal.PAYDAY_DAY} ends your month. Whatever you rolled, you stop there, and then, in this "
         f"order:\n\n{steps}\n\nRetired players stop moving, but still {_and(_still_in(rs))}.{not_in}"
     )
 
 
 def _lottery(rs: Ruleset, limits: dict[str, str]) -> str:
     r = rs.rules
-    days = _and([str(d) for d in _days(rs, board.LOTTERY)])
+    days = _and([str(d) for d in _days(rs, cal.LOTTERY)])
     if not days:
-        draws = _and([str(d) for d in _days(rs, board.LOTTERY_DRAW)])
+        draws = _and([str(d) for d in _days(rs, cal.LOTTERY_DRAW)])
         return (
             "This edition has no Lottery pot. **Lottery Tickets** come in the Mail "
             f"({_amounts(_mail(rs, cards.TICKET))}). Land on a Lottery Draw day ({draws}) in the month "
@@ -344,36 +345,36 @@ def _interrupt_lines(rs: Ruleset) -> list[str]:
     r, lines = rs.rules, []
     for kind in dict.fromkeys(space.kind for space in rs.board):
         space = _space(rs, kind)
-        if kind == board.LOTTERY:
+        if kind == cal.LOTTERY:
             lines.append(f"**Lottery** — each player may ante {_money(r.lottery_ante)} and pick a number.")
-        elif kind == board.RADIO and r.radio_mode == rulesets.RADIO_HIGHEST:
+        elif kind == cal.RADIO and r.radio_mode == rulesets.RADIO_HIGHEST:
             lines.append(
                 f"**{space.name}** — everyone rolls; the highest roll wins {_money(space.amount)} "
                 "(ties roll again)."
             )
-        elif kind == board.RADIO:
+        elif kind == cal.RADIO:
             lines.append(
                 f"**{space.name}** — starting with the lander, each player rolls once in turn; the first "
                 f"to roll a {r.radio_number} wins {_money(space.amount)}."
             )
-        elif kind == board.BIRTHDAY:
+        elif kind == cal.BIRTHDAY:
             lines.append(f"**{space.name}** — every other player gives the lander {_money(space.amount)}.")
-        elif kind == board.WALK:
+        elif kind == cal.WALK:
             lines.append(
                 f"**{space.name}** — every other player rolls and pays {_money(space.amount)} × the roll "
                 f"to {rs.jackpot_name}."
             )
-        elif kind == board.POKER:
+        elif kind == cal.POKER:
             lines.append(
                 f"**{space.name}** — every player may put {_money(space.amount)} in; all who did roll and "
                 "the highest takes the pot (ties roll again; a lone taker gets the money back)."
             )
-        elif kind == board.ELECTION:
+        elif kind == cal.ELECTION:
             lines.append(
                 f"**{space.name}** — every player pays {_money(space.amount)} into {rs.jackpot_name}; "
                 "the next movement roll of a 6 wins it."
             )
-        elif kind == board.DAYLIGHT:
+        elif kind == cal.DAYLIGHT:
             lines.append(
                 f"**{space.name}** — from the lander, each player still playing steps back one day and "
                 f"plays it; a player on START collects {_money(r.salary)} instead. It never sets off "
@@ -447,16 +448,16 @@ def _timeouts(rs: Ruleset, limits: dict[str, str]) -> str:
 def _edition_line(rs: Ruleset) -> str:
     r = rs.rules
     features = []
-    sweepstakes = _space(rs, board.SWEEPSTAKES)
+    sweepstakes = _space(rs, cal.SWEEPSTAKES)
     if sweepstakes and r.sweepstakes_roll:
         features.append(f"Sweepstakes pays {_money(sweepstakes.amount)} × a roll")
-    if _space(rs, board.RADIO) and r.radio_mode == rulesets.RADIO_HIGHEST:
+    if _space(rs, cal.RADIO) and r.radio_mode == rulesets.RADIO_HIGHEST:
         features.append("everyone rolls in the Radio Contest and the highest roll wins")
     if r.repay_anytime:
         features.append("loans can be repaid at any time")
     if r.yard_sale_draws:
         features.append("the Yard Sale draws the top Deal and rolls for its price")
-    if _space(rs, board.CASINO):
+    if _space(rs, cal.CASINO):
         features.append("Family Casino Night on the board")
     if r.savings:
         features.append(f"savings at {r.savings_interest_pct}%")
@@ -500,47 +501,47 @@ def _jackpot_line(rs: Ruleset) -> str:
     return f"\n\n**{name}**: roll a 6 for your move and the whole {name} is yours."
 
 
-_EFFECTS: dict[str, Callable[[board.Space, Ruleset], str]] = {
-    board.START: lambda sp, rs: "",
-    board.MAIL: lambda sp, rs: f"draw {sp.count} Mail card{'s' * (sp.count != 1)}",
-    board.SWEEPSTAKES: lambda sp, rs: (
+_EFFECTS: dict[str, Callable[[cal.Space, Ruleset], str]] = {
+    cal.START: lambda sp, rs: "",
+    cal.MAIL: lambda sp, rs: f"draw {sp.count} Mail card{'s' * (sp.count != 1)}",
+    cal.SWEEPSTAKES: lambda sp, rs: (
         f"collect {_money(sp.amount)} × a roll"
         if rs.rules.sweepstakes_roll
         else f"collect {_money(sp.amount)}"
     ),
-    board.DEAL: lambda sp, rs: "draw a Deal: buy it or let it go",
-    board.LOTTERY: lambda sp, rs: (
+    cal.DEAL: lambda sp, rs: "draw a Deal: buy it or let it go",
+    cal.LOTTERY: lambda sp, rs: (
         f"everyone may ante {_money(rs.rules.lottery_ante)} on a number; the Bank adds "
         f"{_money(rs.rules.lottery_bank)}"
     ),
-    board.FEE: lambda sp, rs: f"pay {_money(sp.amount)} into {rs.jackpot_name}",
-    board.RADIO: lambda sp, rs: (
+    cal.FEE: lambda sp, rs: f"pay {_money(sp.amount)} into {rs.jackpot_name}",
+    cal.RADIO: lambda sp, rs: (
         f"everyone rolls, the highest roll wins {_money(sp.amount)}"
         if rs.rules.radio_mode == rulesets.RADIO_HIGHEST
         else f"from you, players roll once each in turn; the first to roll a {rs.rules.radio_number} wins "
         f"{_money(sp.amount)}"
     ),
-    board.BUYER: lambda sp, rs: "sell one of your Deals to the Bank for its value",
-    board.BIRTHDAY: lambda sp, rs: f"every other player gives you {_money(sp.amount)}",
-    board.YARD_SALE: lambda sp, rs: (
+    cal.BUYER: lambda sp, rs: "sell one of your Deals to the Bank for its value",
+    cal.BIRTHDAY: lambda sp, rs: f"every other player gives you {_money(sp.amount)}",
+    cal.YARD_SALE: lambda sp, rs: (
         f"take the top Deal for {_money(sp.amount)} × a new roll"
         if rs.rules.yard_sale_draws
         else f"pay {_money(sp.amount)} × your roll for the face-down Deal by the board"
     ),
-    board.WALK: lambda sp, rs: (
+    cal.WALK: lambda sp, rs: (
         f"everyone else rolls and pays {_money(sp.amount)} × the roll into {rs.jackpot_name}"
     ),
-    board.PAYDAY: lambda sp, rs: "every token stops here: salary, interest, bills",
-    board.CASINO: lambda sp, rs: (
+    cal.PAYDAY: lambda sp, rs: "every token stops here: salary, interest, bills",
+    cal.CASINO: lambda sp, rs: (
         f"roll: odd collects {_money(sp.amount)}, even pays {_money(sp.amount)} into {rs.jackpot_name}"
     ),
-    board.LOTTERY_DRAW: lambda sp, rs: "cash every Lottery Ticket you hold",
-    board.SUNDAY: lambda sp, rs: "nothing happens",
-    board.POKER: lambda sp, rs: (
+    cal.LOTTERY_DRAW: lambda sp, rs: "cash every Lottery Ticket you hold",
+    cal.SUNDAY: lambda sp, rs: "nothing happens",
+    cal.POKER: lambda sp, rs: (
         f"everyone may put in {_money(sp.amount)}; the highest roll among them takes it"
     ),
-    board.ELECTION: lambda sp, rs: f"every player pays {_money(sp.amount)} into {rs.jackpot_name}",
-    board.DAYLIGHT: lambda sp, rs: (
+    cal.ELECTION: lambda sp, rs: f"every player pays {_money(sp.amount)} into {rs.jackpot_name}",
+    cal.DAYLIGHT: lambda sp, rs: (
         f"everyone still playing steps back one day and plays it; on START, collect {_money(rs.rules.salary)}"
     ),
 }
@@ -548,7 +549,7 @@ _EFFECTS: dict[str, Callable[[board.Space, Ruleset], str]] = {
 
 def _board(rs: Ruleset, limits: dict[str, str]) -> str:
     days: dict[str, list[int]] = {}
-    spaces: dict[str, board.Space] = {}
+    spaces: dict[str, cal.Space] = {}
     for day, space in enumerate(rs.board):
         if day:
             days.setdefault(space.name, []).append(day)
@@ -558,7 +559,7 @@ def _board(rs: Ruleset, limits: dict[str, str]) -> str:
         effect = _EFFECTS[spaces[name].kind](spaces[name], rs)
         when = f"day{'s' * (len(on) > 1)} {', '.join(map(str, on))}"
         lines.append(f"**{name}** — {when}" + (f": {effect}" if effect else ""))
-    calendar = f"START is a Sunday; day 1 a Monday; day {board.PAYDAY_DAY}, a Wednesday, is Pay Day."
+    calendar = f"START is a Sunday; day 1 a Monday; day {cal.PAYDAY_DAY}, a Wednesday, is Pay Day."
     return calendar + "\n\n" + "\n".join(lines) + _jackpot_line(rs)
 
 

@@ -8,7 +8,7 @@ from typing import get_args
 
 import pytest
 
-from bot.game import board, engine
+from bot.game import calendar, engine
 from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render import rules_text
@@ -37,7 +37,7 @@ def test_the_board_page_lists_every_day_of_the_edition_once(edition):
         if " — day" in line
         for d in line.split(" — day")[1].lstrip("s ").split(":")[0].split(", ")
     )
-    assert listed == list(range(1, board.PAYDAY_DAY + 1))
+    assert listed == list(range(1, calendar.PAYDAY_DAY + 1))
 
 
 def test_the_family_board_page_says_what_its_own_spaces_do():
@@ -67,7 +67,7 @@ def test_each_page_is_written_for_its_own_edition():
 NUMBER = re.compile(r"\d[\d,]*")
 TURN, INTERRUPT = 71 * 60, 97
 """Time limits no edition's data uses, so their numbers are told apart."""
-SHARED = {*LOTTERY_NUMBERS, engine.MIN_MONTHS, engine.MAX_MONTHS, engine.DEFAULT_MONTHS, board.PAYDAY_DAY}
+SHARED = {*LOTTERY_NUMBERS, engine.MIN_MONTHS, engine.MAX_MONTHS, engine.DEFAULT_MONTHS, calendar.PAYDAY_DAY}
 """Numbers every edition shares: die faces (and numbered steps), months, the calendar's length."""
 
 

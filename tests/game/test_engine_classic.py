@@ -37,7 +37,7 @@ from scripted import (
 )
 
 from bot.game import actions as a
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import rulesets as rs

@@ -26,9 +26,9 @@ from scripted import (
 )
 
 from bot.game import actions as a
+from bot.game import bank
 from bot.game import cards as c
 from bot.game import events as ev
-from bot.game import ledger
 from bot.game import state as s
 from bot.game.actions import Action, InvalidChoice
 from bot.game.invariants import violations
@@ -326,8 +326,8 @@ def test_the_loan_book_and_the_bank_statement_are_views_of_the_same_ledger():
     events += land(st, ANN, 7)  # Ski Weekend: $500 into the Jackpot, from the $1,200 in hand
     events += land(st, BOB, 31)  # Bob's Pay Day: salary, no loan to charge
 
-    loans = [(e.src, e.dst, e.amount, e.reason, e.value) for e in ledger.loan_book(events)]
+    loans = [(e.src, e.dst, e.amount, e.reason, e.value) for e in bank.loan_book(events)]
     assert loans == [(BANK, ANN, 1000, ev.LOAN, 3000)]  # value: the loan balance after
-    statement = [(e.src, e.dst, e.amount, e.reason) for e in ledger.bank_statement(events)]
+    statement = [(e.src, e.dst, e.amount, e.reason) for e in bank.bank_statement(events)]
     assert statement == [(BANK, ANN, 1000, ev.LOAN), (BANK, BOB, 3500, ev.SALARY)]
     assert (ANN, ev.JACKPOT, 500, "Ski Weekend") in transfers(events)

@@ -6,8 +6,8 @@ import functools
 
 from PIL import Image, ImageDraw
 
-from bot.game import board
-from bot.game.board import WEEKDAYS, weekday
+from bot.game import calendar as cal
+from bot.game.calendar import WEEKDAYS, weekday
 from bot.game.events import money
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.board_picture import style as st
@@ -52,7 +52,7 @@ def calendar(edition: str) -> Image.Image:
         d.rounded_rectangle(
             box((left, top, right, bottom)), radius=7 * k, fill=kind.tint, outline=st.GRID_LINE, width=k
         )
-        if space.kind == board.PAYDAY:
+        if space.kind == cal.PAYDAY:
             d.rounded_rectangle(box((left, top, right, bottom)), radius=7 * k, outline=kind.mark, width=3 * k)
         MARKS[space.kind](d, (right - 5 - MARK_SIZE) * k, (top + 5) * k, MARK_SIZE * k, kind.mark)
     d.rounded_rectangle(box(st.PANEL_BOX), radius=9 * k, fill=st.TITLE_BG)
@@ -77,14 +77,14 @@ def calendar(edition: str) -> Image.Image:
     return image
 
 
-def _cell_text(d: ImageDraw.ImageDraw, day: int, space: board.Space, ruleset: Ruleset) -> None:
+def _cell_text(d: ImageDraw.ImageDraw, day: int, space: cal.Space, ruleset: Ruleset) -> None:
     left, top, right, _ = st.cell_box(day)
     if day == 0:
-        text(d, (left + 7, top + 6), "START", st.KIND_STYLES[board.START].mark, 20, heavy=True)
+        text(d, (left + 7, top + 6), "START", st.KIND_STYLES[cal.START].mark, 20, heavy=True)
         return
     number_colour = st.SUNDAY_RED if WEEKDAYS[day % 7] == "Sun" else st.INK
     text(d, (left + 7, top + 5), str(day), number_colour, DAY_FONT, heavy=True)
-    heavy = space.kind == board.PAYDAY
+    heavy = space.kind == cal.PAYDAY
     room = right - left - 12
     name = st.short_name(space)
     effect = st.effect_line(space, ruleset)
