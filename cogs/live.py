@@ -9,6 +9,7 @@ import logging
 import discord
 
 from bot.render import board, components
+from bot.render.i18n import lang
 from bot.render.prompts import choices
 from cogs.tables import Loaded
 
@@ -37,7 +38,9 @@ class LiveMessage:
         state = table.state
         if state.over or state.pending is None:
             return embed, None
-        view = components.game_view(loaded.row.channel_id, loaded.row.game_id, state.prompt, choices(state))
+        view = components.game_view(
+            loaded.row.channel_id, loaded.row.game_id, state.prompt, choices(state, lang("en"))
+        )
         return embed, view
 
     async def show(

@@ -22,6 +22,8 @@ from bot.game.actions import Action, IllegalAction
 from bot.game.rulesets import DEFAULT_RULESET as RULESETS_DEFAULT
 from bot.game.rulesets import RULESETS
 from bot.render import board, components, ledger, rules_text
+from bot.render.i18n import lang
+from bot.render.refusals import refusal_text
 from bot.render.rules_text import Topic
 from bot.table import Table, clean_name
 from bot.timers import DeadlineScheduler
@@ -29,6 +31,8 @@ from cogs.live import LiveMessage, clicked
 from cogs.tables import Loaded, Played, Tables, play, recorded
 
 log = logging.getLogger(__name__)
+EN = lang("en")
+"""Every reply is English until the service layer (issue 8) writes each in its reader's language."""
 
 COLOUR = discord.Colour.gold()
 TURN_TIMES = [
@@ -194,7 +198,7 @@ class Payday(commands.Cog):
                 else:
                     note = LOBBY_CHANGES[what](table, user)
             except IllegalAction as refusal:
-                await _refuse(interaction, refusal.message)
+                await _refuse(interaction, refusal_text(refusal, EN))
                 return
             if what == "start":
                 await self._begin(interaction, loaded, opening)
@@ -578,9 +582,7 @@ class Payday(commands.Cog):
         rules = RULESETS[table.state.ruleset]
         loans = [p.loan for p in players]
         savings = [p.savings for p in players] if rules.rules.savings else None
-        embed = ledger.ledger_embed(
-            book, chunk, names, page, pages, loans, savings, rules.pot_name, rules.jackpot_name
-        )
+        embed = ledger.ledger_embed(book, chunk, names, page, pages, loans, savings, rules, EN)
         return embed, components.ledger_view(game_id, book, page, pages)
 
     async def _finished(self, channel_id: int, game_id: int | None = None) -> tuple[int, Table] | None:
@@ -603,7 +605,7 @@ class Payday(commands.Cog):
             try:
                 lobby.may_stop(table, interaction.user.id, _manages_channel(interaction))
             except IllegalAction as refusal:
-                await _refuse(interaction, refusal.message)
+                await _refuse(interaction, refusal_text(refusal, EN))
                 return
             if table.state is None:
                 await self.tables.discard(loaded)
@@ -618,10 +620,8 @@ class Payday(commands.Cog):
     @payday.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """What this bot does, how a game goes, and every /payday command."""
-        lines = "\n".join(f"`{usage}` — {what}" for usage, what in rules_text.COMMANDS)
-        embed = discord.Embed(
-            title=rules_text.HELP_TITLE, description=f"{rules_text.HELP_TEXT}\n{lines}", colour=COLOUR
-        )
+        title, text = rules_text.help_page(EN)
+        embed = discord.Embed(title=title, description=text, colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @payday.command(name="rules")
@@ -640,8 +640,9 @@ class Payday(commands.Cog):
         title, text = rules_text.page(
             topic,
             edition,
-            turn=rules_text.duration(self.bot.turn_seconds),
-            interrupt=rules_text.duration(self.bot.interrupt_seconds),
+            turn=rules_text.duration(self.bot.turn_seconds, EN),
+            interrupt=rules_text.duration(self.bot.interrupt_seconds, EN),
+            L=EN,
         )
         await interaction.response.send_message(
             embed=discord.Embed(title=title, description=text, colour=COLOUR), ephemeral=True
@@ -675,7 +676,7 @@ class Payday(commands.Cog):
         double = isinstance(refusal, act.StalePrompt) and table.last_answer == (action.prompt, action.seat)
         if double or isinstance(refusal, act.AlreadyAnswered):
             return ALREADY_DONE
-        return refusal.message
+        return refusal_text(refusal, EN, [seat.name for seat in table.seats])
 
 
 def _missing_permissions(interaction: discord.Interaction) -> str | None:

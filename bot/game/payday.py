@@ -7,43 +7,34 @@ interest, bills, banking in $100 steps until the player is done, void Lottery Ti
 or retirement.
 """
 
+from enum import StrEnum
+
 from bot.game import actions as act
-from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import events as ev
-from bot.game import rulesets as rs
 from bot.game import state as s
 from bot.game.bank import charge_interest, cover, deposit, pay, repay, savings_interest, transfer, withdraw
 from bot.game.context import Game, Options, Question
 from bot.game.state import GameState, Task
-
-SALARY = rs.PAY_SALARY
-INTEREST = rs.PAY_INTEREST
-OFFER_REPAY = rs.PAY_REPAY
-PAY_BILLS = rs.PAY_BILLS
-CHARGES = rs.PAY_CHARGES
-BANKING = rs.PAY_BANKING
-TICKETS = rs.PAY_TICKETS
-MONTH_END = rs.PAY_MONTH_END
-MONSTER = "payday_monster"
-"""One carried Monster Charge card (`Task.arg`: the card)."""
-CHARGE = "payday_charge"
-"""One balance of a game saved before issue 6 (`Task.arg`: its place in `Player.charges`)."""
-CHARGES_DONE = "payday_charges_done"
-CHARGE_INTEREST = "Monster Charge interest"
-CHARGE_PAID = "Monster Charge paid in full"
-
-DEPOSITED, WITHDREW = "deposit", "withdraw"
+from bot.game.steps import Step
 
 
-def start_payday(g: Game, seat: int, space: b.Space) -> None:
+class Banked(StrEnum):
+    """Which way savings went at this Pay Day's banking (`Pending.reason`); NONE: neither yet."""
+
+    NONE = ""
+    DEPOSITED = "deposit"
+    WITHDREW = "withdraw"
+
+
+def start_payday(g: Game, seat: int, day: int) -> None:
     g.then(*(Task(step, seat) for step in g.ruleset.payday))
 
 
 def salary(g: Game, task: Task) -> None:
     st = g.state
     if not g.rules.salary_in_final_month and st.in_last_month(task.seat):
-        g.emit(ev.NOTHING, task.seat, reason="no salary at the Pay Day of the last month")
+        g.emit(ev.NOTHING, task.seat, reason=ev.NO_FINAL_SALARY)
         return
     transfer(g, ev.BANK, task.seat, g.rules.salary, ev.SALARY)
 
@@ -72,7 +63,7 @@ def pay_bills(g: Game, task: Task) -> None:
     cover(g, task.seat, sum(info.amount for _, info in held if info.kind == c.BILL))
     for card, info in held:
         if info.kind == c.BILL:
-            pay(g, task.seat, ev.BANK, info.amount, f"bill: {info.name}")
+            pay(g, task.seat, ev.BANK, info.amount, ev.BILL, card)
             st.mail_discard.append(card)
         elif info.kind == c.MONSTER:
             player.carried.append(card)
@@ -84,9 +75,9 @@ def pay_bills(g: Game, task: Task) -> None:
 def charges(g: Game, task: Task) -> None:
     """One step per Monster Charge: balances saved before issue 6 first, then the cards."""
     player = g.state.players[task.seat]
-    legacy = [Task(CHARGE, task.seat, i) for i in range(len(player.charges))]
-    cards = [Task(MONSTER, task.seat, card) for card in player.carried]
-    g.then(*legacy, *cards, Task(CHARGES_DONE, task.seat))
+    legacy = [Task(Step.PAY_CHARGE, task.seat, i) for i in range(len(player.charges))]
+    cards = [Task(Step.PAY_MONSTER, task.seat, card) for card in player.carried]
+    g.then(*legacy, *cards, Task(Step.PAY_CHARGES_DONE, task.seat))
 
 
 def ask_charge(g: Game, task: Task) -> None:
@@ -94,7 +85,7 @@ def ask_charge(g: Game, task: Task) -> None:
     every Pay Day but the last, where the charge is paid off (the rulebook's players end
     "completely paid-up on all bills", docs/RULES.md §2.9)."""
     seat = task.seat
-    if task.kind == MONSTER:
+    if task.kind == Step.PAY_MONSTER:
         card, index, balance = task.arg, -1, g.ruleset.mail[task.arg].amount
     else:
         card, index, balance = -1, task.arg, g.state.players[seat].charges[task.arg]
@@ -110,8 +101,8 @@ def pay_off(g: Game, seat: int, card: int, index: int, balance: int) -> None:
     player = st.players[seat]
     interest = charge_due(g.state, balance) - balance
     cover(g, seat, interest + balance)
-    transfer(g, seat, ev.BANK, interest, CHARGE_INTEREST)
-    transfer(g, seat, ev.BANK, balance, CHARGE_PAID)
+    transfer(g, seat, ev.BANK, interest, ev.CHARGE_INTEREST, card)
+    transfer(g, seat, ev.BANK, balance, ev.CHARGE_PAID, card)
     if card >= 0:
         player.carried.remove(card)
         st.mail_discard.append(card)
@@ -130,7 +121,7 @@ def charges_done(g: Game, task: Task) -> None:
 
 
 def banking(g: Game, task: Task) -> None:
-    offer_banking(g, task.seat, "")
+    offer_banking(g, task.seat, Banked.NONE)
 
 
 def offer_banking(g: Game, seat: int, done: str) -> None:
@@ -211,7 +202,8 @@ def charge_answer(g: Game, action: act.Action) -> None:
     if action.kind == act.PAY_ALL:
         pay_off(g, action.seat, pending.card, pending.index, pending.amount)
     else:
-        charge_interest(g, action.seat, pending.amount, g.rules.charge_interest_pct, CHARGE_INTEREST)
+        rate = g.rules.charge_interest_pct
+        charge_interest(g, action.seat, pending.amount, rate, ev.CHARGE_INTEREST, pending.card)
         g.emit(ev.CARRIED, action.seat, amount=pending.amount)
 
 
@@ -231,10 +223,10 @@ def banking_moves(state: GameState, seat: int, done: str) -> tuple[list[int], li
     lstep, sstep = rules.loan_step, rules.savings_step
     repays = list(range(lstep, min(player.loan, player.cash // lstep * lstep) + 1, lstep))
     deposits: list[int] = []
-    if not player.loan and done != WITHDREW:
+    if not player.loan and done != Banked.WITHDREW:
         deposits = list(range(sstep, player.cash // sstep * sstep + 1, sstep))
     withdrawals: list[int] = []
-    if player.savings and done != DEPOSITED:
+    if player.savings and done != Banked.DEPOSITED:
         withdrawals = list(range(sstep, player.savings + 1, sstep))
         if player.savings % sstep:
             withdrawals.append(player.savings)
@@ -268,10 +260,10 @@ def banking_answer(g: Game, action: act.Action) -> None:
         repay(g, seat, amount)
     elif action.kind == act.DEPOSIT:
         deposit(g, seat, amount)
-        done = DEPOSITED
+        done = Banked.DEPOSITED
     else:
         withdraw(g, seat, amount)
-        done = WITHDREW
+        done = Banked.WITHDREW
     offer_banking(g, seat, done)
 
 
@@ -285,15 +277,15 @@ QUESTIONS = {
     s.BANKING: Question(banking_options, banking_answer, banking_done, banking_allows),
 }
 TASKS = {
-    SALARY: salary,
-    INTEREST: interest,
-    OFFER_REPAY: offer_repay,
-    PAY_BILLS: pay_bills,
-    CHARGES: charges,
-    BANKING: banking,
-    TICKETS: void_tickets,
-    CHARGE: ask_charge,
-    MONSTER: ask_charge,
-    CHARGES_DONE: charges_done,
-    MONTH_END: month_end,
+    Step.PAY_SALARY: salary,
+    Step.PAY_INTEREST: interest,
+    Step.PAY_REPAY: offer_repay,
+    Step.PAY_BILLS: pay_bills,
+    Step.PAY_CHARGES: charges,
+    Step.PAY_BANKING: banking,
+    Step.PAY_TICKETS: void_tickets,
+    Step.PAY_CHARGE: ask_charge,
+    Step.PAY_MONSTER: ask_charge,
+    Step.PAY_CHARGES_DONE: charges_done,
+    Step.PAY_MONTH_END: month_end,
 }

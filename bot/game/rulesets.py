@@ -5,30 +5,36 @@ and the decks are looked up by preset name, since they never change mid-game.
 """
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from bot.game import calendar, cards
+from bot.game.steps import Step
 
-RADIO_FIRST_TO_ROLL = "first_to_roll"
-RADIO_HIGHEST = "highest"
+
+class RadioMode(StrEnum):
+    FIRST_TO_ROLL = "first_to_roll"
+    """Modern: one player at a time from the lander; the first to roll the number wins."""
+    HIGHEST = "highest"
+    """Family: everyone rolls; the highest roll wins, ties roll again."""
+
 
 # Pay Day steps (payday.py runs each); a ruleset lists them in its own order.
-PAY_SALARY = "payday_salary"
-PAY_INTEREST = "payday_interest"
-"""Loan interest, and savings interest where the ruleset has savings."""
-PAY_REPAY = "payday_repay"
-"""Modern: one question, repay how much of the loan."""
-PAY_BILLS = "payday_pay_bills"
-PAY_CHARGES = "payday_charges"
-"""One pay-all-or-carry question per Monster Charge."""
-PAY_BANKING = "payday_banking"
-"""Classic: repay, deposit or withdraw in steps, asked again until the player is done."""
-PAY_TICKETS = "payday_tickets"
-"""Classic: unused Lottery Tickets are void."""
-PAY_MONTH_END = "payday_month_end"
-"""Back to START, or retire (discarding any Deals still held) after the last month."""
-
-MODERN_PAYDAY = (PAY_SALARY, PAY_INTEREST, PAY_REPAY, PAY_BILLS, PAY_CHARGES, PAY_MONTH_END)
-CLASSIC_PAYDAY = (PAY_SALARY, PAY_INTEREST, PAY_BILLS, PAY_BANKING, PAY_TICKETS, PAY_MONTH_END)
+MODERN_PAYDAY = (
+    Step.PAY_SALARY,
+    Step.PAY_INTEREST,
+    Step.PAY_REPAY,
+    Step.PAY_BILLS,
+    Step.PAY_CHARGES,
+    Step.PAY_MONTH_END,
+)
+CLASSIC_PAYDAY = (
+    Step.PAY_SALARY,
+    Step.PAY_INTEREST,
+    Step.PAY_BILLS,
+    Step.PAY_BANKING,
+    Step.PAY_TICKETS,
+    Step.PAY_MONTH_END,
+)
 
 
 @dataclass(slots=True)
@@ -49,7 +55,7 @@ class Rules:
     jackpot_on_six: bool = True
     lottery_bank: int = 1000
     lottery_ante: int = 100
-    radio_mode: str = RADIO_FIRST_TO_ROLL
+    radio_mode: RadioMode = RadioMode.FIRST_TO_ROLL
     radio_number: int = 3
     sweepstakes_roll: bool = False
     """False: the space pays its amount. True: it pays its amount times a die roll."""
@@ -89,7 +95,7 @@ class Ruleset:
     mail: tuple[cards.MailCard, ...]
     deals: tuple[cards.DealCard, ...]
     rules: Rules = field(default_factory=Rules)
-    payday: tuple[str, ...] = MODERN_PAYDAY
+    payday: tuple[Step, ...] = MODERN_PAYDAY
     """The Pay Day steps, in order."""
     pot_name: str = "the Lottery pot"
     """What the table calls the POT account in the ledger."""
@@ -116,7 +122,7 @@ FAMILY = Ruleset(
     rules=Rules(
         max_players=4,
         repay_anytime=True,
-        radio_mode=RADIO_HIGHEST,
+        radio_mode=RadioMode.HIGHEST,
         sweepstakes_roll=True,
         yard_sale_draws=True,
         yard_sale_roll=True,

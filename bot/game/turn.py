@@ -7,9 +7,7 @@ from bot.game.bank import transfer
 from bot.game.calendar import PAYDAY_DAY
 from bot.game.context import Game, Question, roll_allows, roll_default, roll_only
 from bot.game.state import Task
-
-SPACE = "space"
-END_TURN = "end_turn"
+from bot.game.steps import Step
 
 
 def answer_roll(g: Game, action: act.Action) -> None:
@@ -20,9 +18,9 @@ def answer_roll(g: Game, action: act.Action) -> None:
     st.last_roll = face
     st.pending = None
     if face == 6 and jackpot_open(g) and st.jackpot:
-        transfer(g, ev.JACKPOT, seat, st.jackpot, "rolled a 6")
+        transfer(g, ev.JACKPOT, seat, st.jackpot, ev.SIX)
         st.election_held = False
-    g.then(Task(END_TURN, seat))
+    g.then(Task(Step.END_TURN, seat))
     move_to(g, seat, min(player.day + face, PAYDAY_DAY))
 
 
@@ -36,8 +34,8 @@ def jackpot_open(g: Game) -> bool:
 def move_to(g: Game, seat: int, day: int) -> None:
     """Put the token on `day` and resolve that space next."""
     g.state.players[seat].day = day
-    g.emit(ev.MOVED, seat, value=day, reason=g.ruleset.board[day].name)
-    g.then(Task(SPACE, seat, day))
+    g.emit(ev.MOVED, seat, value=day)
+    g.then(Task(Step.SPACE, seat, day))
 
 
 def end_turn(g: Game, task: Task) -> None:
@@ -60,9 +58,8 @@ def finish(g: Game) -> None:
     st.winners = [seat for seat, w in enumerate(worths) if w == best]
     st.over = True
     st.pending = None
-    names = " and ".join(st.players[w].name for w in st.winners)
-    g.emit(ev.GAME_OVER, amount=best, value=len(st.winners), reason=names)
+    g.emit(ev.GAME_OVER, amount=best, value=len(st.winners), ref=sum(1 << seat for seat in st.winners))
 
 
 QUESTIONS = {s.ROLL: Question(roll_only, answer_roll, roll_default, roll_allows)}
-TASKS = {END_TURN: end_turn}
+TASKS = {Step.END_TURN: end_turn}

@@ -7,8 +7,10 @@ import discord
 
 from bot.game import events as ev
 from bot.game.calendar import weekday
-from bot.game.events import Event, money
+from bot.game.events import Event
 from bot.game.rulesets import RULESETS
+from bot.render.cards import deal_label, mail_label
+from bot.render.i18n import lang
 from bot.render.prompts import question
 from bot.table import Seat, Table
 
@@ -16,6 +18,10 @@ GOLD = discord.Colour.gold()
 GREEN = discord.Colour.green()
 GREY = discord.Colour.light_grey()
 FIELD_LIMIT = 1024
+
+ENGLISH = lang("en")
+"""This module writes English until it takes each reader's language (issue 8)."""
+money = ENGLISH.money
 
 
 @functools.lru_cache(maxsize=4096)
@@ -87,7 +93,7 @@ def game_embed(table: Table, game_id: int) -> discord.Embed:
     shown = names(table)
     month = table.month()
     title = "Pay Day — game over" if st.over else f"Pay Day — month {month} of {st.months}"
-    lines = [question(st, shown)]
+    lines = [question(st, shown, ENGLISH)]
     if table.deadline is not None and not st.over:
         lines.append(f"Time runs out {discord.utils.format_dt(table.deadline, 'R')}.")
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
@@ -175,12 +181,12 @@ def hand_embed(table: Table, seat: int, now: datetime) -> discord.Embed:
     embed.add_field(name="Net worth", value=money(st.net_worth(seat)))
     if p.insured:
         embed.add_field(name="Insurance", value=", ".join(f"{tag} bills cancelled" for tag in p.insured))
-    mail = "\n".join(f"• {ruleset.mail[c].label}" for c in p.mail) or "none"
+    mail = "\n".join(f"• {mail_label(ruleset.mail[c], ENGLISH)}" for c in p.mail) or "none"
     embed.add_field(name="Mail to settle on Pay Day", value=_clip(mail), inline=False)
     if p.carried or p.charges:
         carried = ", ".join(money(c) for c in st.carried_balances(seat))
         embed.add_field(name="Monster Charges carried", value=carried, inline=False)
-    deals = "\n".join(f"• {ruleset.deals[c].label}" for c in p.deals) or "none"
+    deals = "\n".join(f"• {deal_label(ruleset.deals[c], ENGLISH)}" for c in p.deals) or "none"
     embed.add_field(name="Deals", value=_clip(deals), inline=False)
     return embed
 

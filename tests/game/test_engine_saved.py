@@ -153,17 +153,17 @@ def test_a_saved_half_answered_lottery_with_a_discarded_carried_charge_loads_and
     refused(st, Action(CAT, a.ANTE, 4, st.prompt), InvalidChoice)  # Dan took it before the upgrade
     events = act(st, CAT, a.ANTE, 5) + act(st, BOB, a.SIT_OUT)
     assert sorted(e.value for e in of_kind(events, ev.ANTED)) == [5]
-    assert transfers(events, "Lottery win")  # the draw ran with the three numbers taken
+    assert transfers(st, events, "Lottery win")  # the draw ran with the three numbers taken
     # Ann's old balance is still asked about at her next Pay Day, and paid off at her last
     turn_to(st, ANN)
     land(st, ANN, 31)
     assert asked(st) == (s.CHARGE, [ANN]) and (st.pending.card, st.pending.amount) == (-1, 1000)
     events = act(st, ANN, a.CARRY)
-    assert transfers(events) == [Pay(ANN, BANK, 100, "Monster Charge interest")]
+    assert transfers(st, events) == [Pay(ANN, BANK, 100, "Monster Charge interest")]
     assert st.players[ANN].charges == [1000] and st.net_worth(ANN) == st.players[ANN].cash - 1000
     events = finish(st)
     assert st.over and st.players[ANN].charges == []
-    assert Pay(ANN, BANK, 1000, "Monster Charge paid in full") in transfers(events)
+    assert Pay(ANN, BANK, 1000, "Monster Charge paid in full") in transfers(st, events)
 
 
 def test_a_saved_last_pay_day_charge_question_pays_off_both_old_balances():
@@ -171,7 +171,7 @@ def test_a_saved_last_pay_day_charge_question_pays_off_both_old_balances():
     cash_before = st.players[BOB].cash
     refused(st, Action(BOB, a.CARRY, 0, st.prompt), InvalidChoice)  # no carrying at the last Pay Day
     events = act(st, BOB, a.PAY_ALL)
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BOB, BANK, 300, "Monster Charge interest"),
         Pay(BOB, BANK, 3000, "Monster Charge paid in full"),
         Pay(BOB, BANK, 400, "Monster Charge interest"),
@@ -188,6 +188,6 @@ def test_a_saved_classic_game_with_an_open_swellfare_question_loads_and_finishes
     assert asked(st) == (s.SWELLFARE, [ANN]) and st.jackpot == 50
     force_dice(st, 1)
     events = act(st, ANN, a.BET, 25)  # an amount the old buttons offered is still a legal bet
-    assert transfers(events) == [Pay(ANN, JACKPOT, 25, "Swellfare bet lost")]
+    assert transfers(st, events) == [Pay(ANN, JACKPOT, 25, "Swellfare bet lost")]
     finish(st)
     assert st.over

@@ -8,7 +8,6 @@ from PIL import Image, ImageDraw
 
 from bot.game import calendar as cal
 from bot.game.calendar import WEEKDAYS, weekday
-from bot.game.events import money
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
@@ -188,6 +187,6 @@ def month_label(edition: str, label: str) -> Image.Image:
 def jackpot_label(edition: str, amount: int) -> Image.Image:
     """The Jackpot's amount in its panel, on its patch of the calendar."""
     patch = calendar(edition).crop(JACKPOT_BOX)
-    words = st.fit(money(amount), 26, patch.width, heavy=True)
+    words = st.fit(st.money(amount), 26, patch.width, heavy=True)
     text(ImageDraw.Draw(patch), (2, patch.height // 2), words, st.WHITE, 26, "lm", heavy=True)
     return patch

@@ -14,8 +14,8 @@ from pathlib import Path
 from PIL import ImageColor, ImageFont
 
 from bot.game import calendar
-from bot.game.events import money
 from bot.game.rulesets import RULESETS, Ruleset
+from bot.render.i18n import lang
 
 # Geometry, in output pixels.
 WIDTH = 784
@@ -63,6 +63,9 @@ WHITE = "#FFFFFF"
 
 PLAYER_COLOURS = ("#E4572E", "#2F6FDE", "#1E9E6A", "#F2C230", "#9B4DCA", "#3FC1D9")
 """Distinct hues that stay apart for the common colour-blindnesses; each token also has a letter."""
+
+money = lang("en").money
+"""The picture writes English amounts until it takes a language."""
 
 
 @functools.cache
