@@ -62,6 +62,19 @@ def describe(event: Event, names: Names, ruleset: Ruleset, L: Lang) -> str:
     return write(event, names, ruleset, L)
 
 
+def describe_record(record: dict, names: Names, ruleset: Ruleset, L: Lang) -> str:
+    """A row of a game's stored event log in words. A row logged before the codes (issue 8) whose
+    kind or reason is no code is shown by the English text it was stored with."""
+    event = Event.from_record(record)
+    stored = record.get("text")
+    if stored is not None and not (event.kind in _KINDS and (not event.reason or event.reason in _CODES)):
+        return stored
+    return describe(event, names, ruleset, L)
+
+
+_CODES = frozenset(Reason)
+
+
 def _as_stored(event: Event, names: Names) -> str:
     """An event whose kind or reason is no code (an older log): its stored reason, as it was."""
     who = names[event.seat] if 0 <= event.seat < len(names) else ""
@@ -318,7 +331,10 @@ def _reshuffled(e: Event, names: Names, rs: Ruleset, L: Lang) -> str:
 
 
 def _game_over(e: Event, names: Names, rs: Ruleset, L: Lang) -> str:
-    winners = and_list([name for seat, name in enumerate(names) if e.ref >> seat & 1], L)
+    if e.ref < 0:  # logged before the codes: the winners' names were its reason
+        winners = e.reason
+    else:
+        winners = and_list([name for seat, name in enumerate(names) if e.ref >> seat & 1], L)
     return L.ngettext(
         "Game over: {winners} wins with a net worth of {amount}",
         "Game over: {winners} share the win with a net worth of {amount}",

@@ -14,6 +14,7 @@ from scripted import (
     act,
     answer_all_defaults,
     asked,
+    deal_index,
     force_dice,
     game,
     give_deals,
@@ -189,5 +190,30 @@ def test_a_saved_classic_game_with_an_open_swellfare_question_loads_and_finishes
     force_dice(st, 1)
     events = act(st, ANN, a.BET, 25)  # an amount the old buttons offered is still a legal bet
     assert transfers(st, events) == [Pay(ANN, JACKPOT, 25, "Swellfare bet lost")]
+    finish(st)
+    assert st.over
+
+
+def test_a_classic_game_saved_at_a_commission_roll_off_before_issue_8_loads_and_finishes():
+    """Saved when a roll-off held what it was for as English text (`Pending.reason`): the roll-off
+    now reads it from its card, and pays the commission with a code that names that Deal."""
+    st = saved("saved-before-issue-8-classic-commission.json")
+    shoeshine = deal_index(st, "Shoeshine Stand")
+    assert asked(st) == (s.ROLL_OFF, [BOB, CAT]) and st.pending.picks == {ANN: 6}
+    assert (st.pending.card, st.pending.reason) == (shoeshine, "Commission on Shoeshine Stand")
+    force_dice(st, 6, 2, 3, 5)  # Bob ties Ann's 6, Cat is out; then Ann 3, Bob 5
+    act(st, BOB, a.ROLL)
+    act(st, CAT, a.ROLL)
+    assert asked(st) == (s.ROLL_OFF, [ANN, BOB])
+    events = act(st, ANN, a.ROLL) + act(st, BOB, a.ROLL)
+    [paid] = of_kind(events, ev.TRANSFER)
+    assert (paid.src, paid.dst, paid.amount, paid.reason, paid.ref) == (
+        BANK,
+        BOB,
+        10,
+        ev.COMMISSION,
+        shoeshine,
+    )
+    assert transfers(st, events) == [Pay(BANK, BOB, 10, "Commission on Shoeshine Stand")]
     finish(st)
     assert st.over
