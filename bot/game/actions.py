@@ -4,8 +4,8 @@ A refusal carries a code and the numbers it is about (seats, dollars, a Lottery 
 sentence: bot/render/refusals.py says it in the player's language.
 """
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class ActionKind(StrEnum):
@@ -37,8 +37,10 @@ globals().update(ActionKind.__members__)
 KINDS = frozenset(ActionKind)
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
+    """One answer or standing action. A tuple: the simulator makes one per action, and a tuple
+    costs half of a frozen dataclass."""
+
     seat: int
     kind: str
     """An ActionKind (a button's custom id brings it back as the plain string, which compares equal)."""

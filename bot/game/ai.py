@@ -59,10 +59,15 @@ def choose(state: GameState, seat: int) -> Action:
         raise ValueError(f"seat {seat} has no question to answer")
     kind = pending.kind
     if kind in _ROLLS:
-        return Action(seat, act.ROLL, 0, state.prompt)
-    decide = _DECIDE.get(kind) or QUESTIONS[kind].default  # a question it doesn't know: the default
-    answer, value = decide(state, seat)
-    return Action(seat, answer, value, state.prompt)
+        answer, value = act.ROLL, 0
+    else:
+        decide = _DECIDE.get(kind) or QUESTIONS[kind].default  # a question it doesn't know: the default
+        answer, value = decide(state, seat)
+    # Action(seat, answer, value, state.prompt), without the keyword handling: one per simulated action
+    return _new_action(Action, (seat, answer, value, state.prompt, False))
+
+
+_new_action = tuple.__new__
 
 
 def resale_chance(state: GameState, seat: int) -> float:

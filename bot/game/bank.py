@@ -20,8 +20,9 @@ def transfer(
     if amount <= 0:
         return
     st = g.state
+    players = st.players
     if src >= 0:
-        payer = st.players[src]
+        dated = payer = players[src]
         if payer.cash < amount:
             raise AssertionError(f"seat {src} would go negative paying {amount} ({reason})")
         payer.cash -= amount
@@ -37,7 +38,8 @@ def transfer(
             raise AssertionError(f"savings of seat {saver.seat} would go negative paying {amount} ({reason})")
         saver.savings -= amount
     if dst >= 0:
-        st.players[dst].cash += amount
+        payee = players[dst]
+        payee.cash += amount
     elif dst == ev.BANK:
         st.bank_received += amount
     elif dst == ev.JACKPOT:
@@ -46,8 +48,9 @@ def transfer(
         st.pot += amount
     else:
         st.players[ev.savings_owner(dst)].savings += amount
-    dated = st.players[_calendar_seat(st.turn, src, dst)]
-    month = min(dated.months_done + 1, st.months)
+    if src < 0:  # a player paying dates the line (above); else mostly the player paid (`_calendar_seat`)
+        dated = payee if dst >= 0 and src > ev.SAVINGS_BASE else players[_calendar_seat(st.turn, src, dst)]
+    month = dated.months_done + 1 if dated.months_done < st.months else st.months
     g.events.append(
         new_event(ev.Event, (ev.TRANSFER, -1, amount, balance, src, dst, reason, month, dated.day, ref))
     )

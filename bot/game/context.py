@@ -9,7 +9,7 @@ from bot.game.actions import Action
 from bot.game.events import new_event
 from bot.game.rng import next_u64
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState, Pending, PendingKind, Task
+from bot.game.state import GameState, Pending, Task
 
 
 class Game:
@@ -37,7 +37,8 @@ class Game:
         else:  # randbelow(6) + 1, one call shorter: every turn rolls
             st.rng, x = next_u64(st.rng)
             face = x % 6 + 1
-        self.emit(ev.ROLLED, seat, value=face, reason=reason, ref=ref)
+        # `emit`, written out: every turn rolls, and the keywords cost more than the append.
+        self.events.append(new_event(ev.Event, (ev.ROLLED, seat, 0, face, 0, 0, reason, 0, 0, ref)))
         return face
 
     def shuffle(self, cards: list[int]) -> None:
@@ -71,10 +72,11 @@ class Game:
         return deck.pop()
 
     # -- flow ---------------------------------------------------------------------------------
-    def ask(self, kind: PendingKind, seats: list[int], **details) -> None:
-        """Stop the rules and wait for these players; a new prompt number makes older buttons stale."""
+    def ask(self, question: Pending) -> None:
+        """Stop the rules and wait for the players `question` asks; a new prompt number makes older
+        buttons stale."""
         self.state.prompt += 1
-        self.state.pending = Pending(kind, seats, **details)
+        self.state.pending = question
 
     def then(self, *tasks: Task) -> None:
         """Run these tasks next, in the order given, before anything already scheduled."""

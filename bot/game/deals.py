@@ -10,7 +10,7 @@ from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question
 from bot.game.interrupts import in_turn_order
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState
+from bot.game.state import GameState, Pending
 
 
 def buy_options(state: GameState, seat: int) -> Options:
@@ -31,7 +31,7 @@ def buy_answer(g: Game, action: act.Action) -> None:
         g.emit(ev.BOUGHT, action.seat, value=card)
         if deal.commission:
             order = in_turn_order(g, action.seat)
-            g.ask(s.ROLL_OFF, order, lander=action.seat, amount=deal.commission, card=card)
+            g.ask(Pending(s.ROLL_OFF, order, lander=action.seat, amount=deal.commission, card=card))
     else:
         put_back(g, card)
         g.emit(ev.DECLINED, action.seat, value=card)

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from bot.game import actions as act
 from bot.game import calendar as b
-from bot.game import deals, interrupts, mail, payday, spaces, turn
+from bot.game import deals, interrupts, mail, payday, spaces, steps, turn
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.actions import Action, IllegalAction
@@ -18,8 +18,7 @@ from bot.game.bank import borrow, repay, transfer, withdraw
 from bot.game.context import Game, Question
 from bot.game.rng import seed_state
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
-from bot.game.state import GameState, Player
-from bot.game.steps import Step
+from bot.game.state import GameState, Pending, Player
 
 MIN_MONTHS, MAX_MONTHS = 1, 12
 DEFAULT_MONTHS = 3
@@ -36,6 +35,9 @@ TASKS = {**turn.TASKS, **spaces.TASKS, **mail.TASKS, **payday.TASKS}
 MAIL_QUESTIONS = frozenset({s.TARGET, s.SWELLFARE, s.INSURANCE})
 """Questions about a Mail card that is in no pile or hand while they wait (`Pending.card`)."""
 ANSWERS_TO = {act.REPAY: (s.REPAY, s.BANKING), act.DEPOSIT: (s.BANKING,), act.WITHDRAW: (s.BANKING,)}
+STANDING = frozenset({act.LOAN, act.REPAY})
+"""Actions that may be standing ones even from a player the current question asks (a loan always,
+a repayment outside Pay Day): `check` looks at them in full."""
 """Money actions that answer these questions when their player is asked one; otherwise they are
 standing actions (a repayment or withdrawal outside Pay Day) with rules of their own."""
 
@@ -77,7 +79,7 @@ def start(
     # A Yard Sale that draws the top Deal needs no card set aside, and a board without one neither.
     if not rules.yard_sale_draws and any(space.kind == b.YARD_SALE for space in preset.board):
         state.yard_sale = g.draw_deal(0, announce=False)
-    g.ask(s.ROLL, [0], lander=0)
+    g.ask(Pending(s.ROLL, [0], lander=0))
     return state, g.events
 
 
@@ -126,11 +128,10 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     question = check(state, action)
     g = Game(state)
     state.actions += 1
-    if action.kind == act.LOAN:
-        borrow(g, action.seat, action.value)
-        return state, g.events
-    if question is None:  # a repayment or a withdrawal outside Pay Day, where the ruleset allows it
-        if action.kind == act.WITHDRAW:
+    if question is None:  # a loan; a repayment or a withdrawal outside Pay Day, where the rules allow
+        if action.kind == act.LOAN:
+            borrow(g, action.seat, action.value)
+        elif action.kind == act.WITHDRAW:
             withdraw(g, action.seat, action.value, fee=state.rules.withdraw_fee)
         else:
             repay(g, action.seat, action.value)
@@ -182,7 +183,7 @@ def _return_cards_in_play(state: GameState) -> None:
         state.deal_discard.append(pending.card)
     elif pending is not None and pending.kind in MAIL_QUESTIONS:
         state.mail_discard.append(pending.card)
-    state.mail_discard.extend(task.arg for task in state.agenda if task.kind == Step.MAIL)
+    state.mail_discard.extend(card for kind, _, card in state.agenda if kind == steps.MAIL)
     state.agenda.clear()
 
 
@@ -194,13 +195,27 @@ def _run(g: Game) -> None:
                 "The rules ran out of steps: no question is pending, the game is not over and the "
                 "agenda is empty (a rule that neither asks, schedules a task nor ends the game)."
             )
-        task = st.agenda.pop()
-        TASKS[task.kind](g, task)
+        kind, seat, arg = st.agenda.pop()
+        TASKS[kind](g, seat, arg)
 
 
 # -- validation -----------------------------------------------------------------------------------
 def check(state: GameState, action: Action) -> Question | None:
     """Raise the refusal a player should read, or return the question this action answers."""
+    pending = state.pending
+    if (
+        pending is not None
+        and action.prompt == state.prompt
+        and action.seat in pending.seats
+        and action.kind not in STANDING
+    ):
+        # The usual case, a button of the current question pressed by a player it asks: only the
+        # question itself can refuse it (a pending question also means the game is not over).
+        question = QUESTIONS[pending.kind]
+        allows = question.allows
+        if allows is not None and allows(state, action.seat, action.kind, action.value):
+            return question
+        return _offered(state, action, question)
     if state.over:
         raise act.GameOver(Why.GAME_OVER)
     seat, kind = action.seat, action.kind
@@ -209,7 +224,6 @@ def check(state: GameState, action: Action) -> Question | None:
     if kind == act.LOAN:
         _check_loan(state, action)
         return None
-    pending = state.pending
     answering = seat in pending.seats
     if kind == act.REPAY and not (answering and pending.kind in ANSWERS_TO[kind]):
         _check_standing_repay(state, action)
@@ -226,11 +240,15 @@ def check(state: GameState, action: Action) -> Question | None:
         if seat in pending.done:
             raise act.AlreadyAnswered(Why.ALREADY_ANSWERED)
         raise act.NotYourTurn(Why.NOT_YOUR_TURN, seats=tuple(pending.seats))
-    question = QUESTIONS[pending.kind]
+    return _offered(state, action, QUESTIONS[pending.kind])
+
+
+def _offered(state: GameState, action: Action, question: Question) -> Question:
+    """The question, if it offers this answer to this seat; else the refusal saying why not."""
     if question.allows is None:
-        allowed = (kind, action.value) in question.options(state, seat)
+        allowed = (action.kind, action.value) in question.options(state, action.seat)
     else:
-        allowed = question.allows(state, seat, kind, action.value)
+        allowed = question.allows(state, action.seat, action.kind, action.value)
     if not allowed:
         raise _why_not(state, action)
     return question

@@ -10,7 +10,7 @@ from bot.game import rulesets as rs
 from bot.game import state as s
 from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question, answered, roll_allows, roll_default, roll_only
-from bot.game.state import GameState
+from bot.game.state import GameState, Pending
 
 LOTTERY_NUMBERS = range(1, 7)
 
@@ -25,7 +25,7 @@ def in_turn_order(g: Game, seat: int) -> list[int]:
 # same time, so an answer is a wish: it is granted (and the ante paid) once every player before it
 # in that order has answered, and a wish for a number an earlier player wants is asked again.
 def start_lottery(g: Game, seat: int, day: int) -> None:
-    g.ask(s.LOTTERY, in_turn_order(g, seat), lander=seat, amount=g.rules.lottery_ante)
+    g.ask(Pending(s.LOTTERY, in_turn_order(g, seat), lander=seat, amount=g.rules.lottery_ante))
 
 
 def _before(state: GameState, one: int, other: int) -> bool:
@@ -45,8 +45,18 @@ def lottery_holder(state: GameState, seat: int, number: int) -> int | None:
 
 
 def lottery_free(state: GameState, seat: int) -> list[int]:
-    """The numbers `seat` may still ask for."""
-    return [n for n in LOTTERY_NUMBERS if lottery_holder(state, seat, n) is None]
+    """The numbers `seat` may still ask for: not granted, nor wished for by a player before it
+    (`lottery_holder` for every number at once)."""
+    pending = state.pending
+    if not pending.picks and not pending.wants:
+        return list(LOTTERY_NUMBERS)
+    n, lander = len(state.players), pending.lander
+    place = (seat - lander) % n
+    held = {
+        *pending.picks,
+        *(number for other, number in pending.wants.items() if (other - lander) % n < place),
+    }
+    return [number for number in LOTTERY_NUMBERS if number not in held]
 
 
 def lottery_options(state: GameState, seat: int) -> Options:
@@ -72,7 +82,8 @@ def lottery_answer(g: Game, action: act.Action) -> None:
             del pending.wants[later]
             pending.done.remove(later)
             pending.seats.append(later)
-        pending.seats.sort(key=lambda other: (other - pending.lander) % len(st.players))
+        if again:
+            pending.seats.sort(key=lambda other: (other - pending.lander) % len(st.players))
     else:
         g.emit(ev.SAT_OUT, seat)
     _grant_in_order(g, pending)
@@ -85,7 +96,11 @@ def lottery_answer(g: Game, action: act.Action) -> None:
 
 def _grant_in_order(g: Game, pending: s.Pending) -> None:
     """From the lander, grant each wish until a player who has not answered yet."""
-    for seat in in_turn_order(g, pending.lander):
+    if not pending.wants:
+        return
+    n, lander = len(g.state.players), pending.lander
+    for k in range(n):
+        seat = (lander + k) % n
         if seat in pending.seats:
             return
         number = pending.wants.pop(seat, None)
@@ -130,9 +145,9 @@ def start_radio(g: Game, seat: int, day: int) -> None:
     order = in_turn_order(g, seat)
     amount = g.ruleset.board[day].amount
     if g.rules.radio_mode == rs.RadioMode.HIGHEST:
-        g.ask(s.ROLL_OFF, order, lander=seat, amount=amount)
+        g.ask(Pending(s.ROLL_OFF, order, lander=seat, amount=amount))
     else:
-        g.ask(s.RADIO, order[:1], lander=seat, order=order[1:], amount=amount)
+        g.ask(Pending(s.RADIO, order[:1], lander=seat, order=order[1:], amount=amount))
 
 
 def radio_answer(g: Game, action: act.Action) -> None:
@@ -144,7 +159,7 @@ def radio_answer(g: Game, action: act.Action) -> None:
         transfer(g, ev.BANK, action.seat, pending.amount, ev.SPACE, day)
     elif pending.order:
         nxt, *rest = pending.order
-        g.ask(s.RADIO, [nxt], lander=pending.lander, order=rest, amount=pending.amount)
+        g.ask(Pending(s.RADIO, [nxt], lander=pending.lander, order=rest, amount=pending.amount))
     else:
         g.emit(ev.NOTHING, pending.lander, value=g.rules.radio_number, reason=ev.NO_RADIO_WINNER)
 
@@ -163,18 +178,20 @@ def roll_off_answer(g: Game, action: act.Action) -> None:
         transfer(g, pending.payer, leaders[0], pending.amount, reason, ref)
     else:
         g.ask(
-            s.ROLL_OFF,
-            leaders,
-            lander=pending.lander,
-            amount=pending.amount,
-            card=pending.card,
-            payer=pending.payer,
+            Pending(
+                s.ROLL_OFF,
+                leaders,
+                lander=pending.lander,
+                amount=pending.amount,
+                card=pending.card,
+                payer=pending.payer,
+            )
         )
 
 
 # -- Walk for Charity -----------------------------------------------------------------------------
 def start_walk(g: Game, seat: int, day: int) -> None:
-    g.ask(s.WALK, g.state.others(seat), lander=seat, amount=g.ruleset.board[day].amount)
+    g.ask(Pending(s.WALK, g.state.others(seat), lander=seat, amount=g.ruleset.board[day].amount))
 
 
 def walk_answer(g: Game, action: act.Action) -> None:
@@ -187,7 +204,7 @@ def walk_answer(g: Game, action: act.Action) -> None:
 
 # -- Poker Game (classic) ---------------------------------------------------------------------------
 def start_poker(g: Game, seat: int, day: int) -> None:
-    g.ask(s.POKER, in_turn_order(g, seat), lander=seat, amount=g.ruleset.board[day].amount)
+    g.ask(Pending(s.POKER, in_turn_order(g, seat), lander=seat, amount=g.ruleset.board[day].amount))
 
 
 def poker_options(state: GameState, seat: int) -> Options:
@@ -217,7 +234,7 @@ def poker_answer(g: Game, action: act.Action) -> None:
     elif len(takers) == 1:
         transfer(g, ev.POT, takers[0], stakes, ev.POKER_ALONE)
     else:
-        g.ask(s.ROLL_OFF, takers, lander=pending.lander, amount=stakes, payer=ev.POT)
+        g.ask(Pending(s.ROLL_OFF, takers, lander=pending.lander, amount=stakes, payer=ev.POT))
 
 
 QUESTIONS = {

@@ -3,14 +3,13 @@
 from collections import Counter
 
 from bot.game import calendar as b
-from bot.game import cards
+from bot.game import cards, steps
 from bot.game import rulesets as rs
 from bot.game import state as s
 from bot.game.calendar import PAYDAY_DAY
 from bot.game.engine import MAIL_QUESTIONS
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
-from bot.game.steps import Step
 
 ROLL_OFF_ROUNDS = 10
 """Tie-break rounds allowed per highest-roll Radio Contest in `max_answers` (a longer run of ties
@@ -89,7 +88,7 @@ def card_places(state: GameState) -> tuple[list[int], list[int]]:
         mail.append(pending.card)
     if pending is not None and pending.kind == s.DEAL:
         deals.append(pending.card)
-    mail += [task.arg for task in state.agenda if task.kind == Step.MAIL]
+    mail += [card for kind, _, card in state.agenda if kind == steps.MAIL]
     return mail, deals
 
 
@@ -133,7 +132,7 @@ def max_answers(players: int, months: int, ruleset: str = rs.DEFAULT_RULESET) ->
         per_space = max(per_space, 1 + roll_off)
     if b.POKER in kinds:
         per_space = max(per_space, players + roll_off)
-    if Step.PAY_BANKING in preset.payday:
+    if steps.PAY_BANKING in preset.payday:
         per_space = max(per_space, 1 + BANKING_ROUNDS)
     per_landing = players * per_space if b.DAYLIGHT in kinds else per_space
     return players * months * PAYDAY_DAY * (1 + per_landing)

@@ -8,17 +8,16 @@ from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game import steps
 from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState, Task
-from bot.game.steps import Step
+from bot.game.state import GameState, Pending
 from bot.game.turn import move_to
 
 
-def run_mail(g: Game, task: Task) -> None:
-    card = g.ruleset.mail[task.arg]
-    MAIL_KINDS[card.kind](g, task.seat, task.arg)
+def run_mail(g: Game, seat: int, card: int) -> None:
+    MAIL_KINDS[g.ruleset.mail[card].kind](g, seat, card)
 
 
 def hold(g: Game, seat: int, card: int) -> None:
@@ -68,7 +67,7 @@ def owed_at_pay_day(state: GameState, seat: int) -> int:
 def swellfare(g: Game, seat: int, card: int) -> None:
     """Only a player whose debts outrun their cash may use it; anyone else discards it unused."""
     if owed_at_pay_day(g.state, seat) > g.state.players[seat].cash:
-        g.ask(s.SWELLFARE, [seat], lander=seat, card=card)
+        g.ask(Pending(s.SWELLFARE, [seat], lander=seat, card=card))
     else:
         g.state.mail_discard.append(card)
         g.emit(ev.NOTHING, seat, reason=ev.SWELLFARE_UNUSED, ref=card)
@@ -80,7 +79,7 @@ def insurance(g: Game, seat: int, card: int) -> None:
         g.state.mail_discard.append(card)
         g.emit(ev.NOTHING, seat, reason=ev.ALREADY_INSURED, ref=card)
     else:
-        g.ask(s.INSURANCE, [seat], lander=seat, card=card)
+        g.ask(Pending(s.INSURANCE, [seat], lander=seat, card=card))
 
 
 def to_jackpot(g: Game, seat: int, card: int) -> None:
@@ -104,7 +103,7 @@ def choose_player(g: Game, seat: int, card: int) -> None:
     elif len(others) == 1:
         settle_with(g, seat, card, others[0])
     else:
-        g.ask(s.TARGET, [seat], lander=seat, card=card)
+        g.ask(Pending(s.TARGET, [seat], lander=seat, card=card))
 
 
 def settle_with(g: Game, seat: int, card: int, other: int) -> None:
@@ -138,7 +137,7 @@ def move_ahead(g: Game, seat: int, card: int) -> None:
     elif len(days) == 1:
         move_to(g, seat, days[0])
     else:
-        g.ask(s.MOVE, [seat], lander=seat)
+        g.ask(Pending(s.MOVE, [seat], lander=seat))
 
 
 MAIL_KINDS: dict[str, Callable[[Game, int, int], None]] = {
@@ -269,4 +268,4 @@ QUESTIONS = {
     s.SWELLFARE: Question(bet_options, bet_answer, no_bet, bet_allows),
     s.INSURANCE: Question(insurance_options, insurance_answer, no_insurance, insurance_allows),
 }
-TASKS = {Step.MAIL: run_mail}
+TASKS = {steps.MAIL: run_mail}

@@ -7,7 +7,7 @@ and the decks are looked up by preset name, since they never change mid-game.
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.game import calendar, cards
+from bot.game import calendar, cards, steps
 from bot.game.steps import Step
 
 
@@ -20,20 +20,20 @@ class RadioMode(StrEnum):
 
 # Pay Day steps (payday.py runs each); a ruleset lists them in its own order.
 MODERN_PAYDAY = (
-    Step.PAY_SALARY,
-    Step.PAY_INTEREST,
-    Step.PAY_REPAY,
-    Step.PAY_BILLS,
-    Step.PAY_CHARGES,
-    Step.PAY_MONTH_END,
+    steps.PAY_SALARY,
+    steps.PAY_INTEREST,
+    steps.PAY_REPAY,
+    steps.PAY_BILLS,
+    steps.PAY_CHARGES,
+    steps.PAY_MONTH_END,
 )
 CLASSIC_PAYDAY = (
-    Step.PAY_SALARY,
-    Step.PAY_INTEREST,
-    Step.PAY_BILLS,
-    Step.PAY_BANKING,
-    Step.PAY_TICKETS,
-    Step.PAY_MONTH_END,
+    steps.PAY_SALARY,
+    steps.PAY_INTEREST,
+    steps.PAY_BILLS,
+    steps.PAY_BANKING,
+    steps.PAY_TICKETS,
+    steps.PAY_MONTH_END,
 )
 
 

@@ -6,12 +6,12 @@ from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game import steps
 from bot.game.bank import pay, transfer
 from bot.game.context import Game
 from bot.game.interrupts import in_turn_order, start_lottery, start_poker, start_radio, start_walk
 from bot.game.payday import start_payday
-from bot.game.state import Task
-from bot.game.steps import Step
+from bot.game.state import Pending
 from bot.game.turn import move_to
 
 SpaceHandler = Callable[[Game, int, int], None]
@@ -25,7 +25,7 @@ def nothing(g: Game, seat: int, day: int) -> None:
 def mail(g: Game, seat: int, day: int) -> None:
     """Draw every card first, then resolve them in draw order."""
     drawn = [g.draw_mail(seat) for _ in range(g.ruleset.board[day].count)]
-    g.then(*[Task(Step.MAIL, seat, card) for card in drawn if card is not None])
+    g.then(*[(steps.MAIL, seat, card) for card in drawn if card is not None])
 
 
 def sweepstakes(g: Game, seat: int, day: int) -> None:
@@ -38,7 +38,7 @@ def deal(g: Game, seat: int, day: int) -> None:
     if card is None:
         g.emit(ev.NOTHING, seat, reason=ev.NO_DEAL_LEFT)
     else:
-        g.ask(s.DEAL, [seat], lander=seat, card=card)
+        g.ask(Pending(s.DEAL, [seat], lander=seat, card=card))
 
 
 def fee(g: Game, seat: int, day: int) -> None:
@@ -47,7 +47,7 @@ def fee(g: Game, seat: int, day: int) -> None:
 
 def buyer(g: Game, seat: int, day: int) -> None:
     if g.state.players[seat].deals:
-        g.ask(s.SELL, [seat], lander=seat)
+        g.ask(Pending(s.SELL, [seat], lander=seat))
     else:
         g.emit(ev.NOTHING, seat, reason=ev.NO_DEAL_TO_SELL)
 
@@ -115,21 +115,21 @@ def daylight(g: Game, seat: int, day: int) -> None:
     back one day and plays it (a player on START collects a salary instead); it never sets off
     another."""
     order = [p for p in in_turn_order(g, seat) if not g.state.players[p].retired]
-    g.then(*(Task(Step.DAYLIGHT_BACK, p) for p in order))
+    g.then(*((steps.DAYLIGHT_BACK, p, 0) for p in order))
 
 
-def daylight_back(g: Game, task: Task) -> None:
-    player = g.state.players[task.seat]
+def daylight_back(g: Game, seat: int, arg: int) -> None:
+    player = g.state.players[seat]
     if player.day == 0:
-        transfer(g, ev.BANK, task.seat, g.rules.salary, ev.DAYLIGHT_START)
+        transfer(g, ev.BANK, seat, g.rules.salary, ev.DAYLIGHT_START)
         return
     day = player.day - 1
     if g.ruleset.board[day].kind == b.DAYLIGHT:
         player.day = day
-        g.emit(ev.MOVED, task.seat, value=day)
-        g.emit(ev.NOTHING, task.seat, reason=ev.DAYLIGHT_ONCE)
+        g.emit(ev.MOVED, seat, value=day)
+        g.emit(ev.NOTHING, seat, reason=ev.DAYLIGHT_ONCE)
         return
-    move_to(g, task.seat, day)
+    move_to(g, seat, day)
 
 
 SPACES: dict[str, SpaceHandler] = {
@@ -154,8 +154,8 @@ SPACES: dict[str, SpaceHandler] = {
 }
 
 
-def run_space(g: Game, task: Task) -> None:
-    SPACES[g.ruleset.board[task.arg].kind](g, task.seat, task.arg)
+def run_space(g: Game, seat: int, day: int) -> None:
+    SPACES[g.ruleset.board[day].kind](g, seat, day)
 
 
-TASKS = {Step.SPACE: run_space, Step.DAYLIGHT_BACK: daylight_back}
+TASKS = {steps.SPACE: run_space, steps.DAYLIGHT_BACK: daylight_back}

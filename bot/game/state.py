@@ -6,8 +6,9 @@ pydantic BaseModel; pydantic's TypeAdapter still validates every field when a ga
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Annotated
 
-from pydantic import TypeAdapter
+from pydantic import BeforeValidator, TypeAdapter
 
 from bot.game.cards import Tag
 from bot.game.rulesets import RULESETS, Rules
@@ -68,10 +69,15 @@ class Player:
     """Classic: the tags (car, health) of the insurance policies bought, good for the whole game."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Pending:
     """Who must answer what. `seats` shrinks as answers arrive; the prompt number does not change
-    until the question is fully answered, so simultaneous answers are all accepted."""
+    until the question is fully answered, so simultaneous answers are all accepted.
+
+    The rules ask about one question per action, so `__init__` is written out: it takes what a
+    new question can set and starts the rest empty, at two thirds of the generated one's cost. The
+    field defaults are what a saved game lacking a field loads with (a test keeps both the same).
+    """
 
     kind: PendingKind
     seats: list[int]
@@ -101,14 +107,44 @@ class Pending:
     payer: int = -1
     """ROLL_OFF: the account that pays the winner (the Bank, or the pot for the Poker Game)."""
 
+    def __init__(
+        self,
+        kind: PendingKind,
+        seats: list[int],
+        *,
+        lander: int = -1,
+        card: int = -1,
+        amount: int = 0,
+        index: int = -1,
+        order: list[int] | None = None,
+        reason: str = "",
+        payer: int = -1,
+    ) -> None:
+        self.kind = kind
+        self.seats = seats
+        self.done = []
+        self.lander = lander
+        self.card = card
+        self.amount = amount
+        self.index = index
+        self.order = [] if order is None else order
+        self.picks = {}
+        self.wants = {}
+        self.reason = reason
+        self.payer = payer
 
-@dataclass(slots=True)
-class Task:
-    """One step of rules still to run, so a turn interrupted by a question resumes after a restart."""
 
-    kind: Step
-    seat: int
-    arg: int = 0
+Task = tuple[Step, int, int]
+"""One step of rules still to run, (kind, seat, arg), so a turn interrupted by a question resumes
+after a restart; `arg` is what the step is about (a day, a card), 0 if nothing. A plain triple: the
+rules make about one per action, and a tuple costs a tenth of an object."""
+
+
+def _saved_task(value: object) -> object:
+    """A task saved before issue 8 was an object, {"kind": ..., "seat": ..., "arg": ...}."""
+    if isinstance(value, dict):
+        return (value["kind"], value["seat"], value.get("arg", 0))
+    return value
 
 
 @dataclass(slots=True)
@@ -133,7 +169,7 @@ class GameState:
     last_roll: int = 0
     prompt: int = 0
     pending: Pending | None = None
-    agenda: list[Task] = field(default_factory=list)
+    agenda: list[Annotated[Task, BeforeValidator(_saved_task)]] = field(default_factory=list)
     """Rules still to run, as a stack: the last task runs first."""
     script: list[int] = field(default_factory=list)
     """Die faces to use before the RNG: replays and tests force outcomes with it."""

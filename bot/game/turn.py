@@ -3,11 +3,12 @@
 from bot.game import actions as act
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game import steps
 from bot.game.bank import transfer
 from bot.game.calendar import PAYDAY_DAY
 from bot.game.context import Game, Question, roll_allows, roll_default, roll_only
-from bot.game.state import Task
-from bot.game.steps import Step
+from bot.game.events import new_event
+from bot.game.state import Pending
 
 
 def answer_roll(g: Game, action: act.Action) -> None:
@@ -20,7 +21,7 @@ def answer_roll(g: Game, action: act.Action) -> None:
     if face == 6 and jackpot_open(g) and st.jackpot:
         transfer(g, ev.JACKPOT, seat, st.jackpot, ev.SIX)
         st.election_held = False
-    g.then(Task(Step.END_TURN, seat))
+    st.agenda.append((steps.END_TURN, seat, 0))
     move_to(g, seat, min(player.day + face, PAYDAY_DAY))
 
 
@@ -33,20 +34,21 @@ def jackpot_open(g: Game) -> bool:
 
 def move_to(g: Game, seat: int, day: int) -> None:
     """Put the token on `day` and resolve that space next."""
-    g.state.players[seat].day = day
-    g.emit(ev.MOVED, seat, value=day)
-    g.then(Task(Step.SPACE, seat, day))
+    st = g.state
+    st.players[seat].day = day
+    g.events.append(new_event(ev.Event, (ev.MOVED, seat, 0, day, 0, 0, "", 0, 0, -1)))
+    st.agenda.append((steps.SPACE, seat, day))
 
 
-def end_turn(g: Game, task: Task) -> None:
+def end_turn(g: Game, seat: int, arg: int) -> None:
     """Pass the die to the next player still playing, or end the game when everyone has retired."""
     st = g.state
     n = len(st.players)
     for k in range(1, n + 1):
-        seat = (task.seat + k) % n
-        if not st.players[seat].retired:
-            st.turn = seat
-            g.ask(s.ROLL, [seat], lander=seat)
+        nxt = (seat + k) % n
+        if not st.players[nxt].retired:
+            st.turn = nxt
+            g.ask(Pending(s.ROLL, [nxt], lander=nxt))
             return
     finish(g)
 
@@ -62,4 +64,4 @@ def finish(g: Game) -> None:
 
 
 QUESTIONS = {s.ROLL: Question(roll_only, answer_roll, roll_default, roll_allows)}
-TASKS = {Step.END_TURN: end_turn}
+TASKS = {steps.END_TURN: end_turn}

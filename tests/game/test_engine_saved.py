@@ -1,5 +1,6 @@
 """Starting a game, and saving one mid-turn: the JSON round trip loses nothing and replays alike."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -32,11 +33,12 @@ from bot.game import actions as a
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game import steps
 from bot.game.actions import Action, IllegalAction, InvalidChoice
 from bot.game.ai import choose
 from bot.game.engine import apply, default_action, new_game
 from bot.game.invariants import max_answers, violations
-from bot.game.state import GameState, from_json, to_json
+from bot.game.state import GameState, Pending, from_json, to_json
 
 
 @pytest.mark.parametrize(
@@ -217,3 +219,19 @@ def test_a_classic_game_saved_at_a_commission_roll_off_before_issue_8_loads_and_
     assert transfers(st, events) == [Pay(BANK, BOB, 10, "Commission on Shoeshine Stand")]
     finish(st)
     assert st.over
+
+
+def test_a_new_question_starts_like_a_saved_one_that_lacks_its_optional_fields():
+    """`Pending.__init__` is written out for speed: its defaults must stay the fields' defaults,
+    which are what a game saved without those fields loads with."""
+    st = game(2)
+    saved = json.loads(to_json(st))
+    saved["pending"] = {"kind": "lottery", "seats": [1, 0]}
+    assert from_json(json.dumps(saved)).pending == Pending(s.LOTTERY, [1, 0])
+
+
+def test_an_agenda_saved_as_objects_before_issue_8_loads_as_steps():
+    st = game(2)
+    saved = json.loads(to_json(st))
+    saved["agenda"] = [{"kind": "end_turn", "seat": 1, "arg": 0}, {"kind": "space", "seat": 0, "arg": 7}]
+    assert from_json(json.dumps(saved)).agenda == [(steps.END_TURN, 1, 0), (steps.SPACE, 0, 7)]

@@ -8,7 +8,7 @@ import bot.game
 from bot.game import simulate
 from bot.game.engine import new_game
 from bot.game.invariants import max_answers, violations
-from bot.game.state import Pending, Task
+from bot.game.state import Pending
 from bot.game.steps import Step
 
 
@@ -99,7 +99,7 @@ def test_cards_in_a_question_or_waiting_on_the_agenda_are_counted():
     st = fresh()
     deal, mail = st.deal_deck.pop(), st.mail_deck.pop()
     st.pending = Pending("deal", [0], lander=0, card=deal)
-    st.agenda.append(Task(Step.MAIL, 0, mail))
+    st.agenda.append((Step.MAIL, 0, mail))
     assert violations(st) == []
 
 
