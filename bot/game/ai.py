@@ -137,9 +137,10 @@ def _lottery(state: GameState, seat: int) -> tuple[str, int]:
     ante = pending.amount
     takers = len(pending.picks) + len(pending.wants) + 1
     pot = ante * takers + state.rules.lottery_bank
-    free = lottery_free(state, seat)
-    if free and state.players[seat].cash >= ante and 2 * ante * takers <= pot:
-        return (act.ANTE, free[0])
+    if state.players[seat].cash >= ante and 2 * ante * takers <= pot:
+        free = lottery_free(state, seat)
+        if free:
+            return (act.ANTE, free[0])
     return (act.SIT_OUT, 0)
 
 

@@ -189,13 +189,14 @@ def _return_cards_in_play(state: GameState) -> None:
 
 def _run(g: Game) -> None:
     st = g.state
+    agenda = st.agenda
     while st.pending is None and not st.over:
-        if not st.agenda:
+        if not agenda:
             raise RuntimeError(
                 "The rules ran out of steps: no question is pending, the game is not over and the "
                 "agenda is empty (a rule that neither asks, schedules a task nor ends the game)."
             )
-        kind, seat, arg = st.agenda.pop()
+        kind, seat, arg = agenda.pop()
         TASKS[kind](g, seat, arg)
 
 

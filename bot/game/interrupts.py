@@ -13,11 +13,13 @@ from bot.game.context import Game, Options, Question, answered, roll_allows, rol
 from bot.game.state import GameState, Pending
 
 LOTTERY_NUMBERS = range(1, 7)
+_NUMBERS = frozenset(LOTTERY_NUMBERS)
 
 
 def in_turn_order(g: Game, seat: int) -> list[int]:
     """Everyone, retired players too, starting with `seat`."""
-    return [seat, *g.state.others(seat)]
+    n = len(g.state.players)
+    return [(seat + k) % n for k in range(n)]
 
 
 # -- Lottery --------------------------------------------------------------------------------------
@@ -39,6 +41,8 @@ def lottery_holder(state: GameState, seat: int, number: int) -> int | None:
     pending = state.pending
     if number in pending.picks:
         return pending.picks[number]
+    if number not in pending.wants.values():
+        return None
     return next(
         (other for other, n in pending.wants.items() if n == number and _before(state, other, seat)), None
     )
@@ -48,15 +52,15 @@ def lottery_free(state: GameState, seat: int) -> list[int]:
     """The numbers `seat` may still ask for: not granted, nor wished for by a player before it
     (`lottery_holder` for every number at once)."""
     pending = state.pending
-    if not pending.picks and not pending.wants:
-        return list(LOTTERY_NUMBERS)
+    if not pending.wants:
+        return sorted(_NUMBERS.difference(pending.picks))
     n, lander = len(state.players), pending.lander
     place = (seat - lander) % n
-    held = {
-        *pending.picks,
-        *(number for other, number in pending.wants.items() if (other - lander) % n < place),
-    }
-    return [number for number in LOTTERY_NUMBERS if number not in held]
+    held = set(pending.picks)
+    for other, number in pending.wants.items():
+        if (other - lander) % n < place:
+            held.add(number)
+    return sorted(_NUMBERS - held)
 
 
 def lottery_options(state: GameState, seat: int) -> Options:
@@ -76,14 +80,16 @@ def lottery_answer(g: Game, action: act.Action) -> None:
     pending.done.append(seat)
     again: list[int] = []
     if action.kind == act.ANTE:
-        pending.wants[seat] = action.value
-        again = [other for other, n in pending.wants.items() if n == action.value and other != seat]
-        for later in again:  # the answer was allowed, so `later` picks after `seat`: asked again
-            del pending.wants[later]
-            pending.done.remove(later)
-            pending.seats.append(later)
-        if again:
+        number = action.value
+        if number in pending.wants.values():
+            # The answer was allowed, so whoever wished for it picks after `seat`: asked again.
+            again = [other for other, wish in pending.wants.items() if wish == number]
+            for later in again:
+                del pending.wants[later]
+                pending.done.remove(later)
+                pending.seats.append(later)
             pending.seats.sort(key=lambda other: (other - pending.lander) % len(st.players))
+        pending.wants[seat] = number
     else:
         g.emit(ev.SAT_OUT, seat)
     _grant_in_order(g, pending)

@@ -22,7 +22,8 @@ def answer_roll(g: Game, action: act.Action) -> None:
         transfer(g, ev.JACKPOT, seat, st.jackpot, ev.SIX)
         st.election_held = False
     st.agenda.append((steps.END_TURN, seat, 0))
-    move_to(g, seat, min(player.day + face, PAYDAY_DAY))
+    day = player.day + face
+    move_to(g, seat, day if day < PAYDAY_DAY else PAYDAY_DAY)  # Pay Day stops every token
 
 
 def jackpot_open(g: Game) -> bool:
@@ -48,7 +49,7 @@ def end_turn(g: Game, seat: int, arg: int) -> None:
         nxt = (seat + k) % n
         if not st.players[nxt].retired:
             st.turn = nxt
-            g.ask(Pending(s.ROLL, [nxt], lander=nxt))
+            g.ask(Pending(s.ROLL, [nxt], nxt))  # lander by position: a keyword costs a dict, every turn
             return
     finish(g)
 
