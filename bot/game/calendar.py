@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 PAYDAY_DAY = 31
-WEEKDAYS = ("Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat")
 
 
 class SpaceKind(StrEnum):
@@ -51,8 +50,9 @@ Board = tuple[Space, ...]
 """Index = day of the month, 0 (START) to 31 (Pay Day)."""
 
 
-def weekday(day: int) -> str:
-    return WEEKDAYS[day % 7]
+def weekday(day: int) -> int:
+    """The day of the week, 0 for Sunday to 6 for Saturday (bot/render/cards.py names it)."""
+    return day % 7
 
 
 def build_board(layout: dict[int, Space]) -> Board:

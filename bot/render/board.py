@@ -6,10 +6,9 @@ from datetime import datetime
 import discord
 
 from bot.game import events as ev
-from bot.game.calendar import weekday
 from bot.game.events import Event
 from bot.game.rulesets import RULESETS
-from bot.render.cards import deal_label, mail_label
+from bot.render.cards import deal_label, mail_label, weekday_name
 from bot.render.i18n import lang
 from bot.render.prompts import question
 from bot.table import Seat, Table
@@ -68,7 +67,7 @@ def _player_line(table: Table, seat: int, shown: list[str]) -> str:
     where = (
         "retired"
         if p.retired
-        else ("START" if p.day == 0 else f"{weekday(p.day)} {p.day}: {board[p.day].name}")
+        else ("START" if p.day == 0 else f"{weekday_name(p.day, ENGLISH)} {p.day}: {board[p.day].name}")
     )
     away = " (away: the bot plays it safe)" if table.seats[seat].away else ""
     parts = [f"{marker} **{shown[seat]}**{away} — {where}", money(p.cash)]

@@ -6,7 +6,7 @@ lets the catalog translate "Bill" on a card apart from any other "Bill".
 
 from collections.abc import Callable
 
-from bot.game.calendar import Space
+from bot.game.calendar import Space, weekday
 from bot.game.cards import DealCard, MailCard, MailKind, Tag
 from bot.game.rulesets import Ruleset
 from bot.render.i18n import Lang
@@ -22,6 +22,22 @@ def deal_name(deal: DealCard, L: Lang) -> str:
 
 def space_name(space: Space, L: Lang) -> str:
     return L.pgettext("space", space.name)
+
+
+_WEEKDAYS: tuple[Callable[[Lang], str], ...] = (
+    lambda L: L.pgettext("weekday", "Sun"),
+    lambda L: L.pgettext("weekday", "Mon"),
+    lambda L: L.pgettext("weekday", "Tue"),
+    lambda L: L.pgettext("weekday", "Wed"),
+    lambda L: L.pgettext("weekday", "Thu"),
+    lambda L: L.pgettext("weekday", "Fri"),
+    lambda L: L.pgettext("weekday", "Sat"),
+)
+
+
+def weekday_name(day: int, L: Lang) -> str:
+    """The short name of the weekday a day of the month falls on: "Sun" for START and days 7, 14..."""
+    return _WEEKDAYS[weekday(day)](L)
 
 
 def pot_name(ruleset: Ruleset, L: Lang) -> str:

@@ -76,8 +76,8 @@ def test_modern_calendar_matches_the_rulebook(day):
 
 def test_month_starts_on_a_sunday_start_space():
     assert MODERN.board[0].kind == b.START
-    assert [d for d in range(1, 32) if b.weekday(d) == "Sun"] == [7, 14, 21, 28]
-    assert b.weekday(1) == "Mon" and b.weekday(31) == "Wed"
+    assert [d for d in range(1, 32) if b.weekday(d) == 0] == [7, 14, 21, 28]  # Sundays
+    assert b.weekday(1) == 1 and b.weekday(31) == 3  # a Monday; Pay Day, a Wednesday
 
 
 def test_a_new_game_deals_start_cash_and_asks_seat_0_to_roll():

@@ -7,11 +7,12 @@ import functools
 from PIL import Image, ImageDraw
 
 from bot.game import calendar as cal
-from bot.game.calendar import WEEKDAYS, weekday
+from bot.game.calendar import weekday
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
 from bot.render.board_picture.scene import Token
+from bot.render.cards import weekday_name
 
 MARK_SIZE = 22
 DAY_FONT = 22
@@ -81,7 +82,7 @@ def _cell_text(d: ImageDraw.ImageDraw, day: int, space: cal.Space, ruleset: Rule
     if day == 0:
         text(d, (left + 7, top + 6), "START", st.KIND_STYLES[cal.START].mark, 20, heavy=True)
         return
-    number_colour = st.SUNDAY_RED if WEEKDAYS[day % 7] == "Sun" else st.INK
+    number_colour = st.SUNDAY_RED if weekday(day) == 0 else st.INK
     text(d, (left + 7, top + 5), str(day), number_colour, DAY_FONT, heavy=True)
     heavy = space.kind == cal.PAYDAY
     room = right - left - 12
@@ -166,7 +167,9 @@ def legend_row(t: Token, asked: bool) -> Image.Image:
         d.polygon([(5, mid - 7), (13, mid), (5, mid + 7)], fill=st.INK)
     sprite = token(t.colour, letter(t), asked)
     row.paste(sprite, (16, mid - st.TOKEN_PITCH // 2), sprite)
-    where = "retired" if t.retired else ("START" if t.day <= 0 else f"{weekday(t.day)} {t.day}")
+    where = (
+        "retired" if t.retired else ("START" if t.day <= 0 else f"{weekday_name(t.day, st.ENGLISH)} {t.day}")
+    )
     right = width - 14
     text(d, (right, mid), where, st.SOFT_INK, LEGEND_WHERE, "rm")
     room = right - st.font(LEGEND_WHERE).getlength(where) - 12 - 56

@@ -64,8 +64,9 @@ WHITE = "#FFFFFF"
 PLAYER_COLOURS = ("#E4572E", "#2F6FDE", "#1E9E6A", "#F2C230", "#9B4DCA", "#3FC1D9")
 """Distinct hues that stay apart for the common colour-blindnesses; each token also has a letter."""
 
-money = lang("en").money
-"""The picture writes English amounts until it takes a language."""
+ENGLISH = lang("en")
+"""The picture is written in English until it takes a language."""
+money = ENGLISH.money
 
 
 @functools.cache
