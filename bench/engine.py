@@ -1,9 +1,16 @@
 """Engine benchmark: computer games per second on one core, and the size of a saved game.
 
     .venv/bin/python bench/engine.py [--games 2000]
+    .venv/bin/python bench/engine.py --against DIR [--pairs 8] [--games 1000]
 
 Prints its figures, then as its LAST line one JSON object:
     {"games_per_s": ..., "us_per_action": ..., "state_bytes_6p": ...}
+
+`--against DIR` compares this checkout with another one (`git worktree add DIR <commit>`, or an
+unpacked `git archive`): each runs this benchmark in its own process, alternately (A B, B A, ...)
+so both see the same drift of a shared host, and the last line is
+    {"ratio_median": ..., "ratios": [...], "games_per_s": ..., "against_games_per_s": ...}
+with the ratio of this checkout's games per second to the other's, pair by pair.
 
 - games_per_s / us_per_action: 4 players, 3 months, modern rules, the computer player answering
   every question (bot.game.ai), one process pinned to one core, after a warm-up. The games are
@@ -16,6 +23,8 @@ Prints its figures, then as its LAST line one JSON object:
 import argparse
 import json
 import os
+import statistics
+import subprocess
 import sys
 from pathlib import Path
 from timeit import default_timer
@@ -27,6 +36,7 @@ from bot.game.engine import apply
 from bot.game.simulate import play, start
 from bot.game.state import to_json
 
+HERE = Path(__file__).resolve().parent.parent
 ROUNDS = 10
 WARM_UP = 200
 MID_MONTH_2 = 31 + 15
@@ -60,10 +70,47 @@ def mid_game_state_bytes(seed: int) -> int:
     return len(to_json(state))
 
 
+def run_in(checkout: Path, games: int) -> float:
+    """Games per second of `checkout`'s own engine benchmark, run in a process of its own."""
+    script = checkout / "bench" / "engine.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--games", str(games)], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])["games_per_s"]
+
+
+def compare(against: Path, pairs: int, games: int) -> None:
+    """This checkout against another, interleaved: the order alternates so neither always runs first."""
+    ours, theirs = [], []
+    for pair in range(pairs):
+        order = [(HERE, ours), (against, theirs)]
+        for checkout, rates in order if pair % 2 == 0 else order[::-1]:
+            rates.append(run_in(checkout, games))
+        ratio = ours[-1] / theirs[-1]
+        print(f"pair {pair + 1}: {ours[-1]:,.0f} vs {theirs[-1]:,.0f} games/s, ratio {ratio:.2f}")
+    ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+    print(
+        f"this checkout / {against}: median ratio {statistics.median(ratios):.2f} "
+        f"(min {min(ratios):.2f}, max {max(ratios):.2f}) over {pairs} interleaved pairs"
+    )
+    figures = {
+        "ratio_median": round(statistics.median(ratios), 3),
+        "ratios": [round(r, 3) for r in ratios],
+        "games_per_s": round(statistics.median(ours)),
+        "against_games_per_s": round(statistics.median(theirs)),
+    }
+    print(json.dumps(figures))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Pay Day engine benchmark")
     parser.add_argument("--games", type=int, default=2000, help="games to time (default 2000)")
+    parser.add_argument("--against", type=Path, help="another checkout to compare with, interleaved")
+    parser.add_argument("--pairs", type=int, default=8, help="interleaved runs of each (default 8)")
     args = parser.parse_args()
+    if args.against is not None:
+        compare(args.against.resolve(), args.pairs, args.games)
+        return
     pin_to_one_core()
     rounds = timed_rounds(args.games)
     rate, us = rounds[len(rounds) // 2]

@@ -36,7 +36,7 @@ from PIL import Image
 
 from bench.bot import cpu_ticks, percentile, steal_share
 from bench.engine import pin_to_one_core
-from bot.game.board import PAYDAY_DAY
+from bot.game.calendar import PAYDAY_DAY
 from bot.game.rulesets import RULESETS
 from bot.render.board_picture import Scene, Token, render_png, token_letters
 

@@ -1,27 +1,45 @@
 """Who may sit, leave, add computers, start or stop: the table's house rules, without Discord."""
 
+from enum import StrEnum
+
 from bot.game import engine
 from bot.game.actions import IllegalAction
 from bot.game.events import Event
 from bot.table import Seat, Table, clean_name
 
 
+class LobbyCode(StrEnum):
+    """Why a lobby or table request is refused (bot/render/refusals.py says it in words)."""
+
+    STARTED = "started"
+    ALREADY_JOINED = "already_joined"
+    TABLE_FULL = "table_full"
+    """most: the players the table seats."""
+    NOT_JOINED = "not_joined"
+    NOT_PLAYING = "not_playing"
+    HOST_ADDS_COMPUTERS = "host_adds_computers"
+    HOST_STARTS = "host_starts"
+    PLAYER_COUNT = "lobby_player_count"
+    """least, most: the players a game needs."""
+    HOST_OR_MANAGER = "host_or_manager"
+
+
 class Refusal(IllegalAction):
-    """A lobby or table request that is not allowed; the message says what to do instead."""
+    """A lobby or table request that is not allowed; its code says what to do instead."""
 
 
 def _before_start(table: Table) -> None:
     """Seats change only in the lobby: a running game keeps its players (leaving hands a seat over)."""
     if table.state is not None:
-        raise Refusal("The game in this channel has already started: wait for the next one.")
+        raise Refusal(LobbyCode.STARTED)
 
 
 def join(table: Table, user_id: int, name: str) -> str:
     _before_start(table)
     if table.seat_of(user_id) is not None:
-        raise Refusal("You're already in this game.")
+        raise Refusal(LobbyCode.ALREADY_JOINED)
     if len(table.seats) >= table.max_players:
-        raise Refusal(f"The table is full ({table.max_players} players).")
+        raise Refusal(LobbyCode.TABLE_FULL, most=table.max_players)
     seat = Seat(user_id=user_id, name=_unique(table, clean_name(name)))
     table.seats.append(seat)
     return f"{seat.name} joined."
@@ -32,7 +50,7 @@ def leave_lobby(table: Table, user_id: int) -> str:
     _before_start(table)
     seat = table.seat_of(user_id)
     if seat is None:
-        raise Refusal("You're not in this game.")
+        raise Refusal(LobbyCode.NOT_JOINED)
     name = table.seats.pop(seat).name
     if user_id == table.host_id and table.humans():
         table.host_id = table.humans()[0]
@@ -43,7 +61,7 @@ def leave_game(table: Table, user_id: int) -> str:
     """Leave a running game: a computer player takes the seat so the others can finish."""
     seat = table.seat_of(user_id)
     if seat is None:
-        raise Refusal("You're not playing in this game.")
+        raise Refusal(LobbyCode.NOT_PLAYING)
     table.seats[seat].user_id = None
     if user_id == table.host_id and table.humans():
         table.host_id = table.humans()[0]
@@ -53,9 +71,9 @@ def leave_game(table: Table, user_id: int) -> str:
 def add_computer(table: Table, user_id: int) -> str:
     _before_start(table)
     if user_id != table.host_id:
-        raise Refusal("Only the host can add computer players.")
+        raise Refusal(LobbyCode.HOST_ADDS_COMPUTERS)
     if len(table.seats) >= table.max_players:
-        raise Refusal(f"The table is full ({table.max_players} players).")
+        raise Refusal(LobbyCode.TABLE_FULL, most=table.max_players)
     return f"{table.add_computer().name} (computer) joined."
 
 
@@ -63,12 +81,9 @@ def start(table: Table, user_id: int) -> list[Event]:
     _before_start(table)
     """Deal the game in; returns its opening events (the Banker paying each player's start cash)."""
     if user_id != table.host_id:
-        raise Refusal("Only the host can start the game.")
+        raise Refusal(LobbyCode.HOST_STARTS)
     if not table.min_players <= len(table.seats) <= table.max_players:
-        raise Refusal(
-            f"A game needs {table.min_players} to {table.max_players} players: invite someone, "
-            "or add a computer player."
-        )
+        raise Refusal(LobbyCode.PLAYER_COUNT, least=table.min_players, most=table.max_players)
     table.state, opening = engine.start(
         [seat.name for seat in table.seats], ruleset=table.ruleset, months=table.months, seed=table.seed
     )
@@ -84,7 +99,7 @@ def cancel(table: Table, user_id: int, manages_channel: bool) -> None:
 
 def may_stop(table: Table, user_id: int, manages_channel: bool) -> None:
     if user_id != table.host_id and not manages_channel:
-        raise Refusal("Only the host or someone with Manage Channels can do that.")
+        raise Refusal(LobbyCode.HOST_OR_MANAGER)
 
 
 def _unique(table: Table, name: str) -> str:

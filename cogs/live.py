@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.render import board, components
+from bot.render.i18n import lang
 from bot.render.prompts import choices
 from cogs.tables import Loaded
 
@@ -309,7 +310,7 @@ def _render(loaded: Loaded, note: str, closed: bool) -> tuple[discord.Embed, dis
     state = table.state
     if closed or state.over or state.pending is None:
         return embed, None
-    return embed, components.game_view(channel_id, game_id, state.prompt, choices(state))
+    return embed, components.game_view(channel_id, game_id, state.prompt, choices(state, lang("en")))
 
 
 def _running(loaded: Loaded) -> bool:

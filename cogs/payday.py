@@ -24,6 +24,8 @@ from bot.game.actions import Action, IllegalAction
 from bot.game.rulesets import DEFAULT_RULESET as RULESETS_DEFAULT
 from bot.game.rulesets import RULESETS
 from bot.render import board, components, ledger, notices, rules_text
+from bot.render.i18n import lang
+from bot.render.refusals import refusal_text
 from bot.render.rules_text import Topic
 from bot.table import Table, clean_name
 from bot.timers import DeadlineScheduler
@@ -33,6 +35,8 @@ from cogs.reply import Reply
 from cogs.tables import Loaded, Played, Tables, play, recorded
 
 log = logging.getLogger(__name__)
+EN = lang("en")
+"""Every reply is English until the service layer (issue 8) writes each in its reader's language."""
 
 COLOUR = discord.Colour.gold()
 TURN_TIMES = [
@@ -257,7 +261,7 @@ class Payday(commands.Cog):
                 else:
                     note = LOBBY_CHANGES[what](table, user)
             except IllegalAction as refusal:
-                reply.say(refusal.message)
+                reply.say(refusal_text(refusal, EN))
                 return
             if what == "start":
                 await self._begin(reply, loaded, opening)
@@ -417,7 +421,7 @@ class Payday(commands.Cog):
                     _log("player back", loaded, seat=action.seat)
                     self._tell(loaded, None)
                 said = self._refusal(table, action, refusal)
-                if said == refusal.message and self._board_behind(reply, loaded, refusal):
+                if said != ALREADY_DONE and self._board_behind(reply, loaded, refusal):
                     reply.board()  # the answer is the board they should have seen
                     return
                 reply.say(said)
@@ -665,9 +669,7 @@ class Payday(commands.Cog):
         rules = RULESETS[table.state.ruleset]
         loans = [p.loan for p in players]
         savings = [p.savings for p in players] if rules.rules.savings else None
-        embed = ledger.ledger_embed(
-            book, chunk, names, page, pages, loans, savings, rules.pot_name, rules.jackpot_name
-        )
+        embed = ledger.ledger_embed(book, chunk, names, page, pages, loans, savings, rules, EN)
         return embed, components.ledger_view(game_id, book, page, pages)
 
     # -- stopping -------------------------------------------------------------------------------
@@ -683,7 +685,7 @@ class Payday(commands.Cog):
             try:
                 lobby.may_stop(table, interaction.user.id, _manages_channel(interaction))
             except IllegalAction as refusal:
-                reply.say(refusal.message)
+                reply.say(refusal_text(refusal, EN))
                 return
             if table.state is None:
                 await self._close_lobby(loaded, reply, "Closed.", said="The lobby is closed.")
@@ -696,10 +698,8 @@ class Payday(commands.Cog):
     @payday.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """What this bot does, how a game goes, and every /payday command."""
-        lines = "\n".join(f"`{usage}` — {what}" for usage, what in rules_text.COMMANDS)
-        embed = discord.Embed(
-            title=rules_text.HELP_TITLE, description=f"{rules_text.HELP_TEXT}\n{lines}", colour=COLOUR
-        )
+        title, text = rules_text.help_page(EN)
+        embed = discord.Embed(title=title, description=text, colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @payday.command(name="rules")
@@ -718,8 +718,9 @@ class Payday(commands.Cog):
         title, text = rules_text.page(
             topic,
             edition,
-            turn=rules_text.duration(self.bot.turn_seconds),
-            interrupt=rules_text.duration(self.bot.interrupt_seconds),
+            turn=rules_text.duration(self.bot.turn_seconds, EN),
+            interrupt=rules_text.duration(self.bot.interrupt_seconds, EN),
+            L=EN,
         )
         await interaction.response.send_message(
             embed=discord.Embed(title=title, description=text, colour=COLOUR), ephemeral=True
@@ -763,7 +764,7 @@ class Payday(commands.Cog):
         double = isinstance(refusal, act.StalePrompt) and table.last_answer == (action.prompt, action.seat)
         if double or isinstance(refusal, act.AlreadyAnswered):
             return ALREADY_DONE
-        return refusal.message
+        return refusal_text(refusal, EN, [seat.name for seat in table.seats])
 
 
 def _missing_permissions(interaction: discord.Interaction) -> str | None:

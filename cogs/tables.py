@@ -17,8 +17,10 @@ from pydantic import ValidationError
 from bot.game import engine
 from bot.game import events as ev
 from bot.game.actions import Action
-from bot.game.events import Event, describe
+from bot.game.events import Event
 from bot.game.rulesets import RULESETS
+from bot.render.events import describe
+from bot.render.i18n import lang
 from bot.restart import Resume
 from bot.table import Table
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
@@ -46,11 +48,12 @@ class Played:
 
 
 def recorded(table: Table, events: list[Event]) -> tuple[list[str], list[dict]]:
-    """Each event in words, and as its event-log record (the event's fields and that text)."""
+    """Each event in (English) words, and as its event-log record: the event's codes and numbers
+    only, since nothing rendered is saved with a game."""
     names = [seat.name for seat in table.seats]
     ruleset = RULESETS[table.state.ruleset]
-    lines = [describe(e, names, ruleset) for e in events]
-    return lines, [{**e.to_dict(), "text": line} for e, line in zip(events, lines, strict=True)]
+    english = lang("en")
+    return [describe(e, names, ruleset, english) for e in events], [e.to_dict() for e in events]
 
 
 def play(table: Table, action: Action, now: datetime) -> Played:

@@ -6,14 +6,14 @@ one that `legal_actions` would list (the tests check this over many games).
 """
 
 from bot.game import actions as act
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import state as s
 from bot.game.actions import Action
+from bot.game.bank import whole_steps
 from bot.game.deals import sell_best
 from bot.game.engine import QUESTIONS
 from bot.game.interrupts import lottery_free
-from bot.game.ledger import whole_steps
 from bot.game.mail import due_at_pay_day, move_default, neighbours, swellfare_bets
 from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS
@@ -59,10 +59,15 @@ def choose(state: GameState, seat: int) -> Action:
         raise ValueError(f"seat {seat} has no question to answer")
     kind = pending.kind
     if kind in _ROLLS:
-        return Action(seat, act.ROLL, 0, state.prompt)
-    decide = _DECIDE.get(kind) or QUESTIONS[kind].default  # a question it doesn't know: the default
-    answer, value = decide(state, seat)
-    return Action(seat, answer, value, state.prompt)
+        answer, value = act.ROLL, 0
+    else:
+        decide = _DECIDE.get(kind) or QUESTIONS[kind].default  # a question it doesn't know: the default
+        answer, value = decide(state, seat)
+    # Action(seat, answer, value, state.prompt), without the keyword handling: one per simulated action
+    return _new_action(Action, (seat, answer, value, state.prompt, False))
+
+
+_new_action = tuple.__new__
 
 
 def resale_chance(state: GameState, seat: int) -> float:
@@ -132,9 +137,10 @@ def _lottery(state: GameState, seat: int) -> tuple[str, int]:
     ante = pending.amount
     takers = len(pending.picks) + len(pending.wants) + 1
     pot = ante * takers + state.rules.lottery_bank
-    free = lottery_free(state, seat)
-    if free and state.players[seat].cash >= ante and 2 * ante * takers <= pot:
-        return (act.ANTE, free[0])
+    if state.players[seat].cash >= ante and 2 * ante * takers <= pot:
+        free = lottery_free(state, seat)
+        if free:
+            return (act.ANTE, free[0])
     return (act.SIT_OUT, 0)
 
 

@@ -1,61 +1,56 @@
-"""Mail and Deal cards as data. Decks in the game state are lists of indexes into these tuples."""
+"""Mail and Deal cards as data. Decks in the game state are lists of indexes into these tuples.
+
+How a card reads (its label, in a language) is written by bot/render/cards.py.
+"""
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-BILL = "bill"
-MONSTER = "monster"
-CHARITY = "charity"
-MAD_MONEY = "mad_money"
-NEIGHBOR = "neighbor"
-MOVE_AHEAD = "move_ahead"
-JUNK = "junk"
-MONEYGRAM = "moneygram"
-COLLECTION = "collection"
-POSTCARD = "postcard"
-TICKET = "ticket"
-SWELLFARE = "swellfare"
-INSURANCE = "insurance"
 
-# Tags on classic bills and insurance: an insurance policy cancels every bill with its tag.
-CAR = "car"
-HEALTH = "health"
+class MailKind(StrEnum):
+    BILL = "bill"
+    MONSTER = "monster"
+    CHARITY = "charity"
+    MAD_MONEY = "mad_money"
+    NEIGHBOR = "neighbor"
+    MOVE_AHEAD = "move_ahead"
+    JUNK = "junk"
+    MONEYGRAM = "moneygram"
+    COLLECTION = "collection"
+    POSTCARD = "postcard"
+    TICKET = "ticket"
+    SWELLFARE = "swellfare"
+    INSURANCE = "insurance"
 
-KIND_LABELS = {
-    BILL: "Bill",
-    MONSTER: "Monster Charge",
-    CHARITY: "Charity",
-    MAD_MONEY: "Mad Money",
-    NEIGHBOR: "Pay a Neighbor",
-    MOVE_AHEAD: "Move Ahead",
-    JUNK: "Junk Mail",
-    MONEYGRAM: "Moneygram",
-    COLLECTION: "Collection",
-    POSTCARD: "Postcard",
-    TICKET: "Lottery Ticket",
-    SWELLFARE: "Swellfare",
-    INSURANCE: "Insurance",
-}
+
+class Tag(StrEnum):
+    """Classic bills and insurance: an insurance policy cancels every bill with its tag."""
+
+    NONE = ""
+    CAR = "car"
+    HEALTH = "health"
+
+
+# Each member is also a name of this module (as the `re` module does with its flags): `c.BILL`.
+globals().update(MailKind.__members__)
+globals().update(Tag.__members__)
 
 
 @dataclass(frozen=True, slots=True)
 class MailCard:
-    kind: str
+    kind: MailKind
     amount: int
     name: str
+    """The English name, also the message id that translates it (`L.pgettext("mail", name)`)."""
     flavor: str
-    tag: str = ""
+    tag: Tag = Tag.NONE
     """Classic bills and insurance: CAR or HEALTH (an insurance policy cancels the bills it matches)."""
-
-    @property
-    def label(self) -> str:
-        money = f" ${self.amount:,}" if self.amount else ""
-        tag = f" ({self.tag})" if self.tag else ""
-        return f"{KIND_LABELS[self.kind]}{money}{tag}: {self.name}"
 
 
 @dataclass(frozen=True, slots=True)
 class DealCard:
     name: str
+    """The English name, also the message id that translates it (`L.pgettext("deal", name)`)."""
     cost: int
     value: int
     commission: int = 0
@@ -65,18 +60,13 @@ class DealCard:
     def profit(self) -> int:
         return self.value - self.cost
 
-    @property
-    def label(self) -> str:
-        commission = f", commission ${self.commission:,}" if self.commission else ""
-        return f"{self.name} (cost ${self.cost:,}, sells for ${self.value:,}{commission})"
 
-
-def _mail(kind: str, rows: list[tuple[int, str, str]]) -> tuple[MailCard, ...]:
+def _mail(kind: MailKind, rows: list[tuple[int, str, str]]) -> tuple[MailCard, ...]:
     return tuple(MailCard(kind, amount, name, flavor) for amount, name, flavor in rows)
 
 
 MODERN_BILLS = _mail(
-    BILL,
+    MailKind.BILL,
     [
         (5000, "New Roof", "The squirrels had opinions about the old one."),
         (3000, "Braces", "Your smile is an investment. A large one."),
@@ -98,7 +88,7 @@ MODERN_BILLS = _mail(
 )
 
 MODERN_MONSTER = _mail(
-    MONSTER,
+    MailKind.MONSTER,
     [
         (1000, "Gadget Galaxy Card", "Every gadget was on sale, so you saved a fortune."),
         (3000, "Platinum Shopper Card", "The points will pay for themselves. Eventually."),
@@ -107,7 +97,7 @@ MODERN_MONSTER = _mail(
 )
 
 MODERN_CHARITY = _mail(
-    CHARITY,
+    MailKind.CHARITY,
     [
         (400, "Animal Shelter Drive", "The puppies said thank you. Loudly."),
         (400, "Food Bank Appeal", "A good deed, straight to the Jackpot."),
@@ -119,7 +109,7 @@ MODERN_CHARITY = _mail(
 )
 
 MODERN_MAD_MONEY = _mail(
-    MAD_MONEY,
+    MailKind.MAD_MONEY,
     [
         (2000, "Won the Office Bet", "Collect from the player of your choice."),
         (2000, "Sold Your Old Couch", "Someone at this table bought it. Collect."),
@@ -133,7 +123,7 @@ MODERN_MAD_MONEY = _mail(
 )
 
 MODERN_NEIGHBOR = _mail(
-    NEIGHBOR,
+    MailKind.NEIGHBOR,
     [
         (2000, "Fence Dispute", "Pay a neighbour of your choice to settle it."),
         (2000, "Dented Their Car", "Reversing is hard. Paying is harder."),
@@ -147,7 +137,7 @@ MODERN_NEIGHBOR = _mail(
 )
 
 MODERN_MOVE_AHEAD = _mail(
-    MOVE_AHEAD,
+    MailKind.MOVE_AHEAD,
     [
         (0, "Hot Tip", "Move ahead to the next Deal or the next Buyer."),
         (0, "Garage Sale Flyer", "Move ahead to the next Deal or the next Buyer."),
@@ -166,11 +156,11 @@ MODERN_MAIL: tuple[MailCard, ...] = (
 FAMILY_MAIL: tuple[MailCard, ...] = (
     MODERN_BILLS
     + MODERN_MONSTER
-    + tuple(MailCard(MONEYGRAM, c.amount, c.name, c.flavor) for c in MODERN_CHARITY)
+    + tuple(MailCard(MailKind.MONEYGRAM, c.amount, c.name, c.flavor) for c in MODERN_CHARITY)
     + MODERN_MAD_MONEY
     + MODERN_NEIGHBOR
     + _mail(
-        JUNK,
+        MailKind.JUNK,
         [
             (0, "Pizza Coupons", "Buy one, buy another one."),
             (0, "Furniture Catalogue", "Two hundred pages of chairs."),
@@ -178,7 +168,7 @@ FAMILY_MAIL: tuple[MailCard, ...] = (
         ],
     )
     + _mail(
-        POSTCARD,
+        MailKind.POSTCARD,
         [
             (0, "Postcard from the Beach", "Wish you were here. Sand everywhere."),
             (0, "Postcard from Grandma", "She knitted you another scarf."),
@@ -224,14 +214,14 @@ FAMILY_DEALS: tuple[DealCard, ...] = tuple(d for d in MODERN_DEALS if d.cost < 1
 # scale the 1975 rule texts describe ($325 salary, notes of $5 to $500); names and amounts are ours.
 
 
-def _tagged(kind: str, tag: str, rows: list[tuple[int, str, str]]) -> tuple[MailCard, ...]:
+def _tagged(kind: MailKind, tag: Tag, rows: list[tuple[int, str, str]]) -> tuple[MailCard, ...]:
     return tuple(MailCard(kind, amount, name, flavor, tag) for amount, name, flavor in rows)
 
 
 CLASSIC_BILLS = (
     _tagged(
-        BILL,
-        CAR,
+        MailKind.BILL,
+        Tag.CAR,
         [
             (150, "Fender Bender", "You backed into the only lamppost in the lot."),
             (120, "Brake Job", "Stopping is optional. Paying is not."),
@@ -244,8 +234,8 @@ CLASSIC_BILLS = (
         ],
     )
     + _tagged(
-        BILL,
-        HEALTH,
+        MailKind.BILL,
+        Tag.HEALTH,
         [
             (200, "Hospital Stay", "Three nights, two Jell-O cups, one bill."),
             (125, "Broken Arm", "The skateboard came through without a scratch."),
@@ -258,8 +248,8 @@ CLASSIC_BILLS = (
         ],
     )
     + _tagged(
-        BILL,
-        "",
+        MailKind.BILL,
+        Tag.NONE,
         [
             (150, "Color TV Repair", "The picture rolls, and so does the repairman's meter."),
             (100, "Furnace Repair", "It quit on the first cold night, as furnaces do."),
@@ -274,7 +264,7 @@ CLASSIC_BILLS = (
 )
 
 CLASSIC_COLLECTIONS = _mail(
-    COLLECTION,
+    MailKind.COLLECTION,
     [
         (150, "Inheritance from Great-Uncle Ned", "He left you his savings and his accordion."),
         (100, "Tax Refund", "Uncle Sam says oops."),
@@ -292,7 +282,7 @@ CLASSIC_COLLECTIONS = _mail(
 )
 
 CLASSIC_POSTCARDS = _mail(
-    POSTCARD,
+    MailKind.POSTCARD,
     [
         (0, "Postcard from Niagara Falls", "The honeymooners say hello. Mostly to each other."),
         (0, "Postcard from the Grand Canyon", "It's big. Wish you were here."),
@@ -304,7 +294,7 @@ CLASSIC_POSTCARDS = _mail(
 )
 
 CLASSIC_JUNK = _mail(
-    JUNK,
+    MailKind.JUNK,
     [
         (0, "Encyclopedia Offer", "Volume A free! Volumes B to Z, not so much."),
         (0, "Record Club Offer", "Twelve albums for a penny, then a lifetime of postage."),
@@ -318,7 +308,7 @@ CLASSIC_JUNK = _mail(
 )
 
 CLASSIC_TICKETS = _mail(
-    TICKET,
+    MailKind.TICKET,
     [
         (200, "State Lottery Ticket", "Cash it on a Lottery Draw day this month, or it's void."),
         (150, "Sweepstakes Ticket", "Cash it on a Lottery Draw day this month, or it's void."),
@@ -334,7 +324,7 @@ CLASSIC_TICKETS = _mail(
 )
 
 CLASSIC_SWELLFARE = _mail(
-    SWELLFARE,
+    MailKind.SWELLFARE,
     [
         (0, "Swellfare Office", "In over your head? Bet up to $100 on one roll."),
         (0, "Swellfare Hotline", "A 5 or a 6 pays ten times your bet."),
@@ -346,16 +336,16 @@ CLASSIC_SWELLFARE = _mail(
 )
 
 CLASSIC_INSURANCE = _tagged(
-    INSURANCE,
-    CAR,
+    MailKind.INSURANCE,
+    Tag.CAR,
     [
         (100, "Carr Insurance Co. Deluxe Policy", "Every car bill, cancelled, for the rest of the game."),
         (75, "Carr Insurance Co. Standard Policy", "Every car bill, cancelled, for the rest of the game."),
         (50, "Carr Insurance Co. Thrifty Policy", "Every car bill, cancelled, for the rest of the game."),
     ],
 ) + _tagged(
-    INSURANCE,
-    HEALTH,
+    MailKind.INSURANCE,
+    Tag.HEALTH,
     [
         (100, "Aches & Pains Insurance Co. Deluxe Plan", "Every health bill, cancelled, for good."),
         (75, "Aches & Pains Insurance Co. Family Plan", "Every health bill, cancelled, for good."),

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from bot.game import actions as act
 from bot.game import events as ev
 from bot.game.actions import Action
+from bot.game.events import new_event
 from bot.game.rng import next_u64
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, Pending, Task
@@ -28,7 +29,7 @@ class Game:
         st.rng, x = next_u64(st.rng)
         return x % n
 
-    def roll(self, seat: int, reason: str = "") -> int:
+    def roll(self, seat: int, reason: str = "", ref: int = -1) -> int:
         """One die roll: the scripted face if a test or replay forced one, else the RNG."""
         st = self.state
         if st.script:
@@ -36,7 +37,8 @@ class Game:
         else:  # randbelow(6) + 1, one call shorter: every turn rolls
             st.rng, x = next_u64(st.rng)
             face = x % 6 + 1
-        self.emit(ev.ROLLED, seat, value=face, reason=reason)
+        # `emit`, written out: every turn rolls, and the keywords cost more than the append.
+        self.events.append(new_event(ev.Event, (ev.ROLLED, seat, 0, face, 0, 0, reason, 0, 0, ref)))
         return face
 
     def shuffle(self, cards: list[int]) -> None:
@@ -46,19 +48,19 @@ class Game:
 
     def draw_mail(self, seat: int) -> int | None:
         st = self.state
-        card = self._draw(st.mail_deck, st.mail_discard, "Mail")
+        card = self._draw(st.mail_deck, st.mail_discard, ev.MAIL_PILE)
         if card is not None:
             self.emit(ev.DREW_MAIL, seat, value=card)
         return card
 
     def draw_deal(self, seat: int, *, announce: bool = True) -> int | None:
         st = self.state
-        card = self._draw(st.deal_deck, st.deal_discard, "Deal")
+        card = self._draw(st.deal_deck, st.deal_discard, ev.DEAL_PILE)
         if card is not None and announce:
             self.emit(ev.DREW_DEAL, seat, value=card)
         return card
 
-    def _draw(self, deck: list[int], discard: list[int], name: str) -> int | None:
+    def _draw(self, deck: list[int], discard: list[int], pile: ev.Reason) -> int | None:
         """Top card, reshuffling the discards when the pile is empty; None if every card is held."""
         if not deck:
             if not discard:
@@ -66,22 +68,24 @@ class Game:
             deck.extend(discard)
             discard.clear()
             self.shuffle(deck)
-            self.emit(ev.RESHUFFLED, reason=name)
+            self.emit(ev.RESHUFFLED, reason=pile)
         return deck.pop()
 
     # -- flow ---------------------------------------------------------------------------------
-    def ask(self, kind: str, seats: list[int], **details) -> None:
-        """Stop the rules and wait for these players; a new prompt number makes older buttons stale."""
+    def ask(self, question: Pending) -> None:
+        """Stop the rules and wait for the players `question` asks; a new prompt number makes older
+        buttons stale."""
         self.state.prompt += 1
-        self.state.pending = Pending(kind, seats, **details)
+        self.state.pending = question
 
     def then(self, *tasks: Task) -> None:
         """Run these tasks next, in the order given, before anything already scheduled."""
         self.state.agenda.extend(tasks[::-1])
 
-    def emit(self, kind: str, seat: int = -1, *, amount: int = 0, value: int = 0, reason: str = "") -> None:
-        # Positional (src and dst stay 0) on purpose: keywords to a class call cost about twice as much.
-        self.events.append(ev.Event(kind, seat, amount, value, 0, 0, reason))
+    def emit(
+        self, kind: str, seat: int = -1, *, amount: int = 0, value: int = 0, reason: str = "", ref: int = -1
+    ) -> None:
+        self.events.append(new_event(ev.Event, (kind, seat, amount, value, 0, 0, reason, 0, 0, ref)))
 
 
 Options = list[tuple[str, int]]

@@ -6,11 +6,11 @@ Deal goes to the bottom of the Deal pile."""
 from bot.game import actions as act
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question
 from bot.game.interrupts import in_turn_order
-from bot.game.ledger import pay, transfer
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState
+from bot.game.state import GameState, Pending
 
 
 def buy_options(state: GameState, seat: int) -> Options:
@@ -26,13 +26,12 @@ def buy_answer(g: Game, action: act.Action) -> None:
     g.state.pending = None
     deal = g.ruleset.deals[card]
     if action.kind == act.BUY:
-        pay(g, action.seat, ev.BANK, deal.cost, f"bought {deal.name}")
+        pay(g, action.seat, ev.BANK, deal.cost, ev.DEAL_BOUGHT, card)
         g.state.players[action.seat].deals.append(card)
         g.emit(ev.BOUGHT, action.seat, value=card)
         if deal.commission:
             order = in_turn_order(g, action.seat)
-            reason = f"Commission on {deal.name}"
-            g.ask(s.ROLL_OFF, order, lander=action.seat, amount=deal.commission, reason=reason, card=card)
+            g.ask(Pending(s.ROLL_OFF, order, lander=action.seat, amount=deal.commission, card=card))
     else:
         put_back(g, card)
         g.emit(ev.DECLINED, action.seat, value=card)
@@ -68,7 +67,7 @@ def sell_answer(g: Game, action: act.Action) -> None:
     card = action.value
     g.state.players[action.seat].deals.remove(card)
     put_back(g, card)
-    transfer(g, ev.BANK, action.seat, g.ruleset.deals[card].value, f"sold {g.ruleset.deals[card].name}")
+    transfer(g, ev.BANK, action.seat, g.ruleset.deals[card].value, ev.DEAL_SOLD, card)
     g.emit(ev.SOLD, action.seat, value=card)
 
 

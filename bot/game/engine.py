@@ -8,17 +8,17 @@ rules until the game needs somebody's input again.
 from dataclasses import replace
 
 from bot.game import actions as act
-from bot.game import board as b
-from bot.game import deals, interrupts, mail, payday, spaces, turn
+from bot.game import calendar as b
+from bot.game import deals, interrupts, mail, payday, spaces, steps, turn
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.actions import Action, IllegalAction
+from bot.game.actions import RefusalCode as Why
+from bot.game.bank import borrow, repay, transfer, withdraw
 from bot.game.context import Game, Question
-from bot.game.events import money
-from bot.game.ledger import borrow, repay, transfer, withdraw
 from bot.game.rng import seed_state
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
-from bot.game.state import GameState, Player
+from bot.game.state import GameState, Pending, Player
 
 MIN_MONTHS, MAX_MONTHS = 1, 12
 DEFAULT_MONTHS = 3
@@ -35,6 +35,9 @@ TASKS = {**turn.TASKS, **spaces.TASKS, **mail.TASKS, **payday.TASKS}
 MAIL_QUESTIONS = frozenset({s.TARGET, s.SWELLFARE, s.INSURANCE})
 """Questions about a Mail card that is in no pile or hand while they wait (`Pending.card`)."""
 ANSWERS_TO = {act.REPAY: (s.REPAY, s.BANKING), act.DEPOSIT: (s.BANKING,), act.WITHDRAW: (s.BANKING,)}
+STANDING = frozenset({act.LOAN, act.REPAY})
+"""Actions that may be standing ones even from a player the current question asks (a loan always,
+a repayment outside Pay Day): `check` looks at them in full."""
 """Money actions that answer these questions when their player is asked one; otherwise they are
 standing actions (a repayment or withdrawal outside Pay Day) with rules of their own."""
 
@@ -50,15 +53,15 @@ def start(
     """Shuffle the decks, set aside the Yard Sale card, have the Banker pay everyone their start
     cash (one ledger line each, returned as the opening events), and ask seat 0 to roll."""
     if ruleset not in RULESETS:
-        raise IllegalAction(f"There is no ruleset called {ruleset!r}: choose one of {', '.join(RULESETS)}.")
+        raise IllegalAction(Why.NO_RULESET, ruleset=ruleset, choices=tuple(RULESETS))
     preset = RULESETS[ruleset]
     rules = replace(rules or preset.rules)
     if not rules.min_players <= len(players) <= rules.max_players:
-        raise IllegalAction(f"This ruleset needs {rules.min_players} to {rules.max_players} players.")
+        raise IllegalAction(Why.PLAYER_COUNT, least=rules.min_players, most=rules.max_players)
     if not MIN_MONTHS <= months <= MAX_MONTHS:
-        raise IllegalAction(f"Choose between {MIN_MONTHS} and {MAX_MONTHS} months.")
+        raise IllegalAction(Why.MONTHS, least=MIN_MONTHS, most=MAX_MONTHS)
     if any(not name.strip() or len(name) > MAX_NAME for name in players):
-        raise IllegalAction(f"Every player needs a name of 1 to {MAX_NAME} characters.")
+        raise IllegalAction(Why.NAME_LENGTH, most=MAX_NAME)
     state = GameState(
         ruleset=ruleset,
         rules=rules,
@@ -76,7 +79,7 @@ def start(
     # A Yard Sale that draws the top Deal needs no card set aside, and a board without one neither.
     if not rules.yard_sale_draws and any(space.kind == b.YARD_SALE for space in preset.board):
         state.yard_sale = g.draw_deal(0, announce=False)
-    g.ask(s.ROLL, [0], lander=0)
+    g.ask(Pending(s.ROLL, [0], lander=0))
     return state, g.events
 
 
@@ -125,11 +128,10 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     question = check(state, action)
     g = Game(state)
     state.actions += 1
-    if action.kind == act.LOAN:
-        borrow(g, action.seat, action.value)
-        return state, g.events
-    if question is None:  # a repayment or a withdrawal outside Pay Day, where the ruleset allows it
-        if action.kind == act.WITHDRAW:
+    if question is None:  # a loan; a repayment or a withdrawal outside Pay Day, where the rules allow
+        if action.kind == act.LOAN:
+            borrow(g, action.seat, action.value)
+        elif action.kind == act.WITHDRAW:
             withdraw(g, action.seat, action.value, fee=state.rules.withdraw_fee)
         else:
             repay(g, action.seat, action.value)
@@ -145,15 +147,12 @@ def end_early(state: GameState) -> list[ev.Event]:
     """Stop the game now (a host ending it): stakes an open question holds in the pot go back,
     then everyone is scored as they stand."""
     if state.over:
-        raise act.GameOver("This game is over.")
+        raise act.GameOver(Why.GAME_OVER)
     g = Game(state)
     _refund_stakes(g)
     _return_cards_in_play(state)
     turn.finish(g)
     return g.events
-
-
-ENDED_EARLY = "the game ended early"
 
 
 def _refund_stakes(g: Game) -> None:
@@ -165,16 +164,16 @@ def _refund_stakes(g: Game) -> None:
         return
     if pending.kind == s.LOTTERY:
         for seat in pending.picks.values():
-            transfer(g, ev.POT, seat, pending.amount, f"Lottery ante returned: {ENDED_EARLY}")
+            transfer(g, ev.POT, seat, pending.amount, ev.ANTE_RETURNED)
     elif pending.kind == s.POKER:
         for seat in pending.picks:
-            transfer(g, ev.POT, seat, pending.amount, f"Poker Game stake returned: {ENDED_EARLY}")
+            transfer(g, ev.POT, seat, pending.amount, ev.STAKE_RETURNED)
     elif pending.kind == s.ROLL_OFF and pending.payer == ev.POT:
         n = len(st.players)
         still_in = sorted(pending.seats + pending.done, key=lambda seat: (seat - pending.lander) % n)
         share, odd = divmod(st.pot, len(still_in))
         for i, seat in enumerate(still_in):
-            transfer(g, ev.POT, seat, share + odd * (i == 0), f"{pending.reason} pot shared: {ENDED_EARLY}")
+            transfer(g, ev.POT, seat, share + odd * (i == 0), ev.POT_SHARED)
 
 
 def _return_cards_in_play(state: GameState) -> None:
@@ -184,58 +183,75 @@ def _return_cards_in_play(state: GameState) -> None:
         state.deal_discard.append(pending.card)
     elif pending is not None and pending.kind in MAIL_QUESTIONS:
         state.mail_discard.append(pending.card)
-    state.mail_discard.extend(task.arg for task in state.agenda if task.kind == mail.MAIL_TASK)
+    state.mail_discard.extend(card for kind, _, card in state.agenda if kind == steps.MAIL)
     state.agenda.clear()
 
 
 def _run(g: Game) -> None:
     st = g.state
+    agenda = st.agenda
     while st.pending is None and not st.over:
-        if not st.agenda:
+        if not agenda:
             raise RuntimeError(
                 "The rules ran out of steps: no question is pending, the game is not over and the "
                 "agenda is empty (a rule that neither asks, schedules a task nor ends the game)."
             )
-        task = st.agenda.pop()
-        TASKS[task.kind](g, task)
+        kind, seat, arg = agenda.pop()
+        TASKS[kind](g, seat, arg)
 
 
 # -- validation -----------------------------------------------------------------------------------
 def check(state: GameState, action: Action) -> Question | None:
     """Raise the refusal a player should read, or return the question this action answers."""
+    pending = state.pending
+    if (
+        pending is not None
+        and action.prompt == state.prompt
+        and action.seat in pending.seats
+        and action.kind not in STANDING
+    ):
+        # The usual case, a button of the current question pressed by a player it asks: only the
+        # question itself can refuse it (a pending question also means the game is not over).
+        question = QUESTIONS[pending.kind]
+        allows = question.allows
+        if allows is not None and allows(state, action.seat, action.kind, action.value):
+            return question
+        return _offered(state, action, question)
     if state.over:
-        raise act.GameOver("This game is over.")
+        raise act.GameOver(Why.GAME_OVER)
     seat, kind = action.seat, action.kind
     if not 0 <= seat < len(state.players):
-        raise act.NotInGame("You're not playing in this game.")
+        raise act.NotInGame(Why.NOT_IN_GAME)
     if kind == act.LOAN:
         _check_loan(state, action)
         return None
-    pending = state.pending
     answering = seat in pending.seats
     if kind == act.REPAY and not (answering and pending.kind in ANSWERS_TO[kind]):
         _check_standing_repay(state, action)
         return None
     if kind in (act.DEPOSIT, act.WITHDRAW) and action.prompt is None:
         if not state.rules.savings:
-            raise act.InvalidChoice("This edition of the rules has no savings accounts.")
+            raise act.InvalidChoice(Why.NO_SAVINGS)
         if not (answering and pending.kind in ANSWERS_TO[kind]):
             _check_standing_savings(state, action)
             return None
     if action.prompt is not None and action.prompt != state.prompt:
-        raise act.StalePrompt("That question has passed.")
+        raise act.StalePrompt(Why.STALE)
     if not answering:
         if seat in pending.done:
-            raise act.AlreadyAnswered("You already answered this one.")
-        waiting = " and ".join(state.players[other].name for other in pending.seats)
-        raise act.NotYourTurn(f"It's not your move: the game is waiting for {waiting}.")
-    question = QUESTIONS[pending.kind]
+            raise act.AlreadyAnswered(Why.ALREADY_ANSWERED)
+        raise act.NotYourTurn(Why.NOT_YOUR_TURN, seats=tuple(pending.seats))
+    return _offered(state, action, QUESTIONS[pending.kind])
+
+
+def _offered(state: GameState, action: Action, question: Question) -> Question:
+    """The question, if it offers this answer to this seat; else the refusal saying why not."""
     if question.allows is None:
-        allowed = (kind, action.value) in question.options(state, seat)
+        allowed = (action.kind, action.value) in question.options(state, action.seat)
     else:
-        allowed = question.allows(state, seat, kind, action.value)
+        allowed = question.allows(state, action.seat, action.kind, action.value)
     if not allowed:
-        raise act.InvalidChoice(_why_not(state, action))
+        raise _why_not(state, action)
     return question
 
 
@@ -243,78 +259,69 @@ def _check_loan(state: GameState, action: Action) -> None:
     step, cap = state.rules.loan_step, state.rules.loan_cap
     amount = action.value
     if amount <= 0 or amount % step:
-        raise act.InvalidChoice(
-            f"Loans come in steps of ${step:,}: ask for ${step:,}, ${2 * step:,} and so on."
-        )
+        raise act.InvalidChoice(Why.LOAN_STEP, step=step)
     player = state.players[action.seat]
     if player.savings:
-        raise act.InvalidChoice(
-            f"You have {money(player.savings)} in savings: withdraw it before you borrow "
-            f"(nobody holds savings and a loan at once)."
-        )
+        raise act.InvalidChoice(Why.BORROW_WITH_SAVINGS, savings=player.savings)
     if player.loan + amount > cap:
-        raise act.InvalidChoice(f"That would take your loan past the ${cap:,} limit.")
+        raise act.InvalidChoice(Why.LOAN_CAP, cap=cap)
 
 
 def _check_standing_repay(state: GameState, action: Action) -> None:
     player, step = state.players[action.seat], state.rules.loan_step
     if not state.rules.repay_anytime:
         if player.day == b.PAYDAY_DAY and not player.retired:  # on Pay Day, past its repayment step
-            raise act.InvalidChoice("The repayment step of this Pay Day has passed.")
-        raise act.InvalidChoice("Loans can only be repaid at your own Pay Day.")
+            raise act.InvalidChoice(Why.REPAY_PASSED)
+        raise act.InvalidChoice(Why.REPAY_AT_PAY_DAY)
     amount = action.value
     if amount <= 0 or amount % step:
-        raise act.InvalidChoice(f"Repayments come in steps of ${step:,}.")
+        raise act.InvalidChoice(Why.REPAY_STEP, step=step)
     if amount > player.loan:
-        raise act.InvalidChoice(f"Your loan is only ${player.loan:,}.")
+        raise act.InvalidChoice(Why.LOAN_ONLY, loan=player.loan)
     if amount > player.cash:
-        raise act.InvalidChoice(f"You only have ${player.cash:,} in cash.")
+        raise act.InvalidChoice(Why.CASH_ONLY, cash=player.cash)
 
 
 def _check_standing_savings(state: GameState, action: Action) -> None:
     """A deposit waits for the player's own Pay Day; a withdrawal can be made now, for a fee."""
     rules, player = state.rules, state.players[action.seat]
     if action.kind == act.DEPOSIT:
-        raise act.InvalidChoice("Savings deposits are taken only at your own Pay Day.")
+        raise act.InvalidChoice(Why.DEPOSIT_AT_PAY_DAY)
     amount, step, fee = action.value, rules.savings_step, rules.withdraw_fee
     if not player.savings:
-        raise act.InvalidChoice("You have no savings to withdraw.")
+        raise act.InvalidChoice(Why.NOTHING_TO_WITHDRAW)
     if amount <= 0 or (amount % step and amount != player.savings):
-        raise act.InvalidChoice(f"Withdraw in steps of {money(step)}, or your whole balance.")
+        raise act.InvalidChoice(Why.WITHDRAW_STEP, step=step)
     if amount > player.savings:
-        raise act.InvalidChoice(f"Your savings are only {money(player.savings)}.")
+        raise act.InvalidChoice(Why.SAVINGS_ONLY, savings=player.savings)
     if amount <= fee:
-        raise act.InvalidChoice(
-            f"A withdrawal before Pay Day costs a {money(fee)} fee: withdraw more than that."
-        )
+        raise act.InvalidChoice(Why.FEE_TOO_BIG, fee=fee)
 
 
-def _why_not(state: GameState, action: Action) -> str:
+def _why_not(state: GameState, action: Action) -> act.InvalidChoice:
+    """The refusal of an answer the question does not offer, as precise as the question allows."""
     pending = state.pending
     if pending.kind == s.LOTTERY and action.kind == act.ANTE:
         holder = interrupts.lottery_holder(state, action.seat, action.value)
         if holder is not None:
-            name = state.players[holder].name
-            return f"Number {action.value} is already taken by {name}: pick a free number."
+            return act.InvalidChoice(Why.NUMBER_TAKEN, number=action.value, seat=holder)
     if pending.kind == s.REPAY and action.kind == act.REPAY:
-        step = state.rules.loan_step
-        return f"Repay in steps of ${step:,}, no more than your loan and your cash."
+        return act.InvalidChoice(Why.REPAY_CHOICE, step=state.rules.loan_step)
     if pending.kind == s.SELL and action.kind == act.SELL:
-        return "You don't hold that Deal."
+        return act.InvalidChoice(Why.NOT_HELD)
     if pending.kind == s.BANKING:
         return _why_not_banking(state, action)
-    return "That isn't one of the choices right now."
+    return act.InvalidChoice(Why.NOT_A_CHOICE)
 
 
-def _why_not_banking(state: GameState, action: Action) -> str:
+def _why_not_banking(state: GameState, action: Action) -> act.InvalidChoice:
     player, done = state.players[action.seat], state.pending.reason
     if action.kind == act.DEPOSIT and player.loan:
-        return f"You owe {money(player.loan)}: repay your loan before you save (never both at once)."
-    if action.kind == act.DEPOSIT and done == payday.WITHDREW:
-        return "You withdrew this Pay Day: deposit at your next one."
-    if action.kind == act.WITHDRAW and done == payday.DEPOSITED:
-        return "You deposited this Pay Day: withdraw at your next one, or later for a fee."
+        return act.InvalidChoice(Why.OWE_BEFORE_SAVING, loan=player.loan)
+    if action.kind == act.DEPOSIT and done == payday.Banked.WITHDREW:
+        return act.InvalidChoice(Why.WITHDREW_THIS_PAY_DAY)
+    if action.kind == act.WITHDRAW and done == payday.Banked.DEPOSITED:
+        return act.InvalidChoice(Why.DEPOSITED_THIS_PAY_DAY)
     if action.kind in (act.REPAY, act.DEPOSIT, act.WITHDRAW):
-        step = money(state.rules.savings_step)
-        return f"Bank in steps of {step}, within your cash, your loan and your savings."
-    return "That isn't one of the choices right now."
+        return act.InvalidChoice(Why.BANK_STEP, step=state.rules.savings_step)
+    return act.InvalidChoice(Why.NOT_A_CHOICE)

@@ -5,28 +5,29 @@ Each asks several players at once (or one after another) and resolves when the l
 """
 
 from bot.game import actions as act
-from bot.game import board as b
 from bot.game import events as ev
 from bot.game import rulesets as rs
 from bot.game import state as s
+from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question, answered, roll_allows, roll_default, roll_only
-from bot.game.ledger import pay, transfer
-from bot.game.state import GameState
+from bot.game.state import GameState, Pending
 
 LOTTERY_NUMBERS = range(1, 7)
+_NUMBERS = frozenset(LOTTERY_NUMBERS)
 
 
 def in_turn_order(g: Game, seat: int) -> list[int]:
     """Everyone, retired players too, starting with `seat`."""
-    return [seat, *g.state.others(seat)]
+    n = len(g.state.players)
+    return [(seat + k) % n for k in range(n)]
 
 
 # -- Lottery --------------------------------------------------------------------------------------
 # docs/RULES.md §2.4: numbers are picked in turn starting with the lander. The table answers at the
 # same time, so an answer is a wish: it is granted (and the ante paid) once every player before it
 # in that order has answered, and a wish for a number an earlier player wants is asked again.
-def start_lottery(g: Game, seat: int, space: b.Space) -> None:
-    g.ask(s.LOTTERY, in_turn_order(g, seat), lander=seat, amount=g.rules.lottery_ante)
+def start_lottery(g: Game, seat: int, day: int) -> None:
+    g.ask(Pending(s.LOTTERY, in_turn_order(g, seat), lander=seat, amount=g.rules.lottery_ante))
 
 
 def _before(state: GameState, one: int, other: int) -> bool:
@@ -40,14 +41,26 @@ def lottery_holder(state: GameState, seat: int, number: int) -> int | None:
     pending = state.pending
     if number in pending.picks:
         return pending.picks[number]
+    if number not in pending.wants.values():
+        return None
     return next(
         (other for other, n in pending.wants.items() if n == number and _before(state, other, seat)), None
     )
 
 
 def lottery_free(state: GameState, seat: int) -> list[int]:
-    """The numbers `seat` may still ask for."""
-    return [n for n in LOTTERY_NUMBERS if lottery_holder(state, seat, n) is None]
+    """The numbers `seat` may still ask for: not granted, nor wished for by a player before it
+    (`lottery_holder` for every number at once)."""
+    pending = state.pending
+    if not pending.wants:
+        return sorted(_NUMBERS.difference(pending.picks))
+    n, lander = len(state.players), pending.lander
+    place = (seat - lander) % n
+    held = set(pending.picks)
+    for other, number in pending.wants.items():
+        if (other - lander) % n < place:
+            held.add(number)
+    return sorted(_NUMBERS - held)
 
 
 def lottery_options(state: GameState, seat: int) -> Options:
@@ -67,18 +80,21 @@ def lottery_answer(g: Game, action: act.Action) -> None:
     pending.done.append(seat)
     again: list[int] = []
     if action.kind == act.ANTE:
-        pending.wants[seat] = action.value
-        again = [other for other, n in pending.wants.items() if n == action.value and other != seat]
-        for later in again:  # the answer was allowed, so `later` picks after `seat`: asked again
-            del pending.wants[later]
-            pending.done.remove(later)
-            pending.seats.append(later)
-        pending.seats.sort(key=lambda other: (other - pending.lander) % len(st.players))
+        number = action.value
+        if number in pending.wants.values():
+            # The answer was allowed, so whoever wished for it picks after `seat`: asked again.
+            again = [other for other, wish in pending.wants.items() if wish == number]
+            for later in again:
+                del pending.wants[later]
+                pending.done.remove(later)
+                pending.seats.append(later)
+            pending.seats.sort(key=lambda other: (other - pending.lander) % len(st.players))
+        pending.wants[seat] = number
     else:
         g.emit(ev.SAT_OUT, seat)
     _grant_in_order(g, pending)
     for later in again:
-        g.emit(ev.PICK_AGAIN, later, value=action.value)
+        g.emit(ev.NOTHING, later, value=action.value, reason=ev.NUMBER_TAKEN)
     if not pending.seats and not pending.wants:
         st.pending = None
         draw_lottery(g, pending)
@@ -86,12 +102,16 @@ def lottery_answer(g: Game, action: act.Action) -> None:
 
 def _grant_in_order(g: Game, pending: s.Pending) -> None:
     """From the lander, grant each wish until a player who has not answered yet."""
-    for seat in in_turn_order(g, pending.lander):
+    if not pending.wants:
+        return
+    n, lander = len(g.state.players), pending.lander
+    for k in range(n):
+        seat = (lander + k) % n
         if seat in pending.seats:
             return
         number = pending.wants.pop(seat, None)
         if number is not None:
-            pay(g, seat, ev.POT, pending.amount, "Lottery ante")
+            pay(g, seat, ev.POT, pending.amount, ev.LOTTERY_ANTE)
             pending.picks[number] = seat
             g.emit(ev.ANTED, seat, amount=pending.amount, value=number)
 
@@ -100,81 +120,97 @@ def draw_lottery(g: Game, pending: s.Pending) -> None:
     """The Bank adds its share and the lander rolls until a taken number comes up."""
     picks = pending.picks
     if not picks:
-        g.emit(ev.NOTHING, pending.lander, reason="nobody anted, so there is no Lottery")
+        g.emit(ev.NOTHING, pending.lander, reason=ev.NO_ANTES)
         return
-    transfer(g, ev.BANK, ev.POT, g.rules.lottery_bank, "the Bank's Lottery stake")
-    while (face := g.roll(pending.lander, "Lottery draw")) not in picks:
+    transfer(g, ev.BANK, ev.POT, g.rules.lottery_bank, ev.LOTTERY_STAKE)
+    while (face := g.roll(pending.lander, ev.LOTTERY_DRAW)) not in picks:
         pass
-    transfer(g, ev.POT, picks[face], g.state.pot, "Lottery win")
+    transfer(g, ev.POT, picks[face], g.state.pot, ev.LOTTERY_WIN)
 
 
 def no_ante(state: GameState, seat: int) -> tuple[str, int]:
     return (act.SIT_OUT, 0)
 
 
+def lander_day(g: Game, pending: s.Pending) -> int:
+    """The day of the space a question of the table is about: its lander stands there until it is
+    answered (the Radio Contest, the Walk for Charity, the Poker Game)."""
+    return g.state.players[pending.lander].day
+
+
+def what_for(g: Game, pending: s.Pending) -> tuple[ev.Reason, int]:
+    """What a roll-off is for, as a reason and its ref: the Deal whose commission it is, or else the
+    space its lander is on (the family Radio Contest, the Poker Game)."""
+    if pending.card >= 0:
+        return ev.COMMISSION, pending.card
+    return ev.SPACE, lander_day(g, pending)
+
+
 # -- Radio Contest --------------------------------------------------------------------------------
-def start_radio(g: Game, seat: int, space: b.Space) -> None:
+def start_radio(g: Game, seat: int, day: int) -> None:
     order = in_turn_order(g, seat)
-    if g.rules.radio_mode == rs.RADIO_HIGHEST:
-        g.ask(s.ROLL_OFF, order, lander=seat, amount=space.amount, reason=space.name)
+    amount = g.ruleset.board[day].amount
+    if g.rules.radio_mode == rs.RadioMode.HIGHEST:
+        g.ask(Pending(s.ROLL_OFF, order, lander=seat, amount=amount))
     else:
-        g.ask(s.RADIO, order[:1], lander=seat, order=order[1:], amount=space.amount)
+        g.ask(Pending(s.RADIO, order[:1], lander=seat, order=order[1:], amount=amount))
 
 
 def radio_answer(g: Game, action: act.Action) -> None:
     """Modern: one player at a time from the lander; the first to roll the number wins."""
     pending = g.state.pending
     g.state.pending = None
-    if g.roll(action.seat, "Radio Contest") == g.rules.radio_number:
-        transfer(g, ev.BANK, action.seat, pending.amount, "Radio Contest")
+    day = lander_day(g, pending)
+    if g.roll(action.seat, ev.SPACE, day) == g.rules.radio_number:
+        transfer(g, ev.BANK, action.seat, pending.amount, ev.SPACE, day)
     elif pending.order:
         nxt, *rest = pending.order
-        g.ask(s.RADIO, [nxt], lander=pending.lander, order=rest, amount=pending.amount)
+        g.ask(Pending(s.RADIO, [nxt], lander=pending.lander, order=rest, amount=pending.amount))
     else:
-        g.emit(ev.NOTHING, pending.lander, reason=f"nobody rolled a {g.rules.radio_number} on the radio")
+        g.emit(ev.NOTHING, pending.lander, value=g.rules.radio_number, reason=ev.NO_RADIO_WINNER)
 
 
 def roll_off_answer(g: Game, action: act.Action) -> None:
     """Everyone named rolls; the highest wins, and tied players roll again. Family Radio Contest and
     classic commission: the Bank pays; classic Poker Game: the pot does."""
     pending = g.state.pending
-    pending.picks[action.seat] = g.roll(action.seat, pending.reason)
+    reason, ref = what_for(g, pending)
+    pending.picks[action.seat] = g.roll(action.seat, reason, ref)
     if not answered(g, action.seat):
         return
     top = max(pending.picks.values())
     leaders = [seat for seat, face in pending.picks.items() if face == top]
     if len(leaders) == 1:
-        transfer(g, pending.payer, leaders[0], pending.amount, pending.reason)
+        transfer(g, pending.payer, leaders[0], pending.amount, reason, ref)
     else:
         g.ask(
-            s.ROLL_OFF,
-            leaders,
-            lander=pending.lander,
-            amount=pending.amount,
-            reason=pending.reason,
-            card=pending.card,
-            payer=pending.payer,
+            Pending(
+                s.ROLL_OFF,
+                leaders,
+                lander=pending.lander,
+                amount=pending.amount,
+                card=pending.card,
+                payer=pending.payer,
+            )
         )
 
 
 # -- Walk for Charity -----------------------------------------------------------------------------
-def start_walk(g: Game, seat: int, space: b.Space) -> None:
-    g.ask(s.WALK, g.state.others(seat), lander=seat, amount=space.amount)
+def start_walk(g: Game, seat: int, day: int) -> None:
+    g.ask(Pending(s.WALK, g.state.others(seat), lander=seat, amount=g.ruleset.board[day].amount))
 
 
 def walk_answer(g: Game, action: act.Action) -> None:
     pending = g.state.pending
-    face = g.roll(action.seat, "Walk for Charity")
-    pay(g, action.seat, ev.JACKPOT, pending.amount * face, "Walk for Charity")
+    day = lander_day(g, pending)
+    face = g.roll(action.seat, ev.SPACE, day)
+    pay(g, action.seat, ev.JACKPOT, pending.amount * face, ev.SPACE, day)
     answered(g, action.seat)
 
 
 # -- Poker Game (classic) ---------------------------------------------------------------------------
-POKER_REASON = "Poker Game"
-
-
-def start_poker(g: Game, seat: int, space: b.Space) -> None:
-    g.ask(s.POKER, in_turn_order(g, seat), lander=seat, amount=space.amount)
+def start_poker(g: Game, seat: int, day: int) -> None:
+    g.ask(Pending(s.POKER, in_turn_order(g, seat), lander=seat, amount=g.ruleset.board[day].amount))
 
 
 def poker_options(state: GameState, seat: int) -> Options:
@@ -190,21 +226,21 @@ def poker_answer(g: Game, action: act.Action) -> None:
     taker gets the stake back, and with nobody in nothing happens."""
     pending = g.state.pending
     if action.kind == act.PUT_IN:
-        pay(g, action.seat, ev.POT, pending.amount, POKER_REASON)
+        pay(g, action.seat, ev.POT, pending.amount, ev.SPACE, lander_day(g, pending))
         pending.picks[action.seat] = 0
         g.emit(ev.PUT_IN, action.seat, amount=pending.amount)
     else:
-        g.emit(ev.SAT_OUT, action.seat, reason="the Poker Game")
+        g.emit(ev.SAT_OUT, action.seat, reason=ev.POKER)
     if not answered(g, action.seat):
         return
     takers = [seat for seat in in_turn_order(g, pending.lander) if seat in pending.picks]
     stakes = pending.amount * len(takers)
     if not takers:
-        g.emit(ev.NOTHING, pending.lander, reason="nobody put money into the Poker Game")
+        g.emit(ev.NOTHING, pending.lander, reason=ev.NO_POKER)
     elif len(takers) == 1:
-        transfer(g, ev.POT, takers[0], stakes, "Poker Game: nobody to play, stake returned")
+        transfer(g, ev.POT, takers[0], stakes, ev.POKER_ALONE)
     else:
-        g.ask(s.ROLL_OFF, takers, lander=pending.lander, amount=stakes, reason=POKER_REASON, payer=ev.POT)
+        g.ask(Pending(s.ROLL_OFF, takers, lander=pending.lander, amount=stakes, payer=ev.POT))
 
 
 QUESTIONS = {

@@ -3,14 +3,13 @@
 from collections import Counter
 from collections.abc import Iterable
 
-from bot.game import board as b
-from bot.game import cards
+from bot.game import calendar as b
+from bot.game import cards, steps
 from bot.game import events as ev
 from bot.game import rulesets as rs
 from bot.game import state as s
-from bot.game.board import PAYDAY_DAY
+from bot.game.calendar import PAYDAY_DAY
 from bot.game.engine import MAIL_QUESTIONS
-from bot.game.mail import MAIL_TASK
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 
@@ -91,7 +90,7 @@ def card_places(state: GameState) -> tuple[list[int], list[int]]:
         mail.append(pending.card)
     if pending is not None and pending.kind == s.DEAL:
         deals.append(pending.card)
-    mail += [task.arg for task in state.agenda if task.kind == MAIL_TASK]
+    mail += [card for kind, _, card in state.agenda if kind == steps.MAIL]
     return mail, deals
 
 
@@ -129,13 +128,13 @@ def max_answers(players: int, months: int, ruleset: str = rs.DEFAULT_RULESET) ->
     kinds = {space.kind for space in preset.board}
     roll_off = players * (1 + ROLL_OFF_ROUNDS)
     per_space = max(6, 2**players - 1)
-    if preset.rules.radio_mode == rs.RADIO_HIGHEST:
+    if preset.rules.radio_mode == rs.RadioMode.HIGHEST:
         per_space = max(per_space, roll_off)
     if any(deal.commission for deal in preset.deals):
         per_space = max(per_space, 1 + roll_off)
     if b.POKER in kinds:
         per_space = max(per_space, players + roll_off)
-    if rs.PAY_BANKING in preset.payday:
+    if steps.PAY_BANKING in preset.payday:
         per_space = max(per_space, 1 + BANKING_ROUNDS)
     per_landing = players * per_space if b.DAYLIGHT in kinds else per_space
     return players * months * PAYDAY_DAY * (1 + per_landing)

@@ -4,22 +4,20 @@ acted on at once."""
 from collections.abc import Callable
 
 from bot.game import actions as act
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game import steps
+from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question
-from bot.game.ledger import pay, transfer
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState, Task
+from bot.game.state import GameState, Pending
 from bot.game.turn import move_to
 
-MAIL_TASK = "mail"
 
-
-def run_mail(g: Game, task: Task) -> None:
-    card = g.ruleset.mail[task.arg]
-    MAIL_KINDS[card.kind](g, task.seat, task.arg)
+def run_mail(g: Game, seat: int, card: int) -> None:
+    MAIL_KINDS[g.ruleset.mail[card].kind](g, seat, card)
 
 
 def hold(g: Game, seat: int, card: int) -> None:
@@ -45,8 +43,7 @@ def read(g: Game, seat: int, card: int) -> None:
 
 
 def collect(g: Game, seat: int, card: int) -> None:
-    info = g.ruleset.mail[card]
-    transfer(g, ev.BANK, seat, info.amount, info.name)
+    transfer(g, ev.BANK, seat, g.ruleset.mail[card].amount, ev.MAIL, card)
     g.state.mail_discard.append(card)
 
 
@@ -70,24 +67,23 @@ def owed_at_pay_day(state: GameState, seat: int) -> int:
 def swellfare(g: Game, seat: int, card: int) -> None:
     """Only a player whose debts outrun their cash may use it; anyone else discards it unused."""
     if owed_at_pay_day(g.state, seat) > g.state.players[seat].cash:
-        g.ask(s.SWELLFARE, [seat], lander=seat, card=card)
+        g.ask(Pending(s.SWELLFARE, [seat], lander=seat, card=card))
     else:
         g.state.mail_discard.append(card)
-        g.emit(ev.NOTHING, seat, reason="Swellfare: your cash covers what you owe, so the card goes unused")
+        g.emit(ev.NOTHING, seat, reason=ev.SWELLFARE_UNUSED, ref=card)
 
 
 def insurance(g: Game, seat: int, card: int) -> None:
     tag = g.ruleset.mail[card].tag
     if tag in g.state.players[seat].insured:
         g.state.mail_discard.append(card)
-        g.emit(ev.NOTHING, seat, reason=f"already insured against {tag} bills")
+        g.emit(ev.NOTHING, seat, reason=ev.ALREADY_INSURED, ref=card)
     else:
-        g.ask(s.INSURANCE, [seat], lander=seat, card=card)
+        g.ask(Pending(s.INSURANCE, [seat], lander=seat, card=card))
 
 
 def to_jackpot(g: Game, seat: int, card: int) -> None:
-    info = g.ruleset.mail[card]
-    pay(g, seat, ev.JACKPOT, info.amount, info.name)
+    pay(g, seat, ev.JACKPOT, g.ruleset.mail[card].amount, ev.MAIL, card)
     g.state.mail_discard.append(card)
 
 
@@ -103,19 +99,19 @@ def choose_player(g: Game, seat: int, card: int) -> None:
     others = neighbours(g.state, seat)
     if not others:
         g.state.mail_discard.append(card)
-        g.emit(ev.NO_NEIGHBOUR, seat, value=card)
+        g.emit(ev.NOTHING, seat, reason=ev.NO_NEIGHBOUR, ref=card)
     elif len(others) == 1:
         settle_with(g, seat, card, others[0])
     else:
-        g.ask(s.TARGET, [seat], lander=seat, card=card)
+        g.ask(Pending(s.TARGET, [seat], lander=seat, card=card))
 
 
 def settle_with(g: Game, seat: int, card: int, other: int) -> None:
     info = g.ruleset.mail[card]
     if info.kind == c.MAD_MONEY:
-        pay(g, other, seat, info.amount, info.name)
+        pay(g, other, seat, info.amount, ev.MAIL, card)
     else:
-        pay(g, seat, other, info.amount, info.name)
+        pay(g, seat, other, info.amount, ev.MAIL, card)
     g.state.mail_discard.append(card)
 
 
@@ -137,11 +133,11 @@ def move_ahead(g: Game, seat: int, card: int) -> None:
     g.state.mail_discard.append(card)
     days = destinations(g.state, g.ruleset.board, seat)
     if not days:
-        g.emit(ev.NOTHING, seat, reason="Move Ahead: no Deal or Buyer left before Pay Day")
+        g.emit(ev.NOTHING, seat, reason=ev.NO_MOVE_AHEAD)
     elif len(days) == 1:
         move_to(g, seat, days[0])
     else:
-        g.ask(s.MOVE, [seat], lander=seat)
+        g.ask(Pending(s.MOVE, [seat], lander=seat))
 
 
 MAIL_KINDS: dict[str, Callable[[Game, int, int], None]] = {
@@ -222,10 +218,10 @@ def bet_answer(g: Game, action: act.Action) -> None:
     g.emit(ev.BET, seat, amount=bet)
     if not bet:
         return
-    if g.roll(seat, "Swellfare") >= g.rules.swellfare_win:
-        transfer(g, ev.BANK, seat, bet * g.rules.swellfare_odds, "Swellfare win")
+    if g.roll(seat, ev.SWELLFARE) >= g.rules.swellfare_win:
+        transfer(g, ev.BANK, seat, bet * g.rules.swellfare_odds, ev.SWELLFARE_WIN)
     else:
-        pay(g, seat, ev.JACKPOT, bet, "Swellfare bet lost")
+        pay(g, seat, ev.JACKPOT, bet, ev.SWELLFARE_LOST)
 
 
 def no_bet(state: GameState, seat: int) -> tuple[str, int]:
@@ -249,9 +245,9 @@ def insurance_answer(g: Game, action: act.Action) -> None:
     st.mail_discard.append(card)
     info = g.ruleset.mail[card]
     if action.kind == act.DECLINE:
-        g.emit(ev.NOTHING, seat, reason=f"declined {info.name}")
+        g.emit(ev.NOTHING, seat, reason=ev.INSURANCE_DECLINED, ref=card)
         return
-    pay(g, seat, ev.BANK, info.amount, info.name)
+    pay(g, seat, ev.BANK, info.amount, ev.MAIL, card)
     player = st.players[seat]
     player.insured.append(info.tag)
     g.emit(ev.INSURED, seat, value=card)
@@ -272,4 +268,4 @@ QUESTIONS = {
     s.SWELLFARE: Question(bet_options, bet_answer, no_bet, bet_allows),
     s.INSURANCE: Question(insurance_options, insurance_answer, no_insurance, insurance_allows),
 }
-TASKS = {MAIL_TASK: run_mail}
+TASKS = {steps.MAIL: run_mail}

@@ -7,72 +7,63 @@ interest, bills, banking in $100 steps until the player is done, void Lottery Ti
 or retirement.
 """
 
+from enum import StrEnum
+
 from bot.game import actions as act
-from bot.game import board as b
 from bot.game import cards as c
 from bot.game import events as ev
-from bot.game import rulesets as rs
 from bot.game import state as s
+from bot.game import steps
+from bot.game.bank import charge_interest, cover, deposit, pay, repay, savings_interest, transfer, withdraw
 from bot.game.context import Game, Options, Question
-from bot.game.ledger import charge_interest, cover, deposit, pay, repay, savings_interest, transfer, withdraw
-from bot.game.state import GameState, Task
-
-SALARY = rs.PAY_SALARY
-INTEREST = rs.PAY_INTEREST
-OFFER_REPAY = rs.PAY_REPAY
-PAY_BILLS = rs.PAY_BILLS
-CHARGES = rs.PAY_CHARGES
-BANKING = rs.PAY_BANKING
-TICKETS = rs.PAY_TICKETS
-MONTH_END = rs.PAY_MONTH_END
-MONSTER = "payday_monster"
-"""One carried Monster Charge card (`Task.arg`: the card)."""
-CHARGE = "payday_charge"
-"""One balance of a game saved before issue 6 (`Task.arg`: its place in `Player.charges`)."""
-CHARGES_DONE = "payday_charges_done"
-CHARGE_INTEREST = "Monster Charge interest"
-CHARGE_PAID = "Monster Charge paid in full"
-
-DEPOSITED, WITHDREW = "deposit", "withdraw"
+from bot.game.state import GameState, Pending
 
 
-def start_payday(g: Game, seat: int, space: b.Space) -> None:
-    g.then(*(Task(step, seat) for step in g.ruleset.payday))
+class Banked(StrEnum):
+    """Which way savings went at this Pay Day's banking (`Pending.reason`); NONE: neither yet."""
+
+    NONE = ""
+    DEPOSITED = "deposit"
+    WITHDREW = "withdraw"
 
 
-def salary(g: Game, task: Task) -> None:
+def start_payday(g: Game, seat: int, day: int) -> None:
+    g.then(*((step, seat, 0) for step in g.ruleset.payday))
+
+
+def salary(g: Game, seat: int, arg: int) -> None:
     st = g.state
-    if not g.rules.salary_in_final_month and st.in_last_month(task.seat):
-        g.emit(ev.NOTHING, task.seat, reason="no salary at the Pay Day of the last month")
+    if not g.rules.salary_in_final_month and st.in_last_month(seat):
+        g.emit(ev.NOTHING, seat, reason=ev.NO_FINAL_SALARY)
         return
-    transfer(g, ev.BANK, task.seat, g.rules.salary, ev.SALARY)
+    transfer(g, ev.BANK, seat, g.rules.salary, ev.SALARY)
 
 
-def interest(g: Game, task: Task) -> None:
-    player = g.state.players[task.seat]
+def interest(g: Game, seat: int, arg: int) -> None:
+    player = g.state.players[seat]
     if player.loan:
-        charge_interest(g, task.seat, player.loan, g.rules.loan_interest_pct, ev.INTEREST)
+        charge_interest(g, seat, player.loan, g.rules.loan_interest_pct, ev.INTEREST)
     elif player.savings:
-        savings_interest(g, task.seat)
+        savings_interest(g, seat)
 
 
-def offer_repay(g: Game, task: Task) -> None:
-    if most_repayable(g.state, task.seat) > 0:
-        g.ask(s.REPAY, [task.seat], lander=task.seat)
+def offer_repay(g: Game, seat: int, arg: int) -> None:
+    if most_repayable(g.state, seat) > 0:
+        g.ask(Pending(s.REPAY, [seat], lander=seat))
 
 
-def pay_bills(g: Game, task: Task) -> None:
+def pay_bills(g: Game, seat: int, arg: int) -> None:
     """Pay every held bill (one loan covers the total); Monster Charge cards join the player's
     carried ones, still in their hand (docs/RULES.md §2.9). Everything else held is discarded,
     except Lottery Tickets (void at their own step)."""
     st = g.state
-    player = st.players[task.seat]
+    player = st.players[seat]
     mail = g.ruleset.mail
     held = [(card, mail[card]) for card in player.mail]
-    cover(g, task.seat, sum(info.amount for _, info in held if info.kind == c.BILL))
+    cover(g, seat, sum(info.amount for _, info in held if info.kind == c.BILL))
     for card, info in held:
         if info.kind == c.BILL:
-            pay(g, task.seat, ev.BANK, info.amount, f"bill: {info.name}")
+            pay(g, seat, ev.BANK, info.amount, ev.BILL, card)
             st.mail_discard.append(card)
         elif info.kind == c.MONSTER:
             player.carried.append(card)
@@ -81,27 +72,32 @@ def pay_bills(g: Game, task: Task) -> None:
     player.mail[:] = [card for card, info in held if info.kind == c.TICKET]
 
 
-def charges(g: Game, task: Task) -> None:
+def charges(g: Game, seat: int, arg: int) -> None:
     """One step per Monster Charge: balances saved before issue 6 first, then the cards."""
-    player = g.state.players[task.seat]
-    legacy = [Task(CHARGE, task.seat, i) for i in range(len(player.charges))]
-    cards = [Task(MONSTER, task.seat, card) for card in player.carried]
-    g.then(*legacy, *cards, Task(CHARGES_DONE, task.seat))
+    player = g.state.players[seat]
+    legacy = [(steps.PAY_CHARGE, seat, i) for i in range(len(player.charges))]
+    cards = [(steps.PAY_MONSTER, seat, card) for card in player.carried]
+    g.then(*legacy, *cards, (steps.PAY_CHARGES_DONE, seat, 0))
 
 
-def ask_charge(g: Game, task: Task) -> None:
+def ask_monster(g: Game, seat: int, card: int) -> None:
+    """A carried Monster Charge card: its balance is the card's amount."""
+    ask_charge(g, seat, card, -1, g.ruleset.mail[card].amount)
+
+
+def ask_legacy_charge(g: Game, seat: int, index: int) -> None:
+    """A balance saved before issue 6, with no card: `index` is its place in `Player.charges`."""
+    ask_charge(g, seat, -1, index, g.state.players[seat].charges[index])
+
+
+def ask_charge(g: Game, seat: int, card: int, index: int, balance: int) -> None:
     """Pay the interest plus the balance, or the interest alone and carry the balance: asked at
     every Pay Day but the last, where the charge is paid off (the rulebook's players end
     "completely paid-up on all bills", docs/RULES.md §2.9)."""
-    seat = task.seat
-    if task.kind == MONSTER:
-        card, index, balance = task.arg, -1, g.ruleset.mail[task.arg].amount
-    else:
-        card, index, balance = -1, task.arg, g.state.players[seat].charges[task.arg]
     if g.state.in_last_month(seat):
         pay_off(g, seat, card, index, balance)
     else:
-        g.ask(s.CHARGE, [seat], lander=seat, card=card, index=index, amount=balance)
+        g.ask(Pending(s.CHARGE, [seat], lander=seat, card=card, index=index, amount=balance))
 
 
 def pay_off(g: Game, seat: int, card: int, index: int, balance: int) -> None:
@@ -110,8 +106,8 @@ def pay_off(g: Game, seat: int, card: int, index: int, balance: int) -> None:
     player = st.players[seat]
     interest = charge_due(g.state, balance) - balance
     cover(g, seat, interest + balance)
-    transfer(g, seat, ev.BANK, interest, CHARGE_INTEREST)
-    transfer(g, seat, ev.BANK, balance, CHARGE_PAID)
+    transfer(g, seat, ev.BANK, interest, ev.CHARGE_INTEREST, card)
+    transfer(g, seat, ev.BANK, balance, ev.CHARGE_PAID, card)
     if card >= 0:
         player.carried.remove(card)
         st.mail_discard.append(card)
@@ -124,46 +120,46 @@ def charge_due(state: GameState, balance: int) -> int:
     return balance + balance * state.rules.charge_interest_pct // 100
 
 
-def charges_done(g: Game, task: Task) -> None:
-    player = g.state.players[task.seat]
+def charges_done(g: Game, seat: int, arg: int) -> None:
+    player = g.state.players[seat]
     player.charges = [balance for balance in player.charges if balance]
 
 
-def banking(g: Game, task: Task) -> None:
-    offer_banking(g, task.seat, "")
+def banking(g: Game, seat: int, arg: int) -> None:
+    offer_banking(g, seat, Banked.NONE)
 
 
 def offer_banking(g: Game, seat: int, done: str) -> None:
     """Ask again while any move is open; `done` says which way savings went this Pay Day."""
     if banking_moves(g.state, seat, done) != ([], [], []):
-        g.ask(s.BANKING, [seat], lander=seat, reason=done)
+        g.ask(Pending(s.BANKING, [seat], lander=seat, reason=done))
 
 
-def void_tickets(g: Game, task: Task) -> None:
+def void_tickets(g: Game, seat: int, arg: int) -> None:
     """A Lottery Ticket not cashed this month is void and goes to the bottom of the Mail pile
     (docs/RULES.md §4.5), not to the discards."""
     st = g.state
-    player = st.players[task.seat]
+    player = st.players[seat]
     for card in player.mail:
-        g.emit(ev.VOIDED, task.seat, value=card)
+        g.emit(ev.VOIDED, seat, value=card)
         st.mail_deck.insert(0, card)
     player.mail.clear()
 
 
-def month_end(g: Game, task: Task) -> None:
+def month_end(g: Game, seat: int, arg: int) -> None:
     st = g.state
-    player = st.players[task.seat]
+    player = st.players[seat]
     player.months_done += 1
     if player.months_done < st.months:
         player.day = 0
-        g.emit(ev.NEW_MONTH, task.seat, value=player.months_done + 1)
+        g.emit(ev.NEW_MONTH, seat, value=player.months_done + 1)
         return
     player.retired = True
     for card in player.deals:
-        g.emit(ev.DISCARDED, task.seat, value=card)
+        g.emit(ev.DISCARDED, seat, value=card)
     st.deal_discard.extend(player.deals)
     player.deals.clear()
-    g.emit(ev.RETIRED, task.seat, amount=st.net_worth(task.seat))
+    g.emit(ev.RETIRED, seat, amount=st.net_worth(seat))
 
 
 # -- questions ------------------------------------------------------------------------------------
@@ -211,7 +207,8 @@ def charge_answer(g: Game, action: act.Action) -> None:
     if action.kind == act.PAY_ALL:
         pay_off(g, action.seat, pending.card, pending.index, pending.amount)
     else:
-        charge_interest(g, action.seat, pending.amount, g.rules.charge_interest_pct, CHARGE_INTEREST)
+        rate = g.rules.charge_interest_pct
+        charge_interest(g, action.seat, pending.amount, rate, ev.CHARGE_INTEREST, pending.card)
         g.emit(ev.CARRIED, action.seat, amount=pending.amount)
 
 
@@ -231,10 +228,10 @@ def banking_moves(state: GameState, seat: int, done: str) -> tuple[list[int], li
     lstep, sstep = rules.loan_step, rules.savings_step
     repays = list(range(lstep, min(player.loan, player.cash // lstep * lstep) + 1, lstep))
     deposits: list[int] = []
-    if not player.loan and done != WITHDREW:
+    if not player.loan and done != Banked.WITHDREW:
         deposits = list(range(sstep, player.cash // sstep * sstep + 1, sstep))
     withdrawals: list[int] = []
-    if player.savings and done != DEPOSITED:
+    if player.savings and done != Banked.DEPOSITED:
         withdrawals = list(range(sstep, player.savings + 1, sstep))
         if player.savings % sstep:
             withdrawals.append(player.savings)
@@ -268,10 +265,10 @@ def banking_answer(g: Game, action: act.Action) -> None:
         repay(g, seat, amount)
     elif action.kind == act.DEPOSIT:
         deposit(g, seat, amount)
-        done = DEPOSITED
+        done = Banked.DEPOSITED
     else:
         withdraw(g, seat, amount)
-        done = WITHDREW
+        done = Banked.WITHDREW
     offer_banking(g, seat, done)
 
 
@@ -285,15 +282,15 @@ QUESTIONS = {
     s.BANKING: Question(banking_options, banking_answer, banking_done, banking_allows),
 }
 TASKS = {
-    SALARY: salary,
-    INTEREST: interest,
-    OFFER_REPAY: offer_repay,
-    PAY_BILLS: pay_bills,
-    CHARGES: charges,
-    BANKING: banking,
-    TICKETS: void_tickets,
-    CHARGE: ask_charge,
-    MONSTER: ask_charge,
-    CHARGES_DONE: charges_done,
-    MONTH_END: month_end,
+    steps.PAY_SALARY: salary,
+    steps.PAY_INTEREST: interest,
+    steps.PAY_REPAY: offer_repay,
+    steps.PAY_BILLS: pay_bills,
+    steps.PAY_CHARGES: charges,
+    steps.PAY_BANKING: banking,
+    steps.PAY_TICKETS: void_tickets,
+    steps.PAY_CHARGE: ask_legacy_charge,
+    steps.PAY_MONSTER: ask_monster,
+    steps.PAY_CHARGES_DONE: charges_done,
+    steps.PAY_MONTH_END: month_end,
 }

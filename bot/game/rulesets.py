@@ -5,30 +5,36 @@ and the decks are looked up by preset name, since they never change mid-game.
 """
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from bot.game import board, cards
+from bot.game import calendar, cards, steps
+from bot.game.steps import Step
 
-RADIO_FIRST_TO_ROLL = "first_to_roll"
-RADIO_HIGHEST = "highest"
+
+class RadioMode(StrEnum):
+    FIRST_TO_ROLL = "first_to_roll"
+    """Modern: one player at a time from the lander; the first to roll the number wins."""
+    HIGHEST = "highest"
+    """Family: everyone rolls; the highest roll wins, ties roll again."""
+
 
 # Pay Day steps (payday.py runs each); a ruleset lists them in its own order.
-PAY_SALARY = "payday_salary"
-PAY_INTEREST = "payday_interest"
-"""Loan interest, and savings interest where the ruleset has savings."""
-PAY_REPAY = "payday_repay"
-"""Modern: one question, repay how much of the loan."""
-PAY_BILLS = "payday_pay_bills"
-PAY_CHARGES = "payday_charges"
-"""One pay-all-or-carry question per Monster Charge."""
-PAY_BANKING = "payday_banking"
-"""Classic: repay, deposit or withdraw in steps, asked again until the player is done."""
-PAY_TICKETS = "payday_tickets"
-"""Classic: unused Lottery Tickets are void."""
-PAY_MONTH_END = "payday_month_end"
-"""Back to START, or retire (discarding any Deals still held) after the last month."""
-
-MODERN_PAYDAY = (PAY_SALARY, PAY_INTEREST, PAY_REPAY, PAY_BILLS, PAY_CHARGES, PAY_MONTH_END)
-CLASSIC_PAYDAY = (PAY_SALARY, PAY_INTEREST, PAY_BILLS, PAY_BANKING, PAY_TICKETS, PAY_MONTH_END)
+MODERN_PAYDAY = (
+    steps.PAY_SALARY,
+    steps.PAY_INTEREST,
+    steps.PAY_REPAY,
+    steps.PAY_BILLS,
+    steps.PAY_CHARGES,
+    steps.PAY_MONTH_END,
+)
+CLASSIC_PAYDAY = (
+    steps.PAY_SALARY,
+    steps.PAY_INTEREST,
+    steps.PAY_BILLS,
+    steps.PAY_BANKING,
+    steps.PAY_TICKETS,
+    steps.PAY_MONTH_END,
+)
 
 
 @dataclass(slots=True)
@@ -49,7 +55,7 @@ class Rules:
     jackpot_on_six: bool = True
     lottery_bank: int = 1000
     lottery_ante: int = 100
-    radio_mode: str = RADIO_FIRST_TO_ROLL
+    radio_mode: RadioMode = RadioMode.FIRST_TO_ROLL
     radio_number: int = 3
     sweepstakes_roll: bool = False
     """False: the space pays its amount. True: it pays its amount times a die roll."""
@@ -85,16 +91,16 @@ class Rules:
 class Ruleset:
     name: str
     title: str
-    board: board.Board
+    board: calendar.Board
     mail: tuple[cards.MailCard, ...]
     deals: tuple[cards.DealCard, ...]
     rules: Rules = field(default_factory=Rules)
-    payday: tuple[str, ...] = MODERN_PAYDAY
+    payday: tuple[Step, ...] = MODERN_PAYDAY
     """The Pay Day steps, in order."""
     pot_name: str = "the Lottery pot"
     """What the table calls the POT account in the ledger."""
     jackpot_name: str = "the Jackpot"
-    """What the table calls the JACKPOT account in the ledger and on the board."""
+    """What the table calls the JACKPOT account in the ledger and on the calendar."""
     reconstructed: bool = False
     """The board and the cards are our reconstruction (no published list exists): say so."""
 
@@ -102,7 +108,7 @@ class Ruleset:
 MODERN = Ruleset(
     name="modern",
     title="Modern edition",
-    board=board.MODERN_BOARD,
+    board=calendar.MODERN_BOARD,
     mail=cards.MODERN_MAIL,
     deals=cards.MODERN_DEALS,
 )
@@ -110,13 +116,13 @@ MODERN = Ruleset(
 FAMILY = Ruleset(
     name="family",
     title="Family variant",
-    board=board.FAMILY_BOARD,
+    board=calendar.FAMILY_BOARD,
     mail=cards.FAMILY_MAIL,
     deals=cards.FAMILY_DEALS,
     rules=Rules(
         max_players=4,
         repay_anytime=True,
-        radio_mode=RADIO_HIGHEST,
+        radio_mode=RadioMode.HIGHEST,
         sweepstakes_roll=True,
         yard_sale_draws=True,
         yard_sale_roll=True,
@@ -126,7 +132,7 @@ FAMILY = Ruleset(
 CLASSIC = Ruleset(
     name="classic",
     title="Classic 1975 (reconstructed)",
-    board=board.CLASSIC_BOARD,
+    board=calendar.CLASSIC_BOARD,
     mail=cards.CLASSIC_MAIL,
     deals=cards.CLASSIC_DEALS,
     rules=Rules(

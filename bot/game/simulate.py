@@ -138,15 +138,19 @@ def summary(tally: Tally, seconds: float, args: argparse.Namespace) -> str:
             f"{args.ruleset} rules, seeds {args.seed}-{args.seed + args.games - 1}",
             f"time: {seconds:.2f} s, {args.games / seconds:,.0f} games per second",
             f"actions per game: {tally.actions / games:.1f} mean",
-            f"net worth: {ev.money(round(tally.net_worth / max(tally.players, 1)))} mean per player",
+            f"net worth: {_dollars(round(tally.net_worth / max(tally.players, 1)))} mean per player",
             f"wins by seat (ties count for every tied seat): {wins}",
-            f"jackpots won: {tally.jackpots} ({ev.money(tally.jackpot_dollars)})",
-            f"loans taken: {tally.loans} ({ev.money(tally.loan_dollars)}), "
+            f"jackpots won: {tally.jackpots} ({_dollars(tally.jackpot_dollars)})",
+            f"loans taken: {tally.loans} ({_dollars(tally.loan_dollars)}), "
             f"{tally.auto_loans} of them to cover a payment",
             f"games ended early by the host: {tally.ended_early}",
             f"invariant breaks: {len(tally.broken)}",
         ]
     )
+
+
+def _dollars(amount: int) -> str:
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -164,10 +168,10 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
-    try:  # let the engine refuse a bad table (player count, months) in its own words
+    try:  # let the engine refuse a bad table (player count, months), by its refusal code
         start(args.seed, args.players, args.months, args.ruleset)
     except IllegalAction as e:
-        print(f"error: {e.message}", file=sys.stderr)
+        print(f"error: the engine refuses this table: {e}", file=sys.stderr)
         return 2
     tally, seconds = simulate(args.games, args.players, args.months, args.seed, args.ruleset)
     print(summary(tally, seconds, args))

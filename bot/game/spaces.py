@@ -2,63 +2,62 @@
 
 from collections.abc import Callable
 
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game import steps
+from bot.game.bank import pay, transfer
 from bot.game.context import Game
 from bot.game.interrupts import in_turn_order, start_lottery, start_poker, start_radio, start_walk
-from bot.game.ledger import pay, transfer
-from bot.game.mail import MAIL_TASK
 from bot.game.payday import start_payday
-from bot.game.state import Task
-from bot.game.turn import SPACE, move_to
+from bot.game.state import Pending
+from bot.game.turn import move_to
 
-DAYLIGHT_BACK = "daylight_back"
+SpaceHandler = Callable[[Game, int, int], None]
+"""(game, the lander's seat, the day of the space landed on)."""
 
-SpaceHandler = Callable[[Game, int, b.Space], None]
 
-
-def nothing(g: Game, seat: int, space: b.Space) -> None:
+def nothing(g: Game, seat: int, day: int) -> None:
     return
 
 
-def mail(g: Game, seat: int, space: b.Space) -> None:
+def mail(g: Game, seat: int, day: int) -> None:
     """Draw every card first, then resolve them in draw order."""
-    drawn = [g.draw_mail(seat) for _ in range(space.count)]
-    g.then(*[Task(MAIL_TASK, seat, card) for card in drawn if card is not None])
+    drawn = [g.draw_mail(seat) for _ in range(g.ruleset.board[day].count)]
+    g.then(*[(steps.MAIL, seat, card) for card in drawn if card is not None])
 
 
-def sweepstakes(g: Game, seat: int, space: b.Space) -> None:
-    factor = g.roll(seat, space.name) if g.rules.sweepstakes_roll else 1
-    transfer(g, ev.BANK, seat, space.amount * factor, space.name)
+def sweepstakes(g: Game, seat: int, day: int) -> None:
+    factor = g.roll(seat, ev.SPACE, day) if g.rules.sweepstakes_roll else 1
+    transfer(g, ev.BANK, seat, g.ruleset.board[day].amount * factor, ev.SPACE, day)
 
 
-def deal(g: Game, seat: int, space: b.Space) -> None:
+def deal(g: Game, seat: int, day: int) -> None:
     card = g.draw_deal(seat)
     if card is None:
-        g.emit(ev.NOTHING, seat, reason="no Deal left to draw: every Deal is held")
+        g.emit(ev.NOTHING, seat, reason=ev.NO_DEAL_LEFT)
     else:
-        g.ask(s.DEAL, [seat], lander=seat, card=card)
+        g.ask(Pending(s.DEAL, [seat], lander=seat, card=card))
 
 
-def fee(g: Game, seat: int, space: b.Space) -> None:
-    pay(g, seat, ev.JACKPOT, space.amount, space.name)
+def fee(g: Game, seat: int, day: int) -> None:
+    pay(g, seat, ev.JACKPOT, g.ruleset.board[day].amount, ev.SPACE, day)
 
 
-def buyer(g: Game, seat: int, space: b.Space) -> None:
+def buyer(g: Game, seat: int, day: int) -> None:
     if g.state.players[seat].deals:
-        g.ask(s.SELL, [seat], lander=seat)
+        g.ask(Pending(s.SELL, [seat], lander=seat))
     else:
-        g.emit(ev.NOTHING, seat, reason="no Deal to sell at the Buyer")
+        g.emit(ev.NOTHING, seat, reason=ev.NO_DEAL_TO_SELL)
 
 
-def birthday(g: Game, seat: int, space: b.Space) -> None:
+def birthday(g: Game, seat: int, day: int) -> None:
     for other in g.state.others(seat):
-        pay(g, other, seat, space.amount, space.name)
+        pay(g, other, seat, g.ruleset.board[day].amount, ev.SPACE, day)
 
 
-def yard_sale(g: Game, seat: int, space: b.Space) -> None:
+def yard_sale(g: Game, seat: int, day: int) -> None:
     """Modern: the face-down reserve card, priced by the movement roll. Family: top card, new roll."""
     st = g.state
     if g.rules.yard_sale_draws:
@@ -69,67 +68,68 @@ def yard_sale(g: Game, seat: int, space: b.Space) -> None:
     else:  # the pile was empty when the reserve was last set aside
         card = g.draw_deal(seat)
     if card is None:
-        g.emit(ev.NOTHING, seat, reason="no Deal left for the Yard Sale")
+        g.emit(ev.NOTHING, seat, reason=ev.NO_YARD_SALE_DEAL)
         return
-    price = g.roll(seat, "Yard Sale price") if g.rules.yard_sale_roll else st.last_roll
-    pay(g, seat, ev.BANK, space.amount * price, space.name)
+    price = g.roll(seat, ev.YARD_SALE_PRICE) if g.rules.yard_sale_roll else st.last_roll
+    pay(g, seat, ev.BANK, g.ruleset.board[day].amount * price, ev.SPACE, day)
     st.players[seat].deals.append(card)
     g.emit(ev.BOUGHT, seat, value=card)
     if not g.rules.yard_sale_draws:
         st.yard_sale = g.draw_deal(seat, announce=False)
 
 
-def casino(g: Game, seat: int, space: b.Space) -> None:
+def casino(g: Game, seat: int, day: int) -> None:
     """Family Casino Night: an odd roll collects from the Bank, an even one feeds the Jackpot."""
-    if g.roll(seat, space.name) % 2:
-        transfer(g, ev.BANK, seat, space.amount, space.name)
+    amount = g.ruleset.board[day].amount
+    if g.roll(seat, ev.SPACE, day) % 2:
+        transfer(g, ev.BANK, seat, amount, ev.SPACE, day)
     else:
-        pay(g, seat, ev.JACKPOT, space.amount, space.name)
+        pay(g, seat, ev.JACKPOT, amount, ev.SPACE, day)
 
 
-def lottery_draw(g: Game, seat: int, space: b.Space) -> None:
+def lottery_draw(g: Game, seat: int, day: int) -> None:
     """Classic: every Lottery Ticket the lander holds pays its value from the Bank."""
     st = g.state
     player = st.players[seat]
     deck = g.ruleset.mail
     tickets = [card for card in player.mail if deck[card].kind == c.TICKET]
     if not tickets:
-        g.emit(ev.NOTHING, seat, reason="no Lottery Ticket to cash at the Lottery Draw")
+        g.emit(ev.NOTHING, seat, reason=ev.NO_TICKET)
         return
     for card in tickets:
-        transfer(g, ev.BANK, seat, deck[card].amount, f"Lottery Ticket: {deck[card].name}")
+        transfer(g, ev.BANK, seat, deck[card].amount, ev.TICKET, card)
         player.mail.remove(card)
         st.mail_discard.append(card)
 
 
-def election(g: Game, seat: int, space: b.Space) -> None:
+def election(g: Game, seat: int, day: int) -> None:
     """Classic Town Election: every player, from the lander, pays into the Pot (the Jackpot), and
     the next movement 6 wins it (docs/RULES.md §4.7)."""
     for voter in in_turn_order(g, seat):
-        pay(g, voter, ev.JACKPOT, space.amount, space.name)
+        pay(g, voter, ev.JACKPOT, g.ruleset.board[day].amount, ev.SPACE, day)
     g.state.election_held = True
 
 
-def daylight(g: Game, seat: int, space: b.Space) -> None:
+def daylight(g: Game, seat: int, day: int) -> None:
     """Classic Daylight Savings: from the lander, in turn order, each player still playing moves
     back one day and plays it (a player on START collects a salary instead); it never sets off
     another."""
     order = [p for p in in_turn_order(g, seat) if not g.state.players[p].retired]
-    g.then(*(Task(DAYLIGHT_BACK, p) for p in order))
+    g.then(*((steps.DAYLIGHT_BACK, p, 0) for p in order))
 
 
-def daylight_back(g: Game, task: Task) -> None:
-    player = g.state.players[task.seat]
+def daylight_back(g: Game, seat: int, arg: int) -> None:
+    player = g.state.players[seat]
     if player.day == 0:
-        transfer(g, ev.BANK, task.seat, g.rules.salary, "Daylight Savings on START")
+        transfer(g, ev.BANK, seat, g.rules.salary, ev.DAYLIGHT_START)
         return
     day = player.day - 1
     if g.ruleset.board[day].kind == b.DAYLIGHT:
         player.day = day
-        g.emit(ev.MOVED, task.seat, value=day, reason=g.ruleset.board[day].name)
-        g.emit(ev.NOTHING, task.seat, reason="Daylight Savings happens only once: nothing more")
+        g.emit(ev.MOVED, seat, value=day)
+        g.emit(ev.NOTHING, seat, reason=ev.DAYLIGHT_ONCE)
         return
-    move_to(g, task.seat, day)
+    move_to(g, seat, day)
 
 
 SPACES: dict[str, SpaceHandler] = {
@@ -154,9 +154,8 @@ SPACES: dict[str, SpaceHandler] = {
 }
 
 
-def run_space(g: Game, task: Task) -> None:
-    space = g.ruleset.board[task.arg]
-    SPACES[space.kind](g, task.seat, space)
+def run_space(g: Game, seat: int, day: int) -> None:
+    SPACES[g.ruleset.board[day].kind](g, seat, day)
 
 
-TASKS = {SPACE: run_space, DAYLIGHT_BACK: daylight_back}
+TASKS = {steps.SPACE: run_space, steps.DAYLIGHT_BACK: daylight_back}

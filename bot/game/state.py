@@ -5,29 +5,42 @@ pydantic BaseModel; pydantic's TypeAdapter still validates every field when a ga
 """
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Annotated
 
-from pydantic import TypeAdapter
+from pydantic import BeforeValidator, TypeAdapter
 
+from bot.game.cards import Tag
 from bot.game.rulesets import RULESETS, Rules
+from bot.game.steps import Step
 
-# Pending kinds: the question the game is waiting on.
-ROLL = "roll"  # movement roll of the player whose turn it is
-DEAL = "deal"  # buy or decline the Deal just drawn
-SELL = "sell"  # which Deal to sell at a Buyer, or keep them all
-TARGET = "target"  # which player to pay (Pay a Neighbor) or collect from (Mad Money)
-MOVE = "move"  # Move Ahead: next Deal or next Buyer
-REPAY = "repay"  # Pay Day: repay how much of the loan
-CHARGE = "charge"  # Pay Day: Monster Charge pay-all or carry
-LOTTERY = "lottery"  # everyone: take a free number or sit out
-RADIO = "radio"  # one player at a time, from the lander: roll
-WALK = "walk"  # every other player: roll and pay
-ROLL_OFF = "roll_off"  # everyone named rolls; highest wins, ties roll again
-BANKING = "banking"  # classic Pay Day: repay, deposit or withdraw, asked again until done
-SWELLFARE = "swellfare"  # classic Mail: bet $0-$100 on a roll of 5 or 6
-INSURANCE = "insurance"  # classic Mail: buy the policy or decline it
-POKER = "poker"  # classic: everyone puts $100 in or sits out
 
-INTERRUPTS = frozenset({LOTTERY, RADIO, WALK, ROLL_OFF, POKER})
+class PendingKind(StrEnum):
+    """The question the game is waiting on."""
+
+    ROLL = "roll"  # movement roll of the player whose turn it is
+    DEAL = "deal"  # buy or decline the Deal just drawn
+    SELL = "sell"  # which Deal to sell at a Buyer, or keep them all
+    TARGET = "target"  # which player to pay (Pay a Neighbor) or collect from (Mad Money)
+    MOVE = "move"  # Move Ahead: next Deal or next Buyer
+    REPAY = "repay"  # Pay Day: repay how much of the loan
+    CHARGE = "charge"  # Pay Day: Monster Charge pay-all or carry
+    LOTTERY = "lottery"  # everyone: take a free number or sit out
+    RADIO = "radio"  # one player at a time, from the lander: roll
+    WALK = "walk"  # every other player: roll and pay
+    ROLL_OFF = "roll_off"  # everyone named rolls; highest wins, ties roll again
+    BANKING = "banking"  # classic Pay Day: repay, deposit or withdraw, asked again until done
+    SWELLFARE = "swellfare"  # classic Mail: bet $0-$100 on a roll of 5 or 6
+    INSURANCE = "insurance"  # classic Mail: buy the policy or decline it
+    POKER = "poker"  # classic: everyone puts $100 in or sits out
+
+
+# Each member is also a name of this module (as the `re` module does with its flags): `s.ROLL`.
+globals().update(PendingKind.__members__)
+
+INTERRUPTS = frozenset(
+    {PendingKind.LOTTERY, PendingKind.RADIO, PendingKind.WALK, PendingKind.ROLL_OFF, PendingKind.POKER}
+)
 """Questions put to players other than the one whose turn it is: they get the shorter time limit."""
 
 
@@ -52,16 +65,21 @@ class Player:
     retired: bool = False
     savings: int = 0
     """Classic: the savings account (a ledger account of its own, see events.savings_account)."""
-    insured: list[str] = field(default_factory=list)
+    insured: list[Tag] = field(default_factory=list)
     """Classic: the tags (car, health) of the insurance policies bought, good for the whole game."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Pending:
     """Who must answer what. `seats` shrinks as answers arrive; the prompt number does not change
-    until the question is fully answered, so simultaneous answers are all accepted."""
+    until the question is fully answered, so simultaneous answers are all accepted.
 
-    kind: str
+    The rules ask about one question per action, so `__init__` is written out: it takes what a
+    new question can set and starts the rest empty, at two thirds of the generated one's cost. The
+    field defaults are what a saved game lacking a field loads with (a test keeps both the same).
+    """
+
+    kind: PendingKind
     seats: list[int]
     done: list[int] = field(default_factory=list)
     """Seats that already answered this prompt (a second click is "already done")."""
@@ -83,19 +101,50 @@ class Pending:
     """LOTTERY: seat -> the number it asked for, granted once every player before it in turn
     order (from the lander) has answered (docs/RULES.md §2.4)."""
     reason: str = ""
-    """ROLL_OFF: what the roll-off is for (e.g. the Radio Contest); BANKING: "deposit" or "withdraw"
-    once the player has done one this Pay Day (the other way is then closed until next Pay Day)."""
+    """BANKING: `payday.Banked`, once the player has deposited or withdrawn this Pay Day (the other
+    way is then closed until next Pay Day). (A ROLL_OFF saved before issue 8 holds what it was for,
+    in English; a roll-off is now for the Deal in `card`, or else the space its lander is on.)"""
     payer: int = -1
     """ROLL_OFF: the account that pays the winner (the Bank, or the pot for the Poker Game)."""
 
+    def __init__(
+        self,
+        kind: PendingKind,
+        seats: list[int],
+        lander: int = -1,
+        *,
+        card: int = -1,
+        amount: int = 0,
+        index: int = -1,
+        order: list[int] | None = None,
+        reason: str = "",
+        payer: int = -1,
+    ) -> None:
+        self.kind = kind
+        self.seats = seats
+        self.done = []
+        self.lander = lander
+        self.card = card
+        self.amount = amount
+        self.index = index
+        self.order = [] if order is None else order
+        self.picks = {}
+        self.wants = {}
+        self.reason = reason
+        self.payer = payer
 
-@dataclass(slots=True)
-class Task:
-    """One step of rules still to run, so a turn interrupted by a question resumes after a restart."""
 
-    kind: str
-    seat: int
-    arg: int = 0
+Task = tuple[Step, int, int]
+"""One step of rules still to run, (kind, seat, arg), so a turn interrupted by a question resumes
+after a restart; `arg` is what the step is about (a day, a card), 0 if nothing. A plain triple: the
+rules make about one per action, and a tuple costs a tenth of an object."""
+
+
+def _saved_task(value: object) -> object:
+    """A task saved before issue 8 was an object, {"kind": ..., "seat": ..., "arg": ...}."""
+    if isinstance(value, dict):
+        return (value["kind"], value["seat"], value.get("arg", 0))
+    return value
 
 
 @dataclass(slots=True)
@@ -120,7 +169,7 @@ class GameState:
     last_roll: int = 0
     prompt: int = 0
     pending: Pending | None = None
-    agenda: list[Task] = field(default_factory=list)
+    agenda: list[Annotated[Task, BeforeValidator(_saved_task)]] = field(default_factory=list)
     """Rules still to run, as a stack: the last task runs first."""
     script: list[int] = field(default_factory=list)
     """Die faces to use before the RNG: replays and tests force outcomes with it."""

@@ -3,13 +3,12 @@
 from bot.game import actions as act
 from bot.game import events as ev
 from bot.game import state as s
-from bot.game.board import PAYDAY_DAY
+from bot.game import steps
+from bot.game.bank import transfer
+from bot.game.calendar import PAYDAY_DAY
 from bot.game.context import Game, Question, roll_allows, roll_default, roll_only
-from bot.game.ledger import transfer
-from bot.game.state import Task
-
-SPACE = "space"
-END_TURN = "end_turn"
+from bot.game.events import new_event
+from bot.game.state import Pending
 
 
 def answer_roll(g: Game, action: act.Action) -> None:
@@ -20,10 +19,11 @@ def answer_roll(g: Game, action: act.Action) -> None:
     st.last_roll = face
     st.pending = None
     if face == 6 and jackpot_open(g) and st.jackpot:
-        transfer(g, ev.JACKPOT, seat, st.jackpot, "rolled a 6")
+        transfer(g, ev.JACKPOT, seat, st.jackpot, ev.SIX)
         st.election_held = False
-    g.then(Task(END_TURN, seat))
-    move_to(g, seat, min(player.day + face, PAYDAY_DAY))
+    st.agenda.append((steps.END_TURN, seat, 0))
+    day = player.day + face
+    move_to(g, seat, day if day < PAYDAY_DAY else PAYDAY_DAY)  # Pay Day stops every token
 
 
 def jackpot_open(g: Game) -> bool:
@@ -35,20 +35,21 @@ def jackpot_open(g: Game) -> bool:
 
 def move_to(g: Game, seat: int, day: int) -> None:
     """Put the token on `day` and resolve that space next."""
-    g.state.players[seat].day = day
-    g.emit(ev.MOVED, seat, value=day, reason=g.ruleset.board[day].name)
-    g.then(Task(SPACE, seat, day))
+    st = g.state
+    st.players[seat].day = day
+    g.events.append(new_event(ev.Event, (ev.MOVED, seat, 0, day, 0, 0, "", 0, 0, -1)))
+    st.agenda.append((steps.SPACE, seat, day))
 
 
-def end_turn(g: Game, task: Task) -> None:
+def end_turn(g: Game, seat: int, arg: int) -> None:
     """Pass the die to the next player still playing, or end the game when everyone has retired."""
     st = g.state
     n = len(st.players)
     for k in range(1, n + 1):
-        seat = (task.seat + k) % n
-        if not st.players[seat].retired:
-            st.turn = seat
-            g.ask(s.ROLL, [seat], lander=seat)
+        nxt = (seat + k) % n
+        if not st.players[nxt].retired:
+            st.turn = nxt
+            g.ask(Pending(s.ROLL, [nxt], nxt))  # lander by position: a keyword costs a dict, every turn
             return
     finish(g)
 
@@ -60,9 +61,8 @@ def finish(g: Game) -> None:
     st.winners = [seat for seat, w in enumerate(worths) if w == best]
     st.over = True
     st.pending = None
-    names = " and ".join(st.players[w].name for w in st.winners)
-    g.emit(ev.GAME_OVER, amount=best, value=len(st.winners), reason=names)
+    g.emit(ev.GAME_OVER, amount=best, value=len(st.winners), ref=sum(1 << seat for seat in st.winners))
 
 
 QUESTIONS = {s.ROLL: Question(roll_only, answer_roll, roll_default, roll_allows)}
-TASKS = {END_TURN: end_turn}
+TASKS = {steps.END_TURN: end_turn}

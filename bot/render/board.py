@@ -6,9 +6,10 @@ from datetime import datetime
 import discord
 
 from bot.game import events as ev
-from bot.game.board import weekday
-from bot.game.events import Event, money
+from bot.game.events import Event
 from bot.game.rulesets import RULESETS
+from bot.render.cards import deal_label, mail_label, weekday_name
+from bot.render.i18n import lang
 from bot.render.prompts import question
 from bot.table import Seat, Table
 
@@ -16,6 +17,10 @@ GOLD = discord.Colour.gold()
 GREEN = discord.Colour.green()
 GREY = discord.Colour.light_grey()
 FIELD_LIMIT = 1024
+
+ENGLISH = lang("en")
+"""This module writes English until it takes each reader's language (issue 8)."""
+money = ENGLISH.money
 
 
 @functools.lru_cache(maxsize=4096)
@@ -70,7 +75,7 @@ def _player_line(table: Table, seat: int, shown: list[str]) -> str:
     where = (
         "retired"
         if p.retired
-        else ("START" if p.day == 0 else f"{weekday(p.day)} {p.day}: {board[p.day].name}")
+        else ("START" if p.day == 0 else f"{weekday_name(p.day, ENGLISH)} {p.day}: {board[p.day].name}")
     )
     away = " (away: the bot plays it safe)" if table.seats[seat].away else ""
     parts = [f"{marker} **{shown[seat]}**{away} — {where}", money(p.cash)]
@@ -95,7 +100,7 @@ def game_embed(table: Table, game_id: int) -> discord.Embed:
     shown = names(table)
     month = table.month()
     title = "Pay Day — game over" if st.over else f"Pay Day — month {month} of {st.months}"
-    lines = [question(st, shown)]
+    lines = [question(st, shown, ENGLISH)]
     if table.deadline is not None and not st.over:
         lines.append(f"Time runs out {discord.utils.format_dt(table.deadline, 'R')}.")
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
@@ -183,12 +188,12 @@ def hand_embed(table: Table, seat: int, now: datetime) -> discord.Embed:
     embed.add_field(name="Net worth", value=money(st.net_worth(seat)))
     if p.insured:
         embed.add_field(name="Insurance", value=", ".join(f"{tag} bills cancelled" for tag in p.insured))
-    mail = "\n".join(f"• {ruleset.mail[c].label}" for c in p.mail) or "none"
+    mail = "\n".join(f"• {mail_label(ruleset.mail[c], ENGLISH)}" for c in p.mail) or "none"
     embed.add_field(name="Mail to settle on Pay Day", value=_clip(mail), inline=False)
     if p.carried or p.charges:
         carried = ", ".join(money(c) for c in st.carried_balances(seat))
         embed.add_field(name="Monster Charges carried", value=carried, inline=False)
-    deals = "\n".join(f"• {ruleset.deals[c].label}" for c in p.deals) or "none"
+    deals = "\n".join(f"• {deal_label(ruleset.deals[c], ENGLISH)}" for c in p.deals) or "none"
     embed.add_field(name="Deals", value=_clip(deals), inline=False)
     return embed
 

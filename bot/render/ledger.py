@@ -2,9 +2,12 @@
 
 import discord
 
-from bot.game.events import Event, account_name, money
-from bot.game.ledger import bank_statement, loan_book
+from bot.game.bank import bank_statement, loan_book
+from bot.game.events import Event
+from bot.game.rulesets import Ruleset
 from bot.render.board import GOLD, safe
+from bot.render.events import account_name, reason_text
+from bot.render.i18n import Lang
 
 PAGE_SIZE = 15
 BOOKS = {"bank": bank_statement, "loans": loan_book}
@@ -12,10 +15,11 @@ BOOKS = {"bank": bank_statement, "loans": loan_book}
 TITLES = {"bank": "The Bank's statement", "loans": "The Loan Record Keeper's book"}
 
 
-def line(event: Event, names: list[str], pot: str = "the Lottery pot", jackpot: str = "the Jackpot") -> str:
-    src, dst = account_name(event.src, names, pot, jackpot), account_name(event.dst, names, pot, jackpot)
+def line(event: Event, names: list[str], ruleset: Ruleset, L: Lang) -> str:
+    """One ledger line; an event logged before the reason codes shows the reason it was stored with."""
+    src, dst = account_name(event.src, names, ruleset, L), account_name(event.dst, names, ruleset, L)
     when = f"`M{event.month} D{event.day:>2}`"
-    return f"{when} {src} → {dst} **{money(event.amount)}** · {event.reason}"
+    return f"{when} {src} → {dst} **{L.money(event.amount)}** · {reason_text(event, ruleset, L)}"
 
 
 def ledger_embed(
@@ -25,21 +29,20 @@ def ledger_embed(
     page: int,
     pages: int,
     loans: list[int],
-    savings: list[int] | None = None,
-    pot: str = "the Lottery pot",
-    jackpot: str = "the Jackpot",
+    savings: list[int] | None,
+    ruleset: Ruleset,
+    L: Lang,
 ) -> discord.Embed:
     """`entries` are the page's ledger lines, newest first; `loans` (and, where the rules have
-    savings, `savings`) the current balance of every seat; `pot` and `jackpot` the ruleset's names
-    for the pot and the Jackpot."""
+    savings, `savings`) the current balance of every seat."""
     shown = [safe(n) for n in names]
-    body = "\n".join(line(e, shown, pot, jackpot) for e in entries) or "Nothing recorded yet."
+    body = "\n".join(line(e, shown, ruleset, L) for e in entries) or "Nothing recorded yet."
     embed = discord.Embed(title=TITLES[book], description=body, colour=GOLD)
     if book == "loans":
-        balances = "\n".join(f"{name}: {money(loan)}" for name, loan in zip(shown, loans, strict=True))
+        balances = "\n".join(f"{name}: {L.money(loan)}" for name, loan in zip(shown, loans, strict=True))
         embed.add_field(name="Loans outstanding", value=balances)
         if savings is not None:
-            saved = "\n".join(f"{name}: {money(s)}" for name, s in zip(shown, savings, strict=True))
+            saved = "\n".join(f"{name}: {L.money(s)}" for name, s in zip(shown, savings, strict=True))
             embed.add_field(name="Savings", value=saved)
     embed.set_footer(text=f"Page {page} of {pages} · newest first · M = month, D = day")
     return embed

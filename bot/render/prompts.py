@@ -1,24 +1,26 @@
 """What the game is waiting for, in words, and the buttons that answer it (pure data, no Discord)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.game import actions as act
 from bot.game import cards
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game.bank import whole_steps
 from bot.game.engine import legal_actions
-from bot.game.events import money
-from bot.game.ledger import whole_steps
 from bot.game.mail import destinations, swellfare_bets
 from bot.game.payday import banking_moves, charge_due
-from bot.game.rulesets import RULESETS
-from bot.game.state import GameState
+from bot.game.rulesets import RULESETS, Ruleset
+from bot.game.state import GameState, Pending
+from bot.render.cards import deal_name, jackpot_name, mail_label, mail_name, space_name, tag_name
+from bot.render.events import and_list, or_list
+from bot.render.i18n import Lang
 
 MAX_REPAY_BUTTONS = 10
 MAX_SELL_BUTTONS = 20
 MAX_BUTTONS = 25
 """Discord's limit: five rows of five."""
-BET_MENU = "Choose your bet"
 
 PRIMARY, SUCCESS, DANGER, SECONDARY = "primary", "success", "danger", "secondary"
 
@@ -34,93 +36,199 @@ class Choice:
     (for long lists of amounts, such as the classic Swellfare bet)."""
 
 
-def question(state: GameState, names: list[str]) -> str:
+def question(state: GameState, names: list[str], L: Lang) -> str:
     """One sentence: who must do what, e.g. "**Bob** drew a Deal: buy it or decline?"."""
     p = state.pending
     if state.over or p is None:
-        return "The game is over."
-    ruleset = RULESETS[state.ruleset]
-    who = " and ".join(f"**{names[seat]}**" for seat in p.seats)
-    player = state.players[p.seats[0]]
-    kind = p.kind
-    if kind == s.ROLL:
-        return f"{who}, roll the die."
-    if kind == s.DEAL:
-        deal = ruleset.deals[p.card]
-        return f"{who}, buy **{deal.name}** for {money(deal.cost)} (sells for {money(deal.value)})?"
-    if kind == s.SELL:
-        return f"{who} found a Buyer: sell one Deal at its value, or keep them all?"
-    if kind == s.TARGET:
-        card = ruleset.mail[p.card]
-        verb = "collect" if card.kind == cards.MAD_MONEY else "pay"
-        prep = "from" if card.kind == cards.MAD_MONEY else "to"
-        return f"{who}, {card.label}: {verb} {money(card.amount)} {prep} which player?"
-    if kind == s.MOVE:
-        return f"{who}, Move Ahead: to the next Deal or the next Buyer?"
-    if kind == s.REPAY:
-        return f"{who}, Pay Day: repay some of your {money(player.loan)} loan?"
-    if kind == s.CHARGE:
-        due = charge_due(state, p.amount)
-        if state.in_last_month(p.seats[0]):
-            return f"{who}, last Pay Day: pay off your {money(p.amount)} Monster Charge ({money(due)})."
-        return (
-            f"{who}, Monster Charge of {money(p.amount)}: pay it off ({money(due)} with the interest), "
-            f"or pay {money(due - p.amount)} interest and carry the balance to next month?"
-        )
-    if kind == s.LOTTERY:
-        taken = ", ".join(f"{n} ({names[seat]})" for n, seat in sorted(p.picks.items())) or "none yet"
-        wishes = ", ".join(f"{n} ({names[seat]})" for seat, n in sorted(p.wants.items(), key=lambda w: w[1]))
-        waiting = f" Asked for, once the players before have answered: {wishes}." if wishes else ""
-        return (
-            f"**Lottery!** Ante {money(p.amount)} and take a number, or sit out. "
-            f"The Bank adds {money(state.rules.lottery_bank)}. Numbers go in turn from "
-            f"**{names[p.lander]}**: a player earlier in turn gets a number first. "
-            f"Taken: {taken}.{waiting} Waiting for {who}."
-        )
-    if kind == s.RADIO:
-        return f"**Radio Contest:** {who}, roll — a {state.rules.radio_number} wins {money(p.amount)}."
-    if kind == s.WALK:
-        return f"**Walk for Charity:** {who}, roll and give {money(p.amount)} × your roll to the Jackpot."
-    if kind == s.ROLL_OFF:
-        if p.card >= 0:
-            return (
-                f"**Commission on {ruleset.deals[p.card].name}: everyone rolls.** {who}, roll — "
-                f"the highest roll collects {money(p.amount)} from the Bank (ties roll again)."
-            )
-        if p.payer == ev.POT:
-            return f"**{p.reason}:** {who}, roll — the highest roll takes the {money(p.amount)} pot."
-        return f"**{p.reason}:** {who}, roll — the highest roll wins {money(p.amount)}."
-    if kind == s.BANKING:
-        step = money(state.rules.savings_step)
-        return (
-            f"{who}, Pay Day banking ({money(player.cash)} cash, {money(player.loan)} loan, "
-            f"{money(player.savings)} savings): repay, deposit or withdraw in {step} steps, "
-            f"one move at a time, then press Done."
-        )
-    if kind == s.SWELLFARE:
-        rules = state.rules
-        faces = " or ".join(str(face) for face in range(rules.swellfare_win, 7))
-        return (
-            f"{who}, **Swellfare**: you owe more than you hold. Bet up to {money(rules.swellfare_max)} "
-            f"in {money(rules.swellfare_step)} steps on one roll — a {faces} pays {rules.swellfare_odds}× "
-            f"the bet, anything else sends the bet to {ruleset.jackpot_name}."
-        )
-    if kind == s.INSURANCE:
-        card = ruleset.mail[p.card]
-        return (
-            f"{who}, buy **{card.name}** for {money(card.amount)}? It cancels every {card.tag} bill, "
-            f"the ones you hold too, for the rest of the game."
-        )
-    if kind == s.POKER:
-        takers = ", ".join(names[seat] for seat in p.picks) or "nobody yet"
-        return (
-            f"**Poker Game!** Put {money(p.amount)} in or sit out; everyone in rolls and the highest "
-            f"takes the pot. In so far: {takers}. Waiting for {who}."
-        )
-    return f"Waiting for {who}."
+        return L._("The game is over.")
+    write = _QUESTIONS.get(p.kind)
+    who = and_list([f"**{names[seat]}**" for seat in p.seats], L)
+    if write is None:
+        return L._("Waiting for {who}.", who=who)
+    return write(state, p, RULESETS[state.ruleset], names, who, L)
 
 
-def choices(state: GameState) -> list[Choice]:
+Ask = Callable[[GameState, Pending, Ruleset, list[str], str, Lang], str]
+
+
+def _deal(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    deal = rs.deals[p.card]
+    return L._(
+        "{who}, buy **{deal}** for {cost} (sells for {value})?",
+        who=who,
+        deal=deal_name(deal, L),
+        cost=L.money(deal.cost),
+        value=L.money(deal.value),
+    )
+
+
+def _target(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    card = rs.mail[p.card]
+    label, amount = mail_label(card, L), L.money(card.amount)
+    if card.kind == cards.MAD_MONEY:
+        return L._("{who}, {card}: collect {amount} from which player?", who=who, card=label, amount=amount)
+    return L._("{who}, {card}: pay {amount} to which player?", who=who, card=label, amount=amount)
+
+
+def _charge(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    due = charge_due(st, p.amount)
+    if st.in_last_month(p.seats[0]):
+        return L._(
+            "{who}, last Pay Day: pay off your {balance} Monster Charge ({due}).",
+            who=who,
+            balance=L.money(p.amount),
+            due=L.money(due),
+        )
+    return L._(
+        "{who}, Monster Charge of {balance}: pay it off ({due} with the interest), "
+        "or pay {interest} interest and carry the balance to next month?",
+        who=who,
+        balance=L.money(p.amount),
+        due=L.money(due),
+        interest=L.money(due - p.amount),
+    )
+
+
+def _lottery(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    def listed(pairs: list[tuple[int, int]]) -> str:
+        return ", ".join(L._("{number} ({player})", number=n, player=names[seat]) for n, seat in pairs)
+
+    taken = listed(sorted(p.picks.items())) or L._("none yet")
+    common = {
+        "ante": L.money(p.amount),
+        "bank": L.money(st.rules.lottery_bank),
+        "lander": names[p.lander],
+        "taken": taken,
+        "who": who,
+    }
+    if not p.wants:
+        return L._(
+            "**Lottery!** Ante {ante} and take a number, or sit out. The Bank adds {bank}. Numbers go "
+            "in turn from **{lander}**: a player earlier in turn gets a number first. Taken: {taken}. "
+            "Waiting for {who}.",
+            **common,
+        )
+    wishes = listed([(n, seat) for seat, n in sorted(p.wants.items(), key=lambda w: w[1])])
+    return L._(
+        "**Lottery!** Ante {ante} and take a number, or sit out. The Bank adds {bank}. Numbers go "
+        "in turn from **{lander}**: a player earlier in turn gets a number first. Taken: {taken}. "
+        "Asked for, once the players before have answered: {wishes}. Waiting for {who}.",
+        wishes=wishes,
+        **common,
+    )
+
+
+def _roll_off(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    amount = L.money(p.amount)
+    if p.card >= 0:
+        return L._(
+            "**Commission on {deal}: everyone rolls.** {who}, roll — "
+            "the highest roll collects {amount} from the Bank (ties roll again).",
+            deal=deal_name(rs.deals[p.card], L),
+            who=who,
+            amount=amount,
+        )
+    # The family Radio Contest or the classic Poker Game: the space the lander stands on.
+    space = space_name(rs.board[st.players[p.lander].day], L)
+    if p.payer == ev.POT:
+        return L._(
+            "**{space}:** {who}, roll — the highest roll takes the {amount} pot.",
+            space=space,
+            who=who,
+            amount=amount,
+        )
+    return L._(
+        "**{space}:** {who}, roll — the highest roll wins {amount}.", space=space, who=who, amount=amount
+    )
+
+
+def _banking(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    player = st.players[p.seats[0]]
+    return L._(
+        "{who}, Pay Day banking ({cash} cash, {loan} loan, {savings} savings): repay, deposit or "
+        "withdraw in {step} steps, one move at a time, then press Done.",
+        who=who,
+        cash=L.money(player.cash),
+        loan=L.money(player.loan),
+        savings=L.money(player.savings),
+        step=L.money(st.rules.savings_step),
+    )
+
+
+def _swellfare(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    rules = st.rules
+    faces = [str(face) for face in range(rules.swellfare_win, 7)]
+    return L._(
+        "{who}, **Swellfare**: you owe more than you hold. Bet up to {most} in {step} steps on one roll "
+        "— a {faces} pays {odds}× the bet, anything else sends the bet to {jackpot}.",
+        who=who,
+        most=L.money(rules.swellfare_max),
+        step=L.money(rules.swellfare_step),
+        faces=or_list(faces, L),
+        odds=rules.swellfare_odds,
+        jackpot=jackpot_name(rs, L),
+    )
+
+
+def _insurance(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    card = rs.mail[p.card]
+    return L._(
+        "{who}, buy **{card}** for {amount}? It cancels every {tag} bill, the ones you hold too, "
+        "for the rest of the game.",
+        who=who,
+        card=mail_name(card, L),
+        amount=L.money(card.amount),
+        tag=tag_name(card.tag, L),
+    )
+
+
+def _poker(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    takers = ", ".join(names[seat] for seat in p.picks) or L._("nobody yet")
+    return L._(
+        "**Poker Game!** Put {amount} in or sit out; everyone in rolls and the highest takes the pot. "
+        "In so far: {takers}. Waiting for {who}.",
+        amount=L.money(p.amount),
+        takers=takers,
+        who=who,
+    )
+
+
+_QUESTIONS: dict[str, Ask] = {
+    s.ROLL: lambda st, p, rs, names, who, L: L._("{who}, roll the die.", who=who),
+    s.DEAL: _deal,
+    s.SELL: lambda st, p, rs, names, who, L: L._(
+        "{who} found a Buyer: sell one Deal at its value, or keep them all?", who=who
+    ),
+    s.TARGET: _target,
+    s.MOVE: lambda st, p, rs, names, who, L: L._(
+        "{who}, Move Ahead: to the next Deal or the next Buyer?", who=who
+    ),
+    s.REPAY: lambda st, p, rs, names, who, L: L._(
+        "{who}, Pay Day: repay some of your {loan} loan?", who=who, loan=L.money(st.players[p.seats[0]].loan)
+    ),
+    s.CHARGE: _charge,
+    s.LOTTERY: _lottery,
+    s.RADIO: lambda st, p, rs, names, who, L: L._(
+        "**Radio Contest:** {who}, roll — a {number} wins {amount}.",
+        who=who,
+        number=st.rules.radio_number,
+        amount=L.money(p.amount),
+    ),
+    s.WALK: lambda st, p, rs, names, who, L: L._(
+        "**Walk for Charity:** {who}, roll and give {amount} × your roll to the Jackpot.",
+        who=who,
+        amount=L.money(p.amount),
+    ),
+    s.ROLL_OFF: _roll_off,
+    s.BANKING: _banking,
+    s.SWELLFARE: _swellfare,
+    s.INSURANCE: _insurance,
+    s.POKER: _poker,
+}
+"""One sentence writer per kind of question."""
+
+
+def choices(state: GameState, L: Lang) -> list[Choice]:
     """The buttons for the current question, one per legal answer (a few for long money lists)."""
     p = state.pending
     if state.over or p is None:
@@ -129,22 +237,28 @@ def choices(state: GameState) -> list[Choice]:
     seat = p.seats[0]
     kind = p.kind
     if kind in (s.ROLL, s.RADIO, s.WALK, s.ROLL_OFF):
-        return [Choice("Roll the die", act.ROLL, style=PRIMARY)]
+        return [Choice(L._("Roll the die"), act.ROLL, style=PRIMARY)]
     if kind == s.DEAL:
         deal, cash = ruleset.deals[p.card], state.players[seat].cash
         loan = whole_steps(deal.cost - cash, state.rules.loan_step)
-        short = f" (borrow {money(loan)})" if loan else ""
-        return [
-            Choice(f"Buy for {money(deal.cost)}{short}", act.BUY, style=SUCCESS),
-            Choice("Decline", act.DECLINE),
-        ]
+        cost = L.money(deal.cost)
+        if loan:
+            buy = L._("Buy for {cost} (borrow {loan})", cost=cost, loan=L.money(loan))
+        else:
+            buy = L._("Buy for {cost}", cost=cost)
+        return [Choice(buy, act.BUY, style=SUCCESS), Choice(L._("Decline"), act.DECLINE)]
     if kind == s.SELL:
         held = sorted(state.players[seat].deals, key=lambda c: -ruleset.deals[c].profit)[:MAX_SELL_BUTTONS]
         sells = [
-            Choice(f"Sell {d.name} for {money(d.value)}", act.SELL, card, SUCCESS)
+            Choice(
+                L._("Sell {deal} for {value}", deal=deal_name(d, L), value=L.money(d.value)),
+                act.SELL,
+                card,
+                SUCCESS,
+            )
             for card, d in ((card, ruleset.deals[card]) for card in held)
         ]
-        return [*sells, Choice("Keep them all", act.KEEP)]
+        return [*sells, Choice(L._("Keep them all"), act.KEEP)]
     if kind == s.TARGET:
         return [
             Choice(state.players[a.value].name, act.TARGET, a.value, PRIMARY)
@@ -153,60 +267,74 @@ def choices(state: GameState) -> list[Choice]:
     if kind == s.MOVE:
         board = ruleset.board
         days = destinations(state, board, seat)
-        return [Choice(f"{board[d].name} (day {d})", act.MOVE, d, PRIMARY) for d in days]
+        return [
+            Choice(L._("{space} (day {day})", space=space_name(board[d], L), day=d), act.MOVE, d, PRIMARY)
+            for d in days
+        ]
     if kind == s.REPAY:
         amounts = [a.value for a in legal_actions(state, seat)]
         shown = _spread(amounts[1:], MAX_REPAY_BUTTONS - 1)
-        return [Choice("No repayment", act.REPAY, 0)] + [
-            Choice(f"Repay {money(a)}", act.REPAY, a, SUCCESS) for a in shown
+        return [Choice(L._("No repayment"), act.REPAY, 0)] + [
+            Choice(L._("Repay {amount}", amount=L.money(a)), act.REPAY, a, SUCCESS) for a in shown
         ]
     if kind == s.CHARGE:
         due = charge_due(state, p.amount)
         offered = {a.kind for a in legal_actions(state, seat)}
         both = [
-            Choice(f"Pay it off: {money(due)}", act.PAY_ALL, style=SUCCESS),
-            Choice(f"Pay {money(due - p.amount)} interest and carry", act.CARRY),
+            Choice(L._("Pay it off: {due}", due=L.money(due)), act.PAY_ALL, style=SUCCESS),
+            Choice(L._("Pay {interest} interest and carry", interest=L.money(due - p.amount)), act.CARRY),
         ]
         return [choice for choice in both if choice.kind in offered]
     if kind == s.LOTTERY:
         numbers = [Choice(str(n), act.ANTE, n, PRIMARY) for n in range(1, 7) if n not in p.picks]
-        return [*numbers, Choice("Sit out", act.SIT_OUT)]
+        return [*numbers, Choice(L._("Sit out"), act.SIT_OUT)]
     if kind == s.BANKING:
-        return _banking_choices(state, seat)
+        return _banking_choices(state, seat, L)
     if kind == s.SWELLFARE:
+        menu = L._("Choose your bet")
         return [
-            Choice(f"Bet {money(bet)}" if bet else "Bet nothing", act.BET, bet, menu=BET_MENU)
+            Choice(
+                L._("Bet {amount}", amount=L.money(bet)) if bet else L._("Bet nothing"),
+                act.BET,
+                bet,
+                menu=menu,
+            )
             for bet in swellfare_bets(state)
         ]
     if kind == s.INSURANCE:
         card, cash = ruleset.mail[p.card], state.players[seat].cash
-        short = f" (short {money(card.amount - cash)})" if card.amount > cash else ""
-        return [
-            Choice(f"Buy for {money(card.amount)}{short}", act.BUY, style=SUCCESS),
-            Choice("Decline", act.DECLINE),
-        ]
+        price = L.money(card.amount)
+        if card.amount > cash:
+            buy = L._("Buy for {price} (short {short})", price=price, short=L.money(card.amount - cash))
+        else:
+            buy = L._("Buy for {price}", price=price)
+        return [Choice(buy, act.BUY, style=SUCCESS), Choice(L._("Decline"), act.DECLINE)]
     if kind == s.POKER:
         return [
-            Choice(f"Put in {money(p.amount)}", act.PUT_IN, style=PRIMARY),
-            Choice("Sit out", act.SIT_OUT),
+            Choice(L._("Put in {amount}", amount=L.money(p.amount)), act.PUT_IN, style=PRIMARY),
+            Choice(L._("Sit out"), act.SIT_OUT),
         ]
     return []
 
 
-def _banking_choices(state: GameState, seat: int) -> list[Choice]:
+_BANKING_LABELS: dict[str, Callable[[Lang, str], str]] = {
+    act.REPAY: lambda L, amount: L._("Repay {amount}", amount=amount),
+    act.DEPOSIT: lambda L, amount: L._("Deposit {amount}", amount=amount),
+    act.WITHDRAW: lambda L, amount: L._("Withdraw {amount}", amount=amount),
+}
+
+
+def _banking_choices(state: GameState, seat: int, L: Lang) -> list[Choice]:
     """Done, then a spread of each open move (smallest and largest always shown), 25 buttons at most;
     `/payday repay`, `deposit` and `withdraw` take any other amount."""
     moves = banking_moves(state, seat, state.pending.reason)
-    kinds = (
-        (act.REPAY, "Repay", SUCCESS),
-        (act.DEPOSIT, "Deposit", PRIMARY),
-        (act.WITHDRAW, "Withdraw", DANGER),
-    )
+    kinds = ((act.REPAY, SUCCESS), (act.DEPOSIT, PRIMARY), (act.WITHDRAW, DANGER))
     shown = [(kind, amounts) for kind, amounts in zip(kinds, moves, strict=True) if amounts]
     room = (MAX_BUTTONS - 1) // max(len(shown), 1)
-    buttons = [Choice("Done", act.DONE, style=SECONDARY)]
-    for (kind, label, style), amounts in shown:
-        buttons += [Choice(f"{label} {money(a)}", kind, a, style) for a in _spread(amounts, room)]
+    buttons = [Choice(L._("Done"), act.DONE, style=SECONDARY)]
+    for (kind, style), amounts in shown:
+        label = _BANKING_LABELS[kind]
+        buttons += [Choice(label(L, L.money(a)), kind, a, style) for a in _spread(amounts, room)]
     return buttons
 
 

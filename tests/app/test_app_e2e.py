@@ -7,6 +7,7 @@ from helpers import slash, table
 
 from bot.app import create_bot
 from bot.render import rules_text
+from bot.render.i18n import lang
 from bot.table import Table
 
 
@@ -21,9 +22,9 @@ async def test_help_is_private_and_lists_every_command(env):
 
     assert result.ephemeral
     [embed] = result.response.embeds
-    assert embed.title == rules_text.HELP_TITLE
+    assert embed.title == rules_text.help_title(lang("en"))
     assert "Banker" in embed.description
-    for usage, _ in rules_text.COMMANDS:
+    for usage, _ in rules_text.commands(lang("en")):
         assert f"`{usage}`" in embed.description
     assert result.response.id in visible_to(channel, alice)
     assert result.response.id not in visible_to(channel, bob)
@@ -46,7 +47,7 @@ async def test_rules_without_topic_gives_the_overview(env):
 
     result = await slash(alice, channel, "payday rules")
 
-    assert result.response.embeds[0].title.startswith(rules_text.TITLES["overview"])
+    assert result.response.embeds[0].title.startswith(rules_text.TITLES["overview"](lang("en")))
 
 
 async def test_commands_are_synced_globally_for_guilds_only(env):

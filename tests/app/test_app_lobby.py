@@ -3,6 +3,8 @@
 import pytest
 
 from bot import lobby
+from bot.render.i18n import lang
+from bot.render.refusals import refusal_text
 from bot.table import Table
 
 
@@ -29,9 +31,11 @@ def test_a_running_game_refuses_every_lobby_change(change):
     table = started()
     before = table.model_dump_json()
 
-    with pytest.raises(lobby.Refusal, match="already started"):
+    with pytest.raises(lobby.Refusal) as refused:
         change(table)
 
+    assert refused.value.code == lobby.LobbyCode.STARTED
+    assert "already started" in refusal_text(refused.value, lang("en"))
     assert table.model_dump_json() == before
 
 

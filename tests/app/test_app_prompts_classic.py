@@ -10,6 +10,7 @@ from scripted import (
     ANN,
     BOB,
     CAT,
+    ENGLISH,
     act,
     asked,
     game,
@@ -25,14 +26,14 @@ from scripted import (
 from bot.game import actions as a
 from bot.game import state as s
 from bot.render import board
-from bot.render.prompts import BET_MENU, MAX_BUTTONS, choices, question
+from bot.render.prompts import MAX_BUTTONS, choices, question
 from bot.table import Seat, Table
 
 NAMES = ["Ann", "Bob", "Cat"]
 
 
 def buttons(st) -> list[tuple[str, str, int]]:
-    return [(ch.label, ch.kind, ch.value) for ch in choices(st)]
+    return [(ch.label, ch.kind, ch.value) for ch in choices(st, ENGLISH)]
 
 
 def table_for(st) -> Table:
@@ -48,7 +49,7 @@ def test_banking_offers_done_and_a_spread_of_moves_in_at_most_25_buttons():
     set_loan(st, ANN, 3000)
     land(st, ANN, 31)  # 5,325 - 600 interest: 30 repayments possible
     assert asked(st) == (s.BANKING, [ANN])
-    text = question(st, NAMES)
+    text = question(st, NAMES, ENGLISH)
     assert text.startswith("**Ann**, Pay Day banking ($4,725 cash, $3,000 loan, $0 savings)")
     assert "then press Done" in text
     shown = buttons(st)
@@ -81,12 +82,12 @@ def test_swellfare_bets_are_a_select_menu_of_every_5_dollar_step():
     hold_mail(st, ANN, "Hospital Stay")
     stack_mail(st, "Swellfare Office")
     land(st, ANN, 1)
-    assert question(st, NAMES) == (
+    assert question(st, NAMES, ENGLISH) == (
         "**Ann**, **Swellfare**: you owe more than you hold. Bet up to $100 in $5 steps on one roll "
         "— a 5 or 6 pays 10× the bet, anything else sends the bet to the Pot."
     )
-    offered = choices(st)
-    assert {c.menu for c in offered} == {BET_MENU}
+    offered = choices(st, ENGLISH)
+    assert {c.menu for c in offered} == {"Choose your bet"}
     assert [(c.label, c.value) for c in offered[:3]] == [("Bet nothing", 0), ("Bet $5", 5), ("Bet $10", 10)]
     assert [c.value for c in offered] == list(range(0, 101, 5)) and len(offered) == 21
 
@@ -95,7 +96,7 @@ def test_insurance_buy_or_decline():
     st = game(3, ruleset="classic")
     stack_mail(st, "Aches & Pains Insurance Co. Family Plan")
     land(st, ANN, 1)
-    assert question(st, NAMES) == (
+    assert question(st, NAMES, ENGLISH) == (
         "**Ann**, buy **Aches & Pains Insurance Co. Family Plan** for $75? It cancels every health bill, "
         "the ones you hold too, for the rest of the game."
     )
@@ -106,12 +107,12 @@ def test_poker_put_in_or_sit_out_then_the_pot_roll_off():
     st = game(3, ruleset="classic")
     land(st, ANN, 5, roll=5)
     act(st, BOB, a.PUT_IN)
-    text = question(st, NAMES)
+    text = question(st, NAMES, ENGLISH)
     assert text.startswith("**Poker Game!** Put $100 in or sit out") and "In so far: Bob." in text
     assert buttons(st) == [("Put in $100", a.PUT_IN, 0), ("Sit out", a.SIT_OUT, 0)]
     act(st, ANN, a.PUT_IN)
     act(st, CAT, a.SIT_OUT)
-    assert question(st, NAMES) == (
+    assert question(st, NAMES, ENGLISH) == (
         "**Poker Game:** **Ann** and **Bob**, roll — the highest roll takes the $200 pot."
     )
 
@@ -121,7 +122,7 @@ def test_the_commission_roll_off_names_the_deal():
     stack_deal(st, "Car Wash")
     land(st, ANN, 2, roll=2)
     act(st, ANN, a.BUY)
-    text = question(st, NAMES)
+    text = question(st, NAMES, ENGLISH)
     assert text.startswith(
         "**Commission on Car Wash: everyone rolls.** **Ann** and **Bob** and **Cat**, roll"
     )

@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "game"))
 
-from scripted import ANN, BOB, act, asked, game, hold_mail, land
+from scripted import ANN, BOB, ENGLISH, act, asked, game, hold_mail, land
 
 from bot.game import actions as a
 from bot.game import cards as c
@@ -23,11 +23,11 @@ def test_a_monster_charge_offers_paying_it_off_with_interest_or_carrying_it():
     hold_mail(st, ANN, (c.MONSTER, 3000))
     land(st, ANN, 31)
     assert asked(st) == (s.CHARGE, [ANN])
-    assert question(st, NAMES) == (
+    assert question(st, NAMES, ENGLISH) == (
         "**Ann**, Monster Charge of $3,000: pay it off ($3,300 with the interest), "
         "or pay $300 interest and carry the balance to next month?"
     )
-    assert [(x.label, x.kind) for x in choices(st)] == [
+    assert [(x.label, x.kind) for x in choices(st, ENGLISH)] == [
         ("Pay it off: $3,300", a.PAY_ALL),
         ("Pay $300 interest and carry", a.CARRY),
     ]
@@ -40,5 +40,7 @@ def test_a_monster_charge_offers_paying_it_off_with_interest_or_carrying_it():
 def test_a_game_saved_at_a_last_pay_days_charge_question_offers_only_paying_off():
     st = from_json((FIXTURES / "saved-charge-question.json").read_text())
     assert asked(st) == (s.CHARGE, [BOB])
-    assert question(st, NAMES) == "**Bob**, last Pay Day: pay off your $3,000 Monster Charge ($3,300)."
-    assert [(x.label, x.kind) for x in choices(st)] == [("Pay it off: $3,300", a.PAY_ALL)]
+    assert (
+        question(st, NAMES, ENGLISH) == "**Bob**, last Pay Day: pay off your $3,000 Monster Charge ($3,300)."
+    )
+    assert [(x.label, x.kind) for x in choices(st, ENGLISH)] == [("Pay it off: $3,300", a.PAY_ALL)]

@@ -3,7 +3,12 @@ the event log equals every account of the final state (cash, loans, savings, Jac
 
 import pytest
 from helpers import click, slash
-from rig import books, finished, live, load, play_to_end, random_button, rigged, start_game, unescape
+from rig import books, finished, live, load, play_to_end, random_button, rigged, start_game
+
+from bot.game.events import Reason
+from bot.game.rulesets import RULESETS
+from bot.render.events import describe_record
+from bot.render.i18n import lang
 
 LOTTERY = 6
 
@@ -28,7 +33,12 @@ async def test_stakes_refunded_when_the_host_ends_the_game_are_in_the_log(env):
     assert table.state.pot == 0 and [p.cash for p in table.state.players] == [3500] * 3
     assert await books(env, game_id, table.state) == []
     rows = await env.bot.store.events(game_id, limit=100, kinds=["transfer"])
-    refunds = [unescape(r.data["text"]) for r in reversed(rows) if "returned" in r.data["reason"]]
+    names = [seat.name for seat in table.seats]
+    refunds = [
+        describe_record(r.data, names, RULESETS["modern"], lang("en"))
+        for r in reversed(rows)
+        if r.data["reason"] == Reason.ANTE_RETURNED
+    ]
     assert refunds == [
         "alice collected $100 from the Lottery pot (Lottery ante returned: the game ended early)",
         "bob collected $100 from the Lottery pot (Lottery ante returned: the game ended early)",

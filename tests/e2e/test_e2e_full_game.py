@@ -7,8 +7,10 @@ from rig import books, message, play_to_end, random_button, start_game, unescape
 
 from bot.game import engine
 from bot.game.actions import Action
-from bot.game.events import money
+from bot.render.i18n import lang
 from bot.table import Table
+
+money = lang("en").money
 
 
 async def replay(env, game_id: int, table: Table):
@@ -64,7 +66,9 @@ async def test_three_players_play_to_the_final_standings(env, months):
     assert standings.title == f"Pay Day — game #{finished.game_id} is over"
     rows = re.findall(r"^\*\*\d+\.\*\* (.+)$", standings.description, re.MULTILINE)
     ranked = sorted(worths.items(), key=lambda kv: -kv[1])
-    assert [unescape(row) for row in rows] == [f"{name} — {money(worth)}" for name, worth in ranked]
+    assert [unescape(row) for row in rows] == [
+        f"{name} — {lang('en').money(worth)}" for name, worth in ranked
+    ]
     winners = " and ".join(final.seats[w].name for w in state.winners)
     assert standings.description.endswith(f"🏆 {winners}")
     assert "Everyone has retired." in standings.description

@@ -7,6 +7,10 @@ import pytest
 from helpers import click, slash, table
 from rig import Game, cog, field, labels, live, load, play_to_end, script, start_game, unescape
 
+from bot.game.events import Event
+from bot.game.rulesets import RULESETS
+from bot.render.events import describe
+from bot.render.i18n import lang
 from bot.table import COMPUTER_DELAY
 
 LOBBY_BUTTONS = ["Join", "Leave", "Add computer player", "Start", "Cancel"]
@@ -149,11 +153,13 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_computer(env):
     assert game.channel.last_message.embeds[-1].description.startswith("Every player left.")
 
 
-async def test_the_start_cash_goes_into_the_event_log_in_words(env):
+async def test_the_start_cash_goes_into_the_event_log_as_codes_and_reads_as_words(env):
     game = await start_game(env, 2, months=1)
     loaded = await cog(env).tables.peek(game.channel.id)
     rows = await env.bot.store.events(loaded.row.game_id, limit=10, kinds=["transfer"])
-    assert [row.data["text"] for row in reversed(rows)] == [
+    assert all("text" not in row.data for row in rows)  # nothing rendered is saved with a game
+    names, ruleset = [seat.name for seat in loaded.table.seats], RULESETS[loaded.table.ruleset]
+    assert [describe(Event.from_record(row.data), names, ruleset, lang("en")) for row in reversed(rows)] == [
         "alice collected $3,500 from the Bank (start cash)",
         "bob collected $3,500 from the Bank (start cash)",
     ]

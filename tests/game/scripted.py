@@ -20,8 +20,12 @@ from bot.game.actions import Action, IllegalAction
 from bot.game.engine import apply, default_action, legal_actions, new_game
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, Pending, to_json
+from bot.render.events import describe, reason_text
+from bot.render.i18n import lang
+from bot.render.refusals import refusal_text
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+ENGLISH = lang("en")
 ANN, BOB, CAT, DAN, EVE, FAY = range(6)
 BANK, JACKPOT, POT = ev.BANK, ev.JACKPOT, ev.POT
 
@@ -30,7 +34,8 @@ CardKey = str | int | tuple[str, int]
 
 
 class Pay(NamedTuple):
-    """One ledger line, as a player reads it: who paid whom, how much, and why."""
+    """One ledger line, as a player reads it: who paid whom, how much, and why (the reason in
+    English, as the ledger shows it: "salary", "bought Teen Jeans", "Ski Weekend")."""
 
     src: int
     dst: int
@@ -240,13 +245,12 @@ def refused(state: GameState, action: Action, error: type[IllegalAction]) -> Ill
 
 
 # -- reading --------------------------------------------------------------------------------------
-def transfers(events: Iterable[ev.Event], reason: str | None = None) -> list[Pay]:
-    """The ledger lines among `events` (only those with this reason, if given)."""
-    return [
-        Pay(e.src, e.dst, e.amount, e.reason)
-        for e in events
-        if e.kind == ev.TRANSFER and (reason is None or e.reason == reason)
-    ]
+def transfers(state: GameState, events: Iterable[ev.Event], reason: str | None = None) -> list[Pay]:
+    """The ledger lines among `events` (only those with this reason, if given), each reason as the
+    ledger of this game writes it in English."""
+    rs = RULESETS[state.ruleset]
+    paid = [Pay(e.src, e.dst, e.amount, reason_text(e, rs, ENGLISH)) for e in events if e.kind == ev.TRANSFER]
+    return [pay for pay in paid if reason is None or pay.reason == reason]
 
 
 def of_kind(events: Iterable[ev.Event], kind: str) -> list[ev.Event]:
@@ -282,4 +286,9 @@ def waiting_for_roll(state: GameState, seat: int) -> bool:
 def lines(state: GameState, events: Iterable[ev.Event]) -> list[str]:
     """Every event as the plain-English line the table reads."""
     names = [p.name for p in state.players]
-    return [ev.describe(e, names, RULESETS[state.ruleset]) for e in events]
+    return [describe(e, names, RULESETS[state.ruleset], ENGLISH) for e in events]
+
+
+def said(state: GameState, error: IllegalAction) -> str:
+    """A refusal as the player reads it, in English."""
+    return refusal_text(error, ENGLISH, [p.name for p in state.players])

@@ -32,7 +32,7 @@ from scripted import (
 )
 
 from bot.game import actions as a
-from bot.game import board as b
+from bot.game import calendar as b
 from bot.game import cards as c
 from bot.game import engine
 from bot.game import events as ev
@@ -76,8 +76,8 @@ def test_modern_calendar_matches_the_rulebook(day):
 
 def test_month_starts_on_a_sunday_start_space():
     assert MODERN.board[0].kind == b.START
-    assert [d for d in range(1, 32) if b.weekday(d) == "Sun"] == [7, 14, 21, 28]
-    assert b.weekday(1) == "Mon" and b.weekday(31) == "Wed"
+    assert [d for d in range(1, 32) if b.weekday(d) == 0] == [7, 14, 21, 28]  # Sundays
+    assert b.weekday(1) == 1 and b.weekday(31) == 3  # a Monday; Pay Day, a Wednesday
 
 
 def test_a_new_game_deals_start_cash_and_asks_seat_0_to_roll():
@@ -90,7 +90,7 @@ def test_a_new_game_deals_start_cash_and_asks_seat_0_to_roll():
 
 def test_the_banker_pays_the_start_cash_through_the_ledger():
     st, events = engine.start(["Ann", "Bob", "Cat"], ruleset="classic", months=2, seed=5)
-    assert transfers(events) == [Pay(BANK, seat, 325, ev.START_CASH) for seat in (ANN, BOB, CAT)]
+    assert transfers(st, events) == [Pay(BANK, seat, 325, ev.START_CASH) for seat in (ANN, BOB, CAT)]
     assert lines(st, events) == [
         f"{name} collected $325 from the Bank (start cash)" for name in ("Ann", "Bob", "Cat")
     ]
@@ -111,7 +111,7 @@ def test_mail_space_draws_its_number_of_cards(day, count):
     events = land(st, ANN, day)
     assert [e.value for e in of_kind(events, ev.DREW_MAIL)] == bills
     assert st.players[ANN].mail == bills  # bills are held, nothing paid yet
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert waiting_for_roll(st, BOB)
 
 
@@ -123,12 +123,12 @@ def test_mail_cards_are_all_drawn_first_then_resolved_in_draw_order():
     paid = [i for i, e in enumerate(events) if e.kind == ev.TRANSFER]
     assert len(drawn) == 3 and max(drawn) < min(paid)
     name = MODERN.mail[charity].name
-    assert transfers(events) == [Pay(ANN, JACKPOT, 400, name)]
+    assert transfers(st, events) == [Pay(ANN, JACKPOT, 400, name)]
     # the second card asks a question; the third (the Bill) waits until it is answered
     assert asked(st) == (s.TARGET, [ANN])
     assert st.players[ANN].mail == []
     events = act(st, ANN, a.TARGET, CAT)
-    assert transfers(events) == [Pay(ANN, CAT, 2000, MODERN.mail[neighbor].name)]
+    assert transfers(st, events) == [Pay(ANN, CAT, 2000, MODERN.mail[neighbor].name)]
     assert st.players[ANN].mail == [bill]
     assert waiting_for_roll(st, BOB)
 
@@ -137,7 +137,7 @@ def test_mail_cards_are_all_drawn_first_then_resolved_in_draw_order():
 def test_sweepstakes_pays_5000_from_the_bank():
     st = game(3)
     events = land(st, ANN, 2, roll=2)
-    assert transfers(events) == [Pay(BANK, ANN, 5000, "Sweepstakes")]
+    assert transfers(st, events) == [Pay(BANK, ANN, 5000, "Sweepstakes")]
     assert rolls(events) == [(ANN, 2)]  # no extra roll in the modern preset
     assert cash(st) == [8500, 3500, 3500]
     assert waiting_for_roll(st, BOB)
@@ -159,7 +159,7 @@ def test_buying_a_deal_pays_its_cost_to_the_bank():
     (card,) = stack_deal(st, "Gotcha Security")  # cost $2,500
     land(st, ANN, 4)
     events = act(st, ANN, a.BUY)
-    assert transfers(events) == [Pay(ANN, BANK, 2500, "bought Gotcha Security")]
+    assert transfers(st, events) == [Pay(ANN, BANK, 2500, "bought Gotcha Security")]
     assert st.players[ANN].deals == [card]
     assert cash(st)[ANN] == 1000
     assert waiting_for_roll(st, BOB)
@@ -170,7 +170,7 @@ def test_declining_a_deal_discards_it_and_costs_nothing():
     (card,) = stack_deal(st, "Gotcha Security")
     land(st, ANN, 12)
     events = act(st, ANN, a.DECLINE)
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert st.players[ANN].deals == []
     assert st.deal_discard[-1] == card
     assert waiting_for_roll(st, BOB)
@@ -182,7 +182,7 @@ def test_buying_a_deal_without_the_cash_takes_the_smallest_covering_loan():
     land(st, ANN, 15)
     events = act(st, ANN, a.BUY)
     # short by $8,500: the smallest whole-$1,000 loan covering it is $9,000
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, ANN, 9000, ev.AUTO_LOAN),
         Pay(ANN, BANK, 12000, "bought Rocket Ship International"),
     ]
@@ -214,7 +214,7 @@ def test_fee_space_pays_into_the_jackpot(day, name, amount):
     st = game(3)
     events = land(st, ANN, day)
     assert MODERN.board[day].name == name
-    assert transfers(events) == [Pay(ANN, JACKPOT, amount, name)]
+    assert transfers(st, events) == [Pay(ANN, JACKPOT, amount, name)]
     assert f"Ann paid ${amount} to the Jackpot ({name})" in lines(st, events)
     assert st.jackpot == amount
     assert cash(st)[ANN] == 3500 - amount
@@ -225,7 +225,7 @@ def test_fee_space_without_the_cash_borrows_first():
     st = game(3)
     set_cash(st, ANN, 200)
     events = land(st, ANN, 18)  # Food for the Month, $600
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, ANN, 1000, ev.AUTO_LOAN),
         Pay(ANN, JACKPOT, 600, "Food for the Month"),
     ]
@@ -245,7 +245,7 @@ def test_radio_contest_starts_with_the_lander():
 def test_buyer_with_no_deal_does_nothing(day):
     st = game(3)
     events = land(st, ANN, day)
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert ev.NOTHING in kinds(events)
     assert waiting_for_roll(st, BOB)
 
@@ -258,7 +258,7 @@ def test_buyer_sells_one_deal_to_the_bank_for_its_value(day):
     assert asked(st) == (s.SELL, [ANN])
     assert options(st, ANN) == [(a.SELL, jeans), (a.KEEP, 0)]
     events = act(st, ANN, a.SELL, jeans)
-    assert transfers(events) == [Pay(BANK, ANN, 14000, "sold Teen Jeans")]
+    assert transfers(st, events) == [Pay(BANK, ANN, 14000, "sold Teen Jeans")]
     assert st.players[ANN].deals == []
     assert jeans in st.deal_discard
     assert waiting_for_roll(st, BOB)
@@ -270,7 +270,7 @@ def test_buyer_with_several_deals_allows_one_sale_only():
     land(st, ANN, 17)
     assert options(st, ANN) == [*((a.SELL, d) for d in held), (a.KEEP, 0)]
     events = act(st, ANN, a.SELL, held[1])
-    assert transfers(events) == [Pay(BANK, ANN, 6500, "sold Gotcha Security")]
+    assert transfers(st, events) == [Pay(BANK, ANN, 6500, "sold Gotcha Security")]
     assert st.players[ANN].deals == [held[0], held[2]]
     assert waiting_for_roll(st, BOB)  # no second sale offered
 
@@ -280,7 +280,7 @@ def test_buyer_may_keep_every_deal():
     held = give_deals(st, ANN, "Teen Jeans")
     land(st, ANN, 23)
     events = act(st, ANN, a.KEEP)
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert kinds(events).count(ev.KEPT) == 1
     assert st.players[ANN].deals == held
     assert waiting_for_roll(st, BOB)
@@ -292,7 +292,7 @@ def test_happy_birthday_every_other_player_gives_100_retired_and_broke_ones_too(
     retire(st, DAN)
     set_cash(st, CAT, 50)
     events = land(st, ANN, 10)
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BOB, ANN, 100, "Happy Birthday"),
         Pay(BANK, CAT, 1000, ev.AUTO_LOAN),
         Pay(CAT, ANN, 100, "Happy Birthday"),
@@ -325,7 +325,7 @@ def test_yard_sale_costs_100_times_the_movement_roll_and_replaces_the_reserve(ro
     reserve = set_reserve(st, "Louie's Limos")
     (next_card,) = stack_deal(st, "Yum Yum Yogurt")
     events = land(st, ANN, 21, roll=roll)
-    assert transfers(events) == [Pay(ANN, BANK, 100 * roll, "Yard Sale")]
+    assert transfers(st, events) == [Pay(ANN, BANK, 100 * roll, "Yard Sale")]
     assert rolls(events) == [(ANN, roll)]  # priced by the movement roll: no second roll
     assert st.players[ANN].deals == [reserve]
     assert st.yard_sale == next_card
@@ -338,7 +338,7 @@ def test_yard_sale_takes_a_loan_when_short():
     reserve = set_reserve(st, "Louie's Limos")
     set_cash(st, ANN, 100)
     events = land(st, ANN, 21, roll=5)
-    assert transfers(events) == [Pay(BANK, ANN, 1000, ev.AUTO_LOAN), Pay(ANN, BANK, 500, "Yard Sale")]
+    assert transfers(st, events) == [Pay(BANK, ANN, 1000, ev.AUTO_LOAN), Pay(ANN, BANK, 500, "Yard Sale")]
     assert st.players[ANN].deals == [reserve]
 
 
@@ -353,7 +353,7 @@ def test_walk_for_charity_every_other_player_rolls_and_pays_100_per_pip():
     for seat, face in [(DAN, 2), (CAT, 5), (ANN, 1)]:
         assert st.prompt == prompt  # one question to all: the prompt number holds until all answer
         force_dice(st, face)
-        paid += transfers(act(st, seat, a.ROLL))
+        paid += transfers(st, act(st, seat, a.ROLL))
     assert st.prompt > prompt
     assert paid == [
         Pay(DAN, JACKPOT, 200, "Walk for Charity"),
@@ -370,7 +370,7 @@ def test_walk_for_charity_borrows_for_a_walker_short_of_cash():
     land(st, ANN, 30)
     st.script.append(4)
     events = act(st, BOB, a.ROLL)
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, BOB, 1000, ev.AUTO_LOAN),
         Pay(BOB, JACKPOT, 400, "Walk for Charity"),
     ]
@@ -384,6 +384,6 @@ def test_every_token_stops_on_pay_day_even_when_the_roll_overshoots(start, roll)
     force_dice(st, roll)
     events = act(st, ANN, a.ROLL)
     assert [e.value for e in of_kind(events, ev.MOVED)] == [31]
-    assert transfers(events) == [Pay(BANK, ANN, 3500, ev.SALARY)]
+    assert transfers(st, events) == [Pay(BANK, ANN, 3500, ev.SALARY)]
     assert st.players[ANN].day == 0 and st.players[ANN].months_done == 1
     assert waiting_for_roll(st, BOB)

@@ -23,6 +23,7 @@ from scripted import (
     refused,
     retire,
     rolls,
+    said,
     set_cash,
     set_jackpot,
     transfers,
@@ -43,7 +44,7 @@ def test_a_movement_roll_of_6_collects_the_whole_jackpot():
     st = game(3)
     set_jackpot(st, 1700)
     events = land(st, ANN, 9, roll=6)  # a Buyer, and Ann holds no Deal: nothing else happens
-    assert transfers(events) == [Pay(JACKPOT, ANN, 1700, JACKPOT_WIN)]
+    assert transfers(st, events) == [Pay(JACKPOT, ANN, 1700, JACKPOT_WIN)]
     assert "Ann collected $1,700 from the Jackpot (rolled a 6)" in lines(st, events)
     assert st.jackpot == 0
     assert st.players[ANN].cash == 3500 + 1700
@@ -55,7 +56,7 @@ def test_a_6_that_overshoots_to_pay_day_still_collects_the_jackpot():
     place(st, ANN, 27)
     force_dice(st, 6)
     events = act(st, ANN, a.ROLL)
-    assert transfers(events) == [Pay(JACKPOT, ANN, 500, JACKPOT_WIN), Pay(BANK, ANN, 3500, ev.SALARY)]
+    assert transfers(st, events) == [Pay(JACKPOT, ANN, 500, JACKPOT_WIN), Pay(BANK, ANN, 3500, ev.SALARY)]
 
 
 @pytest.mark.parametrize("roll", [1, 2, 3, 4, 5])
@@ -63,13 +64,13 @@ def test_other_movement_rolls_leave_the_jackpot_alone(roll):
     st = game(3)
     set_jackpot(st, 1700)
     events = land(st, ANN, 9, roll=roll)
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert st.jackpot == 1700
 
 
 def test_a_6_into_an_empty_jackpot_writes_no_ledger_line():
     st = game(3)
-    assert transfers(land(st, ANN, 9, roll=6)) == []
+    assert transfers(st, land(st, ANN, 9, roll=6)) == []
 
 
 def test_a_6_in_the_radio_contest_does_not_collect_the_jackpot():
@@ -80,7 +81,7 @@ def test_a_6_in_the_radio_contest_does_not_collect_the_jackpot():
     for seat in (ANN, BOB, CAT):
         force_dice(st, 6)
         events += act(st, seat, a.ROLL)
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert st.jackpot == 1700
 
 
@@ -92,7 +93,7 @@ def test_a_6_in_the_walk_for_charity_does_not_collect_the_jackpot():
     for seat in (BOB, CAT):
         force_dice(st, 6)
         events += act(st, seat, a.ROLL)
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BOB, JACKPOT, 600, "Walk for Charity"),
         Pay(CAT, JACKPOT, 600, "Walk for Charity"),
     ]
@@ -107,8 +108,8 @@ def test_a_6_in_the_lottery_draw_does_not_collect_the_jackpot():
     act(st, BOB, a.ANTE, 6)
     force_dice(st, 6)
     events = act(st, CAT, a.SIT_OUT)
-    assert transfers(events, JACKPOT_WIN) == []
-    assert transfers(events, "Lottery win") == [Pay(POT, BOB, 1100, "Lottery win")]
+    assert transfers(st, events, JACKPOT_WIN) == []
+    assert transfers(st, events, "Lottery win") == [Pay(POT, BOB, 1100, "Lottery win")]
     assert st.jackpot == 1700
 
 
@@ -131,7 +132,7 @@ def test_lottery_with_no_ante_does_nothing_and_the_bank_pays_nothing():
     events = []
     for seat in (BOB, ANN, CAT):
         events += act(st, seat, a.SIT_OUT)
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert rolls(events) == []
     assert ev.NOTHING in kinds(events)
     assert st.pot == 0 and st.bank_paid == paid
@@ -143,12 +144,12 @@ def test_lottery_with_one_ante_the_lander_rolls_until_that_number_comes_up():
     land(st, ANN, 27)
     act(st, ANN, a.SIT_OUT)
     events = act(st, BOB, a.ANTE, 4)
-    assert transfers(events) == [Pay(BOB, POT, 100, "Lottery ante")]
+    assert transfers(st, events) == [Pay(BOB, POT, 100, "Lottery ante")]
     assert "Bob anted $100 on number 4" in lines(st, events)
     force_dice(st, 2, 5, 1, 4)
     events = act(st, CAT, a.SIT_OUT)
     assert rolls(events) == [(ANN, 2), (ANN, 5), (ANN, 1), (ANN, 4)]  # the lander rolls
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, POT, 1000, "the Bank's Lottery stake"),
         Pay(POT, BOB, 1100, "Lottery win"),
     ]
@@ -166,7 +167,7 @@ def test_lottery_with_several_antes_the_owner_of_the_first_taken_number_rolled_t
     force_dice(st, 6, 4, 3)
     events = act(st, ANN, a.SIT_OUT)
     assert rolls(events) == [(BOB, 6), (BOB, 4), (BOB, 3)]
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, POT, 1000, "the Bank's Lottery stake"),
         Pay(POT, DAN, 300 + 1000, "Lottery win"),
     ]
@@ -178,21 +179,21 @@ def test_a_quicker_later_player_never_takes_the_landers_number():
     st = game(3)
     land(st, ANN, 6)
     events = act(st, CAT, a.ANTE, 4)  # Cat answers first, but picks after Ann and Bob
-    assert transfers(events) == [] and of_kind(events, ev.ANTED) == []
+    assert transfers(st, events) == [] and of_kind(events, ev.ANTED) == []
     assert st.pending.wants == {CAT: 4} and asked(st) == (s.LOTTERY, [ANN, BOB])
     assert (a.ANTE, 4) in options(st, ANN)  # still Ann's to take
     events = act(st, ANN, a.ANTE, 4)
-    assert transfers(events) == [Pay(ANN, POT, 100, "Lottery ante")]
+    assert transfers(st, events) == [Pay(ANN, POT, 100, "Lottery ante")]
     assert st.pending.picks == {4: ANN}
     assert "Number 4 went to a player before Cat in turn order: Cat picks again" in lines(st, events)
     assert asked(st) == (s.LOTTERY, [BOB, CAT])  # Cat is asked again
     assert (a.ANTE, 4) not in options(st, CAT)  # shown as taken
     error = refused(st, Action(CAT, a.ANTE, 4, st.prompt), InvalidChoice)
-    assert error.message == "Number 4 is already taken by Ann: pick a free number."
+    assert said(st, error) == "Number 4 is already taken by Ann: pick a free number."
     act(st, CAT, a.ANTE, 5)
     force_dice(st, 5)
     events = act(st, BOB, a.SIT_OUT)  # Bob answers: Cat's wish is granted, then the draw
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(CAT, POT, 100, "Lottery ante"),
         Pay(BANK, POT, 1000, "the Bank's Lottery stake"),
         Pay(POT, CAT, 1200, "Lottery win"),
@@ -204,21 +205,21 @@ def test_an_earlier_wish_outranks_a_later_one_before_either_is_granted():
     land(st, ANN, 13)
     act(st, DAN, a.ANTE, 3)
     events = act(st, BOB, a.ANTE, 3)  # Bob picks before Dan: Dan asks again at once
-    assert [e.seat for e in of_kind(events, ev.PICK_AGAIN)] == [DAN]
-    assert st.pending.wants == {BOB: 3} and transfers(events) == []
+    assert [e.seat for e in of_kind(events, ev.NOTHING) if e.reason == ev.NUMBER_TAKEN] == [DAN]
+    assert st.pending.wants == {BOB: 3} and transfers(st, events) == []
     assert asked(st) == (s.LOTTERY, [ANN, CAT, DAN])
     error = refused(st, Action(CAT, a.ANTE, 3, st.prompt), InvalidChoice)
-    assert error.message == "Number 3 is already taken by Bob: pick a free number."
+    assert said(st, error) == "Number 3 is already taken by Bob: pick a free number."
     act(st, DAN, a.ANTE, 1)
     act(st, CAT, a.ANTE, 2)
     force_dice(st, 2)
     events = act(st, ANN, a.SIT_OUT)  # the lander answers last: every wish is granted in order
-    assert transfers(events)[:3] == [
+    assert transfers(st, events)[:3] == [
         Pay(BOB, POT, 100, "Lottery ante"),
         Pay(CAT, POT, 100, "Lottery ante"),
         Pay(DAN, POT, 100, "Lottery ante"),
     ]
-    assert transfers(events)[-1] == Pay(POT, CAT, 1300, "Lottery win")
+    assert transfers(st, events)[-1] == Pay(POT, CAT, 1300, "Lottery win")
 
 
 def test_a_lottery_waiting_on_a_timeout_grants_the_wishes_in_order():
@@ -231,8 +232,8 @@ def test_a_lottery_waiting_on_a_timeout_grants_the_wishes_in_order():
     for action in timeout_actions(st):  # Ann and Cat sit out
         force_dice(st, 6)
         events += apply(st, action)[1]
-    assert transfers(events)[0] == Pay(BOB, POT, 100, "Lottery ante")
-    assert transfers(events)[-1] == Pay(POT, BOB, 1100, "Lottery win")
+    assert transfers(st, events)[0] == Pay(BOB, POT, 100, "Lottery ante")
+    assert transfers(st, events)[-1] == Pay(POT, BOB, 1100, "Lottery win")
     assert waiting_for_roll(st, BOB)
 
 
@@ -245,7 +246,7 @@ def test_a_retired_player_may_ante_and_win_the_lottery():
     act(st, BOB, a.SIT_OUT)
     force_dice(st, 5)
     events = act(st, CAT, a.ANTE, 5)
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(CAT, POT, 100, "Lottery ante"),
         Pay(BANK, POT, 1000, "the Bank's Lottery stake"),
         Pay(POT, CAT, 1100, "Lottery win"),
@@ -257,7 +258,7 @@ def test_a_taken_lottery_number_is_refused_naming_its_holder():
     land(st, ANN, 6)
     act(st, BOB, a.ANTE, 4)
     error = refused(st, Action(CAT, a.ANTE, 4, st.prompt), InvalidChoice)
-    assert error.message == "Number 4 is already taken by Bob: pick a free number."
+    assert said(st, error) == "Number 4 is already taken by Bob: pick a free number."
 
 
 @pytest.mark.parametrize("number", [0, 7, -1])
@@ -273,7 +274,10 @@ def test_an_ante_without_cash_takes_a_loan():
     set_cash(st, BOB, 0)
     act(st, ANN, a.SIT_OUT)
     events = act(st, BOB, a.ANTE, 3)
-    assert transfers(events)[:2] == [Pay(BANK, BOB, 1000, ev.AUTO_LOAN), Pay(BOB, POT, 100, "Lottery ante")]
+    assert transfers(st, events)[:2] == [
+        Pay(BANK, BOB, 1000, ev.AUTO_LOAN),
+        Pay(BOB, POT, 100, "Lottery ante"),
+    ]
 
 
 # -- Radio Contest --------------------------------------------------------------------------------
@@ -282,7 +286,7 @@ def test_radio_contest_first_3_wins_1000_and_nobody_else_rolls():
     land(st, BOB, 8)
     force_dice(st, 3)
     events = act(st, BOB, a.ROLL)
-    assert transfers(events) == [Pay(BANK, BOB, 1000, "Radio Contest")]
+    assert transfers(st, events) == [Pay(BANK, BOB, 1000, "Radio Contest")]
     assert rolls(events) == [(BOB, 3)]
     assert waiting_for_roll(st, CAT)
 
@@ -296,14 +300,14 @@ def test_radio_contest_goes_round_in_turn_order_from_the_lander_retired_players_
         seat, prompt = st.pending.seats[0], st.prompt
         order.append(seat)
         force_dice(st, face)
-        assert transfers(act(st, seat, a.ROLL)) == []
+        assert transfers(st, act(st, seat, a.ROLL)) == []
         assert st.prompt > prompt  # each roller gets a fresh question
     seat = st.pending.seats[0]
     order.append(seat)
     force_dice(st, 3)
     events = act(st, seat, a.ROLL)
     assert order == [BOB, CAT, DAN, ANN]
-    assert transfers(events) == [Pay(BANK, ANN, 1000, "Radio Contest")]
+    assert transfers(st, events) == [Pay(BANK, ANN, 1000, "Radio Contest")]
     assert waiting_for_roll(st, DAN)  # Cat is retired
 
 
@@ -323,6 +327,6 @@ def test_radio_contest_with_no_3_rolled_pays_nobody():
     for seat, face in [(ANN, 1), (BOB, 2), (CAT, 6)]:
         force_dice(st, face)
         events += act(st, seat, a.ROLL)
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert ev.NOTHING in kinds(events)
     assert waiting_for_roll(st, BOB)

@@ -25,6 +25,7 @@ from scripted import (
     of_kind,
     refused,
     retire,
+    said,
     set_cash,
     set_loan,
     set_reserve,
@@ -53,7 +54,7 @@ def test_after_the_last_pay_day_a_player_retires_and_unsold_deals_are_discarded(
     st = game(3, months=1)
     held = give_deals(st, ANN, "Teen Jeans", "Gotcha Security")
     events = land(st, ANN, 31)
-    assert transfers(events) == [Pay(BANK, ANN, 3500, ev.SALARY)]  # Deals are worth nothing
+    assert transfers(st, events) == [Pay(BANK, ANN, 3500, ev.SALARY)]  # Deals are worth nothing
     assert [e.amount for e in of_kind(events, ev.RETIRED)] == [7000]
     assert ev.NEW_MONTH not in kinds(events)
     assert st.players[ANN].retired and st.players[ANN].deals == []
@@ -96,7 +97,7 @@ def test_the_game_ends_when_everyone_has_retired_and_then_refuses_every_action()
     assert st.over and st.pending is None
     for action in (Action(ANN, a.ROLL), Action(BOB, a.LOAN, 1000), Action(ANN, a.REPAY, 1000)):
         error = refused(st, action, GameOver)
-        assert error.message == "This game is over."
+        assert said(st, error) == "This game is over."
 
 
 def test_the_highest_net_worth_wins():
@@ -138,7 +139,7 @@ def test_the_last_pay_day_pays_every_monster_charge_off_without_asking():
     carried = carry_charge(st, ANN, (c.MONSTER, 1000))
     events = land(st, ANN, 31)  # $3,500 salary against $1,100 + $4,400: a $2,000 loan
     assert st.over  # the whole Pay Day ran without a question
-    assert transfers(events)[1:] == [
+    assert transfers(st, events)[1:] == [
         Pay(ANN, BANK, 100, "Monster Charge interest"),
         Pay(ANN, BANK, 1000, "Monster Charge paid in full"),
         Pay(BANK, ANN, 2000, ev.AUTO_LOAN),
@@ -168,7 +169,7 @@ def test_an_empty_mail_pile_is_reshuffled_from_the_discards():
     st.mail_deck, st.mail_discard = [], list(bills)
     events = land(st, ANN, 1)
     assert kinds(events).index(ev.RESHUFFLED) < kinds(events).index(ev.DREW_MAIL)
-    assert [e.reason for e in of_kind(events, ev.RESHUFFLED)] == ["Mail"]
+    assert [e.reason for e in of_kind(events, ev.RESHUFFLED)] == [ev.MAIL_PILE]
     assert st.mail_discard == []
     assert len(st.mail_deck) == len(bills) - 1
     assert sorted(st.mail_deck + st.players[ANN].mail) == sorted(bills)
@@ -179,7 +180,7 @@ def test_an_empty_deal_pile_is_reshuffled_from_the_discards():
     discards = [deal_index(st, name) for name in ("Teen Jeans", "Laughing Gas", "Fish 'N' Cheeps Pet Store")]
     st.deal_deck, st.deal_discard = [], list(discards)
     events = land(st, ANN, 4)
-    assert [e.reason for e in of_kind(events, ev.RESHUFFLED)] == ["Deal"]
+    assert [e.reason for e in of_kind(events, ev.RESHUFFLED)] == [ev.DEAL_PILE]
     assert asked(st) == (s.DEAL, [ANN]) and st.pending.card in discards
     assert sorted([*st.deal_deck, st.pending.card]) == sorted(discards)
 
@@ -199,7 +200,7 @@ def test_a_mail_draw_with_every_card_held_draws_nothing():
     st.mail_deck, st.mail_discard = [], []
     events = land(st, ANN, 3)  # Mail ×3
     assert of_kind(events, ev.DREW_MAIL) == [] and of_kind(events, ev.RESHUFFLED) == []
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert waiting_for_roll(st, BOB)
 
 
@@ -223,7 +224,7 @@ def test_a_yard_sale_with_no_deal_anywhere_costs_nothing():
     st = game(3)
     st.deal_deck, st.deal_discard, st.yard_sale = [], [], None
     events = land(st, ANN, 21, roll=4)
-    assert transfers(events) == [] and ev.NOTHING in kinds(events)
+    assert transfers(st, events) == [] and ev.NOTHING in kinds(events)
     assert st.players[ANN].deals == []
     assert waiting_for_roll(st, BOB)
 
@@ -256,7 +257,7 @@ def test_ending_early_during_the_lottery_gives_every_ante_back():
     events = end_early(st)
 
     reason = "Lottery ante returned: the game ended early"
-    assert transfers(events) == [Pay(POT, ANN, 100, reason), Pay(POT, BOB, 100, reason)]
+    assert transfers(st, events) == [Pay(POT, ANN, 100, reason), Pay(POT, BOB, 100, reason)]
     assert st.pot == 0 and cash(st) == [3500] * 3
     assert "Bob collected $100 from the Lottery pot (Lottery ante returned: the game ended early)" in lines(
         st, events
@@ -270,7 +271,7 @@ def test_ending_early_while_a_lottery_wish_waits_returns_only_the_antes_paid():
     act(st, CAT, a.ANTE, 4)  # waits for Ann and Bob: nothing paid yet
     assert st.pot == 0
     events = end_early(st)
-    assert transfers(events) == [] and cash(st) == [3500] * 3
+    assert transfers(st, events) == [] and cash(st) == [3500] * 3
     assert violations(st) == []
 
 
@@ -284,7 +285,7 @@ def test_ending_early_during_a_poker_game_gives_every_stake_back():
     events = end_early(st)
 
     reason = "Poker Game stake returned: the game ended early"
-    assert transfers(events) == [Pay(POT, CAT, 100, reason), Pay(POT, ANN, 100, reason)]
+    assert transfers(st, events) == [Pay(POT, CAT, 100, reason), Pay(POT, ANN, 100, reason)]
     assert st.pot == 0 and cash(st) == [325] * 3
     assert violations(st) == []
 
@@ -307,7 +308,7 @@ def test_ending_early_during_a_poker_roll_off_shares_the_pot_among_those_still_i
     events = end_early(st)
 
     reason = "Poker Game pot shared: the game ended early"
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(POT, BOB, 134, reason),
         Pay(POT, CAT, 133, reason),
         Pay(POT, ANN, 133, reason),

@@ -7,6 +7,7 @@ from scripted import (
     BOB,
     CAT,
     DAN,
+    ENGLISH,
     JACKPOT,
     Pay,
     act,
@@ -38,6 +39,7 @@ from bot.game.context import Game
 from bot.game.engine import default_action
 from bot.game.mail import move_ahead
 from bot.game.rulesets import RULESETS
+from bot.render.cards import mail_label
 
 MAIL = RULESETS["modern"].mail
 
@@ -64,10 +66,10 @@ def test_a_bill_is_held_until_pay_day_then_paid_to_the_bank_and_discarded():
     st = game(3)
     (bill,) = stack_mail(st, (c.BILL, 3000))
     events = land(st, ANN, 1)
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert st.players[ANN].mail == [bill]
     events = land(st, ANN, 31)
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, ANN, 3500, ev.SALARY),
         Pay(ANN, BANK, 3000, f"bill: {MAIL[bill].name}"),
     ]
@@ -79,7 +81,7 @@ def test_a_monster_charge_is_held_and_settled_at_pay_day():
     st = game(3)
     (charge,) = stack_mail(st, (c.MONSTER, 4000))
     events = land(st, ANN, 11)
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert st.players[ANN].mail == [charge]
     land(st, ANN, 31)
     assert asked(st) == (s.CHARGE, [ANN])
@@ -92,7 +94,7 @@ def test_charity_is_paid_at_once_to_the_jackpot(amount):
     st = game(3)
     (card,) = stack_mail(st, (c.CHARITY, amount))
     events = land(st, ANN, 19)
-    assert transfers(events) == [Pay(ANN, JACKPOT, amount, MAIL[card].name)]
+    assert transfers(st, events) == [Pay(ANN, JACKPOT, amount, MAIL[card].name)]
     assert st.jackpot == amount
     assert st.players[ANN].mail == []
     assert st.mail_discard[-1] == card
@@ -106,7 +108,7 @@ def test_mad_money_collects_from_the_player_the_drawer_chooses():
     assert asked(st) == (s.TARGET, [ANN])
     assert options(st, ANN) == [(a.TARGET, BOB), (a.TARGET, CAT)]
     events = act(st, ANN, a.TARGET, CAT)
-    assert transfers(events) == [Pay(CAT, ANN, 1500, MAIL[card].name)]
+    assert transfers(st, events) == [Pay(CAT, ANN, 1500, MAIL[card].name)]
     assert cash(st) == [5000, 3500, 2000]
     assert st.mail_discard[-1] == card
     assert waiting_for_roll(st, BOB)
@@ -118,7 +120,7 @@ def test_pay_a_neighbor_pays_the_player_the_drawer_chooses():
     land(st, CAT, 1)
     assert options(st, CAT) == [(a.TARGET, DAN), (a.TARGET, ANN), (a.TARGET, BOB)]
     events = act(st, CAT, a.TARGET, ANN)
-    assert transfers(events) == [Pay(CAT, ANN, 1000, MAIL[card].name)]
+    assert transfers(st, events) == [Pay(CAT, ANN, 1000, MAIL[card].name)]
     assert cash(st) == [4500, 3500, 2500, 3500]
     assert waiting_for_roll(st, DAN)
 
@@ -128,7 +130,7 @@ def test_with_two_players_the_other_player_is_chosen_without_asking(kind, payer,
     st = game(2)
     (card,) = stack_mail(st, (kind, 2000))
     events = land(st, ANN, 1)
-    assert transfers(events) == [Pay(payer, payee, 2000, MAIL[card].name)]
+    assert transfers(st, events) == [Pay(payer, payee, 2000, MAIL[card].name)]
     assert waiting_for_roll(st, BOB)
 
 
@@ -138,7 +140,7 @@ def test_mad_money_target_without_the_cash_must_borrow():
     (card,) = stack_mail(st, (c.MAD_MONEY, 2000))
     land(st, ANN, 1)
     events = act(st, ANN, a.TARGET, CAT)
-    assert transfers(events) == [Pay(BANK, CAT, 2000, ev.AUTO_LOAN), Pay(CAT, ANN, 2000, MAIL[card].name)]
+    assert transfers(st, events) == [Pay(BANK, CAT, 2000, ev.AUTO_LOAN), Pay(CAT, ANN, 2000, MAIL[card].name)]
     assert st.players[CAT].loan == 2000 and cash(st)[CAT] == 300
 
 
@@ -148,7 +150,7 @@ def test_pay_a_neighbor_without_the_cash_borrows_to_pay():
     (card,) = stack_mail(st, (c.NEIGHBOR, 2000))
     land(st, ANN, 1)
     events = act(st, ANN, a.TARGET, BOB)
-    assert transfers(events) == [Pay(BANK, ANN, 2000, ev.AUTO_LOAN), Pay(ANN, BOB, 2000, MAIL[card].name)]
+    assert transfers(st, events) == [Pay(BANK, ANN, 2000, ev.AUTO_LOAN), Pay(ANN, BOB, 2000, MAIL[card].name)]
     assert st.players[ANN].loan == 2000 and cash(st)[ANN] == 500
 
 
@@ -162,7 +164,7 @@ def test_a_retired_player_is_neither_offered_nor_accepted_as_the_other_player():
     refused(st, Action(ANN, a.TARGET, CAT, st.prompt), InvalidChoice)
     assert default_action(st, ANN).value == BOB
     events = act(st, ANN, a.TARGET, DAN)
-    assert transfers(events) == [Pay(DAN, ANN, 1500, MAIL[card].name)]
+    assert transfers(st, events) == [Pay(DAN, ANN, 1500, MAIL[card].name)]
 
 
 @pytest.mark.parametrize(("kind", "payer", "payee"), [(c.MAD_MONEY, CAT, ANN), (c.NEIGHBOR, ANN, CAT)])
@@ -171,7 +173,7 @@ def test_with_one_other_player_still_playing_they_are_chosen_without_asking(kind
     retire(st, BOB)
     (card,) = stack_mail(st, (kind, 2000))
     events = land(st, ANN, 1)
-    assert transfers(events) == [Pay(payer, payee, 2000, MAIL[card].name)]
+    assert transfers(st, events) == [Pay(payer, payee, 2000, MAIL[card].name)]
     assert waiting_for_roll(st, CAT)
 
 
@@ -181,9 +183,9 @@ def test_with_every_other_player_retired_the_card_does_nothing_and_says_why(kind
     retire(st, BOB, CAT)
     (card,) = stack_mail(st, (kind, 2000))
     events = land(st, ANN, 1)
-    assert transfers(events) == [] and cash(st) == [3500, 3500, 3500]
+    assert transfers(st, events) == [] and cash(st) == [3500, 3500, 3500]
     assert st.mail_discard[-1] == card
-    label = MAIL[card].label
+    label = mail_label(MAIL[card], ENGLISH)
     assert f"Ann's {label} does nothing: every other player has retired" in lines(st, events)
     assert waiting_for_roll(st, ANN)
 
@@ -223,7 +225,7 @@ def test_move_ahead_to_the_buyer_offers_a_sale():
     assert st.players[ANN].day == 9
     assert asked(st) == (s.SELL, [ANN])
     events = act(st, ANN, a.SELL, jeans)
-    assert transfers(events) == [Pay(BANK, ANN, 14000, "sold Teen Jeans")]
+    assert transfers(st, events) == [Pay(BANK, ANN, 14000, "sold Teen Jeans")]
     assert waiting_for_roll(st, BOB)
 
 

@@ -18,6 +18,7 @@ from scripted import (
     of_kind,
     options,
     refused,
+    said,
     set_cash,
     set_loan,
     stack_deal,
@@ -26,13 +27,12 @@ from scripted import (
 )
 
 from bot.game import actions as a
+from bot.game import bank
 from bot.game import cards as c
 from bot.game import events as ev
-from bot.game import ledger
 from bot.game import state as s
 from bot.game.actions import Action, InvalidChoice
 from bot.game.invariants import violations
-from bot.game.payday import CHARGE_INTEREST, CHARGE_PAID
 from bot.game.rulesets import RULESETS
 
 MAIL = RULESETS["modern"].mail
@@ -45,7 +45,7 @@ def test_pay_day_runs_salary_then_interest_then_asks_about_repaying_then_pays_bi
     set_loan(st, ANN, 3000)
     (bill,) = hold_mail(st, ANN, (c.BILL, 500))
     events = land(st, ANN, 31)
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, ANN, 3500, ev.SALARY),
         Pay(ANN, BANK, 300, ev.INTEREST),  # 10% of the $3,000 loan
     ]
@@ -54,7 +54,7 @@ def test_pay_day_runs_salary_then_interest_then_asks_about_repaying_then_pays_bi
     # $4,200 in cash and a $3,000 loan: repay nothing or any $1,000 step up to the loan
     assert options(st, ANN) == [(a.REPAY, v) for v in (0, 1000, 2000, 3000)]
     events = act(st, ANN, a.REPAY, 2000)
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(ANN, BANK, 2000, ev.REPAYMENT),
         Pay(ANN, BANK, 500, f"bill: {MAIL[bill].name}"),
     ]
@@ -88,13 +88,13 @@ def test_a_repayment_that_is_not_offered_is_refused(amount):
     set_loan(st, ANN, 1000)
     land(st, ANN, 31)
     error = refused(st, Action(ANN, a.REPAY, amount, st.prompt), InvalidChoice)
-    assert "steps of $1,000" in error.message
+    assert "steps of $1,000" in said(st, error)
 
 
 def test_no_repay_question_without_a_loan():
     st = game(3)
     events = land(st, ANN, 31)
-    assert transfers(events) == [Pay(BANK, ANN, 3500, ev.SALARY)]
+    assert transfers(st, events) == [Pay(BANK, ANN, 3500, ev.SALARY)]
     assert waiting_for_roll(st, BOB)
 
 
@@ -104,7 +104,7 @@ def test_no_repay_question_when_the_cash_cannot_cover_1000():
     set_loan(st, ANN, 40000)
     events = land(st, ANN, 31)
     # $3,500 salary cannot cover the $4,000 interest: a $1,000 loan covers the gap, leaving $500
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, ANN, 3500, ev.SALARY),
         Pay(BANK, ANN, 1000, ev.AUTO_LOAN),
         Pay(ANN, BANK, 4000, ev.INTEREST),
@@ -118,7 +118,7 @@ def test_repaying_nothing_changes_nothing():
     set_loan(st, ANN, 2000)
     land(st, ANN, 31)
     events = act(st, ANN, a.REPAY, 0)
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert st.players[ANN].loan == 2000
 
 
@@ -128,7 +128,7 @@ def test_a_bill_shortfall_becomes_the_smallest_covering_loan():
     hold_mail(st, ANN, "New Roof", "Car Insurance")  # $5,000 + $800
     events = land(st, ANN, 31)
     # $3,500 salary against $5,800 of bills: $2,300 short, so one $3,000 loan
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, ANN, 3500, ev.SALARY),
         Pay(BANK, ANN, 3000, ev.AUTO_LOAN),
         Pay(ANN, BANK, 5000, "bill: New Roof"),
@@ -148,7 +148,7 @@ def test_a_payment_borrows_the_fewest_whole_1000_steps_that_cover_it(cash_before
     stack_deal(st, "Gotcha Security")  # cost $2,500
     land(st, ANN, 4)
     events = act(st, ANN, a.BUY)
-    assert transfers(events, ev.AUTO_LOAN) == ([Pay(BANK, ANN, loan, ev.AUTO_LOAN)] if loan else [])
+    assert transfers(st, events, ev.AUTO_LOAN) == ([Pay(BANK, ANN, loan, ev.AUTO_LOAN)] if loan else [])
     assert st.players[ANN].loan == loan
     assert cash(st)[ANN] == cash_before + loan - 2500
 
@@ -158,9 +158,9 @@ def test_a_loan_taken_at_pay_day_is_not_charged_interest_until_the_next_one():
     set_cash(st, ANN, 0)
     hold_mail(st, ANN, "New Roof")
     events = land(st, ANN, 31)
-    assert transfers(events, ev.INTEREST) == []
+    assert transfers(st, events, ev.INTEREST) == []
     events = land(st, ANN, 31)
-    assert transfers(events, ev.INTEREST) == [Pay(ANN, BANK, 200, ev.INTEREST)]
+    assert transfers(st, events, ev.INTEREST) == [Pay(ANN, BANK, 200, ev.INTEREST)]
 
 
 # -- Monster Charges ------------------------------------------------------------------------------
@@ -178,7 +178,10 @@ def test_paying_a_monster_charge_off_costs_the_interest_plus_the_balance():
     (card,) = hold_mail(st, ANN, (c.MONSTER, 4000))
     land(st, ANN, 31)
     events = act(st, ANN, a.PAY_ALL)
-    assert transfers(events) == [Pay(ANN, BANK, 400, CHARGE_INTEREST), Pay(ANN, BANK, 4000, CHARGE_PAID)]
+    assert transfers(st, events) == [
+        Pay(ANN, BANK, 400, ev.CHARGE_INTEREST),
+        Pay(ANN, BANK, 4000, ev.CHARGE_PAID),
+    ]
     assert cash(st)[ANN] == 3500 + 3500 - 4400
     assert st.players[ANN].carried == [] and st.mail_discard[-1] == card
     assert st.net_worth(ANN) == 3500 + 3500 - 4400
@@ -191,10 +194,10 @@ def test_paying_a_monster_charge_off_without_the_cash_borrows_once_for_all_of_it
     hold_mail(st, ANN, (c.MONSTER, 4000))
     land(st, ANN, 31)
     events = act(st, ANN, a.PAY_ALL)  # $3,500 against $4,400: one $1,000 loan
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, ANN, 1000, ev.AUTO_LOAN),
-        Pay(ANN, BANK, 400, CHARGE_INTEREST),
-        Pay(ANN, BANK, 4000, CHARGE_PAID),
+        Pay(ANN, BANK, 400, ev.CHARGE_INTEREST),
+        Pay(ANN, BANK, 4000, ev.CHARGE_PAID),
     ]
     assert cash(st)[ANN] == 100 and st.players[ANN].loan == 1000
 
@@ -206,7 +209,7 @@ def test_a_carried_monster_charge_card_stays_with_its_holder_until_paid_off():
     (card,) = hold_mail(st, ANN, (c.MONSTER, 3000))
     land(st, ANN, 31)
     events = act(st, ANN, a.CARRY)
-    assert transfers(events) == [Pay(ANN, BANK, 300, CHARGE_INTEREST)]
+    assert transfers(st, events) == [Pay(ANN, BANK, 300, ev.CHARGE_INTEREST)]
     assert "Ann carried a $3,000 Monster Charge balance to next month" in lines(st, events)
     assert st.players[ANN].carried == [card]
     assert card not in st.mail_deck and card not in st.mail_discard and st.players[ANN].mail == []
@@ -222,11 +225,14 @@ def test_a_carried_monster_charge_card_stays_with_its_holder_until_paid_off():
     land(st, ANN, 31)
     assert asked(st) == (s.CHARGE, [ANN]) and (st.pending.card, st.pending.amount) == (card, 3000)
     events = act(st, ANN, a.PAY_ALL)
-    assert transfers(events) == [Pay(ANN, BANK, 300, CHARGE_INTEREST), Pay(ANN, BANK, 3000, CHARGE_PAID)]
+    assert transfers(st, events) == [
+        Pay(ANN, BANK, 300, ev.CHARGE_INTEREST),
+        Pay(ANN, BANK, 3000, ev.CHARGE_PAID),
+    ]
     assert st.mail_discard[-1] == card
     assert asked(st) == (s.CHARGE, [ANN]) and (st.pending.card, st.pending.amount) == (new, 1000)
     events = act(st, ANN, a.CARRY)
-    assert transfers(events) == [Pay(ANN, BANK, 100, CHARGE_INTEREST)]
+    assert transfers(st, events) == [Pay(ANN, BANK, 100, ev.CHARGE_INTEREST)]
     assert st.players[ANN].carried == [new]
     assert violations(st) == []
 
@@ -235,7 +241,7 @@ def test_bills_are_paid_before_monster_charges_are_asked_about():
     st = game(3)
     _, bill = hold_mail(st, ANN, (c.MONSTER, 1000), (c.BILL, 700))
     events = land(st, ANN, 31)
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BANK, ANN, 3500, ev.SALARY),
         Pay(ANN, BANK, 700, f"bill: {MAIL[bill].name}"),
     ]
@@ -247,7 +253,7 @@ def test_a_loan_can_be_taken_at_any_time_in_1000_steps():
     st = game(3)
     prompt = st.prompt
     events = act(st, CAT, a.LOAN, 2000)  # while the game waits for Ann's roll
-    assert transfers(events) == [Pay(BANK, CAT, 2000, ev.LOAN)]
+    assert transfers(st, events) == [Pay(BANK, CAT, 2000, ev.LOAN)]
     assert st.players[CAT].loan == 2000 and cash(st)[CAT] == 5500
     assert "Cat took a loan of $2,000 (loan now $2,000)" in lines(st, events)
     assert st.prompt == prompt and asked(st) == (s.ROLL, [ANN])  # nothing else moved on
@@ -259,7 +265,7 @@ def test_a_loan_can_be_taken_during_a_question_to_someone_else():
     st = game(3)
     land(st, ANN, 30)  # Walk for Charity: Bob and Cat are asked
     events = act(st, ANN, a.LOAN, 5000)
-    assert transfers(events) == [Pay(BANK, ANN, 5000, ev.LOAN)]
+    assert transfers(st, events) == [Pay(BANK, ANN, 5000, ev.LOAN)]
     assert asked(st) == (s.WALK, [BOB, CAT])
 
 
@@ -267,7 +273,7 @@ def test_a_loan_can_be_taken_during_a_question_to_someone_else():
 def test_a_loan_that_is_not_a_positive_1000_step_is_refused(amount):
     st = game(3)
     error = refused(st, Action(CAT, a.LOAN, amount), InvalidChoice)
-    assert "steps of $1,000" in error.message
+    assert "steps of $1,000" in said(st, error)
 
 
 def test_a_loan_past_the_cap_is_refused():
@@ -276,14 +282,14 @@ def test_a_loan_past_the_cap_is_refused():
     set_loan(st, CAT, cap - 1000)
     act(st, CAT, a.LOAN, 1000)  # exactly at the cap is fine
     error = refused(st, Action(CAT, a.LOAN, 1000), InvalidChoice)
-    assert f"${cap:,}" in error.message
+    assert f"${cap:,}" in said(st, error)
 
 
 def test_modern_refuses_a_repayment_outside_pay_day():
     st = game(3)
     set_loan(st, ANN, 2000)
     error = refused(st, Action(ANN, a.REPAY, 1000), InvalidChoice)
-    assert error.message == "Loans can only be repaid at your own Pay Day."
+    assert said(st, error) == "Loans can only be repaid at your own Pay Day."
 
 
 def test_modern_refuses_a_repayment_during_someone_elses_pay_day():
@@ -303,17 +309,17 @@ def test_modern_refuses_a_repayment_once_the_repayment_step_of_its_pay_day_has_p
     act(st, ANN, a.REPAY, 0)
     assert asked(st) == (s.CHARGE, [ANN])  # still Ann's Pay Day, past its repayment step
     error = refused(st, Action(ANN, a.REPAY, 1000), InvalidChoice)
-    assert error.message == "The repayment step of this Pay Day has passed."
+    assert said(st, error) == "The repayment step of this Pay Day has passed."
 
 
 def test_interest_is_charged_every_pay_day_on_the_balance_then_owed():
     st = game(3)
     set_loan(st, ANN, 7000)
     events = land(st, ANN, 31)
-    assert transfers(events, ev.INTEREST) == [Pay(ANN, BANK, 700, ev.INTEREST)]
+    assert transfers(st, events, ev.INTEREST) == [Pay(ANN, BANK, 700, ev.INTEREST)]
     act(st, ANN, a.REPAY, 3000)
     events = land(st, ANN, 31)
-    assert transfers(events, ev.INTEREST) == [Pay(ANN, BANK, 400, ev.INTEREST)]
+    assert transfers(st, events, ev.INTEREST) == [Pay(ANN, BANK, 400, ev.INTEREST)]
 
 
 def test_the_loan_book_and_the_bank_statement_are_views_of_the_same_ledger():
@@ -326,8 +332,8 @@ def test_the_loan_book_and_the_bank_statement_are_views_of_the_same_ledger():
     events += land(st, ANN, 7)  # Ski Weekend: $500 into the Jackpot, from the $1,200 in hand
     events += land(st, BOB, 31)  # Bob's Pay Day: salary, no loan to charge
 
-    loans = [(e.src, e.dst, e.amount, e.reason, e.value) for e in ledger.loan_book(events)]
+    loans = [(e.src, e.dst, e.amount, e.reason, e.value) for e in bank.loan_book(events)]
     assert loans == [(BANK, ANN, 1000, ev.LOAN, 3000)]  # value: the loan balance after
-    statement = [(e.src, e.dst, e.amount, e.reason) for e in ledger.bank_statement(events)]
+    statement = [(e.src, e.dst, e.amount, e.reason) for e in bank.bank_statement(events)]
     assert statement == [(BANK, ANN, 1000, ev.LOAN), (BANK, BOB, 3500, ev.SALARY)]
-    assert (ANN, ev.JACKPOT, 500, "Ski Weekend") in transfers(events)
+    assert (ANN, ev.JACKPOT, 500, "Ski Weekend") in transfers(st, events)

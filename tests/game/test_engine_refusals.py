@@ -14,6 +14,7 @@ from scripted import (
     land,
     refused,
     retire,
+    said,
     stack_mail,
 )
 
@@ -34,14 +35,14 @@ from bot.game.engine import legal_actions, timeout_actions
 def test_a_player_acting_out_of_turn_is_told_who_the_game_waits_for():
     st = game(3)
     error = refused(st, Action(BOB, a.ROLL, 0, st.prompt), NotYourTurn)
-    assert error.message == "It's not your move: the game is waiting for Ann."
+    assert said(st, error) == "It's not your move: the game is waiting for Ann."
 
 
 def test_the_lander_cannot_answer_a_question_put_to_the_others():
     st = game(3)
     land(st, ANN, 30)  # Walk for Charity
     error = refused(st, Action(ANN, a.ROLL, 0, st.prompt), NotYourTurn)
-    assert error.message == "It's not your move: the game is waiting for Bob and Cat."
+    assert said(st, error) == "It's not your move: the game is waiting for Bob and Cat."
 
 
 @pytest.mark.parametrize("seat", [3, -1, 99])
@@ -57,7 +58,7 @@ def test_a_button_from_an_earlier_prompt_is_stale():
     land(st, ANN, 9)
     assert st.pending.seats == [BOB]
     error = refused(st, Action(BOB, a.ROLL, 0, old), StalePrompt)
-    assert error.message == "That question has passed."
+    assert said(st, error) == "That question has passed."
 
 
 def test_a_second_answer_to_a_many_player_question_is_already_answered():
@@ -67,7 +68,7 @@ def test_a_second_answer_to_a_many_player_question_is_already_answered():
     act(st, BOB, a.ROLL)
     assert asked(st) == (s.WALK, [CAT])
     error = refused(st, Action(BOB, a.ROLL, 0, st.prompt), AlreadyAnswered)
-    assert error.message == "You already answered this one."
+    assert said(st, error) == "You already answered this one."
     refused(st, Action(BOB, a.ROLL), AlreadyAnswered)  # a slash command (no prompt number) too
 
 
@@ -139,13 +140,13 @@ def test_selling_a_deal_you_do_not_hold_says_so():
     st = game(3)
     at_sell(st)
     error = refused(st, Action(ANN, a.SELL, 0, st.prompt), InvalidChoice)
-    assert error.message == "You don't hold that Deal."
+    assert said(st, error) == "You don't hold that Deal."
 
 
 def test_an_option_not_offered_says_so_in_general_terms():
     st = game(3)
     error = refused(st, Action(ANN, a.BUY, 0, st.prompt), InvalidChoice)
-    assert error.message == "That isn't one of the choices right now."
+    assert said(st, error) == "That isn't one of the choices right now."
 
 
 def test_only_the_players_asked_have_legal_actions_each_stamped_with_the_prompt():

@@ -1,5 +1,6 @@
 """Starting a game, and saving one mid-turn: the JSON round trip loses nothing and replays alike."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from scripted import (
     act,
     answer_all_defaults,
     asked,
+    deal_index,
     force_dice,
     game,
     give_deals,
@@ -31,11 +33,12 @@ from bot.game import actions as a
 from bot.game import cards as c
 from bot.game import events as ev
 from bot.game import state as s
+from bot.game import steps
 from bot.game.actions import Action, IllegalAction, InvalidChoice
 from bot.game.ai import choose
 from bot.game.engine import apply, default_action, new_game
 from bot.game.invariants import max_answers, violations
-from bot.game.state import GameState, from_json, to_json
+from bot.game.state import GameState, Pending, from_json, to_json
 
 
 @pytest.mark.parametrize(
@@ -153,17 +156,17 @@ def test_a_saved_half_answered_lottery_with_a_discarded_carried_charge_loads_and
     refused(st, Action(CAT, a.ANTE, 4, st.prompt), InvalidChoice)  # Dan took it before the upgrade
     events = act(st, CAT, a.ANTE, 5) + act(st, BOB, a.SIT_OUT)
     assert sorted(e.value for e in of_kind(events, ev.ANTED)) == [5]
-    assert transfers(events, "Lottery win")  # the draw ran with the three numbers taken
+    assert transfers(st, events, "Lottery win")  # the draw ran with the three numbers taken
     # Ann's old balance is still asked about at her next Pay Day, and paid off at her last
     turn_to(st, ANN)
     land(st, ANN, 31)
     assert asked(st) == (s.CHARGE, [ANN]) and (st.pending.card, st.pending.amount) == (-1, 1000)
     events = act(st, ANN, a.CARRY)
-    assert transfers(events) == [Pay(ANN, BANK, 100, "Monster Charge interest")]
+    assert transfers(st, events) == [Pay(ANN, BANK, 100, "Monster Charge interest")]
     assert st.players[ANN].charges == [1000] and st.net_worth(ANN) == st.players[ANN].cash - 1000
     events = finish(st)
     assert st.over and st.players[ANN].charges == []
-    assert Pay(ANN, BANK, 1000, "Monster Charge paid in full") in transfers(events)
+    assert Pay(ANN, BANK, 1000, "Monster Charge paid in full") in transfers(st, events)
 
 
 def test_a_saved_last_pay_day_charge_question_pays_off_both_old_balances():
@@ -171,7 +174,7 @@ def test_a_saved_last_pay_day_charge_question_pays_off_both_old_balances():
     cash_before = st.players[BOB].cash
     refused(st, Action(BOB, a.CARRY, 0, st.prompt), InvalidChoice)  # no carrying at the last Pay Day
     events = act(st, BOB, a.PAY_ALL)
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(BOB, BANK, 300, "Monster Charge interest"),
         Pay(BOB, BANK, 3000, "Monster Charge paid in full"),
         Pay(BOB, BANK, 400, "Monster Charge interest"),
@@ -188,6 +191,47 @@ def test_a_saved_classic_game_with_an_open_swellfare_question_loads_and_finishes
     assert asked(st) == (s.SWELLFARE, [ANN]) and st.jackpot == 50
     force_dice(st, 1)
     events = act(st, ANN, a.BET, 25)  # an amount the old buttons offered is still a legal bet
-    assert transfers(events) == [Pay(ANN, JACKPOT, 25, "Swellfare bet lost")]
+    assert transfers(st, events) == [Pay(ANN, JACKPOT, 25, "Swellfare bet lost")]
     finish(st)
     assert st.over
+
+
+def test_a_classic_game_saved_at_a_commission_roll_off_before_issue_8_loads_and_finishes():
+    """Saved when a roll-off held what it was for as English text (`Pending.reason`): the roll-off
+    now reads it from its card, and pays the commission with a code that names that Deal."""
+    st = saved("saved-before-issue-8-classic-commission.json")
+    shoeshine = deal_index(st, "Shoeshine Stand")
+    assert asked(st) == (s.ROLL_OFF, [BOB, CAT]) and st.pending.picks == {ANN: 6}
+    assert (st.pending.card, st.pending.reason) == (shoeshine, "Commission on Shoeshine Stand")
+    force_dice(st, 6, 2, 3, 5)  # Bob ties Ann's 6, Cat is out; then Ann 3, Bob 5
+    act(st, BOB, a.ROLL)
+    act(st, CAT, a.ROLL)
+    assert asked(st) == (s.ROLL_OFF, [ANN, BOB])
+    events = act(st, ANN, a.ROLL) + act(st, BOB, a.ROLL)
+    [paid] = of_kind(events, ev.TRANSFER)
+    assert (paid.src, paid.dst, paid.amount, paid.reason, paid.ref) == (
+        BANK,
+        BOB,
+        10,
+        ev.COMMISSION,
+        shoeshine,
+    )
+    assert transfers(st, events) == [Pay(BANK, BOB, 10, "Commission on Shoeshine Stand")]
+    finish(st)
+    assert st.over
+
+
+def test_a_new_question_starts_like_a_saved_one_that_lacks_its_optional_fields():
+    """`Pending.__init__` is written out for speed: its defaults must stay the fields' defaults,
+    which are what a game saved without those fields loads with."""
+    st = game(2)
+    saved = json.loads(to_json(st))
+    saved["pending"] = {"kind": "lottery", "seats": [1, 0]}
+    assert from_json(json.dumps(saved)).pending == Pending(s.LOTTERY, [1, 0])
+
+
+def test_an_agenda_saved_as_objects_before_issue_8_loads_as_steps():
+    st = game(2)
+    saved = json.loads(to_json(st))
+    saved["agenda"] = [{"kind": "end_turn", "seat": 1, "arg": 0}, {"kind": "space", "seat": 0, "arg": 7}]
+    assert from_json(json.dumps(saved)).agenda == [(steps.END_TURN, 1, 0), (steps.SPACE, 0, 7)]

@@ -169,26 +169,26 @@ def test_timing_out_the_whole_lottery_sits_everyone_out():
     for action in timeout_actions(st):
         events += apply(st, action)[1]
     assert len(of_kind(events, ev.TIMED_OUT)) == 3
-    assert transfers(events) == []
+    assert transfers(st, events) == []
     assert waiting_for_roll(st, BOB)
 
 
 def test_timing_out_a_deal_declines_it():
     st = deal_prompt()
     events = apply(st, default_action(st, ANN))[1]
-    assert transfers(events) == [] and st.players[ANN].deals == []
+    assert transfers(st, events) == [] and st.players[ANN].deals == []
 
 
 def test_timing_out_a_sale_sells_the_most_profitable_deal():
     st = sell_prompt()
     events = apply(st, default_action(st, ANN))[1]
-    assert transfers(events) == [Pay(BANK, ANN, 14000, "sold Teen Jeans")]
+    assert transfers(st, events) == [Pay(BANK, ANN, 14000, "sold Teen Jeans")]
 
 
 def test_timing_out_a_monster_charge_pays_it_off():
     st = charge_prompt()
     events = apply(st, default_action(st, ANN))[1]
-    assert transfers(events) == [
+    assert transfers(st, events) == [
         Pay(ANN, BANK, 300, "Monster Charge interest"),
         Pay(ANN, BANK, 3000, "Monster Charge paid in full"),
     ]
@@ -205,6 +205,6 @@ def test_timing_out_a_roll_rolls_for_the_player():
 def test_answer_all_defaults_runs_a_pay_day_to_the_next_turn():
     st = repay_prompt()
     events = answer_all_defaults(st)
-    assert transfers(events) == []  # no repayment
+    assert transfers(st, events) == []  # no repayment
     assert st.players[ANN].loan == 2000
     assert asked(st) == (s.ROLL, [BOB])

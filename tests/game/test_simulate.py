@@ -9,8 +9,8 @@ from bot.game import events as ev
 from bot.game import simulate
 from bot.game.engine import end_early, new_game, start
 from bot.game.invariants import books_mismatches, max_answers, violations
-from bot.game.mail import MAIL_TASK
-from bot.game.state import Pending, Task
+from bot.game.state import Pending
+from bot.game.steps import Step
 
 
 def test_simulator_plays_games_and_prints_a_summary(capsys):
@@ -88,7 +88,7 @@ def test_a_game_that_never_ends_is_reported_not_looped_on(capsys, monkeypatch):
 
 def test_a_table_the_engine_refuses_exits_2(capsys):
     assert simulate.main(["--games", "1", "--players", "7"]) == 2
-    assert "players" in capsys.readouterr().err
+    assert "player_count(least=2, most=6)" in capsys.readouterr().err
 
 
 # -- the invariants themselves ----------------------------------------------------------------------
@@ -123,7 +123,7 @@ def test_cards_in_a_question_or_waiting_on_the_agenda_are_counted():
     st = fresh()
     deal, mail = st.deal_deck.pop(), st.mail_deck.pop()
     st.pending = Pending("deal", [0], lander=0, card=deal)
-    st.agenda.append(Task(MAIL_TASK, 0, mail))
+    st.agenda.append((Step.MAIL, 0, mail))
     assert violations(st) == []
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as s
 from PIL import Image, ImageColor
 
-from bot.game.board import PAYDAY_DAY
+from bot.game.calendar import PAYDAY_DAY
 from bot.game.rulesets import RULESETS
 from bot.render.board_picture import (
     Scene,

@@ -6,13 +6,13 @@ import functools
 
 from PIL import Image, ImageDraw
 
-from bot.game import board
-from bot.game.board import WEEKDAYS, weekday
-from bot.game.events import money
+from bot.game import calendar as cal
+from bot.game.calendar import weekday
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
 from bot.render.board_picture.scene import Token
+from bot.render.cards import weekday_name
 
 MARK_SIZE = 22
 DAY_FONT = 22
@@ -52,7 +52,7 @@ def calendar(edition: str) -> Image.Image:
         d.rounded_rectangle(
             box((left, top, right, bottom)), radius=7 * k, fill=kind.tint, outline=st.GRID_LINE, width=k
         )
-        if space.kind == board.PAYDAY:
+        if space.kind == cal.PAYDAY:
             d.rounded_rectangle(box((left, top, right, bottom)), radius=7 * k, outline=kind.mark, width=3 * k)
         MARKS[space.kind](d, (right - 5 - MARK_SIZE) * k, (top + 5) * k, MARK_SIZE * k, kind.mark)
     d.rounded_rectangle(box(st.PANEL_BOX), radius=9 * k, fill=st.TITLE_BG)
@@ -77,14 +77,14 @@ def calendar(edition: str) -> Image.Image:
     return image
 
 
-def _cell_text(d: ImageDraw.ImageDraw, day: int, space: board.Space, ruleset: Ruleset) -> None:
+def _cell_text(d: ImageDraw.ImageDraw, day: int, space: cal.Space, ruleset: Ruleset) -> None:
     left, top, right, _ = st.cell_box(day)
     if day == 0:
-        text(d, (left + 7, top + 6), "START", st.KIND_STYLES[board.START].mark, 20, heavy=True)
+        text(d, (left + 7, top + 6), "START", st.KIND_STYLES[cal.START].mark, 20, heavy=True)
         return
-    number_colour = st.SUNDAY_RED if WEEKDAYS[day % 7] == "Sun" else st.INK
+    number_colour = st.SUNDAY_RED if weekday(day) == 0 else st.INK
     text(d, (left + 7, top + 5), str(day), number_colour, DAY_FONT, heavy=True)
-    heavy = space.kind == board.PAYDAY
+    heavy = space.kind == cal.PAYDAY
     room = right - left - 12
     name = st.short_name(space)
     effect = st.effect_line(space, ruleset)
@@ -167,7 +167,9 @@ def legend_row(t: Token, asked: bool) -> Image.Image:
         d.polygon([(5, mid - 7), (13, mid), (5, mid + 7)], fill=st.INK)
     sprite = token(t.colour, letter(t), asked)
     row.paste(sprite, (16, mid - st.TOKEN_PITCH // 2), sprite)
-    where = "retired" if t.retired else ("START" if t.day <= 0 else f"{weekday(t.day)} {t.day}")
+    where = (
+        "retired" if t.retired else ("START" if t.day <= 0 else f"{weekday_name(t.day, st.ENGLISH)} {t.day}")
+    )
     right = width - 14
     text(d, (right, mid), where, st.SOFT_INK, LEGEND_WHERE, "rm")
     room = right - st.font(LEGEND_WHERE).getlength(where) - 12 - 56
@@ -188,6 +190,6 @@ def month_label(edition: str, label: str) -> Image.Image:
 def jackpot_label(edition: str, amount: int) -> Image.Image:
     """The Jackpot's amount in its panel, on its patch of the calendar."""
     patch = calendar(edition).crop(JACKPOT_BOX)
-    words = st.fit(money(amount), 26, patch.width, heavy=True)
+    words = st.fit(st.money(amount), 26, patch.width, heavy=True)
     text(ImageDraw.Draw(patch), (2, patch.height // 2), words, st.WHITE, 26, "lm", heavy=True)
     return patch

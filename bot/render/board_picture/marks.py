@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from PIL import ImageDraw
 
-from bot.game import board
+from bot.game import calendar
 from bot.render.board_picture.style import SUNDAY_RED, WHITE, font
 
 Mark = Callable[[ImageDraw.ImageDraw, float, float, float, str], None]
@@ -195,24 +195,24 @@ def _flag(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: str) -> None:
 
 
 MARKS: dict[str, Mark] = {
-    board.START: _flag,
-    board.MAIL: _envelope,
-    board.DEAL: _briefcase,
-    board.BUYER: _coin,
-    board.LOTTERY: _ticket,
-    board.LOTTERY_DRAW: _ticket,
-    board.FEE: _pot,
-    board.SWEEPSTAKES: _star,
-    board.RADIO: _radio,
-    board.BIRTHDAY: _gift,
-    board.YARD_SALE: _tag,
-    board.WALK: _heart,
-    board.PAYDAY: _banknote,
-    board.CASINO: _die,
-    board.SUNDAY: _sun,
-    board.POKER: _card,
-    board.ELECTION: _ballot,
-    board.DAYLIGHT: _clock,
+    calendar.START: _flag,
+    calendar.MAIL: _envelope,
+    calendar.DEAL: _briefcase,
+    calendar.BUYER: _coin,
+    calendar.LOTTERY: _ticket,
+    calendar.LOTTERY_DRAW: _ticket,
+    calendar.FEE: _pot,
+    calendar.SWEEPSTAKES: _star,
+    calendar.RADIO: _radio,
+    calendar.BIRTHDAY: _gift,
+    calendar.YARD_SALE: _tag,
+    calendar.WALK: _heart,
+    calendar.PAYDAY: _banknote,
+    calendar.CASINO: _die,
+    calendar.SUNDAY: _sun,
+    calendar.POKER: _card,
+    calendar.ELECTION: _ballot,
+    calendar.DAYLIGHT: _clock,
 }
 
 JACKPOT_MARK: Mark = _pot

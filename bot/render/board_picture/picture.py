@@ -12,7 +12,7 @@ from collections import defaultdict
 
 from PIL import Image, ImageDraw
 
-from bot.game.board import PAYDAY_DAY
+from bot.game.calendar import PAYDAY_DAY
 from bot.game.rulesets import RULESETS
 from bot.render.board_picture import layers, palette
 from bot.render.board_picture import style as st

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from PIL import ImageColor, ImageFont
 
-from bot.game import board
-from bot.game.events import money
+from bot.game import calendar
 from bot.game.rulesets import RULESETS, Ruleset
+from bot.render.i18n import lang
 
 # Geometry, in output pixels.
 WIDTH = 784
@@ -64,6 +64,10 @@ WHITE = "#FFFFFF"
 PLAYER_COLOURS = ("#E4572E", "#2F6FDE", "#1E9E6A", "#F2C230", "#9B4DCA", "#3FC1D9")
 """Distinct hues that stay apart for the common colour-blindnesses; each token also has a letter."""
 
+ENGLISH = lang("en")
+"""The picture is written in English until it takes a language."""
+money = ENGLISH.money
+
 
 @functools.cache
 def design_colours() -> list[str]:
@@ -92,24 +96,24 @@ class KindStyle:
 
 
 KIND_STYLES: dict[str, KindStyle] = {
-    board.START: KindStyle("#D5E8D4", "#1E5A43"),
-    board.MAIL: KindStyle("#E3EEFA", "#2F6FB8"),
-    board.DEAL: KindStyle("#DFF1E4", "#23834B"),
-    board.BUYER: KindStyle("#FFEDB8", "#B7791F"),
-    board.LOTTERY: KindStyle("#EEE3F8", "#7D46B8"),
-    board.LOTTERY_DRAW: KindStyle("#EEE3F8", "#7D46B8"),
-    board.FEE: KindStyle("#FBE3DF", "#C2412F"),
-    board.SWEEPSTAKES: KindStyle("#FFF3C9", "#D99A00"),
-    board.RADIO: KindStyle("#DDF1F1", "#17797A"),
-    board.BIRTHDAY: KindStyle("#FBE3EE", "#C8407E"),
-    board.YARD_SALE: KindStyle("#EFE6DA", "#8C5F35"),
-    board.WALK: KindStyle("#FBE3E7", "#CF3D5B"),
-    board.PAYDAY: KindStyle("#FFD766", "#1E6B3D"),
-    board.CASINO: KindStyle("#E2ECDF", "#2E4A3A"),
-    board.SUNDAY: KindStyle("#FFF1D6", "#E08E0B"),
-    board.POKER: KindStyle("#E3E8F3", "#33415C"),
-    board.ELECTION: KindStyle("#E6E9EE", "#3D5A80"),
-    board.DAYLIGHT: KindStyle("#FFEBD2", "#C86B12"),
+    calendar.START: KindStyle("#D5E8D4", "#1E5A43"),
+    calendar.MAIL: KindStyle("#E3EEFA", "#2F6FB8"),
+    calendar.DEAL: KindStyle("#DFF1E4", "#23834B"),
+    calendar.BUYER: KindStyle("#FFEDB8", "#B7791F"),
+    calendar.LOTTERY: KindStyle("#EEE3F8", "#7D46B8"),
+    calendar.LOTTERY_DRAW: KindStyle("#EEE3F8", "#7D46B8"),
+    calendar.FEE: KindStyle("#FBE3DF", "#C2412F"),
+    calendar.SWEEPSTAKES: KindStyle("#FFF3C9", "#D99A00"),
+    calendar.RADIO: KindStyle("#DDF1F1", "#17797A"),
+    calendar.BIRTHDAY: KindStyle("#FBE3EE", "#C8407E"),
+    calendar.YARD_SALE: KindStyle("#EFE6DA", "#8C5F35"),
+    calendar.WALK: KindStyle("#FBE3E7", "#CF3D5B"),
+    calendar.PAYDAY: KindStyle("#FFD766", "#1E6B3D"),
+    calendar.CASINO: KindStyle("#E2ECDF", "#2E4A3A"),
+    calendar.SUNDAY: KindStyle("#FFF1D6", "#E08E0B"),
+    calendar.POKER: KindStyle("#E3E8F3", "#33415C"),
+    calendar.ELECTION: KindStyle("#E6E9EE", "#3D5A80"),
+    calendar.DAYLIGHT: KindStyle("#FFEBD2", "#C86B12"),
 }
 
 
@@ -142,36 +146,36 @@ SHORT_NAMES = {
 }
 
 
-def short_name(space: board.Space) -> str:
+def short_name(space: calendar.Space) -> str:
     """A name that fits a day's cell ("Mail ×1" is just Mail)."""
-    if space.kind == board.MAIL and space.count == 1:
+    if space.kind == calendar.MAIL and space.count == 1:
         return "Mail"
     return SHORT_NAMES.get(space.name, space.name)
 
 
-def effect_line(space: board.Space, ruleset: Ruleset) -> tuple[str, str] | None:
+def effect_line(space: calendar.Space, ruleset: Ruleset) -> tuple[str, str] | None:
     """(text, colour) of the money a space moves, for the cell's second line; None if nothing to say."""
     rules = ruleset.rules
     kind, amount = space.kind, space.amount
-    if kind == board.FEE:
+    if kind == calendar.FEE:
         return f"pay {money(amount)}", LOSS
-    if kind == board.SWEEPSTAKES:
+    if kind == calendar.SWEEPSTAKES:
         return (f"+{money(amount)} × die" if rules.sweepstakes_roll else f"+{money(amount)}"), GAIN
-    if kind == board.RADIO:
+    if kind == calendar.RADIO:
         return f"win {money(amount)}", GAIN
-    if kind == board.BIRTHDAY:
+    if kind == calendar.BIRTHDAY:
         return f"+{money(amount)} each", GAIN
-    if kind in (board.YARD_SALE, board.WALK):
+    if kind in (calendar.YARD_SALE, calendar.WALK):
         return f"{money(amount)} × die", LOSS
-    if kind == board.CASINO:
+    if kind == calendar.CASINO:
         return f"± {money(amount)}", SOFT_INK
-    if kind == board.POKER:
+    if kind == calendar.POKER:
         return f"{money(amount)} to play", SOFT_INK
-    if kind == board.ELECTION:
+    if kind == calendar.ELECTION:
         return f"all pay {money(amount)}", LOSS
-    if kind == board.DAYLIGHT:
+    if kind == calendar.DAYLIGHT:
         return "all back 1 day", SOFT_INK
-    if kind == board.PAYDAY:
+    if kind == calendar.PAYDAY:
         return f"+{money(rules.salary)}", GAIN
     return None
 

@@ -8,16 +8,21 @@ from collections.abc import Iterable
 
 from bot.game import events as ev
 from bot.game.context import Game
+from bot.game.events import new_event
 
 
-def transfer(g: Game, src: int, dst: int, amount: int, reason: str) -> None:
+def transfer(
+    g: Game, src: int, dst: int, amount: int, reason: ev.Reason, ref: int = -1, balance: int = 0
+) -> None:
     """Move money between accounts (a seat, BANK, JACKPOT, POT or a savings account) and write the
-    ledger line."""
+    ledger line: `ref` is the card, Deal or day the reason names; `balance`, for a loan or savings
+    reason, the loan or savings balance after."""
     if amount <= 0:
         return
     st = g.state
+    players = st.players
     if src >= 0:
-        payer = st.players[src]
+        dated = payer = players[src]
         if payer.cash < amount:
             raise AssertionError(f"seat {src} would go negative paying {amount} ({reason})")
         payer.cash -= amount
@@ -33,7 +38,8 @@ def transfer(g: Game, src: int, dst: int, amount: int, reason: str) -> None:
             raise AssertionError(f"savings of seat {saver.seat} would go negative paying {amount} ({reason})")
         saver.savings -= amount
     if dst >= 0:
-        st.players[dst].cash += amount
+        payee = players[dst]
+        payee.cash += amount
     elif dst == ev.BANK:
         st.bank_received += amount
     elif dst == ev.JACKPOT:
@@ -42,12 +48,12 @@ def transfer(g: Game, src: int, dst: int, amount: int, reason: str) -> None:
         st.pot += amount
     else:
         st.players[ev.savings_owner(dst)].savings += amount
-    dated = st.players[_calendar_seat(st.turn, src, dst)]
-    loan = st.players[dst].loan if reason in (ev.LOAN, ev.AUTO_LOAN) else 0
-    month = min(dated.months_done + 1, st.months)
-    # Positional, in field order (kind, seat, amount, value, src, dst, reason, month, day): keywords
-    # to a class call cost about twice as much, and every dollar that moves comes through here.
-    g.events.append(ev.Event(ev.TRANSFER, -1, amount, loan, src, dst, reason, month, dated.day))
+    if src < 0:  # a player paying dates the line (above); else mostly the player paid (`_calendar_seat`)
+        dated = payee if dst >= 0 and src > ev.SAVINGS_BASE else players[_calendar_seat(st.turn, src, dst)]
+    month = dated.months_done + 1 if dated.months_done < st.months else st.months
+    g.events.append(
+        new_event(ev.Event, (ev.TRANSFER, -1, amount, balance, src, dst, reason, month, dated.day, ref))
+    )
 
 
 def _calendar_seat(mover: int, src: int, dst: int) -> int:
@@ -62,12 +68,12 @@ def _calendar_seat(mover: int, src: int, dst: int) -> int:
     return mover
 
 
-def pay(g: Game, seat: int, dst: int, amount: int, reason: str) -> None:
+def pay(g: Game, seat: int, dst: int, amount: int, reason: ev.Reason, ref: int = -1) -> None:
     """A player pays; if their cash falls short, savings (classic) and then the smallest loan in
     whole steps cover it."""
     if amount > g.state.players[seat].cash:
         cover(g, seat, amount)
-    transfer(g, seat, dst, amount, reason)
+    transfer(g, seat, dst, amount, reason, ref)
 
 
 def whole_steps(amount: int, step: int) -> int:
@@ -88,28 +94,27 @@ def cover(g: Game, seat: int, amount: int) -> None:
 
 
 def borrow(g: Game, seat: int, amount: int, *, automatic: bool = False) -> None:
-    g.state.players[seat].loan += amount
-    transfer(g, ev.BANK, seat, amount, ev.AUTO_LOAN if automatic else ev.LOAN)
+    player = g.state.players[seat]
+    player.loan += amount
+    transfer(g, ev.BANK, seat, amount, ev.AUTO_LOAN if automatic else ev.LOAN, balance=player.loan)
 
 
 def repay(g: Game, seat: int, amount: int) -> None:
     player = g.state.players[seat]
     player.loan -= amount
-    transfer(g, seat, ev.BANK, amount, ev.REPAYMENT)
-    g.events[-1].value = player.loan
+    transfer(g, seat, ev.BANK, amount, ev.REPAYMENT, balance=player.loan)
 
 
 def deposit(g: Game, seat: int, amount: int) -> None:
-    player = g.state.players[seat]
-    transfer(g, seat, ev.savings_account(seat), amount, ev.DEPOSIT)
-    g.events[-1].value = player.savings
+    after = g.state.players[seat].savings + amount
+    transfer(g, seat, ev.savings_account(seat), amount, ev.DEPOSIT, balance=after)
 
 
 def withdraw(g: Game, seat: int, amount: int, *, automatic: bool = False, fee: int = 0) -> None:
     """Savings back to cash; `fee` (a withdrawal outside Pay Day) then goes to the Bank."""
-    player = g.state.players[seat]
-    transfer(g, ev.savings_account(seat), seat, amount, ev.SAVINGS_COVER if automatic else ev.WITHDRAWAL)
-    g.events[-1].value = player.savings
+    after = g.state.players[seat].savings - amount
+    reason = ev.SAVINGS_COVER if automatic else ev.WITHDRAWAL
+    transfer(g, ev.savings_account(seat), seat, amount, reason, balance=after)
     if fee:
         pay(g, seat, ev.BANK, fee, ev.WITHDRAW_FEE)
 
@@ -118,12 +123,12 @@ def savings_interest(g: Game, seat: int) -> None:
     player = g.state.players[seat]
     interest = player.savings * g.rules.savings_interest_pct // 100
     if interest > 0:
-        transfer(g, ev.BANK, ev.savings_account(seat), interest, ev.SAVINGS_INTEREST)
-        g.events[-1].value = player.savings
+        after = player.savings + interest
+        transfer(g, ev.BANK, ev.savings_account(seat), interest, ev.SAVINGS_INTEREST, balance=after)
 
 
-def charge_interest(g: Game, seat: int, balance: int, pct: int, reason: str) -> None:
-    pay(g, seat, ev.BANK, balance * pct // 100, reason)
+def charge_interest(g: Game, seat: int, balance: int, pct: int, reason: ev.Reason, ref: int = -1) -> None:
+    pay(g, seat, ev.BANK, balance * pct // 100, reason, ref)
 
 
 def loan_book(events: Iterable[ev.Event]) -> list[ev.Event]:

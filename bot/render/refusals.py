@@ -1,0 +1,121 @@
+"""Refusals in words: the one sentence a player reads when the engine or the lobby says no.
+
+`refusal_text` writes any `IllegalAction` (the engine's codes and the lobby's) from its code and
+parameters, one small function per code, in the language asked for.
+"""
+
+from collections.abc import Callable, Sequence
+
+from bot.game.actions import IllegalAction
+from bot.game.actions import RefusalCode as Why
+from bot.lobby import LobbyCode
+from bot.render.events import and_list
+from bot.render.i18n import Lang
+
+Names = Sequence[str]
+Writer = Callable[[dict, Names, Lang], str]
+
+
+def refusal_text(refusal: IllegalAction, L: Lang, names: Names = ()) -> str:
+    """What to tell the player; `names`: the players by seat, for refusals that name one."""
+    return _TEXTS[refusal.code](refusal.params, names, L)
+
+
+_TEXTS: dict[str, Writer] = {
+    # Starting a game
+    Why.NO_RULESET: lambda p, n, L: L._(
+        "There is no ruleset called {ruleset}: choose one of {choices}.",
+        ruleset=p["ruleset"],
+        choices=", ".join(p["choices"]),
+    ),
+    Why.PLAYER_COUNT: lambda p, n, L: L._(
+        "This ruleset needs {least} to {most} players.", least=p["least"], most=p["most"]
+    ),
+    Why.MONTHS: lambda p, n, L: L._(
+        "Choose between {least} and {most} months.", least=p["least"], most=p["most"]
+    ),
+    Why.NAME_LENGTH: lambda p, n, L: L._(
+        "Every player needs a name of 1 to {most} characters.", most=p["most"]
+    ),
+    # Any action
+    Why.GAME_OVER: lambda p, n, L: L._("This game is over."),
+    Why.NOT_IN_GAME: lambda p, n, L: L._("You're not playing in this game."),
+    Why.STALE: lambda p, n, L: L._("That question has passed."),
+    Why.ALREADY_ANSWERED: lambda p, n, L: L._("You already answered this one."),
+    Why.NOT_YOUR_TURN: lambda p, n, L: L._(
+        "It's not your move: the game is waiting for {players}.",
+        players=and_list([n[seat] for seat in p["seats"]], L),
+    ),
+    Why.NOT_A_CHOICE: lambda p, n, L: L._("That isn't one of the choices right now."),
+    # Loans and repayments
+    Why.LOAN_STEP: lambda p, n, L: L._(
+        "Loans come in steps of {step}: ask for {step}, {double} and so on.",
+        step=L.money(p["step"]),
+        double=L.money(2 * p["step"]),
+    ),
+    Why.BORROW_WITH_SAVINGS: lambda p, n, L: L._(
+        "You have {savings} in savings: withdraw it before you borrow "
+        "(nobody holds savings and a loan at once).",
+        savings=L.money(p["savings"]),
+    ),
+    Why.LOAN_CAP: lambda p, n, L: L._(
+        "That would take your loan past the {cap} limit.", cap=L.money(p["cap"])
+    ),
+    Why.REPAY_PASSED: lambda p, n, L: L._("The repayment step of this Pay Day has passed."),
+    Why.REPAY_AT_PAY_DAY: lambda p, n, L: L._("Loans can only be repaid at your own Pay Day."),
+    Why.REPAY_STEP: lambda p, n, L: L._("Repayments come in steps of {step}.", step=L.money(p["step"])),
+    Why.LOAN_ONLY: lambda p, n, L: L._("Your loan is only {loan}.", loan=L.money(p["loan"])),
+    Why.CASH_ONLY: lambda p, n, L: L._("You only have {cash} in cash.", cash=L.money(p["cash"])),
+    Why.REPAY_CHOICE: lambda p, n, L: L._(
+        "Repay in steps of {step}, no more than your loan and your cash.", step=L.money(p["step"])
+    ),
+    # Savings
+    Why.NO_SAVINGS: lambda p, n, L: L._("This edition of the rules has no savings accounts."),
+    Why.DEPOSIT_AT_PAY_DAY: lambda p, n, L: L._("Savings deposits are taken only at your own Pay Day."),
+    Why.NOTHING_TO_WITHDRAW: lambda p, n, L: L._("You have no savings to withdraw."),
+    Why.WITHDRAW_STEP: lambda p, n, L: L._(
+        "Withdraw in steps of {step}, or your whole balance.", step=L.money(p["step"])
+    ),
+    Why.SAVINGS_ONLY: lambda p, n, L: L._("Your savings are only {savings}.", savings=L.money(p["savings"])),
+    Why.FEE_TOO_BIG: lambda p, n, L: L._(
+        "A withdrawal before Pay Day costs a {fee} fee: withdraw more than that.", fee=L.money(p["fee"])
+    ),
+    Why.OWE_BEFORE_SAVING: lambda p, n, L: L._(
+        "You owe {loan}: repay your loan before you save (never both at once).", loan=L.money(p["loan"])
+    ),
+    Why.WITHDREW_THIS_PAY_DAY: lambda p, n, L: L._("You withdrew this Pay Day: deposit at your next one."),
+    Why.DEPOSITED_THIS_PAY_DAY: lambda p, n, L: L._(
+        "You deposited this Pay Day: withdraw at your next one, or later for a fee."
+    ),
+    Why.BANK_STEP: lambda p, n, L: L._(
+        "Bank in steps of {step}, within your cash, your loan and your savings.", step=L.money(p["step"])
+    ),
+    # Answers
+    Why.NUMBER_TAKEN: lambda p, n, L: L._(
+        "Number {number} is already taken by {player}: pick a free number.",
+        number=p["number"],
+        player=n[p["seat"]],
+    ),
+    Why.NOT_HELD: lambda p, n, L: L._("You don't hold that Deal."),
+    # The lobby
+    LobbyCode.STARTED: lambda p, n, L: L._(
+        "The game in this channel has already started: wait for the next one."
+    ),
+    LobbyCode.ALREADY_JOINED: lambda p, n, L: L._("You're already in this game."),
+    LobbyCode.TABLE_FULL: lambda p, n, L: L.ngettext(
+        "The table is full ({n} player).", "The table is full ({n} players).", p["most"]
+    ),
+    LobbyCode.NOT_JOINED: lambda p, n, L: L._("You're not in this game."),
+    LobbyCode.NOT_PLAYING: lambda p, n, L: L._("You're not playing in this game."),
+    LobbyCode.HOST_ADDS_COMPUTERS: lambda p, n, L: L._("Only the host can add computer players."),
+    LobbyCode.HOST_STARTS: lambda p, n, L: L._("Only the host can start the game."),
+    LobbyCode.PLAYER_COUNT: lambda p, n, L: L._(
+        "A game needs {least} to {most} players: invite someone, or add a computer player.",
+        least=p["least"],
+        most=p["most"],
+    ),
+    LobbyCode.HOST_OR_MANAGER: lambda p, n, L: L._(
+        "Only the host or someone with Manage Channels can do that."
+    ),
+}
+"""One writer per refusal code (the engine's and the lobby's)."""
