@@ -116,7 +116,7 @@ class FakeDiscord:
     def __init__(self, serialize: bool = False) -> None:
         self.requests: dict[str, int] = {}
         self.buttons: dict[int, dict[int, tuple[str, ...]]] = {}
-        """channel -> message -> custom_ids of its buttons (empty once stripped)."""
+        """channel -> message -> custom_ids of its buttons and menu options (empty once stripped)."""
         self.bad_edits = 0
         """Edits of a message this channel never had: a bug in the bot (the bench deletes nothing)."""
         self.serialize = serialize
@@ -148,7 +148,16 @@ class FakeDiscord:
 
 
 def _custom_ids(view: discord.ui.View) -> tuple[str, ...]:
-    return tuple(item.custom_id for item in view.children)
+    """A button's custom_id, or one `<menu's custom_id>:<value>` per option of a select menu: both
+    read as `<prefix>:<channel>:<game>:<prompt>:<kind>:<value>`."""
+    ids: list[str] = []
+    for child in view.children:
+        item = child.item if isinstance(child, discord.ui.DynamicItem) else child
+        if isinstance(item, discord.ui.Select):
+            ids += [f"{item.custom_id}:{option.value}" for option in item.options]
+        else:
+            ids.append(child.custom_id)
+    return tuple(ids)
 
 
 def _payload(kwargs: dict) -> str:

@@ -30,11 +30,11 @@ def answer(board: Board) -> str:
     """What a careful player clicks: pay charges in full, repay all it can, buy a Deal only with
     cash in hand; otherwise the first button (roll, sell the best Deal, take the first free number)."""
     buttons = board.buttons
-    in_full = [b for b in buttons if b.endswith(" in full")]
+    in_full = [b for b in buttons if b.startswith("Pay it off")]
     repay = [b for b in buttons if b.startswith("Repay ")]
     if in_full or repay:
         return (in_full or repay)[-1]
-    if any(b.startswith("Buy for") and "borrow" in b for b in buttons) and "Decline" in buttons:
+    if any(b.startswith("Buy, borrow") for b in buttons) and "Decline" in buttons:
         return "Decline"
     return buttons[0]
 

@@ -13,7 +13,7 @@ import re
 
 import discord
 
-from bot.render.prompts import Choice
+from bot.render.prompts import Choice, Menu, rows
 
 log = logging.getLogger(__name__)
 
@@ -84,13 +84,26 @@ class GameSelect(
     """A select menu answering the game's question: one action kind, the chosen option its value."""
 
     def __init__(
-        self, channel_id: int, game_id: int, prompt: int, kind: str, placeholder: str = "", options=()
+        self,
+        channel_id: int,
+        game_id: int,
+        prompt: int,
+        kind: str,
+        placeholder: str = "",
+        options=(),
+        row=None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"pdm:{channel_id}:{game_id}:{prompt}:{kind}",
                 placeholder=placeholder[:150] or None,
-                options=[discord.SelectOption(label=c.label[:100], value=str(c.value)) for c in options],
+                options=[
+                    discord.SelectOption(
+                        label=c.label[:100], value=str(c.value), description=c.detail[:100] or None
+                    )
+                    for c in options
+                ],
+                row=row,
             )
         )
         self.channel_id, self.game_id, self.prompt, self.kind = channel_id, game_id, prompt, kind
@@ -152,23 +165,21 @@ class LedgerButton(
 
 
 DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LedgerButton)
-MENU_OPTIONS = 25
-"""Discord's limit on the options of one select menu."""
 
 
 def game_view(channel_id: int, game_id: int, prompt: int, choices: list[Choice]) -> discord.ui.View:
-    """Buttons, then one select menu per `Choice.menu` (a menu fills a row of five buttons)."""
+    """The answers in the rows `prompts.rows` lays out: buttons, then one select menu a row."""
     view = discord.ui.View(timeout=None)
-    menus: dict[str, list[Choice]] = {}
-    for choice in choices:
-        if choice.menu:
-            menus.setdefault(choice.menu, []).append(choice)
-    buttons = [choice for choice in choices if not choice.menu]
-    for choice in buttons[: 25 - 5 * len(menus)]:
-        view.add_item(GameButton(channel_id, game_id, prompt, choice))
-    for placeholder, options in menus.items():
-        kind = options[0].kind
-        view.add_item(GameSelect(channel_id, game_id, prompt, kind, placeholder, options[:MENU_OPTIONS]))
+    for number, row in enumerate(rows(choices)):
+        if isinstance(row, Menu):
+            view.add_item(
+                GameSelect(channel_id, game_id, prompt, row.kind, row.placeholder, row.options, row=number)
+            )
+            continue
+        for choice in row:
+            button = GameButton(channel_id, game_id, prompt, choice)
+            button.row = number
+            view.add_item(button)
     return view
 
 

@@ -1,15 +1,17 @@
 """What the game is waiting for, in words, and the buttons that answer it (pure data, no Discord)."""
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from bot.game import actions as act
 from bot.game import cards
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game.bank import whole_steps
+from bot.game.calendar import SpaceKind
 from bot.game.engine import legal_actions
 from bot.game.mail import destinations, swellfare_bets
+from bot.game.outlook import bills_due, buyer_days_ahead, charges_due, months_after
 from bot.game.payday import banking_moves, charge_due
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.game.state import GameState, Pending
@@ -17,10 +19,15 @@ from bot.render.cards import deal_name, jackpot_name, mail_label, mail_name, spa
 from bot.render.events import and_list, or_list
 from bot.render.i18n import Lang
 
-MAX_REPAY_BUTTONS = 10
-MAX_SELL_BUTTONS = 20
-MAX_BUTTONS = 25
-"""Discord's limit: five rows of five."""
+ROW = 5
+"""Discord puts five buttons in a row; a select menu takes a row of its own."""
+MAX_ROWS = 3
+"""Phones: the live message shows at most three rows of controls (issue 9.8), with room for the
+message's own buttons (`rows(..., extra)`) beside the answers."""
+MENU_OPTIONS = 25
+"""Discord's limit on the options of one select menu."""
+MAX_LABEL = 25
+"""Phones: a button label or menu option longer than this is cut or wraps."""
 
 PRIMARY, SUCCESS, DANGER, SECONDARY = "primary", "success", "danger", "secondary"
 
@@ -32,8 +39,41 @@ class Choice:
     value: int = 0
     style: str = SECONDARY
     menu: str = ""
-    """Non-empty: this choice is an option of a select menu with this placeholder, not a button
-    (for long lists of amounts, such as the classic Swellfare bet)."""
+    """Non-empty: this choice is an option of a select menu with this placeholder, not a button:
+    answers that would take more than a row of buttons (amounts, Deals to sell, bets)."""
+    detail: str = ""
+    """A menu option's second line (a Deal's price and profit), where the label has no room."""
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """One select menu: every option answers with the same action kind, the option's value."""
+
+    placeholder: str
+    kind: str
+    options: tuple[Choice, ...]
+
+
+Row = tuple[Choice, ...] | Menu
+"""A row of the live message: up to five buttons, or one select menu."""
+
+
+def rows(offered: Sequence[Choice], extra: Sequence[Choice] = ()) -> list[Row]:
+    """The answers laid out in rows: buttons first, five to a row, with the message's own buttons
+    (`extra`, such as My hand) after them, then one row per select menu."""
+    buttons = [choice for choice in offered if not choice.menu] + list(extra)
+    laid: list[Row] = [tuple(buttons[i : i + ROW]) for i in range(0, len(buttons), ROW)]
+    menus: dict[str, list[Choice]] = {}
+    for choice in offered:
+        if choice.menu:
+            menus.setdefault(choice.menu, []).append(choice)
+    laid += [Menu(placeholder, options[0].kind, tuple(options)) for placeholder, options in menus.items()]
+    return laid
+
+
+def short(name: str) -> str:
+    """A name from a player, cut to fit a button on a phone."""
+    return name if len(name) <= MAX_LABEL else name[: MAX_LABEL - 1] + "…"
 
 
 def question(state: GameState, names: list[str], L: Lang) -> str:
@@ -52,14 +92,42 @@ Ask = Callable[[GameState, Pending, Ruleset, list[str], str, Lang], str]
 
 
 def _deal(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
-    deal = rs.deals[p.card]
-    return L._(
+    """The Deal, then what decides whether it can be sold in time: the Buyer days left this month
+    and the months after it, and the loan buying it takes."""
+    deal, seat = rs.deals[p.card], p.seats[0]
+    ask = L._(
         "{who}, buy **{deal}** for {cost} (sells for {value})?",
         who=who,
         deal=deal_name(deal, L),
         cost=L.money(deal.cost),
         value=L.money(deal.value),
     )
+    return " ".join((ask, *deal_facts(st, seat, deal.cost, L)))
+
+
+def deal_facts(st: GameState, seat: int, cost: int, L: Lang) -> list[str]:
+    """Sentences about selling a Deal bought now: Buyer days left, months left, the loan it takes."""
+    days = buyer_days_ahead(st, seat)
+    if days:
+        facts = [
+            L.ngettext(
+                "Buyer day left this month: {days}.",
+                "{n} Buyer days left this month: {days}.",
+                len(days),
+                days=", ".join(map(str, days)),
+            )
+        ]
+    else:
+        facts = [L._("No Buyer day is left this month.")]
+    more = months_after(st, seat)
+    if more:
+        facts.append(L.ngettext("{n} more month after this one.", "{n} more months after this one.", more))
+    else:
+        facts.append(L._("This is your last month: a Deal still held at your last Pay Day is lost."))
+    loan = whole_steps(cost - st.players[seat].cash, st.rules.loan_step)
+    if loan:
+        facts.append(L._("Buying it takes a {loan} loan.", loan=L.money(loan)))
+    return facts
 
 
 def _target(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
@@ -68,6 +136,67 @@ def _target(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, 
     if card.kind == cards.MAD_MONEY:
         return L._("{who}, {card}: collect {amount} from which player?", who=who, card=label, amount=amount)
     return L._("{who}, {card}: pay {amount} to which player?", who=who, card=label, amount=amount)
+
+
+def _sell(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    held = st.players[p.seats[0]].deals
+    if len(held) == 1:
+        deal = rs.deals[held[0]]
+        return L._(
+            "{who} found a Buyer: sell **{deal}** for {value}, or keep it?",
+            who=who,
+            deal=deal_name(deal, L),
+            value=L.money(deal.value),
+        )
+    return L._("{who} found a Buyer: sell one Deal at its value, or keep them all?", who=who)
+
+
+def _repay(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    """The repayment, with what this Pay Day still charges once it is made: the bills due now and
+    their total, then the Monster Charges."""
+    seat = p.seats[0]
+    player = st.players[seat]
+    ask = L._(
+        "{who}, Pay Day: repay some of your {loan} loan? You hold {cash}.",
+        who=who,
+        loan=L.money(player.loan),
+        cash=L.money(player.cash),
+    )
+    return " ".join((ask, *payday_facts(st, seat, L)))
+
+
+def payday_facts(st: GameState, seat: int, L: Lang) -> list[str]:
+    """What the player's Pay Day charges after the repayment: each bill, their total, and the
+    Monster Charges (each costs at least its interest)."""
+    mail = RULESETS[st.ruleset].mail
+    bills = [mail[card] for card in bills_due(st, seat)]
+    if bills:
+        listed = [
+            L._("{name} {amount}", name=mail_name(bill, L), amount=L.money(bill.amount)) for bill in bills
+        ]
+        facts = [
+            L.ngettext(
+                "Bill due now: {bills}.",
+                "Bills due now: {bills} ({total} in all).",
+                len(bills),
+                bills=", ".join(listed),
+                total=L.money(sum(bill.amount for bill in bills)),
+            )
+        ]
+    else:
+        facts = [L._("No bills are due.")]
+    charges = charges_due(st, seat)
+    if charges:
+        facts.append(
+            L.ngettext(
+                "Then a Monster Charge of {balances} (interest {interest}).",
+                "Then Monster Charges of {balances} (interest {interest}).",
+                len(charges),
+                balances=and_list([L.money(balance) for balance in charges], L),
+                interest=L.money(sum(charge_due(st, b) - b for b in charges)),
+            )
+        )
+    return facts
 
 
 def _charge(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
@@ -196,16 +325,12 @@ def _poker(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L
 _QUESTIONS: dict[str, Ask] = {
     s.ROLL: lambda st, p, rs, names, who, L: L._("{who}, roll the die.", who=who),
     s.DEAL: _deal,
-    s.SELL: lambda st, p, rs, names, who, L: L._(
-        "{who} found a Buyer: sell one Deal at its value, or keep them all?", who=who
-    ),
+    s.SELL: _sell,
     s.TARGET: _target,
     s.MOVE: lambda st, p, rs, names, who, L: L._(
         "{who}, Move Ahead: to the next Deal or the next Buyer?", who=who
     ),
-    s.REPAY: lambda st, p, rs, names, who, L: L._(
-        "{who}, Pay Day: repay some of your {loan} loan?", who=who, loan=L.money(st.players[p.seats[0]].loan)
-    ),
+    s.REPAY: _repay,
     s.CHARGE: _charge,
     s.LOTTERY: _lottery,
     s.RADIO: lambda st, p, rs, names, who, L: L._(
@@ -229,118 +354,191 @@ _QUESTIONS: dict[str, Ask] = {
 
 
 def choices(state: GameState, L: Lang) -> list[Choice]:
-    """The buttons for the current question, one per legal answer (a few for long money lists)."""
+    """The answers to the current question, one per legal answer (a spread of long money lists):
+    buttons with labels that fit a phone, or a select menu where more than a row of them would be
+    needed, so the live message never takes more than `MAX_ROWS` rows."""
     p = state.pending
     if state.over or p is None:
         return []
-    ruleset = RULESETS[state.ruleset]
-    seat = p.seats[0]
-    kind = p.kind
-    if kind in (s.ROLL, s.RADIO, s.WALK, s.ROLL_OFF):
-        return [Choice(L._("Roll the die"), act.ROLL, style=PRIMARY)]
-    if kind == s.DEAL:
-        deal, cash = ruleset.deals[p.card], state.players[seat].cash
-        loan = whole_steps(deal.cost - cash, state.rules.loan_step)
-        cost = L.money(deal.cost)
-        if loan:
-            buy = L._("Buy for {cost} (borrow {loan})", cost=cost, loan=L.money(loan))
-        else:
-            buy = L._("Buy for {cost}", cost=cost)
-        return [Choice(buy, act.BUY, style=SUCCESS), Choice(L._("Decline"), act.DECLINE)]
-    if kind == s.SELL:
-        held = sorted(state.players[seat].deals, key=lambda c: -ruleset.deals[c].profit)[:MAX_SELL_BUTTONS]
-        sells = [
-            Choice(
-                L._("Sell {deal} for {value}", deal=deal_name(d, L), value=L.money(d.value)),
-                act.SELL,
-                card,
-                SUCCESS,
-            )
-            for card, d in ((card, ruleset.deals[card]) for card in held)
-        ]
-        return [*sells, Choice(L._("Keep them all"), act.KEEP)]
-    if kind == s.TARGET:
-        return [
-            Choice(state.players[a.value].name, act.TARGET, a.value, PRIMARY)
-            for a in legal_actions(state, seat)
-        ]
-    if kind == s.MOVE:
-        board = ruleset.board
-        days = destinations(state, board, seat)
-        return [
-            Choice(L._("{space} (day {day})", space=space_name(board[d], L), day=d), act.MOVE, d, PRIMARY)
-            for d in days
-        ]
-    if kind == s.REPAY:
-        amounts = [a.value for a in legal_actions(state, seat)]
-        shown = _spread(amounts[1:], MAX_REPAY_BUTTONS - 1)
-        return [Choice(L._("No repayment"), act.REPAY, 0)] + [
-            Choice(L._("Repay {amount}", amount=L.money(a)), act.REPAY, a, SUCCESS) for a in shown
-        ]
-    if kind == s.CHARGE:
-        due = charge_due(state, p.amount)
-        offered = {a.kind for a in legal_actions(state, seat)}
-        both = [
-            Choice(L._("Pay it off: {due}", due=L.money(due)), act.PAY_ALL, style=SUCCESS),
-            Choice(L._("Pay {interest} interest and carry", interest=L.money(due - p.amount)), act.CARRY),
-        ]
-        return [choice for choice in both if choice.kind in offered]
-    if kind == s.LOTTERY:
-        numbers = [Choice(str(n), act.ANTE, n, PRIMARY) for n in range(1, 7) if n not in p.picks]
-        return [*numbers, Choice(L._("Sit out"), act.SIT_OUT)]
-    if kind == s.BANKING:
-        return _banking_choices(state, seat, L)
-    if kind == s.SWELLFARE:
-        menu = L._("Choose your bet")
-        return [
-            Choice(
-                L._("Bet {amount}", amount=L.money(bet)) if bet else L._("Bet nothing"),
-                act.BET,
-                bet,
-                menu=menu,
-            )
-            for bet in swellfare_bets(state)
-        ]
-    if kind == s.INSURANCE:
-        card, cash = ruleset.mail[p.card], state.players[seat].cash
-        price = L.money(card.amount)
-        if card.amount > cash:
-            buy = L._("Buy for {price} (short {short})", price=price, short=L.money(card.amount - cash))
-        else:
-            buy = L._("Buy for {price}", price=price)
-        return [Choice(buy, act.BUY, style=SUCCESS), Choice(L._("Decline"), act.DECLINE)]
-    if kind == s.POKER:
-        return [
-            Choice(L._("Put in {amount}", amount=L.money(p.amount)), act.PUT_IN, style=PRIMARY),
-            Choice(L._("Sit out"), act.SIT_OUT),
-        ]
-    return []
+    write = _CHOICES.get(p.kind)
+    return [] if write is None else write(state, p, RULESETS[state.ruleset], p.seats[0], L)
 
 
-_BANKING_LABELS: dict[str, Callable[[Lang, str], str]] = {
-    act.REPAY: lambda L, amount: L._("Repay {amount}", amount=amount),
-    act.DEPOSIT: lambda L, amount: L._("Deposit {amount}", amount=amount),
-    act.WITHDRAW: lambda L, amount: L._("Withdraw {amount}", amount=amount),
-}
+Offer = Callable[[GameState, Pending, Ruleset, int, Lang], list[Choice]]
 
 
-def _banking_choices(state: GameState, seat: int, L: Lang) -> list[Choice]:
-    """Done, then a spread of each open move (smallest and largest always shown), 25 buttons at most;
+def _offer_roll(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    return [Choice(L._("Roll the die"), act.ROLL, style=PRIMARY)]
+
+
+def _offer_buy(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    deal = rs.deals[p.card]
+    loan = whole_steps(deal.cost - st.players[seat].cash, st.rules.loan_step)
+    if loan:
+        buy = L._("Buy, borrow {loan}", loan=L.money(loan))
+    else:
+        buy = L._("Buy for {cost}", cost=L.money(deal.cost))
+    return [Choice(buy, act.BUY, style=SUCCESS), Choice(L._("Decline"), act.DECLINE)]
+
+
+def _offer_sell(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    """One Deal: a button with its price (the question names it). More: a menu, best profit first,
+    each option the Deal's name with its price and profit underneath."""
+    held = sorted(st.players[seat].deals, key=lambda card: -rs.deals[card].profit)
+    keep = Choice(L.ngettext("Keep it", "Keep them all", len(held)), act.KEEP)
+    if len(held) == 1:
+        value = L.money(rs.deals[held[0]].value)
+        return [Choice(L._("Sell for {value}", value=value), act.SELL, held[0], SUCCESS), keep]
+    menu = L._("Sell a Deal…")
+    sells = [
+        Choice(
+            deal_name(d, L),
+            act.SELL,
+            card,
+            SUCCESS,
+            menu=menu,
+            detail=L._(
+                "sells for {value}, profit {profit}", value=L.money(d.value), profit=L.money(d.profit)
+            ),
+        )
+        for card, d in ((card, rs.deals[card]) for card in held[:MENU_OPTIONS])
+    ]
+    return [keep, *sells]
+
+
+def _offer_target(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    return [
+        Choice(short(st.players[a.value].name), act.TARGET, a.value, PRIMARY) for a in legal_actions(st, seat)
+    ]
+
+
+def _offer_move(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    board = rs.board
+    return [
+        Choice(
+            L._("To the Buyer (day {day})", day=day)
+            if board[day].kind == SpaceKind.BUYER
+            else L._("To the Deal (day {day})", day=day),
+            act.MOVE,
+            day,
+            PRIMARY,
+        )
+        for day in destinations(st, board, seat)
+    ]
+
+
+def _offer_repay(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    amounts = [a.value for a in legal_actions(st, seat) if a.value]
+    repays = [Choice(L._("Repay {amount}", amount=L.money(a)), act.REPAY, a, SUCCESS) for a in amounts]
+    return _fitted([Choice(L._("No repayment"), act.REPAY, 0)], [(L._("Repay how much?"), repays)])
+
+
+def _offer_charge(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    due = charge_due(st, p.amount)
+    offered = {a.kind for a in legal_actions(st, seat)}
+    both = [
+        Choice(L._("Pay it off: {due}", due=L.money(due)), act.PAY_ALL, style=SUCCESS),
+        Choice(L._("Pay {interest} and carry", interest=L.money(due - p.amount)), act.CARRY),
+    ]
+    return [choice for choice in both if choice.kind in offered]
+
+
+def _offer_lottery(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    """Six numbers are still one click each: two rows with Sit out."""
+    numbers = [Choice(str(n), act.ANTE, n, PRIMARY) for n in range(1, 7) if n not in p.picks]
+    return [*numbers, Choice(L._("Sit out"), act.SIT_OUT)]
+
+
+_BANKING: tuple[tuple[str, str, Callable[[Lang, str], str], Callable[[Lang], str]], ...] = (
+    (act.REPAY, SUCCESS, lambda L, amount: L._("Repay {amount}", amount=amount), lambda L: L._("Repay…")),
+    (
+        act.DEPOSIT,
+        PRIMARY,
+        lambda L, amount: L._("Deposit {amount}", amount=amount),
+        lambda L: L._("Deposit…"),
+    ),
+    (
+        act.WITHDRAW,
+        DANGER,
+        lambda L, amount: L._("Withdraw {amount}", amount=amount),
+        lambda L: L._("Withdraw…"),
+    ),
+)
+"""Each banking move: its action, button style, label and menu placeholder."""
+
+
+def _offer_banking(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    """Done, then each open move: buttons while they fit a row, else a menu per move. Repaying and
+    depositing are never open together (no saving while owing), so that is two menus at most;
     `/payday repay`, `deposit` and `withdraw` take any other amount."""
-    moves = banking_moves(state, seat, state.pending.reason)
-    kinds = ((act.REPAY, SUCCESS), (act.DEPOSIT, PRIMARY), (act.WITHDRAW, DANGER))
-    shown = [(kind, amounts) for kind, amounts in zip(kinds, moves, strict=True) if amounts]
-    room = (MAX_BUTTONS - 1) // max(len(shown), 1)
-    buttons = [Choice(L._("Done"), act.DONE, style=SECONDARY)]
-    for (kind, style), amounts in shown:
-        label = _BANKING_LABELS[kind]
-        buttons += [Choice(label(L, L.money(a)), kind, a, style) for a in _spread(amounts, room)]
-    return buttons
+    moves = banking_moves(st, seat, p.reason)
+    groups = [
+        (placeholder(L), [Choice(label(L, L.money(a)), kind, a, style) for a in amounts])
+        for (kind, style, label, placeholder), amounts in zip(_BANKING, moves, strict=True)
+        if amounts
+    ]
+    return _fitted([Choice(L._("Done"), act.DONE)], groups)
 
 
-def _spread(values: list[int], most: int) -> list[int]:
-    """At most `most` values, always keeping the smallest and the largest, evenly spaced between."""
+def _offer_swellfare(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    bets = [
+        Choice(L._("Bet {amount}", amount=L.money(bet)) if bet else L._("Bet nothing"), act.BET, bet)
+        for bet in swellfare_bets(st)
+    ]
+    return _fitted([], [(L._("Choose your bet"), bets)])
+
+
+def _offer_insurance(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    card, cash = rs.mail[p.card], st.players[seat].cash
+    if card.amount > cash:
+        buy = L._("Buy, short {short}", short=L.money(card.amount - cash))
+    else:
+        buy = L._("Buy for {price}", price=L.money(card.amount))
+    return [Choice(buy, act.BUY, style=SUCCESS), Choice(L._("Decline"), act.DECLINE)]
+
+
+def _offer_poker(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    return [
+        Choice(L._("Put in {amount}", amount=L.money(p.amount)), act.PUT_IN, style=PRIMARY),
+        Choice(L._("Sit out"), act.SIT_OUT),
+    ]
+
+
+_CHOICES: dict[str, Offer] = {
+    s.ROLL: _offer_roll,
+    s.RADIO: _offer_roll,
+    s.WALK: _offer_roll,
+    s.ROLL_OFF: _offer_roll,
+    s.DEAL: _offer_buy,
+    s.SELL: _offer_sell,
+    s.TARGET: _offer_target,
+    s.MOVE: _offer_move,
+    s.REPAY: _offer_repay,
+    s.CHARGE: _offer_charge,
+    s.LOTTERY: _offer_lottery,
+    s.BANKING: _offer_banking,
+    s.SWELLFARE: _offer_swellfare,
+    s.INSURANCE: _offer_insurance,
+    s.POKER: _offer_poker,
+}
+"""One answer writer per kind of question."""
+
+
+def _fitted(fixed: list[Choice], groups: list[tuple[str, list[Choice]]]) -> list[Choice]:
+    """`fixed` buttons and groups of amounts: all buttons while they fit one row, else each group
+    becomes a select menu (placeholder, options) of at most 25 options, evenly spread."""
+    if len(fixed) + sum(len(options) for _, options in groups) <= ROW:
+        return [*fixed, *(choice for _, options in groups for choice in options)]
+    menus = [
+        replace(choice, menu=placeholder)
+        for placeholder, options in groups
+        for choice in _spread(options, MENU_OPTIONS)
+    ]
+    return [*fixed, *menus]
+
+
+def _spread(values: list, most: int) -> list:
+    """At most `most` values, always keeping the first and the last, evenly spaced between."""
     if len(values) <= most:
         return values
-    picks = {values[round(i * (len(values) - 1) / (most - 1))] for i in range(most)}
-    return sorted(picks)
+    return [values[i] for i in sorted({round(i * (len(values) - 1) / (most - 1)) for i in range(most)})]

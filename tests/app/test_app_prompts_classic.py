@@ -26,7 +26,7 @@ from scripted import (
 from bot.game import actions as a
 from bot.game import state as s
 from bot.render import board
-from bot.render.prompts import MAX_BUTTONS, choices, question
+from bot.render.prompts import MAX_ROWS, MENU_OPTIONS, Menu, choices, question, rows
 from bot.table import Seat, Table
 
 NAMES = ["Ann", "Bob", "Cat"]
@@ -43,7 +43,16 @@ def table_for(st) -> Table:
     )
 
 
-def test_banking_offers_done_and_a_spread_of_moves_in_at_most_25_buttons():
+def menus(st) -> dict[str, list[tuple[str, str, int]]]:
+    """Each select menu of the question: placeholder -> its options (label, kind, value)."""
+    return {
+        row.placeholder: [(c.label, c.kind, c.value) for c in row.options]
+        for row in rows(choices(st, ENGLISH))
+        if isinstance(row, Menu)
+    }
+
+
+def test_banking_offers_done_and_a_menu_per_open_move_with_a_spread_of_amounts():
     st = game(3, ruleset="classic")
     set_cash(st, ANN, 5000)
     set_loan(st, ANN, 3000)
@@ -52,15 +61,14 @@ def test_banking_offers_done_and_a_spread_of_moves_in_at_most_25_buttons():
     text = question(st, NAMES, ENGLISH)
     assert text.startswith("**Ann**, Pay Day banking ($4,725 cash, $3,000 loan, $0 savings)")
     assert "then press Done" in text
-    shown = buttons(st)
-    assert len(shown) <= MAX_BUTTONS
-    assert shown[0] == ("Done", a.DONE, 0)
-    repays = [value for _, kind, value in shown if kind == a.REPAY]
-    assert repays[0] == 100 and repays[-1] == 3000 and len(repays) == MAX_BUTTONS - 1
-    act(st, ANN, a.REPAY, 3000)  # now deposits open: Done + repay none + deposits
-    shown = buttons(st)
-    assert ("Deposit $100", a.DEPOSIT, 100) in shown and ("Deposit $1,700", a.DEPOSIT, 1700) in shown
-    assert len(shown) <= MAX_BUTTONS
+    assert len(rows(choices(st, ENGLISH))) <= MAX_ROWS
+    assert [(c.label, c.kind) for c in choices(st, ENGLISH) if not c.menu] == [("Done", a.DONE)]
+    repays = [value for _, kind, value in menus(st)["Repay…"] if kind == a.REPAY]
+    assert repays[0] == 100 and repays[-1] == 3000 and len(repays) == MENU_OPTIONS
+    act(st, ANN, a.REPAY, 3000)  # now deposits open: Done + deposits
+    deposits = menus(st)["Deposit…"]
+    assert ("Deposit $100", a.DEPOSIT, 100) in deposits and ("Deposit $1,700", a.DEPOSIT, 1700) in deposits
+    assert len(rows(choices(st, ENGLISH))) <= MAX_ROWS
 
 
 def test_banking_with_savings_offers_deposits_and_withdrawals_side_by_side():
@@ -68,11 +76,22 @@ def test_banking_with_savings_offers_deposits_and_withdrawals_side_by_side():
     set_cash(st, ANN, 2000)
     set_savings(st, ANN, 3000)
     land(st, ANN, 31)  # savings 3,300 after interest
-    shown = buttons(st)
-    assert len(shown) <= MAX_BUTTONS
-    kinds = {kind for _, kind, _ in shown}
-    assert kinds == {a.DONE, a.DEPOSIT, a.WITHDRAW}
-    assert ("Withdraw $3,300", a.WITHDRAW, 3300) in shown and ("Withdraw $100", a.WITHDRAW, 100) in shown
+    assert len(rows(choices(st, ENGLISH))) == MAX_ROWS  # Done, then a menu for each way
+    assert set(menus(st)) == {"Deposit…", "Withdraw…"}
+    withdrawals = menus(st)["Withdraw…"]
+    assert ("Withdraw $3,300", a.WITHDRAW, 3300) in withdrawals and (
+        "Withdraw $100",
+        a.WITHDRAW,
+        100,
+    ) in withdrawals
+
+
+def test_a_few_banking_moves_are_buttons():
+    st = game(3, ruleset="classic")
+    set_loan(st, ANN, 200)
+    land(st, ANN, 31)  # repay $100 or $200: no menu for two amounts
+    assert buttons(st) == [("Done", a.DONE, 0), ("Repay $100", a.REPAY, 100), ("Repay $200", a.REPAY, 200)]
+    assert len(rows(choices(st, ENGLISH))) == 1
 
 
 def test_swellfare_bets_are_a_select_menu_of_every_5_dollar_step():

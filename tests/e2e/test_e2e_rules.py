@@ -41,7 +41,7 @@ async def test_paying_a_monster_charge_off_costs_the_interest_plus_the_balance(e
         "**alice**, Monster Charge of $4,000: pay it off ($4,400 with the interest), or pay $400 "
         "interest and carry the balance to next month?"
     ) in board.embeds[-1].description
-    assert labels(board) == ["Pay it off: $4,400", "Pay $400 interest and carry"]
+    assert labels(board) == ["Pay it off: $4,400", "Pay $400 and carry"]
     await click(alice, board, label="Pay it off: $4,400")
 
     table = await load(env, game.channel)
@@ -56,7 +56,7 @@ async def test_a_carried_charge_stays_in_hand_and_the_last_pay_day_pays_it_off_w
     alice, bob = game.players
     await at_pay_day_holding(env, game, "Platinum Shopper Card")  # $3,000
     await click(alice, await live(env, game.channel), label="Roll the die")
-    await click(alice, await live(env, game.channel), label="Pay $300 interest and carry")
+    await click(alice, await live(env, game.channel), label="Pay $300 and carry")
 
     table = await load(env, game.channel)
     card = table.state.players[0].carried[0]
