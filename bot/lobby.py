@@ -5,7 +5,10 @@ from enum import StrEnum
 from bot.game import engine
 from bot.game.actions import IllegalAction
 from bot.game.events import Event
-from bot.table import Seat, Table, clean_name
+from bot.table import COMPUTER_NAMES, Seat, Table, clean_name
+
+COMPUTER_SEATS = frozenset(f"Bot {name}" for name in COMPUTER_NAMES)
+"""The names `Table.add_computer` gives."""
 
 
 class LobbyCode(StrEnum):
@@ -22,6 +25,8 @@ class LobbyCode(StrEnum):
     PLAYER_COUNT = "lobby_player_count"
     """least, most: the players a game needs."""
     HOST_OR_MANAGER = "host_or_manager"
+    REMATCH_PLAYERS = "rematch_players"
+    """Only a player of the finished game asks for its rematch."""
 
 
 class Refusal(IllegalAction):
@@ -35,8 +40,12 @@ def _before_start(table: Table) -> None:
 
 
 def join(table: Table, user_id: int, name: str) -> str:
+    """Take a seat, or (in a rematch) the seat kept for you."""
     _before_start(table)
-    if table.seat_of(user_id) is not None:
+    taken = table.seat_of(user_id)
+    if taken is not None and table.seats[taken].invited:
+        return _confirm(table, taken, name)
+    if taken is not None:
         raise Refusal(LobbyCode.ALREADY_JOINED)
     if len(table.seats) >= table.max_players:
         raise Refusal(LobbyCode.TABLE_FULL, most=table.max_players)
@@ -78,10 +87,14 @@ def add_computer(table: Table, user_id: int) -> str:
 
 
 def start(table: Table, user_id: int) -> list[Event]:
+    """Deal the game in; returns its opening events (the Banker paying each player's start cash).
+    Seats a rematch kept for players who never pressed Join are let go."""
     _before_start(table)
-    """Deal the game in; returns its opening events (the Banker paying each player's start cash)."""
     if user_id != table.host_id:
         raise Refusal(LobbyCode.HOST_STARTS)
+    waiting = [seat for seat in table.seats if seat.invited]
+    if waiting and table.min_players <= len(table.seats) - len(waiting):
+        table.seats = [seat for seat in table.seats if not seat.invited]
     if not table.min_players <= len(table.seats) <= table.max_players:
         raise Refusal(LobbyCode.PLAYER_COUNT, least=table.min_players, most=table.max_players)
     table.state, opening = engine.start(
@@ -102,11 +115,47 @@ def may_stop(table: Table, user_id: int, manages_channel: bool) -> None:
         raise Refusal(LobbyCode.HOST_OR_MANAGER)
 
 
-def _unique(table: Table, name: str) -> str:
-    """Two players called "Alex" would make the board ambiguous: number the second one."""
-    taken = {seat.name for seat in table.seats}
+def _unique(table: Table, name: str, besides: int | None = None) -> str:
+    """Two players called "Alex" would make the board ambiguous: number the second one (`besides`:
+    the seat being named, whose own name does not count)."""
+    taken = {seat.name for i, seat in enumerate(table.seats) if i != besides}
     if name not in taken:
         return name
     return next(
         f"{name[: engine.MAX_NAME - 3]} #{n}" for n in range(2, 10) if f"{name[:29]} #{n}" not in taken
     )
+
+
+def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
+    """A lobby for the same table again: the finished game's settings and seats in their order.
+    Computer seats sit down again; the player who asked is seated and hosts; every other player's
+    seat is kept for them until they confirm with Join. The seat of a player who left the last game
+    (played by a computer since) goes to a computer player."""
+    asker = finished.seat_of(user_id)
+    if asker is None:
+        raise Refusal(LobbyCode.REMATCH_PLAYERS)
+    table = Table(
+        host_id=user_id,
+        months=finished.months,
+        ruleset=finished.ruleset,
+        turn_seconds=finished.turn_seconds,
+        interrupt_seconds=finished.interrupt_seconds,
+        seed=seed,
+    )
+    for seat in finished.seats:
+        if not seat.computer:
+            table.seats.append(Seat(user_id=seat.user_id, name=seat.name, invited=True))
+        elif seat.name in COMPUTER_SEATS and seat.name not in {s.name for s in table.seats}:
+            table.seats.append(Seat(name=seat.name))
+        else:
+            table.add_computer()
+    _confirm(table, asker, name)
+    return table
+
+
+def _confirm(table: Table, seat: int, name: str) -> str:
+    """The player takes the seat kept for them, under their name of today."""
+    player = table.seats[seat]
+    player.invited = False
+    player.name = _unique(table, clean_name(name), besides=seat)
+    return f"{player.name} joined."

@@ -31,6 +31,8 @@ class Seat(BaseModel):
     """Questions in a row this player let time run out on."""
     away: bool = False
     """Taken for away: a computer plays for them until they are back."""
+    invited: bool = False
+    """A rematch lobby keeps this seat for its player of the last game until they press Join."""
 
     @property
     def computer(self) -> bool:
@@ -74,7 +76,8 @@ class Table(BaseModel):
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
 
     def humans(self) -> list[int]:
-        return [s.user_id for s in self.seats if s.user_id is not None]
+        """The players seated (a seat still waiting for its rematch player does not count)."""
+        return [s.user_id for s in self.seats if s.user_id is not None and not s.invited]
 
     @property
     def max_players(self) -> int:

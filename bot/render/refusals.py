@@ -117,5 +117,8 @@ _TEXTS: dict[str, Writer] = {
     LobbyCode.HOST_OR_MANAGER: lambda p, n, L: L._(
         "Only the host or someone with Manage Channels can do that."
     ),
+    LobbyCode.REMATCH_PLAYERS: lambda p, n, L: L._(
+        "Only the players of that game can ask for a rematch: start a new game with /payday start."
+    ),
 }
 """One writer per refusal code (the engine's and the lobby's)."""

@@ -44,3 +44,72 @@ def test_leaving_a_running_game_hands_the_seat_to_a_computer_and_the_host_role_o
     line = lobby.leave_game(table, 1)
     assert table.seats[0].computer and table.host_id == 2
     assert line == "alice left; a computer player takes over their seat."
+
+
+# -- Rematch (issue 9.7) ------------------------------------------------------------------------------
+def finished() -> Table:
+    """alice (host), a computer, bob and carol; carol left mid-game, so a computer played her seat."""
+    table = Table(host_id=1, months=2, ruleset="family", turn_seconds=120, interrupt_seconds=45, seed=3)
+    lobby.join(table, 1, "alice")
+    lobby.add_computer(table, 1)
+    lobby.join(table, 2, "bob")
+    lobby.join(table, 3, "carol")
+    lobby.start(table, 1)
+    lobby.leave_game(table, 3)
+    table.state.over = True
+    return table
+
+
+def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_who_asked():
+    old = finished()
+    table = lobby.rematch(old, 2, "Bobby", seed=11)
+    assert (table.months, table.ruleset, table.turn_seconds, table.interrupt_seconds) == (
+        2,
+        "family",
+        120,
+        45,
+    )
+    assert table.state is None and table.seed == 11 and table.host_id == 2
+    seats = [(s.user_id, s.name, s.invited) for s in table.seats]
+    assert seats == [
+        (1, "alice", True),
+        (None, "Bot Penny", False),
+        (2, "Bobby", False),
+        (None, "Bot Nickel", False),
+    ]
+    assert table.humans() == [2]
+
+
+def test_each_human_confirms_with_join_and_keeps_their_place():
+    table = lobby.rematch(finished(), 2, "bob", seed=11)
+    assert lobby.join(table, 1, "alice") == "alice joined."
+    assert table.seats[0].user_id == 1 and not table.seats[0].invited
+    assert table.humans() == [1, 2]
+    with pytest.raises(lobby.Refusal) as again:
+        lobby.join(table, 1, "alice")
+    assert again.value.code == lobby.LobbyCode.ALREADY_JOINED
+
+
+def test_a_kept_seat_counts_toward_a_full_table_and_goes_when_the_host_starts_without_it():
+    table = lobby.rematch(finished(), 2, "bob", seed=11)  # the family table seats 4: all 4 are taken
+    with pytest.raises(lobby.Refusal) as full:
+        lobby.join(table, 9, "dave")
+    assert full.value.code == lobby.LobbyCode.TABLE_FULL
+    lobby.start(table, 2)  # alice never confirmed: her seat goes
+    assert [s.name for s in table.seats] == ["Bot Penny", "bob", "Bot Nickel"]
+    assert [p.name for p in table.state.players] == ["Bot Penny", "bob", "Bot Nickel"]
+
+
+def test_a_player_whose_kept_seat_waits_may_decline_it_with_leave():
+    table = lobby.rematch(finished(), 2, "bob", seed=11)
+    lobby.leave_lobby(table, 1)
+    assert [s.user_id for s in table.seats] == [None, 2, None]
+
+
+def test_only_a_player_of_the_finished_game_asks_for_its_rematch():
+    with pytest.raises(lobby.Refusal) as refused:
+        lobby.rematch(finished(), 9, "dave", seed=11)
+    assert refused.value.code == lobby.LobbyCode.REMATCH_PLAYERS
+    assert refusal_text(refused.value, lang("en")) == (
+        "Only the players of that game can ask for a rematch: start a new game with /payday start."
+    )

@@ -305,6 +305,10 @@ REFUSALS: list[tuple[IllegalAction, str]] = [
         "A game needs 2 to 6 players: invite someone, or add a computer player.",
     ),
     (Refusal(LobbyCode.HOST_OR_MANAGER), "Only the host or someone with Manage Channels can do that."),
+    (
+        Refusal(LobbyCode.REMATCH_PLAYERS),
+        "Only the players of that game can ask for a rematch: start a new game with /payday start.",
+    ),
 ]
 
 
