@@ -1,20 +1,26 @@
 """The board picture as a Discord attachment, shown as the live embed's image.
 
-Kept apart from bot/render/board_picture so the drawing stays free of Discord. The embed names
-the picture `attachment://board.png`; an edit replaces it by passing
-`attachments=[board_file(...)]` (attachments not listed are dropped), and keeps it by passing
-the message's current attachment instead (see docs/DESIGN.md, "The drawn board on the live message").
+Kept apart from bot/render/board_picture so the drawing stays free of Discord. The file is named
+after its scene's key (`board-<key>.png`), so the message itself says which picture it shows: an
+edit whose scene has the same key keeps the attachment (listing it, see docs/DESIGN.md, "The drawn
+board on the live message"), any other uploads a new one in the same request, and attachments not
+listed are dropped.
 """
 
 import asyncio
 import io
+import re
+from collections.abc import Sequence
 
 import discord
 
 from bot.render.board_picture import Scene, describe, render_png
 
-FILENAME = "board.png"
-URL = f"attachment://{FILENAME}"
+NAME = re.compile(r"board-([0-9a-f]{16})\.png")
+
+
+def filename(key: str) -> str:
+    return f"board-{key}.png"
 
 
 async def render(scene: Scene) -> bytes:
@@ -22,11 +28,28 @@ async def render(scene: Scene) -> bytes:
     return await asyncio.to_thread(render_png, scene)
 
 
-def board_file(png: bytes, scene: Scene) -> discord.File:
+def board_file(png: bytes, scene: Scene, key: str) -> discord.File:
     """A fresh upload of the picture, with the scene in words as its alt text."""
-    return discord.File(io.BytesIO(png), filename=FILENAME, description=describe(scene))
+    return discord.File(io.BytesIO(png), filename=filename(key), description=describe(scene))
 
 
-def show_board(embed: discord.Embed) -> discord.Embed:
-    """Point the embed's image at the attached picture."""
-    return embed.set_image(url=URL)
+def show_board(embed: discord.Embed, key: str) -> discord.Embed:
+    """Point the embed's image at the picture of that key, attached to the same message."""
+    return embed.set_image(url=f"attachment://{filename(key)}")
+
+
+def shown(attachments: Sequence[discord.Attachment]) -> discord.Attachment | None:
+    """The board picture among a message's attachments, if it has one."""
+    return next((a for a in attachments if NAME.fullmatch(a.filename)), None)
+
+
+async def picture(
+    scene: Scene, key: str, current: Sequence[discord.Attachment] | None
+) -> list[discord.Attachment | discord.File]:
+    """What an edit's `attachments` should be: the message's own picture when it already shows
+    this key (`current`: the message's attachments; None when unknown), else a new one, rendered
+    off the event loop."""
+    kept = shown(current or ())
+    if kept is not None and kept.filename == filename(key):
+        return [kept]
+    return [board_file(await render(scene), scene, key)]

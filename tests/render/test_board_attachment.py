@@ -5,8 +5,8 @@ import dataclasses
 
 import discord
 
-from bot.render.board_attachment import URL, board_file, render, show_board
-from bot.render.board_picture import Scene, Token, describe, render_png
+from bot.render.board_attachment import board_file, picture, render, show_board, shown
+from bot.render.board_picture import Scene, Token, describe, render_png, scene_key
 
 SCENE = Scene(
     "modern",
@@ -21,13 +21,34 @@ async def test_rendering_off_the_loop_gives_the_same_picture():
     assert await render(SCENE) == render_png(SCENE)
 
 
-def test_the_file_is_the_picture_the_embed_shows():
-    png = render_png(SCENE)
-    file = board_file(png, SCENE)
-    embed = show_board(discord.Embed(title="Pay Day"))
+def test_the_file_is_the_picture_the_embed_shows_named_after_its_key():
+    png, key = render_png(SCENE), scene_key(SCENE)
+    file = board_file(png, SCENE, key)
+    embed = show_board(discord.Embed(title="Pay Day"), key)
     assert file.fp.read() == png
-    assert embed.image.url == URL == f"attachment://{file.filename}"
+    assert file.filename == f"board-{key}.png"
+    assert embed.image.url == f"attachment://{file.filename}"
     assert file.description == describe(SCENE)
+
+
+class Attached:
+    """A message's attachment as discord.py reads it (only its name matters here)."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+
+
+async def test_an_edit_keeps_the_picture_of_the_same_key_and_uploads_any_other():
+    key = scene_key(SCENE)
+    other = dataclasses.replace(SCENE, jackpot=1300)
+    on_message = [Attached("notes.txt"), Attached(f"board-{key}.png")]
+    assert shown(on_message) is on_message[1]
+    assert await picture(SCENE, key, on_message) == [on_message[1]]
+    [new] = await picture(other, scene_key(other), on_message)
+    assert isinstance(new, discord.File) and new.filename == f"board-{scene_key(other)}.png"
+    assert new.fp.read() == render_png(other)
+    [unknown] = await picture(SCENE, key, None)  # nothing known of the message: upload
+    assert isinstance(unknown, discord.File)
 
 
 def test_the_alt_text_says_where_everyone_is_and_who_is_asked():
