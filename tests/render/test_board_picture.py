@@ -135,17 +135,17 @@ def test_a_retired_player_waits_in_the_panel_not_on_the_calendar():
     assert not near(image.getpixel((x + 7, y + middle)), st.player_colour(1))
 
 
-def test_the_calendar_is_drawn_once_per_edition_and_never_drawn_on():
+def test_the_calendar_is_drawn_once_per_edition_and_language_and_never_drawn_on():
     render_png(table())
     caches = (layers.calendar, picture.calendar, palette.palette)
     before = [cache.cache_info() for cache in caches]
-    calendar = picture.calendar("modern").tobytes()
+    calendar = picture.calendar("modern", "en").tobytes()
     for jackpot in range(5):
         render_png(moved(table(jackpot=jackpot), 0, jackpot + 1))
     after = [cache.cache_info() for cache in caches]
     assert [a.misses for a in after] == [b.misses for b in before]
     assert picture.calendar.cache_info().hits > before[1].hits
-    assert picture.calendar("modern").tobytes() == calendar
+    assert picture.calendar("modern", "en").tobytes() == calendar
 
 
 @pytest.mark.parametrize("count", range(1, 7))
@@ -198,3 +198,11 @@ def test_every_flat_colour_of_the_design_survives_the_palette_exactly(edition):
     for colour in st.design_colours():
         i = palette.index(colour)
         assert tuple(colours[3 * i : 3 * i + 3]) == ImageColor.getrgb(colour)
+
+
+def test_the_picture_is_drawn_in_the_games_language():
+    english = table()
+    italian = dataclasses.replace(english, language="it")
+    assert scene_key(italian) != scene_key(english)
+    assert render_png(italian) != render_png(english)  # at least "3.400 $" for "$3,400"
+    assert picture.calendar("modern", "it") is not picture.calendar("modern", "en")

@@ -13,6 +13,7 @@ from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
 from bot.render.board_picture.scene import Token
 from bot.render.cards import weekday_name
+from bot.render.i18n import Lang, lang
 
 MARK_SIZE = 22
 DAY_FONT = 22
@@ -27,10 +28,10 @@ JACKPOT_BOX = (st.PANEL_BOX[0] + 48, st.PANEL_BOX[1] + 26, st.PANEL_BOX[2] - 10,
 
 
 @functools.cache
-def calendar(edition: str) -> Image.Image:
-    """The edition's empty board, RGB. Shapes are drawn supersampled for smooth edges, the text at
-    output size so FreeType keeps it crisp."""
-    ruleset = RULESETS[edition]
+def calendar(edition: str, language: str) -> Image.Image:
+    """The edition's empty board in a language, RGB. Shapes are drawn supersampled for smooth
+    edges, the text at output size so FreeType keeps it crisp."""
+    ruleset, L = RULESETS[edition], lang(language)
     k = st.SUPERSAMPLE
     size = (st.WIDTH, st.height(edition))
     big = Image.new("RGB", (size[0] * k, size[1] * k), st.PAPER)
@@ -63,31 +64,34 @@ def calendar(edition: str) -> Image.Image:
 
     d = ImageDraw.Draw(image)
     middle = st.TITLE_H // 2
-    text(d, (st.MARGIN, middle), "PAY DAY", st.TITLE_GOLD, 32, anchor="lm", heavy=True)
-    after = st.MARGIN + st.font(32, heavy=True).getlength("PAY DAY") + 24
-    text(d, (after, middle), ruleset.title, st.TITLE_TEXT, 17, anchor="lm")
-    for col, name in enumerate(st.WEEKDAY_HEADERS):
+    title = L.pgettext("heading", "PAY DAY")
+    text(d, (st.MARGIN, middle), title, st.TITLE_GOLD, 32, anchor="lm", heavy=True)
+    after = st.MARGIN + st.font(32, heavy=True).getlength(title) + 24
+    text(d, (after, middle), L.pgettext("edition", ruleset.title), st.TITLE_TEXT, 17, anchor="lm")
+    for col, name in enumerate(st.weekday_headers(L)):
         centre = st.MARGIN + col * st.CELL_W + st.CELL_W / 2
         colour = st.SUNDAY_HEADER if col == 0 else st.TITLE_TEXT
         text(d, (centre, st.HEADER_Y + st.HEADER_H / 2), name, colour, 16, anchor="mm", heavy=True)
     for day, space in enumerate(ruleset.board):
-        _cell_text(d, day, space, ruleset)
-    text(d, (left + 50, top + 8), st.jackpot_title(ruleset), st.TITLE_GOLD, 16, heavy=True)
-    text(d, (left + 10, top + 87), "RETIRED", st.PANEL_LABEL, 14, anchor="lm", heavy=True)
+        _cell_text(d, day, space, ruleset, L)
+    text(d, (left + 50, top + 8), st.jackpot_title(ruleset, L), st.TITLE_GOLD, 16, heavy=True)
+    retired = L.pgettext("heading", "RETIRED")
+    text(d, (left + 10, top + 87), retired, st.PANEL_LABEL, 14, anchor="lm", heavy=True)
     return image
 
 
-def _cell_text(d: ImageDraw.ImageDraw, day: int, space: cal.Space, ruleset: Ruleset) -> None:
+def _cell_text(d: ImageDraw.ImageDraw, day: int, space: cal.Space, ruleset: Ruleset, L: Lang) -> None:
     left, top, right, _ = st.cell_box(day)
     if day == 0:
-        text(d, (left + 7, top + 6), "START", st.KIND_STYLES[cal.START].mark, 20, heavy=True)
+        start = st.short_name(space, L)
+        text(d, (left + 7, top + 6), start, st.KIND_STYLES[cal.START].mark, 20, heavy=True)
         return
     number_colour = st.SUNDAY_RED if weekday(day) == 0 else st.INK
     text(d, (left + 7, top + 5), str(day), number_colour, DAY_FONT, heavy=True)
     heavy = space.kind == cal.PAYDAY
     room = right - left - 12
-    name = st.short_name(space)
-    effect = st.effect_line(space, ruleset)
+    name = st.short_name(space, L)
+    effect = st.effect_line(space, ruleset, L)
     if effect is None and " " in name and st.font(NAME_FONT, heavy).getlength(name) > room:
         # A long name with no amount under it takes both lines rather than shrinking.
         first, second = name.split(" ", 1)
@@ -153,9 +157,10 @@ def letter(t: Token) -> str:
     return st.drawable(t.letter)[:1].upper() or "?"
 
 
-def legend_row(t: Token, asked: bool) -> Image.Image:
+def legend_row(t: Token, asked: bool, language: str) -> Image.Image:
     """One player's legend row, RGB: token, name, where they are; the asked player's row is gold
     with a pointer."""
+    L = lang(language)
     width, height = LEGEND_COLUMN, st.LEGEND_ROW_H
     row = Image.new("RGB", (width, height), st.PAPER)
     d = ImageDraw.Draw(row)
@@ -167,29 +172,33 @@ def legend_row(t: Token, asked: bool) -> Image.Image:
         d.polygon([(5, mid - 7), (13, mid), (5, mid + 7)], fill=st.INK)
     sprite = token(t.colour, letter(t), asked)
     row.paste(sprite, (16, mid - st.TOKEN_PITCH // 2), sprite)
-    where = (
-        "retired" if t.retired else ("START" if t.day <= 0 else f"{weekday_name(t.day, st.ENGLISH)} {t.day}")
-    )
+    if t.retired:
+        where = L._("retired")
+    elif t.day <= 0:
+        where = L._("START")
+    else:
+        where = L._("{weekday} {day}", weekday=weekday_name(t.day, L), day=t.day)
     right = width - 14
     text(d, (right, mid), where, st.SOFT_INK, LEGEND_WHERE, "rm")
     room = right - st.font(LEGEND_WHERE).getlength(where) - 12 - 56
-    name = st.fit(st.drawable(t.name) or f"Player {t.seat + 1}", LEGEND_NAME, room, heavy=asked)
+    shown = st.drawable(t.name) or L._("Player {number}", number=t.seat + 1)
+    name = st.fit(shown, LEGEND_NAME, room, heavy=asked)
     text(d, (56, mid), name, st.SOFT_INK if t.retired else st.INK, LEGEND_NAME, "lm", heavy=asked)
     return row
 
 
-def month_label(edition: str, label: str) -> Image.Image:
+def month_label(edition: str, label: str, language: str) -> Image.Image:
     """The month, right-aligned in the title band, on its patch of the calendar."""
-    patch = calendar(edition).crop(MONTH_BOX)
+    patch = calendar(edition, language).crop(MONTH_BOX)
     mid = (MONTH_BOX[3] - MONTH_BOX[1]) // 2
     words = st.fit(st.drawable(label), 20, patch.width, heavy=True)
     text(ImageDraw.Draw(patch), (patch.width, mid), words, st.TITLE_TEXT, 20, "rm", heavy=True)
     return patch
 
 
-def jackpot_label(edition: str, amount: int) -> Image.Image:
+def jackpot_label(edition: str, amount: int, language: str) -> Image.Image:
     """The Jackpot's amount in its panel, on its patch of the calendar."""
-    patch = calendar(edition).crop(JACKPOT_BOX)
-    words = st.fit(st.money(amount), 26, patch.width, heavy=True)
+    patch = calendar(edition, language).crop(JACKPOT_BOX)
+    words = st.fit(lang(language).money(amount), 26, patch.width, heavy=True)
     text(ImageDraw.Draw(patch), (2, patch.height // 2), words, st.WHITE, 26, "lm", heavy=True)
     return patch

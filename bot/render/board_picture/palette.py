@@ -49,14 +49,16 @@ def backgrounds(edition: str) -> list[str]:
 
 def _sample_sheet(edition: str) -> Image.Image:
     """The calendar, and below it every token on every background and a legend row per colour."""
-    calendar = layers.calendar(edition)
+    calendar = layers.calendar(edition, "en")  # colours only: any language has the same
     n = len(st.PLAYER_COLOURS)
     pitch = st.TOKEN_PITCH
     sprites = [
         layers.token(colour, "ABCDEF"[colour], asked) for colour in range(n) for asked in (False, True)
     ]
     grounds = backgrounds(edition)
-    rows = [layers.legend_row(Token(c, "ABCDEF"[c], "Sample Name", c * 5, c), c % 2 == 0) for c in range(n)]
+    rows = [
+        layers.legend_row(Token(c, "ABCDEF"[c], "Sample Name", c * 5, c), c % 2 == 0, "en") for c in range(n)
+    ]
     strip_h = len(grounds) * pitch + len(rows) * st.LEGEND_ROW_H
     sheet = Image.new("RGB", (calendar.width, calendar.height + strip_h), st.PAPER)
     sheet.paste(calendar, (0, 0))

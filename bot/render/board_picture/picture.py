@@ -37,13 +37,13 @@ def render_png(scene: Scene) -> bytes:
 
 def frame(scene: Scene) -> Image.Image:
     """The scene as a "P" image in the edition's palette."""
-    edition = scene.edition
-    image = calendar(edition).copy()
-    image.paste(month_label(edition, scene.month_label), layers.MONTH_BOX[:2])
-    image.paste(jackpot_label(edition, scene.jackpot), layers.JACKPOT_BOX[:2])
+    edition, language = scene.edition, scene.language
+    image = calendar(edition, language).copy()
+    image.paste(month_label(edition, scene.month_label, language), layers.MONTH_BOX[:2])
+    image.paste(jackpot_label(edition, scene.jackpot, language), layers.JACKPOT_BOX[:2])
     _draw_tokens(image, scene)
     for i, t in enumerate(sorted(scene.tokens, key=lambda t: t.seat)):
-        image.paste(legend_row(edition, t, t.seat in scene.asked), legend_spot(i))
+        image.paste(legend_row(edition, t, t.seat in scene.asked, language), legend_spot(i))
     return image
 
 
@@ -101,8 +101,8 @@ def _paste_token(image: Image.Image, scene: Scene, t: Token, ground: str, spot: 
 
 
 @functools.cache
-def calendar(edition: str) -> Image.Image:
-    return palette.indexed(layers.calendar(edition), edition)
+def calendar(edition: str, language: str) -> Image.Image:
+    return palette.indexed(layers.calendar(edition, language), edition)
 
 
 @functools.lru_cache(maxsize=512)
@@ -118,15 +118,15 @@ def token_tile(
 
 
 @functools.lru_cache(maxsize=256)
-def legend_row(edition: str, t: Token, asked: bool) -> Image.Image:
-    return palette.indexed(layers.legend_row(t, asked), edition)
+def legend_row(edition: str, t: Token, asked: bool, language: str) -> Image.Image:
+    return palette.indexed(layers.legend_row(t, asked, language), edition)
 
 
 @functools.lru_cache(maxsize=64)
-def month_label(edition: str, label: str) -> Image.Image:
-    return palette.indexed(layers.month_label(edition, label), edition)
+def month_label(edition: str, label: str, language: str) -> Image.Image:
+    return palette.indexed(layers.month_label(edition, label, language), edition)
 
 
 @functools.lru_cache(maxsize=256)
-def jackpot_label(edition: str, amount: int) -> Image.Image:
-    return palette.indexed(layers.jackpot_label(edition, amount), edition)
+def jackpot_label(edition: str, amount: int, language: str) -> Image.Image:
+    return palette.indexed(layers.jackpot_label(edition, amount, language), edition)

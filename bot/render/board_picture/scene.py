@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.game.state import GameState
+from bot.render.i18n import Lang, lang
 
 LAYOUT_VERSION = 1
 """Bump when the drawing changes, so a stored key no longer matches and the picture is redrawn."""
@@ -37,6 +38,8 @@ class Scene:
     tokens: tuple[Token, ...]
     asked: frozenset[int] = field(default_factory=frozenset)
     """Seats the game is waiting for: highlighted on the board and in the legend."""
+    language: str = "en"
+    """The language of the picture's words (a code `bot.render.i18n.lang` takes)."""
 
 
 def scene_key(scene: Scene) -> str:
@@ -54,6 +57,7 @@ def scene_key(scene: Scene) -> str:
             str(scene.jackpot),
             tokens,
             ",".join(map(str, sorted(scene.asked))),
+            scene.language,
         )
     )
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
@@ -72,20 +76,40 @@ def token_letters(names: Sequence[str]) -> list[str]:
 def describe(scene: Scene, limit: int = 1000) -> str:
     """The picture in words, for its alt text (screen readers, and anyone whose image did not load):
     the month, the Jackpot and where each player is, the asked ones marked."""
+    L = lang(scene.language)
     where = []
     for t in sorted(scene.tokens, key=lambda t: t.seat):
-        place = "retired" if t.retired else ("START" if t.day <= 0 else f"day {t.day}")
-        where.append(f"{t.name} ({t.letter}) {place}" + (", to answer" if t.seat in scene.asked else ""))
-    text = f"Pay Day board, {scene.month_label}. Jackpot ${scene.jackpot:,}. " + "; ".join(where) + "."
+        if t.retired:
+            place = L._("retired")
+        elif t.day <= 0:
+            place = L._("START")
+        else:
+            place = L._("day {day}", day=t.day)
+        if t.seat in scene.asked:
+            where.append(
+                L._("{name} ({letter}) {place}, to answer", name=t.name, letter=t.letter, place=place)
+            )
+        else:
+            where.append(L._("{name} ({letter}) {place}", name=t.name, letter=t.letter, place=place))
+    text = L._(
+        "Pay Day board, {month}. Jackpot {jackpot}. {players}.",
+        month=scene.month_label,
+        jackpot=L.money(scene.jackpot),
+        players="; ".join(where),
+    )
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def game_scene(state: GameState, month: int) -> Scene:
-    """What the board shows of a game: every player's day, the Jackpot and who must answer now.
-    `month` is the table's current month (`Table.month()`)."""
+def game_scene(state: GameState, month: int, L: Lang | None = None) -> Scene:
+    """What the board shows of a game: every player's day, the Jackpot and who must answer now, in
+    the game's language. `month` is the table's current month (`Table.month()`)."""
+    L = L or lang("en")
     names = [p.name for p in state.players]
     letters = token_letters(names)
     tokens = tuple(Token(p.seat, letters[p.seat], p.name, p.day, p.seat, p.retired) for p in state.players)
     asked = frozenset(state.pending.seats) if state.pending is not None and not state.over else frozenset()
-    label = "Game over" if state.over else f"Month {month} of {state.months}"
-    return Scene(state.ruleset, label, state.jackpot, tokens, asked)
+    if state.over:
+        label = L._("Game over")
+    else:
+        label = L._("Month {month} of {months}", month=month, months=state.months)
+    return Scene(state.ruleset, label, state.jackpot, tokens, asked, L.code)

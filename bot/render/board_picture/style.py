@@ -8,14 +8,16 @@ still readable at 400 px (checked by eye on downscaled copies).
 
 import functools
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import ImageColor, ImageFont
 
 from bot.game import calendar
-from bot.game.rulesets import RULESETS, Ruleset
-from bot.render.i18n import lang
+from bot.game.rulesets import RULESETS, Rules, Ruleset
+from bot.render.cards import space_name, weekday_name
+from bot.render.i18n import Lang
 
 # Geometry, in output pixels.
 WIDTH = 784
@@ -37,8 +39,11 @@ TOKEN_PITCH = 34
 SUPERSAMPLE = 3
 """Shapes are drawn this many times larger and scaled down, for smooth edges."""
 
-WEEKDAY_HEADERS = ("SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT")
-"""The cardboard board's order: START sits in the first Sunday, day 1 is the Monday beside it."""
+
+def weekday_headers(L: Lang) -> list[str]:
+    """The cardboard board's order: START sits in the first Sunday, day 1 is the Monday beside it."""
+    return [weekday_name(day, L).upper() for day in range(7)]
+
 
 # Colours.
 PAPER = "#F4EFE3"
@@ -63,10 +68,6 @@ WHITE = "#FFFFFF"
 
 PLAYER_COLOURS = ("#E4572E", "#2F6FDE", "#1E9E6A", "#F2C230", "#9B4DCA", "#3FC1D9")
 """Distinct hues that stay apart for the common colour-blindnesses; each token also has a letter."""
-
-ENGLISH = lang("en")
-"""The picture is written in English until it takes a language."""
-money = ENGLISH.money
 
 
 @functools.cache
@@ -128,61 +129,75 @@ def font(size: int, heavy: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(FONT_DIR / name, size)
 
 
-SHORT_NAMES = {
-    "Found a Buyer": "Buyer",
-    "Radio Contest": "Radio",
-    "Happy Birthday": "Birthday",
-    "Walk for Charity": "Charity Walk",
-    "Charity Concert": "Concert",
-    "Food for the Month": "Food",
-    "Shopping Spree": "Shopping",
-    "Family Casino Night": "Casino",
-    "Buy Groceries": "Groceries",
-    "Poker Game": "Poker",
-    "Town Election": "Election",
-    "Daylight Savings": "Daylight",
-    "Pay Day": "PAY DAY",
-    "Start": "START",
+SHORT_NAMES: dict[str, Callable[[Lang], str]] = {
+    "Found a Buyer": lambda L: L.pgettext("cell", "Buyer"),
+    "Radio Contest": lambda L: L.pgettext("cell", "Radio"),
+    "Happy Birthday": lambda L: L.pgettext("cell", "Birthday"),
+    "Walk for Charity": lambda L: L.pgettext("cell", "Charity Walk"),
+    "Charity Concert": lambda L: L.pgettext("cell", "Concert"),
+    "Food for the Month": lambda L: L.pgettext("cell", "Food"),
+    "Shopping Spree": lambda L: L.pgettext("cell", "Shopping"),
+    "Family Casino Night": lambda L: L.pgettext("cell", "Casino"),
+    "Buy Groceries": lambda L: L.pgettext("cell", "Groceries"),
+    "Poker Game": lambda L: L.pgettext("cell", "Poker"),
+    "Town Election": lambda L: L.pgettext("cell", "Election"),
+    "Daylight Savings": lambda L: L.pgettext("cell", "Daylight"),
+    "Pay Day": lambda L: L.pgettext("cell", "PAY DAY"),
+    "Start": lambda L: L.pgettext("cell", "START"),
+}
+"""Names that fit a day's cell; any other space shows its own name."""
+
+
+def short_name(space: calendar.Space, L: Lang) -> str:
+    """A name that fits a day's cell ("Mail ×1" is just Mail)."""
+    if space.kind == calendar.MAIL and space.count == 1:
+        return L.pgettext("cell", "Mail")
+    short = SHORT_NAMES.get(space.name)
+    return short(L) if short is not None else space_name(space, L)
+
+
+Effect = Callable[[Lang, str, Rules], str]
+_EFFECTS: dict[calendar.SpaceKind, tuple[Effect, str]] = {
+    calendar.FEE: (lambda L, amount, rules: L._("pay {amount}", amount=amount), LOSS),
+    calendar.SWEEPSTAKES: (
+        lambda L, amount, rules: (
+            L._("+{amount} × die", amount=amount)
+            if rules.sweepstakes_roll
+            else L._("+{amount}", amount=amount)
+        ),
+        GAIN,
+    ),
+    calendar.RADIO: (lambda L, amount, rules: L._("win {amount}", amount=amount), GAIN),
+    calendar.BIRTHDAY: (lambda L, amount, rules: L._("+{amount} each", amount=amount), GAIN),
+    calendar.YARD_SALE: (lambda L, amount, rules: L._("{amount} × die", amount=amount), LOSS),
+    calendar.WALK: (lambda L, amount, rules: L._("{amount} × die", amount=amount), LOSS),
+    calendar.CASINO: (lambda L, amount, rules: L._("± {amount}", amount=amount), SOFT_INK),
+    calendar.POKER: (lambda L, amount, rules: L._("{amount} to play", amount=amount), SOFT_INK),
+    calendar.ELECTION: (lambda L, amount, rules: L._("all pay {amount}", amount=amount), LOSS),
+    calendar.DAYLIGHT: (lambda L, amount, rules: L._("all back 1 day"), SOFT_INK),
+    calendar.PAYDAY: (lambda L, amount, rules: L._("+{amount}", amount=L.money(rules.salary)), GAIN),
+}
+"""What each kind of space does to money, for the cell's second line, and its colour."""
+
+
+def effect_line(space: calendar.Space, ruleset: Ruleset, L: Lang) -> tuple[str, str] | None:
+    """(text, colour) of the money a space moves, for the cell's second line; None if nothing to say."""
+    effect = _EFFECTS.get(space.kind)
+    if effect is None:
+        return None
+    write, colour = effect
+    return write(L, L.money(space.amount), ruleset.rules), colour
+
+
+_JACKPOT_TITLES: dict[str, Callable[[Lang], str]] = {
+    "the Jackpot": lambda L: L.pgettext("heading", "JACKPOT"),
+    "the Pot": lambda L: L.pgettext("heading", "POT"),
 }
 
 
-def short_name(space: calendar.Space) -> str:
-    """A name that fits a day's cell ("Mail ×1" is just Mail)."""
-    if space.kind == calendar.MAIL and space.count == 1:
-        return "Mail"
-    return SHORT_NAMES.get(space.name, space.name)
-
-
-def effect_line(space: calendar.Space, ruleset: Ruleset) -> tuple[str, str] | None:
-    """(text, colour) of the money a space moves, for the cell's second line; None if nothing to say."""
-    rules = ruleset.rules
-    kind, amount = space.kind, space.amount
-    if kind == calendar.FEE:
-        return f"pay {money(amount)}", LOSS
-    if kind == calendar.SWEEPSTAKES:
-        return (f"+{money(amount)} × die" if rules.sweepstakes_roll else f"+{money(amount)}"), GAIN
-    if kind == calendar.RADIO:
-        return f"win {money(amount)}", GAIN
-    if kind == calendar.BIRTHDAY:
-        return f"+{money(amount)} each", GAIN
-    if kind in (calendar.YARD_SALE, calendar.WALK):
-        return f"{money(amount)} × die", LOSS
-    if kind == calendar.CASINO:
-        return f"± {money(amount)}", SOFT_INK
-    if kind == calendar.POKER:
-        return f"{money(amount)} to play", SOFT_INK
-    if kind == calendar.ELECTION:
-        return f"all pay {money(amount)}", LOSS
-    if kind == calendar.DAYLIGHT:
-        return "all back 1 day", SOFT_INK
-    if kind == calendar.PAYDAY:
-        return f"+{money(rules.salary)}", GAIN
-    return None
-
-
-def jackpot_title(ruleset: Ruleset) -> str:
+def jackpot_title(ruleset: Ruleset, L: Lang) -> str:
     """The ruleset's word for the Jackpot, as a heading: "the Pot" -> "POT"."""
-    return ruleset.jackpot_name.removeprefix("the ").upper()
+    return _JACKPOT_TITLES[ruleset.jackpot_name](L)
 
 
 def legend_rows(edition: str) -> int:
