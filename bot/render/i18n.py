@@ -60,15 +60,21 @@ class Lang:
         """ "$3,500" in English; Italian follows its rulebook, which writes "325$": "3.500 $"."""
         if self.code == ENGLISH:
             return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-        return f"{format_decimal(amount, locale=self.code)}{NBSP}$"
+        return f"{_decimal(amount, self.code)}{NBSP}$"
 
     def number(self, n: int) -> str:
-        return f"{n:,}" if self.code == ENGLISH else format_decimal(n, locale=self.code)
+        return f"{n:,}" if self.code == ENGLISH else _decimal(n, self.code)
 
     def _fill(self, context: str | None, message: str, text: str, args: dict) -> str:
-        if not self.translates(context, message):
+        if self.code != ENGLISH and (context, message) not in self._known:
             self.missing.add(message)
         return text.format(**args) if args else text
+
+
+@functools.lru_cache(maxsize=4096)
+def _decimal(n: int, code: str) -> str:
+    """Babel takes microseconds a number, and a board shows dozens of the same few amounts."""
+    return format_decimal(n, locale=code)
 
 
 @functools.cache
