@@ -3,6 +3,7 @@ updated with one command, and a check says what a language still lacks.
 
     python -m bot.render.catalog update   # add new messages, drop unused ones, keep every translation
     python -m bot.render.catalog check    # exit status 1 if any language lacks or misuses a message
+    python -m bot.render.catalog update it --compendium other.po   # reuse translations made elsewhere
 
 A message comes from one of three places, each under a gettext context when it needs one:
 - the code: every `L._(...)`, `L.ngettext(...)` and `L.pgettext(context, ...)` with literal text in
@@ -16,6 +17,7 @@ A message comes from one of three places, each under a gettext context when it n
 """
 
 import argparse
+import difflib
 import io
 import re
 import sys
@@ -109,9 +111,10 @@ def template(found: Iterable[Found] | None = None) -> Catalog:
 
 # -- a language's catalog -------------------------------------------------------------------------------
 def load(path: Path) -> Catalog:
-    """A language's `.po` file (its locale is the folder above LC_MESSAGES)."""
+    """A `.po` file: its language is the folder above LC_MESSAGES, or else its `Language` header."""
+    locale = path.parent.parent.name if path.parent.name == "LC_MESSAGES" else None
     with path.open("rb") as source:
-        return read_po(source, locale=path.parent.parent.name, domain=DOMAIN)
+        return read_po(source, locale=locale, domain=DOMAIN)
 
 
 def write(path: Path, catalog: Catalog) -> None:
@@ -120,16 +123,50 @@ def write(path: Path, catalog: Catalog) -> None:
     path.write_bytes(out.getvalue())
 
 
-def update(path: Path, wanted: Catalog | None = None) -> Catalog:
+def update(path: Path, wanted: Catalog | None = None, compendium: Catalog | None = None) -> Catalog:
     """Bring a language's catalog in step with the code: new messages come in untranslated (or fuzzy,
-    with the translation of a message whose English changed a little), unused ones go."""
+    with the translation of a message whose English changed a little), unused ones go. A new message
+    the `compendium` translates (a `.po` made elsewhere, on another branch) takes its translation."""
     wanted = wanted or template()
     catalog = load(path)
     dates = catalog.creation_date, catalog.revision_date
     catalog.update(wanted, no_fuzzy_matching=False, update_header_comment=False, update_creation_date=False)
     catalog.creation_date, catalog.revision_date = dates  # no churn in the header
+    if compendium is not None:
+        _fill_from(catalog, compendium)
     write(path, catalog)
     return catalog
+
+
+def _fill_from(catalog: Catalog, compendium: Catalog) -> None:
+    """A message that is untranslated, or only guessed (fuzzy), takes the compendium's translation of
+    the same message; an untranslated one, failing that, the translation (fuzzy, to be checked) of the
+    closest message in the same context whose English differs a little."""
+    known = {(m.context, m.id): m for m in list(compendium)[1:] if all(_forms(m)) and not m.fuzzy}
+    for message in list(catalog)[1:]:
+        translated = all(_forms(message))
+        if translated and not message.fuzzy:
+            continue
+        found = known.get((message.context, message.id))
+        fuzzy = found is None
+        if fuzzy and not translated:
+            found = _closest(message, known)
+        if found is not None:
+            message.string = found.string
+            message.flags = (
+                (message.flags - {"fuzzy", SAME}) | (found.flags & {SAME}) | ({"fuzzy"} if fuzzy else set())
+            )
+
+
+def _closest(message: Message, known: dict[Key, Message]) -> Message | None:
+    """The known message in the same context whose English is closest, if it differs only a little."""
+    alike = {
+        str(key[1]): found
+        for key, found in known.items()
+        if key[0] == message.context and found.pluralizable == message.pluralizable
+    }
+    close = difflib.get_close_matches(str(message.id), list(alike), n=1, cutoff=0.8)
+    return alike[close[0]] if close else None
 
 
 # -- checking it --------------------------------------------------------------------------------------
@@ -222,13 +259,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.render.catalog", description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("update", "check"))
     parser.add_argument("languages", nargs="*", help="language codes (every supported one if left out)")
+    parser.add_argument(
+        "--compendium", type=Path, help="update: a .po of the same language whose translations to reuse"
+    )
     args = parser.parse_args(argv)
+    compendium = load(args.compendium) if args.compendium else None
     wanted = template()
     failed = False
     for code in args.languages or languages():
         path = po_path(code)
         if args.command == "update":
-            update(path, wanted)
+            update(path, wanted, compendium)
         report = check(load(path), wanted)
         problems = report.problems()
         failed |= bool(problems)

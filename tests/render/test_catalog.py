@@ -125,6 +125,33 @@ def test_update_adds_new_messages_drops_unused_ones_and_keeps_every_translation(
     assert (None, "A brand new sentence about {player}") in report.untranslated
 
 
+def test_update_takes_translations_made_elsewhere_from_a_compendium(tmp_path):
+    po = tmp_path / "it" / "LC_MESSAGES" / "payday.po"
+    po.parent.mkdir(parents=True)
+    shutil.copy(po_path("it"), po)
+    elsewhere = tmp_path / "from-another-branch.po"
+    elsewhere.write_text(
+        'msgid ""\nmsgstr ""\n"Language: it\\n"\n\n'
+        'msgid "{player} joined."\nmsgstr "{player} si siede al tavolo."\n\n'
+        'msgid "Press **Join** to take a seat."\nmsgstr "Premi **Entra** per sederti."\n\n'
+        '#, same-as-english\nmsgid "Jackpot!"\nmsgstr "Jackpot!"\n',
+        encoding="utf-8",
+    )
+    real = [Found((m.context, m.id), "x.py") for m in list(template())[1:]]
+    new = ["{player} joined.", "Press **Join** to take a seat!", "Jackpot!", "Nobody translated this"]
+    wanted = sample(*real, *(Found((None, text), "x.py") for text in new))
+
+    catalog.update(po, wanted, load(elsewhere))
+    after = load(po)
+    assert after.get("{player} joined.").string == "{player} si siede al tavolo."
+    assert not after.get("{player} joined.").fuzzy
+    close = after.get("Press **Join** to take a seat!")
+    assert close.string == "Premi **Entra** per sederti." and close.fuzzy  # to be checked
+    assert "same-as-english" in after.get("Jackpot!").flags
+    assert after.get("Nobody translated this").string == ""
+    assert after.get("Sweet Sunday", "space").string == "Domenica dolce"
+
+
 def test_update_of_a_catalog_in_step_changes_nothing(tmp_path):
     po = tmp_path / "it" / "LC_MESSAGES" / "payday.po"
     po.parent.mkdir(parents=True)
