@@ -79,9 +79,9 @@ from discord.utils import MISSING  # noqa: E402
 
 from bot.game import ai  # noqa: E402
 from bot.logs import KeyValueFormatter  # noqa: E402
+from bot.service import Tables  # noqa: E402
 from bot.table import Table  # noqa: E402
 from cogs.payday import Payday  # noqa: E402
-from cogs.tables import Tables  # noqa: E402
 from db.store import Store  # noqa: E402
 
 DAY = 86_400
@@ -289,6 +289,9 @@ class FakeInteraction:
         "user",
     )
     guild_id = GUILD_ID
+    guild = None  # not cached: the game's language comes from guild_locale
+    guild_locale = "en-US"
+    locale = "en-US"
     permissions = FakePermissions()
     app_permissions = FakeAppPermissions()
     command = None
@@ -354,8 +357,8 @@ class WatchedTables(Tables):
         self.written[loaded.row.channel_id] = loaded.table
         return saved
 
-    async def finish(self, loaded, records, reason):
-        await super().finish(loaded, records, reason)
+    async def finish(self, loaded, records, ending):
+        await super().finish(loaded, records, ending)
         self.written[loaded.row.channel_id] = loaded.table
 
 
@@ -670,9 +673,8 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
     load_at_start = os.getloadavg()[0]  # other work on the machine skews every figure: show it
     fake = FakeDiscord(serialize=args.serialize)
     bot = StandInBot(store, fake, args.seed)
-    cog = Payday(bot)
     tables = WatchedTables(store)
-    cog.tables = tables
+    cog = Payday(bot, tables)
     bot.cogs["Payday"] = cog
     await cog.cog_load()
     bench = Bench(args, cog, bot, tables)

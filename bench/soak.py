@@ -55,8 +55,8 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
     import discord
 
     from bot.game import ai
+    from bot.service import Tables
     from cogs.payday import Payday
-    from cogs.tables import Tables
     from db.store import Store
 
     bench_bot = load_bench_bot()
@@ -73,14 +73,13 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
             say(f"saved {saved.row.game_id} {saved.row.version}")
             return saved
 
-        async def finish(self, loaded, records, reason):
-            await super().finish(loaded, records, reason)
+        async def finish(self, loaded, records, ending):
+            await super().finish(loaded, records, ending)
             say(f"finished {loaded.row.game_id}")
 
     store = await Store.open(db, now=discord.utils.utcnow)
     bot = bench_bot.StandInBot(store, bench_bot.FakeDiscord(), seed)
-    cog = Payday(bot)
-    cog.tables = AckTables(store, on_set_aside=cog._tell_set_aside)
+    cog = Payday(bot, AckTables(store))
     bot.cogs["Payday"] = cog
     await cog.cog_load()
     rng = random.Random(seed)
@@ -92,7 +91,7 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
 
     async def move(channel: int) -> None:
         """Whatever comes next in this channel: a new lobby, a join, the start, or an answer."""
-        loaded = await cog.tables.peek(channel)
+        loaded = await cog.service.tables.peek(channel)
         people = users[channel]
         if loaded is None:
             i = bench_bot.FakeInteraction(bot, channel, people[0], None)

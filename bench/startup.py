@@ -66,11 +66,11 @@ def live_tables(rng: random.Random, players: int = 4) -> list:
         for _ in range(rng.randrange(0, 200)):
             if table.state.over:
                 break
-            engine.apply(table.state, ai.choose(table.state, table.state.pending.seats[0]))
+            _, events = engine.apply(table.state, ai.choose(table.state, table.state.pending.seats[0]))
+            table.remember(events)
         if table.state.over:
             continue
         table.message_month = table.leading_month()
-        table.recent = [f"player {s} rolled a 4 and moved to day 12." for s in range(8)]
         tables.append(table)
     return tables
 
@@ -190,7 +190,7 @@ def measure(path: Path, shift: timedelta) -> dict:
         await cog.cog_load()
         ready = time.perf_counter() - began
         memory = rss_mb()
-        armed = len(cog.timers._timers)
+        armed = len(cog.service.timers._timers)
         await cog.cog_unload()
         await store.close()
         return {"ready_s": ready, "rss_mb": memory, "timers": armed}

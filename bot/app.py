@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.render.components import went_wrong
+from bot.render.i18n import lang
 from db.store import Store
 
 log = logging.getLogger(__name__)
@@ -37,7 +39,7 @@ class PaydayTree(app_commands.CommandTree):
             exc_info=error,
             extra={"channel": interaction.channel_id, "command": command, "user": interaction.user.id},
         )
-        await _answer(interaction, "Sorry, something went wrong on my side. Please try again.")
+        await _answer(interaction, went_wrong(lang(getattr(interaction.locale, "value", None))))
 
 
 async def _answer(interaction: discord.Interaction, text: str) -> None:

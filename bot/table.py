@@ -4,16 +4,20 @@ Pure data and rules about the table (who may do what, when the next timer is due
 """
 
 import unicodedata
+from collections.abc import Iterable
 from datetime import datetime, timedelta
+from enum import StrEnum
 
 import discord
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from bot.game.engine import MAX_NAME
+from bot.game.events import Event
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.game.state import INTERRUPTS, GameState
 
-RECENT_LINES = 8
+RECENT_EVENTS = 8
+"""Events the live message shows under "Latest"."""
 COMPUTER_DELAY = timedelta(seconds=1.5)
 """Computer players wait this long before acting, so the table can follow what they do."""
 MESSAGE_MAX_AGE = timedelta(minutes=55)
@@ -21,6 +25,19 @@ MESSAGE_MAX_AGE = timedelta(minutes=55)
 COMPUTER_NAMES = ("Penny", "Nickel", "Dime", "Quarter", "Buck", "Sawbuck")
 AWAY_AFTER = 2
 """Timeouts in a row after which a player is taken for away and a computer plays for them."""
+
+
+class TableKind(StrEnum):
+    """Events of the table rather than of the rules, kept with the engine's among the recent ones."""
+
+    BEGAN = "began"
+    """The game began, in seat order."""
+    LEFT = "left"
+    """`seat`: its player left; a computer player took the seat over."""
+    AWAY = "away"
+    """`seat`: taken for away after `value` timeouts in a row."""
+    BACK = "back"
+    """`seat`: back from away."""
 
 
 class Seat(BaseModel):
@@ -46,6 +63,8 @@ class Table(BaseModel):
     host_id: int
     months: int = 3
     ruleset: str = DEFAULT_RULESET
+    language: str = "en"
+    """The game's language: its live message and public posts are written in it."""
     turn_seconds: int
     interrupt_seconds: int
     seed: int
@@ -55,7 +74,8 @@ class Table(BaseModel):
     message_id: int | None = None
     """The lobby message, then the live game message (its id also tells when it was posted)."""
     message_month: int = 0
-    recent: list[str] = Field(default_factory=list)
+    recent: list[Event] = Field(default_factory=list)
+    """The latest events, as codes and numbers: written in words only when shown."""
     last_answer: tuple[int, int] | None = None
     """(prompt, seat) of the last answer, to tell a double click ("already done") from a stale one."""
     deadline: datetime | None = None
@@ -91,23 +111,29 @@ class Table(BaseModel):
         self.seats.append(seat)
         return seat
 
-    def timed_out(self, seats: list[int]) -> list[str]:
+    @field_validator("recent", mode="before")
+    @classmethod
+    def _drop_old_lines(cls, recent: object) -> object:
+        """Tables saved before the events were kept as codes held English lines: those are dropped."""
+        if isinstance(recent, list):
+            return [item for item in recent if not isinstance(item, str)]
+        return recent
+
+    def timed_out(self, seats: list[int]) -> list[int]:
         """Count a timeout for each seat; a player who keeps letting their own questions time out is
-        taken for away. Silence on a question put to everyone (Lottery, Walk...) is a fair answer,
-        so it does not count."""
+        taken for away (returned). Silence on a question put to everyone (Lottery, Walk...) is a fair
+        answer, so it does not count."""
         if self.state.pending.kind in INTERRUPTS:
             return []
-        lines = []
+        away = []
         for seat in seats:
             player = self.seats[seat]
             player.timeouts += 1
             if player.timeouts >= AWAY_AFTER and not player.away:
                 player.away = True
-                lines.append(
-                    f"{player.name} ran out of time {AWAY_AFTER} times in a row: until they press a "
-                    "button, the bot makes the cautious choice for them without waiting."
-                )
-        return lines
+                away.append(seat)
+                self.remember([Event(TableKind.AWAY, seat, value=AWAY_AFTER)])
+        return away
 
     def present(self, seat: int) -> bool:
         """The player did something: they are not away. True if they had been taken for away."""
@@ -115,12 +141,12 @@ class Table(BaseModel):
         was_away = player.away
         player.timeouts, player.away = 0, False
         if was_away:
-            self.remember([f"{player.name} is back."])
+            self.remember([Event(TableKind.BACK, seat)])
         return was_away
 
-    # -- log lines ------------------------------------------------------------------------------
-    def remember(self, lines: list[str]) -> None:
-        self.recent = (self.recent + lines)[-RECENT_LINES:]
+    # -- what happened lately -------------------------------------------------------------------
+    def remember(self, events: Iterable[Event]) -> None:
+        self.recent = [*self.recent, *events][-RECENT_EVENTS:]
 
     # -- timers ---------------------------------------------------------------------------------
     def waiting_humans(self) -> list[int]:

@@ -63,13 +63,19 @@ class Lang:
         return text.format(**args) if args else text
 
 
+def lang(code: object) -> Lang:
+    """The language for a Discord locale ("it", "en-US", "en-GB", ..., or a `discord.Locale`);
+    anything unsupported is English. One `Lang` per language."""
+    text = str(getattr(code, "value", code) or ENGLISH)
+    base = text.split("-")[0].lower()
+    return _language(base if base in SUPPORTED else ENGLISH)
+
+
 @functools.cache
-def lang(code: str | None) -> Lang:
-    """The language for a Discord locale ("it", "en-US", "en-GB", ...); anything unsupported is English."""
-    base = (code or ENGLISH).split("-")[0].lower()
-    if base not in SUPPORTED or base == ENGLISH:
+def _language(code: str) -> Lang:
+    if code == ENGLISH:
         return Lang(ENGLISH, gettext.NullTranslations())
-    return Lang(base, _compile(base))
+    return Lang(code, _compile(code))
 
 
 def _compile(code: str) -> gettext.GNUTranslations:

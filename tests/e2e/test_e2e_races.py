@@ -45,7 +45,8 @@ def fake_click(game, member, message_id: int) -> SimpleNamespace:
     return SimpleNamespace(
         channel_id=game.channel.id,
         guild_id=game.guild.id,
-        user=SimpleNamespace(id=member.id, display_name=member.name),
+        user=SimpleNamespace(id=member.id, display_name=member.name, name=member.name),
+        locale="en-US",
         message=SimpleNamespace(id=message_id),
         permissions=discord.Permissions.none(),
         response=FakeResponse(),
