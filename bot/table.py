@@ -3,6 +3,7 @@
 Pure data and rules about the table (who may do what, when the next timer is due); no Discord calls.
 """
 
+import functools
 import unicodedata
 from collections.abc import Iterable
 from datetime import datetime, timedelta
@@ -226,9 +227,11 @@ BLANK = frozenset({"\u115f", "\u1160", "\u2800", "\u3164", "\uffa0"})
 FALLBACK_NAME = "Player"
 
 
+@functools.lru_cache(maxsize=4096)
 def clean_name(name: str, fallback: str = FALLBACK_NAME) -> str:
     """A display name safe on a shared board: no bidi or zero-width characters, one line, trimmed
-    to the engine's limit; a name that would look blank becomes `fallback` (cleaned the same way)."""
+    to the engine's limit; a name that would look blank becomes `fallback` (cleaned the same way).
+    Cached: every click names its player."""
     kept = "".join(c for c in name if unicodedata.category(c) not in HIDDEN)
     kept = " ".join(kept.split())[:MAX_NAME].strip()
     if _visible(kept):

@@ -6,6 +6,7 @@ from datetime import datetime
 
 import discord
 
+from bot.game.events import Event
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import deal_label, mail_label, space_name, tag_name, weekday_name
 from bot.render.events import and_list, describe
@@ -108,7 +109,8 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         pot += " · " + (L._("the next 6 wins it") if st.election_held else L._("waits for a Town Election"))
     embed.add_field(name=_heading(ruleset.jackpot_name, L), value=f"{L.money(st.jackpot)}{pot}", inline=False)
     if table.recent:
-        latest = "\n".join(describe(event, shown, ruleset, L) for event in table.recent)
+        who = tuple(shown)
+        latest = "\n".join(_recent_line(event, who, st.ruleset, L) for event in table.recent)
         embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
     embed.set_footer(
         text=L._(
@@ -118,6 +120,12 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         )
     )
     return embed
+
+
+@functools.lru_cache(maxsize=8192)
+def _recent_line(event: Event, names: tuple[str, ...], ruleset: str, L: Lang) -> str:
+    """An event of "Latest" in words. Cached: each click shows the seven before it again."""
+    return describe(event, names, RULESETS[ruleset], L)
 
 
 def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:

@@ -37,6 +37,8 @@ class Lang:
         """Messages asked for that the catalog lacks (English has no catalog, so it never records)."""
 
     def _(self, message: str, /, **args: object) -> str:
+        if self.code == ENGLISH:  # the message is its own English: no catalog to ask (every click)
+            return message.format(**args) if args else message
         return self._fill(message, self._translations.gettext(message), args)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **args: object) -> str:
@@ -46,6 +48,8 @@ class Lang:
 
     def pgettext(self, context: str, message: str, /, **args: object) -> str:
         """A message whose translation depends on where it is used (a card's name, a space's name)."""
+        if self.code == ENGLISH:
+            return message.format(**args) if args else message
         return self._fill(message, self._translations.pgettext(context, message), args)
 
     def money(self, amount: int) -> str:
