@@ -61,7 +61,7 @@ def live_tables(rng: random.Random, players: int = 4) -> list:
     for n in range(TEMPLATES):
         table = Table(host_id=USER_BASE, turn_seconds=TURN_SECONDS, interrupt_seconds=60, seed=n)
         table.seats = [Seat(user_id=USER_BASE + s, name=f"player {s}") for s in range(players)]
-        table.state = start(n, players, 3)
+        table.state, _ = start(n, players, 3)
         for _ in range(rng.randrange(0, 200)):
             if table.state.over:
                 break

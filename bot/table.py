@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 import discord
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field
 
 from bot.game.engine import MAX_NAME
 from bot.game.events import Event
@@ -75,8 +75,9 @@ class Table(BaseModel):
     message_id: int | None = None
     """The lobby message, then the live game message (its id also tells when it was posted)."""
     message_month: int = 0
-    recent: list[Event] = Field(default_factory=list)
-    """The latest events, as codes and numbers: written in words only when shown."""
+    latest: list[Event] = Field(default_factory=list)
+    """The latest events, oldest first, as codes and numbers: written in words only when shown.
+    (Tables saved before kept English lines under `recent`, which is no field now: dropped on load.)"""
     last_answer: tuple[int, int] | None = None
     """(prompt, seat) of the last answer, to tell a double click ("already done") from a stale one."""
     deadline: datetime | None = None
@@ -112,14 +113,6 @@ class Table(BaseModel):
         self.seats.append(seat)
         return seat
 
-    @field_validator("recent", mode="before")
-    @classmethod
-    def _drop_old_lines(cls, recent: object) -> object:
-        """Tables saved before the events were kept as codes held English lines: those are dropped."""
-        if isinstance(recent, list):
-            return [item for item in recent if not isinstance(item, str)]
-        return recent
-
     def timed_out(self, seats: list[int]) -> list[int]:
         """Count a timeout for each seat; a player who keeps letting their own questions time out is
         taken for away (returned). Silence on a question put to everyone (Lottery, Walk...) is a fair
@@ -147,7 +140,7 @@ class Table(BaseModel):
 
     # -- what happened lately -------------------------------------------------------------------
     def remember(self, events: Iterable[Event]) -> None:
-        self.recent = [*self.recent, *events][-RECENT_EVENTS:]
+        self.latest = [*self.latest, *events][-RECENT_EVENTS:]
 
     # -- timers ---------------------------------------------------------------------------------
     def waiting_humans(self) -> list[int]:

@@ -108,9 +108,9 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     if st.rules.jackpot_needs_election and st.jackpot:  # docs/RULES.md §4.7
         pot += " · " + (L._("the next 6 wins it") if st.election_held else L._("waits for a Town Election"))
     embed.add_field(name=_heading(ruleset.jackpot_name, L), value=f"{L.money(st.jackpot)}{pot}", inline=False)
-    if table.recent:
+    if table.latest:
         who = tuple(shown)
-        latest = "\n".join(_recent_line(event, who, st.ruleset, L) for event in table.recent)
+        latest = "\n".join(_latest_line(event, who, st.ruleset, L) for event in table.latest)
         embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
     embed.set_footer(
         text=L._(
@@ -123,7 +123,7 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
 
 
 @functools.lru_cache(maxsize=8192)
-def _recent_line(event: Event, names: tuple[str, ...], ruleset: str, L: Lang) -> str:
+def _latest_line(event: Event, names: tuple[str, ...], ruleset: str, L: Lang) -> str:
     """An event of "Latest" in words. Cached: each click shows the seven before it again."""
     return describe(event, names, RULESETS[ruleset], L)
 

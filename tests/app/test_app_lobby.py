@@ -46,5 +46,5 @@ def test_leaving_a_running_game_hands_the_seat_to_a_computer_and_the_host_role_o
     seat = lobby.leave_game(table, 1)
     assert seat == 0 and table.seats[0].computer and table.host_id == 2
     names = [s.name for s in table.seats]
-    latest = describe(table.recent[-1], names, RULESETS[table.ruleset], lang("en"))
+    latest = describe(table.latest[-1], names, RULESETS[table.ruleset], lang("en"))
     assert latest == "alice left; a computer player takes over their seat."

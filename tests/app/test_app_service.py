@@ -91,7 +91,7 @@ async def test_a_lobby_opens_fills_and_starts_with_updates_for_the_screen_and_th
 
     assert begun.answer.show is Show.BOARD and begun.answer.said.code is NoteCode.GAME_STARTED
     assert [e.kind for e in begun.events] == [ev.TRANSFER, ev.TRANSFER]  # the start cash
-    assert begun.loaded.table.recent == [ev.Event(TableKind.BEGAN)]
+    assert begun.loaded.table.latest == [ev.Event(TableKind.BEGAN)]
     assert service.screen.updates[-1] is begun  # handed over under the lock, before it was returned
     assert service.timers.armed(CHANNEL) == begun.loaded.table.remind_at  # the earliest timer
 
@@ -159,7 +159,7 @@ async def test_a_table_saved_before_the_service_loads_without_its_english_lines_
     await service.tables.store.create(CHANNEL, GUILD, data)
 
     loaded = await service.tables.load(CHANNEL)
-    assert loaded.table.recent == [] and loaded.table.seats[1].away and loaded.table.seats[2].computer
+    assert loaded.table.latest == [] and loaded.table.seats[1].away and loaded.table.seats[2].computer
 
     finals: list[Standings] = []
     assert service.screen.released_channels == []
