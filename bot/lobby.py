@@ -5,7 +5,7 @@ from enum import StrEnum
 from bot.game import engine
 from bot.game.actions import IllegalAction
 from bot.game.events import Event
-from bot.table import COMPUTER_NAMES, Seat, Table, clean_name
+from bot.table import COMPUTER_NAMES, Seat, Table, TableKind, clean_name
 
 COMPUTER_SEATS = frozenset(f"Bot {name}" for name in COMPUTER_NAMES)
 """The names `Table.add_computer` gives."""
@@ -40,7 +40,8 @@ def _before_start(table: Table) -> None:
 
 
 def join(table: Table, user_id: int, name: str) -> str:
-    """Take a seat, or (in a rematch) the seat kept for you."""
+    """Take a seat in the lobby, or (in a rematch) the seat kept for you; returns the name the
+    board shows (numbered if taken)."""
     _before_start(table)
     taken = table.seat_of(user_id)
     if taken is not None and table.seats[taken].invited:
@@ -51,11 +52,11 @@ def join(table: Table, user_id: int, name: str) -> str:
         raise Refusal(LobbyCode.TABLE_FULL, most=table.max_players)
     seat = Seat(user_id=user_id, name=_unique(table, clean_name(name)))
     table.seats.append(seat)
-    return f"{seat.name} joined."
+    return seat.name
 
 
 def leave_lobby(table: Table, user_id: int) -> str:
-    """Leave before the start; the host's role passes to the next human."""
+    """Leave before the start; the host's role passes to the next human. Returns the name that left."""
     _before_start(table)
     seat = table.seat_of(user_id)
     if seat is None:
@@ -63,27 +64,29 @@ def leave_lobby(table: Table, user_id: int) -> str:
     name = table.seats.pop(seat).name
     if user_id == table.host_id and table.humans():
         table.host_id = table.humans()[0]
-    return f"{name} left."
+    return name
 
 
-def leave_game(table: Table, user_id: int) -> str:
-    """Leave a running game: a computer player takes the seat so the others can finish."""
+def leave_game(table: Table, user_id: int) -> int:
+    """Leave a running game: a computer player takes the seat (returned) so the others can finish."""
     seat = table.seat_of(user_id)
     if seat is None:
         raise Refusal(LobbyCode.NOT_PLAYING)
     table.seats[seat].user_id = None
     if user_id == table.host_id and table.humans():
         table.host_id = table.humans()[0]
-    return f"{table.seats[seat].name} left; a computer player takes over their seat."
+    table.remember([Event(TableKind.LEFT, seat)])
+    return seat
 
 
 def add_computer(table: Table, user_id: int) -> str:
+    """The host seats a computer player; returns its name."""
     _before_start(table)
     if user_id != table.host_id:
         raise Refusal(LobbyCode.HOST_ADDS_COMPUTERS)
     if len(table.seats) >= table.max_players:
         raise Refusal(LobbyCode.TABLE_FULL, most=table.max_players)
-    return f"{table.add_computer().name} (computer) joined."
+    return table.add_computer().name
 
 
 def start(table: Table, user_id: int) -> list[Event]:
@@ -101,6 +104,7 @@ def start(table: Table, user_id: int) -> list[Event]:
         [seat.name for seat in table.seats], ruleset=table.ruleset, months=table.months, seed=table.seed
     )
     table.lobby_closes = None
+    table.remember([Event(TableKind.BEGAN)])
     return opening
 
 
@@ -154,8 +158,8 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
 
 
 def _confirm(table: Table, seat: int, name: str) -> str:
-    """The player takes the seat kept for them, under their name of today."""
+    """The player takes the seat kept for them, under their name of today (returned)."""
     player = table.seats[seat]
     player.invited = False
     player.name = _unique(table, clean_name(name), besides=seat)
-    return f"{player.name} joined."
+    return player.name

@@ -45,6 +45,13 @@ def pot_name(ruleset: Ruleset, L: Lang) -> str:
     return L.pgettext("account", ruleset.pot_name)
 
 
+def heading_name(account: str) -> str:
+    """An account's name as a heading: "the poker pot" -> "Poker pot", "the Jackpot" -> "Jackpot"
+    (the catalog's "heading" messages)."""
+    name = account.removeprefix("the ")
+    return name[:1].upper() + name[1:]
+
+
 def jackpot_name(ruleset: Ruleset, L: Lang) -> str:
     """What the ruleset calls the JACKPOT account ("the Jackpot", classic "the Pot")."""
     return L.pgettext("account", ruleset.jackpot_name)

@@ -22,6 +22,7 @@ from bot.render.cards import (
     tag_name,
 )
 from bot.render.i18n import Lang
+from bot.table import TableKind
 
 Names = Sequence[str]
 Writer = Callable[[Event, Names, Ruleset, Lang], str]
@@ -67,12 +68,14 @@ def describe_record(record: dict, names: Names, ruleset: Ruleset, L: Lang) -> st
     kind or reason is no code is shown by the English text it was stored with."""
     event = Event.from_record(record)
     stored = record.get("text")
-    if stored is not None and not (event.kind in _KINDS and (not event.reason or event.reason in _CODES)):
+    coded = event.kind in _KINDS and event.kind not in _TABLE and (not event.reason or event.reason in _CODES)
+    if stored is not None and not coded:
         return stored
     return describe(event, names, ruleset, L)
 
 
 _CODES = frozenset(Reason)
+_TABLE = frozenset(TableKind)
 
 
 def _as_stored(event: Event, names: Names) -> str:
@@ -143,19 +146,41 @@ def _transfer(e: Event, names: Names, rs: Ruleset, L: Lang) -> str:
     write = _BOOKKEEPING.get(e.reason)
     if write is not None:
         return write(e, names, L)
-    payer, payee = account_name(e.src, names, rs, L), account_name(e.dst, names, rs, L)
-    amount, reason = L.money(e.amount), reason_text(e, rs, L)
-    if e.src in (ev.BANK, ev.JACKPOT, ev.POT):
-        return L._(
-            "{payee} collected {amount} from {payer} ({reason})",
-            payee=payee,
-            amount=amount,
-            payer=payer,
-            reason=reason,
-        )
-    return L._(
-        "{payer} paid {amount} to {payee} ({reason})", payer=payer, amount=amount, payee=payee, reason=reason
-    )
+    args = {
+        "payer": account_name(e.src, names, rs, L),
+        "payee": account_name(e.dst, names, rs, L),
+        "amount": L.money(e.amount),
+        "reason": reason_text(e, rs, L),
+    }
+    return _PAYMENTS.get((_SIDES.get(e.src), _SIDES.get(e.dst)), _paid)(L, args)
+
+
+_SIDES = {ev.BANK: "bank", ev.JACKPOT: "fund", ev.POT: "fund"}
+
+
+def _paid(L: Lang, args: dict) -> str:
+    return L._("{payer} paid {amount} to {payee} ({reason})", **args)
+
+
+_PAYMENTS: dict[tuple[str | None, str | None], Callable[[Lang, dict], str]] = {
+    # The same English sentence, told apart by context: other languages put "the Bank" or "the
+    # Jackpot" after a preposition that takes its article ("alla Banca", "dal Montepremi").
+    ("bank", None): lambda L, a: L.pgettext(
+        "from the Bank", "{payee} collected {amount} from {payer} ({reason})", **a
+    ),
+    ("fund", None): lambda L, a: L.pgettext(
+        "from a fund", "{payee} collected {amount} from {payer} ({reason})", **a
+    ),
+    ("bank", "fund"): lambda L, a: L.pgettext(
+        "a fund from the Bank", "{payee} collected {amount} from {payer} ({reason})", **a
+    ),
+    (None, "bank"): lambda L, a: L.pgettext(
+        "to the Bank", "{payer} paid {amount} to {payee} ({reason})", **a
+    ),
+    (None, "fund"): lambda L, a: L.pgettext("to a fund", "{payer} paid {amount} to {payee} ({reason})", **a),
+}
+"""A payment's sentence by who pays and who is paid: the Bank, a Jackpot or pot ("fund"), or a
+player (None)."""
 
 
 def _borrowed(e: Event, names: Names, L: Lang) -> str:
@@ -410,5 +435,20 @@ _KINDS: dict[str, Writer] = {
         "{player} retired with a net worth of {amount}", player=n[e.seat], amount=L.money(e.amount)
     ),
     EventKind.GAME_OVER: _game_over,
+    TableKind.BEGAN: lambda e, n, rs, L: L._(
+        "The game begins: {order}. {player} goes first.", order=", ".join(n), player=n[0]
+    ),
+    TableKind.LEFT: lambda e, n, rs, L: L._(
+        "{player} left; a computer player takes over their seat.", player=n[e.seat]
+    ),
+    TableKind.AWAY: lambda e, n, rs, L: L.ngettext(
+        "{player} ran out of time {n} time in a row: until they press a button, the bot makes the "
+        "cautious choice for them without waiting.",
+        "{player} ran out of time {n} times in a row: until they press a button, the bot makes the "
+        "cautious choice for them without waiting.",
+        e.value,
+        player=n[e.seat],
+    ),
+    TableKind.BACK: lambda e, n, rs, L: L._("{player} is back.", player=n[e.seat]),
 }
-"""One writer per event kind."""
+"""One writer per event kind (the engine's, then the table's)."""

@@ -9,6 +9,7 @@ from bot.game import events as ev
 from bot.game import state as s
 from bot.game.bank import whole_steps
 from bot.game.calendar import SpaceKind
+from bot.game.cards import DealCard
 from bot.game.engine import legal_actions
 from bot.game.mail import destinations, swellfare_bets
 from bot.game.outlook import bills_due, buyer_days_ahead, charges_due, months_after
@@ -391,19 +392,20 @@ def _offer_sell(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> l
         return [Choice(L._("Sell for {value}", value=value), act.SELL, held[0], SUCCESS), keep]
     menu = L._("Sell a Deal…")
     sells = [
-        Choice(
-            deal_name(d, L),
-            act.SELL,
-            card,
-            SUCCESS,
-            menu=menu,
-            detail=L._(
-                "sells for {value}, profit {profit}", value=L.money(d.value), profit=L.money(d.profit)
-            ),
-        )
+        Choice(short(deal_name(d, L)), act.SELL, card, SUCCESS, menu=menu, detail=_sale(d, L))
         for card, d in ((card, rs.deals[card]) for card in held[:MENU_OPTIONS])
     ]
     return [keep, *sells]
+
+
+def _sale(deal: DealCard, L: Lang) -> str:
+    """A Deal's price and profit under its name in the menu; with the whole name when the label
+    had to cut it."""
+    value, profit = L.money(deal.value), L.money(deal.profit)
+    name = deal_name(deal, L)
+    if short(name) != name:
+        return L._("{deal}: sells for {value}, profit {profit}", deal=name, value=value, profit=profit)
+    return L._("sells for {value}, profit {profit}", value=value, profit=profit)
 
 
 def _offer_target(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:

@@ -3,6 +3,8 @@
 import pytest
 
 from bot import lobby
+from bot.game.rulesets import RULESETS
+from bot.render.events import describe
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.table import Table
@@ -41,9 +43,11 @@ def test_a_running_game_refuses_every_lobby_change(change):
 
 def test_leaving_a_running_game_hands_the_seat_to_a_computer_and_the_host_role_on():
     table = started()
-    line = lobby.leave_game(table, 1)
-    assert table.seats[0].computer and table.host_id == 2
-    assert line == "alice left; a computer player takes over their seat."
+    seat = lobby.leave_game(table, 1)
+    assert seat == 0 and table.seats[0].computer and table.host_id == 2
+    names = [s.name for s in table.seats]
+    latest = describe(table.latest[-1], names, RULESETS[table.ruleset], lang("en"))
+    assert latest == "alice left; a computer player takes over their seat."
 
 
 # -- Rematch (issue 9.7) ------------------------------------------------------------------------------
@@ -82,7 +86,7 @@ def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_w
 
 def test_each_human_confirms_with_join_and_keeps_their_place():
     table = lobby.rematch(finished(), 2, "bob", seed=11)
-    assert lobby.join(table, 1, "alice") == "alice joined."
+    assert lobby.join(table, 1, "alice") == "alice"
     assert table.seats[0].user_id == 1 and not table.seats[0].invited
     assert table.humans() == [1, 2]
     with pytest.raises(lobby.Refusal) as again:

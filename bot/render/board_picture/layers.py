@@ -64,7 +64,7 @@ def calendar(edition: str, language: str) -> Image.Image:
 
     d = ImageDraw.Draw(image)
     middle = st.TITLE_H // 2
-    title = L.pgettext("heading", "PAY DAY")
+    title = L._("Pay Day").upper()
     text(d, (st.MARGIN, middle), title, st.TITLE_GOLD, 32, anchor="lm", heavy=True)
     after = st.MARGIN + st.font(32, heavy=True).getlength(title) + 24
     text(d, (after, middle), L.pgettext("edition", ruleset.title), st.TITLE_TEXT, 17, anchor="lm")
@@ -75,7 +75,7 @@ def calendar(edition: str, language: str) -> Image.Image:
     for day, space in enumerate(ruleset.board):
         _cell_text(d, day, space, ruleset, L)
     text(d, (left + 50, top + 8), st.jackpot_title(ruleset, L), st.TITLE_GOLD, 16, heavy=True)
-    retired = L.pgettext("heading", "RETIRED")
+    retired = L._("retired").upper()
     text(d, (left + 10, top + 87), retired, st.PANEL_LABEL, 14, anchor="lm", heavy=True)
     return image
 

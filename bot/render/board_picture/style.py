@@ -16,7 +16,7 @@ from PIL import ImageColor, ImageFont
 
 from bot.game import calendar
 from bot.game.rulesets import RULESETS, Rules, Ruleset
-from bot.render.cards import space_name, weekday_name
+from bot.render.cards import heading_name, space_name, weekday_name
 from bot.render.i18n import Lang
 
 # Geometry, in output pixels.
@@ -143,7 +143,7 @@ SHORT_NAMES: dict[str, Callable[[Lang], str]] = {
     "Town Election": lambda L: L.pgettext("cell", "Election"),
     "Daylight Savings": lambda L: L.pgettext("cell", "Daylight"),
     "Pay Day": lambda L: L.pgettext("cell", "PAY DAY"),
-    "Start": lambda L: L.pgettext("cell", "START"),
+    "Start": lambda L: L._("START"),
 }
 """Names that fit a day's cell; any other space shows its own name."""
 
@@ -189,15 +189,9 @@ def effect_line(space: calendar.Space, ruleset: Ruleset, L: Lang) -> tuple[str, 
     return write(L, L.money(space.amount), ruleset.rules), colour
 
 
-_JACKPOT_TITLES: dict[str, Callable[[Lang], str]] = {
-    "the Jackpot": lambda L: L.pgettext("heading", "JACKPOT"),
-    "the Pot": lambda L: L.pgettext("heading", "POT"),
-}
-
-
 def jackpot_title(ruleset: Ruleset, L: Lang) -> str:
-    """The ruleset's word for the Jackpot, as a heading: "the Pot" -> "POT"."""
-    return _JACKPOT_TITLES[ruleset.jackpot_name](L)
+    """The ruleset's word for the Jackpot, as a heading in capitals: "the Pot" -> "POT"."""
+    return L.pgettext("heading", heading_name(ruleset.jackpot_name)).upper()
 
 
 def legend_rows(edition: str) -> int:
