@@ -56,6 +56,10 @@ class FakeDiscord:
         self.serialize = serialize
         self.round_trip = round_trip
         """Each answer yields to the event loop first, as a network round trip would."""
+        self.pictures: dict[int, FakeAttachment] = {}
+        """message -> the board picture it carries (only its name, as Discord keeps the file)."""
+        self.uploads = 0
+        """Pictures uploaded (a new board picture sent with a message or an edit)."""
         self._last_id = 0
 
     def request(self, kind: str, kwargs: dict, allowed: frozenset[str]) -> None:
@@ -65,22 +69,48 @@ class FakeDiscord:
         if self.serialize:
             _payload(kwargs)
 
-    def new_message(self, channel_id: int, view) -> int:
+    def new_message(self, channel_id: int, view, file: discord.File | None = None) -> int:
         # A real snowflake: its top bits are the time it was posted, which the bot reads to tell
         # when a live message is getting too old to edit.
         message_id = max(discord.utils.time_snowflake(discord.utils.utcnow()), self._last_id + 1)
         self._last_id = message_id
         if view is not None and view is not MISSING:
             self.buttons.setdefault(channel_id, {})[message_id] = _custom_ids(view)
+        if file is not None:
+            self._upload(message_id, file)
         return message_id
 
-    def edit(self, channel_id: int, message_id: int, view) -> None:
+    def edit(self, channel_id: int, message_id: int, view, attachments=MISSING) -> None:
         messages = self.buttons.get(channel_id, {})
         if message_id not in messages:
             self.bad_edits += 1
             return
         if view is not MISSING:
             messages[message_id] = () if view is None else _custom_ids(view)
+        if attachments is not MISSING:
+            self.pictures.pop(message_id, None)
+            for item in attachments:
+                if isinstance(item, discord.File):
+                    self._upload(message_id, item)
+                else:
+                    self.pictures[message_id] = item
+
+    def attachments(self, message_id: int) -> list["FakeAttachment"]:
+        picture = self.pictures.get(message_id)
+        return [] if picture is None else [picture]
+
+    def _upload(self, message_id: int, file: discord.File) -> None:
+        self.uploads += 1
+        self.pictures[message_id] = FakeAttachment(file.filename)
+
+
+class FakeAttachment(discord.Attachment):
+    """A message's attachment as discord.py reads it: here only its name is used."""
+
+    __slots__ = ()
+
+    def __init__(self, filename: str) -> None:  # no payload and no HTTP state: nothing is fetched
+        self.filename = filename
 
 
 def _custom_ids(view: discord.ui.View) -> tuple[str, ...]:
@@ -123,10 +153,11 @@ class Sent:
 
 
 class FakeMessage:
-    __slots__ = ("id",)
+    __slots__ = ("attachments", "id")
 
-    def __init__(self, message_id: int) -> None:
+    def __init__(self, message_id: int, attachments: list | None = None) -> None:
         self.id = message_id
+        self.attachments = [] if attachments is None else attachments
 
 
 class FakePartialMessage:
@@ -135,10 +166,11 @@ class FakePartialMessage:
     def __init__(self, channel: "FakeChannel", message_id: int) -> None:
         self.channel, self.id = channel, message_id
 
-    async def edit(self, **kwargs) -> None:
+    async def edit(self, **kwargs) -> "FakeMessage":
         fake = self.channel.fake
         fake.request("message.edit", kwargs, MESSAGE_EDIT)
-        fake.edit(self.channel.id, self.id, kwargs.get("view", MISSING))
+        fake.edit(self.channel.id, self.id, kwargs.get("view", MISSING), kwargs.get("attachments", MISSING))
+        return FakeMessage(self.id, fake.attachments(self.id))
 
 
 class FakeChannel:
@@ -151,7 +183,8 @@ class FakeChannel:
 
     async def send(self, content=None, **kwargs) -> Sent:
         self.fake.request("channel.send", {"content": content, **kwargs}, CHANNEL_SEND)
-        return Sent(self.fake.new_message(self.id, kwargs.get("view")))
+        message_id = self.fake.new_message(self.id, kwargs.get("view"), kwargs.get("file"))
+        return FakeMessage(message_id, self.fake.attachments(message_id))
 
     def get_partial_message(self, message_id: int) -> FakePartialMessage:
         return FakePartialMessage(self, message_id)
@@ -195,13 +228,15 @@ class FakeResponse:
         await self._answer("send_message", content, kwargs, SEND_MESSAGE)
         i = self.interaction
         view = None if kwargs.get("ephemeral") else kwargs.get("view")
-        return Sent(i.fake.new_message(i.channel_id, view))
+        return Sent(i.fake.new_message(i.channel_id, view, kwargs.get("file")))
 
     async def edit_message(self, **kwargs) -> None:
         i = self.interaction
         assert i.message is not None, "edit_message answers only a component interaction"
         await self._answer("edit_message", None, kwargs, EDIT_MESSAGE)
-        i.fake.edit(i.channel_id, i.message.id, kwargs.get("view", MISSING))
+        i.fake.edit(
+            i.channel_id, i.message.id, kwargs.get("view", MISSING), kwargs.get("attachments", MISSING)
+        )
 
     async def defer(self, **kwargs) -> None:
         await self._answer("defer", None, kwargs, DEFER)
@@ -270,7 +305,7 @@ class FakeInteraction:
         self.channel_id = channel_id
         self.guild_id = guild_id
         self.user = user
-        self.message = None if message_id is None else FakeMessage(message_id)
+        self.message = None if message_id is None else FakeMessage(message_id, fake.attachments(message_id))
         self.response = FakeResponse(self)
         self.followup = FakeFollowup(fake)
 

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.render import components
+from bot.render.board_attachment import board_file, picture, render, show_board
+from bot.render.board_picture import board_key, table_scene
 from bot.render.embeds import game_embed, lobby_embed, payday_notices
 from bot.render.i18n import Lang, lang
 from bot.render.notes import note_text
@@ -69,6 +71,9 @@ class Channel:
     """Posting failed and no player has been told yet."""
     answering: set[int] = field(default_factory=set)
     """Old live messages whose buttons a click's own answer removes after a repost (saves a request)."""
+    attachments: list[discord.Attachment] | None = None
+    """The live message's attachments as Discord last returned them (None: not known), so an edit
+    that keeps the board picture can list it instead of uploading it again."""
 
     @property
     def behind(self) -> bool:
@@ -190,12 +195,24 @@ class LiveMessage:
             and self._may_post(self._channel(loaded.row.channel_id))
         )
 
-    def shown(self, loaded: Loaded, seq: int) -> None:
+    def shown(self, loaded: Loaded, seq: int, attachments: list[discord.Attachment] | None = None) -> None:
         """The snapshot `seq` of `loaded`'s game was just written to the live message (by a click's
-        own answer, or as a new live message)."""
+        own answer, or as a new live message), which now has `attachments` (None: not known)."""
         ch = self._channels.get(loaded.row.channel_id)
         if ch is not None and ch.loaded is not None and ch.loaded.row.game_id == loaded.row.game_id:
             ch.shown = seq
+            ch.attachments = attachments
+
+    async def picture(
+        self, loaded: Loaded, current: list[discord.Attachment] | None
+    ) -> list[discord.Attachment | discord.File] | None:
+        """The `attachments` of an edit showing `loaded`: the message's own picture if it already
+        shows this board (`current`: its attachments, None if not known), else a new one drawn off
+        the event loop. None for a lobby, which has no picture."""
+        table = loaded.table
+        if table.state is None:
+            return None
+        return await picture(table_scene(table), _key(table), current)
 
     def warning(self, channel_id: int) -> bool:
         """Whether the next answer to a player is to say that posting fails (once; then False)."""
@@ -211,10 +228,10 @@ class LiveMessage:
         return _render(ch.loaded, ch.note, ch.closed)
 
     @staticmethod
-    def draw(loaded: Loaded) -> dict:
-        """The live message for `loaded`, as `embed` and `view` keywords for a new message."""
+    async def draw(loaded: Loaded) -> dict:
+        """The live message for `loaded`, as the keywords of a new message (with its picture)."""
         embed, view = _render(loaded, None, False)
-        return {"embed": embed, "view": view}
+        return {"embed": embed, "view": view, **await _new_picture(loaded)}
 
     # -- the worker ---------------------------------------------------------------------------------
     def _channel(self, channel_id: int) -> Channel:
@@ -246,7 +263,7 @@ class LiveMessage:
         embed, view = self.render(channel_id)
         if self.needs_repost(loaded) and await self._repost(channel_id, ch, embed, view):
             return
-        edited = await self._edit(loaded, embed, view)
+        edited = await self._edit(ch, loaded, embed, view)
         if edited:
             ch.shown = seq
         elif edited is None and _running(loaded) and self._may_post(ch):  # deleted by someone: post anew
@@ -261,12 +278,14 @@ class LiveMessage:
         old = loaded.table.message_id
         notices = ch.notices[:]
         ch.notices.clear()
+        content = "\n\n".join(notices) or None
         message = await self._send(
-            ch, channel_id, content="\n\n".join(notices) or None, embed=embed, view=view
+            ch, channel_id, content=content, embed=embed, view=view, **await _new_picture(loaded)
         )
         if message is None:
             ch.notices[:0] = notices
             return False
+        ch.attachments = attachments_of(message)
         log.info("live message posted", extra={**_where(ch.loaded), "message_id": message.id})
         try:
             saved = await self._moved(channel_id, loaded.row.game_id, message.id, loaded.row.version)
@@ -280,19 +299,28 @@ class LiveMessage:
             await self.strip_buttons(channel_id, old)
         return True
 
-    async def _edit(self, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None) -> bool | None:
-        """Edit the live message: True if done, None if it is gone (deleted), False if Discord failed."""
+    async def _edit(
+        self, ch: Channel, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None
+    ) -> bool | None:
+        """Edit the live message, its picture kept or replaced: True if done, None if it is gone
+        (deleted), False if Discord failed."""
         message_id = loaded.table.message_id
         if message_id is None:
             return None
         channel = self.bot.get_partial_messageable(loaded.row.channel_id)
+        fields = {"embed": embed, "view": view}
+        attachments = await self.picture(loaded, ch.attachments)
+        if attachments is not None:
+            fields["attachments"] = attachments
+        ch.attachments = None  # until Discord says what the message now holds
         try:
-            await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+            edited = await channel.get_partial_message(message_id).edit(**fields)
         except discord.NotFound:
             return None
         except discord.HTTPException:
             log.warning("live message edit failed", exc_info=True, extra=_where(loaded))
             return False
+        ch.attachments = attachments_of(edited)
         return True
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
@@ -334,7 +362,7 @@ def _render(loaded: Loaded, note: Note | None, closed: bool) -> tuple[discord.Em
     if table.state is None:
         view = None if closed else components.lobby_view(channel_id, game_id, L)
         return lobby_embed(table, "" if note is None else note_text(note, L), L), view
-    embed = game_embed(table, game_id, L)
+    embed = show_board(game_embed(table, game_id, L), _key(table))
     state = table.state
     if closed or state.over or state.pending is None:
         return embed, None
@@ -353,3 +381,23 @@ def _over(loaded: Loaded) -> bool:
 
 def _where(loaded: Loaded) -> dict:
     return {"channel": loaded.row.channel_id, "game": loaded.row.game_id}
+
+
+def _key(table) -> str:
+    """The key of the table's board picture (a game saved before the picture has none stored)."""
+    return table.board_key or board_key(table)
+
+
+async def _new_picture(loaded: Loaded) -> dict:
+    """`file=` for a new message showing `loaded`'s game; nothing for a lobby."""
+    table = loaded.table
+    if table.state is None:
+        return {}
+    scene = table_scene(table)
+    return {"file": board_file(await render(scene), scene, _key(table))}
+
+
+def attachments_of(message: object) -> list[discord.Attachment] | None:
+    """What Discord says a message now holds (None when the answer did not say)."""
+    attachments = getattr(message, "attachments", None)
+    return None if attachments is None else list(attachments)

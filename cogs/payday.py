@@ -136,7 +136,7 @@ class Payday(commands.Cog):
         """An `Update` as the answer to whoever asked; its follow-ups in the game's language."""
         answer, loaded = update.answer, update.loaded
         if answer.show is Show.POST:
-            reply.post(**self.live.draw(loaded))
+            reply.post_board(loaded)
         elif answer.show is Show.LOOK:
             reply.say(embed=game_embed(loaded.table, loaded.row.game_id, L))
         elif answer.show is Show.BOARD and (

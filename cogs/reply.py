@@ -15,7 +15,8 @@ import discord
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.notices import cannot_post
-from cogs.live import LiveMessage, clicked
+from bot.service import Loaded
+from cogs.live import LiveMessage, attachments_of, clicked
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,7 @@ class Reply:
         self.edit_fields: dict[str, Any] | None = None
         self.show_board = False
         self.message: dict[str, Any] | None = None
+        self.board_post: Loaded | None = None
         self.followups: list[dict[str, Any]] = []
         self.posted: int | None = None
         """The id of the `post`ed message, once sent."""
@@ -72,8 +74,13 @@ class Reply:
         self.show_board = True
 
     def post(self, **message: Any) -> None:
-        """Answer with a public message (a new lobby, the board shown again)."""
+        """Answer with a public message (a new lobby, the standings shown again)."""
         self.message = message
+
+    def post_board(self, loaded: Loaded) -> None:
+        """Answer with the live message of `loaded` as a new public message (its picture is drawn
+        once the lock is let go)."""
+        self.board_post = loaded
 
     def follow(self, **message: Any) -> None:
         """A public message after the answer (the final standings)."""
@@ -110,6 +117,8 @@ class Reply:
         return posted
 
     async def _answer(self, channel_id: int) -> int | None:
+        if self.board_post is not None:
+            self.message = await self.live.draw(self.board_post)
         reposted = await self._wait_for_repost(channel_id)
         async with self._first:
             return await self._answer_once(channel_id, reposted)
@@ -159,20 +168,31 @@ class Reply:
         if newest is not None:
             loaded, seq = newest
             if clicked(self.interaction, loaded.table.message_id):
-                embed, view = self.live.render(channel_id)
-                await self._edit_clicked(deferred, embed=embed, view=view)
-                self.live.shown(loaded, seq)
+                await self._show_board(deferred, loaded, seq)
                 return None
         if not deferred:
             await response.defer()
         return None
 
-    async def _edit_clicked(self, deferred: bool, **fields: Any) -> None:
-        """Edit the message the click was on, as the answer or after a deferral."""
+    async def _show_board(self, deferred: bool, loaded: Loaded, seq: int) -> None:
+        """The clicked live message shows the newest board, in this one request: its picture kept
+        when the board looks the same, else the new picture uploaded with the answer."""
+        embed, view = self.live.render(loaded.row.channel_id)
+        fields: dict[str, Any] = {"embed": embed, "view": view}
+        attachments = await self.live.picture(loaded, list(self.interaction.message.attachments))
+        if attachments is not None:
+            fields["attachments"] = attachments
+        answered = await self._edit_clicked(deferred, **fields)
+        kept = attachments if attachments is not None and all(_known(a) for a in attachments) else None
+        self.live.shown(loaded, seq, attachments_of(answered) or kept)
+
+    async def _edit_clicked(self, deferred: bool, **fields: Any) -> object:
+        """Edit the message the click was on, as the answer or after a deferral; returns the edited
+        message when Discord's answer carries it."""
         if deferred:
-            await self.interaction.edit_original_response(**fields)
-        else:
-            await self.interaction.response.edit_message(**fields)
+            return await self.interaction.edit_original_response(**fields)
+        response = await self.interaction.response.edit_message(**fields)
+        return getattr(response, "resource", None)
 
     async def _follow_up(self, message: dict[str, Any]) -> bool:
         try:
@@ -206,3 +226,8 @@ class Reply:
             )
         else:
             log.info("interaction deferred", extra={"channel": self.interaction.channel_id})
+
+
+def _known(attachment: object) -> bool:
+    """An attachment Discord already holds (not a file this answer uploads)."""
+    return isinstance(attachment, discord.Attachment)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from bot.game import events as ev
+from bot.render.board_picture import board_key
 from bot.restart import Resume
 from bot.table import Table
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
@@ -127,6 +128,8 @@ class Tables:
 
     async def save(self, loaded: Loaded, records: list[dict] | tuple = ()) -> Loaded:
         table, channel_id = loaded.table, loaded.row.channel_id
+        if table.state is not None:
+            table.board_key = board_key(table)
         try:
             row = await self.store.save(loaded.row, table.model_dump_json(), table.wake_at(), records)
         except BaseException:

@@ -5,6 +5,25 @@ Pure rendering (Pillow only, no Discord): build a `Scene`, call `render_png`, an
 """
 
 from bot.render.board_picture.picture import render_png
-from bot.render.board_picture.scene import Scene, Token, describe, game_scene, scene_key, token_letters
+from bot.render.board_picture.scene import (
+    Scene,
+    Token,
+    board_key,
+    describe,
+    game_scene,
+    scene_key,
+    table_scene,
+    token_letters,
+)
 
-__all__ = ["Scene", "Token", "describe", "game_scene", "render_png", "scene_key", "token_letters"]
+__all__ = [
+    "Scene",
+    "Token",
+    "board_key",
+    "describe",
+    "game_scene",
+    "render_png",
+    "scene_key",
+    "table_scene",
+    "token_letters",
+]

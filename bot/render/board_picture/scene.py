@@ -8,9 +8,13 @@ two scenes with the same key draw the same pixels, and the bot re-uploads only w
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.game.state import GameState
 from bot.render.i18n import Lang, lang
+
+if TYPE_CHECKING:
+    from bot.table import Table
 
 LAYOUT_VERSION = 1
 """Bump when the drawing changes, so a stored key no longer matches and the picture is redrawn."""
@@ -113,3 +117,13 @@ def game_scene(state: GameState, month: int, L: Lang | None = None) -> Scene:
     else:
         label = L._("Month {month} of {months}", month=month, months=state.months)
     return Scene(state.ruleset, label, state.jackpot, tokens, asked, L.code)
+
+
+def table_scene(table: "Table") -> Scene:
+    """The scene of a table's running or finished game, in the game's language."""
+    return game_scene(table.state, table.month(), lang(table.language))
+
+
+def board_key(table: "Table") -> str:
+    """The key of the picture a table's game shows: what `Table.board_key` stores."""
+    return scene_key(table_scene(table))

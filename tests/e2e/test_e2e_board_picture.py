@@ -1,0 +1,88 @@
+"""The drawn board on the live message (issue 9.1), through the bot: the embed shows the attached
+picture, a new picture rides on the same request as the click's answer, and it is replaced exactly
+when what it shows changes (a token, the players asked, the Jackpot, the month): an answer that
+moves nothing keeps the very same attachment."""
+
+from helpers import click, slash
+from rig import live, load, message, rigged, start_game, step
+
+from bot.render.board_picture import table_scene
+
+
+def shows(table) -> tuple:
+    """What the picture draws, read from the table: every token's day, who is retired, who is
+    asked, the Jackpot and the month."""
+    scene = table_scene(table)
+    tokens = tuple((t.day, t.retired) for t in scene.tokens)
+    return tokens, scene.asked, scene.jackpot, scene.month_label
+
+
+def picture(msg) -> tuple[int, str]:
+    """The board picture the message carries: (attachment id, file name)."""
+    [attachment] = msg.attachments
+    assert msg.embeds[-1].image.url.endswith(attachment.filename)  # the embed shows that file
+    return attachment.id, attachment.filename
+
+
+async def test_the_picture_changes_exactly_when_what_it_shows_changes(env):
+    game = await start_game(env, 3, months=1)
+    table = await load(env, game.channel)
+    before, shown = picture(message(game.channel, table.message_id)), shows(table)
+    changed = kept = moved = 0
+    for turn in range(1000):
+        if turn == 5:  # a loan moves money, not the board
+            await slash(game.players[0], game.channel, "payday loan", amount=1000)
+        elif not await step(env, game):
+            break
+        table = await load(env, game.channel)
+        if table is None:
+            break
+        now, facts = picture(message(game.channel, table.message_id)), shows(table)
+        if facts == shown:
+            assert now == before, "nothing drawn changed, yet the picture was uploaded again"
+            kept += 1
+        else:
+            assert now[1] != before[1], "the board changed but the picture did not"
+            changed += 1
+            moved += facts[0] != shown[0]
+        before, shown = now, facts
+    assert moved > 10 and changed > moved
+    assert kept > 0
+
+
+async def test_a_plain_click_uploads_the_new_picture_in_its_one_request(env):
+    game = await start_game(env, 2, months=1)
+    alice, _ = game.players
+    board = await live(env, game.channel)
+    old = picture(board)
+    async with rigged(env, game.channel) as state:
+        state.script.append(3)
+    mark = len(env.http_requests)
+    await click(alice, board, label="Roll the die")
+    assert [(r.method, r.path.split("/")[1]) for r in env.http_requests[mark:]] == [("POST", "interactions")]
+    board = await live(env, game.channel)
+    assert picture(board)[1] != old[1]
+    attachment = board.attachments[0]
+    assert "alice (A) day 3" in attachment.description  # the alt text says where everyone is
+
+
+async def test_an_edit_that_moves_nothing_keeps_the_attachment(env):
+    """A loan taken with a slash command changes the money, not the board: the channel's worker
+    edits the live message and lists its picture instead of uploading it again."""
+    game = await start_game(env, 2, months=1)
+    alice, _ = game.players
+    before = picture(await live(env, game.channel))
+    await slash(alice, game.channel, "payday loan", amount=1000)
+    board = await live(env, game.channel)
+    assert "$1,000" in board.embeds[-1].fields[0].value  # the edit happened
+    assert picture(board) == before
+
+
+async def test_the_standings_freeze_the_last_picture_and_status_posts_it_anew(env):
+    game = await start_game(env, 2, months=1)
+    alice, _ = game.players
+    result = await slash(alice, game.channel, "payday status")
+    posted = result.response  # the board shown again, at the bottom of the channel
+    table = await load(env, game.channel)
+    assert posted.attachments and table.message_id == message(game.channel, table.message_id).id
+    assert picture(message(game.channel, table.message_id))[1].startswith("board-")
