@@ -212,8 +212,11 @@ class FakeResponse:
 
     @property
     def refusal(self) -> str | None:
-        """The private sentence, if the interaction was answered with one."""
-        return self.content if self.calls == ["send_message"] and self.ephemeral else None
+        """The private sentence, if the interaction was answered with one (without the line that
+        links back to the game)."""
+        if self.calls != ["send_message"] or not self.ephemeral or self.content is None:
+            return None
+        return self.content.split("\n")[0]
 
     async def _answer(self, kind: str, content: str | None, kwargs: dict, allowed: frozenset[str]) -> None:
         fake = self.interaction.fake

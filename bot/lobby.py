@@ -142,6 +142,7 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
         host_id=user_id,
         months=finished.months,
         ruleset=finished.ruleset,
+        language=finished.language,
         turn_seconds=finished.turn_seconds,
         interrupt_seconds=finished.interrupt_seconds,
         seed=seed,

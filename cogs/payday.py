@@ -21,6 +21,7 @@ from bot.game.rulesets import RULESETS
 from bot.render import components, rules_text
 from bot.render.embeds import game_embed, hand_embed
 from bot.render.i18n import NAMES, SUPPORTED, Lang, lang
+from bot.render.links import jump_url, way_back
 from bot.render.notes import note_text
 from bot.render.notices import notice_message
 from bot.render.refusals import refusal_text
@@ -123,7 +124,7 @@ class Payday(commands.Cog):
             result = await call()
         except Refused as refused:
             log.info("refused", extra={"channel": interaction.channel_id, "why": refused.code})
-            reply.say(refusal_text(refused, L))
+            reply.say(way_back(refusal_text(refused, L), await self._way_back(interaction), L))
         except BaseException:
             reply.cancel()
             raise
@@ -132,9 +133,21 @@ class Payday(commands.Cog):
         await reply.flush()
         return reply, result
 
+    async def _way_back(self, interaction: discord.Interaction) -> str | None:
+        """A link to the channel's live message, for a refusal to end with (None if it has none)."""
+        where = await self.service.live_message(interaction.channel_id)
+        if where is None:
+            return None
+        guild_id, message_id = where
+        return jump_url(interaction.guild_id or guild_id, interaction.channel_id, message_id)
+
     def _show(self, reply: Reply, update: Update, L: Lang) -> None:
         """An `Update` as the answer to whoever asked; its follow-ups in the game's language."""
         answer, loaded = update.answer, update.loaded
+        if answer.show is Show.STANDINGS:
+            [standings] = update.follow
+            reply.post(**notice_message(standings, lang(standings.table.language)))
+            return
         if answer.show is Show.POST:
             reply.post_board(loaded)
         elif answer.show is Show.LOOK:
@@ -168,39 +181,63 @@ class Payday(commands.Cog):
         """Open a game of Pay Day in this channel; others join with the button."""
         channel_id = interaction.channel_id
         chosen = LobbyOptions(months, turn_time, ruleset, language or server_language(interaction))
-        created: Update | None = None
 
         async def open_lobby() -> Update:
-            nonlocal created
             missing = _missing_permissions(interaction)
             if missing:
                 raise Refused(ServiceCode.MISSING_PERMISSIONS, permissions=missing)
+            return await self.service.open_lobby(
+                channel_id, interaction.guild_id, _person(interaction), chosen
+            )
+
+        loaded = await self._post_lobby(interaction, open_lobby)
+        if loaded is not None:
+            log.info(
+                "lobby opened",
+                extra={
+                    "channel": channel_id,
+                    "game": loaded.row.game_id,
+                    "host": interaction.user.id,
+                    "ruleset": ruleset,
+                    "months": months,
+                    "language": chosen.language,
+                },
+            )
+
+    async def rematch_click(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The Rematch button of a finished game's standings: a lobby for the same table again."""
+        channel_id = interaction.channel_id
+
+        async def open_lobby() -> Update:
             person = _person(interaction)
-            created = await self.service.open_lobby(channel_id, interaction.guild_id, person, chosen)
+            return await self.service.rematch(channel_id, interaction.guild_id, person, game_id)
+
+        await self._post_lobby(interaction, open_lobby)
+
+    async def _post_lobby(
+        self, interaction: discord.Interaction, open_lobby: Callable[[], Awaitable[Update]]
+    ) -> Loaded | None:
+        """Open a lobby through `open_lobby`, post it as the answer and save where it is; a lobby that
+        could not be posted is dropped (nobody could see it, so nobody could close it)."""
+        channel_id = interaction.channel_id
+        created: Update | None = None
+
+        async def call() -> Update:
+            nonlocal created
+            created = await open_lobby()
             return created
 
         try:
-            reply, _ = await self._run(interaction, open_lobby, self._show, public=True)
+            reply, _ = await self._run(interaction, call, self._show, public=True)
         except discord.HTTPException:
-            if created is not None:  # nobody can see the lobby, so nobody could close it
+            if created is not None:
                 await self.service.discard(channel_id, created.game_id)
                 self.live.forget(channel_id)
             raise
-        if created is not None and reply.posted is not None:
-            shown = created.loaded
-            loaded = await self.service.moved(channel_id, shown.row.game_id, reply.posted, shown.row.version)
-            if loaded is not None:
-                log.info(
-                    "lobby opened",
-                    extra={
-                        "channel": channel_id,
-                        "game": shown.row.game_id,
-                        "host": interaction.user.id,
-                        "ruleset": ruleset,
-                        "months": months,
-                        "language": chosen.language,
-                    },
-                )
+        if created is None or reply.posted is None:
+            return None
+        shown = created.loaded
+        return await self.service.moved(channel_id, shown.row.game_id, reply.posted, shown.row.version)
 
     @payday.command(name="join")
     async def join(self, interaction: discord.Interaction) -> None:

@@ -1,5 +1,6 @@
 """simcord actions that fail loudly, and a ready-made table of players; shared by end-to-end tests."""
 
+import re
 from typing import NamedTuple
 
 import simcord
@@ -34,3 +35,14 @@ async def click(actor: simcord.MemberActor, message, **which) -> simcord.Interac
     result = await actor.click(message, **which)
     assert result.acknowledged, f"click {which} by {actor.name} was never answered"
     return result
+
+
+WAY_BACK = re.compile(r"↪ .+: https://discord\.com/channels/\d+/\d+/\d+")
+"""The line a refusal ends with, linking back to the live message (issue 9.7)."""
+
+
+def refusal(result: simcord.InteractionResult) -> str:
+    """The sentence of a private refusal; any line after it must be the link back to the game."""
+    sentence, *rest = result.response.content.split("\n")
+    assert all(WAY_BACK.fullmatch(line) for line in rest), rest
+    return sentence

@@ -172,7 +172,27 @@ class LedgerButton(
         await _route(interaction, "ledger_page", self.game_id, self.book, self.page)
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LedgerButton)
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pdr:(?P<game>\d{1,12})"):
+    """On a finished game's standings: a lobby for the same table again (the channel is the one
+    clicked in, which must hold that game in its history)."""
+
+    def __init__(self, game_id: int, label: str = "Rematch") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"pdr:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> "RematchButton":
+        return cls(int(match["game"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, "rematch_click", self.game_id)
+
+
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LedgerButton, RematchButton)
 
 
 def game_view(channel_id: int, game_id: int, prompt: int, choices: list[Choice]) -> discord.ui.View:
@@ -195,6 +215,12 @@ def lobby_view(channel_id: int, game_id: int, L: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action, (label, _) in LOBBY_BUTTONS.items():
         view.add_item(LobbyButton(channel_id, game_id, action, label(L)))
+    return view
+
+
+def rematch_view(game_id: int, L: Lang) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id, L._("Rematch")))
     return view
 
 

@@ -78,6 +78,8 @@ def _closes(table: Table, L: Lang) -> str:
 
 def _seat_label(table: Table, seat: Seat, L: Lang) -> str:
     name = safe(seat.name)
+    if seat.invited:
+        return L._("{player} (kept for a rematch: press Join)", player=name)
     computer, host = seat.computer, seat.user_id == table.host_id
     if computer and host:
         return L._("{player} (computer, host)", player=name)

@@ -5,6 +5,7 @@ from typing import Any
 
 import discord
 
+from bot.render.components import rematch_view
 from bot.render.embeds import final_embed, payday_notices
 from bot.render.i18n import Lang
 from bot.service.values import Notice, PayDays, Reminder, Standings, Warning, WarningCode
@@ -16,7 +17,11 @@ def notice_message(notice: Notice, L: Lang) -> dict[str, Any]:
         return {"content": payday_notices(notice, L)}
     if isinstance(notice, Standings):
         # The last player to retire gets their Pay Day summary too, on the standings message.
-        return {"content": payday_notices(notice.paydays, L), "embed": final_embed(notice, L)}
+        return {
+            "content": payday_notices(notice.paydays, L),
+            "embed": final_embed(notice, L),
+            "view": rematch_view(notice.game_id, L),
+        }
     if isinstance(notice, Reminder):
         return {
             "content": reminder(notice, L),

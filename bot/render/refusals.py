@@ -154,6 +154,9 @@ _TEXTS: dict[str, Writer] = {
     ),
     ServiceCode.NO_LEDGER: lambda p, n, L: L._("No game has been played in this channel yet."),
     ServiceCode.LEDGER_GONE: lambda p, n, L: L._("That ledger is no longer available."),
+    ServiceCode.REMATCH_GONE: lambda p, n, L: L._(
+        "That game is too old for a rematch: start a new one with /payday start."
+    ),
     LobbyCode.REMATCH_PLAYERS: lambda p, n, L: L._(
         "Only the players of that game can ask for a rematch: start a new game with /payday start."
     ),

@@ -199,12 +199,37 @@ class Service:
                 seed=secrets.randbits(62),
             )
             lobby.join(table, host.user_id, host.name)
-            table.lobby_closes = self.now() + timedelta(minutes=self.settings.lobby_minutes)
-            loaded = await self.tables.create(channel_id, guild_id, table)
-            if self.settings.seed is not None:  # reproducible games for tests: seed + game id
-                table.seed = self.settings.seed + loaded.row.game_id
-            loaded = await self.tables.save(loaded, [{"kind": "lobby", "host": host.user_id}])
-            return self._publish(Update(channel_id, loaded, live=LiveView(loaded), answer=Answer(Show.POST)))
+            return await self._post_lobby(
+                channel_id, guild_id, table, {"kind": "lobby", "host": host.user_id}
+            )
+
+    async def rematch(self, channel_id: int, guild_id: int | None, person: Person, game_id: int) -> Update:
+        """A lobby for the same table as the finished game `game_id`: same settings and seats, the
+        person who asked seated as host, every other player's seat kept until they press Join
+        (`lobby.rematch`). Posted like a new lobby (`Show.POST`, then `moved`)."""
+        async with self._locked(channel_id):
+            if await self.tables.load(channel_id) is not None:
+                raise Refused(ServiceCode.GAME_OPEN)
+            finished = await self.tables.finished(channel_id, game_id)
+            if finished is None:
+                raise Refused(ServiceCode.REMATCH_GONE)
+            try:
+                table = lobby.rematch(finished.table, person.user_id, person.name, secrets.randbits(62))
+            except IllegalAction as refusal:
+                raise Refused(refusal.code, **refusal.params) from None
+            record = {"kind": "lobby", "host": person.user_id, "rematch": game_id}
+            update = await self._post_lobby(channel_id, guild_id, table, record)
+        _log("rematch", update.loaded, of=game_id)
+        return update
+
+    async def _post_lobby(self, channel_id: int, guild_id: int | None, table: Table, record: dict) -> Update:
+        """Save a new lobby (it closes by itself if nobody starts it); the caller posts it."""
+        table.lobby_closes = self.now() + timedelta(minutes=self.settings.lobby_minutes)
+        loaded = await self.tables.create(channel_id, guild_id, table)
+        if self.settings.seed is not None:  # reproducible games for tests: seed + game id
+            table.seed = self.settings.seed + loaded.row.game_id
+        loaded = await self.tables.save(loaded, [record])
+        return self._publish(Update(channel_id, loaded, live=LiveView(loaded), answer=Answer(Show.POST)))
 
     async def discard(self, channel_id: int, game_id: int) -> None:
         """A lobby nobody can see (its message was never posted), so nobody could close it."""
@@ -418,7 +443,7 @@ class Service:
         """
         table = loaded.table
         table.deadline = table.remind_at = table.computer_at = None
-        summary = {"reason": ending.value, "winners": table.state.winners}
+        summary = {"reason": ending.value, "winners": table.state.winners, "ended_by": ended_by}
         await self.tables.finish(loaded, played.records, summary)
         self.timers.cancel(loaded.row.channel_id)
         _log("game over", loaded, reason=ending.value, winners=table.state.winners)
@@ -532,11 +557,29 @@ class Service:
         async with self._locked(channel_id):
             loaded = await self.tables.load(channel_id)
             if loaded is None:
-                raise Refused(ServiceCode.NO_GAME)
+                return await self._last_standings(channel_id)
             table = loaded.table
             if table.seat_of(person.user_id) is None and table.state is not None:
                 return Update(channel_id, loaded, answer=Answer(Show.LOOK))
             return Update(channel_id, loaded, answer=Answer(Show.POST))
+
+    async def _last_standings(self, channel_id: int) -> Update:
+        """After a game, the channel's last standings (from history) instead of "no game"."""
+        finished = await self.tables.finished(channel_id)
+        if finished is None:
+            raise Refused(ServiceCode.NO_GAME)
+        summary = finished.summary
+        ending = Ending(summary.get("reason", Ending.RETIRED))
+        standings = Standings(finished.game_id, finished.table, ending, summary.get("ended_by", ""))
+        return Update(channel_id, answer=Answer(Show.STANDINGS), follow=[standings])
+
+    async def live_message(self, channel_id: int) -> tuple[int | None, int] | None:
+        """(guild id, message id) of the channel's live message, for a link back to it (read
+        without the lock); None when the channel has none."""
+        loaded = await self.tables.peek(channel_id)
+        if loaded is None or loaded.table.message_id is None:
+            return None
+        return loaded.row.guild_id, loaded.table.message_id
 
     async def hand(self, channel_id: int, person: Person) -> HandView:
         """What a player holds, read without the lock."""
@@ -555,7 +598,7 @@ class Service:
             finished = await self.tables.finished(channel_id, game_id)
             if finished is None:
                 raise Refused(ServiceCode.NO_LEDGER if game_id is None else ServiceCode.LEDGER_GONE)
-            game_id, table = finished
+            game_id, table = finished.game_id, finished.table
         transfers = await self.tables.transfers(game_id)
         entries = BOOKS[book](ev.Event.from_record(row.data) for row in transfers)
         pages = max(1, -(-len(entries) // LEDGER_PAGE))

@@ -27,6 +27,14 @@ class Loaded(NamedTuple):
     table: Table
 
 
+class Finished(NamedTuple):
+    """A finished game as history keeps it: its final table and the summary saved with it."""
+
+    game_id: int
+    table: Table
+    summary: dict
+
+
 SetAside = Callable[[int, int], Awaitable[None]]
 """Told (channel_id, game_id) once a live game that could not be read has been set aside."""
 
@@ -169,13 +177,13 @@ class Tables:
         """Every money transfer in a game's log, newest first: the ledger's lines."""
         return await self.store.events(game_id, limit=1_000_000, kinds=[ev.TRANSFER])
 
-    async def finished(self, channel_id: int, game_id: int | None = None) -> tuple[int, Table] | None:
+    async def finished(self, channel_id: int, game_id: int | None = None) -> Finished | None:
         """This channel's last finished game, or the one with `game_id` among its recent ones; a
         finished game this version cannot read is passed over."""
         for row in await self.store.history(channel_id=channel_id, limit=1 if game_id is None else 50):
             if game_id is None or row.game_id == game_id:
                 try:
-                    return row.game_id, Table.model_validate_json(row.data)
+                    return Finished(row.game_id, Table.model_validate_json(row.data), row.summary)
                 except ValidationError:
                     where = {"channel": channel_id, "game": row.game_id}
                     log.warning("finished game unreadable", extra=where)

@@ -118,6 +118,9 @@ class Show(Enum):
     """A new public copy of the live message (a new lobby, `/payday status`)."""
     LOOK = 3
     """A private copy of the board (an onlooker's `/payday status`)."""
+    STANDINGS = 4
+    """The last finished game's standings, posted anew (`/payday status` after a game); they are
+    the update's `follow`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +230,8 @@ class ServiceCode(StrEnum):
     """permissions: the Discord permissions the bot lacks here (PermissionName values)."""
     NO_LEDGER = "no_ledger"
     LEDGER_GONE = "ledger_gone"
+    REMATCH_GONE = "rematch_gone"
+    """The finished game asked for is no longer kept for a rematch."""
 
 
 class Refused(Exception):

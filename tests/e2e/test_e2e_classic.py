@@ -3,7 +3,7 @@ end by clicks, and its savings commands refused or confirmed in one private sent
 
 import pytest
 import simcord
-from helpers import click, slash
+from helpers import click, refusal, slash
 from rig import (
     labels,
     live,
@@ -23,7 +23,7 @@ from bot.game.rulesets import RULESETS
 
 def refused(result: simcord.InteractionResult, text: str) -> None:
     assert result.acknowledged and result.ephemeral, result
-    assert result.response.content == text
+    assert refusal(result) == text
 
 
 def ruleset_choices(env) -> list[dict]:

@@ -3,7 +3,7 @@ and discord.py passes the raw value on. Each one gets a one-line refusal and cha
 
 import pytest
 import simcord.interactions
-from helpers import slash
+from helpers import refusal, slash
 from helpers import table as make_table
 from rig import load, start_game, stored
 
@@ -17,7 +17,7 @@ def forged(monkeypatch):
 
 
 def refused(result, text: str) -> None:
-    assert result.ephemeral and result.response.content == text, result.response.content
+    assert result.ephemeral and refusal(result) == text, result.response.content
 
 
 def only_refusals(env) -> bool:

@@ -59,7 +59,10 @@ async def test_three_players_play_to_the_final_standings(env, months):
     assert frozen.components == []
     assert frozen.embeds[0].title == "Pay Day — game over"
     assert "The game is over." in frozen.embeds[0].description
-    assert [m.id for m in game.channel.history() if m.components] == []  # older live messages too
+    # Older live messages too; only the standings keep a button, the Rematch.
+    with_buttons = [m for m in game.channel.history() if m.components]
+    assert [[b.label for b in row.children] for m in with_buttons for row in m.components] == [["Rematch"]]
+    assert with_buttons[0].embeds[0].title.endswith("is over")
 
     # The standings message lists everyone's net worth, best first, and names the winner.
     [standings] = game.channel.last_message.embeds

@@ -1,6 +1,6 @@
 """Spaces that involve the whole table: Lottery, Radio Contest, Walk for Charity, and Pay Day loans."""
 
-from helpers import click, slash
+from helpers import click, refusal, slash
 from rig import field, labels, live, load, mail_card, rigged, start_game, stored, unescape
 
 NUMBERS = ["1", "2", "3", "4", "5", "6"]
@@ -24,7 +24,7 @@ async def test_lottery_with_a_retired_player_an_outsider_and_a_sit_out(env):
 
     before = await stored(env, game.channel)
     refused = await click(game.outsider, board, label="1")
-    assert refused.ephemeral and refused.response.content == "You're not playing in this game."
+    assert refused.ephemeral and refusal(refused) == "You're not playing in this game."
     assert await stored(env, game.channel) == before
 
     await click(bob, board, label="Sit out")
@@ -67,7 +67,7 @@ async def test_radio_contest_goes_round_from_the_lander_one_roll_each(env):
         for other in others:
             refused = await click(other, board, label="Roll the die")
             assert refused.ephemeral
-            assert refused.response.content == f"It's not your move: the game is waiting for {roller.name}."
+            assert refusal(refused) == f"It's not your move: the game is waiting for {roller.name}."
         assert await stored(env, game.channel) == before
         await click(roller, board, label="Roll the die")
 
@@ -92,7 +92,7 @@ async def test_walk_for_charity_every_other_player_rolls_and_pays(env):
     before = await stored(env, game.channel)
     refused = await click(alice, board, label="Roll the die")
     assert refused.ephemeral
-    assert refused.response.content == "It's not your move: the game is waiting for bob and carol."
+    assert refusal(refused) == "It's not your move: the game is waiting for bob and carol."
     assert await stored(env, game.channel) == before
 
     await click(carol, board, label="Roll the die")  # any order

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import discord
 import pytest
-from helpers import click, slash, table
+from helpers import click, refusal, slash, table
 from rig import Game, field, labels, live, load, play_to_end, script, service, start_game, unescape
 
 from bot.game.events import Event
@@ -56,7 +56,7 @@ async def test_host_leaving_passes_the_host_role_and_the_last_one_out_closes_the
     assert seats(lobby) == "1. bob (host)\n2. carol"
     assert (await load(env, channel)).host_id == bob.id
     refused = await click(alice, lobby, label="Start")
-    assert refused.ephemeral and refused.response.content == "Only the host can start the game."
+    assert refused.ephemeral and refusal(refused) == "Only the host can start the game."
 
     await slash(bob, channel, "payday leave")
     assert seats(lobby) == "1. carol (host)"

@@ -4,7 +4,7 @@ The only ping the bot ever sends is the reminder to the player whose turn it is.
 """
 
 import pytest
-from helpers import click, slash
+from helpers import click, refusal, slash
 from rig import live, load, script
 
 REMINDER = "the Pay Day game is waiting for you"
@@ -85,4 +85,4 @@ async def test_bidi_tricks_blank_names_and_markdown_are_defused_on_the_board_and
     assert not any(c in text for c in "\u202e\u200b\u3164")
     not_yours = await click(loud, await live(env, channel), label="Roll the die")
     assert not_yours.ephemeral
-    assert not_yours.response.content == "It's not your move: the game is waiting for alice."
+    assert refusal(not_yours) == "It's not your move: the game is waiting for alice."

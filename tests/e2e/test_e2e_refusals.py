@@ -3,7 +3,7 @@
 import discord
 import pytest
 import simcord
-from helpers import click, slash, table
+from helpers import click, refusal, slash, table
 from rig import live, load, script, start_game, stored
 
 NO_GAME = "There is no game in this channel: start one with /payday start."
@@ -11,7 +11,7 @@ NO_GAME = "There is no game in this channel: start one with /payday start."
 
 def refused(result: simcord.InteractionResult, text: str) -> None:
     assert result.acknowledged and result.ephemeral, result
-    assert result.response.content == text
+    assert refusal(result) == text
 
 
 async def test_game_buttons_refuse_outsiders_wrong_turns_stale_prompts_and_double_clicks(env):

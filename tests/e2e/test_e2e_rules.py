@@ -4,7 +4,7 @@ turn order from the lander (§2.4), Mad Money and Pay a Neighbor among players s
 and the classic Swellfare bet from a select menu in $5 steps (§4.6)."""
 
 import simcord
-from helpers import click, slash
+from helpers import click, refusal, slash
 from rig import choose_option, field, labels, live, load, menu_options, rigged, script, start_game, unescape
 
 from bot.game.rulesets import RULESETS
@@ -169,9 +169,7 @@ async def test_a_swellfare_bet_is_chosen_from_a_menu_of_5_dollar_steps(env):
     assert list(options) == ["Bet nothing", *(f"Bet ${bet}" for bet in range(5, 101, 5))]
 
     refused = await bob.select(board, [options["Bet $5"]])
-    assert (
-        refused.ephemeral and refused.response.content == "It's not your move: the game is waiting for alice."
-    )
+    assert refused.ephemeral and refusal(refused) == "It's not your move: the game is waiting for alice."
     await choose_option(alice, board, "Bet $35")
 
     table = await load(env, game.channel)

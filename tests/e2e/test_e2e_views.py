@@ -3,7 +3,7 @@ paged ledger."""
 
 import discord
 import pytest
-from helpers import click, slash
+from helpers import click, refusal, slash
 from rig import deal_card, field, labels, live, load, mail_card, rigged, script, start_game, unescape
 
 
@@ -31,7 +31,7 @@ async def test_hand_is_private_and_shows_mail_and_deals(env):
     assert fields["Deals"] == "• Teen Jeans (cost $7,000, sells for $14,000)"
 
     outsider = await slash(game.outsider, game.channel, "payday hand")
-    assert outsider.ephemeral and outsider.response.content == "You're not playing in this game."
+    assert outsider.ephemeral and refusal(outsider) == "You're not playing in this game."
 
 
 async def test_status_reposts_the_live_message_and_strips_the_old_one(env):
