@@ -43,6 +43,12 @@ The LAST line printed is one JSON object; the main figures are
                           over the measured window: well below `rate` means the bot saturated
   api_requests_per_action Discord HTTP requests per player action, mean: interaction responses
                           (send_message, edit_message, defer), followups, channel sends, message edits
+  render_ms_p99           the board picture's drawing and PNG encoding, per picture, in its worker
+                          thread (wall clock; render_cpu_ms_p99 in that thread's CPU time), and
+  image_kb                the largest picture sent, in KiB: reported apart from the action's time
+                          (the click awaits its picture off the event loop; --no-picture replaces
+                          the drawing with a fixed tiny PNG, for the bot's own time without it)
+  pictures_per_action     new pictures uploaded per player action (the rest keep the one shown)
   rss_kb_per_game         growth of the process's resident memory (VmRSS), from just before the
                           first game is created to the highest reading while every game is live,
                           divided by the live games. It holds what the bot keeps per game -- the
@@ -78,6 +84,7 @@ from fake_discord import DAY, FakeDiscord, FakeUser, StandInBot  # noqa: E402
 
 from bot.game import ai  # noqa: E402
 from bot.logs import KeyValueFormatter  # noqa: E402
+from bot.render import board_attachment  # noqa: E402
 from bot.service import Tables  # noqa: E402
 from bot.table import Table  # noqa: E402
 from cogs.payday import Payday  # noqa: E402
@@ -109,6 +116,27 @@ class WatchedTables(Tables):
     async def finish(self, loaded, records, ending):
         await super().finish(loaded, records, ending)
         self.written[loaded.row.channel_id] = loaded.table
+
+
+class PictureMeter:
+    """Stands in for the renderer the bot calls in a worker thread: times each picture (wall and the
+    thread's CPU) and notes its size; with `draw` False it returns a fixed tiny PNG instead."""
+
+    def __init__(self, draw: bool) -> None:
+        self.draw = draw
+        self.real = board_attachment.render_png
+        self.blank = b"\x89PNG\r\n\x1a\n"
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.sizes: list[int] = []
+
+    def __call__(self, scene) -> bytes:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        png = self.real(scene) if self.draw else self.blank
+        self.cpu.append(time.thread_time() - cpu)
+        self.wall.append(time.perf_counter() - wall)
+        self.sizes.append(len(png))
+        return png
 
 
 # -- the harness ------------------------------------------------------------------------------------
@@ -394,6 +422,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="make the fakes build each request's JSON payload as discord.py would, to price it",
     )
     p.add_argument("--profile", type=Path, default=None, help="cProfile the play phase into this file")
+    p.add_argument(
+        "--no-picture", action="store_true", help="a fixed tiny PNG for every board picture (no drawing)"
+    )
     args = p.parse_args(argv)
     if args.games < 1 or args.actions < 0 or args.concurrency < 1 or not 1 <= args.months <= 12:
         p.error("--games and --concurrency must be at least 1, --actions at least 0, --months 1-12")
@@ -420,6 +451,8 @@ async def run(args: argparse.Namespace) -> dict:
 
 async def _measure(args: argparse.Namespace, store: Store) -> dict:
     load_at_start = os.getloadavg()[0]  # other work on the machine skews every figure: show it
+    meter = PictureMeter(draw=not args.no_picture)
+    board_attachment.render_png = meter
     fake = FakeDiscord(serialize=args.serialize)
     bot = StandInBot(store, fake, args.seed)
     tables = WatchedTables(store)
@@ -454,6 +487,7 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
         # Play: every action is a click by the human the game waits for.
         every = max(1, live_games // 2)
         requests_before = dict(fake.requests)
+        uploads_before = fake.uploads
         counted = 0
 
         async def play_one(game: Game) -> bool:
@@ -495,8 +529,10 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
                 mismatched += 1
         play_requests = {k: v - requests_before.get(k, 0) for k, v in fake.requests.items()}
         requests = sum(play_requests.values())
+        uploads = fake.uploads - uploads_before
     finally:
         await cog.cog_unload()
+        board_attachment.render_png = meter.real
 
     play, setup = bench.play, bench.setup
     actions = len(play.times)
@@ -527,6 +563,11 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
         "p99_ms": round(percentile(play.times, 0.99), 3),
         "api_requests_per_action": round(requests / actions, 4) if actions else 0.0,
         "rss_kb_per_game": round((bench.rss_peak - rss_before) / live_games, 2) if live_games else 0.0,
+        "picture": not args.no_picture,
+        "render_ms_p99": round(percentile(meter.wall, 0.99), 3),
+        "render_cpu_ms_p99": round(percentile(meter.cpu, 0.99), 3),
+        "image_kb": round(max(meter.sizes, default=0) / 1024, 1),
+        "pictures_per_action": round(uploads / actions, 4) if actions else 0.0,
     }
     if args.rate is not None:
         result["handler_p99_ms"] = result["p99_ms"]  # game_click entry to return, as in the closed loop

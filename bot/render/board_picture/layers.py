@@ -27,10 +27,10 @@ MONTH_BOX = (st.WIDTH // 2, 8, st.WIDTH - st.MARGIN, st.TITLE_H - 8)
 JACKPOT_BOX = (st.PANEL_BOX[0] + 48, st.PANEL_BOX[1] + 26, st.PANEL_BOX[2] - 10, st.PANEL_BOX[1] + 56)
 
 
-@functools.cache
 def calendar(edition: str, language: str) -> Image.Image:
     """The edition's empty board in a language, RGB. Shapes are drawn supersampled for smooth
-    edges, the text at output size so FreeType keeps it crisp."""
+    edges, the text at output size so FreeType keeps it crisp. Not cached here: picture.py keeps
+    the palette copy (a third of the size), and the labels are drawn on patches of that."""
     ruleset, L = RULESETS[edition], lang(language)
     k = st.SUPERSAMPLE
     size = (st.WIDTH, st.height(edition))
@@ -187,18 +187,16 @@ def legend_row(t: Token, asked: bool, language: str) -> Image.Image:
     return row
 
 
-def month_label(edition: str, label: str, language: str) -> Image.Image:
-    """The month, right-aligned in the title band, on its patch of the calendar."""
-    patch = calendar(edition, language).crop(MONTH_BOX)
+def month_label(patch: Image.Image, label: str) -> Image.Image:
+    """The month, right-aligned in the title band, on `patch` (the calendar under MONTH_BOX, RGB)."""
     mid = (MONTH_BOX[3] - MONTH_BOX[1]) // 2
     words = st.fit(st.drawable(label), 20, patch.width, heavy=True)
     text(ImageDraw.Draw(patch), (patch.width, mid), words, st.TITLE_TEXT, 20, "rm", heavy=True)
     return patch
 
 
-def jackpot_label(edition: str, amount: int, language: str) -> Image.Image:
-    """The Jackpot's amount in its panel, on its patch of the calendar."""
-    patch = calendar(edition, language).crop(JACKPOT_BOX)
-    words = st.fit(lang(language).money(amount), 26, patch.width, heavy=True)
+def jackpot_label(patch: Image.Image, amount: str) -> Image.Image:
+    """The Jackpot's amount (in words) in its panel, on `patch` (the calendar under JACKPOT_BOX, RGB)."""
+    words = st.fit(amount, 26, patch.width, heavy=True)
     text(ImageDraw.Draw(patch), (2, patch.height // 2), words, st.WHITE, 26, "lm", heavy=True)
     return patch

@@ -7,6 +7,7 @@ Every part is drawn in full colour once (layers.py), mapped to the edition's pal
 
 import functools
 import io
+import os
 import threading
 from collections import defaultdict
 
@@ -17,10 +18,17 @@ from bot.game.rulesets import RULESETS
 from bot.render.board_picture import layers, palette
 from bot.render.board_picture import style as st
 from bot.render.board_picture.scene import Scene, Token
+from bot.render.i18n import lang
 
 TOKENS_PER_ROW = 3
 PNG_LEVEL = 3
 """zlib level: 3 is the knee: 4 costs 40% more time for 10% smaller, 6 and up twice the time."""
+FREE_BLOCKS = 8
+"""Image memory Pillow keeps for reuse (its block pool, PILLOW_BLOCKS_MAX, off by default). A frame
+allocates and frees the same few large buffers every time; handed back to malloc, they grew the
+process by about 20 KB per live game at 1,000 games (bench/load.py), kept here they are reused."""
+if "PILLOW_BLOCKS_MAX" not in os.environ:  # an explicit setting wins, as Pillow's own reading of it
+    Image.core.set_blocks_max(FREE_BLOCKS)
 _ASSEMBLY = threading.Lock()
 """Frames are rendered in worker threads; FreeType faces and the caches are shared, so one frame is
 assembled at a time. The encoder works on the frame's own image and runs outside the lock."""
@@ -117,16 +125,25 @@ def token_tile(
     return palette.indexed(tile, edition), sprite.getchannel("A").point(lambda a: 255 * (a > 0), "1")
 
 
-@functools.lru_cache(maxsize=256)
+# The caches below hold what changes between frames of one game; with many games at once they
+# cycle, so they stay small (each legend row is ~17 KB): bench/load.py counts them in every game's memory.
+@functools.lru_cache(maxsize=64)
 def legend_row(edition: str, t: Token, asked: bool, language: str) -> Image.Image:
     return palette.indexed(layers.legend_row(t, asked, language), edition)
 
 
 @functools.lru_cache(maxsize=64)
 def month_label(edition: str, label: str, language: str) -> Image.Image:
-    return palette.indexed(layers.month_label(edition, label, language), edition)
+    patch = _patch(edition, language, layers.MONTH_BOX)
+    return palette.indexed(layers.month_label(patch, label), edition)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=64)
 def jackpot_label(edition: str, amount: int, language: str) -> Image.Image:
-    return palette.indexed(layers.jackpot_label(edition, amount, language), edition)
+    patch = _patch(edition, language, layers.JACKPOT_BOX)
+    return palette.indexed(layers.jackpot_label(patch, lang(language).money(amount)), edition)
+
+
+def _patch(edition: str, language: str, box: tuple[int, int, int, int]) -> Image.Image:
+    """The empty calendar under `box`, RGB, for a label to be drawn on."""
+    return calendar(edition, language).crop(box).convert("RGB")
