@@ -21,6 +21,8 @@ EFFECT_FONT = 16
 LETTER_FONT = 17
 LEGEND_NAME = 22
 LEGEND_WHERE = 18
+ORDERS_MARK = "⟳"
+"""Drawn after the name of a player whose standing orders answer some questions for them."""
 LEGEND_COLUMN = (st.WIDTH - 2 * st.MARGIN) // st.LEGEND_COLS
 MONTH_BOX = (st.WIDTH // 2, 8, st.WIDTH - st.MARGIN, st.TITLE_H - 8)
 JACKPOT_BOX = (st.PANEL_BOX[0] + 48, st.PANEL_BOX[1] + 26, st.PANEL_BOX[2] - 10, st.PANEL_BOX[1] + 56)
@@ -173,8 +175,12 @@ def legend_row(t: Token, asked: bool) -> Image.Image:
     right = width - 14
     text(d, (right, mid), where, st.SOFT_INK, LEGEND_WHERE, "rm")
     room = right - st.font(LEGEND_WHERE).getlength(where) - 12 - 56
-    name = st.fit(st.drawable(t.name) or f"Player {t.seat + 1}", LEGEND_NAME, room, heavy=asked)
+    mark = st.font(LEGEND_NAME, heavy=True).getlength(ORDERS_MARK) + 6 if t.orders else 0
+    name = st.fit(st.drawable(t.name) or f"Player {t.seat + 1}", LEGEND_NAME, room - mark, heavy=asked)
     text(d, (56, mid), name, st.SOFT_INK if t.retired else st.INK, LEGEND_NAME, "lm", heavy=asked)
+    if t.orders:
+        after = 56 + st.font(LEGEND_NAME, heavy=asked).getlength(name) + 6
+        text(d, (after, mid), ORDERS_MARK, st.SOFT_INK, LEGEND_NAME, "lm", heavy=True)
     return row
 
 

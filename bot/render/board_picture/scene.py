@@ -6,7 +6,7 @@ two scenes with the same key draw the same pixels, and the bot re-uploads only w
 """
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from bot.game.state import GameState
@@ -26,6 +26,8 @@ class Token:
     day: int
     colour: int
     retired: bool = False
+    orders: bool = False
+    """The player has standing orders on (issue 9.5): a mark by their name in the legend."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +45,7 @@ def scene_key(scene: Scene) -> str:
     """A short digest of everything drawn, stable across processes (Python's `hash` of a string is
     not), so it can be stored with the table and compared after a restart."""
     tokens = "|".join(
-        f"{t.seat},{t.letter},{t.name},{t.day},{t.colour},{int(t.retired)}"
+        f"{t.seat},{t.letter},{t.name},{t.day},{t.colour},{int(t.retired)},{int(t.orders)}"
         for t in sorted(scene.tokens, key=lambda t: t.seat)
     )
     text = "\n".join(
@@ -75,17 +77,22 @@ def describe(scene: Scene, limit: int = 1000) -> str:
     where = []
     for t in sorted(scene.tokens, key=lambda t: t.seat):
         place = "retired" if t.retired else ("START" if t.day <= 0 else f"day {t.day}")
-        where.append(f"{t.name} ({t.letter}) {place}" + (", to answer" if t.seat in scene.asked else ""))
+        orders = ", standing orders" if t.orders else ""
+        asked = ", to answer" if t.seat in scene.asked else ""
+        where.append(f"{t.name} ({t.letter}) {place}{orders}{asked}")
     text = f"Pay Day board, {scene.month_label}. Jackpot ${scene.jackpot:,}. " + "; ".join(where) + "."
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def game_scene(state: GameState, month: int) -> Scene:
+def game_scene(state: GameState, month: int, orders: Collection[int] = ()) -> Scene:
     """What the board shows of a game: every player's day, the Jackpot and who must answer now.
-    `month` is the table's current month (`Table.month()`)."""
+    `month` is the table's current month (`Table.month()`); `orders`: the seats with standing orders."""
     names = [p.name for p in state.players]
     letters = token_letters(names)
-    tokens = tuple(Token(p.seat, letters[p.seat], p.name, p.day, p.seat, p.retired) for p in state.players)
+    tokens = tuple(
+        Token(p.seat, letters[p.seat], p.name, p.day, p.seat, p.retired, p.seat in orders)
+        for p in state.players
+    )
     asked = frozenset(state.pending.seats) if state.pending is not None and not state.over else frozenset()
     label = "Game over" if state.over else f"Month {month} of {state.months}"
     return Scene(state.ruleset, label, state.jackpot, tokens, asked)
