@@ -36,7 +36,7 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/bot.py
+	$(BIN)/python bench/load.py
 
 # The README's pictures (docs/img/), from a scripted game played in make try's page; needs Chromium.
 screenshots: $(STAMP)

@@ -22,6 +22,7 @@ from bot.render.cards import (
     tag_name,
 )
 from bot.render.i18n import Lang
+from bot.table import TableKind
 
 Names = Sequence[str]
 Writer = Callable[[Event, Names, Ruleset, Lang], str]
@@ -67,12 +68,14 @@ def describe_record(record: dict, names: Names, ruleset: Ruleset, L: Lang) -> st
     kind or reason is no code is shown by the English text it was stored with."""
     event = Event.from_record(record)
     stored = record.get("text")
-    if stored is not None and not (event.kind in _KINDS and (not event.reason or event.reason in _CODES)):
+    coded = event.kind in _KINDS and event.kind not in _TABLE and (not event.reason or event.reason in _CODES)
+    if stored is not None and not coded:
         return stored
     return describe(event, names, ruleset, L)
 
 
 _CODES = frozenset(Reason)
+_TABLE = frozenset(TableKind)
 
 
 def _as_stored(event: Event, names: Names) -> str:
@@ -410,5 +413,20 @@ _KINDS: dict[str, Writer] = {
         "{player} retired with a net worth of {amount}", player=n[e.seat], amount=L.money(e.amount)
     ),
     EventKind.GAME_OVER: _game_over,
+    TableKind.BEGAN: lambda e, n, rs, L: L._(
+        "The game begins: {order}. {player} goes first.", order=", ".join(n), player=n[0]
+    ),
+    TableKind.LEFT: lambda e, n, rs, L: L._(
+        "{player} left; a computer player takes over their seat.", player=n[e.seat]
+    ),
+    TableKind.AWAY: lambda e, n, rs, L: L.ngettext(
+        "{player} ran out of time {n} time in a row: until they press a button, the bot makes the "
+        "cautious choice for them without waiting.",
+        "{player} ran out of time {n} times in a row: until they press a button, the bot makes the "
+        "cautious choice for them without waiting.",
+        e.value,
+        player=n[e.seat],
+    ),
+    TableKind.BACK: lambda e, n, rs, L: L._("{player} is back.", player=n[e.seat]),
 }
-"""One writer per event kind."""
+"""One writer per event kind (the engine's, then the table's)."""
