@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from bot.game.engine import MAX_NAME
 from bot.game.events import Event
+from bot.game.orders import NONE, Orders
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.game.state import INTERRUPTS, GameState
 
@@ -49,6 +50,9 @@ class Seat(BaseModel):
     """Questions in a row this player let time run out on."""
     away: bool = False
     """Taken for away: a computer plays for them until they are back."""
+    orders: Orders = NONE
+    """The player's standing orders (issue 9.5): answers given in advance to the questions that
+    decide nothing. Tables saved before them load with none."""
 
     @property
     def computer(self) -> bool:

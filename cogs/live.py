@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.render import components
+from bot.render import components, hand_view
 from bot.render.embeds import game_embed, lobby_embed, payday_notices
 from bot.render.i18n import Lang, lang
 from bot.render.notes import note_text
@@ -338,7 +338,8 @@ def _render(loaded: Loaded, note: Note | None, closed: bool) -> tuple[discord.Em
     state = table.state
     if closed or state.over or state.pending is None:
         return embed, None
-    return embed, components.game_view(channel_id, game_id, state.prompt, choices(state, L))
+    mine = [hand_view.hand_button(channel_id, game_id, L)]
+    return embed, components.game_view(channel_id, game_id, state.prompt, choices(state, L), mine)
 
 
 def _running(loaded: Loaded) -> bool:

@@ -10,7 +10,7 @@ custom_id layouts (all under Discord's 100 characters):
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -163,19 +163,28 @@ MENU_OPTIONS = 25
 """Discord's limit on the options of one select menu."""
 
 
-def game_view(channel_id: int, game_id: int, prompt: int, choices: list[Choice]) -> discord.ui.View:
-    """Buttons, then one select menu per `Choice.menu` (a menu fills a row of five buttons)."""
+def game_view(
+    channel_id: int,
+    game_id: int,
+    prompt: int,
+    choices: list[Choice],
+    extra: Sequence[discord.ui.Item] = (),
+) -> discord.ui.View:
+    """Buttons, then one select menu per `Choice.menu` (a menu fills a row of five buttons), then
+    `extra` (My hand), for which the question's buttons leave room."""
     view = discord.ui.View(timeout=None)
     menus: dict[str, list[Choice]] = {}
     for choice in choices:
         if choice.menu:
             menus.setdefault(choice.menu, []).append(choice)
     buttons = [choice for choice in choices if not choice.menu]
-    for choice in buttons[: 25 - 5 * len(menus)]:
+    for choice in buttons[: 25 - 5 * len(menus) - len(extra)]:
         view.add_item(GameButton(channel_id, game_id, prompt, choice))
     for placeholder, options in menus.items():
         kind = options[0].kind
         view.add_item(GameSelect(channel_id, game_id, prompt, kind, placeholder, options[:MENU_OPTIONS]))
+    for item in extra:
+        view.add_item(item)
     return view
 
 

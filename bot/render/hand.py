@@ -16,6 +16,8 @@ from bot.render.events import and_list
 from bot.render.i18n import Lang
 
 FIELD_LIMIT = 1024
+ORDERS_MARK = "⟳"
+"""By the name of a player whose standing orders answer for them, on the board and in its picture."""
 
 
 @dataclass(frozen=True, slots=True)

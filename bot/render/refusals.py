@@ -154,5 +154,9 @@ _TEXTS: dict[str, Writer] = {
     ),
     ServiceCode.NO_LEDGER: lambda p, n, L: L._("No game has been played in this channel yet."),
     ServiceCode.LEDGER_GONE: lambda p, n, L: L._("That ledger is no longer available."),
+    ServiceCode.ONE_LOTTERY_ORDER: lambda p, n, L: L._(
+        "Choose one Lottery order: a single number, or never. Your orders are unchanged."
+    ),
+    ServiceCode.NO_AMOUNT: lambda p, n, L: L._("Type an amount in dollars, such as {example}.", example=2000),
 }
 """One writer per refusal code (the service's, the engine's and the lobby's)."""

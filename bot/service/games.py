@@ -7,6 +7,7 @@ channel's timer, and return the `Update`. Whoever called then answers the person
 the lock let go, so a slow Discord never holds a game.
 """
 
+import dataclasses
 import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -17,7 +18,7 @@ from typing import Protocol
 
 from bot import lobby, restart
 from bot.game import actions as act
-from bot.game import ai, engine
+from bot.game import ai, engine, orders
 from bot.game import events as ev
 from bot.game.actions import Action, IllegalAction
 from bot.game.bank import bank_statement, loan_book
@@ -70,8 +71,10 @@ class Played:
         self.records += other.records
 
 
-def play(table: Table, action: Action, now: datetime) -> Played:
-    """Apply one action to the table's game; raises IllegalAction with the table untouched."""
+def play(table: Table, action: Action, now: datetime, *, ordered: bool = False) -> Played:
+    """Apply one action to the table's game; raises IllegalAction with the table untouched.
+    `ordered`: given by the player's standing orders (the event log says so; the table sees it as
+    the player's answer)."""
     state = table.state
     prompt, pending = state.prompt, state.pending
     _, events = engine.apply(state, action)
@@ -84,9 +87,42 @@ def play(table: Table, action: Action, now: datetime) -> Played:
         "question": pending.kind if pending else None,
         "timed_out": action.timed_out,
     }
+    if ordered:
+        answered["ordered"] = True
     table.remember(events)
     table.set_timers(now)
     return Played(events, [answered, *(e.to_dict() for e in events)])
+
+
+ORDERED_BOUND = 10_000
+"""More answers in a row than any game has (a 12-month game of six has about 3,000): a guard, so a
+rules bug could never spin a channel's lock forever."""
+
+
+def play_orders(table: Table, played: Played, now: datetime) -> None:
+    """Standing orders answer at once, through the same path as every answer: each question they
+    cover, one after another, until a real decision, a computer or a player without orders is asked.
+    A player who is away is the computer's (`Seat.automatic`)."""
+    for _ in range(ORDERED_BOUND):
+        action = ordered_answer(table)
+        if action is None:
+            return
+        played.extend(play(table, action, now, ordered=True))
+    raise RuntimeError("standing orders kept answering past any game's length")
+
+
+def ordered_answer(table: Table) -> Action | None:
+    """The first answer a waiting player's standing orders give to the current question, if any."""
+    state = table.state
+    if state is None or state.over or state.pending is None:
+        return None
+    for seat in state.pending.seats:
+        player = table.seats[seat]
+        if not player.automatic:
+            action = orders.auto_answer(state, seat, player.orders)
+            if action is not None:
+                return action
+    return None
 
 
 class Screen(Protocol):
@@ -320,18 +356,26 @@ class Service:
             return await self._apply(loaded, [action], move, back=back)
 
     async def _apply(
-        self, loaded: Loaded, actions: Iterable[Action], move: Move | None, *, back: bool = False
+        self,
+        loaded: Loaded,
+        actions: Iterable[Action],
+        move: Move | None,
+        *,
+        back: bool = False,
+        noted: dict | None = None,
     ) -> Update:
         """Apply, save, then tell the table. A refused first action changes nothing in the game
         (`back`: the player had been taken for away, which is undone even if the action is refused).
 
         `actions` may be a generator, so each computer player decides after seeing the last answer.
-        `move` is the player's own answer; None for a timer's (computer players, timeouts).
+        `move` is the player's own answer; None for a timer's (computer players, timeouts). Then the
+        players' standing orders answer what they cover (`play_orders`), in the same save. `noted`:
+        a change of the table itself to save first (a player's new orders).
         """
         table = loaded.table
         channel_id = loaded.row.channel_id
         now = self.now()
-        played = Played()
+        played = Played(records=[] if noted is None else [noted])
         for action in actions:
             asked = table.state.prompt
             try:
@@ -367,6 +411,7 @@ class Service:
         said = (
             Note(NoteCode.DONE, {"events": tuple(played.events)}) if move is not None and move.slash else None
         )
+        play_orders(table, played, now)
         answering = move is not None
         if table.state.over:
             return await self._conclude(loaded, played, Ending.RETIRED, answering=answering, said=said)
@@ -477,7 +522,9 @@ class Service:
                 return
             table, now = loaded.table, self.now()
             state = table.state
-            if table.computer_at is not None and now >= table.computer_at:
+            if ordered_answer(table) is not None:  # saved before orders could answer it (an upgrade)
+                await self._apply(loaded, [], None, noted={"kind": "orders_resumed"})
+            elif table.computer_at is not None and now >= table.computer_at:
                 prompt = state.prompt
                 # Computer seats play to win; a player who is away gets the cautious default.
                 answers = (
@@ -538,10 +585,25 @@ class Service:
                 return Update(channel_id, loaded, answer=Answer(Show.LOOK))
             return Update(channel_id, loaded, answer=Answer(Show.POST))
 
-    async def hand(self, channel_id: int, person: Person) -> HandView:
-        """What a player holds, read without the lock."""
-        loaded = await self._running(channel_id, None, locked=False)
-        return HandView(loaded.table, _seat(loaded, person))
+    async def hand(self, channel_id: int, person: Person, game_id: int | None = None) -> HandView:
+        """What a player holds, read without the lock (`game_id`: from a button of that game)."""
+        loaded = await self._running(channel_id, game_id, locked=False)
+        return HandView(loaded.table, _seat(loaded, person), loaded.row.game_id)
+
+    async def set_orders(
+        self, channel_id: int, person: Person, chosen: orders.Orders, game_id: int | None = None
+    ) -> Update:
+        """A player's standing orders, saved with their seat; in the same save they answer whatever
+        they now cover (the question of the moment, and every one after it that they cover)."""
+        async with self._locked(channel_id):
+            loaded = await self._running(channel_id, game_id, locked=True)
+            seat = _seat(loaded, person)
+            table = loaded.table
+            table.present(seat)
+            table.seats[seat].orders = chosen
+            noted = {"kind": "orders", "seat": seat, **dataclasses.asdict(chosen)}
+            _log("orders set", loaded, seat=seat, orders=noted)
+            return await self._apply(loaded, [], None, noted=noted)
 
     async def ledger(self, channel_id: int, book: str, page: int, game_id: int | None = None) -> LedgerPage:
         """A page of the Bank's statement or the loan book of this channel's running game, or of its

@@ -227,6 +227,10 @@ class ServiceCode(StrEnum):
     """permissions: the Discord permissions the bot lacks here (PermissionName values)."""
     NO_LEDGER = "no_ledger"
     LEDGER_GONE = "ledger_gone"
+    ONE_LOTTERY_ORDER = "one_lottery_order"
+    """Standing orders: two Lottery orders chosen at once (two numbers, or a number and never)."""
+    NO_AMOUNT = "no_amount"
+    """The loan or repayment form: no amount in what was typed."""
 
 
 class Refused(Exception):
@@ -243,6 +247,7 @@ class Refused(Exception):
 class HandView:
     table: Table
     seat: int
+    game_id: int = 0
 
 
 @dataclass(frozen=True, slots=True)

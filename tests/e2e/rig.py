@@ -93,12 +93,26 @@ async def live(env: simcord.Env, channel: simcord.ChannelHandle) -> discord.Mess
     return message(channel, table.message_id)
 
 
+HAND = "pdh:"
+"""The My hand button's custom_id prefix: on every live message, answering no question."""
+
+
 def labels(msg: discord.Message | simcord.ResponseMessage) -> list[str]:
-    """The buttons' labels (select menus have none)."""
+    """The labels of the buttons that answer (select menus have none; My hand answers nothing)."""
     rows = msg.components
     if rows and isinstance(rows[0], dict):  # a ResponseMessage gives raw payloads
-        return [item["label"] for row in rows for item in row["components"] if "label" in item]
-    return [item.label for row in rows for item in row.children if isinstance(item, discord.Button)]
+        return [
+            item["label"]
+            for row in rows
+            for item in row["components"]
+            if "label" in item and not item.get("custom_id", "").startswith(HAND)
+        ]
+    return [
+        item.label
+        for row in rows
+        for item in row.children
+        if isinstance(item, discord.Button) and not (item.custom_id or "").startswith(HAND)
+    ]
 
 
 def menu_options(msg: discord.Message) -> dict[str, str]:

@@ -13,6 +13,7 @@ from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
 from bot.render.board_picture.scene import Token
 from bot.render.cards import weekday_name
+from bot.render.hand import ORDERS_MARK
 
 MARK_SIZE = 22
 DAY_FONT = 22
@@ -21,8 +22,6 @@ EFFECT_FONT = 16
 LETTER_FONT = 17
 LEGEND_NAME = 22
 LEGEND_WHERE = 18
-ORDERS_MARK = "⟳"
-"""Drawn after the name of a player whose standing orders answer some questions for them."""
 LEGEND_COLUMN = (st.WIDTH - 2 * st.MARGIN) // st.LEGEND_COLS
 MONTH_BOX = (st.WIDTH // 2, 8, st.WIDTH - st.MARGIN, st.TITLE_H - 8)
 JACKPOT_BOX = (st.PANEL_BOX[0] + 48, st.PANEL_BOX[1] + 26, st.PANEL_BOX[2] - 10, st.PANEL_BOX[1] + 56)
