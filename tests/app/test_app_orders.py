@@ -1,7 +1,7 @@
 """Standing orders through the service (issue 9.5): stored with the seat, answering at once as the
 player, in the same save, never a real decision; a seat saved before orders loads with none."""
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -94,3 +94,21 @@ async def test_a_table_saved_before_orders_loads_with_none():
     text = (FIXTURES / "table-before-issue-8.json").read_text()
     table = Table.model_validate_json(text)
     assert table.seats and all(seat.orders == NONE for seat in table.seats)
+
+
+async def test_after_a_computer_moves_the_players_order_answers_in_the_same_save(service):
+    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobby(CHANNEL, ALICE, LobbyChange.ADD_COMPUTER)
+    await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+    loaded = await service.tables.load(CHANNEL)
+    loaded.table.state.script.extend([2, 2, 2])  # alice, the computer, alice: Sweepstakes, Mail ×2...
+    await service.tables.save(loaded)
+    await service.set_orders(CHANNEL, ALICE, Orders(roll=True))
+    assert (await table(service)).state.pending.seats == [1], "alice rolled; the computer's turn"
+    service.now.now += timedelta(seconds=2)
+
+    await service.wake(CHANNEL)
+
+    state = (await table(service)).state
+    assert state.players[1].day == 2, "the computer rolled"
+    assert state.players[0].day > 2, "then alice's order rolled for her, without waiting"
