@@ -16,6 +16,7 @@ import discord
 
 from bot.render.i18n import Lang, lang
 from bot.render.prompts import Choice
+from bot.service.values import LobbyChange
 
 log = logging.getLogger(__name__)
 
@@ -26,12 +27,12 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
     "secondary": discord.ButtonStyle.secondary,
 }
-LOBBY_BUTTONS: dict[str, tuple[Callable[[Lang], str], discord.ButtonStyle]] = {
-    "join": (lambda L: L._("Join"), discord.ButtonStyle.success),
-    "leave": (lambda L: L._("Leave"), discord.ButtonStyle.secondary),
-    "addbot": (lambda L: L._("Add computer player"), discord.ButtonStyle.secondary),
-    "start": (lambda L: L._("Start"), discord.ButtonStyle.primary),
-    "cancel": (lambda L: L._("Cancel"), discord.ButtonStyle.danger),
+LOBBY_BUTTONS: dict[LobbyChange, tuple[Callable[[Lang], str], discord.ButtonStyle]] = {
+    LobbyChange.JOIN: (lambda L: L._("Join"), discord.ButtonStyle.success),
+    LobbyChange.LEAVE: (lambda L: L._("Leave"), discord.ButtonStyle.secondary),
+    LobbyChange.ADD_COMPUTER: (lambda L: L._("Add computer player"), discord.ButtonStyle.secondary),
+    LobbyChange.START: (lambda L: L._("Start"), discord.ButtonStyle.primary),
+    LobbyChange.CANCEL: (lambda L: L._("Cancel"), discord.ButtonStyle.danger),
 }
 BOOKS = ("bank", "loans")
 
@@ -117,7 +118,7 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"pdl:(?P<channel>\d{1,20}):(?P<game>\d{1,12}):(?P<action>join|leave|addbot|start|cancel)",
 ):
-    def __init__(self, channel_id: int, game_id: int, action: str, label: str = "") -> None:
+    def __init__(self, channel_id: int, game_id: int, action: LobbyChange, label: str = "") -> None:
         style = LOBBY_BUTTONS[action][1]
         super().__init__(
             discord.ui.Button(
@@ -130,7 +131,7 @@ class LobbyButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> "LobbyButton":
-        return cls(int(match["channel"]), int(match["game"]), match["action"], item.label or "")
+        return cls(int(match["channel"]), int(match["game"]), LobbyChange(match["action"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _route(interaction, "lobby_click", self.channel_id, self.game_id, self.action)

@@ -167,10 +167,15 @@ def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
     return " · ".join(parts)
 
 
-def _heading(account: str, L: Lang) -> str:
-    """An account's name as a heading: "the poker pot" -> "Poker pot", "the Jackpot" -> "Jackpot"."""
+def heading_name(account: str) -> str:
+    """An account's name as a heading: "the poker pot" -> "Poker pot", "the Jackpot" -> "Jackpot"
+    (the catalog's "heading" messages)."""
     name = account.removeprefix("the ")
-    return L.pgettext("heading", name[:1].upper() + name[1:])
+    return name[:1].upper() + name[1:]
+
+
+def _heading(account: str, L: Lang) -> str:
+    return L.pgettext("heading", heading_name(account))
 
 
 # -- the end -----------------------------------------------------------------------------------------

@@ -27,10 +27,9 @@ def notice_message(notice: Notice, L: Lang) -> dict[str, Any]:
 
 def reminder(notice: Reminder, L: Lang) -> str:
     """Pings only the player whose turn it is."""
+    mention, when = f"<@{notice.user_id}>", discord.utils.format_dt(notice.deadline, "R")
     return L._(
-        "{mention}, the Pay Day game is waiting for you. Time runs out {when}.",
-        mention=f"<@{notice.user_id}>",
-        when=discord.utils.format_dt(notice.deadline, "R"),
+        "{mention}, the Pay Day game is waiting for you. Time runs out {when}.", mention=mention, when=when
     )
 
 

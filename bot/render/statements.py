@@ -13,7 +13,8 @@ from bot.service.values import LedgerPage
 def line(event: Event, names: list[str], ruleset: Ruleset, L: Lang) -> str:
     """One ledger line; an event logged before the reason codes shows the reason it was stored with."""
     src, dst = account_name(event.src, names, ruleset, L), account_name(event.dst, names, ruleset, L)
-    when = L._("`M{month} D{day}`", month=event.month, day=f"{event.day:>2}")
+    day = f"{event.day:>2}"
+    when = L._("`M{month} D{day}`", month=event.month, day=day)
     return f"{when} {src} → {dst} **{L.money(event.amount)}** · {reason_text(event, ruleset, L)}"
 
 
