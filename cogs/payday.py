@@ -311,7 +311,7 @@ class Payday(commands.Cog):
 
     @payday.command(name="hand")
     async def hand(self, interaction: discord.Interaction) -> None:
-        """Your hand, what your next Pay Day will cost and your standing orders (only you see it)."""
+        """Your hand, your next Pay Day and your standing orders (only you see it)."""
         channel_id = interaction.channel_id
 
         def show(reply: Reply, view: HandView, L: Lang) -> None:

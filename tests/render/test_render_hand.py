@@ -4,6 +4,7 @@ from bot.game import cards as c
 from bot.game import state as s
 from bot.game.orders import LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
+from bot.render import hand_view
 from bot.render.hand import FIELD_LIMIT, hand_panel, orders_text
 from bot.render.i18n import lang
 from tests.game.scripted import (
@@ -121,4 +122,42 @@ def test_every_section_fits_an_embed_field_even_with_every_deal():
         for heading, text in panel.sections:
             assert 0 < len(text) <= FIELD_LIMIT and len(heading) <= 256
         deals = next(text for heading, text in panel.sections if "23" in heading)
-        assert "… and" in deals or deals.count("•") == 23
+        assert deals.splitlines()[-2].startswith("…") or deals.count("•") == 23
+
+
+def test_the_panel_and_its_controls_are_all_italian():
+    """Every sentence of the panel, in every state a test here builds, has its Italian."""
+    it = lang("it")
+    before = set(it.missing)
+    states = []
+    modern = game(3, months=2)
+    set_loan(modern, ANN, 3000)
+    hold_mail(modern, ANN, (c.BILL, 5000), (c.MONSTER, 4000))
+    give_deals(modern, ANN, "Teen Jeans", "Laughing Gas")
+    states.append(modern)
+    paying = game(3, months=3)
+    set_loan(paying, ANN, 3000)
+    set_cash(paying, ANN, 1000)
+    hold_mail(paying, ANN, (c.BILL, 5000))
+    land(paying, ANN, 31, roll=3)
+    states.append(paying)
+    classic = game(3, ruleset="classic", months=1)
+    set_savings(classic, ANN, 500)
+    hold_mail(classic, ANN, (c.TICKET, 200))
+    classic.players[ANN].insured = ["car"]
+    states.append(classic)
+    for state in states:
+        for orders in (
+            Orders(),
+            Orders(True, True, LotteryOrder.ALWAYS, 4),
+            Orders(lottery=LotteryOrder.NEVER),
+        ):
+            panel = hand_panel(state, ANN, "Ann", orders, it)
+            assert panel.title == "La tua mano, Ann"
+    for seat, orders in ((0, Orders()), (1, Orders(True, True, LotteryOrder.ALWAYS, 2))):
+        labels = [option.label for option in hand_view.orders_options(orders, seat, it)]
+        assert "Tira tu ai miei turni" in labels
+        hand_view.money_form(1, 2, "loan", 1000, it)
+        hand_view.panel_view(1, 2, seat, orders, it)
+        hand_view.hand_button(1, 2, it)
+    assert set(it.missing) == before, f"no Italian for {set(it.missing) - before}"
