@@ -144,7 +144,12 @@ def _forecast(h: Hand, L: Lang) -> tuple[str, str] | None:
         (L._("Salary"), f.salary),
         (L._("Loan interest"), -f.loan_interest),
         (L._("Bills"), -f.bills),
-        (L._("Monster Charges paid off") if h.last_pay_day else L._("Monster Charge interest"), -f.charges),
+        (
+            L._("Monster Charges paid off")
+            if h.last_pay_day
+            else L.pgettext("forecast", "Monster Charge interest"),
+            -f.charges,
+        ),
     ]
     lines = [f"{label}: {_signed(amount, L)}" for label, amount in rows if amount]
     if not lines:

@@ -3,6 +3,7 @@ see them: private, for seated players only, answering at once as the player, nev
 decision, and still working after a restart."""
 
 import pytest
+import simcord.interactions
 from helpers import click
 from rig import field, labels, live, load, rigged, script, start_game, unescape
 
@@ -42,7 +43,14 @@ def fields(panel) -> dict[str, str]:
 
 
 async def open_hand(env, game, player):
-    result = await click(player, await live(env, game.channel), label=MY_HAND)
+    board = await live(env, game.channel)
+    custom_id = next(
+        item.custom_id
+        for row in board.components
+        for item in row.children
+        if item.custom_id.startswith("pdh:")
+    )
+    result = await click(player, board, custom_id=custom_id)
     assert result.ephemeral, f"{player.name}'s hand is private"
     return result.response
 
@@ -213,3 +221,23 @@ async def test_the_panel_and_its_form_keep_working_after_a_restart(env, make_bot
     assert table.seats[0].orders == Orders(roll=True) and table.state.players[0].day == 2
     again = await open_hand(env, game, alice)
     assert ticked(again) == {ROLL_MINE}
+
+
+async def test_the_panel_speaks_the_players_own_language(env, monkeypatch):
+    """Private, so in the clicking player's Discord language (Italian here), whatever the game's."""
+    build = simcord.interactions.base_payload
+
+    def italian_client(backend, **fields):
+        record, payload = build(backend, **fields)
+        payload["locale"] = "it"
+        return record, payload
+
+    game = await start_game(env, 2, months=1)
+    monkeypatch.setattr(simcord.interactions, "base_payload", italian_client)
+
+    panel = await open_hand(env, game, game.players[1])
+
+    assert panel.embeds[0].title == "La tua mano, bob"
+    assert "Ordini permanenti" in fields(panel)
+    assert "Tira tu ai miei turni" in options(panel)
+    assert labels(panel) == ["Prestito…", "Rimborso…"]
