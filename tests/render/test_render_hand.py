@@ -5,8 +5,10 @@ from bot.game import state as s
 from bot.game.orders import LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.render import hand_view
+from bot.render.components import game_view
 from bot.render.hand import FIELD_LIMIT, hand_panel, orders_text
 from bot.render.i18n import lang
+from bot.render.prompts import Choice
 from tests.game.scripted import (
     ANN,
     carry_charge,
@@ -161,3 +163,11 @@ def test_the_panel_and_its_controls_are_all_italian():
         hand_view.panel_view(1, 2, seat, orders, it)
         hand_view.hand_button(1, 2, it)
     assert set(it.missing) == before, f"no Italian for {set(it.missing) - before}"
+
+
+def test_my_hand_always_finds_room_on_the_live_message():
+    many = [Choice(f"Repay ${n},000", "repay", n * 1000) for n in range(30)]
+    view = game_view(1, 2, 3, many, [hand_view.hand_button(1, 2, EN)])
+    assert len(view.children) == 25
+    assert isinstance(view.children[-1], hand_view.HandButton)
+    assert view.children[-1].item.label == "My hand" and len("My hand") <= 25
