@@ -72,14 +72,20 @@ def test_at_the_last_pay_day_the_charges_are_counted_paid_off():
     assert h.last_pay_day and h.forecast.charges == 4400
 
 
-def test_at_the_repay_question_the_forecast_is_what_is_left_of_the_pay_day():
-    """ "Repay some of your loan?" is when the bills still to come matter (issue 9, the $5,900)."""
+def at_the_repay_question() -> GameState:
+    """Ann at her Pay Day's repayment question, with a $3,000 loan and $5,900 of bills to follow."""
     state = game(3, months=3)
     set_loan(state, ANN, 3000)
     set_cash(state, ANN, 9000)
     hold_mail(state, ANN, (c.BILL, 5000), (c.BILL, 600), (c.BILL, 300))
     land(state, ANN, 31, roll=3)
     assert state.pending.kind == s.REPAY
+    return state
+
+
+def test_at_the_repay_question_the_forecast_is_what_is_left_of_the_pay_day():
+    """ "Repay some of your loan?" is when the bills still to come matter (issue 9, the $5,900)."""
+    state = at_the_repay_question()
     f = hand(state, ANN).forecast
     assert f.under_way
     assert (f.salary, f.loan_interest, f.bills) == (0, 0, 5900), "salary and interest are already paid"

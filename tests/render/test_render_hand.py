@@ -1,7 +1,6 @@
 """The hand panel in words (issue 9.4): what a player reads, and that it fits an embed."""
 
 from bot.game import cards as c
-from bot.game import state as s
 from bot.game.orders import LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.render import hand_view
@@ -21,6 +20,7 @@ from tests.game.scripted import (
     set_loan,
     set_savings,
 )
+from tests.game.test_hand import at_the_repay_question
 
 EN = lang("en")
 
@@ -81,12 +81,7 @@ def test_a_deal_with_no_buyer_day_left_says_so():
 
 
 def test_mid_pay_day_the_panel_shows_what_is_still_to_come():
-    state = game(3, months=3)
-    set_loan(state, ANN, 3000)
-    set_cash(state, ANN, 9000)
-    hold_mail(state, ANN, (c.BILL, 5000), (c.BILL, 600), (c.BILL, 300))
-    land(state, ANN, 31, roll=3)
-    assert state.pending.kind == s.REPAY
+    state = at_the_repay_question()
     panel = sections(hand_panel(state, ANN, "Ann", Orders(), EN))
     assert "**Total: $5,900**" in panel["Still due at this Pay Day"]
     assert "Bills: -$5,900" in panel["This Pay Day, still to come"]
