@@ -31,6 +31,9 @@ class Seat(BaseModel):
     """Questions in a row this player let time run out on."""
     away: bool = False
     """Taken for away: a computer plays for them until they are back."""
+    notices: bool = True
+    """Called by name (a mention in a new message) when the game waits for them; the player's own
+    switch (bot/attention.py says when)."""
 
     @property
     def computer(self) -> bool:
