@@ -6,9 +6,11 @@ and one message calls everyone a question asks at once: the whole Lottery, every
 Radio Contest in their order, the Walk for Charity. Each player is called at most once per question:
 
 - at once, when the game starts waiting for them;
-- except the player whose own click led straight to this question (they roll and are asked about
-  the Deal they drew): they are looking at the board. If they have not answered halfway through
-  their time, they are called then: this is the reminder, folded into the same rule;
+- except a player who is looking at the board: the one whose click led straight to this question
+  (they roll and are asked about the Deal they drew) and, when that click closed a question for
+  several players (the Lottery, the Walk), everyone who answered it, within its time limit (a
+  minute by default), before the click. If they have not answered halfway through their time, they
+  are called then: this is the reminder, folded into the same rule;
 - never a computer seat, a player taken for away (the bot answers for them without waiting), or a
   player who turned their calls off (`Seat.notices`).
 
@@ -49,6 +51,15 @@ def question_key(state: GameState) -> str:
     if p.kind in AGAIN:
         return f"{p.kind}:{p.lander}:{p.card}"
     return f"prompt:{state.prompt}"
+
+
+def looking(actor: int, closed: Pending | None, answered_before: Collection[int]) -> set[int]:
+    """Who is looking at the board after `actor`'s click: the actor, and, if the click closed
+    `closed` (the question it answered), everyone who had answered it (`answered_before`: its
+    `done` seats as they were before the click, since the rules change them)."""
+    if closed is None:
+        return {actor}
+    return {actor, *answered_before}
 
 
 def reachable(seat: Reachable) -> bool:

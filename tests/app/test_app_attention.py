@@ -4,7 +4,7 @@ player whose click led straight to the question (they are looking) until the rem
 
 from dataclasses import dataclass
 
-from bot.attention import asked, calls_after, question_key, to_call, to_remind
+from bot.attention import asked, calls_after, looking, question_key, to_call, to_remind
 from bot.game import state as s
 from bot.game.engine import new_game
 from bot.game.state import Pending
@@ -120,3 +120,13 @@ def test_a_table_seat_is_what_the_rules_read_and_a_seat_saved_before_the_switch_
     state = waiting(s.ROLL, [ANN], ANN)
     assert old.notices and to_call(state, [old]) == [ANN]
     assert to_call(state, [old.model_copy(update={"notices": False})]) == []
+
+
+def test_everyone_who_answered_the_question_a_click_closed_is_looking_at_the_board():
+    lottery = Pending(s.LOTTERY, [CAT], ANN)
+    # Bob and Dan answered the Lottery; Cat's answer closes it and it is now Bob's turn.
+    assert looking(CAT, lottery, [BOB, DAN]) == {CAT, BOB, DAN}
+    nxt = waiting(s.ROLL, [BOB], BOB)
+    assert to_call(nxt, people(), looking=looking(CAT, lottery, [BOB, DAN])) == []
+    # A click that left the question open (others still to answer) leaves only the clicker looking.
+    assert looking(CAT, None, [BOB, DAN]) == {CAT}
