@@ -40,3 +40,13 @@ def call_line(kind: PendingKind, user_ids: Sequence[int], L: Lang, *, reminder: 
     about = _ABOUT.get(kind)
     text = about(who, L) if about is not None else L._("{who}, the game is waiting for your answer.", who=who)
     return f"{BELL} {text}"
+
+
+def switched(on: bool, L: Lang) -> str:
+    """The private answer to a player turning their calls on or off."""
+    if on:
+        return L._("Calls on: you will be mentioned when the game waits for you.")
+    return L._(
+        "Calls off: you will not be mentioned any more; the board still shows whose move it is. "
+        "/payday notices on turns them back on."
+    )

@@ -432,3 +432,22 @@ def _pieces(block: Block, limit: int) -> list[str]:
         piece = f"{piece}\n{line}"
     pieces.append(piece)
     return pieces
+
+
+def page_title(game_id: int, page: int, count: int, L: Lang) -> str:
+    return L._("The story of game #{game} · page {page} of {pages}", game=game_id, page=page, pages=count)
+
+
+def page_buttons(page: int, count: int, L: Lang) -> list[tuple[str, int]]:
+    """(label, page) for each way to go from `page`: the start, earlier, later, the newest; only
+    those that lead somewhere, and never two to the same page (a message's buttons need distinct ids)."""
+    buttons = []
+    if page > 2:
+        buttons.append((L._("⏮ Start"), 1))
+    if page > 1:
+        buttons.append((L._("◀ Earlier"), page - 1))
+    if page < count:
+        buttons.append((L._("Later ▶"), page + 1))
+    if page < count - 1:
+        buttons.append((L._("Now ⏭"), count))
+    return buttons

@@ -8,7 +8,7 @@ from bot.attention import asked, calls_after, looking, question_key, to_call, to
 from bot.game import state as s
 from bot.game.engine import new_game
 from bot.game.state import Pending
-from bot.render.calls import call_line
+from bot.render.calls import call_line, switched
 from bot.render.i18n import lang
 from bot.table import Seat as TableSeat
 
@@ -130,3 +130,8 @@ def test_everyone_who_answered_the_question_a_click_closed_is_looking_at_the_boa
     assert to_call(nxt, people(), looking=looking(CAT, lottery, [BOB, DAN])) == []
     # A click that left the question open (others still to answer) leaves only the clicker looking.
     assert looking(CAT, None, [BOB, DAN]) == {CAT}
+
+
+def test_turning_calls_off_and_on_is_answered_in_a_sentence():
+    assert switched(True, EN).startswith("Calls on:")
+    assert "/payday notices on" in switched(False, EN)

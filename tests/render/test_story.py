@@ -15,7 +15,7 @@ from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.render.i18n import lang
-from bot.render.story import FACES, Block, blocks, die, pages
+from bot.render.story import FACES, Block, blocks, die, page_buttons, page_title, pages
 
 EN = lang("en")
 NAMES = ["Ann", "Bob", "Cat"]
@@ -305,3 +305,17 @@ def test_the_story_is_written_in_the_readers_language():
     assert told[0].heading != "The game begins" or italian.missing  # translated once the catalog has it
     assert "€" not in told[0].text()
     assert "3.500" in told[0].text()  # Italian money, from the same log
+
+
+def test_page_buttons_lead_somewhere_each_to_a_different_page_and_fit_a_phone():
+    assert page_buttons(1, 1, EN) == []
+    assert page_buttons(1, 2, EN) == [("Later ▶", 2)]
+    assert page_buttons(2, 2, EN) == [("◀ Earlier", 1)]
+    assert page_buttons(5, 9, EN) == [("⏮ Start", 1), ("◀ Earlier", 4), ("Later ▶", 6), ("Now ⏭", 9)]
+    for count in range(1, 6):
+        for page in range(1, count + 1):
+            targets = [target for _, target in page_buttons(page, count, EN)]
+            assert len(set(targets)) == len(targets) and page not in targets
+            assert all(1 <= target <= count for target in targets)
+    assert all(len(label) <= 25 for label, _ in page_buttons(5, 9, lang("it")))
+    assert page_title(12, 3, 9, EN) == "The story of game #12 · page 3 of 9"
