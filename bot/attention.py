@@ -11,8 +11,9 @@ Radio Contest in their order, the Walk for Charity. Each player is called at mos
   several players (the Lottery, the Walk), everyone who answered it, within its time limit (a
   minute by default), before the click. If they have not answered halfway through their time, they
   are called then: this is the reminder, folded into the same rule;
-- never a computer seat, a player taken for away (the bot answers for them without waiting), or a
-  player who turned their calls off (`Seat.notices`).
+- never a computer seat, a player taken for away (the bot answers for them without waiting), a
+  player whose standing orders answer this question (`automatic`), or a player who turned their
+  calls off (`Seat.notices`).
 
 A question the game asks again in pieces (the Radio Contest one roller at a time, a roll-off
 between tied players) is one question here, so nobody is called twice for it.
@@ -73,25 +74,32 @@ def to_call(
     *,
     called: Collection[int] = (),
     looking: Collection[int] = (),
+    automatic: Collection[int] = (),
 ) -> list[int]:
     """The seats to call now that the game waits on `state.pending`: asked, reachable, not called for
-    this question yet (`called`), and not `looking` (the player whose click this question follows)."""
+    this question yet (`called`), not `looking` (see `looking`), and not answered by their standing
+    orders (`automatic`)."""
     key = question_key(state)
     if not key:
         return []
-    return [
-        seat
-        for seat in dict.fromkeys(asked(state.pending))
-        if seat not in called and seat not in looking and reachable(seats[seat])
-    ]
+    skip = {*called, *looking, *automatic}
+    order = dict.fromkeys(asked(state.pending))
+    return [seat for seat in order if seat not in skip and reachable(seats[seat])]
 
 
-def to_remind(state: GameState, seats: Sequence[Reachable], *, called: Collection[int] = ()) -> list[int]:
+def to_remind(
+    state: GameState,
+    seats: Sequence[Reachable],
+    *,
+    called: Collection[int] = (),
+    automatic: Collection[int] = (),
+) -> list[int]:
     """Halfway through the time: the players still asked who have not been called (they were looking
     when it started, or their call could not be sent)."""
     if not question_key(state):
         return []
-    return [seat for seat in state.pending.seats if seat not in called and reachable(seats[seat])]
+    skip = {*called, *automatic}
+    return [seat for seat in state.pending.seats if seat not in skip and reachable(seats[seat])]
 
 
 def calls_after(
@@ -101,6 +109,7 @@ def calls_after(
     called: Sequence[int],
     *,
     looking: Collection[int] = (),
+    automatic: Collection[int] = (),
 ) -> tuple[str, list[int], list[int]]:
     """After the game moved on, given the calls already made (`called`, for the question `key`):
     (the key of the question it waits on now, every seat called for it, the seats to call now). A new
@@ -108,5 +117,5 @@ def calls_after(
     calls nobody twice. The table keeps the first two."""
     now = question_key(state)
     before = list(called) if now == key else []
-    calling = to_call(state, seats, called=before, looking=looking)
+    calling = to_call(state, seats, called=before, looking=looking, automatic=automatic)
     return now, before + calling, calling

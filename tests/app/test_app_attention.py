@@ -135,3 +135,10 @@ def test_everyone_who_answered_the_question_a_click_closed_is_looking_at_the_boa
 def test_turning_calls_off_and_on_is_answered_in_a_sentence():
     assert switched(True, EN).startswith("Calls on:")
     assert "/payday notices on" in switched(False, EN)
+
+
+def test_a_player_whose_standing_orders_answer_the_question_is_not_called():
+    walk = waiting(s.WALK, [BOB, CAT, DAN], ANN)
+    assert to_call(walk, people(), automatic=[CAT]) == [BOB, DAN]
+    assert to_remind(walk, people(), called=[BOB], automatic=[CAT]) == [DAN]
+    assert calls_after(walk, people(), "", [], automatic=[BOB, CAT, DAN])[2] == []
