@@ -106,15 +106,19 @@ class _Books:
                 self.payday[seat] += e.amount
 
 
-class _Reader:
-    """Reads the log row by row into blocks."""
+class Story:
+    """A game's story, read row by row: `read` more rows as the game goes on (a cached story only
+    reads the rows logged since), `blocks` any time."""
 
-    def __init__(self, names: Sequence[str], ruleset: Ruleset, L: Lang, escape: Callable[[str], str]) -> None:
+    def __init__(
+        self, names: Sequence[str], ruleset: Ruleset, L: Lang, escape: Callable[[str], str] = str
+    ) -> None:
         self.names, self.ruleset, self.L, self.escape = names, ruleset, L, escape
         n = len(names)
         self.books = _Books(months=[1] * n, cash=[0] * n, loans=[0] * n)
-        self.blocks: list[Block] = []
-        self.turn: Block | None = None
+        self._blocks: list[Block] = []
+        self.rows = 0
+        """Rows read so far."""
         self.awaiting_move = -1
         """The seat whose movement roll opened the block and whose landing its heading still lacks."""
         self.roll = 0
@@ -126,46 +130,69 @@ class _Reader:
         """A Walk for Charity roll whose payment, next, shares its line."""
 
     # -- blocks ---------------------------------------------------------------------------------
+    def read(self, records: Iterable[dict]) -> None:
+        for record in records:
+            self.row(record)
+            self.rows += 1
+
+    def blocks(self) -> list[Block]:
+        """The story so far; lines still held back (to share one with a row not logged yet) are
+        written as they stand, without changing what later rows will make of them."""
+        held = self.start_cash_lines() + self.held_lines()
+        if not held:
+            return list(self._blocks)
+        last = self._blocks[-1] if self._blocks else Block(self.opening())
+        return [*self._blocks[:-1], Block(last.heading, [*last.lines, *held])]
+
+    def opening(self) -> str:
+        return self.L._("The game begins")
+
     def block(self) -> Block:
-        if not self.blocks:
-            self.blocks.append(Block(self.L._("The game begins")))
-        return self.blocks[-1]
+        if not self._blocks:
+            self._blocks.append(Block(self.opening()))
+        return self._blocks[-1]
 
     def add(self, line: str) -> None:
-        self.flush_draws()
+        self.flush_held()
         self.block().lines.append(line)
 
-    def flush_draws(self) -> None:
-        """Lines held back to share one with what follows, written alone when nothing joins them."""
-        if self.walk is not None:
-            walk, self.walk = self.walk, None
-            self.block().lines.append(self.rolled(walk))
+    def held_lines(self) -> list[str]:
+        """Lines held back to share one with what follows (a Walk roll and its payment, a Lottery
+        draw's faces), as they read if nothing joins them."""
+        lines = [] if self.walk is None else [self.rolled(self.walk)]
         if self.draws:
             faces = " · ".join(die(face) for face in self.draws)
-            self.draws = []
-            self.block().lines.append(self.L._("Lottery draw: {faces}", faces=faces))
+            lines.append(self.L._("Lottery draw: {faces}", faces=faces))
+        return lines
 
-    def flush_start_cash(self) -> None:
+    def flush_held(self) -> None:
+        lines = self.held_lines()
+        if lines:
+            self.walk, self.draws = None, []
+            self.block().lines.extend(lines)
+
+    def start_cash_lines(self) -> list[str]:
         """The Bank's start cash, one line when everyone got the same."""
-        paid, self.start_cash = self.start_cash, []
-        if not paid:
-            return
+        paid = self.start_cash
         if len(paid) > 1 and len({e.amount for e in paid}) == 1:
             players = and_list([self.names[e.dst] for e in paid], self.L)
-            self.add(
+            return [
                 self.L._(
                     "{players} each collected {amount} from the Bank ({reason})",
                     players=players,
                     amount=self.L.money(paid[0].amount),
                     reason=reason_text(paid[0], self.ruleset, self.L),
                 )
-            )
-            return
-        for e in paid:
-            self.add(describe(e, self.names, self.ruleset, self.L))
+            ]
+        return [describe(e, self.names, self.ruleset, self.L) for e in paid]
+
+    def flush_start_cash(self) -> None:
+        lines, self.start_cash = self.start_cash_lines(), []
+        for line in lines:
+            self.add(line)
 
     # -- rows -----------------------------------------------------------------------------------
-    def read(self, record: dict) -> None:
+    def row(self, record: dict) -> None:
         kind = record.get("kind")
         if kind in _SKIPPED:
             return
@@ -194,9 +221,9 @@ class _Reader:
 
     def movement(self, e: Event) -> None:
         """A movement roll opens the player's turn; its heading waits for where the token lands."""
-        self.flush_draws()
+        self.flush_held()
         self.awaiting_move, self.roll = e.seat, e.value
-        self.blocks.append(
+        self._blocks.append(
             Block(
                 self.L._(
                     "Month {month} · {player} {face}",
@@ -232,7 +259,7 @@ class _Reader:
             self.books.payday[e.seat] = 0
         if kind == EventKind.ROLLED:
             if self.space_kind(e) == SpaceKind.WALK:
-                self.flush_draws()
+                self.flush_held()
                 self.walk = e
                 return None
             return self.rolled(e)
@@ -252,8 +279,8 @@ class _Reader:
         if kind in (EventKind.NEW_MONTH, EventKind.RETIRED):
             return self.payday_result(e)
         if kind == EventKind.GAME_OVER:
-            self.flush_draws()
-            self.blocks.append(Block(L._("Game over")))
+            self.flush_held()
+            self._blocks.append(Block(L._("Game over")))
             return big(END_SIGN, self.said(record))
         return self.said(record)
 
@@ -379,11 +406,6 @@ class _Reader:
         elif isinstance(record.get("text"), str):  # an English line stored with the row
             self.add(self.escape(record["text"]))
 
-    def finish(self) -> list[Block]:
-        self.flush_start_cash()
-        self.flush_draws()
-        return self.blocks
-
 
 def blocks(
     records: Iterable[dict],
@@ -395,10 +417,9 @@ def blocks(
 ) -> list[Block]:
     """The story of a game from its stored log rows, oldest first. `names` are the seats' names as
     they are to be shown (already escaped); `escape` makes any text stored with an old row as safe."""
-    reader = _Reader(names, ruleset, L, escape)
-    for record in records:
-        reader.read(record)
-    return reader.finish()
+    story = Story(names, ruleset, L, escape)
+    story.read(records)
+    return story.blocks()
 
 
 def pages(story: Sequence[Block], limit: int = PAGE_CHARS) -> list[str]:

@@ -15,7 +15,7 @@ from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.render.i18n import lang
-from bot.render.story import FACES, Block, blocks, die, page_buttons, page_title, pages
+from bot.render.story import FACES, Block, Story, blocks, die, page_buttons, page_title, pages
 
 EN = lang("en")
 NAMES = ["Ann", "Bob", "Cat"]
@@ -319,3 +319,18 @@ def test_page_buttons_lead_somewhere_each_to_a_different_page_and_fit_a_phone():
             assert all(1 <= target <= count for target in targets)
     assert all(len(label) <= 25 for label, _ in page_buttons(5, 9, lang("it")))
     assert page_title(12, 3, 9, EN) == "The story of game #12 · page 3 of 9"
+
+
+def test_a_story_read_a_few_rows_at_a_time_reads_as_one_read_at_once():
+    rows = played(4, "modern", months=1)
+    whole = blocks(rows, NAMES, MODERN, EN)
+    story = Story(NAMES, MODERN, EN)
+    cut = 0
+    for size in [1, 3, 2, 7, 5] * len(rows):
+        if cut >= len(rows):
+            break
+        story.read(rows[cut : cut + size])
+        cut += size
+        assert story.rows == min(cut, len(rows))
+        assert story.blocks() == blocks(rows[:cut], NAMES, MODERN, EN)  # held lines shown, not lost
+    assert story.blocks() == whole
