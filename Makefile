@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TRY_STAMP := $(VENV)/.installed-try
 
-.PHONY: run try test lint format bench screenshots clean
+.PHONY: run try test lint format bench screenshots catalog clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bot.py
+
+# Bring every language's catalog (bot/render/locale/*/LC_MESSAGES/payday.po) in step with the code
+# and list what each still lacks; translate the entries it names, then `make test` checks them.
+catalog: $(STAMP)
+	$(BIN)/python -m bot.render.catalog update
 
 # The README's pictures (docs/img/), from a scripted game played in make try's page; needs Chromium.
 screenshots: $(STAMP)

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.render.commands import CatalogTranslator
 from db.store import Store
 
 log = logging.getLogger(__name__)
@@ -107,6 +108,7 @@ class PaydayBot(commands.AutoShardedBot):
         log.info("store opened", extra={"path": self.database_path})
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await self.tree.set_translator(CatalogTranslator())  # descriptions in each user's language
         if self.dev_guild_id is None:
             synced = await self.tree.sync()
         else:

@@ -151,19 +151,41 @@ def _transfer(e: Event, names: Names, rs: Ruleset, L: Lang) -> str:
     write = _BOOKKEEPING.get(e.reason)
     if write is not None:
         return write(e, names, L)
-    payer, payee = account_name(e.src, names, rs, L), account_name(e.dst, names, rs, L)
-    amount, reason = L.money(e.amount), reason_text(e, rs, L)
-    if e.src in (ev.BANK, ev.JACKPOT, ev.POT):
-        return L._(
-            "{payee} collected {amount} from {payer} ({reason})",
-            payee=payee,
-            amount=amount,
-            payer=payer,
-            reason=reason,
-        )
-    return L._(
-        "{payer} paid {amount} to {payee} ({reason})", payer=payer, amount=amount, payee=payee, reason=reason
-    )
+    args = {
+        "payer": account_name(e.src, names, rs, L),
+        "payee": account_name(e.dst, names, rs, L),
+        "amount": L.money(e.amount),
+        "reason": reason_text(e, rs, L),
+    }
+    return _PAYMENTS.get((_SIDES.get(e.src), _SIDES.get(e.dst)), _paid)(L, args)
+
+
+_SIDES = {ev.BANK: "bank", ev.JACKPOT: "fund", ev.POT: "fund"}
+
+
+def _paid(L: Lang, args: dict) -> str:
+    return L._("{payer} paid {amount} to {payee} ({reason})", **args)
+
+
+_PAYMENTS: dict[tuple[str | None, str | None], Callable[[Lang, dict], str]] = {
+    # The same English sentence, told apart by context: other languages put "the Bank" or "the
+    # Jackpot" after a preposition that takes its article ("alla Banca", "dal Montepremi").
+    ("bank", None): lambda L, a: L.pgettext(
+        "from the Bank", "{payee} collected {amount} from {payer} ({reason})", **a
+    ),
+    ("fund", None): lambda L, a: L.pgettext(
+        "from a fund", "{payee} collected {amount} from {payer} ({reason})", **a
+    ),
+    ("bank", "fund"): lambda L, a: L.pgettext(
+        "a fund from the Bank", "{payee} collected {amount} from {payer} ({reason})", **a
+    ),
+    (None, "bank"): lambda L, a: L.pgettext(
+        "to the Bank", "{payer} paid {amount} to {payee} ({reason})", **a
+    ),
+    (None, "fund"): lambda L, a: L.pgettext("to a fund", "{payer} paid {amount} to {payee} ({reason})", **a),
+}
+"""A payment's sentence by who pays and who is paid: the Bank, a Jackpot or pot ("fund"), or a
+player (None)."""
 
 
 def _borrowed(e: Event, names: Names, L: Lang) -> str:

@@ -23,54 +23,58 @@ SUPPORTED = (ENGLISH, "it")
 NAMES = {"en": "English", "it": "Italiano"}
 """Each language by its own name, for the language option."""
 NBSP = "\u00a0"
-MONEY_MEMO = 4096
-"""Amounts each language keeps written (a game has a few hundred different ones)."""
 
 
 class Lang:
     """One language: translate a message (then fill its `{placeholders}`), format money and numbers."""
 
-    __slots__ = ("_money", "_translations", "code", "missing")
+    __slots__ = ("_known", "_translations", "code", "missing")
 
-    def __init__(self, code: str, translations: gettext.NullTranslations) -> None:
+    def __init__(
+        self, code: str, translations: gettext.NullTranslations, known: frozenset = frozenset()
+    ) -> None:
         self.code = code
         self._translations = translations
+        self._known = known
+        """(context, message id) of every translated message: a translation may equal its English."""
         self.missing: set[str] = set()
         """Messages asked for that the catalog lacks (English has no catalog, so it never records)."""
-        self._money: dict[int, str] = {}
-        """Amounts already written: Babel takes about 40 µs an amount, and a game's story writes
-        thousands, mostly the same few hundred."""
 
     def _(self, message: str, /, **args: object) -> str:
-        return self._fill(message, self._translations.gettext(message), args)
+        return self._fill(None, message, self._translations.gettext(message), args)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **args: object) -> str:
         """The form for `n` (which the text may show as `{n}`), chosen by the language's plural rule."""
         text = self._translations.ngettext(singular, plural, n)
-        return self._fill(singular, text, {"n": self.number(n), **args}, plural)
+        return self._fill(None, singular, text, {"n": self.number(n), **args})
 
     def pgettext(self, context: str, message: str, /, **args: object) -> str:
         """A message whose translation depends on where it is used (a card's name, a space's name)."""
-        return self._fill(message, self._translations.pgettext(context, message), args)
+        return self._fill(context, message, self._translations.pgettext(context, message), args)
+
+    def translates(self, context: str | None, message: str) -> bool:
+        """Whether the catalog has this message (English, the message itself, always has)."""
+        return self.code == ENGLISH or (context, message) in self._known
 
     def money(self, amount: int) -> str:
         """ "$3,500" in English; Italian follows its rulebook, which writes "325$": "3.500 $"."""
         if self.code == ENGLISH:
             return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-        text = self._money.get(amount)
-        if text is None:
-            if len(self._money) >= MONEY_MEMO:
-                self._money.clear()
-            text = self._money[amount] = f"{format_decimal(amount, locale=self.code)}{NBSP}$"
-        return text
+        return f"{_decimal(amount, self.code)}{NBSP}$"
 
     def number(self, n: int) -> str:
-        return f"{n:,}" if self.code == ENGLISH else format_decimal(n, locale=self.code)
+        return f"{n:,}" if self.code == ENGLISH else _decimal(n, self.code)
 
-    def _fill(self, message: str, text: str, args: dict, plural: str | None = None) -> str:
-        if self.code != ENGLISH and text in (message, plural):
+    def _fill(self, context: str | None, message: str, text: str, args: dict) -> str:
+        if self.code != ENGLISH and (context, message) not in self._known:
             self.missing.add(message)
         return text.format(**args) if args else text
+
+
+@functools.lru_cache(maxsize=4096)
+def _decimal(n: int, code: str) -> str:
+    """Babel takes microseconds a number, and a board shows dozens of the same few amounts."""
+    return format_decimal(n, locale=code)
 
 
 @functools.cache
@@ -79,14 +83,25 @@ def lang(code: str | None) -> Lang:
     base = (code or ENGLISH).split("-")[0].lower()
     if base not in SUPPORTED or base == ENGLISH:
         return Lang(ENGLISH, gettext.NullTranslations())
-    return Lang(base, _compile(base))
+    return Lang(base, *_compile(base))
 
 
-def _compile(code: str) -> gettext.GNUTranslations:
-    path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as source:
+def po_path(code: str) -> Path:
+    """Where a language's catalog lives (bot/render/catalog.py keeps it in step with the code)."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _compile(code: str) -> tuple[gettext.GNUTranslations, frozenset]:
+    """The language's translations, and the (context, message id) of each message they translate."""
+    with po_path(code).open("rb") as source:
         catalog = read_po(source, locale=code, domain=DOMAIN)
+    for message in list(catalog)[1:]:
+        # Only whole translations count: Babel would write a plural whose forms are empty.
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(strings):
+            catalog.delete(message.id, message.context)
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    known = frozenset((m.context, m.id[0] if m.pluralizable else m.id) for m in list(catalog)[1:])
+    return gettext.GNUTranslations(compiled), known

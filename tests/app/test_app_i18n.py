@@ -15,9 +15,18 @@ def test_english_is_the_message_itself():
 def test_italian_translates_and_chooses_plurals_by_its_own_rule():
     it = lang("it")
     assert it._("Pay Day") == "Giorno di paga"
-    assert it.ngettext("{n} month", "{n} months", 1) == "1 mese"
-    assert it.ngettext("{n} month", "{n} months", 0) == "0 mesi"  # Italian: zero takes the plural
+    assert it.ngettext("{n} card", "{n} cards", 1) == "1 carta"
+    assert it.ngettext("{n} card", "{n} cards", 0) == "0 carte"  # Italian: zero takes the plural
+    assert it.ngettext("{n} card", "{n} cards", 1500) == "1.500 carte"
     assert it.pgettext("deal", "Rocket Ship International") != "Rocket Ship International"
+
+
+def test_a_translation_may_rightly_equal_its_english_and_is_not_missing():
+    it = lang("it")
+    it.missing.clear()
+    assert it._("{kind}: {name}", kind="Bolletta", name="Tetto nuovo") == "Bolletta: Tetto nuovo"
+    assert not it.missing and it.translates(None, "{kind}: {name}")
+    assert not it.translates(None, "A sentence nobody translated: {x}")
 
 
 def test_money_follows_each_language():

@@ -2,7 +2,6 @@
 sentence, with every placeholder filled; and an event log saved before the codes still reads."""
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -11,11 +10,8 @@ from bot.game import actions as a
 from bot.game import bank
 from bot.game import events as ev
 from bot.game.actions import IllegalAction, RefusalCode
-from bot.game.ai import choose
-from bot.game.engine import apply, default_action
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS
-from bot.game.simulate import start
 from bot.game.state import PendingKind
 from bot.lobby import LobbyCode, Refusal
 from bot.render.events import describe, describe_record, reason_text
@@ -23,6 +19,7 @@ from bot.render.i18n import lang
 from bot.render.ledger import line
 from bot.render.prompts import choices, question
 from bot.render.refusals import refusal_text
+from tests.render.games import every_question
 
 ENGLISH = lang("en")
 NAMES = ["Ann", "Bob", "Cat"]
@@ -324,20 +321,12 @@ def test_a_refusal_carries_its_code_and_numbers_and_no_words():
 
 
 def test_every_question_of_every_edition_reads_with_every_placeholder_filled():
-    """Computer games of each edition, a few answers timed out, until every kind of question was asked."""
     asked: set[str] = set()
-    rnd = random.Random(8)
-    for name in RULESETS:
-        for seed in range(25):
-            st, _ = start(seed, players=3, months=2, ruleset=name)
-            names = [p.name for p in st.players]
-            while not st.over:
-                asked.add(st.pending.kind)
-                text = question(st, names, ENGLISH)
-                labels = [choice.label for choice in choices(st, ENGLISH)]
-                assert text and labels and "{" not in text + "".join(labels), (text, labels)
-                seat = st.pending.seats[0]
-                apply(st, choose(st, seat) if rnd.random() < 0.8 else default_action(st, seat))
+    for st, names in every_question():
+        asked.add(st.pending.kind)
+        text = question(st, names, ENGLISH)
+        labels = [choice.label for choice in choices(st, ENGLISH)]
+        assert text and labels and "{" not in text + "".join(labels), (text, labels)
     assert asked == set(PendingKind)
 
 
