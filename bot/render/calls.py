@@ -35,10 +35,13 @@ def call_line(kind: PendingKind, user_ids: Sequence[int], L: Lang, *, reminder: 
     """ "🔔 <@1> <@2>: Lottery! Take a number or sit out." — the players in the order they are asked.
     A reminder (halfway through the time) says the game is still waiting."""
     who = " ".join(mention(user_id) for user_id in user_ids)
-    if reminder:
-        return f"{BELL} {L._('{who}, the game is still waiting for you.', who=who)}"
     about = _ABOUT.get(kind)
-    text = about(who, L) if about is not None else L._("{who}, the game is waiting for your answer.", who=who)
+    if reminder:
+        text = L._("{who}, the game is still waiting for you.", who=who)
+    elif about is not None:
+        text = about(who, L)
+    else:
+        text = L._("{who}, the game is waiting for your answer.", who=who)
     return f"{BELL} {text}"
 
 

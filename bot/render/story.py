@@ -16,8 +16,8 @@ from bot.game import events as ev
 from bot.game.calendar import PAYDAY_DAY, SpaceKind
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import Ruleset
-from bot.render.cards import deal_name, space_name, weekday_name
-from bot.render.events import account_name, and_list, describe, reason_text, stored_text
+from bot.render.cards import deal_name, jackpot_name, pot_name, space_name, weekday_name
+from bot.render.events import and_list, describe, reason_text, stored_text
 from bot.render.i18n import Lang
 
 FACES = "⚀⚁⚂⚃⚄⚅"
@@ -308,7 +308,7 @@ class Story:
             "{player} paid {amount} into {pot} for number {number}",
             player=self.names[e.seat],
             amount=self.L.money(e.amount),
-            pot=account_name(ev.POT, self.names, self.ruleset, self.L),
+            pot=pot_name(self.ruleset, self.L),
             number=e.value,
         )
 
@@ -317,13 +317,14 @@ class Story:
         if e.reason == Reason.LOTTERY_ANTE:
             return None  # the ANTED line that follows says it, with the number
         walk, self.walk = self.walk, None
-        if walk is not None and (e.src, e.reason, e.ref) == (walk.seat, walk.reason, walk.ref):
+        paid_for = (walk.seat, ev.JACKPOT, walk.reason, walk.ref) if walk is not None else None
+        if (e.src, e.dst, e.reason, e.ref) == paid_for:
             return L._(
-                "{player} rolled {face} and paid {amount} to {payee} ({reason})",
+                "{player} rolled {face} and paid {amount} into {jackpot} ({reason})",
                 player=self.names[walk.seat],
                 face=die(walk.value),
                 amount=L.money(e.amount),
-                payee=account_name(e.dst, self.names, rs, L),
+                jackpot=jackpot_name(rs, L),
                 reason=reason_text(e, rs, L),
             )
         self.walk = walk

@@ -164,7 +164,7 @@ def test_a_walk_for_charity_roll_and_its_payment_share_a_line_unless_a_loan_come
         pay(2, ev.JACKPOT, 400, Reason.SPACE, ref=walk),
     ]
     assert story(records)[0].lines == [
-        "Bob rolled ⚅ 6 and paid $600 to the Jackpot (Walk for Charity)",
+        "Bob rolled ⚅ 6 and paid $600 into the Jackpot (Walk for Charity)",
         "Cat rolled ⚃ 4 (Walk for Charity)",
         "Cat took a loan of $1,000 to cover a payment (loan now $1,000)",
         "Cat paid $400 to the Jackpot (Walk for Charity)",
