@@ -36,7 +36,7 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/bot.py
+	$(BIN)/python bench/load.py
 
 # Bring every language's catalog (bot/render/locale/*/LC_MESSAGES/payday.po) in step with the code
 # and list what each still lacks; translate the entries it names, then `make test` checks them.

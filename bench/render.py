@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
-from bench.bot import cpu_ticks, percentile, steal_share
 from bench.engine import pin_to_one_core
+from bench.load import cpu_ticks, percentile, steal_share
 from bot.game.calendar import PAYDAY_DAY
 from bot.game.rulesets import RULESETS
 from bot.render.board_picture import Scene, Token, render_png, token_letters

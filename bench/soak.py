@@ -3,7 +3,7 @@
     python bench/soak.py [--kills 100] [--channels 8] [--workers 4] [--max-run 1.0] [--seed 1]
 
 Each round starts a fresh child process: it opens the store (recovering the write-ahead log the last
-one left), loads the real `Payday` cog around bench/bot.py's stand-in bot (only Discord is faked),
+one left), loads the real `Payday` cog around bench/fake_discord.py's stand-in bot (only Discord is faked),
 and plays: in `--channels` channels, `--workers` coroutines at once open lobbies, join, start, and
 click the button the computer player would choose for whoever the game waits for; one-month games,
 so games finish and new ones start in the same channels. Every time the store has committed a save
@@ -38,10 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-# bench/ after the root: `bot` must stay the bot's package, not bench/bot.py.
-sys.path.append(str(Path(__file__).resolve().parent))
+sys.path.append(str(Path(__file__).resolve().parent))  # fake_discord, when loaded by path
 
-from startup import load_bench_bot  # noqa: E402
+from fake_discord import FakeDiscord, FakeUser, StandInBot  # noqa: E402
 
 CHANNEL_BASE = 1_000_000_000_000_000_000
 USER_BASE = 2_000_000_000_000_000_000
@@ -55,11 +54,9 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
     import discord
 
     from bot.game import ai
+    from bot.service import Tables
     from cogs.payday import Payday
-    from cogs.tables import Tables
     from db.store import Store
-
-    bench_bot = load_bench_bot()
 
     def say(line: str) -> None:
         sys.stdout.write(line + "\n")
@@ -73,29 +70,28 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
             say(f"saved {saved.row.game_id} {saved.row.version}")
             return saved
 
-        async def finish(self, loaded, records, reason):
-            await super().finish(loaded, records, reason)
+        async def finish(self, loaded, records, ending):
+            await super().finish(loaded, records, ending)
             say(f"finished {loaded.row.game_id}")
 
     store = await Store.open(db, now=discord.utils.utcnow)
-    bot = bench_bot.StandInBot(store, bench_bot.FakeDiscord(), seed)
-    cog = Payday(bot)
-    cog.tables = AckTables(store, on_set_aside=cog._tell_set_aside)
+    bot = StandInBot(store, FakeDiscord(), seed)
+    cog = Payday(bot, AckTables(store))
     bot.cogs["Payday"] = cog
     await cog.cog_load()
     rng = random.Random(seed)
     users = {
-        c: [bench_bot.FakeUser(USER_BASE + c * 10 + s, f"player {c}-{s}") for s in range(PLAYERS)]
+        c: [FakeUser(USER_BASE + c * 10 + s, f"player {c}-{s}") for s in range(PLAYERS)]
         for c in range(CHANNEL_BASE, CHANNEL_BASE + channels)
     }
     say("ready")
 
     async def move(channel: int) -> None:
         """Whatever comes next in this channel: a new lobby, a join, the start, or an answer."""
-        loaded = await cog.tables.peek(channel)
+        loaded = await cog.service.tables.peek(channel)
         people = users[channel]
         if loaded is None:
-            i = bench_bot.FakeInteraction(bot, channel, people[0], None)
+            i = bot.interaction(channel, people[0], None)
             await Payday.start.callback(cog, i, 1, DAY)
             return
         table, game_id = loaded.table, loaded.row.game_id
@@ -103,14 +99,14 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
             seated = {seat.user_id for seat in table.seats}
             joiner = next((u for u in people if u.id not in seated), None)
             user, what = (joiner, "join") if joiner else (people[0], "start")
-            i = bench_bot.FakeInteraction(bot, channel, user, table.message_id)
+            i = bot.interaction(channel, user, table.message_id)
             await cog.lobby_click(i, channel, game_id, what)
             return
         state = table.state
         seat = rng.choice(state.pending.seats)
         action = ai.choose(state, seat)
         user = next(u for u in people if u.id == table.seats[seat].user_id)
-        i = bench_bot.FakeInteraction(bot, channel, user, table.message_id)
+        i = bot.interaction(channel, user, table.message_id)
         await cog.game_click(i, channel, game_id, state.prompt, action.kind, action.value)
 
     async def worker() -> None:

@@ -5,10 +5,10 @@
 Builds a database of `--games` games: `--live-share` of them live (real tables from games played by
 the computer player to a random point, each with its turn deadline ahead and a log of a random
 length up to a whole game's), the rest finished (in history, with a whole game's log: 875 rows,
-what a 4-player, 3-month game writes, measured with bench/bot.py). Then, in a fresh process each
+what a 4-player, 3-month game writes, measured with bench/load.py). Then, in a fresh process each
 time, it times what start-up does with the database: `Store.open` (schema check, quick_check,
 upgrade) and the cog's `cog_load` (re-arming every timer), on the real `Payday` cog around the
-stand-in bot of bench/bot.py. The same file is measured twice:
+stand-in bot of bench/fake_discord.py. The same file is measured twice:
 
   ready_s                 the deadlines still ahead (a quick restart)
   ready_after_downtime_s  the clock moved two days on (and an hour more for each further run): every
@@ -26,7 +26,6 @@ The LAST line printed is one JSON object.
 
 import argparse
 import asyncio
-import importlib.util
 import json
 import os
 import random
@@ -62,15 +61,15 @@ def live_tables(rng: random.Random, players: int = 4) -> list:
     for n in range(TEMPLATES):
         table = Table(host_id=USER_BASE, turn_seconds=TURN_SECONDS, interrupt_seconds=60, seed=n)
         table.seats = [Seat(user_id=USER_BASE + s, name=f"player {s}") for s in range(players)]
-        table.state = start(n, players, 3)
+        table.state, _ = start(n, players, 3)
         for _ in range(rng.randrange(0, 200)):
             if table.state.over:
                 break
-            engine.apply(table.state, ai.choose(table.state, table.state.pending.seats[0]))
+            _, events = engine.apply(table.state, ai.choose(table.state, table.state.pending.seats[0]))
+            table.remember(events)
         if table.state.over:
             continue
         table.message_month = table.leading_month()
-        table.recent = [f"player {s} rolled a 4 and moved to day 12." for s in range(8)]
         tables.append(table)
     return tables
 
@@ -152,14 +151,6 @@ def build(path: Path, games: int, live_share: float, events_per_game: int, seed:
 
 
 # -- measuring, in a fresh process ----------------------------------------------------------------
-def load_bench_bot():
-    """bench/bot.py's stand-in bot and fake Discord (loaded by path: `bot` is the bot's package)."""
-    spec = importlib.util.spec_from_file_location("bench_bot", Path(__file__).with_name("bot.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def rss_mb() -> float:
     with open("/proc/self/status") as status:
         for line in status:
@@ -172,11 +163,11 @@ def measure(path: Path, shift: timedelta) -> dict:
     """One start-up: open the store and load the cog, timed; the clock moved on by `shift`."""
     started = time.perf_counter()
     import discord
+    from fake_discord import FakeDiscord, StandInBot
 
     from cogs.payday import Payday
     from db.store import Store
 
-    bench_bot = load_bench_bot()
     imported = time.perf_counter()
     if shift:
         real = discord.utils.utcnow
@@ -185,12 +176,12 @@ def measure(path: Path, shift: timedelta) -> dict:
     async def start() -> dict:
         began = time.perf_counter()
         store = await Store.open(path, now=discord.utils.utcnow)
-        bot = bench_bot.StandInBot(store, bench_bot.FakeDiscord(), seed=1)
+        bot = StandInBot(store, FakeDiscord(), seed=1)
         cog = Payday(bot)
         await cog.cog_load()
         ready = time.perf_counter() - began
         memory = rss_mb()
-        armed = len(cog.timers._timers)
+        armed = len(cog.service.timers._timers)
         await cog.cog_unload()
         await store.close()
         return {"ready_s": ready, "rss_mb": memory, "timers": armed}

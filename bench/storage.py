@@ -2,7 +2,7 @@
 
     python bench/storage.py [--games 50] [--players 4] [--months 3]
 
-Plays `--games` whole games through the real cog and store (bench/bot.py, every action a button
+Plays `--games` whole games through the real cog and store (bench/load.py, every action a button
 click, to the end), then compacts a copy of the file (VACUUM INTO) and measures it with SQLite's
 dbstat table: each table's and index's bytes, divided by the finished games. Then it prunes every
 finished game's event log (what `python -m bot prune` does) and measures again.
@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="payday-storage-") as folder:
         folder = Path(folder)
         played = folder / "played.sqlite3"
-        command = [sys.executable, str(Path(__file__).with_name("bot.py")), "--db", str(played)]
+        command = [sys.executable, str(Path(__file__).with_name("load.py")), "--db", str(played)]
         command += ["--games", str(args.games), "--players", str(args.players), "--months", str(args.months)]
         command += ["--actions", "1000000"]
         run = json.loads(

@@ -9,6 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.render.commands import CatalogTranslator
+from bot.render.components import went_wrong
+from bot.render.i18n import Lang, lang
 from db.store import Store
 
 log = logging.getLogger(__name__)
@@ -16,12 +18,11 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.payday",)
 
 
-class Refused(app_commands.CheckFailure):
-    """A check that stops a command with one sentence for the player (`message`), not an error."""
+class CommandRefused(app_commands.CheckFailure):
+    """A check that stops a command with one sentence for the player, in their own language."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def text(self, L: Lang) -> str:
+        raise NotImplementedError
 
 
 class PaydayTree(app_commands.CommandTree):
@@ -29,16 +30,17 @@ class PaydayTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         command = interaction.command.qualified_name if interaction.command else None
-        if isinstance(error, Refused):
+        L = lang(interaction.locale)
+        if isinstance(error, CommandRefused):
             log.info("command refused", extra={"command": command, "user": interaction.user.id, "why": error})
-            await _answer(interaction, error.message)
+            await _answer(interaction, error.text(L))
             return
         log.error(
             "command failed",
             exc_info=error,
             extra={"channel": interaction.channel_id, "command": command, "user": interaction.user.id},
         )
-        await _answer(interaction, "Sorry, something went wrong on my side. Please try again.")
+        await _answer(interaction, went_wrong(L))
 
 
 async def _answer(interaction: discord.Interaction, text: str) -> None:

@@ -5,7 +5,7 @@ from enum import StrEnum
 from bot.game import engine
 from bot.game.actions import IllegalAction
 from bot.game.events import Event
-from bot.table import Seat, Table, clean_name
+from bot.table import Seat, Table, TableKind, clean_name
 
 
 class LobbyCode(StrEnum):
@@ -35,6 +35,7 @@ def _before_start(table: Table) -> None:
 
 
 def join(table: Table, user_id: int, name: str) -> str:
+    """Take a seat in the lobby; returns the name the board shows (numbered if taken)."""
     _before_start(table)
     if table.seat_of(user_id) is not None:
         raise Refusal(LobbyCode.ALREADY_JOINED)
@@ -42,11 +43,11 @@ def join(table: Table, user_id: int, name: str) -> str:
         raise Refusal(LobbyCode.TABLE_FULL, most=table.max_players)
     seat = Seat(user_id=user_id, name=_unique(table, clean_name(name)))
     table.seats.append(seat)
-    return f"{seat.name} joined."
+    return seat.name
 
 
 def leave_lobby(table: Table, user_id: int) -> str:
-    """Leave before the start; the host's role passes to the next human."""
+    """Leave before the start; the host's role passes to the next human. Returns the name that left."""
     _before_start(table)
     seat = table.seat_of(user_id)
     if seat is None:
@@ -54,32 +55,34 @@ def leave_lobby(table: Table, user_id: int) -> str:
     name = table.seats.pop(seat).name
     if user_id == table.host_id and table.humans():
         table.host_id = table.humans()[0]
-    return f"{name} left."
+    return name
 
 
-def leave_game(table: Table, user_id: int) -> str:
-    """Leave a running game: a computer player takes the seat so the others can finish."""
+def leave_game(table: Table, user_id: int) -> int:
+    """Leave a running game: a computer player takes the seat (returned) so the others can finish."""
     seat = table.seat_of(user_id)
     if seat is None:
         raise Refusal(LobbyCode.NOT_PLAYING)
     table.seats[seat].user_id = None
     if user_id == table.host_id and table.humans():
         table.host_id = table.humans()[0]
-    return f"{table.seats[seat].name} left; a computer player takes over their seat."
+    table.remember([Event(TableKind.LEFT, seat)])
+    return seat
 
 
 def add_computer(table: Table, user_id: int) -> str:
+    """The host seats a computer player; returns its name."""
     _before_start(table)
     if user_id != table.host_id:
         raise Refusal(LobbyCode.HOST_ADDS_COMPUTERS)
     if len(table.seats) >= table.max_players:
         raise Refusal(LobbyCode.TABLE_FULL, most=table.max_players)
-    return f"{table.add_computer().name} (computer) joined."
+    return table.add_computer().name
 
 
 def start(table: Table, user_id: int) -> list[Event]:
-    _before_start(table)
     """Deal the game in; returns its opening events (the Banker paying each player's start cash)."""
+    _before_start(table)
     if user_id != table.host_id:
         raise Refusal(LobbyCode.HOST_STARTS)
     if not table.min_players <= len(table.seats) <= table.max_players:
@@ -88,6 +91,7 @@ def start(table: Table, user_id: int) -> list[Event]:
         [seat.name for seat in table.seats], ruleset=table.ruleset, months=table.months, seed=table.seed
     )
     table.lobby_closes = None
+    table.remember([Event(TableKind.BEGAN)])
     return opening
 
 

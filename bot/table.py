@@ -3,17 +3,22 @@
 Pure data and rules about the table (who may do what, when the next timer is due); no Discord calls.
 """
 
+import functools
 import unicodedata
+from collections.abc import Iterable
 from datetime import datetime, timedelta
+from enum import StrEnum
 
 import discord
 from pydantic import BaseModel, Field
 
 from bot.game.engine import MAX_NAME
+from bot.game.events import Event
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.game.state import INTERRUPTS, GameState
 
-RECENT_LINES = 8
+RECENT_EVENTS = 8
+"""Events the live message shows under "Latest"."""
 COMPUTER_DELAY = timedelta(seconds=1.5)
 """Computer players wait this long before acting, so the table can follow what they do."""
 MESSAGE_MAX_AGE = timedelta(minutes=55)
@@ -21,6 +26,19 @@ MESSAGE_MAX_AGE = timedelta(minutes=55)
 COMPUTER_NAMES = ("Penny", "Nickel", "Dime", "Quarter", "Buck", "Sawbuck")
 AWAY_AFTER = 2
 """Timeouts in a row after which a player is taken for away and a computer plays for them."""
+
+
+class TableKind(StrEnum):
+    """Events of the table rather than of the rules, kept with the engine's among the recent ones."""
+
+    BEGAN = "began"
+    """The game began, in seat order."""
+    LEFT = "left"
+    """`seat`: its player left; a computer player took the seat over."""
+    AWAY = "away"
+    """`seat`: taken for away after `value` timeouts in a row."""
+    BACK = "back"
+    """`seat`: back from away."""
 
 
 class Seat(BaseModel):
@@ -49,6 +67,8 @@ class Table(BaseModel):
     host_id: int
     months: int = 3
     ruleset: str = DEFAULT_RULESET
+    language: str = "en"
+    """The game's language: its live message and public posts are written in it."""
     turn_seconds: int
     interrupt_seconds: int
     seed: int
@@ -58,7 +78,9 @@ class Table(BaseModel):
     message_id: int | None = None
     """The lobby message, then the live game message (its id also tells when it was posted)."""
     message_month: int = 0
-    recent: list[str] = Field(default_factory=list)
+    latest: list[Event] = Field(default_factory=list)
+    """The latest events, oldest first, as codes and numbers: written in words only when shown.
+    (Tables saved before kept English lines under `recent`, which is no field now: dropped on load.)"""
     last_answer: tuple[int, int] | None = None
     """(prompt, seat) of the last answer, to tell a double click ("already done") from a stale one."""
     deadline: datetime | None = None
@@ -94,23 +116,21 @@ class Table(BaseModel):
         self.seats.append(seat)
         return seat
 
-    def timed_out(self, seats: list[int]) -> list[str]:
+    def timed_out(self, seats: list[int]) -> list[int]:
         """Count a timeout for each seat; a player who keeps letting their own questions time out is
-        taken for away. Silence on a question put to everyone (Lottery, Walk...) is a fair answer,
-        so it does not count."""
+        taken for away (returned). Silence on a question put to everyone (Lottery, Walk...) is a fair
+        answer, so it does not count."""
         if self.state.pending.kind in INTERRUPTS:
             return []
-        lines = []
+        away = []
         for seat in seats:
             player = self.seats[seat]
             player.timeouts += 1
             if player.timeouts >= AWAY_AFTER and not player.away:
                 player.away = True
-                lines.append(
-                    f"{player.name} ran out of time {AWAY_AFTER} times in a row: until they press a "
-                    "button, the bot makes the cautious choice for them without waiting."
-                )
-        return lines
+                away.append(seat)
+                self.remember([Event(TableKind.AWAY, seat, value=AWAY_AFTER)])
+        return away
 
     def present(self, seat: int) -> bool:
         """The player did something: they are not away. True if they had been taken for away."""
@@ -118,12 +138,12 @@ class Table(BaseModel):
         was_away = player.away
         player.timeouts, player.away = 0, False
         if was_away:
-            self.remember([f"{player.name} is back."])
+            self.remember([Event(TableKind.BACK, seat)])
         return was_away
 
-    # -- log lines ------------------------------------------------------------------------------
-    def remember(self, lines: list[str]) -> None:
-        self.recent = (self.recent + lines)[-RECENT_LINES:]
+    # -- what happened lately -------------------------------------------------------------------
+    def remember(self, events: Iterable[Event]) -> None:
+        self.latest = [*self.latest, *events][-RECENT_EVENTS:]
 
     # -- timers ---------------------------------------------------------------------------------
     def waiting_humans(self) -> list[int]:
@@ -203,9 +223,11 @@ BLANK = frozenset({"\u115f", "\u1160", "\u2800", "\u3164", "\uffa0"})
 FALLBACK_NAME = "Player"
 
 
+@functools.lru_cache(maxsize=4096)
 def clean_name(name: str, fallback: str = FALLBACK_NAME) -> str:
     """A display name safe on a shared board: no bidi or zero-width characters, one line, trimmed
-    to the engine's limit; a name that would look blank becomes `fallback` (cleaned the same way)."""
+    to the engine's limit; a name that would look blank becomes `fallback` (cleaned the same way).
+    Cached: every click names its player."""
     kept = "".join(c for c in name if unicodedata.category(c) not in HIDDEN)
     kept = " ".join(kept.split())[:MAX_NAME].strip()
     if _visible(kept):

@@ -1,7 +1,7 @@
 """The one live game message per channel: edited in place, reposted when it goes stale.
 
-Nothing here runs under a channel's game lock. The cog saves a change, hands the saved snapshot to
-`update` (a plain call, no waiting) and lets go of the lock; then the click's own answer shows the
+Nothing here runs under a channel's game lock. The service saves a change, hands the `Update` to
+`publish` (a plain call, no waiting) and lets go of the lock; then the click's own answer shows the
 board (`cogs/reply.py`), and one worker task per channel does everything sent with the bot's token:
 edits, reposts, Pay Day notices, reminders, standings. discord.py sleeps in-line on a 429 and
 retries a 5xx after a pause; only that channel's worker waits, never a player's click.
@@ -19,10 +19,13 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.render import board, components
-from bot.render.i18n import lang
+from bot.render import components
+from bot.render.embeds import game_embed, lobby_embed, payday_notices
+from bot.render.i18n import Lang, lang
+from bot.render.notes import note_text
+from bot.render.notices import notice_message
 from bot.render.prompts import choices
-from cogs.tables import Loaded
+from bot.service import Loaded, Note, PayDays, Update
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +33,6 @@ POST_PAUSE = 60.0
 """Seconds without trying to post after a post failed (then doubled, up to POST_PAUSE_MAX): a
 channel where the bot lost Send Messages is not asked again on every action."""
 POST_PAUSE_MAX = 3600.0
-CANNOT_POST = (
-    "⚠️ I can't post new messages in this channel right now (has my Send Messages permission been "
-    "removed?). The game is saved and goes on in its message; the standings will come as a reply."
-)
 
 Moved = Callable[[int, int, int, int], Awaitable[Loaded | None]]
 """`moved(channel_id, game_id, message_id, version)`: save that the live message is now
@@ -51,8 +50,8 @@ class Channel:
 
     loaded: Loaded | None = None
     """The newest saved snapshot (after the game ended or the lobby closed, its last one)."""
-    note: str = ""
-    """The lobby's footer line (who joined or left)."""
+    note: Note | None = None
+    """The lobby's footer line (who joined or left), written when shown."""
     closed: bool = False
     """The lobby closed or the game ended: the message keeps no buttons."""
     seq: int = 0
@@ -77,7 +76,8 @@ class Channel:
 
 
 class LiveMessage:
-    """Every channel's live message, kept up to date with the bot's token by one worker per channel.
+    """Every channel's live message, kept up to date with the bot's token by one worker per channel:
+    the service's `Screen`.
 
     A Discord failure here is logged, never raised: the game is already saved, so nobody is told
     to try again, and the next update brings the message up to date.
@@ -88,15 +88,42 @@ class LiveMessage:
         self._moved = moved
         self._channels: dict[int, Channel] = {}
 
-    # -- what the cog tells it (under the channel's lock, so in save order) ----------------------
+    # -- what the service tells it (under the channel's lock, so in save order) ------------------
+    def publish(self, update: Update) -> None:
+        """A change was saved: the live message is to show it, with the Pay Day summaries as its text;
+        the other notices are messages of their own. All in the game's language."""
+        L = self._language(update)
+        view = update.live
+        if view is not None:
+            paydays = [notice for notice in update.notices if isinstance(notice, PayDays)]
+            text = "\n".join(filter(None, (payday_notices(p, L) for p in paydays))) or None
+            seq = self.update(view.loaded, text, note=view.note, closed=view.closed)
+            if view.shown:
+                self.shown(view.loaded, seq)
+        for notice in update.notices:
+            if view is None or not isinstance(notice, PayDays):
+                self.post(update.channel_id, **notice_message(notice, L))
+
+    def released(self, channel_id: int) -> None:
+        """A timer's work let go of the channel's lock: send what it changed."""
+        self.kick(channel_id)
+
+    def _language(self, update: Update) -> Lang:
+        """The game's language; a notice with no table (a set-aside game) follows the last one shown."""
+        loaded = update.loaded
+        if loaded is None:
+            ch = self._channels.get(update.channel_id)
+            loaded = None if ch is None else ch.loaded
+        return lang(None if loaded is None else loaded.table.language)
+
     def update(
-        self, loaded: Loaded, notices: str | None = None, *, note: str | None = None, closed: bool = False
+        self, loaded: Loaded, notices: str | None = None, *, note: Note | None = None, closed: bool = False
     ) -> int:
         """A change was saved: show `loaded` next. `notices` (Pay Day summaries) go out with it;
         `note` is the lobby's footer (None keeps the one shown). Returns the snapshot's number."""
         ch = self._channel(loaded.row.channel_id)
         same = ch.loaded is not None and ch.loaded.row.game_id == loaded.row.game_id
-        ch.note = note if note is not None else ch.note if same else ""
+        ch.note = note if note is not None else ch.note if same else None
         ch.loaded, ch.closed = loaded, closed or _over(loaded)
         ch.seq += 1
         if notices:
@@ -170,13 +197,13 @@ class LiveMessage:
         if ch is not None and ch.loaded is not None and ch.loaded.row.game_id == loaded.row.game_id:
             ch.shown = seq
 
-    def warning(self, channel_id: int) -> str | None:
-        """The one-time notice that posting fails, for the next answer to a player; then None."""
+    def warning(self, channel_id: int) -> bool:
+        """Whether the next answer to a player is to say that posting fails (once; then False)."""
         ch = self._channels.get(channel_id)
         if ch is None or not ch.warn:
-            return None
+            return False
         ch.warn = False
-        return CANNOT_POST
+        return True
 
     def render(self, channel_id: int) -> tuple[discord.Embed, discord.ui.View | None]:
         """The live message for the channel's newest snapshot."""
@@ -186,7 +213,7 @@ class LiveMessage:
     @staticmethod
     def draw(loaded: Loaded) -> dict:
         """The live message for `loaded`, as `embed` and `view` keywords for a new message."""
-        embed, view = _render(loaded, "", False)
+        embed, view = _render(loaded, None, False)
         return {"embed": embed, "view": view}
 
     # -- the worker ---------------------------------------------------------------------------------
@@ -299,18 +326,19 @@ class LiveMessage:
         return time.monotonic() >= ch.paused_until
 
 
-def _render(loaded: Loaded, note: str, closed: bool) -> tuple[discord.Embed, discord.ui.View | None]:
+def _render(loaded: Loaded, note: Note | None, closed: bool) -> tuple[discord.Embed, discord.ui.View | None]:
     """The lobby, or the board with buttons for the question the game waits on (none once it is
-    over or `closed`)."""
+    over or `closed`), in the game's language."""
     table, channel_id, game_id = loaded.table, loaded.row.channel_id, loaded.row.game_id
+    L = lang(table.language)
     if table.state is None:
-        view = None if closed else components.lobby_view(channel_id, game_id)
-        return board.lobby_embed(table, note), view
-    embed = board.game_embed(table, game_id)
+        view = None if closed else components.lobby_view(channel_id, game_id, L)
+        return lobby_embed(table, "" if note is None else note_text(note, L), L), view
+    embed = game_embed(table, game_id, L)
     state = table.state
     if closed or state.over or state.pending is None:
         return embed, None
-    return embed, components.game_view(channel_id, game_id, state.prompt, choices(state, lang("en")))
+    return embed, components.game_view(channel_id, game_id, state.prompt, choices(state, L))
 
 
 def _running(loaded: Loaded) -> bool:

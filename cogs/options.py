@@ -6,17 +6,29 @@ overflow, an unknown edition crash. Every option is checked before the command r
 """
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import AppCommandOptionType as Kind
 from discord import app_commands
 
-from bot.app import Refused
+from bot.app import CommandRefused
+from bot.render.i18n import Lang
+
+Problem = Callable[[Lang, str], str]
+"""The refusal in words: (language, option name) -> one sentence."""
 
 
-class BadOption(Refused):
-    """An option outside what its command declares; `message` is the player's one-line refusal."""
+class BadOption(CommandRefused):
+    """An option outside what its command declares."""
+
+    def __init__(self, option: str, problem: Problem) -> None:
+        super().__init__(f"bad option {option}")
+        self.option, self.problem = option, problem
+
+    def text(self, L: Lang) -> str:
+        return self.problem(L, self.option)
 
 
 def check(interaction: discord.Interaction) -> None:
@@ -30,30 +42,51 @@ def check(interaction: discord.Interaction) -> None:
             continue
         problem = _problem(param, value)
         if problem is not None:
-            raise BadOption(f"That {param.display_name} is not allowed: {problem}.")
+            raise BadOption(param.display_name, problem)
 
 
-def _problem(param: app_commands.Parameter, value: Any) -> str | None:
+def _problem(param: app_commands.Parameter, value: Any) -> Problem | None:
     if param.type in (Kind.integer, Kind.number):
         wanted = int if param.type is Kind.integer else (int, float)
         if not isinstance(value, wanted) or isinstance(value, bool) or not math.isfinite(value):
-            return "it must be a number"
+            return lambda L, o: L._("That {option} is not allowed: it must be a number.", option=o)
         size = value
     elif param.type is Kind.string:
         if not isinstance(value, str):
-            return "it must be text"
+            return lambda L, o: L._("That {option} is not allowed: it must be text.", option=o)
         size = len(value)
     else:
         return None
     if param.choices:
-        allowed = [choice.value for choice in param.choices]
-        if value not in allowed:
-            return f"choose one of {', '.join(choice.name for choice in param.choices)}"
+        if value not in [choice.value for choice in param.choices]:
+            names = ", ".join(choice.name for choice in param.choices)
+            return lambda L, o: L._(
+                "That {option} is not allowed: choose one of {choices}.", option=o, choices=names
+            )
         return None
     low, high = param.min_value, param.max_value
-    if (low is not None and size < low) or (high is not None and size > high):
-        unit = " characters" if param.type is Kind.string else ""
-        if high is None:
-            return f"use {low:,}{unit} or more"
-        return f"use {low or 0:,} to {high:,}{unit}"
-    return None
+    if (low is None or size >= low) and (high is None or size <= high):
+        return None
+    text = param.type is Kind.string
+    if high is None:
+        if text:
+            return lambda L, o: L._(
+                "That {option} is not allowed: use {least} characters or more.", option=o, least=L.number(low)
+            )
+        return lambda L, o: L._(
+            "That {option} is not allowed: use {least} or more.", option=o, least=L.number(low)
+        )
+    least = low or 0
+    if text:
+        return lambda L, o: L._(
+            "That {option} is not allowed: use {least} to {most} characters.",
+            option=o,
+            least=L.number(least),
+            most=L.number(high),
+        )
+    return lambda L, o: L._(
+        "That {option} is not allowed: use {least} to {most}.",
+        option=o,
+        least=L.number(least),
+        most=L.number(high),
+    )

@@ -12,7 +12,9 @@ from typing import Any
 
 import discord
 
-from bot.render import board
+from bot.render.embeds import safe
+from bot.render.i18n import Lang
+from bot.render.notices import cannot_post
 from cogs.live import LiveMessage, clicked
 
 log = logging.getLogger(__name__)
@@ -23,14 +25,21 @@ DEFER_AFTER = 2.0
 
 class Reply:
     """What to answer: a private line (`say`), the channel's board through the click (`board`), a
-    public message (`post`, whose id `flush` returns) and public follow-ups (`follow`)."""
+    public message (`post`, whose id `flush` returns) and public follow-ups (`follow`). `L` is the
+    language of the person who asked, for what the reply adds itself (the warning that posting fails).
+    """
 
-    def __init__(self, interaction: discord.Interaction, live: LiveMessage, *, public: bool = False) -> None:
+    def __init__(
+        self, interaction: discord.Interaction, live: LiveMessage, L: Lang, *, public: bool = False
+    ) -> None:
         self.interaction = interaction
         self.live = live
+        self.L = L
         self.public = public
         self.text: str | None = None
         self.embed: discord.Embed | None = None
+        self.view: discord.ui.View | None = None
+        self.edit_fields: dict[str, Any] | None = None
         self.show_board = False
         self.message: dict[str, Any] | None = None
         self.followups: list[dict[str, Any]] = []
@@ -42,10 +51,20 @@ class Reply:
         self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._defer_soon)
 
     # -- deciding, under the lock ---------------------------------------------------------------
-    def say(self, text: str | None = None, *, embed: discord.Embed | None = None) -> None:
+    def say(
+        self,
+        text: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+    ) -> None:
         """Answer privately (names in `text` are escaped like on the board)."""
-        self.text = None if text is None else board.safe(text)
-        self.embed = embed
+        self.text = None if text is None else safe(text)
+        self.embed, self.view = embed, view
+
+    def edit(self, **fields: Any) -> None:
+        """Answer by editing the message the click was on (a ledger page turned)."""
+        self.edit_fields = fields
 
     def board(self) -> None:
         """Show the channel's newest board (or lobby) as the click's own answer, if the click was on
@@ -84,9 +103,8 @@ class Reply:
         for message in self.followups:
             if not await self._follow_up(message):
                 self.live.post(channel_id, **message)
-        warning = self.live.warning(channel_id)
-        if warning is not None:
-            await self._follow_up({"content": warning, "ephemeral": True})
+        if self.live.warning(channel_id):
+            await self._follow_up({"content": cannot_post(self.L), "ephemeral": True})
         self.live.kick(channel_id)
         self.posted = posted
         return posted
@@ -123,10 +141,15 @@ class Reply:
             if deferred:
                 return (await self.interaction.edit_original_response(**self.message)).id
             return (await response.send_message(**self.message)).message_id
+        if self.edit_fields is not None:
+            await self._edit_clicked(deferred, **self.edit_fields)
+            return None
         if self.text is not None or self.embed is not None:
-            warning = self.live.warning(channel_id)
+            warning = cannot_post(self.L) if self.live.warning(channel_id) else None
             text = "\n".join(t for t in (self.text, warning) if t) or None
-            extra = {} if self.embed is None else {"embed": self.embed}
+            extra = {
+                key: value for key, value in (("embed", self.embed), ("view", self.view)) if value is not None
+            }
             if deferred:
                 await self.interaction.followup.send(text, ephemeral=True, **extra)
             else:

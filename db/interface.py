@@ -1,7 +1,8 @@
 """What the bot needs from a store of games, as a Protocol: SQLite is the implementation that ships.
 
-The cogs reach the store only through `cogs.tables.Tables`, typed on `GameStore`, so another store
-(a server database shared by several processes) plugs in here without touching them. The rows and
+The bot reaches the store only through the service (`bot.service.tables.Tables`), typed on
+`GameStore`, so another store (a server database shared by several processes) plugs in here
+without touching the cogs or the service. The rows and
 errors below are part of the interface: any store returns and raises exactly these.
 """
 

@@ -72,11 +72,13 @@ def from_code(root: Path = ROOT) -> Iterator[Found]:
 def from_data() -> Iterator[Found]:
     """Every name render code looks up by context: cards, Deals, spaces, editions, Jackpots and pots."""
     from bot.game.rulesets import RULESETS
+    from bot.render.embeds import heading_name
 
     for rs in RULESETS.values():
         yield Found(("edition", rs.title), "bot/game/rulesets.py")
         for name in (rs.jackpot_name, rs.pot_name):
             yield Found(("account", name), "bot/game/rulesets.py")
+            yield Found(("heading", heading_name(name)), "bot/game/rulesets.py")
         # rules_text names the Jackpot as a title, without its article.
         yield Found(("jackpot", rs.jackpot_name.removeprefix("the ")), "bot/game/rulesets.py")
         for space in rs.board:

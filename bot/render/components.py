@@ -10,10 +10,13 @@ custom_id layouts (all under Discord's 100 characters):
 
 import logging
 import re
+from collections.abc import Callable
 
 import discord
 
+from bot.render.i18n import Lang, lang
 from bot.render.prompts import Choice
+from bot.service.values import LobbyChange
 
 log = logging.getLogger(__name__)
 
@@ -24,12 +27,12 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
     "secondary": discord.ButtonStyle.secondary,
 }
-LOBBY_BUTTONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "addbot": ("Add computer player", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+LOBBY_BUTTONS: dict[LobbyChange, tuple[Callable[[Lang], str], discord.ButtonStyle]] = {
+    LobbyChange.JOIN: (lambda L: L._("Join"), discord.ButtonStyle.success),
+    LobbyChange.LEAVE: (lambda L: L._("Leave"), discord.ButtonStyle.secondary),
+    LobbyChange.ADD_COMPUTER: (lambda L: L._("Add computer player"), discord.ButtonStyle.secondary),
+    LobbyChange.START: (lambda L: L._("Start"), discord.ButtonStyle.primary),
+    LobbyChange.CANCEL: (lambda L: L._("Cancel"), discord.ButtonStyle.danger),
 }
 BOOKS = ("bank", "loans")
 
@@ -42,9 +45,12 @@ async def _route(interaction: discord.Interaction, method: str, *args) -> None:
     except Exception:
         log.exception("button failed", extra={"channel": interaction.channel_id, "custom_id": args})
         if not interaction.response.is_done():
-            await interaction.response.send_message(
-                "Sorry, something went wrong on my side. Please try again.", ephemeral=True
-            )
+            await interaction.response.send_message(went_wrong(lang(interaction.locale)), ephemeral=True)
+
+
+def went_wrong(L: Lang) -> str:
+    """The answer to a click or command that crashed, instead of Discord's "interaction failed"."""
+    return L._("Sorry, something went wrong on my side. Please try again.")
 
 
 class GameButton(
@@ -112,10 +118,12 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"pdl:(?P<channel>\d{1,20}):(?P<game>\d{1,12}):(?P<action>join|leave|addbot|start|cancel)",
 ):
-    def __init__(self, channel_id: int, game_id: int, action: str) -> None:
-        label, style = LOBBY_BUTTONS[action]
+    def __init__(self, channel_id: int, game_id: int, action: LobbyChange, label: str = "") -> None:
+        style = LOBBY_BUTTONS[action][1]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"pdl:{channel_id}:{game_id}:{action}")
+            discord.ui.Button(
+                label=label or action, style=style, custom_id=f"pdl:{channel_id}:{game_id}:{action}"
+            )
         )
         self.channel_id, self.game_id, self.action = channel_id, game_id, action
 
@@ -123,7 +131,7 @@ class LobbyButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> "LobbyButton":
-        return cls(int(match["channel"]), int(match["game"]), match["action"])
+        return cls(int(match["channel"]), int(match["game"]), LobbyChange(match["action"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _route(interaction, "lobby_click", self.channel_id, self.game_id, self.action)
@@ -172,20 +180,22 @@ def game_view(channel_id: int, game_id: int, prompt: int, choices: list[Choice])
     return view
 
 
-def lobby_view(channel_id: int, game_id: int) -> discord.ui.View:
+def lobby_view(channel_id: int, game_id: int, L: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for action in LOBBY_BUTTONS:
-        view.add_item(LobbyButton(channel_id, game_id, action))
+    for action, (label, _) in LOBBY_BUTTONS.items():
+        view.add_item(LobbyButton(channel_id, game_id, action, label(L)))
     return view
 
 
-def ledger_view(game_id: int, book: str, page: int, pages: int) -> discord.ui.View:
+def ledger_view(game_id: int, book: str, page: int, pages: int, L: Lang) -> discord.ui.View:
     """Previous / next page, and a switch to the other book."""
     view = discord.ui.View(timeout=None)
     if page > 1:
-        view.add_item(LedgerButton(game_id, book, page - 1, "◀ Newer"))
+        view.add_item(LedgerButton(game_id, book, page - 1, L._("◀ Newer")))
     if page < pages:
-        view.add_item(LedgerButton(game_id, book, page + 1, "Older ▶"))
+        view.add_item(LedgerButton(game_id, book, page + 1, L._("Older ▶")))
     other = BOOKS[1 - BOOKS.index(book)]
-    view.add_item(LedgerButton(game_id, other, 1, "Loan book" if other == "loans" else "Bank statement"))
+    view.add_item(
+        LedgerButton(game_id, other, 1, L._("Loan book") if other == "loans" else L._("Bank statement"))
+    )
     return view

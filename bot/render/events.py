@@ -22,6 +22,7 @@ from bot.render.cards import (
     tag_name,
 )
 from bot.render.i18n import Lang
+from bot.table import TableKind
 
 Names = Sequence[str]
 Writer = Callable[[Event, Names, Ruleset, Lang], str]
@@ -75,12 +76,14 @@ def stored_text(record: dict) -> str | None:
     as they were typed, unescaped."""
     stored = record.get("text")
     kind, reason = record.get("kind"), record.get("reason")
-    if stored is not None and not (kind in _KINDS and (not reason or reason in _CODES)):
+    coded = kind in _KINDS and kind not in _TABLE and (not reason or reason in _CODES)
+    if stored is not None and not coded:
         return stored
     return None
 
 
 _CODES = frozenset(Reason)
+_TABLE = frozenset(TableKind)
 
 
 def _as_stored(event: Event, names: Names) -> str:
@@ -440,5 +443,20 @@ _KINDS: dict[str, Writer] = {
         "{player} retired with a net worth of {amount}", player=n[e.seat], amount=L.money(e.amount)
     ),
     EventKind.GAME_OVER: _game_over,
+    TableKind.BEGAN: lambda e, n, rs, L: L._(
+        "The game begins: {order}. {player} goes first.", order=", ".join(n), player=n[0]
+    ),
+    TableKind.LEFT: lambda e, n, rs, L: L._(
+        "{player} left; a computer player takes over their seat.", player=n[e.seat]
+    ),
+    TableKind.AWAY: lambda e, n, rs, L: L.ngettext(
+        "{player} ran out of time {n} time in a row: until they press a button, the bot makes the "
+        "cautious choice for them without waiting.",
+        "{player} ran out of time {n} times in a row: until they press a button, the bot makes the "
+        "cautious choice for them without waiting.",
+        e.value,
+        player=n[e.seat],
+    ),
+    TableKind.BACK: lambda e, n, rs, L: L._("{player} is back.", player=n[e.seat]),
 }
-"""One writer per event kind."""
+"""One writer per event kind (the engine's, then the table's)."""

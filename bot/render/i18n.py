@@ -41,6 +41,8 @@ class Lang:
         """Messages asked for that the catalog lacks (English has no catalog, so it never records)."""
 
     def _(self, message: str, /, **args: object) -> str:
+        if self.code == ENGLISH:  # the message is its own English: no catalog to ask (every click)
+            return message.format(**args) if args else message
         return self._fill(None, message, self._translations.gettext(message), args)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **args: object) -> str:
@@ -50,6 +52,8 @@ class Lang:
 
     def pgettext(self, context: str, message: str, /, **args: object) -> str:
         """A message whose translation depends on where it is used (a card's name, a space's name)."""
+        if self.code == ENGLISH:
+            return message.format(**args) if args else message
         return self._fill(context, message, self._translations.pgettext(context, message), args)
 
     def translates(self, context: str | None, message: str) -> bool:
@@ -77,13 +81,19 @@ def _decimal(n: int, code: str) -> str:
     return format_decimal(n, locale=code)
 
 
+def lang(code: object) -> Lang:
+    """The language for a Discord locale ("it", "en-US", "en-GB", ..., or a `discord.Locale`);
+    anything unsupported is English. One `Lang` per language."""
+    text = str(getattr(code, "value", code) or ENGLISH)
+    base = text.split("-")[0].lower()
+    return _language(base if base in SUPPORTED else ENGLISH)
+
+
 @functools.cache
-def lang(code: str | None) -> Lang:
-    """The language for a Discord locale ("it", "en-US", "en-GB", ...); anything unsupported is English."""
-    base = (code or ENGLISH).split("-")[0].lower()
-    if base not in SUPPORTED or base == ENGLISH:
+def _language(code: str) -> Lang:
+    if code == ENGLISH:
         return Lang(ENGLISH, gettext.NullTranslations())
-    return Lang(base, *_compile(base))
+    return Lang(code, *_compile(code))
 
 
 def po_path(code: str) -> Path:

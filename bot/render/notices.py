@@ -1,9 +1,64 @@
-"""Public notices about the bot itself rather than the game (what happened to a saved game)."""
+"""Messages of their own in a channel (reminders, standings, warnings, Pay Day summaries), as the
+keyword arguments of a Discord send, in the game's language."""
+
+from typing import Any
+
+import discord
+
+from bot.render.embeds import final_embed, payday_notices
+from bot.render.i18n import Lang
+from bot.service.values import Notice, PayDays, Reminder, Standings, Warning, WarningCode
 
 
-def set_aside(game_id: int) -> str:
+def notice_message(notice: Notice, L: Lang) -> dict[str, Any]:
+    """`content`, `embed` and `allowed_mentions` for the notice."""
+    if isinstance(notice, PayDays):
+        return {"content": payday_notices(notice, L)}
+    if isinstance(notice, Standings):
+        # The last player to retire gets their Pay Day summary too, on the standings message.
+        return {"content": payday_notices(notice.paydays, L), "embed": final_embed(notice, L)}
+    if isinstance(notice, Reminder):
+        return {
+            "content": reminder(notice, L),
+            "allowed_mentions": discord.AllowedMentions(users=[discord.Object(notice.user_id)]),
+        }
+    return {"content": warning(notice, L)}
+
+
+def reminder(notice: Reminder, L: Lang) -> str:
+    """Pings only the player whose turn it is."""
+    mention, when = f"<@{notice.user_id}>", discord.utils.format_dt(notice.deadline, "R")
+    return L._(
+        "{mention}, the Pay Day game is waiting for you. Time runs out {when}.", mention=mention, when=when
+    )
+
+
+def warning(notice: Warning, L: Lang) -> str:
+    if notice.code is WarningCode.SET_ASIDE:
+        return set_aside(notice.game_id, L)
+    return save_failed(L)
+
+
+def save_failed(L: Lang) -> str:
+    """Posted once when a timer's work could not be saved (it is tried again)."""
+    return L._(
+        "⚠️ I couldn't save this game just now (the database is busy or the disk is full), so it is "
+        "paused. Nothing is lost: I keep trying by myself, and the game goes on once saving works again."
+    )
+
+
+def set_aside(game_id: int, L: Lang) -> str:
     """Posted once in a channel whose saved game the bot could not read."""
-    return (
-        f"The game saved in this channel (game {game_id}) could not be read, so the bot set it aside "
-        "for its admin to look at; nothing was deleted. Start a new game here with /payday start."
+    return L._(
+        "The game saved in this channel (game {game}) could not be read, so the bot set it aside "
+        "for its admin to look at; nothing was deleted. Start a new game here with /payday start.",
+        game=game_id,
+    )
+
+
+def cannot_post(L: Lang) -> str:
+    """Told once, privately, to the next player after posting in the channel failed."""
+    return L._(
+        "⚠️ I can't post new messages in this channel right now (has my Send Messages permission been "
+        "removed?). The game is saved and goes on in its message; the standings will come as a reply."
     )

@@ -1,6 +1,7 @@
-"""Refusals in words: the one sentence a player reads when the engine or the lobby says no.
+"""Refusals in words: the one sentence a player reads when the service, the engine or the lobby
+says no.
 
-`refusal_text` writes any `IllegalAction` (the engine's codes and the lobby's) from its code and
+`refusal_text` writes a `service.Refused` (or an engine `IllegalAction`) from its code and
 parameters, one small function per code, in the language asked for.
 """
 
@@ -11,14 +12,28 @@ from bot.game.actions import RefusalCode as Why
 from bot.lobby import LobbyCode
 from bot.render.events import and_list
 from bot.render.i18n import Lang
+from bot.service.values import Refused, ServiceCode
 
 Names = Sequence[str]
 Writer = Callable[[dict, Names, Lang], str]
 
 
-def refusal_text(refusal: IllegalAction, L: Lang, names: Names = ()) -> str:
-    """What to tell the player; `names`: the players by seat, for refusals that name one."""
-    return _TEXTS[refusal.code](refusal.params, names, L)
+def refusal_text(refusal: Refused | IllegalAction, L: Lang, names: Names = ()) -> str:
+    """What to tell the player; `names`: the players by seat, for refusals that name one (a
+    `Refused` carries its own)."""
+    return _TEXTS[refusal.code](refusal.params, getattr(refusal, "names", None) or names, L)
+
+
+def permission_name(flag: str, L: Lang) -> str:
+    """A Discord permission as Discord's own settings call it."""
+    return _PERMISSIONS[flag](L)
+
+
+_PERMISSIONS: dict[str, Callable[[Lang], str]] = {
+    "send_messages": lambda L: L.pgettext("permission", "Send Messages"),
+    "send_messages_in_threads": lambda L: L.pgettext("permission", "Send Messages in Threads"),
+    "embed_links": lambda L: L.pgettext("permission", "Embed Links"),
+}
 
 
 _TEXTS: dict[str, Writer] = {
@@ -117,5 +132,27 @@ _TEXTS: dict[str, Writer] = {
     LobbyCode.HOST_OR_MANAGER: lambda p, n, L: L._(
         "Only the host or someone with Manage Channels can do that."
     ),
+    # The service
+    ServiceCode.NO_GAME: lambda p, n, L: L._(
+        "There is no game in this channel: start one with /payday start."
+    ),
+    ServiceCode.GAME_OPEN: lambda p, n, L: L._(
+        "A game is already open here: see /payday status, or /payday end it."
+    ),
+    ServiceCode.LOBBY_CLOSED: lambda p, n, L: L._("This lobby has closed."),
+    ServiceCode.GAME_ENDED: lambda p, n, L: L._("This game has ended."),
+    ServiceCode.NOT_STARTED: lambda p, n, L: L._("The game here hasn't started yet: the host presses Start."),
+    ServiceCode.ALREADY_DONE: lambda p, n, L: L._("Already done: your answer was counted."),
+    ServiceCode.OTHER_CHANNEL: lambda p, n, L: L._("That button belongs to another channel."),
+    ServiceCode.MISSING_PERMISSIONS: lambda p, n, L: L.ngettext(
+        "I need the {permissions} permission in this channel to run a game here: ask a moderator to "
+        "grant it, or start the game in another channel.",
+        "I need the {permissions} permissions in this channel to run a game here: ask a moderator to "
+        "grant them, or start the game in another channel.",
+        len(p["permissions"]),
+        permissions=and_list([permission_name(flag, L) for flag in p["permissions"]], L),
+    ),
+    ServiceCode.NO_LEDGER: lambda p, n, L: L._("No game has been played in this channel yet."),
+    ServiceCode.LEDGER_GONE: lambda p, n, L: L._("That ledger is no longer available."),
 }
-"""One writer per refusal code (the engine's and the lobby's)."""
+"""One writer per refusal code (the service's, the engine's and the lobby's)."""

@@ -3,6 +3,8 @@
 import pytest
 
 from bot import lobby
+from bot.game.rulesets import RULESETS
+from bot.render.events import describe
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.table import Table
@@ -41,6 +43,8 @@ def test_a_running_game_refuses_every_lobby_change(change):
 
 def test_leaving_a_running_game_hands_the_seat_to_a_computer_and_the_host_role_on():
     table = started()
-    line = lobby.leave_game(table, 1)
-    assert table.seats[0].computer and table.host_id == 2
-    assert line == "alice left; a computer player takes over their seat."
+    seat = lobby.leave_game(table, 1)
+    assert seat == 0 and table.seats[0].computer and table.host_id == 2
+    names = [s.name for s in table.seats]
+    latest = describe(table.latest[-1], names, RULESETS[table.ruleset], lang("en"))
+    assert latest == "alice left; a computer player takes over their seat."

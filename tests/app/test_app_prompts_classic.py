@@ -25,7 +25,7 @@ from scripted import (
 
 from bot.game import actions as a
 from bot.game import state as s
-from bot.render import board
+from bot.render import embeds
 from bot.render.prompts import MAX_BUTTONS, choices, question
 from bot.table import Seat, Table
 
@@ -135,24 +135,24 @@ def test_the_board_and_the_hand_show_savings_and_insurance():
     set_savings(st, ANN, 400)
     st.players[ANN].insured = ["car"]
     table = table_for(st)
-    embed = board.game_embed(table, 7)
+    embed = embeds.game_embed(table, 7, ENGLISH)
     players = next(f.value for f in embed.fields if f.name == "Players")
     first, second = players.split("\n")[:2]
     assert "savings $400" in first and "insured: car" in first
     assert "savings" not in second and "insured" not in second
-    hand = board.hand_embed(table, ANN, datetime.now(UTC))
+    hand = embeds.hand_embed(table, ANN, datetime.now(UTC), ENGLISH)
     fields = {f.name: f.value for f in hand.fields}
     assert fields["Savings"] == "$400" and fields["Net worth"] == "$725"
     assert fields["Insurance"] == "car bills cancelled"
-    assert "Savings" not in {f.name for f in board.hand_embed(table, BOB, datetime.now(UTC)).fields}
+    assert "Savings" not in {f.name for f in embeds.hand_embed(table, BOB, datetime.now(UTC), ENGLISH).fields}
 
 
 def test_the_board_calls_the_jackpot_the_pot():
     st = game(3, ruleset="classic")
     land(st, ANN, 12, roll=2)  # Town Election: $150 into the Pot
-    embed = board.game_embed(table_for(st), 7)
+    embed = embeds.game_embed(table_for(st), 7, ENGLISH)
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Pot"] == "$150 · the next 6 wins it" and "Jackpot" not in fields
     st.election_held = False  # as once the Pot is won: lost Swellfare bets wait for an election
-    fields = {f.name: f.value for f in board.game_embed(table_for(st), 7).fields}
+    fields = {f.name: f.value for f in embeds.game_embed(table_for(st), 7, ENGLISH).fields}
     assert fields["Pot"] == "$150 · waits for a Town Election"

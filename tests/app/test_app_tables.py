@@ -4,8 +4,8 @@ import asyncio
 
 import pytest
 
+from bot.service import Tables
 from bot.table import Table
-from cogs.tables import Tables
 from db import StaleVersion, Store
 
 

@@ -1,25 +1,13 @@
 """bench/soak.py on a tiny run: SIGKILLed bots lose nothing, and its checks do catch a lost save."""
 
 import asyncio
-import importlib.util
 import json
 import sqlite3
-import sys
-from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-def _load_soak():
-    sys.path.append(str(BENCH))  # soak imports its neighbour startup.py
-    spec = importlib.util.spec_from_file_location("bench_soak_under_test", BENCH / "soak.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+import soak
 
 
 def test_killed_bots_lose_nothing_and_the_checks_see_a_lost_save(capsys, tmp_path):
-    soak = _load_soak()
     db = tmp_path / "soak.sqlite3"
 
     code = soak.main(["--kills", "3", "--max-run", "0.4", "--channels", "3", "--db", str(db)])

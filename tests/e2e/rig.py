@@ -53,9 +53,14 @@ def cog(env: simcord.Env):
     return env.bot.get_cog("Payday")
 
 
+def service(env: simcord.Env):
+    """The bot's application layer (bot.service.Service), as the cog drives it."""
+    return cog(env).service
+
+
 async def load(env: simcord.Env, channel: simcord.ChannelHandle) -> Table | None:
     """The channel's live table as stored (None once the game is over or the lobby closed)."""
-    loaded = await cog(env).tables.load(channel.id)
+    loaded = await service(env).tables.load(channel.id)
     return None if loaded is None else loaded.table
 
 
@@ -130,7 +135,7 @@ def unescape(text: str) -> str:
 @asynccontextmanager
 async def rigged(env: simcord.Env, channel: simcord.ChannelHandle) -> AsyncIterator[GameState]:
     """Edit the live engine state under the channel lock; it is saved when the block ends."""
-    tables = cog(env).tables
+    tables = service(env).tables
     async with tables.lock(channel.id):
         loaded = await tables.load(channel.id)
         assert loaded is not None and loaded.table.state is not None, "no running game to rig"

@@ -41,7 +41,7 @@ async def test_unreadable_games_are_set_aside_once_and_the_others_play_on(
         outdated.channel.id,
         "UPDATE games SET data = json_set(data, '$.seats', 'everyone') WHERE channel_id = ?",
     )
-    caplog.set_level(logging.WARNING, logger="cogs.tables")
+    caplog.set_level(logging.WARNING, logger="bot.service.tables")
 
     await env.restart_bot(make_bot(**OPTIONS))  # used to stop with a traceback
 

@@ -6,9 +6,10 @@ import asyncio
 import discord
 import pytest
 from helpers import click, slash
-from rig import cog, field, labels, live, load, rigged, script, start_game, unescape
+from rig import field, labels, live, load, rigged, script, service, start_game, unescape
 
-from cogs.live import CANNOT_POST
+from bot.render.i18n import lang
+from bot.render.notices import cannot_post
 from cogs.reply import DEFER_AFTER
 
 INTERACTIONS = "/interactions/*"
@@ -86,7 +87,7 @@ async def test_a_rate_limited_edit_never_holds_the_channel(env, monkeypatch):
     channel's game lock free, so other clicks are answered meanwhile."""
     game = await start_game(env, 2, months=1)
     alice, bob = game.players
-    lock = cog(env).tables.lock(game.channel.id)
+    lock = service(env).tables.lock(game.channel.id)
     held_while_limited = []
     http = env.bot.http
     real = http.request
@@ -159,7 +160,7 @@ async def test_when_posting_fails_the_game_goes_on_players_hear_once_and_get_the
     # A new month needs a new board: the post fails, and the one who caused it hears why.
     warned = await click(alice, await live(env, game.channel), label="Roll the die")
     [warning] = warned.followups
-    assert warning.message.content == CANNOT_POST and warning.message.flags.ephemeral
+    assert warning.message.content == cannot_post(lang("en")) and warning.message.flags.ephemeral
     assert labels(await live(env, game.channel)) == ["Roll the die"]  # the old board goes on
     more = await click(bob, await live(env, game.channel), label="Roll the die")  # his Pay Day notice
     assert more.followups == []  # not told again
@@ -175,4 +176,4 @@ async def test_when_posting_fails_the_game_goes_on_players_hear_once_and_get_the
     assert not standings.message.flags.ephemeral
     assert await load(env, game.channel) is None  # the game was saved to the end, into history
     [finished] = await env.bot.store.history()
-    assert finished.summary["reason"] == "Ended early by alice."
+    assert finished.summary["reason"] == "ended"

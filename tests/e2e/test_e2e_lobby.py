@@ -5,7 +5,7 @@ from datetime import timedelta
 import discord
 import pytest
 from helpers import click, slash, table
-from rig import Game, cog, field, labels, live, load, play_to_end, script, start_game, unescape
+from rig import Game, field, labels, live, load, play_to_end, script, service, start_game, unescape
 
 from bot.game.events import Event
 from bot.game.rulesets import RULESETS
@@ -155,7 +155,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_computer(env):
 
 async def test_the_start_cash_goes_into_the_event_log_as_codes_and_reads_as_words(env):
     game = await start_game(env, 2, months=1)
-    loaded = await cog(env).tables.peek(game.channel.id)
+    loaded = await service(env).tables.peek(game.channel.id)
     rows = await env.bot.store.events(loaded.row.game_id, limit=10, kinds=["transfer"])
     assert all("text" not in row.data for row in rows)  # nothing rendered is saved with a game
     names, ruleset = [seat.name for seat in loaded.table.seats], RULESETS[loaded.table.ruleset]

@@ -1,58 +1,25 @@
 """Clicks that arrive at the same moment. simcord runs one actor at a time, so these call the cog's
-button handler concurrently with small fake interactions; the game itself is real and set up through
-simcord."""
+button handler concurrently with the fake interactions of bench/fake_discord.py; the game itself is
+real and set up through simcord."""
 
 import asyncio
-from types import SimpleNamespace
 
-import discord
 import pytest
+from fake_discord import FakeDiscord, FakeInteraction, FakeUser
 from helpers import click
 from rig import cog, live, load, script, start_game
 
 
-class FakeResponse:
-    """Records how the bot answered; a second answer to one interaction is a bug."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, str | None, dict]] = []
-
-    def is_done(self) -> bool:
-        return bool(self.calls)
-
-    async def _answer(self, kind: str, content: str | None, kwargs: dict) -> None:
-        await asyncio.sleep(0)  # a real answer is a network round trip: let the other click run
-        assert not self.calls, f"answered twice: {self.calls} then {kind}"
-        self.calls.append((kind, content, kwargs))
-
-    async def send_message(self, content: str | None = None, **kwargs) -> None:
-        await self._answer("send_message", content, kwargs)
-
-    async def edit_message(self, **kwargs) -> None:
-        await self._answer("edit_message", None, kwargs)
-
-    async def defer(self, **kwargs) -> None:
-        await self._answer("defer", None, kwargs)
-
-    @property
-    def refusal(self) -> str | None:
-        """The private sentence, if this click was refused."""
-        [(kind, content, kwargs)] = self.calls
-        return content if kind == "send_message" and kwargs.get("ephemeral") else None
-
-
-def fake_click(game, member, message_id: int) -> SimpleNamespace:
-    return SimpleNamespace(
-        channel_id=game.channel.id,
-        guild_id=game.guild.id,
-        user=SimpleNamespace(id=member.id, display_name=member.name),
-        message=SimpleNamespace(id=message_id),
-        permissions=discord.Permissions.none(),
-        response=FakeResponse(),
+def fake_click(game, member, message_id: int) -> FakeInteraction:
+    """A click by `member` on that message, answered into a fake Discord that lets other clicks run
+    while an answer is on its way."""
+    user = FakeUser(member.id, member.name)
+    return FakeInteraction(
+        FakeDiscord(round_trip=True), game.channel.id, user, message_id, guild_id=game.guild.id
     )
 
 
-async def press_together(env, game, presses: list[tuple[object, str, int]]) -> list[FakeResponse]:
+async def press_together(env, game, presses: list[tuple[object, str, int]]) -> list:
     """Everyone in `presses` (member, action, value) clicks the current board's button at once."""
     table = await load(env, game.channel)
     row = await env.bot.store.get(game.channel.id)
@@ -126,7 +93,7 @@ async def test_a_double_click_on_roll_rolls_once(env):
     answers = await press_together(env, game, [(alice, "roll", 0), (alice, "roll", 0)])
 
     assert sorted(a.refusal or "" for a in answers) == ["", "Already done: your answer was counted."]
-    assert [kind for a in answers for kind, _, _ in a.calls].count("edit_message") == 1
+    assert [kind for a in answers for kind in a.calls].count("edit_message") == 1
     table = await load(env, game.channel)
     assert table.state.players[0].day == 2 and table.state.script == [5]
     assert table.state.pending.seats == [1]

@@ -12,7 +12,7 @@ import discord
 import pytest
 from helpers import click, slash
 from helpers import table as make_table
-from rig import cog, field, labels, live, load, rigged, script, start_game, unescape
+from rig import cog, field, labels, live, load, rigged, script, service, start_game, unescape
 from test_e2e_races import fake_click
 
 
@@ -38,7 +38,7 @@ async def test_a_deleted_live_message_is_replaced_and_the_game_keeps_its_timer(e
 
     table = await load(env, game.channel)
     assert table.message_id != deleted.id and labels(await live(env, game.channel)) == ["Roll the die"]
-    assert cog(env).timers.armed(game.channel.id) is not None  # bob's time limit is running
+    assert service(env).timers.armed(game.channel.id) is not None  # bob's time limit is running
 
 
 @pytest.mark.simcord(settle_timeout=1.0)

@@ -31,7 +31,7 @@ async def test_restart_mid_game_then_old_buttons_finish_it(env, make_bot):
 
     await play_to_end(env, game, random_button(3))
     [finished] = await env.bot.store.history()
-    assert finished.game_id == game_id and finished.summary["reason"] == "Everyone has retired."
+    assert finished.game_id == game_id and finished.summary["reason"] == "retired"
     assert game.channel.last_message.embeds[-1].title == f"Pay Day — game #{finished.game_id} is over"
 
 

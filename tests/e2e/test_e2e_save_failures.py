@@ -4,9 +4,10 @@ game: the channel's timer is armed again with a growing wait, and the table is t
 import pytest
 from helpers import click, slash
 from helpers import table as make_table
-from rig import cog, live, load, script, start_game
+from rig import live, load, script, service, start_game
 
-from cogs.payday import SAVE_FAILED
+from bot.render.i18n import lang
+from bot.render.notices import save_failed
 from db.store import StoreError
 
 
@@ -32,7 +33,7 @@ def failing_saves(env, monkeypatch):
 
 
 def warnings(channel) -> int:
-    return sum(m.content == SAVE_FAILED for m in channel.history())
+    return sum(m.content == save_failed(lang("en")) for m in channel.history())
 
 
 @pytest.mark.simcord(settle_timeout=1.0)
@@ -50,14 +51,14 @@ async def test_a_computer_move_that_cannot_be_saved_is_tried_again_and_the_table
     await env.advance_time(2)  # the computer's move: its save fails
     assert (await load(env, channel)).state.players[1].day == 0
     assert warnings(channel) == 1
-    assert cog(env).timers.armed(channel.id) is not None  # not frozen: tried again later
+    assert service(env).timers.armed(channel.id) is not None  # not frozen: tried again later
     await env.advance_time(5)  # second failure
     await env.advance_time(10)  # third failure: still told only once
-    assert warnings(channel) == 1 and cog(env).timers.failures(channel.id) == 3
+    assert warnings(channel) == 1 and service(env).timers.failures(channel.id) == 3
     await env.advance_time(20)  # saving works again
 
     assert (await load(env, channel)).state.players[1].day == 2
-    assert cog(env).timers.failures(channel.id) == 0 and warnings(channel) == 1
+    assert service(env).timers.failures(channel.id) == 0 and warnings(channel) == 1
     failed = [r for r in caplog.records if r.getMessage() == "deadline callback failed"]
     assert [(r.channel, r.failures, r.retry_s) for r in failed] == [
         (channel.id, n, 5.0 * 2 ** (n - 1)) for n in (1, 2, 3)
@@ -96,6 +97,6 @@ async def test_a_click_whose_save_fails_is_told_and_the_game_keeps_its_timer(env
 
     assert failed.ephemeral and failed.response.content.startswith("Sorry, something went wrong")
     assert (await load(env, game.channel)).state.players[0].day == 0  # nothing half-written
-    assert cog(env).timers.armed(game.channel.id) is not None
+    assert service(env).timers.armed(game.channel.id) is not None
     await click(alice, await live(env, game.channel), label="Roll the die")  # trying again works
     assert (await load(env, game.channel)).state.players[0].day == 2

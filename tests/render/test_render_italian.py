@@ -12,9 +12,9 @@ from bot.game.state import PendingKind
 from bot.render import rules_text
 from bot.render.events import describe
 from bot.render.i18n import NBSP, lang
-from bot.render.ledger import line
 from bot.render.prompts import choices, question
 from bot.render.refusals import refusal_text
+from bot.render.statements import line
 from tests.render.games import every_question
 from tests.render.test_render_words import CLASSIC, CLASSIC_SAMPLES, MODERN, NAMES, REFUSALS, SAMPLES
 
@@ -154,7 +154,7 @@ def test_time_limits_are_said_with_italian_plurals(it):
 
 def test_a_ledger_line_reads_in_italian(it):
     event = Event(EventKind.TRANSFER, amount=3500, src=-1, dst=0, reason=Reason.SALARY, month=1, day=31)
-    assert line(event, NAMES, MODERN, it) == f"`M1 D31` Banca → Ann **3.500{NBSP}$** · salario"
+    assert line(event, NAMES, MODERN, it) == f"`M1 G31` Banca → Ann **3.500{NBSP}$** · salario"
 
 
 def test_the_english_word_check_finds_english():

@@ -16,9 +16,9 @@ from bot.game.state import PendingKind
 from bot.lobby import LobbyCode, Refusal
 from bot.render.events import describe, describe_record, reason_text
 from bot.render.i18n import lang
-from bot.render.ledger import line
 from bot.render.prompts import choices, question
 from bot.render.refusals import refusal_text
+from bot.render.statements import line
 from tests.render.games import every_question
 
 ENGLISH = lang("en")

@@ -1,23 +1,13 @@
-"""bench/bot.py end to end on a tiny load: it runs, prints its JSON line last, and every click is answered."""
+"""bench/load.py end to end on a tiny load: it runs, prints its JSON line last, every click is answered."""
 
-import importlib.util
 import json
-from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bot.py"
+import load as bench
+
 KEYS = {"live_games", "actions_per_s", "p50_ms", "p99_ms", "api_requests_per_action", "rss_kb_per_game"}
 
 
-def _load_bench():
-    # Loaded by path under its own name: "bot" is the bot's package.
-    spec = importlib.util.spec_from_file_location("bench_bot_under_test", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_bench_bot_tiny_run_answers_every_interaction(capsys, tmp_path):
-    bench = _load_bench()
+def test_bench_load_tiny_run_answers_every_interaction(capsys, tmp_path):
     # Three short games played to the end, so the game-over path runs too; no timing is checked.
     argv = ["--games", "3", "--players", "3", "--months", "1", "--actions", "10000", "--concurrency", "2"]
     code = bench.main([*argv, "--db", str(tmp_path / "bench.sqlite3")])
@@ -33,8 +23,7 @@ def test_bench_bot_tiny_run_answers_every_interaction(capsys, tmp_path):
     assert code == 0
 
 
-def test_bench_bot_open_loop_reports_latency_from_arrival(capsys, tmp_path):
-    bench = _load_bench()
+def test_bench_load_open_loop_reports_latency_from_arrival(capsys, tmp_path):
     argv = ["--games", "20", "--players", "3", "--rate", "200", "--duration", "1.5", "--warmup", "0.5"]
     code = bench.main([*argv, "--db", str(tmp_path / "bench.sqlite3")])
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

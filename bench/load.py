@@ -1,14 +1,14 @@
 """Load benchmark of the bot: many live games at once, through the real cog handlers and SQLite store.
 
-    python bench/bot.py [--games 1000] [--players 4] [--actions 40] [--seed 1] [--db PATH]
-    python bench/bot.py --rate 600 [--duration 30]        # open loop: random arrivals
+    python bench/load.py [--games 1000] [--players 4] [--actions 40] [--seed 1] [--db PATH]
+    python bench/load.py --rate 600 [--duration 30]        # open loop: random arrivals
 
 Every game is opened with the real `/payday start` callback, filled through the lobby's Join button
 handler and started with its Start button handler; then every player action is a real `game_click`
 on the button a player would press, chosen by the computer player (`ai.choose`) for the human whose
-turn it is. The cog saves to a real `Store` (SQLite, WAL) on a file. Only Discord is faked: the
-fakes below cost next to nothing, count every call that would be an HTTP request, and insist that
-every interaction is answered exactly once.
+turn it is. The cog saves to a real `Store` (SQLite, WAL) on a file. Only Discord is faked, by
+bench/fake_discord.py (shared with the tests): the fakes cost next to nothing, count every call
+that would be an HTTP request, and insist that every interaction is answered exactly once.
 
 Why not simcord, the Discord simulator the end-to-end tests use: it serialises its actors and holds
 every interaction to Discord's real response deadlines, which is right for behaviour tests but
@@ -57,7 +57,6 @@ import asyncio
 import collections
 import contextlib
 import gc
-import inspect
 import json
 import logging
 import os
@@ -75,265 +74,18 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import discord  # noqa: E402
-from discord.utils import MISSING  # noqa: E402
+from fake_discord import DAY, FakeDiscord, FakeUser, StandInBot  # noqa: E402
 
 from bot.game import ai  # noqa: E402
 from bot.logs import KeyValueFormatter  # noqa: E402
+from bot.service import Tables  # noqa: E402
 from bot.table import Table  # noqa: E402
 from cogs.payday import Payday  # noqa: E402
-from cogs.tables import Tables  # noqa: E402
 from db.store import Store  # noqa: E402
 
-DAY = 86_400
-"""Turn and interrupt limits: long enough that no deadline or reminder fires during a run."""
-GUILD_ID = 900_000_000_000_000_000
 CHANNEL_BASE = 1_000_000_000_000_000_000
 USER_BASE = 2_000_000_000_000_000_000
 """Snowflake-sized ids, so the stored documents are as long as the real ones."""
-
-
-def _params(method) -> frozenset[str]:
-    return frozenset(inspect.signature(method).parameters) - {"self"}
-
-
-# The keyword arguments discord.py accepts: a fake call with any other keyword fails, as it would live.
-SEND_MESSAGE = _params(discord.InteractionResponse.send_message)
-EDIT_MESSAGE = _params(discord.InteractionResponse.edit_message)
-DEFER = _params(discord.InteractionResponse.defer)
-CHANNEL_SEND = _params(discord.PartialMessageable.send)
-MESSAGE_EDIT = _params(discord.PartialMessage.edit)
-FOLLOWUP_SEND = _params(discord.Webhook.send)
-
-
-# -- fake Discord -----------------------------------------------------------------------------------
-class FakeDiscord:
-    """Discord's side of the conversation: counts requests and remembers each message's buttons.
-
-    Only the buttons' custom_ids are kept (never the view or embed objects), and only for messages
-    that have carried buttons, so the harness adds little to the memory figure.
-    """
-
-    def __init__(self, serialize: bool = False) -> None:
-        self.requests: dict[str, int] = {}
-        self.buttons: dict[int, dict[int, tuple[str, ...]]] = {}
-        """channel -> message -> custom_ids of its buttons (empty once stripped)."""
-        self.bad_edits = 0
-        """Edits of a message this channel never had: a bug in the bot (the bench deletes nothing)."""
-        self.serialize = serialize
-        self._last_id = 0
-
-    def request(self, kind: str, kwargs: dict, allowed: frozenset[str]) -> None:
-        unknown = kwargs.keys() - allowed
-        assert not unknown, f"{kind}: discord.py has no keyword {sorted(unknown)}"
-        self.requests[kind] = self.requests.get(kind, 0) + 1
-        if self.serialize:
-            _payload(kwargs)
-
-    def new_message(self, channel_id: int, view) -> int:
-        # A real snowflake: its top bits are the time it was posted, which the bot reads to tell
-        # when a live message is getting too old to edit.
-        message_id = max(discord.utils.time_snowflake(discord.utils.utcnow()), self._last_id + 1)
-        self._last_id = message_id
-        if view is not None and view is not MISSING:
-            self.buttons.setdefault(channel_id, {})[message_id] = _custom_ids(view)
-        return message_id
-
-    def edit(self, channel_id: int, message_id: int, view) -> None:
-        messages = self.buttons.get(channel_id, {})
-        if message_id not in messages:
-            self.bad_edits += 1
-            return
-        if view is not MISSING:
-            messages[message_id] = () if view is None else _custom_ids(view)
-
-
-def _custom_ids(view: discord.ui.View) -> tuple[str, ...]:
-    return tuple(item.custom_id for item in view.children)
-
-
-def _payload(kwargs: dict) -> str:
-    """What discord.py would build before the HTTP call (only with --serialize, to price it)."""
-    body = {}
-    for key, value in kwargs.items():
-        if key == "embed" and value is not None:
-            body["embeds"] = [value.to_dict()]
-        elif key == "embeds":
-            body["embeds"] = [embed.to_dict() for embed in value]
-        elif key == "view" and value is not None:
-            body["components"] = value.to_components()
-        elif isinstance(value, str | int | bool):
-            body[key] = value
-    return json.dumps(body)
-
-
-@dataclass(slots=True)
-class Sent:
-    """What a send or an interaction response returns; the cog reads only the ids."""
-
-    id: int
-
-    @property
-    def message_id(self) -> int:
-        return self.id
-
-
-class FakeMessage:
-    __slots__ = ("id",)
-
-    def __init__(self, message_id: int) -> None:
-        self.id = message_id
-
-
-class FakePartialMessage:
-    __slots__ = ("channel", "id")
-
-    def __init__(self, channel: "FakeChannel", message_id: int) -> None:
-        self.channel, self.id = channel, message_id
-
-    async def edit(self, **kwargs) -> None:
-        fake = self.channel.fake
-        fake.request("message.edit", kwargs, MESSAGE_EDIT)
-        fake.edit(self.channel.id, self.id, kwargs.get("view", MISSING))
-
-
-class FakeChannel:
-    """What `bot.get_partial_messageable` returns: send and edit by id, nothing cached."""
-
-    __slots__ = ("fake", "id")
-
-    def __init__(self, fake: FakeDiscord, channel_id: int) -> None:
-        self.fake, self.id = fake, channel_id
-
-    async def send(self, content=None, **kwargs) -> Sent:
-        self.fake.request("channel.send", {"content": content, **kwargs}, CHANNEL_SEND)
-        return Sent(self.fake.new_message(self.id, kwargs.get("view")))
-
-    def get_partial_message(self, message_id: int) -> FakePartialMessage:
-        return FakePartialMessage(self, message_id)
-
-
-class FakeResponse:
-    """interaction.response: the first answer is counted, a second one fails the run."""
-
-    __slots__ = ("answers", "interaction")
-
-    def __init__(self, interaction: "FakeInteraction") -> None:
-        self.interaction = interaction
-        self.answers = 0
-
-    def is_done(self) -> bool:
-        return self.answers > 0
-
-    def _answer(self, kind: str, kwargs: dict, allowed: frozenset[str]) -> None:
-        assert self.answers == 0, f"interaction answered twice (then with {kind})"
-        self.answers += 1
-        self.interaction.fake.request(f"response.{kind}", kwargs, allowed)
-
-    async def send_message(self, content=None, **kwargs) -> Sent:
-        self._answer("send_message", {"content": content, **kwargs}, SEND_MESSAGE)
-        i = self.interaction
-        if kwargs.get("ephemeral"):
-            i.ephemeral_replies.append(content)
-            return Sent(i.fake.new_message(i.channel_id, None))
-        return Sent(i.fake.new_message(i.channel_id, kwargs.get("view")))
-
-    async def edit_message(self, **kwargs) -> None:
-        i = self.interaction
-        assert i.message is not None, "edit_message answers only a component interaction"
-        self._answer("edit_message", kwargs, EDIT_MESSAGE)
-        i.fake.edit(i.channel_id, i.message.id, kwargs.get("view", MISSING))
-
-    async def defer(self, **kwargs) -> None:
-        self._answer("defer", kwargs, DEFER)
-
-
-class FakeFollowup:
-    __slots__ = ("fake",)
-
-    def __init__(self, fake: FakeDiscord) -> None:
-        self.fake = fake
-
-    async def send(self, content=None, **kwargs) -> Sent:
-        self.fake.request("followup.send", {"content": content, **kwargs}, FOLLOWUP_SEND)
-        return Sent(0)
-
-
-class FakeUser:
-    __slots__ = ("display_name", "id", "name")
-
-    def __init__(self, user_id: int, name: str) -> None:
-        self.id, self.name, self.display_name = user_id, name, name
-
-
-class FakePermissions:
-    manage_channels = False
-
-
-class FakeAppPermissions:
-    """What the bot may do in the channel: enough to run a game."""
-
-    send_messages = embed_links = True
-
-
-class FakeInteraction:
-    """A slash command (message None) or a button click on `message`."""
-
-    __slots__ = (
-        "channel_id",
-        "client",
-        "ephemeral_replies",
-        "fake",
-        "followup",
-        "message",
-        "response",
-        "user",
-    )
-    guild_id = GUILD_ID
-    permissions = FakePermissions()
-    app_permissions = FakeAppPermissions()
-    command = None
-    channel = None  # not cached: the cog then takes the channel for a plain text channel
-
-    @property
-    def type(self) -> discord.InteractionType:
-        return (
-            discord.InteractionType.application_command
-            if self.message is None
-            else discord.InteractionType.component
-        )
-
-    def __init__(self, bot: "StandInBot", channel_id: int, user: FakeUser, message_id: int | None) -> None:
-        self.fake = bot.fake
-        self.client = bot
-        self.channel_id = channel_id
-        self.user = user
-        self.message = None if message_id is None else FakeMessage(message_id)
-        self.response = FakeResponse(self)
-        self.followup = FakeFollowup(bot.fake)
-        self.ephemeral_replies: list[str] = []
-
-
-class StandInBot:
-    """The attributes of PaydayBot that the cog uses, and nothing that talks to Discord."""
-
-    def __init__(self, store: Store, fake: FakeDiscord, seed: int) -> None:
-        self.store = store
-        self.fake = fake
-        self.turn_seconds = DAY
-        self.interrupt_seconds = DAY
-        self.lobby_minutes = 30
-        self.seed = seed
-        self.cogs: dict[str, object] = {}
-        self.dynamic_items: tuple = ()
-
-    def get_cog(self, name: str):
-        return self.cogs.get(name)
-
-    def add_dynamic_items(self, *items) -> None:
-        self.dynamic_items += items
-
-    def get_partial_messageable(self, channel_id: int, **_) -> FakeChannel:
-        return FakeChannel(self.fake, channel_id)
 
 
 class WatchedTables(Tables):
@@ -354,8 +106,8 @@ class WatchedTables(Tables):
         self.written[loaded.row.channel_id] = loaded.table
         return saved
 
-    async def finish(self, loaded, records, reason):
-        await super().finish(loaded, records, reason)
+    async def finish(self, loaded, records, ending):
+        await super().finish(loaded, records, ending)
         self.written[loaded.row.channel_id] = loaded.table
 
 
@@ -400,7 +152,7 @@ class Bench:
         self.rss_peak = 0
 
     # -- one handler call ------------------------------------------------------------------------
-    async def call(self, stats: Stats, game: Game, interaction: FakeInteraction, handler, *args) -> bool:
+    async def call(self, stats: Stats, game: Game, interaction, handler, *args) -> bool:
         """Run one handler as the button/command would, timed; False if it crashed or went unanswered."""
         start = time.perf_counter()
         try:
@@ -415,10 +167,10 @@ class Bench:
         if interaction.response.answers != 1:
             stats.unanswered += 1
             return False
-        if interaction.ephemeral_replies:
+        if interaction.response.refusal is not None:
             stats.refused += 1
             if not stats.first_error:
-                stats.first_error = f"channel {game.channel_id} refused: {interaction.ephemeral_replies}"
+                stats.first_error = f"channel {game.channel_id} refused: {interaction.response.refusal}"
             return False
         return True
 
@@ -428,7 +180,7 @@ class Bench:
     # -- lobby: /payday start, Join x (players-1), Start ------------------------------------------
     async def open_game(self, game: Game) -> bool:
         host = game.users[0]
-        i = FakeInteraction(self.bot, game.channel_id, host, None)
+        i = self.bot.interaction(game.channel_id, host, None)
         start = Payday.start.callback.__get__(self.cog)  # the slash command's own function
         if not await self.call(self.setup, game, i, start, self.args.months, DAY):
             return False
@@ -436,7 +188,7 @@ class Bench:
         # The lobby's buttons are pdl:<channel>:<game>:<action>, as the players see them.
         game.game_id = int(self.fake.buttons[game.channel_id][lobby_id][0].split(":")[2])
         for user, what in [*((u, "join") for u in game.users[1:]), (host, "start")]:
-            i = FakeInteraction(self.bot, game.channel_id, user, lobby_id)
+            i = self.bot.interaction(game.channel_id, user, lobby_id)
             click = self.cog.lobby_click
             if not await self.call(self.setup, game, i, click, game.channel_id, game.game_id, what):
                 return False
@@ -469,7 +221,7 @@ class Bench:
     async def step(self, game: Game) -> bool:
         """One player action; True while the game goes on."""
         user, message_id, prompt, kind, value = game.click
-        i = FakeInteraction(self.bot, game.channel_id, user, message_id)
+        i = self.bot.interaction(game.channel_id, user, message_id)
         ok = await self.call(
             self.play, game, i, self.cog.game_click, game.channel_id, game.game_id, prompt, kind, value
         )
@@ -670,9 +422,8 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
     load_at_start = os.getloadavg()[0]  # other work on the machine skews every figure: show it
     fake = FakeDiscord(serialize=args.serialize)
     bot = StandInBot(store, fake, args.seed)
-    cog = Payday(bot)
     tables = WatchedTables(store)
-    cog.tables = tables
+    cog = Payday(bot, tables)
     bot.cogs["Payday"] = cog
     await cog.cog_load()
     bench = Bench(args, cog, bot, tables)

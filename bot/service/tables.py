@@ -1,4 +1,4 @@
-"""Load → change → save for one channel at a time: the only way the cog reaches the store.
+"""Load → change → save for one channel at a time: the service's only way to the store.
 
 Every change runs under the channel's lock and is saved, with its event-log rows, in one store
 transaction before anyone is told about it. The store is any `db.GameStore`.
@@ -8,19 +8,12 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
 from pydantic import ValidationError
 
-from bot.game import engine
 from bot.game import events as ev
-from bot.game.actions import Action
-from bot.game.events import Event
-from bot.game.rulesets import RULESETS
-from bot.render.events import describe
-from bot.render.i18n import lang
 from bot.restart import Resume
 from bot.table import Table
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
@@ -33,55 +26,13 @@ class Loaded(NamedTuple):
     table: Table
 
 
-@dataclass(slots=True)
-class Played:
-    """What one or more applied actions did, for the log, the store and the players."""
-
-    events: list[Event] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
-    records: list[dict] = field(default_factory=list)
-
-    def extend(self, other: "Played") -> None:
-        self.events += other.events
-        self.lines += other.lines
-        self.records += other.records
-
-
-def recorded(table: Table, events: list[Event]) -> tuple[list[str], list[dict]]:
-    """Each event in (English) words, and as its event-log record: the event's codes and numbers
-    only, since nothing rendered is saved with a game."""
-    names = [seat.name for seat in table.seats]
-    ruleset = RULESETS[table.state.ruleset]
-    english = lang("en")
-    return [describe(e, names, ruleset, english) for e in events], [e.to_dict() for e in events]
-
-
-def play(table: Table, action: Action, now: datetime) -> Played:
-    """Apply one action to the table's game; raises IllegalAction with the table untouched."""
-    state = table.state
-    prompt, pending = state.prompt, state.pending
-    _, events = engine.apply(state, action)
-    lines, records = recorded(table, events)
-    answered = {
-        "kind": "action",
-        "seat": action.seat,
-        "action": action.kind,
-        "value": action.value,
-        "prompt": prompt,
-        "question": pending.kind if pending else None,
-        "timed_out": action.timed_out,
-    }
-    table.remember(lines)
-    table.set_timers(now)
-    return Played(events, lines, [answered, *records])
-
-
 SetAside = Callable[[int, int], Awaitable[None]]
 """Told (channel_id, game_id) once a live game that could not be read has been set aside."""
 
 
 class Tables:
-    """Per-channel locks plus the live games in the store, in the table's terms.
+    """Per-channel locks plus the live games in the store, in the table's terms (the service's
+    repository).
 
     The last row saved for each channel is kept, so a click skips reading back what this process
     just wrote; a failed write forgets it, and a restart starts from the store. Only code holding
@@ -94,7 +45,7 @@ class Tables:
 
     def __init__(self, store: GameStore, on_set_aside: SetAside | None = None) -> None:
         self.store = store
-        self._on_set_aside = on_set_aside
+        self.on_set_aside = on_set_aside
         # Weak: a lock lives while someone holds or waits for it, so idle channels cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._rows: dict[int, GameRow] = {}
@@ -166,8 +117,8 @@ class Tables:
             extra={"channel": channel_id, "game": game_id, "reason": reason, "moved": moved},
         )
         self._resume.grace.pop(channel_id, None)
-        if moved and self._on_set_aside is not None:
-            await self._on_set_aside(channel_id, game_id)
+        if moved and self.on_set_aside is not None:
+            await self.on_set_aside(channel_id, game_id)
 
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
         row = await self.store.create(channel_id, guild_id, table.model_dump_json(), table.wake_at())
@@ -184,12 +135,13 @@ class Tables:
         self._rows[channel_id] = row
         return Loaded(row, table)
 
-    async def finish(self, loaded: Loaded, records: list[dict] | tuple, reason: str) -> None:
-        """Move the game to history with its result; the channel is free for a new game."""
+    async def finish(self, loaded: Loaded, records: list[dict] | tuple, ending: dict) -> None:
+        """Move the game to history with its result (`ending`: why it ended, as codes); the channel
+        is free for a new game."""
         table = loaded.table
         st = table.state
         summary = {
-            "reason": reason,
+            **ending,
             "months": st.months,
             "ruleset": st.ruleset,
             "players": [

@@ -1,0 +1,291 @@
+"""Embeds for the lobby, the live game message, a player's hand and the final standings, and the
+Pay Day summaries the table reads as message text: every word in the language asked for."""
+
+import functools
+from datetime import datetime
+
+import discord
+
+from bot.game.events import Event
+from bot.game.rulesets import RULESETS, Ruleset
+from bot.render.cards import deal_label, mail_label, space_name, tag_name, weekday_name
+from bot.render.events import and_list, describe
+from bot.render.i18n import Lang
+from bot.render.prompts import question
+from bot.render.rules_text import edition_title
+from bot.service.values import Ending, PayDays, Standings
+from bot.table import Seat, Table
+
+GOLD = discord.Colour.gold()
+GREEN = discord.Colour.green()
+GREY = discord.Colour.light_grey()
+FIELD_LIMIT = 1024
+
+
+@functools.lru_cache(maxsize=4096)
+def safe(text: str) -> str:
+    """Player-chosen text made harmless in an embed: no markdown tricks, nothing that looks like a
+    mention (allowed_mentions already stops pings; this stops `@everyone` even being shown).
+    Cached, since the same names are escaped on every click."""
+    return discord.utils.escape_markdown(text).replace("@", "@\u200b")
+
+
+def names(table: Table) -> list[str]:
+    return [safe(s.name) for s in table.seats]
+
+
+# -- the lobby -------------------------------------------------------------------------------------
+def lobby_embed(table: Table, note: str, L: Lang) -> discord.Embed:
+    """The lobby; `note` (who joined or left, already in words) is its footer."""
+    ruleset = RULESETS[table.ruleset]
+    seats = "\n".join(f"{i + 1}. {_seat_label(table, s, L)}" for i, s in enumerate(table.seats))
+    settings = " · ".join(
+        (
+            L.ngettext("{n} month", "{n} months", table.months),
+            edition_title(ruleset, L),
+            L._("{minutes} min per turn", minutes=table.turn_seconds // 60 or 1),
+        )
+    )
+    join = L._(
+        "Press **Join** to take a seat. The host starts with {least}–{most} players.",
+        least=table.min_players,
+        most=table.max_players,
+    )
+    embed = discord.Embed(
+        title=L._("Pay Day — a game is forming"),
+        description=f"{settings}\n{join}" + _closes(table, L),
+        colour=GOLD,
+    )
+    embed.add_field(
+        name=L._("Players ({seated}/{most})", seated=len(table.seats), most=table.max_players),
+        value=seats or L._("nobody yet"),
+    )
+    if note:
+        embed.set_footer(text=note)
+    return embed
+
+
+def _closes(table: Table, L: Lang) -> str:
+    """When an open lobby closes by itself, so a forgotten one never blocks its channel."""
+    if table.lobby_closes is None:
+        return ""
+    when = discord.utils.format_dt(table.lobby_closes, "R")
+    return "\n" + L._(
+        "If nobody starts it, the lobby closes by itself {when}; the host can close it with Cancel.",
+        when=when,
+    )
+
+
+def _seat_label(table: Table, seat: Seat, L: Lang) -> str:
+    name = safe(seat.name)
+    computer, host = seat.computer, seat.user_id == table.host_id
+    if computer and host:
+        return L._("{player} (computer, host)", player=name)
+    if computer:
+        return L._("{player} (computer)", player=name)
+    if host:
+        return L._("{player} (host)", player=name)
+    return name
+
+
+# -- the live game message -------------------------------------------------------------------------
+def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
+    """The live game message: where everyone is, money, the Jackpot, what we wait for, latest events."""
+    st = table.state
+    shown = names(table)
+    ruleset = RULESETS[st.ruleset]
+    if st.over:
+        title = L._("Pay Day — game over")
+    else:
+        title = L._("Pay Day — month {month} of {months}", month=table.month(), months=st.months)
+    lines = [question(st, shown, L)]
+    if table.deadline is not None and not st.over:
+        lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
+    players = "\n".join(_player_line(table, seat, shown, L) for seat in range(len(st.players)))
+    embed.add_field(name=L._("Players"), value=_clip(players), inline=False)
+    pot = f" · {_heading(ruleset.pot_name, L)} {L.money(st.pot)}" if st.pot else ""
+    if st.rules.jackpot_needs_election and st.jackpot:  # docs/RULES.md §4.7
+        pot += " · " + (L._("the next 6 wins it") if st.election_held else L._("waits for a Town Election"))
+    embed.add_field(name=_heading(ruleset.jackpot_name, L), value=f"{L.money(st.jackpot)}{pot}", inline=False)
+    if table.latest:
+        who = tuple(shown)
+        latest = "\n".join(_latest_line(event, who, st.ruleset, L) for event in table.latest)
+        embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
+    embed.set_footer(
+        text=L._(
+            "Game #{game} · {edition} · /payday hand, /payday ledger",
+            game=game_id,
+            edition=edition_title(ruleset, L),
+        )
+    )
+    return embed
+
+
+@functools.lru_cache(maxsize=8192)
+def _latest_line(event: Event, names: tuple[str, ...], ruleset: str, L: Lang) -> str:
+    """An event of "Latest" in words. Cached: each click shows the seven before it again."""
+    return describe(event, names, RULESETS[ruleset], L)
+
+
+def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
+    st = table.state
+    p = st.players[seat]
+    board = RULESETS[st.ruleset].board
+    marker = "🎲" if seat == st.turn and not st.over else ("🏁" if p.retired else "▫️")
+    if p.retired:
+        where = L._("retired")
+    elif p.day == 0:
+        where = L._("START")
+    else:
+        where = L._(
+            "{weekday} {day}: {space}",
+            weekday=weekday_name(p.day, L),
+            day=p.day,
+            space=space_name(board[p.day], L),
+        )
+    if table.seats[seat].away:
+        who = L._("**{player}** (away: the bot plays it safe)", player=shown[seat])
+    else:
+        who = f"**{shown[seat]}**"
+    parts = [f"{marker} {who} — {where}", L.money(p.cash)]
+    if p.savings:
+        parts.append(L._("savings {amount}", amount=L.money(p.savings)))
+    if p.loan:
+        parts.append(L._("loan {amount}", amount=L.money(p.loan)))
+    if p.insured:
+        parts.append(L._("insured: {tags}", tags=", ".join(tag_name(tag, L) for tag in p.insured)))
+    if p.deals:
+        parts.append(L.ngettext("{n} Deal", "{n} Deals", len(p.deals)))
+    if p.mail:
+        parts.append(L.ngettext("{n} Mail held", "{n} Mail held", len(p.mail)))
+    if p.carried or p.charges:
+        parts.append(L._("carried {amount}", amount=L.money(sum(st.carried_balances(seat)))))
+    return " · ".join(parts)
+
+
+def heading_name(account: str) -> str:
+    """An account's name as a heading: "the poker pot" -> "Poker pot", "the Jackpot" -> "Jackpot"
+    (the catalog's "heading" messages)."""
+    name = account.removeprefix("the ")
+    return name[:1].upper() + name[1:]
+
+
+def _heading(account: str, L: Lang) -> str:
+    return L.pgettext("heading", heading_name(account))
+
+
+# -- the end -----------------------------------------------------------------------------------------
+def standings(table: Table) -> list[tuple[int, str, int]]:
+    """(rank, name, net worth) best first; equal net worth shares a rank."""
+    st = table.state
+    worths = sorted(((st.net_worth(seat), seat) for seat in range(len(st.players))), reverse=True)
+    ranked, rank, previous = [], 0, None
+    for i, (worth, seat) in enumerate(worths):
+        if worth != previous:
+            rank, previous = i + 1, worth
+        ranked.append((rank, table.seats[seat].name, worth))
+    return ranked
+
+
+def ending_text(ending: Ending, ended_by: str, L: Lang) -> str:
+    if ending is Ending.ENDED:
+        return L._("Ended early by {player}.", player=ended_by)
+    if ending is Ending.ABANDONED:
+        return L._("Every player left.")
+    return L._("Everyone has retired.")
+
+
+def final_embed(standing: Standings, L: Lang) -> discord.Embed:
+    table = standing.table
+    rows = "\n".join(
+        L._("**{rank}.** {player} — {worth}", rank=rank, player=safe(name), worth=L.money(worth))
+        for rank, name, worth in standings(table)
+    )
+    winners = (
+        and_list([safe(table.seats[w].name) for w in table.state.winners], L) if table.state.over else ""
+    )
+    # The reason may name a player ("Ended early by <name>."): defuse it like every other name.
+    description = f"{safe(ending_text(standing.ending, standing.ended_by, L))}\n\n{rows}"
+    if winners:
+        description += f"\n\n🏆 {winners}"
+    embed = discord.Embed(
+        title=L._("Pay Day — game #{game} is over", game=standing.game_id),
+        description=description,
+        colour=GREEN,
+    )
+    if RULESETS[table.state.ruleset].rules.savings:
+        footer = L._("Net worth = cash + savings − loans. /payday ledger shows every payment.")
+    else:
+        footer = L._(
+            "Net worth = cash − loans − carried Monster Charges. /payday ledger shows every payment."
+        )
+    embed.set_footer(text=footer)
+    return embed
+
+
+# -- Pay Day summaries ---------------------------------------------------------------------------------
+def payday_notices(paydays: PayDays | None, L: Lang) -> str | None:
+    """The Pay Days finished, one line each, for the whole table; None if none."""
+    if paydays is None:
+        return None
+    return (
+        "\n".join(payday_notice(paydays.table, seat, retired, L) for seat, retired in paydays.seats) or None
+    )
+
+
+def payday_notice(table: Table, seat: int, retired: bool, L: Lang) -> str:
+    """One line for the channel when a player finishes a Pay Day. It is message text, not an embed,
+    so it survives later edits of a live message it rides on (edits replace embeds, not text)."""
+    st = table.state
+    p = st.players[seat]
+    name = safe(table.seats[seat].name)
+    if retired:
+        head = L._("**Pay Day: {player} retires**", player=name)
+    else:
+        head = L._("**Pay Day: {player} starts month {month}**", player=name, month=p.months_done + 1)
+    parts = [L._("cash {amount}", amount=L.money(p.cash))]
+    if p.savings:
+        parts.append(L._("savings {amount}", amount=L.money(p.savings)))
+    parts.append(L._("loan {amount}", amount=L.money(p.loan)))
+    parts.append(L._("net worth {amount}", amount=L.money(st.net_worth(seat))))
+    owed = st.carried_balances(seat)
+    if owed:
+        parts.append(L._("Monster Charges carried {amount}", amount=L.money(sum(owed))))
+    return f"💵 {head} — {' · '.join(parts)}"
+
+
+# -- a player's hand -----------------------------------------------------------------------------------
+def hand_embed(table: Table, seat: int, now: datetime, L: Lang) -> discord.Embed:
+    """Everything a player holds, for their eyes only."""
+    st = table.state
+    p = st.players[seat]
+    ruleset: Ruleset = RULESETS[st.ruleset]
+    title = L._("Your hand, {player}", player=safe(table.seats[seat].name))
+    embed = discord.Embed(title=title, colour=GOLD, timestamp=now)
+    embed.add_field(name=L._("Cash"), value=L.money(p.cash))
+    if p.savings:
+        embed.add_field(name=L._("Savings"), value=L.money(p.savings))
+    embed.add_field(name=L._("Loan"), value=L.money(p.loan))
+    embed.add_field(name=L._("Net worth"), value=L.money(st.net_worth(seat)))
+    if p.insured:
+        cancelled = ", ".join(L._("{tag} bills cancelled", tag=tag_name(tag, L)) for tag in p.insured)
+        embed.add_field(name=L._("Insurance"), value=cancelled)
+    mail = "\n".join(f"• {mail_label(ruleset.mail[c], L)}" for c in p.mail) or L._("none")
+    embed.add_field(name=L._("Mail to settle on Pay Day"), value=_clip(mail), inline=False)
+    if p.carried or p.charges:
+        carried = ", ".join(L.money(c) for c in st.carried_balances(seat))
+        embed.add_field(name=L._("Monster Charges carried"), value=carried, inline=False)
+    deals = "\n".join(f"• {deal_label(ruleset.deals[c], L)}" for c in p.deals) or L._("none")
+    embed.add_field(name=L._("Deals"), value=_clip(deals), inline=False)
+    return embed
+
+
+def _clip(text: str) -> str:
+    """Embed fields hold 1,024 characters: keep the newest lines that fit."""
+    if len(text) <= FIELD_LIMIT:
+        return text
+    lines = text.split("\n")
+    while len("\n".join(lines)) > FIELD_LIMIT - 2 and len(lines) > 1:
+        lines.pop(0)
+    return "\n".join(lines)[-FIELD_LIMIT:]

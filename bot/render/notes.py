@@ -1,0 +1,49 @@
+"""Short sentences for the lobby's footer and for the person who asked: the service's `Note`s in words."""
+
+from collections.abc import Callable
+
+from bot.game.rulesets import RULESETS
+from bot.render.events import describe
+from bot.render.i18n import Lang
+from bot.service.values import Note, NoteCode
+from bot.table import Table
+
+CONFIRMED = 5
+"""A slash command's answer shows at most this many of the events it caused (the newest)."""
+
+
+def note_text(note: Note, L: Lang, table: Table | None = None) -> str:
+    """The sentence; `table` names the players and the edition for a note that lists events."""
+    return _NOTES[note.code](note.params, L, table)
+
+
+def _done(params: dict, L: Lang, table: Table | None) -> str:
+    """What a slash command did, in the events' own words."""
+    events = params["events"][-CONFIRMED:]
+    if not events or table is None or table.state is None:
+        return L._("Done.")
+    names = [seat.name for seat in table.seats]
+    ruleset = RULESETS[table.state.ruleset]
+    return "\n".join(describe(event, names, ruleset, L) for event in events)
+
+
+_NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {
+    NoteCode.JOINED: lambda p, L, t: L._("{player} joined.", player=p["name"]),
+    NoteCode.LEFT_LOBBY: lambda p, L, t: L._("{player} left.", player=p["name"]),
+    NoteCode.COMPUTER_JOINED: lambda p, L, t: L._("{player} (computer) joined.", player=p["name"]),
+    NoteCode.CANCELLED: lambda p, L, t: L._("Cancelled by {player}.", player=p["name"]),
+    NoteCode.EVERYONE_LEFT: lambda p, L, t: L._("Everyone left: the lobby is closed."),
+    NoteCode.LOBBY_EXPIRED: lambda p, L, t: L.ngettext(
+        "Nobody started the game within {n} minute: the lobby closed.",
+        "Nobody started the game within {n} minutes: the lobby closed.",
+        p["minutes"],
+    ),
+    NoteCode.CLOSED: lambda p, L, t: L._("Closed."),
+    NoteCode.LOBBY_CLOSED: lambda p, L, t: L._("The lobby is closed."),
+    NoteCode.GAME_STARTED: lambda p, L, t: L._("The game has started."),
+    NoteCode.YOU_LEFT: lambda p, L, t: L._("You left the game; a computer player took your seat."),
+    NoteCode.YOU_LEFT_LAST: lambda p, L, t: L._("You left. Nobody else is left, so the game is over."),
+    NoteCode.YOU_ENDED: lambda p, L, t: L._("You ended the game."),
+    NoteCode.DONE: _done,
+}
+"""One writer per note."""

@@ -1,0 +1,41 @@
+"""The Banker's statement and the Loan Record Keeper's book, as pages of plain lines."""
+
+import discord
+
+from bot.game.events import Event
+from bot.game.rulesets import Ruleset
+from bot.render.embeds import GOLD, safe
+from bot.render.events import account_name, reason_text
+from bot.render.i18n import Lang
+from bot.service.values import LedgerPage
+
+
+def line(event: Event, names: list[str], ruleset: Ruleset, L: Lang) -> str:
+    """One ledger line; an event logged before the reason codes shows the reason it was stored with."""
+    src, dst = account_name(event.src, names, ruleset, L), account_name(event.dst, names, ruleset, L)
+    day = f"{event.day:>2}"
+    when = L._("`M{month} D{day}`", month=event.month, day=day)
+    return f"{when} {src} → {dst} **{L.money(event.amount)}** · {reason_text(event, ruleset, L)}"
+
+
+def title(book: str, L: Lang) -> str:
+    return L._("The Bank's statement") if book == "bank" else L._("The Loan Record Keeper's book")
+
+
+def ledger_embed(page: LedgerPage, L: Lang) -> discord.Embed:
+    """A page of ledger lines, newest first, and for the loan book every seat's current balances."""
+    shown = [safe(n) for n in page.names]
+    body = "\n".join(line(e, shown, page.ruleset, L) for e in page.entries) or L._("Nothing recorded yet.")
+    embed = discord.Embed(title=title(page.book, L), description=body, colour=GOLD)
+    if page.book == "loans":
+        balances = "\n".join(f"{name}: {L.money(loan)}" for name, loan in zip(shown, page.loans, strict=True))
+        embed.add_field(name=L._("Loans outstanding"), value=balances)
+        if page.savings is not None:
+            saved = "\n".join(f"{name}: {L.money(s)}" for name, s in zip(shown, page.savings, strict=True))
+            embed.add_field(name=L._("Savings"), value=saved)
+    embed.set_footer(
+        text=L._(
+            "Page {page} of {pages} · newest first · M = month, D = day", page=page.page, pages=page.pages
+        )
+    )
+    return embed

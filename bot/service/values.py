@@ -1,0 +1,266 @@
+"""What goes in and out of the service: plain values, no discord.py type, no words.
+
+A use case takes a `Person` (and a `Move`, `LobbyOptions` ...) and returns an `Update`: what was
+saved, what the live message should show, how to answer the person who asked, and what to post in
+the channel. Sentences are codes with arguments (`Note`, `Refused`), written in a language by
+`bot/render/`, so one update can be shown in the game's language and answered in the player's.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum, StrEnum
+from typing import Any, NamedTuple
+
+from bot.game.events import Event
+from bot.game.rulesets import Ruleset
+from bot.service.tables import Loaded
+from bot.table import Table
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Who asked: a Discord user as the service needs them."""
+
+    user_id: int
+    name: str
+    """The name a board shows (already made safe by `bot.table.clean_name`)."""
+    locale: str = "en-US"
+    """Their own Discord language: private answers are written in it."""
+    manages_channel: bool = False
+    """May close or end a game they do not host (Manage Channels)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An answer to the game: a button or menu (with the question's number, the game and the message
+    it was on) or a slash command (none of those)."""
+
+    kind: str
+    value: int = 0
+    prompt: int | None = None
+    game_id: int | None = None
+    message_id: int | None = None
+
+    @property
+    def slash(self) -> bool:
+        return self.prompt is None
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyOptions:
+    months: int = 3
+    turn_seconds: int | None = None
+    """None: the bot's default."""
+    ruleset: str = "modern"
+    language: str = "en"
+    """The game's language: its live message and public posts."""
+
+
+class LobbyChange(StrEnum):
+    """The lobby's buttons (their custom_ids carry these values)."""
+
+    JOIN = "join"
+    LEAVE = "leave"
+    ADD_COMPUTER = "addbot"
+    START = "start"
+    CANCEL = "cancel"
+
+
+class NoteCode(StrEnum):
+    """A sentence for the lobby's footer or for the person who asked (`bot/render/notes.py`)."""
+
+    JOINED = "joined"
+    """name"""
+    LEFT_LOBBY = "left_lobby"
+    """name"""
+    COMPUTER_JOINED = "computer_joined"
+    """name"""
+    CANCELLED = "cancelled"
+    """name: who closed the lobby."""
+    EVERYONE_LEFT = "everyone_left"
+    LOBBY_EXPIRED = "lobby_expired"
+    """minutes"""
+    CLOSED = "closed"
+    LOBBY_CLOSED = "lobby_closed"
+    GAME_STARTED = "game_started"
+    YOU_LEFT = "you_left"
+    YOU_LEFT_LAST = "you_left_last"
+    YOU_ENDED = "you_ended"
+    DONE = "done"
+    """events: what a slash command did."""
+
+
+class Note(NamedTuple):
+    code: NoteCode
+    params: dict[str, Any] = {}  # noqa: RUF012 -- never mutated: a NamedTuple default
+
+
+class Ending(StrEnum):
+    """Why a game ended; stored in its history summary."""
+
+    RETIRED = "retired"
+    """Everyone retired: the game ran its course."""
+    ABANDONED = "abandoned"
+    """Every human left."""
+    ENDED = "ended"
+    """Stopped early by the host or a moderator."""
+
+
+class Show(Enum):
+    """What the person who asked sees of the game."""
+
+    NOTHING = 0
+    BOARD = 1
+    """The click's message becomes the newest board (a click elsewhere is acknowledged; with a
+    `said`, a click not on the live message and a slash command get the words instead)."""
+    POST = 2
+    """A new public copy of the live message (a new lobby, `/payday status`)."""
+    LOOK = 3
+    """A private copy of the board (an onlooker's `/payday status`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """How the person who asked is answered."""
+
+    show: Show = Show.NOTHING
+    said: Note | None = None
+    """Private words."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveView:
+    """What the channel's live message should show after a change."""
+
+    loaded: Loaded
+    note: Note | None = None
+    """The lobby's footer; None keeps the one shown."""
+    closed: bool = False
+    """The lobby closed or the game ended: no buttons."""
+    shown: bool = False
+    """Discord already shows exactly this (a new message was just posted with it)."""
+
+
+# -- notices: messages of their own in the channel, in the game's language ------------------------
+@dataclass(frozen=True, slots=True)
+class PayDays:
+    """Pay Day summaries of the players who finished one (seat, retired), as the table stands."""
+
+    table: Table
+    seats: tuple[tuple[int, bool], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """The player whose turn it is, pinged halfway through their time."""
+
+    user_id: int
+    deadline: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The final standings of a game, with the last Pay Day summaries."""
+
+    game_id: int
+    table: Table
+    ending: Ending
+    ended_by: str = ""
+    """Who stopped it early (Ending.ENDED)."""
+    paydays: PayDays | None = None
+
+
+class WarningCode(StrEnum):
+    SAVE_FAILED = "save_failed"
+    """A timer's work could not be saved; it is tried again."""
+    SET_ASIDE = "set_aside"
+    """game_id: a saved game that could not be read was set aside."""
+
+
+@dataclass(frozen=True, slots=True)
+class Warning:
+    code: WarningCode
+    game_id: int = 0
+
+
+Notice = PayDays | Reminder | Standings | Warning
+
+
+@dataclass(slots=True)
+class Update:
+    """What one use case did, for the cog to turn into Discord requests.
+
+    `live` and `notices` are handed to the `Screen` under the channel's lock, in the order the
+    changes were saved; the answer and `follow` are sent by whoever asked, after the lock.
+    """
+
+    channel_id: int
+    loaded: Loaded | None = None
+    """The table as saved (or as read, when nothing changed)."""
+    events: tuple[Event, ...] = ()
+    live: LiveView | None = None
+    """What the live message shows next; None: unchanged."""
+    answer: Answer = field(default_factory=Answer)
+    notices: list[Notice] = field(default_factory=list)
+    """Posted in the channel (Pay Day summaries ride with the live message)."""
+    follow: list[Notice] = field(default_factory=list)
+    """Public follow-ups of the answer (the standings after a click ends the game)."""
+
+    @property
+    def game_id(self) -> int | None:
+        return None if self.loaded is None else self.loaded.row.game_id
+
+
+# -- refusals --------------------------------------------------------------------------------------
+class ServiceCode(StrEnum):
+    """Refusals of the service itself (the engine's and the lobby's codes are refused as they are)."""
+
+    NO_GAME = "no_game"
+    GAME_OPEN = "game_open"
+    LOBBY_CLOSED = "lobby_closed"
+    GAME_ENDED = "game_ended"
+    NOT_STARTED = "not_started"
+    ALREADY_DONE = "already_done"
+    OTHER_CHANNEL = "other_channel"
+    MISSING_PERMISSIONS = "missing_permissions"
+    """permissions: the Discord permissions the bot lacks here (PermissionName values)."""
+    NO_LEDGER = "no_ledger"
+    LEDGER_GONE = "ledger_gone"
+
+
+class Refused(Exception):
+    """The one way the service says no: `code` and `params` say why, `names` are the players by seat
+    (for refusals that name one). Nothing was changed, except `back` taking a player off away."""
+
+    def __init__(self, code: str, /, names: Sequence[str] = (), **params: Any) -> None:
+        super().__init__(code)
+        self.code, self.names, self.params = code, tuple(names), params
+
+
+# -- reads -----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class HandView:
+    table: Table
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerPage:
+    game_id: int
+    book: str
+    page: int
+    pages: int
+    entries: list[Event]
+    names: list[str]
+    loans: list[int]
+    savings: list[int] | None
+    ruleset: Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class RulesView:
+    topic: str
+    edition: str
+    turn_seconds: int
+    interrupt_seconds: int

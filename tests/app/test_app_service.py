@@ -1,0 +1,178 @@
+"""The service driven directly, without Discord: use cases in, `Update`s out, refusals as `Refused`.
+
+A recording screen stands in for the live message; the clock is a plain counter, so timers' work is
+done by calling `wake` once the clock has passed the table's time.
+"""
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.game import actions as act
+from bot.game import events as ev
+from bot.game.actions import RefusalCode
+from bot.lobby import LobbyCode
+from bot.service import (
+    Ending,
+    LobbyChange,
+    LobbyOptions,
+    Move,
+    NoteCode,
+    PayDays,
+    Person,
+    Refused,
+    Service,
+    ServiceCode,
+    Settings,
+    Show,
+    Standings,
+    Tables,
+    Update,
+)
+from bot.table import TableKind
+from db.store import Store
+
+FIXTURES = Path(__file__).parent.parent / "game" / "fixtures"
+CHANNEL, GUILD = 10, 20
+ALICE, BOB, OLGA = Person(1, "alice"), Person(2, "bob"), Person(9, "olga")
+
+
+class Screen:
+    """Records what the service hands to the live message, in order."""
+
+    def __init__(self) -> None:
+        self.updates: list[Update] = []
+        self.released_channels: list[int] = []
+        self.lagging = False
+
+    def publish(self, update: Update) -> None:
+        self.updates.append(update)
+
+    def released(self, channel_id: int) -> None:
+        self.released_channels.append(channel_id)
+
+    def behind(self, channel_id: int) -> bool:
+        return self.lagging
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "service.sqlite3", now=lambda: datetime.now(UTC))
+    service = Service(Tables(store), Settings(seed=5), Screen(), Clock())
+    yield service
+    await service.close()
+    await store.close()
+
+
+async def started(service: Service) -> Update:
+    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.join(CHANNEL, BOB)
+    return await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+
+
+async def test_a_lobby_opens_fills_and_starts_with_updates_for_the_screen_and_the_answer(service):
+    opened = await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1, language="it"))
+    assert opened.answer.show is Show.POST and opened.live.loaded.table.language == "it"
+    joined = await service.join(CHANNEL, BOB)
+    assert joined.answer.said.code is NoteCode.JOINED and joined.answer.said.params == {"name": "bob"}
+    assert joined.live.note == joined.answer.said  # the lobby's footer says it too
+
+    begun = await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+
+    assert begun.answer.show is Show.BOARD and begun.answer.said.code is NoteCode.GAME_STARTED
+    assert [e.kind for e in begun.events] == [ev.TRANSFER, ev.TRANSFER]  # the start cash
+    assert begun.loaded.table.latest == [ev.Event(TableKind.BEGAN)]
+    assert service.screen.updates[-1] is begun  # handed over under the lock, before it was returned
+    assert service.timers.armed(CHANNEL) == begun.loaded.table.remind_at  # the earliest timer
+
+
+async def test_a_click_returns_its_events_and_a_slash_command_its_confirmation(service):
+    begun = await started(service)
+    table = begun.loaded.table
+    move = Move(act.ROLL, 0, table.state.prompt, begun.game_id, message_id=None)
+
+    rolled = await service.act(CHANNEL, ALICE, move)
+
+    assert rolled.answer.show is Show.BOARD and rolled.answer.said is None
+    assert rolled.events[0].kind == ev.ROLLED and rolled.loaded.table.state.prompt > move.prompt
+    borrowed = await service.act(CHANNEL, BOB, Move(act.LOAN, 1000))
+    assert borrowed.answer.said.code is NoteCode.DONE
+    assert [e.reason for e in borrowed.answer.said.params["events"]] == [ev.LOAN]
+
+
+async def test_every_refusal_is_one_exception_with_a_code(service):
+    with pytest.raises(Refused) as no_game:
+        await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, 1, 1))
+    assert no_game.value.code is ServiceCode.GAME_ENDED
+    begun = await started(service)
+    prompt = begun.loaded.table.state.prompt
+
+    with pytest.raises(Refused) as outsider:
+        await service.act(CHANNEL, OLGA, Move(act.ROLL, 0, prompt, begun.game_id))
+    with pytest.raises(Refused) as early:
+        await service.act(CHANNEL, BOB, Move(act.ROLL, 0, prompt, begun.game_id))
+    await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, prompt, begun.game_id))
+    with pytest.raises(Refused) as double:
+        await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, prompt, begun.game_id))
+    with pytest.raises(Refused) as lobby_gone:
+        await service.join(CHANNEL, OLGA)
+
+    assert outsider.value.code is RefusalCode.NOT_IN_GAME
+    assert early.value.code is RefusalCode.NOT_YOUR_TURN and early.value.names == ("alice", "bob")
+    assert double.value.code is ServiceCode.ALREADY_DONE
+    assert lobby_gone.value.code is LobbyCode.STARTED
+
+
+async def test_a_stale_click_on_a_board_discord_never_showed_gets_the_board_not_a_refusal(service):
+    begun = await started(service)
+    table = begun.loaded.table
+    await service.moved(CHANNEL, begun.game_id, 777, begun.loaded.row.version)
+    await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, table.state.prompt, begun.game_id, 777))
+    service.screen.lagging = True  # the answer with the new board was lost
+
+    old = Move(act.ROLL, 0, table.state.prompt, begun.game_id, 777)  # bob presses alice's old button
+
+    again = await service.act(CHANNEL, BOB, old)
+
+    assert again.answer.show is Show.BOARD and again.live is None  # nothing saved, the board shown
+    service.screen.lagging = False
+    with pytest.raises(Refused) as passed:
+        await service.act(CHANNEL, BOB, old)
+    assert passed.value.code is RefusalCode.STALE
+
+
+async def test_a_table_saved_before_the_service_loads_without_its_english_lines_and_finishes(service):
+    """docs: a table saved by main at 78381d5 kept English lines in `recent`; they are dropped, and
+    the game (bob away, carol's seat a computer's) plays to its end on the service's timers."""
+    data = (FIXTURES / "table-before-issue-8.json").read_text()
+    assert any(isinstance(line, str) for line in json.loads(data)["recent"])
+    await service.tables.store.create(CHANNEL, GUILD, data)
+
+    loaded = await service.tables.load(CHANNEL)
+    assert loaded.table.latest == [] and loaded.table.seats[1].away and loaded.table.seats[2].computer
+
+    finals: list[Standings] = []
+    assert service.screen.released_channels == []
+    clock = service.now
+    for _ in range(2000):
+        clock.now += timedelta(minutes=2)
+        await service.wake(CHANNEL)
+        finals += [n for u in service.screen.updates for n in u.notices if isinstance(n, Standings)]
+        if finals:
+            break
+    [standings] = finals
+    assert set(service.screen.released_channels) == {CHANNEL}  # timers' work tells the screen to send
+    assert standings.ending is Ending.RETIRED and standings.table.state.over
+    [finished] = await service.tables.store.history(channel_id=CHANNEL)
+    assert finished.summary["reason"] == "retired"
+    assert any(isinstance(n, PayDays) for u in service.screen.updates for n in u.notices)
