@@ -107,15 +107,21 @@ def calls_after(
     seats: Sequence[Reachable],
     key: str,
     called: Sequence[int],
+    spared: Sequence[int] = (),
     *,
     looking: Collection[int] = (),
     automatic: Collection[int] = (),
-) -> tuple[str, list[int], list[int]]:
-    """After the game moved on, given the calls already made (`called`, for the question `key`):
-    (the key of the question it waits on now, every seat called for it, the seats to call now). A new
-    question starts with nobody called; the same one keeps its calls, so a restart or a second look
-    calls nobody twice. The table keeps the first two."""
+) -> tuple[str, list[int], list[int], list[int]]:
+    """After the game moved on, given what was done for the question `key` (the seats `called`, and
+    those `spared` because they were looking when it asked them): (the key of the question it waits
+    on now, every seat called for it, every seat spared, the seats to call now). A new question
+    starts afresh; the same one keeps both lists, so a restart or a later click calls nobody twice
+    and never calls a player it spared (only the reminder does). The table keeps the lists."""
     now = question_key(state)
-    before = list(called) if now == key else []
-    calling = to_call(state, seats, called=before, looking=looking, automatic=automatic)
-    return now, before + calling, calling
+    same = now == key
+    called, spared = (list(called), list(spared)) if same else ([], [])
+    if now:
+        done = {*called, *spared}
+        spared += [seat for seat in asked(state.pending) if seat in looking and seat not in done]
+    calling = to_call(state, seats, called=called, looking=spared, automatic=automatic)
+    return now, called + calling, spared, calling

@@ -154,5 +154,7 @@ _TEXTS: dict[str, Writer] = {
     ),
     ServiceCode.NO_LEDGER: lambda p, n, L: L._("No game has been played in this channel yet."),
     ServiceCode.LEDGER_GONE: lambda p, n, L: L._("That ledger is no longer available."),
+    ServiceCode.NO_STORY: lambda p, n, L: L._("No game has been played in this channel yet."),
+    ServiceCode.STORY_GONE: lambda p, n, L: L._("That game's story is no longer kept."),
 }
 """One writer per refusal code (the service's, the engine's and the lobby's)."""

@@ -66,33 +66,34 @@ def test_computers_away_players_and_players_who_turned_calls_off_are_never_calle
 def test_one_call_per_question_even_as_it_is_asked_again_in_pieces():
     seats = people()
     radio = waiting(s.RADIO, [ANN], ANN, order=[BOB, CAT])
-    key, called, now = calls_after(radio, seats, "", [], looking=[ANN])
-    assert now == [BOB, CAT] and called == [BOB, CAT]
+    key, called, spared, now = calls_after(radio, seats, "", [], looking=[ANN])
+    assert now == called == [BOB, CAT] and spared == [ANN]
     # Ann missed the number: the next roller is asked with a new prompt, but it is the same contest.
     radio.prompt += 1
     radio.pending = Pending(s.RADIO, [BOB], ANN, order=[CAT])
     assert question_key(radio) == key
-    assert calls_after(radio, seats, key, called, looking=[ANN]) == (key, [BOB, CAT], [])
+    assert calls_after(radio, seats, key, called, spared) == (key, [BOB, CAT], [ANN], [])
     # A tie in a roll-off asks the tied players again: the same roll-off, nobody called again.
     roll_off = waiting(s.ROLL_OFF, [ANN, BOB, CAT], ANN, amount=500)
-    key, called, now = calls_after(roll_off, seats, key, called, looking=[ANN])
+    key, called, spared, now = calls_after(roll_off, seats, key, called, spared, looking=[ANN])
     assert now == [BOB, CAT]
     roll_off.prompt += 1
     roll_off.pending = Pending(s.ROLL_OFF, [BOB, CAT], ANN, amount=500)
-    assert calls_after(roll_off, seats, key, called)[2] == []
+    assert calls_after(roll_off, seats, key, called, spared)[3] == []
     # The next question starts afresh.
     nxt = waiting(s.ROLL, [BOB], BOB)
-    assert calls_after(nxt, seats, key, called, looking=[ANN]) == (question_key(nxt), [BOB], [BOB])
+    after = calls_after(nxt, seats, key, called, spared, looking=[ANN])
+    assert after == (question_key(nxt), [BOB], [], [BOB])
 
 
-def test_the_reminder_calls_only_who_was_not_called_and_still_has_to_answer():
-    state = waiting(s.LOTTERY, [CAT, DAN, ANN, BOB], CAT)
-    _, called, now = calls_after(state, people(), "", [], looking=[CAT])
-    assert now == [DAN, ANN, BOB]
-    state.pending.seats.remove(DAN)  # Dan answered
-    assert to_remind(state, people(), called=called) == [CAT]  # the lander, who was looking
-    state.pending.seats.remove(CAT)
-    assert to_remind(state, people(), called=called) == []
+def test_a_player_spared_because_they_were_looking_is_not_called_by_a_later_click():
+    """The lander rolls onto the Lottery (spared), Bob answers: Ann is still not called."""
+    lottery = waiting(s.LOTTERY, [ANN, BOB, CAT], ANN)
+    key, called, spared, now = calls_after(lottery, people(), "", [], looking=[ANN])
+    assert now == [BOB, CAT] and spared == [ANN]
+    lottery.pending.seats.remove(BOB)
+    assert calls_after(lottery, people(), key, called, spared, looking=[BOB]) == (key, called, spared, [])
+    assert to_remind(lottery, people(), called=called) == [ANN]  # until the reminder
 
 
 def test_a_game_that_waits_for_nothing_calls_nobody():
@@ -141,4 +142,4 @@ def test_a_player_whose_standing_orders_answer_the_question_is_not_called():
     walk = waiting(s.WALK, [BOB, CAT, DAN], ANN)
     assert to_call(walk, people(), automatic=[CAT]) == [BOB, DAN]
     assert to_remind(walk, people(), called=[BOB], automatic=[CAT]) == [DAN]
-    assert calls_after(walk, people(), "", [], automatic=[BOB, CAT, DAN])[2] == []
+    assert calls_after(walk, people(), "", [], automatic=[BOB, CAT, DAN])[3] == []
