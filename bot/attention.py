@@ -9,8 +9,10 @@ Radio Contest in their order, the Walk for Charity. Each player is called at mos
 - except a player who is looking at the board: the one whose click led straight to this question
   (they roll and are asked about the Deal they drew) and, when that click closed a question for
   several players (the Lottery, the Walk), everyone who answered it, within its time limit (a
-  minute by default), before the click. If they have not answered halfway through their time, they
-  are called then: this is the reminder, folded into the same rule;
+  minute by default), before the click. They keep watching while computer players move after
+  them (a human among computers is not called every turn), until time runs out on someone. If they
+  have not answered halfway through their time, they are called then: this is the reminder, folded
+  into the same rule;
 - never a computer seat, a player taken for away (the bot answers for them without waiting), a
   player whose standing orders answer this question (`automatic`), or a player who turned their
   calls off (`Seat.notices`).

@@ -95,6 +95,9 @@ class Table(BaseModel):
     spared: list[int] = Field(default_factory=list)
     """Seats not called for that question because they were looking when it asked them (the
     reminder calls them if they have not answered halfway through the time)."""
+    watching: list[int] = Field(default_factory=list)
+    """Seats looking at the board: who made the last click (and who had answered the question it
+    closed), still watching while computer players move after them; emptied when time runs out."""
     calls_for: str = ""
     """That question's key (`attention.question_key`); a new question starts with nobody called."""
     timer_prompt: int = -1

@@ -324,10 +324,17 @@ class Service:
             return await self._apply(loaded, [action], move, back=back)
 
     async def _apply(
-        self, loaded: Loaded, actions: Iterable[Action], move: Move | None, *, back: bool = False
+        self,
+        loaded: Loaded,
+        actions: Iterable[Action],
+        move: Move | None,
+        *,
+        back: bool = False,
+        computers: bool = False,
     ) -> Update:
         """Apply, save, then tell the table. A refused first action changes nothing in the game
-        (`back`: the player had been taken for away, which is undone even if the action is refused).
+        (`back`: the player had been taken for away, which is undone even if the action is refused;
+        `computers`: the actions are computer players' moves, which the table watches).
 
         `actions` may be a generator, so each computer player decides after seeing the last answer.
         `move` is the player's own answer; None for a timer's (computer players, timeouts).
@@ -377,12 +384,13 @@ class Service:
         answering = move is not None
         if table.state.over:
             return await self._conclude(loaded, played, Ending.RETIRED, answering=answering, said=said)
-        looking: set[int] = set()
         if move is not None:  # a person's own answer: they, and maybe others, look at the board
             actor = played.records[0]["seat"]
             closed = question if table.state.prompt != asked_at else None
-            looking = attention.looking(actor, closed, answered)
-        call = _call(table, looking)
+            table.watching = sorted(attention.looking(actor, closed, answered))
+        elif not computers:  # time ran out: nobody was looking
+            table.watching = []
+        call = _call(table, table.watching)
         loaded = await self.tables.save(loaded, played.records)
         update = Update(
             channel_id,
@@ -499,7 +507,7 @@ class Service:
                     for seat in table.waiting_computers()
                     if state.prompt == prompt and state.pending is not None and seat in state.pending.seats
                 )
-                await self._apply(loaded, answers, None)
+                await self._apply(loaded, answers, None, computers=True)
             elif table.deadline is not None and now >= table.deadline and self.screen.behind(channel_id):
                 table.restart_clock(now)
                 loaded = await self.tables.save(loaded, [{"kind": "clock_restarted", "prompt": state.prompt}])

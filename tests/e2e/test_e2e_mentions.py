@@ -3,33 +3,9 @@
 The only pings the bot ever sends are its calls of the players the game waits for, by user id.
 """
 
-import re
-
 import pytest
 from helpers import click, slash
-from rig import live, load, script
-
-
-def calls_sent(env) -> list[list[int]]:
-    """Who each new message the bot sent would notify (edits notify nobody): the users its text
-    mentions and its allowed_mentions allows, per message, in order."""
-    calls = []
-    for request in env.http_requests:
-        body = request.json if isinstance(request.json, dict) else {}
-        if request.method != "POST":
-            continue
-        if "/callback" in request.path:
-            if body.get("type") != 4:  # only type 4 answers post a new message
-                continue
-            body = body.get("data") or {}
-        elif not request.path.endswith("/messages") and "/webhooks/" not in request.path:
-            continue
-        allowed = {int(user) for user in (body.get("allowed_mentions") or {}).get("users", [])}
-        mentioned = [int(user) for user in re.findall(r"<@!?(\d+)>", body.get("content") or "")]
-        pinged = [user for user in mentioned if user in allowed]
-        if pinged:
-            calls.append(pinged)
-    return calls
+from rig import calls_sent, live, load, script
 
 
 def sent_by_bot(env, channel) -> list:
