@@ -19,6 +19,7 @@ from bot.game.rulesets import Ruleset
 from bot.render.cards import deal_name, jackpot_name, pot_name, space_name, weekday_name
 from bot.render.events import and_list, describe, reason_text, stored_text
 from bot.render.i18n import Lang
+from bot.table import TableKind
 
 FACES = "⚀⚁⚂⚃⚄⚅"
 PAGE_CHARS = 3_600
@@ -30,6 +31,8 @@ SALE_SIGN, PAYDAY_SIGN, RETIRED_SIGN, END_SIGN = "🤝", "💵", "🏁", "🏆"
 
 _SKIPPED = frozenset({"action", "lobby", "started", "restart_grace", "clock_restarted"})
 """Rows of the log that are bookkeeping, not the story (each player's click is told by its events)."""
+_TABLE = frozenset(TableKind)
+"""Rows about the seats (a player left, was taken for away, is back), written like the live message's."""
 _OWN_MONEY = frozenset(
     {
         Reason.LOAN,
@@ -395,11 +398,11 @@ class Story:
         )
 
     def other(self, record: dict) -> None:
-        """A row the cog wrote: a player back, left, or the game ended by a person."""
+        """A row the service wrote about the table: a player left or back, the game ended by a person."""
         L, kind = self.L, record.get("kind")
         seat = record.get("seat")
-        if kind == "back" and isinstance(seat, int) and 0 <= seat < len(self.names):
-            self.add(L._("{player} is back.", player=self.names[seat]))
+        if kind in _TABLE and isinstance(seat, int) and 0 <= seat < len(self.names):
+            self.add(describe(Event.from_record(record), self.names, self.ruleset, L))
         elif kind == "ended":
             self.add(L._("The game was ended early."))
         elif kind == "abandoned":

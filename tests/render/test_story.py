@@ -208,13 +208,16 @@ def test_rows_about_the_table_are_told_or_left_out():
         *turn(0, 1, 1),
         {"kind": "back", "seat": 1},
         {"kind": "clock_restarted", "prompt": 2},
-        {"kind": "left", "user": 5, "text": "**Cat** left; a computer took the seat."},
+        {"kind": "left", "user": 5, "seat": 2},
+        {"kind": "lobby", "text": "**Cat** sat down."},  # bookkeeping: left out
+        {"kind": "retired_kind", "text": "**Cat** did a thing once."},  # unknown, with its English
         {"kind": "ended", "by": 7},
     ]
     told = blocks(records, NAMES, MODERN, EN, escape=lambda text: text.replace("*", "\\*"))
     assert told[-1].lines == [
         "Bob is back.",
-        "\\*\\*Cat\\*\\* left; a computer took the seat.",  # stored English is escaped like a name
+        "Cat left; a computer player takes over their seat.",
+        "\\*\\*Cat\\*\\* did a thing once.",  # stored English is escaped like a name
         "The game was ended early.",
     ]
 
