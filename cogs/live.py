@@ -295,7 +295,6 @@ class LiveMessage:
         if saved is None:  # nobody will know this message: it must not take clicks
             await self.strip_buttons(channel_id, message_id)
             return
-        log.info("live message posted with a call", extra={**_where(loaded), "message_id": message_id})
         before = ch.carried if ch.known_id == old else None
         ch.known_id, ch.carried = message_id, carried
         self.shown(loaded, seq)
