@@ -116,7 +116,13 @@ TITLES: dict[str, Callable[[Lang], str]] = {
 
 
 def _topics_line(L: Lang) -> str:
-    return L._("Topics: {topics}.", topics=", ".join(f"`{topic}`" for topic in TITLES))
+    """The topics as the command's picker names them in this language (its choices are translated)."""
+    topics = ", ".join(f"`{_choice_name(topic, L)}`" for topic in TITLES)
+    return L._("Topics: {topics}.", topics=topics)
+
+
+def _choice_name(topic: str, L: Lang) -> str:
+    return L.pgettext("command", topic) if L.translates("command", topic) else topic
 
 
 def _reconstructed(L: Lang) -> str:

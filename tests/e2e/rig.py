@@ -19,6 +19,7 @@ from bot.game import events as ev
 from bot.game.invariants import books_mismatches
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
+from bot.render.i18n import lang
 from bot.table import Table
 
 MODERN = RULESETS["modern"]
@@ -36,17 +37,22 @@ class Game(NamedTuple):
         return next(p for p in self.players if p.id == user_id)
 
 
-async def start_game(env: simcord.Env, n: int = 3, *, months: int = 1, **start_options) -> Game:
-    """alice opens a lobby, the others press Join, alice presses Start: seats follow NAMES order."""
-    guild = env.create_guild("Casino")
+async def start_game(
+    env: simcord.Env, n: int = 3, *, months: int = 1, guild_locale: str | None = None, **start_options
+) -> Game:
+    """alice opens a lobby, the others press Join, alice presses Start: seats follow NAMES order.
+    `guild_locale` is the server's preferred language, which a game started without `language:`
+    speaks (the lobby's buttons are then in that language too)."""
+    guild = env.create_guild("Casino", preferred_locale=guild_locale)
     channel = guild.create_text_channel("payday")
     names = ("alice", "bob", "carol", "dave", "erin", "frank")[:n]
     players = [guild.add_member(env.create_user(name)) for name in names]
     outsider = guild.add_member(env.create_user("olga"))
     lobby = (await slash(players[0], channel, "payday start", months=months, **start_options)).response
+    words = lang(start_options.get("language") or guild_locale)
     for player in players[1:]:
-        await click(player, lobby, label="Join")
-    await click(players[0], lobby, label="Start")
+        await click(player, lobby, label=words._("Join"))
+    await click(players[0], lobby, label=words._("Start"))
     return Game(guild, channel, players, outsider)
 
 
