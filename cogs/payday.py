@@ -46,6 +46,7 @@ from bot.table import Table, clean_name
 from cogs import options
 from cogs.live import LiveMessage, clicked
 from cogs.reply import Reply
+from cogs.stories import Stories
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,7 @@ class Payday(commands.Cog):
         self.live = LiveMessage(bot, self._moved)
         settings = Settings(bot.turn_seconds, bot.interrupt_seconds, bot.lobby_minutes, bot.seed)
         self.service = Service(tables or Tables(bot.store), settings, self.live, discord.utils.utcnow)
+        self.stories = Stories(self.service)
 
     async def cog_load(self) -> None:
         """Register the buttons and re-arm every stored timer, so a restart loses nothing."""
@@ -145,6 +147,9 @@ class Payday(commands.Cog):
             answer.said is None or clicked(reply.interaction, loaded.table.message_id)
         ):
             reply.board()
+            on_live = clicked(reply.interaction, loaded.table.message_id)
+            if update.call is not None and on_live and self.live.claim(update.channel_id):
+                reply.post_call()  # the answer posts the board anew, calling players by name
         elif answer.said is not None:
             reply.say(note_text(answer.said, L, None if loaded is None else loaded.table))
         for notice in update.follow:
@@ -428,6 +433,46 @@ class Payday(commands.Cog):
 
         call = lambda: self.service.ledger(interaction.channel_id, book, page, game_id)  # noqa: E731
         await self._run(interaction, call, show)
+
+    @payday.command(name="log")
+    @app_commands.describe(page="Page number, from the start of the game (the newest if left out).")
+    async def log(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None
+    ) -> None:
+        """The whole story of this channel's game, turn by turn (only you can see it)."""
+
+        def show(reply: Reply, shown: Any, L: Lang) -> None:
+            reply.say(
+                embed=shown.embed, view=components.story_view(shown.game_id, shown.page, shown.pages, L)
+            )
+
+        L = user_language(interaction)
+        await self._run(interaction, lambda: self.stories.page(interaction.channel_id, None, page, L), show)
+
+    async def story_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
+        """A story page button."""
+
+        def show(reply: Reply, shown: Any, L: Lang) -> None:
+            reply.edit(
+                embed=shown.embed, view=components.story_view(shown.game_id, shown.page, shown.pages, L)
+            )
+
+        L = user_language(interaction)
+        await self._run(
+            interaction, lambda: self.stories.page(interaction.channel_id, game_id, page, L), show
+        )
+
+    @payday.command(name="notices")
+    @app_commands.describe(state="on: the bot mentions you when the game waits for you; off: it never does.")
+    @app_commands.choices(
+        state=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    async def notices(self, interaction: discord.Interaction, state: str) -> None:
+        """Be mentioned, or not, when the game waits for you (only you see the answer)."""
+        call = lambda: self.service.switch_calls(  # noqa: E731
+            interaction.channel_id, _person(interaction), state == "on"
+        )
+        await self._run(interaction, call, self._show)
 
     # -- stopping -------------------------------------------------------------------------------
     @payday.command(name="end")

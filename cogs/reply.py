@@ -41,6 +41,8 @@ class Reply:
         self.view: discord.ui.View | None = None
         self.edit_fields: dict[str, Any] | None = None
         self.show_board = False
+        self.calling = False
+        """The answer posts the live message anew with its call (`LiveMessage.claim`)."""
         self.message: dict[str, Any] | None = None
         self.followups: list[dict[str, Any]] = []
         self.posted: int | None = None
@@ -70,6 +72,11 @@ class Reply:
         """Show the channel's newest board (or lobby) as the click's own answer, if the click was on
         the live message; otherwise just acknowledge, and the channel's worker edits it."""
         self.show_board = True
+
+    def post_call(self) -> None:
+        """Answer with the live message posted anew, calling players by name: the board the click
+        was on is retired by the channel's worker (the live message claimed the call for this)."""
+        self.calling = True
 
     def post(self, **message: Any) -> None:
         """Answer with a public message (a new lobby, the board shown again)."""
@@ -110,6 +117,10 @@ class Reply:
         return posted
 
     async def _answer(self, channel_id: int) -> int | None:
+        if self.calling:
+            async with self._first:
+                await self._answer_with_call(channel_id)
+            return None
         reposted = await self._wait_for_repost(channel_id)
         async with self._first:
             return await self._answer_once(channel_id, reposted)
@@ -160,12 +171,28 @@ class Reply:
             loaded, seq = newest
             if clicked(self.interaction, loaded.table.message_id):
                 embed, view = self.live.render(channel_id)
-                await self._edit_clicked(deferred, embed=embed, view=view)
+                await self._edit_clicked(deferred, embed=embed, view=view, **self.live.content(channel_id))
                 self.live.shown(loaded, seq)
                 return None
         if not deferred:
             await response.defer()
         return None
+
+    async def _answer_with_call(self, channel_id: int) -> None:
+        """One request: a new live message whose text calls the players (an interaction's answer may
+        mention, and needs no Send Messages); then it is saved as the live message. If Discord
+        refuses, the channel's worker posts the call itself."""
+        message, posted = self.live.call_message(channel_id)
+        response = self.interaction.response
+        try:
+            if response.is_done():
+                message_id = (await self.interaction.followup.send(wait=True, **message)).id
+            else:
+                message_id = (await response.send_message(**message)).message_id
+        except discord.HTTPException:
+            self.live.call_failed(channel_id, posted)
+            raise
+        await self.live.call_posted(channel_id, message_id, posted)
 
     async def _edit_clicked(self, deferred: bool, **fields: Any) -> None:
         """Edit the message the click was on, as the answer or after a deferral."""

@@ -6,6 +6,7 @@ custom_id layouts (all under Discord's 100 characters):
   pdm:<channel>:<game>:<prompt>:<action>           the same from a select menu (the option is the value)
   pdl:<channel>:<game>:<action>                    lobby: join, leave, addbot, start, cancel
   pdg:<game>:<book>:<page>                         ledger pages (bank or loans)
+  pds:<game>:<page>                                story pages (`/payday log`)
 """
 
 import logging
@@ -16,6 +17,7 @@ import discord
 
 from bot.render.i18n import Lang, lang
 from bot.render.prompts import Choice
+from bot.render.story import page_buttons
 from bot.service.values import LobbyChange
 
 log = logging.getLogger(__name__)
@@ -159,7 +161,43 @@ class LedgerButton(
         await _route(interaction, "ledger_page", self.game_id, self.book, self.page)
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LedgerButton)
+class StoryButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pds:(?P<game>\d{1,12}):(?P<page>\d{1,6})",
+):
+    """A page of a game's story: the game and the page are in the custom_id, so it turns the page
+    after a restart too, for a finished game as well."""
+
+    def __init__(self, game_id: int, page: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pds:{game_id}:{page}"
+            )
+        )
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> "StoryButton":
+        return cls(int(match["game"]), int(match["page"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, "story_page", self.game_id, self.page)
+
+
+def story_view(game_id: int, page: int, pages: int, L: Lang) -> discord.ui.View | None:
+    """The start, earlier, later and the newest page, those that lead somewhere (None: one page)."""
+    buttons = page_buttons(page, pages, L)
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for label, target in buttons:
+        view.add_item(StoryButton(game_id, target, label))
+    return view
+
+
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LedgerButton, StoryButton)
 MENU_OPTIONS = 25
 """Discord's limit on the options of one select menu."""
 

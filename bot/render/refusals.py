@@ -158,5 +158,7 @@ _TEXTS: dict[str, Writer] = {
         "Choose one Lottery order: a single number, or never. Your orders are unchanged."
     ),
     ServiceCode.NO_AMOUNT: lambda p, n, L: L._("Type an amount in dollars, such as {example}.", example=2000),
+    ServiceCode.NO_STORY: lambda p, n, L: L._("No game has been played in this channel yet."),
+    ServiceCode.STORY_GONE: lambda p, n, L: L._("That game's story is no longer kept."),
 }
 """One writer per refusal code (the service's, the engine's and the lobby's)."""

@@ -5,12 +5,14 @@ change exactly as if a player had caused it: die faces go on `state.script`, dec
 """
 
 import random
+import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import NamedTuple
 
 import discord
 import simcord
+import simcord.interactions
 from helpers import click, slash
 
 from bot.game import events as ev
@@ -149,6 +151,43 @@ def field(msg: discord.Message | simcord.ResponseMessage, name: str) -> str:
 def unescape(text: str) -> str:
     """Embeds escape markdown in names; tests compare plain words."""
     return text.replace("\\", "")
+
+
+def calls_sent(env: simcord.Env, mark: int = 0) -> list[list[int]]:
+    """Who each new message the bot sent since request `mark` notifies (an edit notifies nobody): the
+    users its text mentions that its allowed_mentions lets through, per message, in order."""
+    calls = []
+    for request in env.http_requests[mark:]:
+        body = request.json if isinstance(request.json, dict) else {}
+        if request.method != "POST":
+            continue
+        if "/callback" in request.path:
+            if body.get("type") != 4:  # only a type 4 answer posts a new message
+                continue
+            body = body.get("data") or {}
+        elif not request.path.endswith("/messages") and "/webhooks/" not in request.path:
+            continue
+        allowed = {int(user) for user in (body.get("allowed_mentions") or {}).get("users", [])}
+        mentioned = [int(user) for user in re.findall(r"<@!?(\d+)>", body.get("content") or "")]
+        pinged = [user for user in mentioned if user in allowed]
+        if pinged:
+            calls.append(pinged)
+    return calls
+
+
+def client_locales(monkeypatch) -> dict[int, str]:
+    """User id -> the locale that user's Discord client sends (everyone else: simcord's en-US)."""
+    chosen: dict[int, str] = {}
+    build = simcord.interactions.base_payload
+
+    def base_payload(backend, **fields):
+        record, payload = build(backend, **fields)
+        if fields["user_id"] in chosen:
+            payload["locale"] = chosen[fields["user_id"]]
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+    return chosen
 
 
 # -- rigging --------------------------------------------------------------------------------------

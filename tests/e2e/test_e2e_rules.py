@@ -78,7 +78,7 @@ async def test_a_carried_charge_stays_in_hand_and_the_last_pay_day_pays_it_off_w
     assert alice_now.retired and alice_now.carried == [] and card in table.state.mail_discard
     assert table.state.pending.seats == [1]  # no Monster Charge question: the game waits for bob
     assert alice_now.cash == 3500 + 3500 - 300 + 3500 - 3300
-    [notice] = [m.content for m in game.channel.history() if "alice retires" in m.content]
+    [notice] = [m.content.split("\n\n")[0] for m in game.channel.history() if "alice retires" in m.content]
     assert notice.endswith(f"net worth ${alice_now.cash - alice_now.loan:,}")  # nothing carried
     board = await live(env, game.channel)
     latest = unescape(field(board, "Latest"))
