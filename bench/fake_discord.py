@@ -36,6 +36,7 @@ EDIT_MESSAGE = _params(discord.InteractionResponse.edit_message)
 DEFER = _params(discord.InteractionResponse.defer)
 CHANNEL_SEND = _params(discord.PartialMessageable.send)
 MESSAGE_EDIT = _params(discord.PartialMessage.edit)
+MESSAGE_DELETE = _params(discord.PartialMessage.delete)
 FOLLOWUP_SEND = _params(discord.Webhook.send)
 
 
@@ -52,7 +53,7 @@ class FakeDiscord:
         self.buttons: dict[int, dict[int, tuple[str, ...]]] = {}
         """channel -> message -> custom_ids of its buttons (empty once stripped)."""
         self.bad_edits = 0
-        """Edits of a message this channel never had: a bug in the bot (the bench deletes nothing)."""
+        """Edits of a message this channel never had, or had deleted: a bug in the bot."""
         self.serialize = serialize
         self.round_trip = round_trip
         """Each answer yields to the event loop first, as a network round trip would."""
@@ -172,6 +173,12 @@ class FakePartialMessage:
         fake.edit(self.channel.id, self.id, kwargs.get("view", MISSING), kwargs.get("attachments", MISSING))
         return FakeMessage(self.id, fake.attachments(self.id))
 
+    async def delete(self, **kwargs) -> None:
+        """Gone: a later edit of it counts as a bad edit."""
+        fake = self.channel.fake
+        fake.request("message.delete", kwargs, MESSAGE_DELETE)
+        fake.buttons.get(self.channel.id, {}).pop(self.id, None)
+
 
 class FakeChannel:
     """What `bot.get_partial_messageable` returns: send and edit by id, nothing cached."""
@@ -246,14 +253,15 @@ class FakeResponse:
 
 
 class FakeFollowup:
-    __slots__ = ("fake",)
+    __slots__ = ("channel_id", "fake")
 
-    def __init__(self, fake: FakeDiscord) -> None:
-        self.fake = fake
+    def __init__(self, fake: FakeDiscord, channel_id: int) -> None:
+        self.fake, self.channel_id = fake, channel_id
 
     async def send(self, content=None, **kwargs) -> Sent:
+        """A follow-up message: a new message of the channel (with buttons, when it has a view)."""
         self.fake.request("followup.send", {"content": content, **kwargs}, FOLLOWUP_SEND)
-        return Sent(0)
+        return Sent(self.fake.new_message(self.channel_id, kwargs.get("view")))
 
 
 class FakeUser:
@@ -310,7 +318,7 @@ class FakeInteraction:
         self.user = user
         self.message = None if message_id is None else FakeMessage(message_id, fake.attachments(message_id))
         self.response = FakeResponse(self)
-        self.followup = FakeFollowup(fake)
+        self.followup = FakeFollowup(fake, channel_id)
 
 
 class StandInBot:

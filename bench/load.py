@@ -234,6 +234,8 @@ class Bench:
         message_id = table.message_id
         options = []
         for custom_id in self.fake.buttons[game.channel_id][message_id]:
+            if not custom_id.startswith("pd:"):
+                continue  # My hand answers no question
             _, channel, game_id, prompt, kind, value = custom_id.split(":")
             assert (int(channel), int(game_id), int(prompt)) == (game.channel_id, game.game_id, state.prompt)
             options.append((int(prompt), kind, int(value)))

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from bot.game.engine import MAX_NAME
 from bot.game.events import Event
+from bot.game.orders import NONE, Orders
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.game.state import INTERRUPTS, GameState
 
@@ -49,6 +50,12 @@ class Seat(BaseModel):
     """Questions in a row this player let time run out on."""
     away: bool = False
     """Taken for away: a computer plays for them until they are back."""
+    orders: Orders = NONE
+    """The player's standing orders (issue 9.5): answers given in advance to the questions that
+    decide nothing. Tables saved before them load with none."""
+    notices: bool = True
+    """Called by name (a mention in a new message) when the game waits for them; the player's own
+    switch (bot/attention.py says when)."""
     invited: bool = False
     """A rematch lobby keeps this seat for its player of the last game until they press Join."""
 
@@ -85,9 +92,20 @@ class Table(BaseModel):
     deadline: datetime | None = None
     """When the humans the game waits for time out and get the cautious default."""
     remind_at: datetime | None = None
-    """When to ping the player whose turn it is, if they still haven't moved."""
+    """Halfway through the time: when the players still asked who were not called by name yet (they
+    were looking when it began) are called (bot/attention.py)."""
     computer_at: datetime | None = None
     """When the next computer player acts."""
+    calls: list[int] = Field(default_factory=list)
+    """Seats called by name for the question the game waits on: nobody is called twice for it."""
+    spared: list[int] = Field(default_factory=list)
+    """Seats not called for that question because they were looking when it asked them (the
+    reminder calls them if they have not answered halfway through the time)."""
+    watching: list[int] = Field(default_factory=list)
+    """Seats looking at the board: who made the last click (and who had answered the question it
+    closed), still watching while computer players move after them; emptied when time runs out."""
+    calls_for: str = ""
+    """That question's key (`attention.question_key`); a new question starts with nobody called."""
     timer_prompt: int = -1
     """The prompt the timers above were set for."""
     lobby_closes: datetime | None = None
@@ -176,12 +194,12 @@ class Table(BaseModel):
         self.computer_at = now + COMPUTER_DELAY if self.waiting_computers() else None
 
     def restart_clock(self, now: datetime) -> None:
-        """The question's full time limit (and its reminder, for a turn) counted from `now`: for a
-        new question, or one the players could not see because Discord failed to show it."""
+        """The question's full time limit (and its reminder) counted from `now`: for a new question,
+        or one the players could not see because Discord failed to show it."""
         interrupt = self.state.pending.kind in INTERRUPTS
         limit = timedelta(seconds=self.interrupt_seconds if interrupt else self.turn_seconds)
         self.deadline = now + limit
-        self.remind_at = None if interrupt else now + limit / 2
+        self.remind_at = now + limit / 2
 
     def extend_for_downtime(self, restarted_at: datetime, until: datetime) -> bool:
         """After a restart: a players' time limit that ran out while the bot was down (before

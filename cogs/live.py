@@ -19,15 +19,17 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.render import components
+from bot.render import components, hand_view
 from bot.render.board_attachment import board_file, picture, render, show_board
 from bot.render.board_picture import board_key, table_scene
+from bot.render.calls import call_line
 from bot.render.embeds import game_embed, lobby_embed, payday_notices
 from bot.render.i18n import Lang, lang
 from bot.render.notes import note_text
 from bot.render.notices import notice_message
 from bot.render.prompts import choices
-from bot.service import Loaded, Note, PayDays, Update
+from bot.service import Call, Loaded, Note, PayDays, Update
+from bot.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +73,19 @@ class Channel:
     """Posting failed and no player has been told yet."""
     answering: set[int] = field(default_factory=set)
     """Old live messages whose buttons a click's own answer removes after a repost (saves a request)."""
-    attachments: list[discord.Attachment] | None = None
-    """The live message's attachments as Discord last returned them (None: not known), so an edit
+    call: Call | None = None
+    """Players to call by name: the next showing is a new live message with the call as its text."""
+    claimed: bool = False
+    """A click on the live message posts the call as its own answer (the worker leaves it alone)."""
+    carried: str | None = None
+    """The Pay Day summaries riding on the live message as its text, known for the message
+    `known_id` (posted by this process); they stay in the channel when the message is replaced."""
+    known_id: int | None = None
+    retire: deque[tuple[int, str | None]] = field(default_factory=deque)
+    """Old live messages replaced by a call, with the Pay Day lines they carried: each is deleted,
+    or cut down to those lines."""
+    attachments: tuple[int, list[discord.Attachment]] | None = None
+    """(message id, its attachments) as Discord last returned them for a live message, so an edit
     that keeps the board picture can list it instead of uploading it again."""
 
     @property
@@ -105,6 +118,9 @@ class LiveMessage:
             seq = self.update(view.loaded, text, note=view.note, closed=view.closed)
             if view.shown:
                 self.shown(view.loaded, seq)
+            if update.call is not None:
+                ch = self._channel(update.channel_id)
+                ch.call, ch.claimed = update.call, False
         for notice in update.notices:
             if view is None or not isinstance(notice, PayDays):
                 self.post(update.channel_id, **notice_message(notice, L))
@@ -145,7 +161,7 @@ class LiveMessage:
         ch = self._channels.get(channel_id)
         if ch is None or (ch.worker is not None and not ch.worker.done()):
             return
-        if (ch.behind and ch.tried != ch.seq) or ch.notices or ch.posts:
+        if (ch.behind and ch.tried != ch.seq) or ch.notices or ch.posts or ch.retire:
             ch.worker = asyncio.create_task(self._work(channel_id, ch), name=f"live:{channel_id}")
         elif ch.closed and not ch.behind:
             del self._channels[channel_id]
@@ -195,13 +211,24 @@ class LiveMessage:
             and self._may_post(self._channel(loaded.row.channel_id))
         )
 
-    def shown(self, loaded: Loaded, seq: int, attachments: list[discord.Attachment] | None = None) -> None:
+    def shown(self, loaded: Loaded, seq: int) -> None:
         """The snapshot `seq` of `loaded`'s game was just written to the live message (by a click's
-        own answer, or as a new live message), which now has `attachments` (None: not known)."""
+        own answer, or as a new live message)."""
         ch = self._channels.get(loaded.row.channel_id)
         if ch is not None and ch.loaded is not None and ch.loaded.row.game_id == loaded.row.game_id:
-            ch.shown = seq
-            ch.attachments = attachments
+            ch.shown = max(ch.shown, seq)  # a later snapshot may have been shown meanwhile
+
+    def holds(self, channel_id: int, message_id: int, attachments: list[discord.Attachment] | None) -> None:
+        """What Discord says a live message now holds, after a write to it (None: it did not say)."""
+        ch = self._channels.get(channel_id)
+        if ch is not None:
+            ch.attachments = None if attachments is None else (message_id, attachments)
+
+    def held(self, channel_id: int, message_id: int) -> list[discord.Attachment] | None:
+        """The attachments `message_id` was last known to hold (None: not known)."""
+        ch = self._channels.get(channel_id)
+        known = None if ch is None else ch.attachments
+        return known[1] if known is not None and known[0] == message_id else None
 
     async def picture(
         self, loaded: Loaded, current: list[discord.Attachment] | None
@@ -233,6 +260,85 @@ class LiveMessage:
         embed, view = _render(loaded, None, False)
         return {"embed": embed, "view": view, **await _new_picture(loaded)}
 
+    # -- calls: the live message posted anew, the call as its text -------------------------------
+    def claim(self, channel_id: int) -> bool:
+        """A click on the live message will post the waiting call as its own answer (one request
+        instead of the worker's post); False if there is none. Called before anything is awaited
+        after the service published the update, so the worker cannot have taken the call first."""
+        ch = self._channels.get(channel_id)
+        if ch is None or ch.call is None or ch.claimed:
+            return False
+        ch.claimed = True
+        return True
+
+    async def call_message(self, channel_id: int) -> tuple[dict, tuple]:
+        """The claimed call as a new live message (`content`, `embed`, `view`, `allowed_mentions` and
+        the board's picture), and what `call_posted` or `call_failed` need back."""
+        ch = self._channels[channel_id]
+        loaded, seq = ch.loaded, ch.seq
+        embed, view = self.render(channel_id)
+        carried = "\n\n".join(ch.notices) or None
+        ch.notices.clear()
+        message = {"embed": embed, "view": view, **_call_text(ch.call, carried, _language(loaded))}
+        message.update(await _new_picture(loaded))
+        return message, (loaded, seq, carried)
+
+    async def call_posted(self, channel_id: int, message_id: int, posted: tuple, sent: object = None) -> None:
+        """The click's answer posted the call (`sent`: the new message, as far as Discord's answer
+        says): it is the live message now, and the old one is retired by the worker."""
+        loaded, seq, carried = posted
+        ch = self._channel(channel_id)
+        ch.call, ch.claimed = None, False
+        self.holds(channel_id, message_id, attachments_of(sent))
+        await self._replaced(channel_id, ch, loaded, message_id, carried, seq)
+
+    def call_failed(self, channel_id: int, posted: tuple) -> None:
+        """The click's answer could not post the call: the worker posts it (or edits) instead."""
+        ch = self._channel(channel_id)
+        _, _, carried = posted
+        if carried:
+            ch.notices.insert(0, carried)
+        ch.claimed, ch.tried = False, 0
+
+    def content(self, channel_id: int) -> dict:
+        """The live message's text for an edit: the Pay Day lines it carries and the call of the
+        players still asked, so the call goes away as they answer (an edit notifies nobody again).
+        Empty when this process did not post the message (after a restart): its text is left as is."""
+        ch = self._channels.get(channel_id)
+        if ch is None or ch.loaded is None or ch.known_id != ch.loaded.table.message_id:
+            return {}
+        table = ch.loaded.table
+        waiting = _still_called(table)
+        call = None if not waiting else Call(table.state.pending.kind, waiting)
+        text = _call_text(call, ch.carried, _language(ch.loaded))
+        return {"content": text.get("content"), "allowed_mentions": text["allowed_mentions"]}
+
+    async def _replaced(
+        self,
+        channel_id: int,
+        ch: Channel,
+        loaded: Loaded,
+        message_id: int,
+        carried: str | None,
+        seq: int,
+    ) -> None:
+        """`message_id` now shows `loaded`: saved as the live message; the old one is retired."""
+        old = loaded.table.message_id
+        try:
+            saved = await self._moved(channel_id, loaded.row.game_id, message_id, loaded.row.version)
+        except Exception:
+            log.exception("new live message not saved", extra=_where(loaded))
+            saved = None
+        if saved is None:  # nobody will know this message: it must not take clicks
+            await self.strip_buttons(channel_id, message_id)
+            return
+        before = ch.carried if ch.known_id == old else None
+        ch.known_id, ch.carried = message_id, carried
+        self.shown(loaded, seq)
+        if old is not None and old != message_id:
+            ch.retire.append((old, before))
+        self.kick(channel_id)
+
     # -- the worker ---------------------------------------------------------------------------------
     def _channel(self, channel_id: int) -> Channel:
         ch = self._channels.get(channel_id)
@@ -246,6 +352,8 @@ class LiveMessage:
         while True:
             if ch.behind and ch.tried != ch.seq:
                 await self._show(channel_id, ch)
+            elif ch.retire:
+                await self._retire(channel_id, *ch.retire.popleft())
             elif ch.notices:
                 content = "\n\n".join(ch.notices)
                 ch.notices.clear()
@@ -260,12 +368,22 @@ class LiveMessage:
     async def _show(self, channel_id: int, ch: Channel) -> None:
         seq, loaded = ch.seq, ch.loaded
         ch.tried = seq
+        if ch.call is not None and ch.claimed:
+            return  # a click's answer is posting this change with its call
         embed, view = self.render(channel_id)
+        if ch.call is not None:
+            call, ch.call = ch.call, None
+            if (
+                _running(loaded)
+                and self._may_post(ch)
+                and await self._post_call(channel_id, ch, call, embed, view)
+            ):
+                return
         if self.needs_repost(loaded) and await self._repost(channel_id, ch, embed, view):
             return
-        edited = await self._edit(ch, loaded, embed, view)
+        edited = await self._edit(loaded, embed, view, self.content(channel_id))
         if edited:
-            ch.shown = seq
+            ch.shown = max(ch.shown, seq)
         elif edited is None and _running(loaded) and self._may_post(ch):  # deleted by someone: post anew
             await self._repost(channel_id, ch, embed, view)
 
@@ -285,7 +403,7 @@ class LiveMessage:
         if message is None:
             ch.notices[:0] = notices
             return False
-        ch.attachments = attachments_of(message)
+        self.holds(channel_id, message.id, attachments_of(message))
         log.info("live message posted", extra={**_where(ch.loaded), "message_id": message.id})
         try:
             saved = await self._moved(channel_id, loaded.row.game_id, message.id, loaded.row.version)
@@ -295,24 +413,62 @@ class LiveMessage:
         if saved is None:  # nobody will know this message: it must not take clicks
             await self.strip_buttons(channel_id, message.id)
             return True
+        ch.known_id, ch.carried = message.id, "\n\n".join(notices) or None
         if old is not None and old != message.id and old not in ch.answering:
             await self.strip_buttons(channel_id, old)
         return True
 
+    async def _post_call(
+        self, channel_id: int, ch: Channel, call: Call, embed: discord.Embed, view: discord.ui.View | None
+    ) -> bool:
+        """Post the live message anew with the call as its text (and the queued Pay Day summaries,
+        which stay in the channel when it is replaced); the old one is retired. False if posting
+        failed: the change is then shown by an edit, and the call is lost (the table says whose move
+        it is)."""
+        loaded, seq = ch.loaded, ch.seq
+        carried = "\n\n".join(ch.notices) or None
+        ch.notices.clear()
+        text = _call_text(call, carried, _language(loaded))
+        message = await self._send(
+            ch, channel_id, embed=embed, view=view, **text, **await _new_picture(loaded)
+        )
+        if message is None:
+            if carried:
+                ch.notices.insert(0, carried)
+            return False
+        self.holds(channel_id, message.id, attachments_of(message))
+        await self._replaced(channel_id, ch, loaded, message.id, carried, seq)
+        return True
+
+    async def _retire(self, channel_id: int, message_id: int, carried: str | None) -> None:
+        """An old live message replaced by a call goes: deleted, or cut down to the Pay Day summaries
+        it carried, so they stay in the channel in their place. One request either way."""
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            if carried:
+                await message.edit(content=carried, embed=None, view=None, attachments=[])
+            else:
+                await message.delete()
+        except discord.NotFound:
+            pass
+        except discord.HTTPException:
+            log.info("old live message not retired", extra={"channel": channel_id, "message_id": message_id})
+            await self.strip_buttons(channel_id, message_id)
+
     async def _edit(
-        self, ch: Channel, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None
+        self, loaded: Loaded, embed: discord.Embed, view: discord.ui.View | None, text: dict
     ) -> bool | None:
-        """Edit the live message, its picture kept or replaced: True if done, None if it is gone
-        (deleted), False if Discord failed."""
-        message_id = loaded.table.message_id
+        """Edit the live message (its text, the board and its picture, kept or replaced): True if
+        done, None if it is gone (deleted), False if Discord failed."""
+        channel_id, message_id = loaded.row.channel_id, loaded.table.message_id
         if message_id is None:
             return None
-        channel = self.bot.get_partial_messageable(loaded.row.channel_id)
-        fields = {"embed": embed, "view": view}
-        attachments = await self.picture(loaded, ch.attachments)
+        fields = {"embed": embed, "view": view, **text}
+        attachments = await self.picture(loaded, self.held(channel_id, message_id))
         if attachments is not None:
             fields["attachments"] = attachments
-        ch.attachments = None  # until Discord says what the message now holds
+        self.holds(channel_id, message_id, None)  # until Discord says what the message now holds
+        channel = self.bot.get_partial_messageable(channel_id)
         try:
             edited = await channel.get_partial_message(message_id).edit(**fields)
         except discord.NotFound:
@@ -320,7 +476,7 @@ class LiveMessage:
         except discord.HTTPException:
             log.warning("live message edit failed", exc_info=True, extra=_where(loaded))
             return False
-        ch.attachments = attachments_of(edited)
+        self.holds(channel_id, message_id, attachments_of(edited))
         return True
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
@@ -366,7 +522,39 @@ def _render(loaded: Loaded, note: Note | None, closed: bool) -> tuple[discord.Em
     state = table.state
     if closed or state.over or state.pending is None:
         return embed, None
-    return embed, components.game_view(channel_id, game_id, state.prompt, choices(state, L))
+    mine = [hand_view.hand_button(channel_id, game_id, L)]
+    return embed, components.game_view(channel_id, game_id, state.prompt, choices(state, L), mine)
+
+
+def _language(loaded: Loaded | None) -> Lang:
+    return lang(None if loaded is None else loaded.table.language)
+
+
+def _still_called(table: Table) -> tuple[int, ...]:
+    """The players called for the question the game waits on who have not answered it yet."""
+    state = table.state
+    if state is None or state.over or state.pending is None or not table.calls:
+        return ()
+    asked = set(state.pending.seats) | set(state.pending.order)
+    return tuple(
+        table.seats[seat].user_id
+        for seat in table.calls
+        if seat in asked and table.seats[seat].user_id is not None
+    )
+
+
+def _call_text(call: Call | None, carried: str | None, L: Lang) -> dict:
+    """A live message's text: the Pay Day summaries it carries, then the call; mentions allowed for
+    exactly the players called (names in the text never ping: they are escaped, and not allowed)."""
+    lines = [carried] if carried else []
+    users: list[discord.Object] = []
+    if call is not None and call.user_ids:
+        lines.append(call_line(call.kind, call.user_ids, L, reminder=call.reminder))
+        users = [discord.Object(user_id) for user_id in call.user_ids]
+    return {
+        "content": "\n\n".join(lines) or None,
+        "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=users),
+    }
 
 
 def _running(loaded: Loaded) -> bool:

@@ -18,8 +18,9 @@ from discord.ext import commands
 from bot.app import PaydayBot
 from bot.game import actions as act
 from bot.game.rulesets import RULESETS
-from bot.render import components, rules_text
-from bot.render.embeds import game_embed, hand_embed
+from bot.render import components, hand_view, rules_text
+from bot.render.embeds import game_embed, safe
+from bot.render.hand import hand_panel
 from bot.render.i18n import NAMES, SUPPORTED, Lang, lang
 from bot.render.links import jump_url, way_back
 from bot.render.notes import note_text
@@ -28,6 +29,7 @@ from bot.render.refusals import refusal_text
 from bot.render.rules_text import Topic
 from bot.render.statements import ledger_embed
 from bot.service import (
+    HandView,
     Loaded,
     LobbyChange,
     LobbyOptions,
@@ -41,10 +43,11 @@ from bot.service import (
     Tables,
     Update,
 )
-from bot.table import clean_name
+from bot.table import Table, clean_name
 from cogs import options
 from cogs.live import LiveMessage, clicked
 from cogs.reply import Reply
+from cogs.stories import Stories
 
 log = logging.getLogger(__name__)
 
@@ -87,10 +90,11 @@ class Payday(commands.Cog):
         self.live = LiveMessage(bot, self._moved)
         settings = Settings(bot.turn_seconds, bot.interrupt_seconds, bot.lobby_minutes, bot.seed)
         self.service = Service(tables or Tables(bot.store), settings, self.live, discord.utils.utcnow)
+        self.stories = Stories(self.service)
 
     async def cog_load(self) -> None:
         """Register the buttons and re-arm every stored timer, so a restart loses nothing."""
-        self.bot.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        self.bot.add_dynamic_items(*components.DYNAMIC_ITEMS, *hand_view.HAND_ITEMS)
         await self.service.resume()
 
     async def cog_unload(self) -> None:
@@ -156,6 +160,9 @@ class Payday(commands.Cog):
             answer.said is None or clicked(reply.interaction, loaded.table.message_id)
         ):
             reply.board()
+            on_live = clicked(reply.interaction, loaded.table.message_id)
+            if update.call is not None and on_live and self.live.claim(update.channel_id):
+                reply.post_call()  # the answer posts the board anew, calling players by name
         elif answer.said is not None:
             reply.say(note_text(answer.said, L, None if loaded is None else loaded.table))
         for notice in update.follow:
@@ -346,14 +353,96 @@ class Payday(commands.Cog):
 
     @payday.command(name="hand")
     async def hand(self, interaction: discord.Interaction) -> None:
-        """See your cash, loan, Mail and Deals (only you can see this)."""
+        """Your hand, your next Pay Day and your standing orders (only you see it)."""
+        channel_id = interaction.channel_id
 
-        def show(reply: Reply, view: Any, L: Lang) -> None:
-            reply.say(embed=hand_embed(view.table, view.seat, discord.utils.utcnow(), L))
+        def show(reply: Reply, view: HandView, L: Lang) -> None:
+            reply.say(**_panel(view.table, view.seat, view.game_id, channel_id, L))
 
-        await self._run(
-            interaction, lambda: self.service.hand(interaction.channel_id, _person(interaction)), show
-        )
+        await self._run(interaction, lambda: self.service.hand(channel_id, _person(interaction)), show)
+
+    # -- the hand panel: My hand, standing orders, Borrow / Repay -----------------------------------
+    async def hand_click(self, interaction: discord.Interaction, channel_id: int, game_id: int) -> None:
+        """My hand: the player's private panel, with their standing orders and the money buttons."""
+
+        async def call() -> HandView:
+            _same_channel(interaction, channel_id)
+            return await self.service.hand(channel_id, _person(interaction), game_id)
+
+        def show(reply: Reply, view: HandView, L: Lang) -> None:
+            reply.say(**_panel(view.table, view.seat, view.game_id, channel_id, L))
+
+        await self._run(interaction, call, show)
+
+    async def orders_click(
+        self, interaction: discord.Interaction, channel_id: int, game_id: int, values: tuple[str, ...]
+    ) -> None:
+        """The standing-orders menu closed: its ticked options are the player's orders now. They
+        answer at once whatever they cover; the panel shows them."""
+
+        async def call() -> Update:
+            _same_channel(interaction, channel_id)
+            chosen = hand_view.chosen_orders(values)
+            if chosen is None:
+                raise Refused(ServiceCode.ONE_LOTTERY_ORDER)
+            return await self.service.set_orders(channel_id, _person(interaction), chosen, game_id)
+
+        def show(reply: Reply, update: Update, L: Lang) -> None:
+            table = update.loaded.table
+            reply.edit(**_panel(table, table.seat_of(interaction.user.id), game_id, channel_id, L))
+
+        await self._run(interaction, call, show)
+
+    async def money_form(
+        self, interaction: discord.Interaction, channel_id: int, game_id: int, kind: str
+    ) -> None:
+        """Borrow… / Repay…: the form for the exact amount (for a seated player of this game)."""
+        L = user_language(interaction)
+        try:
+            _same_channel(interaction, channel_id)
+            view = await self.service.hand(channel_id, _person(interaction), game_id)
+        except Refused as refused:
+            await interaction.response.send_message(refusal_text(refused, L), ephemeral=True)
+            return
+        step = view.table.state.rules.loan_step
+        await interaction.response.send_modal(hand_view.money_form(channel_id, game_id, kind, step, L))
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A submitted loan or repayment form, found by its custom_id (hand_view keeps no modal)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data = interaction.data or {}
+        match = hand_view.FORM.fullmatch(str(data.get("custom_id", "")))
+        if match is not None:
+            args = (int(match["channel"]), int(match["game"]), match["kind"], hand_view.form_answer(data))
+            await components._route(interaction, "money_submit", *args)
+
+    async def money_submit(
+        self, interaction: discord.Interaction, channel_id: int, game_id: int, kind: str, typed: str
+    ) -> None:
+        """The amount typed in the form, through the same engine checks as /payday loan and /payday
+        repay: done, the panel shows the hand after it; refused, one line says why."""
+
+        async def call() -> Update:
+            _same_channel(interaction, channel_id)
+            dollars = hand_view.amount(typed)
+            if dollars is None:
+                raise Refused(ServiceCode.NO_AMOUNT)
+            return await self.service.act(
+                channel_id, _person(interaction), Move(kind, dollars, game_id=game_id)
+            )
+
+        def show(reply: Reply, update: Update, L: Lang) -> None:
+            table = update.loaded.table
+            done = note_text(update.answer.said, L, table) if update.answer.said is not None else None
+            panel = _panel(table, table.seat_of(interaction.user.id), game_id, channel_id, L)
+            if interaction.message is None:  # a form not opened from a panel message
+                reply.say(done, **panel)
+            else:
+                reply.edit(content=done, **panel)
+
+        await self._run(interaction, call, show)
 
     @payday.command(name="ledger")
     @app_commands.describe(book="The Bank's statement or the loan book.", page="Page number, newest first.")
@@ -381,6 +470,46 @@ class Payday(commands.Cog):
 
         call = lambda: self.service.ledger(interaction.channel_id, book, page, game_id)  # noqa: E731
         await self._run(interaction, call, show)
+
+    @payday.command(name="log")
+    @app_commands.describe(page="Page number, from the start of the game (the newest if left out).")
+    async def log(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None
+    ) -> None:
+        """The whole story of this channel's game, turn by turn (only you can see it)."""
+
+        def show(reply: Reply, shown: Any, L: Lang) -> None:
+            reply.say(
+                embed=shown.embed, view=components.story_view(shown.game_id, shown.page, shown.pages, L)
+            )
+
+        L = user_language(interaction)
+        await self._run(interaction, lambda: self.stories.page(interaction.channel_id, None, page, L), show)
+
+    async def story_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
+        """A story page button."""
+
+        def show(reply: Reply, shown: Any, L: Lang) -> None:
+            reply.edit(
+                embed=shown.embed, view=components.story_view(shown.game_id, shown.page, shown.pages, L)
+            )
+
+        L = user_language(interaction)
+        await self._run(
+            interaction, lambda: self.stories.page(interaction.channel_id, game_id, page, L), show
+        )
+
+    @payday.command(name="notices")
+    @app_commands.describe(state="on: the bot mentions you when the game waits for you; off: it never does.")
+    @app_commands.choices(
+        state=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    async def notices(self, interaction: discord.Interaction, state: str) -> None:
+        """Be mentioned, or not, when the game waits for you (only you see the answer)."""
+        call = lambda: self.service.switch_calls(  # noqa: E731
+            interaction.channel_id, _person(interaction), state == "on"
+        )
+        await self._run(interaction, call, self._show)
 
     # -- stopping -------------------------------------------------------------------------------
     @payday.command(name="end")
@@ -469,6 +598,16 @@ def _missing_permissions(interaction: discord.Interaction) -> list[str]:
     if getattr(interaction.channel, "type", None) in THREADS:
         needed = (IN_THREADS, *NEEDED[1:])
     return [flag for flag in needed if not getattr(granted, flag)]
+
+
+def _panel(table: Table, seat: int, game_id: int, channel_id: int, L: Lang) -> dict[str, Any]:
+    """The hand panel of `seat` as `embed` and `view` keywords, in the reader's language."""
+    orders = table.seats[seat].orders
+    panel = hand_panel(table.state, seat, safe(table.seats[seat].name), orders, L)
+    return {
+        "embed": hand_view.panel_embed(panel),
+        "view": hand_view.panel_view(channel_id, game_id, seat, orders, L),
+    }
 
 
 def _ledger_view(page: Any, L: Lang) -> discord.ui.View:

@@ -42,6 +42,8 @@ class Reply:
         self.view: discord.ui.View | None = None
         self.edit_fields: dict[str, Any] | None = None
         self.show_board = False
+        self.calling = False
+        """The answer posts the live message anew with its call (`LiveMessage.claim`)."""
         self.message: dict[str, Any] | None = None
         self.board_post: Loaded | None = None
         self.followups: list[dict[str, Any]] = []
@@ -72,6 +74,11 @@ class Reply:
         """Show the channel's newest board (or lobby) as the click's own answer, if the click was on
         the live message; otherwise just acknowledge, and the channel's worker edits it."""
         self.show_board = True
+
+    def post_call(self) -> None:
+        """Answer with the live message posted anew, calling players by name: the board the click
+        was on is retired by the channel's worker (the live message claimed the call for this)."""
+        self.calling = True
 
     def post(self, **message: Any) -> None:
         """Answer with a public message (a new lobby, the standings shown again)."""
@@ -117,6 +124,10 @@ class Reply:
         return posted
 
     async def _answer(self, channel_id: int) -> int | None:
+        if self.calling:
+            async with self._first:
+                await self._answer_with_call(channel_id)
+            return None
         if self.board_post is not None:
             self.message = await self.live.draw(self.board_post)
         reposted = await self._wait_for_repost(channel_id)
@@ -178,13 +189,32 @@ class Reply:
         """The clicked live message shows the newest board, in this one request: its picture kept
         when the board looks the same, else the new picture uploaded with the answer."""
         embed, view = self.live.render(loaded.row.channel_id)
-        fields: dict[str, Any] = {"embed": embed, "view": view}
+        fields: dict[str, Any] = {"embed": embed, "view": view, **self.live.content(loaded.row.channel_id)}
         attachments = await self.live.picture(loaded, list(self.interaction.message.attachments))
         if attachments is not None:
             fields["attachments"] = attachments
         answered = await self._edit_clicked(deferred, **fields)
         kept = attachments if attachments is not None and all(_known(a) for a in attachments) else None
-        self.live.shown(loaded, seq, attachments_of(answered) or kept)
+        self.live.holds(loaded.row.channel_id, self.interaction.message.id, attachments_of(answered) or kept)
+        self.live.shown(loaded, seq)
+
+    async def _answer_with_call(self, channel_id: int) -> None:
+        """One request: a new live message whose text calls the players (an interaction's answer may
+        mention, and needs no Send Messages); then it is saved as the live message. If Discord
+        refuses, the channel's worker posts the call itself."""
+        message, posted = await self.live.call_message(channel_id)
+        response = self.interaction.response
+        try:
+            if response.is_done():
+                sent = await self.interaction.followup.send(wait=True, **message)
+                message_id = sent.id
+            else:
+                answered = await response.send_message(**message)
+                message_id, sent = answered.message_id, getattr(answered, "resource", None)
+        except discord.HTTPException:
+            self.live.call_failed(channel_id, posted)
+            raise
+        await self.live.call_posted(channel_id, message_id, posted, sent)
 
     async def _edit_clicked(self, deferred: bool, **fields: Any) -> object:
         """Edit the message the click was on, as the answer or after a deferral; returns the edited

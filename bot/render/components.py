@@ -6,16 +6,18 @@ custom_id layouts (all under Discord's 100 characters):
   pdm:<channel>:<game>:<prompt>:<action>           the same from a select menu (the option is the value)
   pdl:<channel>:<game>:<action>                    lobby: join, leave, addbot, start, cancel
   pdg:<game>:<book>:<page>                         ledger pages (bank or loans)
+  pds:<game>:<page>                                story pages (`/payday log`)
 """
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import discord
 
 from bot.render.i18n import Lang, lang
 from bot.render.prompts import Choice, Menu, rows
+from bot.render.story import page_buttons
 from bot.service.values import LobbyChange
 
 log = logging.getLogger(__name__)
@@ -192,22 +194,66 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pdr:(?
         await _route(interaction, "rematch_click", self.game_id)
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LedgerButton, RematchButton)
+class StoryButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pds:(?P<game>\d{1,12}):(?P<page>\d{1,6})",
+):
+    """A page of a game's story: the game and the page are in the custom_id, so it turns the page
+    after a restart too, for a finished game as well."""
+
+    def __init__(self, game_id: int, page: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pds:{game_id}:{page}"
+            )
+        )
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> "StoryButton":
+        return cls(int(match["game"]), int(match["page"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, "story_page", self.game_id, self.page)
 
 
-def game_view(channel_id: int, game_id: int, prompt: int, choices: list[Choice]) -> discord.ui.View:
-    """The answers in the rows `prompts.rows` lays out: buttons, then one select menu a row."""
+def story_view(game_id: int, page: int, pages: int, L: Lang) -> discord.ui.View | None:
+    """The start, earlier, later and the newest page, those that lead somewhere (None: one page)."""
+    buttons = page_buttons(page, pages, L)
+    if not buttons:
+        return None
     view = discord.ui.View(timeout=None)
-    for number, row in enumerate(rows(choices)):
+    for label, target in buttons:
+        view.add_item(StoryButton(game_id, target, label))
+    return view
+
+
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LedgerButton, StoryButton, RematchButton)
+
+
+def game_view(
+    channel_id: int,
+    game_id: int,
+    prompt: int,
+    choices: list[Choice],
+    extra: Sequence[discord.ui.Item] = (),
+) -> discord.ui.View:
+    """The answers in the rows `prompts.rows` lays out (three at most): buttons, the message's own
+    buttons (`extra`: My hand) after them, then one select menu a row."""
+    view = discord.ui.View(timeout=None)
+    for number, row in enumerate(rows(choices, extra)):
         if isinstance(row, Menu):
             view.add_item(
                 GameSelect(channel_id, game_id, prompt, row.kind, row.placeholder, row.options, row=number)
             )
             continue
-        for choice in row:
-            button = GameButton(channel_id, game_id, prompt, choice)
-            button.row = number
-            view.add_item(button)
+        for item in row:
+            if isinstance(item, Choice):
+                item = GameButton(channel_id, game_id, prompt, item)
+            item.row = number
+            view.add_item(item)
     return view
 
 

@@ -2,14 +2,14 @@
 Pay Day summaries the table reads as message text: every word in the language asked for."""
 
 import functools
-from datetime import datetime
 
 import discord
 
 from bot.game.events import Event
-from bot.game.rulesets import RULESETS, Ruleset
-from bot.render.cards import deal_label, heading_name, mail_label, space_name, tag_name, weekday_name
+from bot.game.rulesets import RULESETS
+from bot.render.cards import heading_name, space_name, tag_name, weekday_name
 from bot.render.events import and_list, describe
+from bot.render.hand import ORDERS_MARK
 from bot.render.i18n import Lang
 from bot.render.prompts import question
 from bot.render.rules_text import edition_title
@@ -114,13 +114,14 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         who = tuple(shown)
         latest = "\n".join(_latest_line(event, who, st.ruleset, L) for event in table.latest)
         embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
-    embed.set_footer(
-        text=L._(
-            "Game #{game} · {edition} · /payday hand, /payday ledger",
-            game=game_id,
-            edition=edition_title(ruleset, L),
-        )
+    footer = L._(
+        "Game #{game} · {edition} · /payday hand, /payday ledger",
+        game=game_id,
+        edition=edition_title(ruleset, L),
     )
+    if any(seat.orders.any for seat in table.seats):
+        footer += "\n" + L._("{mark} plays by standing orders (set them under My hand)", mark=ORDERS_MARK)
+    embed.set_footer(text=footer)
     return embed
 
 
@@ -150,6 +151,8 @@ def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
         who = L._("**{player}** (away: the bot plays it safe)", player=shown[seat])
     else:
         who = f"**{shown[seat]}**"
+    if table.seats[seat].orders.any:
+        who += f" {ORDERS_MARK}"
     parts = [f"{marker} {who} — {where}", L.money(p.cash)]
     if p.savings:
         parts.append(L._("savings {amount}", amount=L.money(p.savings)))
@@ -248,32 +251,6 @@ def payday_notice(table: Table, seat: int, retired: bool, L: Lang) -> str:
     if owed:
         parts.append(L._("Monster Charges carried {amount}", amount=L.money(sum(owed))))
     return f"💵 {head} — {' · '.join(parts)}"
-
-
-# -- a player's hand -----------------------------------------------------------------------------------
-def hand_embed(table: Table, seat: int, now: datetime, L: Lang) -> discord.Embed:
-    """Everything a player holds, for their eyes only."""
-    st = table.state
-    p = st.players[seat]
-    ruleset: Ruleset = RULESETS[st.ruleset]
-    title = L._("Your hand, {player}", player=safe(table.seats[seat].name))
-    embed = discord.Embed(title=title, colour=GOLD, timestamp=now)
-    embed.add_field(name=L._("Cash"), value=L.money(p.cash))
-    if p.savings:
-        embed.add_field(name=L._("Savings"), value=L.money(p.savings))
-    embed.add_field(name=L._("Loan"), value=L.money(p.loan))
-    embed.add_field(name=L._("Net worth"), value=L.money(st.net_worth(seat)))
-    if p.insured:
-        cancelled = ", ".join(L._("{tag} bills cancelled", tag=tag_name(tag, L)) for tag in p.insured)
-        embed.add_field(name=L._("Insurance"), value=cancelled)
-    mail = "\n".join(f"• {mail_label(ruleset.mail[c], L)}" for c in p.mail) or L._("none")
-    embed.add_field(name=L._("Mail to settle on Pay Day"), value=_clip(mail), inline=False)
-    if p.carried or p.charges:
-        carried = ", ".join(L.money(c) for c in st.carried_balances(seat))
-        embed.add_field(name=L._("Monster Charges carried"), value=carried, inline=False)
-    deals = "\n".join(f"• {deal_label(ruleset.deals[c], L)}" for c in p.deals) or L._("none")
-    embed.add_field(name=L._("Deals"), value=_clip(deals), inline=False)
-    return embed
 
 
 def _clip(text: str) -> str:

@@ -66,12 +66,20 @@ def describe(event: Event, names: Names, ruleset: Ruleset, L: Lang) -> str:
 def describe_record(record: dict, names: Names, ruleset: Ruleset, L: Lang) -> str:
     """A row of a game's stored event log in words. A row logged before the codes (issue 8) whose
     kind or reason is no code is shown by the English text it was stored with."""
-    event = Event.from_record(record)
+    stored = stored_text(record)
+    return describe(Event.from_record(record), names, ruleset, L) if stored is None else stored
+
+
+def stored_text(record: dict) -> str | None:
+    """The English text a row logged before the codes is shown by (its kind or reason is no code),
+    or None when the row's codes can be written in any language. The stored text holds the names
+    as they were typed, unescaped."""
     stored = record.get("text")
-    coded = event.kind in _KINDS and event.kind not in _TABLE and (not event.reason or event.reason in _CODES)
+    kind, reason = record.get("kind"), record.get("reason")
+    coded = kind in _KINDS and kind not in _TABLE and (not reason or reason in _CODES)
     if stored is not None and not coded:
         return stored
-    return describe(event, names, ruleset, L)
+    return None
 
 
 _CODES = frozenset(Reason)

@@ -3,6 +3,7 @@
 from collections.abc import Callable
 
 from bot.game.rulesets import RULESETS
+from bot.render.calls import switched
 from bot.render.events import describe
 from bot.render.i18n import Lang
 from bot.service.values import Note, NoteCode
@@ -45,5 +46,7 @@ _NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {
     NoteCode.YOU_LEFT_LAST: lambda p, L, t: L._("You left. Nobody else is left, so the game is over."),
     NoteCode.YOU_ENDED: lambda p, L, t: L._("You ended the game."),
     NoteCode.DONE: _done,
+    NoteCode.CALLS_ON: lambda p, L, t: switched(True, L),
+    NoteCode.CALLS_OFF: lambda p, L, t: switched(False, L),
 }
 """One writer per note."""

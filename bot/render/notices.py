@@ -1,14 +1,12 @@
-"""Messages of their own in a channel (reminders, standings, warnings, Pay Day summaries), as the
+"""Messages of their own in a channel (standings, warnings, Pay Day summaries), as the
 keyword arguments of a Discord send, in the game's language."""
 
 from typing import Any
 
-import discord
-
 from bot.render.components import rematch_view
 from bot.render.embeds import final_embed, payday_notices
 from bot.render.i18n import Lang
-from bot.service.values import Notice, PayDays, Reminder, Standings, Warning, WarningCode
+from bot.service.values import Notice, PayDays, Standings, Warning, WarningCode
 
 
 def notice_message(notice: Notice, L: Lang) -> dict[str, Any]:
@@ -22,20 +20,7 @@ def notice_message(notice: Notice, L: Lang) -> dict[str, Any]:
             "embed": final_embed(notice, L),
             "view": rematch_view(notice.game_id, L),
         }
-    if isinstance(notice, Reminder):
-        return {
-            "content": reminder(notice, L),
-            "allowed_mentions": discord.AllowedMentions(users=[discord.Object(notice.user_id)]),
-        }
     return {"content": warning(notice, L)}
-
-
-def reminder(notice: Reminder, L: Lang) -> str:
-    """Pings only the player whose turn it is."""
-    mention, when = f"<@{notice.user_id}>", discord.utils.format_dt(notice.deadline, "R")
-    return L._(
-        "{mention}, the Pay Day game is waiting for you. Time runs out {when}.", mention=mention, when=when
-    )
 
 
 def warning(notice: Warning, L: Lang) -> str:

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from bot.game import actions as act
 from bot.game import cards
@@ -55,19 +56,22 @@ class Menu:
     options: tuple[Choice, ...]
 
 
-Row = tuple[Choice, ...] | Menu
-"""A row of the live message: up to five buttons, or one select menu."""
+Row = tuple[Any, ...] | Menu
+"""A row of the live message: up to five buttons (`Choice`s, and the message's own), or one menu."""
 
 
-def rows(offered: Sequence[Choice], extra: Sequence[Choice] = ()) -> list[Row]:
+def rows(offered: Sequence[Choice], extra: Sequence[Any] = (), most: int = 5) -> list[Row]:
     """The answers laid out in rows: buttons first, five to a row, with the message's own buttons
-    (`extra`, such as My hand) after them, then one row per select menu."""
-    buttons = [choice for choice in offered if not choice.menu] + list(extra)
-    laid: list[Row] = [tuple(buttons[i : i + ROW]) for i in range(0, len(buttons), ROW)]
+    (`extra`, such as My hand, of any type) after them, then one row per select menu. Never more
+    than `most` rows (Discord's five): answer buttons past that are dropped, never the message's
+    own (`choices` keeps to `MAX_ROWS` anyway)."""
     menus: dict[str, list[Choice]] = {}
     for choice in offered:
         if choice.menu:
             menus.setdefault(choice.menu, []).append(choice)
+    room = (most - len(menus)) * ROW - len(extra)
+    buttons = [choice for choice in offered if not choice.menu][: max(room, 0)] + list(extra)
+    laid: list[Row] = [tuple(buttons[i : i + ROW]) for i in range(0, len(buttons), ROW)]
     laid += [Menu(placeholder, options[0].kind, tuple(options)) for placeholder, options in menus.items()]
     return laid
 

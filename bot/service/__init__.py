@@ -10,6 +10,7 @@ from bot.service.games import Screen, Service, Settings
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
     Answer,
+    Call,
     Ending,
     HandView,
     LedgerPage,
@@ -23,11 +24,11 @@ from bot.service.values import (
     PayDays,
     Person,
     Refused,
-    Reminder,
     RulesView,
     ServiceCode,
     Show,
     Standings,
+    StoryRows,
     Update,
     Warning,
     WarningCode,
@@ -35,6 +36,7 @@ from bot.service.values import (
 
 __all__ = [
     "Answer",
+    "Call",
     "Ending",
     "HandView",
     "LedgerPage",
@@ -49,7 +51,6 @@ __all__ = [
     "PayDays",
     "Person",
     "Refused",
-    "Reminder",
     "RulesView",
     "Screen",
     "Service",
@@ -57,6 +58,7 @@ __all__ = [
     "Settings",
     "Show",
     "Standings",
+    "StoryRows",
     "Tables",
     "Update",
     "Warning",

@@ -7,6 +7,7 @@ channel's timer, and return the `Update`. Whoever called then answers the person
 the lock let go, so a slow Discord never holds a game.
 """
 
+import dataclasses
 import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -15,9 +16,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from bot import lobby, restart
+from bot import attention, lobby, restart
 from bot.game import actions as act
-from bot.game import ai, engine
+from bot.game import ai, engine, orders
 from bot.game import events as ev
 from bot.game.actions import Action, IllegalAction
 from bot.game.bank import bank_statement, loan_book
@@ -26,6 +27,7 @@ from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
     Answer,
+    Call,
     Ending,
     HandView,
     LedgerPage,
@@ -38,11 +40,11 @@ from bot.service.values import (
     PayDays,
     Person,
     Refused,
-    Reminder,
     RulesView,
     ServiceCode,
     Show,
     Standings,
+    StoryRows,
     Update,
     Warning,
     WarningCode,
@@ -70,8 +72,10 @@ class Played:
         self.records += other.records
 
 
-def play(table: Table, action: Action, now: datetime) -> Played:
-    """Apply one action to the table's game; raises IllegalAction with the table untouched."""
+def play(table: Table, action: Action, now: datetime, *, ordered: bool = False) -> Played:
+    """Apply one action to the table's game; raises IllegalAction with the table untouched.
+    `ordered`: given by the player's standing orders (the event log says so; the table sees it as
+    the player's answer)."""
     state = table.state
     prompt, pending = state.prompt, state.pending
     _, events = engine.apply(state, action)
@@ -84,9 +88,42 @@ def play(table: Table, action: Action, now: datetime) -> Played:
         "question": pending.kind if pending else None,
         "timed_out": action.timed_out,
     }
+    if ordered:
+        answered["ordered"] = True
     table.remember(events)
     table.set_timers(now)
     return Played(events, [answered, *(e.to_dict() for e in events)])
+
+
+ORDERED_BOUND = 10_000
+"""More answers in a row than any game has (a 12-month game of six has about 3,000): a guard, so a
+rules bug could never spin a channel's lock forever."""
+
+
+def play_orders(table: Table, played: Played, now: datetime) -> None:
+    """Standing orders answer at once, through the same path as every answer: each question they
+    cover, one after another, until a real decision, a computer or a player without orders is asked.
+    A player who is away is the computer's (`Seat.automatic`)."""
+    for _ in range(ORDERED_BOUND):
+        action = ordered_answer(table)
+        if action is None:
+            return
+        played.extend(play(table, action, now, ordered=True))
+    raise RuntimeError("standing orders kept answering past any game's length")
+
+
+def ordered_answer(table: Table) -> Action | None:
+    """The first answer a waiting player's standing orders give to the current question, if any."""
+    state = table.state
+    if state is None or state.over or state.pending is None:
+        return None
+    for seat in state.pending.seats:
+        player = table.seats[seat]
+        if not player.automatic:
+            action = orders.auto_answer(state, seat, player.orders)
+            if action is not None:
+                return action
+    return None
 
 
 class Screen(Protocol):
@@ -279,7 +316,7 @@ class Service:
                     _log("lobby cancelled", loaded, user=user_id)
                     return update
                 if change is LobbyChange.START:
-                    return await self._begin(loaded, lobby.start(table, user_id))
+                    return await self._begin(loaded, lobby.start(table, user_id), table.seat_of(user_id))
                 if change is LobbyChange.JOIN:
                     note = Note(NoteCode.JOINED, {"name": lobby.join(table, user_id, person.name)})
                 elif change is LobbyChange.LEAVE:
@@ -307,17 +344,20 @@ class Service:
         self.screen.publish(update)
         return update
 
-    async def _begin(self, loaded: Loaded, opening: list[ev.Event]) -> Update:
+    async def _begin(self, loaded: Loaded, opening: list[ev.Event], starter: int | None) -> Update:
         """The lobby message becomes the live game message; the `opening` events (the Banker paying
-        the start cash) go into the event log, so the ledger shows where every dollar came from."""
+        the start cash) go into the event log, so the ledger shows where every dollar came from. The
+        first player is called by name, unless they pressed Start (`starter`)."""
         table = loaded.table
         table.set_timers(self.now())
         table.message_month = 1
+        call = _call(table, () if starter is None else (starter,))
         started = {"kind": "started", "seats": [s.name for s in table.seats]}
         loaded = await self.tables.save(loaded, [started, *(e.to_dict() for e in opening)])
         _log("game started", loaded, players=len(table.seats))
         answer = Answer(Show.BOARD, Note(NoteCode.GAME_STARTED))
-        return self._publish(Update(loaded.row.channel_id, loaded, tuple(opening), LiveView(loaded), answer))
+        update = Update(loaded.row.channel_id, loaded, tuple(opening), LiveView(loaded), answer, call=call)
+        return self._publish(update)
 
     async def _leave_running(self, loaded: Loaded, person: Person) -> Update:
         table, user_id = loaded.table, person.user_id
@@ -345,18 +385,31 @@ class Service:
             return await self._apply(loaded, [action], move, back=back)
 
     async def _apply(
-        self, loaded: Loaded, actions: Iterable[Action], move: Move | None, *, back: bool = False
+        self,
+        loaded: Loaded,
+        actions: Iterable[Action],
+        move: Move | None,
+        *,
+        back: bool = False,
+        computers: bool = False,
+        noted: dict | None = None,
     ) -> Update:
         """Apply, save, then tell the table. A refused first action changes nothing in the game
-        (`back`: the player had been taken for away, which is undone even if the action is refused).
+        (`back`: the player had been taken for away, which is undone even if the action is refused;
+        `computers`: the actions are computer players' moves, which the table watches).
 
         `actions` may be a generator, so each computer player decides after seeing the last answer.
-        `move` is the player's own answer; None for a timer's (computer players, timeouts).
+        `move` is the player's own answer; None for a timer's (computer players, timeouts). Then the
+        players' standing orders answer what they cover (`play_orders`), in the same save. `noted`:
+        a change of the table itself to save first (a player's new orders).
         """
         table = loaded.table
         channel_id = loaded.row.channel_id
         now = self.now()
-        played = Played()
+        played = Played(records=[] if noted is None else [noted])
+        # Who had answered the question before this click: looking at the board if the click closes it.
+        question, asked_at = table.state.pending, table.state.prompt
+        answered = [] if question is None else list(question.done)
         for action in actions:
             asked = table.state.prompt
             try:
@@ -392,9 +445,19 @@ class Service:
         said = (
             Note(NoteCode.DONE, {"events": tuple(played.events)}) if move is not None and move.slash else None
         )
+        play_orders(table, played, now)
         answering = move is not None
         if table.state.over:
             return await self._conclude(loaded, played, Ending.RETIRED, answering=answering, said=said)
+        if move is not None:  # a person's own answer: they, and maybe others, look at the board
+            actor = played.records[0]["seat"]
+            closed = question if table.state.prompt != asked_at else None
+            table.watching = sorted(attention.looking(actor, closed, answered))
+        elif noted is not None and "seat" in noted:  # a player set their orders: they are looking
+            table.watching = sorted({*table.watching, noted["seat"]})
+        elif not computers:  # time ran out: nobody was looking
+            table.watching = []
+        call = _call(table, table.watching)
         loaded = await self.tables.save(loaded, played.records)
         update = Update(
             channel_id,
@@ -402,6 +465,7 @@ class Service:
             tuple(played.events),
             LiveView(loaded),
             Answer(Show.BOARD) if said is None else Answer(said=said),
+            call=call,
         )
         paydays = _paydays(table, played.events)
         if paydays is not None:
@@ -502,7 +566,9 @@ class Service:
                 return
             table, now = loaded.table, self.now()
             state = table.state
-            if table.computer_at is not None and now >= table.computer_at:
+            if ordered_answer(table) is not None:  # saved before orders could answer it (an upgrade)
+                await self._apply(loaded, [], None, noted={"kind": "orders_resumed"})
+            elif table.computer_at is not None and now >= table.computer_at:
                 prompt = state.prompt
                 # Computer seats play to win; a player who is away gets the cautious default.
                 answers = (
@@ -510,7 +576,7 @@ class Service:
                     for seat in table.waiting_computers()
                     if state.prompt == prompt and state.pending is not None and seat in state.pending.seats
                 )
-                await self._apply(loaded, answers, None)
+                await self._apply(loaded, answers, None, computers=True)
             elif table.deadline is not None and now >= table.deadline and self.screen.behind(channel_id):
                 table.restart_clock(now)
                 loaded = await self.tables.save(loaded, [{"kind": "clock_restarted", "prompt": state.prompt}])
@@ -526,8 +592,10 @@ class Service:
                 await self._apply(loaded, actions, None)
             elif table.remind_at is not None and now >= table.remind_at:
                 table.remind_at = None
+                call = _remind(table)
                 loaded = await self.tables.save(loaded)
-                self._publish(Update(channel_id, loaded, notices=_reminder(table)))
+                live = None if call is None else LiveView(loaded)
+                self._publish(Update(channel_id, loaded, live=live, call=call))
             else:
                 self._arm(loaded)
 
@@ -581,10 +649,25 @@ class Service:
             return None
         return loaded.row.guild_id, loaded.table.message_id
 
-    async def hand(self, channel_id: int, person: Person) -> HandView:
-        """What a player holds, read without the lock."""
-        loaded = await self._running(channel_id, None, locked=False)
-        return HandView(loaded.table, _seat(loaded, person))
+    async def hand(self, channel_id: int, person: Person, game_id: int | None = None) -> HandView:
+        """What a player holds, read without the lock (`game_id`: from a button of that game)."""
+        loaded = await self._running(channel_id, game_id, locked=False)
+        return HandView(loaded.table, _seat(loaded, person), loaded.row.game_id)
+
+    async def set_orders(
+        self, channel_id: int, person: Person, chosen: orders.Orders, game_id: int | None = None
+    ) -> Update:
+        """A player's standing orders, saved with their seat; in the same save they answer whatever
+        they now cover (the question of the moment, and every one after it that they cover)."""
+        async with self._locked(channel_id):
+            loaded = await self._running(channel_id, game_id, locked=True)
+            seat = _seat(loaded, person)
+            table = loaded.table
+            table.present(seat)
+            table.seats[seat].orders = chosen
+            noted = {"kind": "orders", "seat": seat, **dataclasses.asdict(chosen)}
+            _log("orders set", loaded, seat=seat, orders=noted)
+            return await self._apply(loaded, [], None, noted=noted)
 
     async def ledger(self, channel_id: int, book: str, page: int, game_id: int | None = None) -> LedgerPage:
         """A page of the Bank's statement or the loan book of this channel's running game, or of its
@@ -617,6 +700,33 @@ class Service:
             ruleset=rules,
         )
 
+    async def switch_calls(self, channel_id: int, person: Person, on: bool) -> Update:
+        """A player turns their calls by name on or off (stored with their seat, for this game)."""
+        async with self._locked(channel_id):
+            loaded = await self.tables.load(channel_id)
+            if loaded is None:
+                raise Refused(ServiceCode.NO_GAME)
+            seat = _seat(loaded, person)
+            loaded.table.seats[seat].notices = on
+            loaded = await self.tables.save(loaded)
+            _log("calls switched", loaded, seat=seat, on=on)
+            said = Note(NoteCode.CALLS_ON if on else NoteCode.CALLS_OFF)
+            return Update(channel_id, loaded, answer=Answer(said=said))
+
+    async def story(self, channel_id: int, game_id: int | None = None, after: int = 0) -> StoryRows:
+        """The log rows of this channel's running game, or of its last finished one (`game_id`: of
+        that game, from a page button), after the first `after` (a story already read that far)."""
+        loaded = await self.tables.peek(channel_id)
+        if loaded is not None and loaded.table.state is not None and game_id in (None, loaded.row.game_id):
+            game_id, table = loaded.row.game_id, loaded.table
+        else:
+            finished = await self.tables.finished(channel_id, game_id)
+            if finished is None:
+                raise Refused(ServiceCode.NO_STORY if game_id is None else ServiceCode.STORY_GONE)
+            game_id, table = finished.game_id, finished.table
+        rows, total = await self.tables.log_after(game_id, after)
+        return StoryRows(game_id, table, rows, after, total)
+
     async def rules(self, channel_id: int, topic: str, edition: str | None) -> RulesView:
         """A rules topic, of `edition` or else of the game in this channel (or the default one)."""
         if edition is None:
@@ -648,12 +758,29 @@ def _paydays(table: Table, events: Iterable[ev.Event]) -> PayDays | None:
     return PayDays(table, seats) if seats else None
 
 
-def _reminder(table: Table) -> list[Reminder]:
-    """Ping only the player whose turn it is (nobody a display name could mention)."""
-    waiting = table.waiting_humans()
-    if not waiting or table.deadline is None:
-        return []
-    return [Reminder(table.seats[waiting[0]].user_id, table.deadline)]
+def _call(table: Table, looking: Iterable[int] = ()) -> Call | None:
+    """After the game moved on: who it calls by name now (bot/attention.py), noted with the table so
+    nobody is called twice for one question; None when nobody."""
+    state = table.state
+    key, table.calls, table.spared, calling = attention.calls_after(
+        state, table.seats, table.calls_for, table.calls, table.spared, looking=set(looking)
+    )
+    table.calls_for = key
+    if not calling:
+        return None
+    return Call(state.pending.kind, tuple(table.seats[seat].user_id for seat in calling))
+
+
+def _remind(table: Table) -> Call | None:
+    """Halfway through the time: the players still asked who were not called (they were looking)."""
+    state = table.state
+    key = attention.question_key(state)
+    called = table.calls if table.calls_for == key else []
+    calling = attention.to_remind(state, table.seats, called=called)
+    if not calling:
+        return None
+    table.calls, table.calls_for = [*called, *calling], key
+    return Call(state.pending.kind, tuple(table.seats[seat].user_id for seat in calling), reminder=True)
 
 
 def _ended_early(table: Table, record: dict) -> Played:

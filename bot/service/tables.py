@@ -177,6 +177,16 @@ class Tables:
         """Every money transfer in a game's log, newest first: the ledger's lines."""
         return await self.store.events(game_id, limit=1_000_000, kinds=[ev.TRANSFER])
 
+    async def log_after(self, game_id: int, after: int) -> tuple[list[dict], int]:
+        """A game's log rows after the first `after`, oldest first, and how many rows it has in all.
+        Sequence numbers count 1, 2, 3... with no gaps, so those are seq `after + 1` to `total` (rows
+        logged meanwhile come next time)."""
+        total = await self.store.count_events(game_id)
+        if total <= after:
+            return [], total
+        rows = await self.store.events(game_id, limit=total - after, before_seq=total + 1)
+        return [row.data for row in reversed(rows)], total
+
     async def finished(self, channel_id: int, game_id: int | None = None) -> Finished | None:
         """This channel's last finished game, or the one with `game_id` among its recent ones; a
         finished game this version cannot read is passed over."""

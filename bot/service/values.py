@@ -8,7 +8,6 @@ the channel. Sentences are codes with arguments (`Note`, `Refused`), written in 
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from enum import Enum, StrEnum
 from typing import Any, NamedTuple
 
@@ -89,6 +88,8 @@ class NoteCode(StrEnum):
     YOU_ENDED = "you_ended"
     DONE = "done"
     """events: what a slash command did."""
+    CALLS_ON = "calls_on"
+    CALLS_OFF = "calls_off"
 
 
 class Note(NamedTuple):
@@ -145,6 +146,19 @@ class LiveView:
     """Discord already shows exactly this (a new message was just posted with it)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Players called by name (bot/attention.py): the live message is posted anew at the foot of the
+    channel with the call as its text, since only a new message notifies."""
+
+    kind: str
+    """The question they are called for (a `PendingKind`)."""
+    user_ids: tuple[int, ...]
+    """In the order the question asks them."""
+    reminder: bool = False
+    """Called halfway through the time (they were looking when the question began)."""
+
+
 # -- notices: messages of their own in the channel, in the game's language ------------------------
 @dataclass(frozen=True, slots=True)
 class PayDays:
@@ -152,14 +166,6 @@ class PayDays:
 
     table: Table
     seats: tuple[tuple[int, bool], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Reminder:
-    """The player whose turn it is, pinged halfway through their time."""
-
-    user_id: int
-    deadline: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +193,7 @@ class Warning:
     game_id: int = 0
 
 
-Notice = PayDays | Reminder | Standings | Warning
+Notice = PayDays | Standings | Warning
 
 
 @dataclass(slots=True)
@@ -209,6 +215,8 @@ class Update:
     """Posted in the channel (Pay Day summaries ride with the live message)."""
     follow: list[Notice] = field(default_factory=list)
     """Public follow-ups of the answer (the standings after a click ends the game)."""
+    call: Call | None = None
+    """Players to call by name with the live message shown next (`live` is then set)."""
 
     @property
     def game_id(self) -> int | None:
@@ -230,6 +238,14 @@ class ServiceCode(StrEnum):
     """permissions: the Discord permissions the bot lacks here (PermissionName values)."""
     NO_LEDGER = "no_ledger"
     LEDGER_GONE = "ledger_gone"
+    ONE_LOTTERY_ORDER = "one_lottery_order"
+    """Standing orders: two Lottery orders chosen at once (two numbers, or a number and never)."""
+    NO_AMOUNT = "no_amount"
+    """The loan or repayment form: no amount in what was typed."""
+    NO_STORY = "no_story"
+    """No game has been played in this channel yet: no story to read."""
+    STORY_GONE = "story_gone"
+    """The game of a story page button is no longer kept."""
     REMATCH_GONE = "rematch_gone"
     """The finished game asked for is no longer kept for a rematch."""
 
@@ -248,6 +264,7 @@ class Refused(Exception):
 class HandView:
     table: Table
     seat: int
+    game_id: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +278,18 @@ class LedgerPage:
     loans: list[int]
     savings: list[int] | None
     ruleset: Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class StoryRows:
+    """A game's event-log rows logged after the first `after` (oldest first), for its story; `total`
+    rows in all. The table gives the names and the edition."""
+
+    game_id: int
+    table: Table
+    rows: list[dict]
+    after: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)

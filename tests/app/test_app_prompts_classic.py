@@ -1,7 +1,6 @@
 """The classic edition's questions in words and buttons, and the savings and insurance on the board."""
 
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "game"))
@@ -25,7 +24,9 @@ from scripted import (
 
 from bot.game import actions as a
 from bot.game import state as s
+from bot.game.orders import Orders
 from bot.render import embeds
+from bot.render.hand import hand_panel
 from bot.render.prompts import MAX_ROWS, MENU_OPTIONS, Menu, choices, question, rows
 from bot.table import Seat, Table
 
@@ -159,11 +160,11 @@ def test_the_board_and_the_hand_show_savings_and_insurance():
     first, second = players.split("\n")[:2]
     assert "savings $400" in first and "insured: car" in first
     assert "savings" not in second and "insured" not in second
-    hand = embeds.hand_embed(table, ANN, datetime.now(UTC), ENGLISH)
-    fields = {f.name: f.value for f in hand.fields}
-    assert fields["Savings"] == "$400" and fields["Net worth"] == "$725"
-    assert fields["Insurance"] == "car bills cancelled"
-    assert "Savings" not in {f.name for f in embeds.hand_embed(table, BOB, datetime.now(UTC), ENGLISH).fields}
+    hand = hand_panel(st, ANN, "Ann", Orders(), ENGLISH).summary
+    assert "Savings $400" in hand and "Net worth $725" in hand
+    assert "Insured: your car bills are cancelled." in hand
+    assert "Savings $0" in hand_panel(st, BOB, "Bob", Orders(), ENGLISH).summary
+    assert "Insured" not in hand_panel(st, BOB, "Bob", Orders(), ENGLISH).summary
 
 
 def test_the_board_calls_the_jackpot_the_pot():

@@ -5,12 +5,14 @@ change exactly as if a player had caused it: die faces go on `state.script`, dec
 """
 
 import random
+import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import NamedTuple
 
 import discord
 import simcord
+import simcord.interactions
 from helpers import click, slash
 
 from bot.game import events as ev
@@ -99,12 +101,26 @@ async def live(env: simcord.Env, channel: simcord.ChannelHandle) -> discord.Mess
     return message(channel, table.message_id)
 
 
+HAND = "pdh:"
+"""The My hand button's custom_id prefix: on every live message, answering no question."""
+
+
 def labels(msg: discord.Message | simcord.ResponseMessage) -> list[str]:
-    """The buttons' labels (select menus have none)."""
+    """The labels of the buttons that answer (select menus have none; My hand answers nothing)."""
     rows = msg.components
     if rows and isinstance(rows[0], dict):  # a ResponseMessage gives raw payloads
-        return [item["label"] for row in rows for item in row["components"] if "label" in item]
-    return [item.label for row in rows for item in row.children if isinstance(item, discord.Button)]
+        return [
+            item["label"]
+            for row in rows
+            for item in row["components"]
+            if "label" in item and not item.get("custom_id", "").startswith(HAND)
+        ]
+    return [
+        item.label
+        for row in rows
+        for item in row.children
+        if isinstance(item, discord.Button) and not (item.custom_id or "").startswith(HAND)
+    ]
 
 
 def menu_options(msg: discord.Message) -> dict[str, str]:
@@ -135,6 +151,43 @@ def field(msg: discord.Message | simcord.ResponseMessage, name: str) -> str:
 def unescape(text: str) -> str:
     """Embeds escape markdown in names; tests compare plain words."""
     return text.replace("\\", "")
+
+
+def calls_sent(env: simcord.Env, mark: int = 0) -> list[list[int]]:
+    """Who each new message the bot sent since request `mark` notifies (an edit notifies nobody): the
+    users its text mentions that its allowed_mentions lets through, per message, in order."""
+    calls = []
+    for request in env.http_requests[mark:]:
+        body = request.json if isinstance(request.json, dict) else {}
+        if request.method != "POST":
+            continue
+        if "/callback" in request.path:
+            if body.get("type") != 4:  # only a type 4 answer posts a new message
+                continue
+            body = body.get("data") or {}
+        elif not request.path.endswith("/messages") and "/webhooks/" not in request.path:
+            continue
+        allowed = {int(user) for user in (body.get("allowed_mentions") or {}).get("users", [])}
+        mentioned = [int(user) for user in re.findall(r"<@!?(\d+)>", body.get("content") or "")]
+        pinged = [user for user in mentioned if user in allowed]
+        if pinged:
+            calls.append(pinged)
+    return calls
+
+
+def client_locales(monkeypatch) -> dict[int, str]:
+    """User id -> the locale that user's Discord client sends (everyone else: simcord's en-US)."""
+    chosen: dict[int, str] = {}
+    build = simcord.interactions.base_payload
+
+    def base_payload(backend, **fields):
+        record, payload = build(backend, **fields)
+        if fields["user_id"] in chosen:
+            payload["locale"] = chosen[fields["user_id"]]
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+    return chosen
 
 
 # -- rigging --------------------------------------------------------------------------------------

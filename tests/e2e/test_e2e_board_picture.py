@@ -3,6 +3,8 @@ picture, a new picture rides on the same request as the click's answer, and it i
 when what it shows changes (a token, the players asked, the Jackpot, the month): an answer that
 moves nothing keeps the very same attachment."""
 
+import json
+
 from helpers import click, slash
 from rig import live, load, message, rigged, start_game, step
 
@@ -17,11 +19,11 @@ def shows(table) -> tuple:
     return tokens, scene.asked, scene.jackpot, scene.month_label
 
 
-def picture(msg) -> tuple[int, str]:
-    """The board picture the message carries: (attachment id, file name)."""
+def picture(msg) -> tuple[int, int, str]:
+    """The board picture the message carries: (message id, attachment id, file name)."""
     [attachment] = msg.attachments
     assert msg.embeds[-1].image.url.endswith(attachment.filename)  # the embed shows that file
-    return attachment.id, attachment.filename
+    return msg.id, attachment.id, attachment.filename
 
 
 async def test_the_picture_changes_exactly_when_what_it_shows_changes(env):
@@ -39,10 +41,12 @@ async def test_the_picture_changes_exactly_when_what_it_shows_changes(env):
             break
         now, facts = picture(message(game.channel, table.message_id)), shows(table)
         if facts == shown:
-            assert now == before, "nothing drawn changed, yet the picture was uploaded again"
-            kept += 1
+            assert now[2] == before[2]
+            if now[0] == before[0]:  # the same message (a call posts the board anew, picture and all)
+                assert now == before, "nothing drawn changed, yet the picture was uploaded again"
+                kept += 1
         else:
-            assert now[1] != before[1], "the board changed but the picture did not"
+            assert now[2] != before[2], "the board changed but the picture did not"
             changed += 1
             moved += facts[0] != shown[0]
         before, shown = now, facts
@@ -54,14 +58,16 @@ async def test_a_plain_click_uploads_the_new_picture_in_its_one_request(env):
     game = await start_game(env, 2, months=1)
     alice, _ = game.players
     board = await live(env, game.channel)
-    old = picture(board)
+    old = picture(board)[2]
     async with rigged(env, game.channel) as state:
         state.script.append(3)
     mark = len(env.http_requests)
     await click(alice, board, label="Roll the die")
-    assert [(r.method, r.path.split("/")[1]) for r in env.http_requests[mark:]] == [("POST", "interactions")]
+    showing = [r for r in env.http_requests[mark:] if "board-" in json.dumps(r.json or {})]
+    assert [(r.method, r.path.split("/")[1]) for r in showing] == [("POST", "interactions")]
+    assert showing[0].json["data"]["attachments"][0]["id"] == 0  # a new upload, in the answer itself
     board = await live(env, game.channel)
-    assert picture(board)[1] != old[1]
+    assert picture(board)[2] != old
     attachment = board.attachments[0]
     assert "alice (A) day 3" in attachment.description  # the alt text says where everyone is
 
@@ -85,4 +91,4 @@ async def test_the_standings_freeze_the_last_picture_and_status_posts_it_anew(en
     posted = result.response  # the board shown again, at the bottom of the channel
     table = await load(env, game.channel)
     assert posted.attachments and table.message_id == message(game.channel, table.message_id).id
-    assert picture(message(game.channel, table.message_id))[1].startswith("board-")
+    assert picture(message(game.channel, table.message_id))[2].startswith("board-")

@@ -40,6 +40,7 @@ async def test_a_lost_answer_to_a_click_is_made_good_by_the_bots_own_edit(env):
 async def test_a_click_on_a_board_discord_left_behind_shows_the_current_one(env):
     game = await start_game(env, 2, months=1)
     alice, bob = game.players
+    await slash(bob, game.channel, "payday notices", state="off")  # bob's turn edits the board, no call
     await script(env, game.channel, 2, 3)
     env.inject_error("POST", INTERACTIONS, status=500, times=1)
     env.inject_error("PATCH", f"/channels/{game.channel.id}/messages/*", status=503, times=1)
@@ -58,7 +59,8 @@ async def test_a_click_on_a_board_discord_left_behind_shows_the_current_one(env)
 @pytest.mark.bot(turn_seconds=60, interrupt_seconds=30)
 async def test_no_timeout_is_charged_for_a_board_discord_never_showed(env):
     game = await start_game(env, 2, months=1)
-    alice, _ = game.players
+    alice, bob = game.players
+    await slash(bob, game.channel, "payday notices", state="off")  # bob's turn edits the board, no call
     await script(env, game.channel, 2)
     stale = await live(env, game.channel)
     env.inject_error("POST", INTERACTIONS, status=500, times=1)
@@ -151,6 +153,8 @@ async def test_start_in_a_thread_needs_send_messages_in_threads(env):
 async def test_when_posting_fails_the_game_goes_on_players_hear_once_and_get_the_standings(env):
     game = await start_game(env, 2, months=2)
     alice, bob = game.players
+    for player in game.players:  # a call would post the board through the click's own answer
+        await slash(player, game.channel, "payday notices", state="off")
     async with rigged(env, game.channel) as state:
         state.players[0].day = state.players[1].day = 30
         state.script.extend([1, 1])

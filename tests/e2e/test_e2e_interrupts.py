@@ -121,7 +121,10 @@ async def test_pay_day_shortfall_becomes_a_loan_on_the_board_and_in_the_loan_boo
     table = await load(env, game.channel)
     assert (table.state.players[0].cash, table.state.players[0].loan) == (0, 1000)  # 500 + 3,500 - 5,000
     board = await live(env, game.channel)  # alice leads into month 2: a fresh live message
-    assert board.content == "💵 **Pay Day: alice starts month 2** — cash $0 · loan $1,000 · net worth -$1,000"
+    assert board.content == (
+        "💵 **Pay Day: alice starts month 2** — cash $0 · loan $1,000 · net worth -$1,000\n\n"
+        f"🔔 <@{bob.id}>, your turn."  # the Pay Day summary rides on the board that calls bob
+    )
     assert "**alice** — START · $0 · loan $1,000" in field(board, "Players")
     latest = unescape(field(board, "Latest"))
     assert "alice collected $3,500 from the Bank (salary)" in latest

@@ -11,9 +11,8 @@ import gettext
 
 import pytest
 import simcord
-import simcord.interactions
 from helpers import NAMES, click, slash
-from rig import labels, live, load
+from rig import client_locales, labels, live, load
 
 from bot.render.i18n import lang
 
@@ -41,17 +40,7 @@ def italian(monkeypatch):
 @pytest.fixture
 def locales(monkeypatch) -> dict[int, str]:
     """User id -> the locale that user's Discord client sends (everyone else: simcord's en-US)."""
-    chosen: dict[int, str] = {}
-    build = simcord.interactions.base_payload
-
-    def base_payload(backend, **fields):
-        record, payload = build(backend, **fields)
-        if fields["user_id"] in chosen:
-            payload["locale"] = chosen[fields["user_id"]]
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    return chosen
+    return client_locales(monkeypatch)
 
 
 def italian_text(text: str | None) -> bool:

@@ -1,13 +1,11 @@
 """Player names are untrusted text: `@everyone` or `<@id>` as a display name must never ping anyone.
 
-The only ping the bot ever sends is the reminder to the player whose turn it is.
+The only pings the bot ever sends are its calls of the players the game waits for, by user id.
 """
 
 import pytest
 from helpers import click, refusal, slash
-from rig import live, load, script
-
-REMINDER = "the Pay Day game is waiting for you"
+from rig import calls_sent, live, load, script
 
 
 def sent_by_bot(env, channel) -> list:
@@ -39,20 +37,20 @@ async def test_names_that_look_like_mentions_never_ping(env):
     await slash(sneaky, channel, "payday loan", amount=2000)
     await slash(roley, channel, "payday hand")
     await script(env, channel, 2)  # the roll made for @everyone lands on Sweepstakes: no question
-    await env.advance_time(60)  # a reminder for @everyone's turn, then the bot rolls for them
-    await env.advance_time(30)  # a reminder for <@alice>'s turn: it must ping sneaky, not alice
+    await env.advance_time(30)  # @everyone pressed Start (looking): called halfway through the time
+    await env.advance_time(30)  # the bot rolls for them; <@alice>'s turn calls sneaky, not alice
+    await env.advance_time(30)  # sneaky was called already: no reminder
     await slash(sneaky, channel, "payday status")
     await slash(shouty, channel, "payday end")
 
+    assert calls_sent(env) == [[shouty.id], [sneaky.id]]
     messages = sent_by_bot(env, channel)
-    reminders = [m for m in messages if REMINDER in m.content]
-    assert [m.ping_user_ids for m in reminders] == [[shouty.id], [sneaky.id]]
     for m in messages:
-        target = m.ping_user_ids if m in reminders else []
         policy = m.allowed_mentions
         assert not policy.everyone and policy.roles == frozenset(), (m.content, m.embeds)
-        assert policy.users == frozenset(target), (m.content, policy)
-        assert m.ping_user_ids == target and m.ping_role_ids == [] and not m.mention_everyone
+        assert set(m.ping_user_ids) <= {shouty.id, sneaky.id} and alice.id not in m.ping_user_ids
+        assert set(m.ping_user_ids) <= policy.users, (m.content, policy)
+        assert m.ping_role_ids == [] and not m.mention_everyone
     # Private confirmations show the names too, defused like everything else the bot writes.
     assert any("@\u200beveryone took a loan" in m.content for m in messages)
     assert any(f"<@\u200b{alice.id}> took a loan" in m.content for m in messages)

@@ -93,7 +93,9 @@ async def test_a_double_click_on_roll_rolls_once(env):
     answers = await press_together(env, game, [(alice, "roll", 0), (alice, "roll", 0)])
 
     assert sorted(a.refusal or "" for a in answers) == ["", "Already done: your answer was counted."]
-    assert [kind for a in answers for kind in a.calls].count("edit_message") == 1
+    # The roll's own answer is the board posted anew, calling bob (his turn); the double gets a line.
+    boards = [a.content for a in answers if a.calls == ["send_message"] and not a.ephemeral]
+    assert boards == [f"🔔 <@{game.players[1].id}>, your turn."]
     table = await load(env, game.channel)
     assert table.state.players[0].day == 2 and table.state.script == [5]
     assert table.state.pending.seats == [1]

@@ -75,7 +75,7 @@ async def test_turn_deadline_and_reminder_survive_a_restart(env, make_bot):
 
     await restart(env, make_bot)
     await env.advance_time(30)
-    assert game.channel.last_message.content.startswith(f"<@{alice.id}>, the Pay Day game is waiting")
+    assert game.channel.last_message.content == f"🔔 <@{alice.id}>, the game is still waiting for you."
 
     await restart(env, make_bot)
     await env.advance_time(30)

@@ -62,7 +62,8 @@ async def test_a_carried_charge_stays_in_hand_and_the_last_pay_day_pays_it_off_w
     card = table.state.players[0].carried[0]
     assert card not in table.state.mail_deck and card not in table.state.mail_discard
     [hand] = (await slash(alice, game.channel, "payday hand")).response.embeds
-    assert {f.name: f.value for f in hand.fields}["Monster Charges carried"] == "$3,000"
+    charges = {f.name: f.value for f in hand.fields}["Monster Charges"]
+    assert "Platinum Shopper Card $3,000: paying it off costs $3,300" in charges  # her last month next
     assert "carried $3,000" in field(await live(env, game.channel), "Players")
 
     await script(env, game.channel, 2)  # bob's turn: Sweepstakes, no question
@@ -77,7 +78,7 @@ async def test_a_carried_charge_stays_in_hand_and_the_last_pay_day_pays_it_off_w
     assert alice_now.retired and alice_now.carried == [] and card in table.state.mail_discard
     assert table.state.pending.seats == [1]  # no Monster Charge question: the game waits for bob
     assert alice_now.cash == 3500 + 3500 - 300 + 3500 - 3300
-    [notice] = [m.content for m in game.channel.history() if "alice retires" in m.content]
+    [notice] = [m.content.split("\n\n")[0] for m in game.channel.history() if "alice retires" in m.content]
     assert notice.endswith(f"net worth ${alice_now.cash - alice_now.loan:,}")  # nothing carried
     board = await live(env, game.channel)
     latest = unescape(field(board, "Latest"))

@@ -1,4 +1,5 @@
-"""Time limits on the virtual clock: reminders, a turn rolled for an absent player, a Lottery nobody joins."""
+"""Time limits on the virtual clock: calls and reminders, a turn rolled for an absent player, a Lottery
+nobody joins."""
 
 import pytest
 from helpers import click
@@ -14,20 +15,22 @@ def pings(env, channel, message_id: int) -> tuple[list[int], list[int], bool]:
 @pytest.mark.bot(turn_seconds=60, interrupt_seconds=30)
 async def test_reminder_then_timeout_rolls_for_the_player_and_lottery_defaults_to_no_ante(env):
     game = await start_game(env, 3, months=1)
-    alice, bob, _ = game.players
+    alice, bob, carol = game.players
     await script(env, game.channel, 6, 3)  # alice's roll (made for her) reaches the Lottery; the draw rolls 3
     live_id = (await load(env, game.channel)).message_id
 
-    # Half the turn time: one reminder, pinging alice and nobody else.
+    # alice pressed Start, so she was looking and not called; half the turn time: she is, once.
     await env.advance_time(29)
     assert game.channel.last_message.id == live_id
     await env.advance_time(1)
     reminder = game.channel.last_message
-    assert reminder.content.startswith(f"<@{alice.id}>, the Pay Day game is waiting for you.")
+    assert reminder.id == (await load(env, game.channel)).message_id  # the board, posted anew
+    assert reminder.content == f"🔔 <@{alice.id}>, the game is still waiting for you."
     assert pings(env, game.channel, reminder.id) == ([alice.id], [], False)
     assert [user.id for user in reminder.mentions] == [alice.id]
+    assert [m.id for m in game.channel.history()].count(live_id) == 0  # the old board is gone
 
-    # The full turn time: the bot rolls for alice and says so.
+    # The full turn time: the bot rolls for alice and says so; the Lottery calls all three at once.
     await env.advance_time(29)
     assert (await load(env, game.channel)).state.players[0].day == 0
     await env.advance_time(1)
@@ -35,10 +38,14 @@ async def test_reminder_then_timeout_rolls_for_the_player_and_lottery_defaults_t
     latest = unescape(field(board, "Latest"))
     assert "alice ran out of time: the bot chose for them\nalice rolled a 6" in latest
     assert "**Lottery!**" in board.embeds[-1].description
-    assert game.channel.last_message.id == reminder.id  # the live message was edited, nothing posted
+    assert board.content == f"🔔 <@{alice.id}> <@{bob.id}> <@{carol.id}>: Lottery! Take a number or sit out."
+    assert pings(env, game.channel, board.id) == ([alice.id, bob.id, carol.id], [], False)
 
     # The Lottery has the shorter limit; bob antes, alice and carol never answer.
     await click(bob, board, label="3")
+    assert (await live(env, game.channel)).content == (
+        f"🔔 <@{alice.id}> <@{carol.id}>: Lottery! Take a number or sit out."  # bob answered: off the call
+    )
     await env.advance_time(30)
     table = await load(env, game.channel)
     assert [p.cash for p in table.state.players] == [3500, 3500 - 100 + 1100, 3500]
@@ -48,16 +55,13 @@ async def test_reminder_then_timeout_rolls_for_the_player_and_lottery_defaults_t
     assert "carol ran out of time: the bot chose for them\ncarol sat out the Lottery" in latest
     assert "bob collected $1,100 from the Lottery pot (Lottery win)" in latest
 
-    # Now it is bob's turn: his reminder pings bob only. No interrupt ever sent a reminder.
+    # Now it is bob's turn, begun by the clock: he is called at once, and not reminded again.
     assert table.state.pending.seats == [1]
+    board = game.channel.last_message
+    assert board.content == f"🔔 <@{bob.id}>, your turn." and board.id == table.message_id
     await env.advance_time(30)
-    reminder = game.channel.last_message
-    assert reminder.content.startswith(f"<@{bob.id}>, the Pay Day game is waiting for you.")
-    assert pings(env, game.channel, reminder.id) == ([bob.id], [], False)
-    assert [m.content.split(",")[0] for m in game.channel.history() if m.content] == [
-        f"<@{alice.id}>",
-        f"<@{bob.id}>",
-    ]
+    assert game.channel.last_message.id == board.id
+    assert [m.content for m in game.channel.history() if m.content] == [f"🔔 <@{bob.id}>, your turn."]
 
 
 @pytest.mark.bot(turn_seconds=60, interrupt_seconds=30)
@@ -68,11 +72,11 @@ async def test_a_player_who_answers_in_time_is_not_reminded_or_timed_out(env):
 
     await env.advance_time(20)
     await click(alice, await live(env, game.channel), label="Roll the die")
+    called = game.channel.last_message
+    assert called.content == f"🔔 <@{bob.id}>, your turn."  # bob is called at once
     await env.advance_time(20)  # alice's old reminder time: nothing, bob's clock started at 20 s
-
-    assert [m.content for m in game.channel.history() if m.content] == []
-    await env.advance_time(10)
-    assert game.channel.last_message.content.startswith(f"<@{bob.id}>,")
+    await env.advance_time(10)  # bob's half time: he was called already, so no reminder
+    assert [m.content for m in game.channel.history() if m.content] == [called.content]
     assert "ran out of time" not in field(await live(env, game.channel), "Latest")
 
 

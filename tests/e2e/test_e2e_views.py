@@ -25,10 +25,10 @@ async def test_hand_is_private_and_shows_mail_and_deals(env):
     assert result.response.id not in visible_to(game.channel, alice)
     [hand] = result.response.embeds
     assert hand.title == "Your hand, bob"
+    assert hand.description == "Cash $4,000 · Loan $2,000 · Net worth $2,000"
     fields = {f.name: f.value for f in hand.fields}
-    assert (fields["Cash"], fields["Loan"], fields["Net worth"]) == ("$4,000", "$2,000", "$2,000")
-    assert fields["Mail to settle on Pay Day"] == "• Bill $5,000: New Roof"
-    assert fields["Deals"] == "• Teen Jeans (cost $7,000, sells for $14,000)"
+    assert fields["Due at your next Pay Day"] == "• Bill $5,000: New Roof\n**Total: $5,000**"
+    assert fields["Your Deal"].startswith("• Teen Jeans (cost $7,000, sells for $14,000)\n")
 
     outsider = await slash(game.outsider, game.channel, "payday hand")
     assert outsider.ephemeral and refusal(outsider) == "You're not playing in this game."

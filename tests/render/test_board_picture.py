@@ -15,6 +15,8 @@ from bot.game.rulesets import RULESETS
 from bot.render.board_picture import (
     Scene,
     Token,
+    describe,
+    layers,
     palette,
     picture,
     render_png,
@@ -197,6 +199,22 @@ def test_every_flat_colour_of_the_design_survives_the_palette_exactly(edition):
     for colour in st.design_colours():
         i = palette.index(colour)
         assert tuple(colours[3 * i : 3 * i + 3]) == ImageColor.getrgb(colour)
+
+
+def test_standing_orders_put_a_mark_by_the_players_name():
+    """Issue 9.5: the table sees who plays by standing orders; the picture and its alt text change."""
+    scene = table()
+    marked = dataclasses.replace(
+        scene, tokens=tuple(dataclasses.replace(t, orders=t.seat == 2) for t in scene.tokens)
+    )
+    assert scene_key(marked) != scene_key(scene)
+    before, after = pixels(render_png(scene)), pixels(render_png(marked))
+    x, y = picture.legend_spot(2)
+    row = (x, y, x + layers.LEGEND_COLUMN, y + st.LEGEND_ROW_H)
+    assert before.crop(row).tobytes() != after.crop(row).tobytes(), "Chen's legend row shows the mark"
+    elsewhere = (0, 0, st.WIDTH, st.LEGEND_Y)
+    assert before.crop(elsewhere).tobytes() == after.crop(elsewhere).tobytes(), "the calendar is unchanged"
+    assert "Chen (C) day 9, standing orders" in describe(marked)
 
 
 def test_the_picture_is_drawn_in_the_games_language():

@@ -13,6 +13,7 @@ from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
 from bot.render.board_picture.scene import Token
 from bot.render.cards import weekday_name
+from bot.render.hand import ORDERS_MARK
 from bot.render.i18n import Lang, lang
 
 MARK_SIZE = 22
@@ -181,9 +182,13 @@ def legend_row(t: Token, asked: bool, language: str) -> Image.Image:
     right = width - 14
     text(d, (right, mid), where, st.SOFT_INK, LEGEND_WHERE, "rm")
     room = right - st.font(LEGEND_WHERE).getlength(where) - 12 - 56
+    mark = st.font(LEGEND_NAME, heavy=True).getlength(ORDERS_MARK) + 6 if t.orders else 0
     shown = st.drawable(t.name) or L._("Player {number}", number=t.seat + 1)
-    name = st.fit(shown, LEGEND_NAME, room, heavy=asked)
+    name = st.fit(shown, LEGEND_NAME, room - mark, heavy=asked)
     text(d, (56, mid), name, st.SOFT_INK if t.retired else st.INK, LEGEND_NAME, "lm", heavy=asked)
+    if t.orders:
+        after = 56 + st.font(LEGEND_NAME, heavy=asked).getlength(name) + 6
+        text(d, (after, mid), ORDERS_MARK, st.SOFT_INK, LEGEND_NAME, "lm", heavy=True)
     return row
 
 

@@ -6,7 +6,7 @@ two scenes with the same key draw the same pixels, and the bot re-uploads only w
 """
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,8 @@ class Token:
     day: int
     colour: int
     retired: bool = False
+    orders: bool = False
+    """The player has standing orders on (issue 9.5): a mark by their name in the legend."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +52,7 @@ def scene_key(scene: Scene) -> str:
     """A short digest of everything drawn, stable across processes (Python's `hash` of a string is
     not), so it can be stored with the table and compared after a restart."""
     tokens = "|".join(
-        f"{t.seat},{t.letter},{t.name},{t.day},{t.colour},{int(t.retired)}"
+        f"{t.seat},{t.letter},{t.name},{t.day},{t.colour},{int(t.retired)},{int(t.orders)}"
         for t in sorted(scene.tokens, key=lambda t: t.seat)
     )
     text = "\n".join(
@@ -89,6 +91,8 @@ def describe(scene: Scene, limit: int = 1000) -> str:
             place = L._("START")
         else:
             place = L._("day {day}", day=t.day)
+        if t.orders:
+            place = L._("{place}, standing orders", place=place)
         if t.seat in scene.asked:
             where.append(
                 L._("{name} ({letter}) {place}, to answer", name=t.name, letter=t.letter, place=place)
@@ -104,13 +108,17 @@ def describe(scene: Scene, limit: int = 1000) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def game_scene(state: GameState, month: int, L: Lang | None = None) -> Scene:
+def game_scene(state: GameState, month: int, L: Lang | None = None, orders: Collection[int] = ()) -> Scene:
     """What the board shows of a game: every player's day, the Jackpot and who must answer now, in
-    the game's language. `month` is the table's current month (`Table.month()`)."""
+    the game's language. `month` is the table's current month (`Table.month()`); `orders`: the
+    seats with standing orders."""
     L = L or lang("en")
     names = [p.name for p in state.players]
     letters = token_letters(names)
-    tokens = tuple(Token(p.seat, letters[p.seat], p.name, p.day, p.seat, p.retired) for p in state.players)
+    tokens = tuple(
+        Token(p.seat, letters[p.seat], p.name, p.day, p.seat, p.retired, p.seat in orders)
+        for p in state.players
+    )
     asked = frozenset(state.pending.seats) if state.pending is not None and not state.over else frozenset()
     if state.over:
         label = L._("Game over")
@@ -121,7 +129,8 @@ def game_scene(state: GameState, month: int, L: Lang | None = None) -> Scene:
 
 def table_scene(table: "Table") -> Scene:
     """The scene of a table's running or finished game, in the game's language."""
-    return game_scene(table.state, table.month(), lang(table.language))
+    orders = [seat for seat, player in enumerate(table.seats) if player.orders.any]
+    return game_scene(table.state, table.month(), lang(table.language), orders)
 
 
 def board_key(table: "Table") -> str:

@@ -1,0 +1,55 @@
+"""The short line that calls players to the game by name (`bot/attention.py` decides who and when).
+
+It is the text of the live message posted anew at the foot of the channel, above the board that
+asks the question, so it says only what the call is about; the board says the rest. A mention is
+written `<@id>`: Discord shows the member's name and, given `allowed_mentions` for exactly those
+users, notifies them. Written in the game's language, since the whole table reads it.
+"""
+
+from collections.abc import Callable, Sequence
+
+from bot.game import state as s
+from bot.game.state import PendingKind
+from bot.render.i18n import Lang
+
+BELL = "🔔"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+_ABOUT: dict[str, Callable[[str, Lang], str]] = {
+    s.ROLL: lambda who, L: L._("{who}, your turn.", who=who),
+    s.LOTTERY: lambda who, L: L._("{who}: Lottery! Take a number or sit out.", who=who),
+    s.RADIO: lambda who, L: L._("{who}: Radio Contest! Roll in this order.", who=who),
+    s.WALK: lambda who, L: L._("{who}: Walk for Charity! Roll and give to the Jackpot.", who=who),
+    s.ROLL_OFF: lambda who, L: L._("{who}: everyone rolls, and the highest roll wins.", who=who),
+    s.POKER: lambda who, L: L._("{who}: Poker Game! Put your stake in or sit out.", who=who),
+}
+"""Questions for several players, and the turn itself; every other question is the player's own
+decision (a Deal, a Pay Day choice, a Mail card) and gets the general line."""
+
+
+def call_line(kind: PendingKind, user_ids: Sequence[int], L: Lang, *, reminder: bool = False) -> str:
+    """ "🔔 <@1> <@2>: Lottery! Take a number or sit out." — the players in the order they are asked.
+    A reminder (halfway through the time) says the game is still waiting."""
+    who = " ".join(mention(user_id) for user_id in user_ids)
+    about = _ABOUT.get(kind)
+    if reminder:
+        text = L._("{who}, the game is still waiting for you.", who=who)
+    elif about is not None:
+        text = about(who, L)
+    else:
+        text = L._("{who}, the game is waiting for your answer.", who=who)
+    return f"{BELL} {text}"
+
+
+def switched(on: bool, L: Lang) -> str:
+    """The private answer to a player turning their calls on or off."""
+    if on:
+        return L._("Calls on: you will be mentioned when the game waits for you.")
+    return L._(
+        "Calls off: you will not be mentioned any more; the board still shows whose move it is. "
+        "/payday notices on turns them back on."
+    )

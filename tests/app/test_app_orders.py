@@ -1,0 +1,114 @@
+"""Standing orders through the service (issue 9.5): stored with the seat, answering at once as the
+player, in the same save, never a real decision; a seat saved before orders loads with none."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.game import actions as act
+from bot.game import state as s
+from bot.game.orders import NONE, LotteryOrder, Orders
+from bot.service import LobbyChange, LobbyOptions, Move, Person, Refused, Service, Settings, Tables
+from bot.service.games import ordered_answer
+from bot.table import Table
+from db.store import Store
+from tests.app.test_app_service import FIXTURES, Clock, Screen
+
+CHANNEL, GUILD = 10, 20
+ALICE, BOB, OLGA = Person(1, "alice"), Person(2, "bob"), Person(9, "olga")
+ALL_ON = Orders(roll=True, table_rolls=True, lottery=LotteryOrder.ALWAYS, number=3)
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "orders.sqlite3", now=lambda: datetime.now(UTC))
+    service = Service(Tables(store), Settings(seed=5), Screen(), Clock())
+    yield service
+    await service.close()
+    await store.close()
+
+
+async def started(service: Service, months: int = 1) -> None:
+    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=months))
+    await service.join(CHANNEL, BOB)
+    await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+
+
+async def table(service: Service) -> Table:
+    return (await service.tables.load(CHANNEL)).table
+
+
+async def records(service: Service) -> list[dict]:
+    loaded = await service.tables.load(CHANNEL)
+    return [row.data for row in await service.tables.store.events(loaded.row.game_id, limit=1000)]
+
+
+async def test_orders_are_stored_with_the_seat_and_answer_at_once_as_the_player(service):
+    await started(service)
+    assert (await table(service)).state.pending.kind == s.ROLL  # alice's first roll
+    update = await service.set_orders(CHANNEL, ALICE, Orders(roll=True))
+    after = update.loaded.table
+    assert after.seats[0].orders == Orders(roll=True) and after.seats[1].orders == NONE
+    assert after.state.players[0].day > 0, "alice's die was rolled in the same save"
+    assert update.live is not None, "the table sees it"
+    ordered = [r for r in await records(service) if r.get("ordered")]
+    assert ordered and all(r["seat"] == 0 and r["action"] == act.ROLL for r in ordered)
+    assert not any(r.get("timed_out") for r in ordered)
+    assert (await table(service)).seats[0].orders == Orders(roll=True), "saved"
+
+
+async def test_an_order_answers_after_another_players_click(service):
+    await started(service)
+    await service.set_orders(CHANNEL, BOB, Orders(roll=True))
+    loaded = await service.tables.load(CHANNEL)
+    state = loaded.table.state
+    state.script.extend([2, 2])  # alice lands on the Sweepstakes (nothing to ask), then bob's die
+    await service.tables.save(loaded)
+    await service.act(CHANNEL, ALICE, Move(act.ROLL, prompt=state.prompt, game_id=loaded.row.game_id))
+    after = (await table(service)).state
+    assert after.players[1].day == 2, "bob's die was rolled by his order, in alice's click"
+    assert after.pending.kind == s.ROLL and after.pending.seats == [0], "alice's turn again"
+
+
+async def test_orders_never_answer_a_real_decision(service):
+    """Every order on for both players: the game plays itself up to the first real decision, and
+    stops there, waiting for the player."""
+    await started(service)
+    await service.set_orders(CHANNEL, BOB, ALL_ON)
+    update = await service.set_orders(CHANNEL, ALICE, ALL_ON)
+    table_after = update.loaded.table
+    state = table_after.state
+    assert ordered_answer(table_after) is None
+    assert state.over or state.pending.kind not in {s.ROLL, s.RADIO, s.WALK, s.ROLL_OFF}
+    assert state.players[0].day > 0, "alice rolled by her order"
+
+
+async def test_only_a_seated_player_sets_orders(service):
+    await started(service)
+    with pytest.raises(Refused):
+        await service.set_orders(CHANNEL, OLGA, ALL_ON)
+    assert all(seat.orders == NONE for seat in (await table(service)).seats)
+
+
+async def test_a_table_saved_before_orders_loads_with_none():
+    text = (FIXTURES / "table-before-issue-8.json").read_text()
+    table = Table.model_validate_json(text)
+    assert table.seats and all(seat.orders == NONE for seat in table.seats)
+
+
+async def test_after_a_computer_moves_the_players_order_answers_in_the_same_save(service):
+    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobby(CHANNEL, ALICE, LobbyChange.ADD_COMPUTER)
+    await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+    loaded = await service.tables.load(CHANNEL)
+    loaded.table.state.script.extend([2, 2, 2])  # alice, the computer, alice: Sweepstakes, Mail ×2...
+    await service.tables.save(loaded)
+    await service.set_orders(CHANNEL, ALICE, Orders(roll=True))
+    assert (await table(service)).state.pending.seats == [1], "alice rolled; the computer's turn"
+    service.now.now += timedelta(seconds=2)
+
+    await service.wake(CHANNEL)
+
+    state = (await table(service)).state
+    assert state.players[1].day == 2, "the computer rolled"
+    assert state.players[0].day > 2, "then alice's order rolled for her, without waiting"
