@@ -136,7 +136,7 @@ class PageFollower:
                 try:
                     await self._preview.refresh()
                 except TimeoutError:
-                    log.warning("the bot is still busy; the page will catch up", exc_info=True)
+                    log.warning("the bot is still busy; the page will catch up")
                     continue
                 except simcord.SetupError:
                     return  # the page's Close ended the session

@@ -2,12 +2,14 @@
 
 Three people (alice, bob, carol) and a computer player play one month in headless Chromium; the
 script clicks what a careful player would and photographs the lobby, the live game message
-mid-game, a Lottery, alice's `/payday hand` reply and the final standings. Rerun it after any
-change to what the bot shows; the dice are seeded, so the pictures change only when the bot does.
+mid-game (also in a phone's 400 px, and the drawn board as the bot sent it), a Lottery, alice's
+hand panel (her My hand button) and the final standings. Rerun it after any change to what the
+bot shows; the dice are seeded, so the pictures change only when the bot does.
 """
 
 import argparse
 import asyncio
+import re
 import sys
 import tempfile
 import time
@@ -21,15 +23,21 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "img"
 HUMANS = ("alice", "bob", "carol")
 SEED = 7
-WIDTH, HEIGHT = 960, 1100
+WIDTH, HEIGHT = 960, 1400
 """A laptop-sized window: the board keeps Discord's embed width, the channel stays readable."""
 MID_GAME_DAY = 12
+PHONE_WIDTH = 400
 
 
 def answer(board: Board) -> str:
     """What a careful player clicks: pay charges in full, repay all it can, buy a Deal only with
-    cash in hand; otherwise the first button (roll, sell the best Deal, take the first free number)."""
+    cash in hand; at a Lottery the lowest number nobody has taken or asked for; otherwise the first
+    button (roll, sell the best Deal)."""
     buttons = board.buttons
+    spoken_for = set(re.findall(r"\b(\d+) \(", board.prompt))
+    numbers = [b for b in buttons if b.isdigit()]
+    if numbers:
+        return next((n for n in numbers if n not in spoken_for), "Sit out")
     in_full = [b for b in buttons if b.startswith("Pay it off")]
     repay = [b for b in buttons if b.startswith("Repay ")]
     if in_full or repay:
@@ -83,7 +91,11 @@ async def play(out: Path, seed: int) -> list[str]:
                 ):
                     await page.view_as(HUMANS[0])
                     await shots.message("board.png", "Pay Day — month")
-                    await page.slash("payday hand")
+                    await page.newest_image(out / "board-picture.png")
+                    shots.taken.append("board-picture.png")
+                    async with page.narrow(PHONE_WIDTH):
+                        await shots.message("board-phone.png", "Pay Day — month")
+                    await page.press("My hand")
                     await shots.message("hand.png", "Your hand")
                 who = sorted(board.asks())[0]
                 await page.view_as(who)

@@ -6,6 +6,7 @@ time, so it holds on a slow machine. Debian's `chromium` is used through Playwri
 network is closed here, so Playwright's own browser download is never needed.
 """
 
+import base64
 import re
 import shutil
 import tempfile
@@ -46,6 +47,13 @@ _BOARD = """(messages => {
   return {id: m.dataset.messageId, title: text('.embed-title'), description: text('.embed-description'),
           fields, buttons};
 })"""
+# The page holds pictures as blob: URLs, which only the page itself can read.
+_IMAGE_BYTES = """async img => {
+  const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
+  let text = '';
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text);
+}"""
 _PLAYER = re.compile(
     r"^\W*(?P<name>.+?)(?: \(away[^)]*\))? — (?P<where>[^·]+?) · \$(?P<cash>[\d,]+)(?P<rest>.*)$"
 )
@@ -190,7 +198,8 @@ class TryPage:
     async def press(self, label: str) -> None:
         """Click the button with this label on the newest message that has one."""
         buttons = self.page.locator("article.channel-message .component-button:not([aria-disabled=true])")
-        await self._act(buttons.filter(has_text=re.compile(f"^{re.escape(label)}$")).last.click)
+        # A button may carry an emoji before its label ("🃏 My hand").
+        await self._act(buttons.filter(has_text=re.compile(f"^(?:\\W+\\s*)?{re.escape(label)}$")).last.click)
 
     async def board(self) -> Board | None:
         found = await self.page.locator("article.channel-message").evaluate_all(_BOARD)
@@ -227,7 +236,25 @@ class TryPage:
             await self.page.locator("#channel-layout").screenshot(path=str(path))
         else:
             target = self.page.locator("article.channel-message").filter(has_text=message_containing).last
+            # Scrolled to the middle: at the top edge the channel's header would cover its first line.
+            await target.evaluate("m => m.scrollIntoView({block: 'center'})")
             await target.screenshot(path=str(path))
+
+    @asynccontextmanager
+    async def narrow(self, width: int) -> AsyncIterator[None]:
+        """The page in a window `width` pixels wide (a phone) until the block ends."""
+        wide = self.page.viewport_size
+        await self.page.set_viewport_size({"width": width, "height": wide["height"]})
+        try:
+            yield
+        finally:
+            await self.page.set_viewport_size(wide)
+
+    async def newest_image(self, path) -> None:
+        """Save the newest picture the channel shows (an embed's image) as the bot sent it."""
+        image = self.page.locator("article.channel-message img.embed-image").last
+        encoded = await image.evaluate(_IMAGE_BYTES)
+        path.write_bytes(base64.b64decode(encoded))
 
 
 @asynccontextmanager
