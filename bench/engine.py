@@ -52,19 +52,19 @@ def pin_to_one_core() -> None:
 def timed_rounds(games: int) -> list[tuple[float, float]]:
     """(games per second, microseconds per action) of each round, slowest first."""
     for seed in range(WARM_UP):
-        play(start(1_000_000 + seed))
+        play(start(1_000_000 + seed)[0])
     per_round = max(games // ROUNDS, 1)
     rounds = []
     for r in range(ROUNDS):
         began = default_timer()  # new_game is part of a game, so it is timed too
-        actions = sum(play(start(r * per_round + i)) for i in range(per_round))
+        actions = sum(play(start(r * per_round + i)[0]) for i in range(per_round))
         elapsed = default_timer() - began
         rounds.append((per_round / elapsed, elapsed / actions * 1e6))
     return sorted(rounds)
 
 
 def mid_game_state_bytes(seed: int) -> int:
-    state = start(seed, players=6, months=3)
+    state, _ = start(seed, players=6, months=3)
     while sum(p.months_done * 31 + p.day for p in state.players) < MID_MONTH_2 * len(state.players):
         apply(state, choose(state, state.pending.seats[0]))
     return len(to_json(state))
@@ -102,12 +102,12 @@ def compare(against: Path, pairs: int, games: int) -> None:
     print(json.dumps(figures))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Pay Day engine benchmark")
     parser.add_argument("--games", type=int, default=2000, help="games to time (default 2000)")
     parser.add_argument("--against", type=Path, help="another checkout to compare with, interleaved")
     parser.add_argument("--pairs", type=int, default=8, help="interleaved runs of each (default 8)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.against is not None:
         compare(args.against.resolve(), args.pairs, args.games)
         return
