@@ -69,6 +69,8 @@ async def test_removing_the_player_asked_hands_the_turn_to_a_computer_and_keeps_
     assert table_.state.prompt > before and table_.state.players[1].day == 3
     row = await env.bot.store.get(game.channel.id)
     assert await books(env, row.game_id, table_.state) == []
+    story = (await slash(alice, game.channel, "payday log")).response.embeds[0].description
+    assert "bob was removed from the game; a computer player takes over their seat." in unescape(story)
 
 
 async def test_only_the_host_or_a_moderator_removes_and_only_someone_else_still_seated(env):
