@@ -1,4 +1,5 @@
-"""Who may sit, leave, add computers, start or stop: the table's house rules, without Discord."""
+"""Who may sit, leave, remove a player, add computers, start or stop: the table's house rules,
+without Discord."""
 
 from enum import StrEnum
 
@@ -27,6 +28,12 @@ class LobbyCode(StrEnum):
     HOST_OR_MANAGER = "host_or_manager"
     REMATCH_PLAYERS = "rematch_players"
     """Only a player of the finished game asks for its rematch."""
+    KICK_SELF = "kick_self"
+    """The host or moderator named themselves: /payday leave is how one leaves."""
+    NOT_SEATED = "not_seated"
+    """name: the member named has no seat at this table."""
+    REPLACED = "replaced"
+    """name: the member named already left or was removed; a computer player plays their seat."""
 
 
 class Refusal(IllegalAction):
@@ -67,15 +74,18 @@ def leave_lobby(table: Table, user_id: int) -> str:
     return name
 
 
-def leave_game(table: Table, user_id: int) -> int:
-    """Leave a running game: a computer player takes the seat (returned) so the others can finish."""
+def leave_game(table: Table, user_id: int, why: TableKind = TableKind.LEFT) -> int:
+    """Leave a running game (`why`: LEFT, or KICKED when the host or a moderator removed the player):
+    a computer player takes the seat (returned) so the others can finish."""
     seat = table.seat_of(user_id)
     if seat is None:
         raise Refusal(LobbyCode.NOT_PLAYING)
-    table.seats[seat].user_id = None
+    player = table.seats[seat]
+    player.user_id, player.replaced = None, user_id
+    player.away, player.timeouts = False, 0  # a computer player now: it plays to win, not cautiously
     if user_id == table.host_id and table.humans():
         table.host_id = table.humans()[0]
-    table.remember([Event(TableKind.LEFT, seat)])
+    table.remember([Event(why, seat)])
     return seat
 
 
@@ -117,6 +127,18 @@ def cancel(table: Table, user_id: int, manages_channel: bool) -> None:
 def may_stop(table: Table, user_id: int, manages_channel: bool) -> None:
     if user_id != table.host_id and not manages_channel:
         raise Refusal(LobbyCode.HOST_OR_MANAGER)
+
+
+def may_kick(table: Table, user_id: int, manages_channel: bool, member_id: int, name: str) -> None:
+    """Whether `user_id` may remove the member `member_id` (called `name`): the host or a moderator,
+    as for stopping the game, removes someone else who still holds a seat. Nobody is banned: a member
+    removed from a lobby may join it again (docs/RULES.md §5.1)."""
+    may_stop(table, user_id, manages_channel)
+    if member_id == user_id:
+        raise Refusal(LobbyCode.KICK_SELF)
+    if table.seat_of(member_id) is None:
+        replaced = any(seat.replaced == member_id for seat in table.seats)
+        raise Refusal(LobbyCode.REPLACED if replaced else LobbyCode.NOT_SEATED, name=name)
 
 
 def _unique(table: Table, name: str, besides: int | None = None) -> str:

@@ -36,6 +36,8 @@ class TableKind(StrEnum):
     """The game began, in seat order."""
     LEFT = "left"
     """`seat`: its player left; a computer player took the seat over."""
+    KICKED = "kicked"
+    """`seat`: its player was removed by the host or a moderator; a computer player took the seat over."""
     AWAY = "away"
     """`seat`: taken for away after `value` timeouts in a row."""
     BACK = "back"
@@ -58,6 +60,9 @@ class Seat(BaseModel):
     switch (bot/attention.py says when)."""
     invited: bool = False
     """A rematch lobby keeps this seat for its player of the last game until they press Join."""
+    replaced: int | None = None
+    """The Discord user who played this seat before a computer player took it over (they left or
+    were removed), so a second removal is told apart from someone who never sat here."""
 
     @property
     def computer(self) -> bool:

@@ -519,6 +519,17 @@ class Payday(commands.Cog):
             interaction, lambda: self.service.end(interaction.channel_id, _person(interaction)), self._show
         )
 
+    @payday.command(name="kick")
+    @app_commands.describe(member="The player to remove from the game here.")
+    async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
+        """Remove a player (host or Manage Channels); a computer player takes a running game's seat."""
+        removed = Person(member.id, player_name(member))
+        await self._run(
+            interaction,
+            lambda: self.service.kick(interaction.channel_id, _person(interaction), removed),
+            self._show,
+        )
+
     # -- help -----------------------------------------------------------------------------------
     @payday.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:

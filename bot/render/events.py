@@ -449,6 +449,9 @@ _KINDS: dict[str, Writer] = {
     TableKind.LEFT: lambda e, n, rs, L: L._(
         "{player} left; a computer player takes over their seat.", player=n[e.seat]
     ),
+    TableKind.KICKED: lambda e, n, rs, L: L._(
+        "{player} was removed from the game; a computer player takes over their seat.", player=n[e.seat]
+    ),
     TableKind.AWAY: lambda e, n, rs, L: L.ngettext(
         "{player} ran out of time {n} time in a row: until they press a button, the bot makes the "
         "cautious choice for them without waiting.",

@@ -45,6 +45,13 @@ _NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {
     NoteCode.YOU_LEFT: lambda p, L, t: L._("You left the game; a computer player took your seat."),
     NoteCode.YOU_LEFT_LAST: lambda p, L, t: L._("You left. Nobody else is left, so the game is over."),
     NoteCode.YOU_ENDED: lambda p, L, t: L._("You ended the game."),
+    NoteCode.REMOVED: lambda p, L, t: L._("{player} was removed by {host}.", player=p["name"], host=p["by"]),
+    NoteCode.YOU_REMOVED: lambda p, L, t: L._(
+        "You removed {player} from the game; a computer player took their seat.", player=p["name"]
+    ),
+    NoteCode.YOU_REMOVED_LAST: lambda p, L, t: L._(
+        "You removed {player}. Nobody else is left, so the game is over.", player=p["name"]
+    ),
     NoteCode.DONE: _done,
     NoteCode.CALLS_ON: lambda p, L, t: switched(True, L),
     NoteCode.CALLS_OFF: lambda p, L, t: switched(False, L),

@@ -1,12 +1,12 @@
-"""Messages of their own in a channel (standings, warnings, Pay Day summaries), as the
+"""Messages of their own in a channel (standings, warnings, Pay Day summaries, removals), as the
 keyword arguments of a Discord send, in the game's language."""
 
 from typing import Any
 
 from bot.render.components import rematch_view
-from bot.render.embeds import final_embed, payday_notices
+from bot.render.embeds import final_embed, payday_notices, safe
 from bot.render.i18n import Lang
-from bot.service.values import Notice, PayDays, Standings, Warning, WarningCode
+from bot.service.values import Kicked, Notice, PayDays, Standings, Warning, WarningCode
 
 
 def notice_message(notice: Notice, L: Lang) -> dict[str, Any]:
@@ -20,7 +20,18 @@ def notice_message(notice: Notice, L: Lang) -> dict[str, Any]:
             "embed": final_embed(notice, L),
             "view": rematch_view(notice.game_id, L),
         }
+    if isinstance(notice, Kicked):
+        return {"content": kicked(notice, L)}
     return {"content": warning(notice, L)}
+
+
+def kicked(notice: Kicked, L: Lang) -> str:
+    """Told to the table when the host or a moderator removes a player from a running game."""
+    return L._(
+        "{host} removed {player} from the game: a computer player takes over their seat and their money.",
+        host=safe(notice.by),
+        player=safe(notice.name),
+    )
 
 
 def warning(notice: Warning, L: Lang) -> str:

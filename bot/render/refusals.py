@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from bot.game.actions import IllegalAction
 from bot.game.actions import RefusalCode as Why
 from bot.lobby import LobbyCode
+from bot.render.embeds import safe
 from bot.render.events import and_list
 from bot.render.i18n import Lang
 from bot.service.values import Refused, ServiceCode
@@ -131,6 +132,12 @@ _TEXTS: dict[str, Writer] = {
     ),
     LobbyCode.HOST_OR_MANAGER: lambda p, n, L: L._(
         "Only the host or someone with Manage Channels can do that."
+    ),
+    LobbyCode.KICK_SELF: lambda p, n, L: L._("To leave the game yourself, use /payday leave."),
+    LobbyCode.NOT_SEATED: lambda p, n, L: L._("{player} has no seat in this game.", player=safe(p["name"])),
+    LobbyCode.REPLACED: lambda p, n, L: L._(
+        "{player} is no longer in this game: a computer player already plays their seat.",
+        player=safe(p["name"]),
     ),
     # The service
     ServiceCode.NO_GAME: lambda p, n, L: L._(

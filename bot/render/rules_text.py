@@ -87,6 +87,13 @@ def commands(L: Lang) -> tuple[tuple[str, str], ...]:
                 "Classic edition: take money out of savings; free on your Pay Day, a $50 fee at other times."
             ),
         ),
+        (
+            "/payday kick member",
+            L._(
+                "Host or Manage Channels: remove a player; in a running game a computer player takes "
+                "their seat."
+            ),
+        ),
         ("/payday end", L._("Stop the game in this channel.")),
         ("/payday rules [topic]", L._("The rules, one topic at a time.")),
         ("/payday help", L._("This message.")),

@@ -30,6 +30,7 @@ from bot.service.values import (
     Call,
     Ending,
     HandView,
+    Kicked,
     LedgerPage,
     LiveView,
     LobbyChange,
@@ -37,6 +38,7 @@ from bot.service.values import (
     Move,
     Note,
     NoteCode,
+    Notice,
     PayDays,
     Person,
     Refused,
@@ -49,7 +51,7 @@ from bot.service.values import (
     Warning,
     WarningCode,
 )
-from bot.table import Table
+from bot.table import Table, TableKind
 from bot.timers import DeadlineScheduler
 
 log = logging.getLogger(__name__)
@@ -309,7 +311,7 @@ class Service:
             table, user_id = loaded.table, person.user_id
             try:
                 if table.state is not None and change is LobbyChange.LEAVE:
-                    return await self._leave_running(loaded, person)
+                    return await self._hand_over(loaded, user_id)
                 if change is LobbyChange.CANCEL:
                     lobby.cancel(table, user_id, person.manages_channel)
                     update = await self._close_lobby(loaded, Note(NoteCode.CANCELLED, {"name": person.name}))
@@ -325,11 +327,38 @@ class Service:
                     note = Note(NoteCode.COMPUTER_JOINED, {"name": lobby.add_computer(table, user_id)})
             except IllegalAction as refusal:
                 raise Refused(refusal.code, **refusal.params) from None
-            if not table.humans():
-                return await self._close_lobby(loaded, Note(NoteCode.EVERYONE_LEFT))
-            loaded = await self.tables.save(loaded, [{"kind": "lobby", "change": change, "user": user_id}])
-            answer = Answer(Show.BOARD, note)
-            return self._publish(Update(channel_id, loaded, live=LiveView(loaded, note), answer=answer))
+            return await self._seated(loaded, note, {"kind": "lobby", "change": change, "user": user_id})
+
+    async def kick(self, channel_id: int, person: Person, member: Person) -> Update:
+        """The host or someone with Manage Channels removes `member`. From a lobby their seat is freed
+        (nobody is banned: they may join again); from a running game it is exactly as if they had
+        left (`_hand_over`), and the table is told who removed them."""
+        async with self._locked(channel_id):
+            loaded = await self._here(channel_id)
+            table = loaded.table
+            try:
+                lobby.may_kick(table, person.user_id, person.manages_channel, member.user_id, member.name)
+                if table.state is not None:
+                    return await self._hand_over(loaded, member.user_id, by=person)
+                name = lobby.leave_lobby(table, member.user_id)
+            except IllegalAction as refusal:
+                raise Refused(refusal.code, **refusal.params) from None
+            _log("player removed", loaded, user=member.user_id, by=person.user_id)
+            note = Note(NoteCode.REMOVED, {"name": name, "by": _board_name(table, person)})
+            return await self._seated(
+                loaded, note, {"kind": "lobby", "removed": member.user_id, "by": person.user_id}
+            )
+
+    async def _seated(self, loaded: Loaded, note: Note, record: dict) -> Update:
+        """The lobby's seats changed: saved with `record`, its footer says `note`; a lobby with no
+        human left closes."""
+        if not loaded.table.humans():
+            return await self._close_lobby(loaded, Note(NoteCode.EVERYONE_LEFT))
+        loaded = await self.tables.save(loaded, [record])
+        answer = Answer(Show.BOARD, note)
+        return self._publish(
+            Update(loaded.row.channel_id, loaded, live=LiveView(loaded, note), answer=answer)
+        )
 
     async def _close_lobby(self, loaded: Loaded, note: Note, said: Note | None = None) -> Update:
         """The lobby is gone from the store and its message keeps `note` and no buttons."""
@@ -359,18 +388,39 @@ class Service:
         update = Update(loaded.row.channel_id, loaded, tuple(opening), LiveView(loaded), answer, call=call)
         return self._publish(update)
 
-    async def _leave_running(self, loaded: Loaded, person: Person) -> Update:
-        table, user_id = loaded.table, person.user_id
-        seat = lobby.leave_game(table, user_id)
+    async def _hand_over(self, loaded: Loaded, user_id: int, by: Person | None = None) -> Update:
+        """A computer player takes over `user_id`'s seat of a running game: they left, or `by` (the
+        host or a moderator) removed them, and the table is told who did. The seat keeps its money;
+        whatever the game waits on from it, the computer answers when the channel's timer fires,
+        through the engine and the ledger like any answer. With no human left the game is over, its
+        stakes refunded through the ledger."""
+        table = loaded.table
+        why = TableKind.LEFT if by is None else TableKind.KICKED
+        seat = lobby.leave_game(table, user_id, why)
+        name = table.seats[seat].name
+        record = {"kind": why.value, "user": user_id, "seat": seat}
+        if by is not None:
+            record["by"] = by.user_id
+        told = [] if by is None else [Kicked(name, _board_name(table, by))]
         if not table.humans():
-            played = _ended_early(table, {"kind": "abandoned"})
-            said = Note(NoteCode.YOU_LEFT_LAST)
-            return await self._conclude(loaded, played, Ending.ABANDONED, answering=True, said=said)
+            ended = {"kind": "abandoned"}
+            if by is not None:
+                ended.update(removed=user_id, by=by.user_id)
+            played = _ended_early(table, ended)
+            said = (
+                Note(NoteCode.YOU_LEFT_LAST)
+                if by is None
+                else Note(NoteCode.YOU_REMOVED_LAST, {"name": name})
+            )
+            return await self._conclude(
+                loaded, played, Ending.ABANDONED, answering=True, said=said, notices=told
+            )
         table.set_timers(self.now())
-        loaded = await self.tables.save(loaded, [{"kind": "left", "user": user_id, "seat": seat}])
-        _log("player left", loaded, user=user_id)
+        loaded = await self.tables.save(loaded, [record])
+        _log("player left" if by is None else "player removed", loaded, user=user_id, seat=seat)
+        said = Note(NoteCode.YOU_LEFT) if by is None else Note(NoteCode.YOU_REMOVED, {"name": name})
         update = Update(
-            loaded.row.channel_id, loaded, live=LiveView(loaded), answer=Answer(said=Note(NoteCode.YOU_LEFT))
+            loaded.row.channel_id, loaded, live=LiveView(loaded), answer=Answer(said=said), notices=told
         )
         return self._publish(update)
 
@@ -498,12 +548,13 @@ class Service:
         answering: bool,
         said: Note | None = None,
         ended_by: str = "",
+        notices: Iterable[Notice] = (),
     ) -> Update:
         """Game over: move it to history, freeze the live message, announce the standings.
 
         A click is answered with the frozen board, a slash command with `said`; the standings then
         follow that answer (which needs no permission to post in the channel). A game ended by its
-        timer posts them in the channel.
+        timer posts them in the channel. `notices` are posted in the channel first.
         """
         table = loaded.table
         table.deadline = table.remind_at = table.computer_at = None
@@ -519,6 +570,7 @@ class Service:
             tuple(played.events),
             LiveView(loaded, closed=True),
             Answer(Show.BOARD) if said is None else Answer(said=said),
+            notices=list(notices),
         )
         (update.follow if answering else update.notices).append(standings)
         self.screen.publish(update)
@@ -527,9 +579,7 @@ class Service:
     async def end(self, channel_id: int, person: Person) -> Update:
         """Stop the game here now and show the standings (host or Manage Channels); a lobby closes."""
         async with self._locked(channel_id):
-            loaded = await self.tables.load(channel_id)
-            if loaded is None:
-                raise Refused(ServiceCode.NO_GAME)
+            loaded = await self._here(channel_id)
             table = loaded.table
             try:
                 lobby.may_stop(table, person.user_id, person.manages_channel)
@@ -703,9 +753,7 @@ class Service:
     async def switch_calls(self, channel_id: int, person: Person, on: bool) -> Update:
         """A player turns their calls by name on or off (stored with their seat, for this game)."""
         async with self._locked(channel_id):
-            loaded = await self.tables.load(channel_id)
-            if loaded is None:
-                raise Refused(ServiceCode.NO_GAME)
+            loaded = await self._here(channel_id)
             seat = _seat(loaded, person)
             loaded.table.seats[seat].notices = on
             loaded = await self.tables.save(loaded)
@@ -735,6 +783,13 @@ class Service:
         return RulesView(topic, edition, self.settings.turn_seconds, self.settings.interrupt_seconds)
 
     # -- shared -----------------------------------------------------------------------------------
+    async def _here(self, channel_id: int) -> Loaded:
+        """The channel's lobby or running game (read under its lock), or the refusal that it has none."""
+        loaded = await self.tables.load(channel_id)
+        if loaded is None:
+            raise Refused(ServiceCode.NO_GAME)
+        return loaded
+
     async def _running(self, channel_id: int, game_id: int | None, *, locked: bool) -> Loaded:
         """The channel's running game, or a refusal; `locked=False` for read-only looks."""
         loaded = await (self.tables.load(channel_id) if locked else self.tables.peek(channel_id))
@@ -781,6 +836,12 @@ def _remind(table: Table) -> Call | None:
         return None
     table.calls, table.calls_for = [*called, *calling], key
     return Call(state.pending.kind, tuple(table.seats[seat].user_id for seat in calling), reminder=True)
+
+
+def _board_name(table: Table, person: Person) -> str:
+    """The name the board shows for `person`: their seat's, else (a moderator not playing) their own."""
+    seat = table.seat_of(person.user_id)
+    return person.name if seat is None else table.seats[seat].name
 
 
 def _ended_early(table: Table, record: dict) -> Played:

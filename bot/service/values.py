@@ -86,6 +86,12 @@ class NoteCode(StrEnum):
     YOU_LEFT = "you_left"
     YOU_LEFT_LAST = "you_left_last"
     YOU_ENDED = "you_ended"
+    REMOVED = "removed"
+    """name, by: who was removed from the lobby, and by whom."""
+    YOU_REMOVED = "you_removed"
+    """name: the player the host or moderator removed from a running game."""
+    YOU_REMOVED_LAST = "you_removed_last"
+    """name: removed, and nobody else was left to play."""
     DONE = "done"
     """events: what a slash command did."""
     CALLS_ON = "calls_on"
@@ -193,7 +199,16 @@ class Warning:
     game_id: int = 0
 
 
-Notice = PayDays | Standings | Warning
+@dataclass(frozen=True, slots=True)
+class Kicked:
+    """A player removed from a running game by `by` (the host or a moderator); a computer player
+    took their seat."""
+
+    name: str
+    by: str
+
+
+Notice = PayDays | Standings | Warning | Kicked
 
 
 @dataclass(slots=True)

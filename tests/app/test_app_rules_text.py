@@ -156,6 +156,7 @@ def test_help_fits_in_an_embed_and_names_every_command():
         "repay",
         "deposit",
         "withdraw",
+        "kick",
         "end",
         "rules",
         "help",

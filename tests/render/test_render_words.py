@@ -306,6 +306,12 @@ REFUSALS: list[tuple[IllegalAction, str]] = [
         Refusal(LobbyCode.REMATCH_PLAYERS),
         "Only the players of that game can ask for a rematch: start a new game with /payday start.",
     ),
+    (Refusal(LobbyCode.KICK_SELF), "To leave the game yourself, use /payday leave."),
+    (Refusal(LobbyCode.NOT_SEATED, name="*olga*"), "\\*olga\\* has no seat in this game."),
+    (
+        Refusal(LobbyCode.REPLACED, name="dave"),
+        "dave is no longer in this game: a computer player already plays their seat.",
+    ),
 ]
 
 
