@@ -25,9 +25,12 @@ run: $(STAMP)
 try: $(TRY_STAMP)
 	@$(BIN)/python -m bot.offline
 
-test: $(STAMP)
+# Lint and format check, as `make test` runs them first.
+lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+test: lint
 	$(BIN)/python -m pytest
 
 format: $(STAMP)

@@ -7,6 +7,9 @@ custom_id layouts (all under Discord's 100 characters):
   pdl:<channel>:<game>:<action>                    lobby: join, leave, addbot, start, cancel
   pdg:<game>:<book>:<page>                         ledger pages (bank or loans)
   pds:<game>:<page>                                story pages (`/payday log`)
+  pdr:<game>                                       Rematch, on a finished game's standings
+The hand panel's own (pdh My hand, pdo standing orders, pdb Borrow…/Repay…, pdx their form) are
+listed in bot/render/hand_view.py.
 """
 
 import logging

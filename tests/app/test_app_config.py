@@ -7,17 +7,8 @@ from pydantic import ValidationError
 
 from bot.config import Settings
 
-NAMES = (
-    "DISCORD_TOKEN",
-    "DATABASE_PATH",
-    "DEV_GUILD_ID",
-    "LOG_LEVEL",
-    "TURN_SECONDS",
-    "INTERRUPT_SECONDS",
-    "LOBBY_MINUTES",
-    "SHARD_COUNT",
-    "SHARD_IDS",
-)
+NAMES = tuple(name.upper() for name in Settings.model_fields)
+"""Each setting's environment name."""
 
 
 @pytest.fixture(autouse=True)
@@ -51,12 +42,13 @@ def test_dotenv_is_read_and_blank_means_unset(tmp_path):
     assert (settings.dev_guild_id, settings.log_level, settings.turn_seconds) == (None, "DEBUG", 90)
 
 
-def test_env_example_lists_every_setting():
+def test_env_example_lists_every_setting_with_its_default():
     example = (Path(__file__).parents[2] / ".env.example").read_text()
+    lines = dict(line.split("=", 1) for line in example.splitlines() if "=" in line and line[0] != "#")
 
-    assert {line.split("=")[0] for line in example.splitlines() if "=" in line and line[0] != "#"} == set(
-        NAMES
-    )
+    assert set(lines) == set(NAMES)
+    for name, field in Settings.model_fields.items():
+        assert lines[name.upper()] == ("" if field.default is None else str(field.default)), name
 
 
 @pytest.mark.parametrize(

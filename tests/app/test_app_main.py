@@ -10,18 +10,9 @@ import discord
 import pytest
 
 import bot.__main__ as entry
+from bot.config import Settings
 
-SETTINGS = (
-    "DISCORD_TOKEN",
-    "DATABASE_PATH",
-    "DEV_GUILD_ID",
-    "LOG_LEVEL",
-    "TURN_SECONDS",
-    "INTERRUPT_SECONDS",
-    "LOBBY_MINUTES",
-    "SHARD_COUNT",
-    "SHARD_IDS",
-)
+SETTINGS = tuple(name.upper() for name in Settings.model_fields)
 
 
 def scrubbed_env(**settings: str) -> dict[str, str]:

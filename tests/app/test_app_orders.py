@@ -1,37 +1,19 @@
 """Standing orders through the service (issue 9.5): stored with the seat, answering at once as the
 player, in the same save, never a real decision; a seat saved before orders loads with none."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from bot.game import actions as act
 from bot.game import state as s
 from bot.game.orders import NONE, LotteryOrder, Orders
-from bot.service import LobbyChange, LobbyOptions, Move, Person, Refused, Service, Settings, Tables
+from bot.service import LobbyChange, LobbyOptions, Move, Refused, Service
 from bot.service.games import ordered_answer
 from bot.table import Table
-from db.store import Store
-from tests.app.test_app_service import FIXTURES, Clock, Screen
+from tests.app.test_app_service import ALICE, BOB, CHANNEL, FIXTURES, GUILD, OLGA, started
 
-CHANNEL, GUILD = 10, 20
-ALICE, BOB, OLGA = Person(1, "alice"), Person(2, "bob"), Person(9, "olga")
 ALL_ON = Orders(roll=True, table_rolls=True, lottery=LotteryOrder.ALWAYS, number=3)
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "orders.sqlite3", now=lambda: datetime.now(UTC))
-    service = Service(Tables(store), Settings(seed=5), Screen(), Clock())
-    yield service
-    await service.close()
-    await store.close()
-
-
-async def started(service: Service, months: int = 1) -> None:
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=months))
-    await service.join(CHANNEL, BOB)
-    await service.lobby(CHANNEL, ALICE, LobbyChange.START)
 
 
 async def table(service: Service) -> Table:

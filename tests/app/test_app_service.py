@@ -1,11 +1,11 @@
 """The service driven directly, without Discord: use cases in, `Update`s out, refusals as `Refused`.
 
 A recording screen stands in for the live message; the clock is a plain counter, so timers' work is
-done by calling `wake` once the clock has passed the table's time.
+done by calling `wake` once the clock has passed the table's time (both in conftest.py).
 """
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -25,57 +25,19 @@ from bot.service import (
     Refused,
     Service,
     ServiceCode,
-    Settings,
     Show,
     Standings,
-    Tables,
     Update,
 )
 from bot.table import TableKind
-from db.store import Store
 
 FIXTURES = Path(__file__).parent.parent / "game" / "fixtures"
 CHANNEL, GUILD = 10, 20
 ALICE, BOB, OLGA = Person(1, "alice"), Person(2, "bob"), Person(9, "olga")
 
 
-class Screen:
-    """Records what the service hands to the live message, in order."""
-
-    def __init__(self) -> None:
-        self.updates: list[Update] = []
-        self.released_channels: list[int] = []
-        self.lagging = False
-
-    def publish(self, update: Update) -> None:
-        self.updates.append(update)
-
-    def released(self, channel_id: int) -> None:
-        self.released_channels.append(channel_id)
-
-    def behind(self, channel_id: int) -> bool:
-        return self.lagging
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "service.sqlite3", now=lambda: datetime.now(UTC))
-    service = Service(Tables(store), Settings(seed=5), Screen(), Clock())
-    yield service
-    await service.close()
-    await store.close()
-
-
-async def started(service: Service) -> Update:
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+async def started(service: Service, months: int = 1) -> Update:
+    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=months))
     await service.join(CHANNEL, BOB)
     return await service.lobby(CHANNEL, ALICE, LobbyChange.START)
 
