@@ -5,7 +5,6 @@ the channel's timer armed."""
 from datetime import timedelta
 
 import pytest
-import test_app_service as base
 from test_app_service import ALICE, BOB, CHANNEL, GUILD, OLGA, started
 
 from bot import lobby
@@ -31,8 +30,6 @@ from bot.service import (
 )
 from bot.table import COMPUTER_DELAY, Seat, Table, TableKind
 
-service = base.service
-"""The service on a fresh store, with a recording screen and a hand-moved clock (test_app_service)."""
 CAROL = Person(3, "carol")
 MOD = Person(OLGA.user_id, OLGA.name, manages_channel=True)
 
