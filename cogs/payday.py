@@ -66,9 +66,10 @@ TURN_TIMES = [
 RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()]
 LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[code], value=code) for code in SUPPORTED]
 MAX_AMOUNT = 10_000_000
-NEEDED = ("send_messages", "embed_links")
-"""Channel permissions a game needs beyond answering interactions: the live message is reposted
-each month, and reminders, Pay Day notices and the standings are messages of their own."""
+NEEDED = ("send_messages", "embed_links", "attach_files")
+"""Channel permissions a game needs beyond answering interactions: the live message is posted anew
+each month and to call players, with the drawn board as its attached picture, and the standings
+are a message of their own."""
 IN_THREADS = "send_messages_in_threads"
 """What Send Messages is called in a thread, where Send Messages itself does not count."""
 THREADS = frozenset(

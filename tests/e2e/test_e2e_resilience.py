@@ -102,6 +102,20 @@ async def test_start_is_refused_where_the_bot_cannot_post(env):
     assert await load(env, channel) is None
 
 
+async def test_start_is_refused_where_the_bot_cannot_attach_the_board_picture(env):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel(
+        "payday", overwrites={env.bot.user: discord.PermissionOverwrite(attach_files=False)}
+    )
+    alice = guild.add_member(env.create_user("alice"))
+
+    refused = await slash(alice, channel, "payday start")
+
+    assert refused.ephemeral and "Attach Files" in refused.response.content
+    assert "Send Messages" not in refused.response.content
+    assert await load(env, channel) is None
+
+
 @pytest.mark.bot(turn_seconds=86400, lobby_minutes=120)
 async def test_the_live_message_age_counts_from_when_the_lobby_was_posted(env):
     _, channel, (alice, bob) = make_table(env, 2)
