@@ -278,7 +278,7 @@ class FakePermissions:
 class FakeAppPermissions:
     """What the bot may do in the channel: enough to run a game."""
 
-    send_messages = embed_links = True
+    send_messages = embed_links = attach_files = True
 
 
 class FakeInteraction:
