@@ -115,9 +115,6 @@ class Table(BaseModel):
     """The prompt the timers above were set for."""
     lobby_closes: datetime | None = None
     """When the lobby closes by itself if nobody starts the game (None once it has started)."""
-    board_key: str = ""
-    """The `scene_key` of the board picture this table shows (set with every save of a game): the
-    live message uploads a new picture only when it differs from the one it carries."""
 
     # -- seats ----------------------------------------------------------------------------------
     def seat_of(self, user_id: int) -> int | None:

@@ -21,7 +21,7 @@ import discord
 
 from bot.render import components, hand_view
 from bot.render.board_attachment import board_file, picture, render, show_board
-from bot.render.board_picture import board_key, table_scene
+from bot.render.board_picture import table_board
 from bot.render.calls import call_line
 from bot.render.embeds import game_embed, lobby_embed, payday_notices
 from bot.render.i18n import Lang, lang
@@ -38,9 +38,9 @@ POST_PAUSE = 60.0
 channel where the bot lost Send Messages is not asked again on every action."""
 POST_PAUSE_MAX = 3600.0
 
-Moved = Callable[[int, int, int, int], Awaitable[Loaded | None]]
-"""`moved(channel_id, game_id, message_id, version)`: save that the live message is now
-`message_id`, showing that row version. Returns the saved snapshot, or None if the game is gone."""
+Moved = Callable[[Loaded, int], Awaitable[Loaded | None]]
+"""`moved(shown, message_id)`: save that the live message is now `message_id`, showing the snapshot
+`shown`. Returns the saved snapshot, or None if the game is gone."""
 
 
 def clicked(interaction: discord.Interaction, message_id: int | None) -> bool:
@@ -239,7 +239,7 @@ class LiveMessage:
         table = loaded.table
         if table.state is None:
             return None
-        return await picture(table_scene(table), _key(table), current)
+        return await picture(*table_board(table), current)
 
     def warning(self, channel_id: int) -> bool:
         """Whether the next answer to a player is to say that posting fails (once; then False)."""
@@ -325,7 +325,7 @@ class LiveMessage:
         """`message_id` now shows `loaded`: saved as the live message; the old one is retired."""
         old = loaded.table.message_id
         try:
-            saved = await self._moved(channel_id, loaded.row.game_id, message_id, loaded.row.version)
+            saved = await self._moved(loaded, message_id)
         except Exception:
             log.exception("new live message not saved", extra=_where(loaded))
             saved = None
@@ -406,7 +406,7 @@ class LiveMessage:
         self.holds(channel_id, message.id, attachments_of(message))
         log.info("live message posted", extra={**_where(ch.loaded), "message_id": message.id})
         try:
-            saved = await self._moved(channel_id, loaded.row.game_id, message.id, loaded.row.version)
+            saved = await self._moved(loaded, message.id)
         except Exception:
             log.exception("new live message not saved", extra=_where(ch.loaded))
             saved = None
@@ -518,7 +518,7 @@ def _render(loaded: Loaded, note: Note | None, closed: bool) -> tuple[discord.Em
     if table.state is None:
         view = None if closed else components.lobby_view(channel_id, game_id, L)
         return lobby_embed(table, "" if note is None else note_text(note, L), L), view
-    embed = show_board(game_embed(table, game_id, L), _key(table))
+    embed = show_board(game_embed(table, game_id, L), table_board(table)[1])
     state = table.state
     if closed or state.over or state.pending is None:
         return embed, None
@@ -571,18 +571,13 @@ def _where(loaded: Loaded) -> dict:
     return {"channel": loaded.row.channel_id, "game": loaded.row.game_id}
 
 
-def _key(table) -> str:
-    """The key of the table's board picture (a game saved before the picture has none stored)."""
-    return table.board_key or board_key(table)
-
-
 async def _new_picture(loaded: Loaded) -> dict:
     """`file=` for a new message showing `loaded`'s game; nothing for a lobby."""
     table = loaded.table
     if table.state is None:
         return {}
-    scene = table_scene(table)
-    return {"file": board_file(await render(scene), scene, _key(table))}
+    scene, key = table_board(table)
+    return {"file": board_file(await render(scene), scene, key)}
 
 
 def attachments_of(message: object) -> list[discord.Attachment] | None:

@@ -102,8 +102,8 @@ class Payday(commands.Cog):
         await self.service.close()
         await self.live.close()
 
-    async def _moved(self, channel_id: int, game_id: int, message_id: int, shows: int) -> Loaded | None:
-        return await self.service.moved(channel_id, game_id, message_id, shows)
+    async def _moved(self, shown: Loaded, message_id: int) -> Loaded | None:
+        return await self.service.moved(shown, message_id)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Every slash option is checked against its declaration before a command runs."""
@@ -244,8 +244,7 @@ class Payday(commands.Cog):
             raise
         if created is None or reply.posted is None:
             return None
-        shown = created.loaded
-        return await self.service.moved(channel_id, shown.row.game_id, reply.posted, shown.row.version)
+        return await self.service.moved(created.loaded, reply.posted)
 
     @payday.command(name="join")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -347,7 +346,7 @@ class Payday(commands.Cog):
         if update is None or update.answer.show is not Show.POST or reply.posted is None:
             return
         shown = update.loaded
-        loaded = await self.service.moved(channel_id, shown.row.game_id, reply.posted, shown.row.version)
+        loaded = await self.service.moved(shown, reply.posted)
         old = shown.table.message_id
         if loaded is not None and old is not None:
             await self.live.strip_buttons(channel_id, old)

@@ -278,14 +278,18 @@ class Service:
                 await self.tables.discard(loaded)
                 self.timers.cancel(channel_id)
 
-    async def moved(self, channel_id: int, game_id: int, message_id: int, shows: int) -> Loaded | None:
-        """The live message is now `message_id`, a new message showing row version `shows`: saved
-        under the lock. None if the game is gone meanwhile."""
+    async def moved(self, shown: Loaded, message_id: int) -> Loaded | None:
+        """The live message is now `message_id`, a new message showing the snapshot `shown`: saved
+        under the lock, before anyone is told. None if the game is gone meanwhile.
+
+        When `shown` is still the last save (nearly always: the post follows the click's save), its
+        table is saved again with the new id rather than read back from the row."""
+        channel_id = shown.row.channel_id
         async with self._locked(channel_id):
-            loaded = await self.tables.load(channel_id)
-            if loaded is None or loaded.row.game_id != game_id:
+            loaded = await self.tables.load(channel_id, known=shown)
+            if loaded is None or loaded.row.game_id != shown.row.game_id:
                 return None
-            unchanged = loaded.row.version == shows
+            unchanged = loaded.row.version == shown.row.version
             table = loaded.table
             table.message_id, table.message_month = message_id, table.leading_month()
             loaded = await self.tables.save(loaded)

@@ -14,7 +14,6 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from bot.game import events as ev
-from bot.render.board_picture import board_key
 from bot.restart import Resume
 from bot.table import Table
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
@@ -74,10 +73,13 @@ class Tables:
         """After a restart: extend each overdue deadline in `plan.grace` when its game is next loaded."""
         self._resume = plan
 
-    async def load(self, channel_id: int) -> Loaded | None:
-        """The channel's table, for a caller holding its lock."""
+    async def load(self, channel_id: int, known: Loaded | None = None) -> Loaded | None:
+        """The channel's table, for a caller holding its lock. `known`: a snapshot the caller holds;
+        if it is still the last one saved, its table is copied instead of parsing the row again."""
         row = self._rows.get(channel_id)
         if row is not None:
+            if known is not None and known.row is row:
+                return Loaded(row, known.table.model_copy())
             return Loaded(row, Table.model_validate_json(row.data))
         try:
             row = await self.store.get(channel_id)
@@ -136,8 +138,6 @@ class Tables:
 
     async def save(self, loaded: Loaded, records: list[dict] | tuple = ()) -> Loaded:
         table, channel_id = loaded.table, loaded.row.channel_id
-        if table.state is not None:
-            table.board_key = board_key(table)
         try:
             row = await self.store.save(loaded.row, table.model_dump_json(), table.wake_at(), records)
         except BaseException:

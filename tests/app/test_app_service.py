@@ -27,6 +27,7 @@ from bot.service import (
     ServiceCode,
     Show,
     Standings,
+    Tables,
     Update,
 )
 from bot.table import TableKind
@@ -95,10 +96,49 @@ async def test_every_refusal_is_one_exception_with_a_code(service):
     assert lobby_gone.value.code is LobbyCode.STARTED
 
 
+async def test_a_new_live_message_is_saved_before_moved_returns_and_a_restart_finds_it(service):
+    begun = await started(service)
+    prompt = begun.loaded.table.state.prompt
+
+    moved = await service.moved(begun.loaded, 777)
+
+    assert moved.row.version == begun.loaded.row.version + 1 and moved.table.message_id == 777
+    assert begun.loaded.table.message_id != 777  # the snapshot the screen holds is left as it was
+    assert service.screen.updates[-1].live.shown  # the new message shows that very snapshot
+    restarted = await Tables(service.tables.store).load(CHANNEL)  # a new process: only the store
+    assert restarted.table.message_id == 777 and restarted.row.version == moved.row.version
+    assert restarted.table.state.prompt == prompt  # nothing but the message moved
+
+
+async def test_a_bot_that_dies_between_the_post_and_the_record_still_knows_the_old_message(service):
+    """The post is not saved until `moved` commits: a restart finds the message it saved last, whose
+    buttons still work (the worker then edits it, or posts anew if it was deleted)."""
+    begun = await started(service)
+    await service.moved(begun.loaded, 777)
+    after_click = await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, begun.loaded.table.state.prompt))
+    # ...the call is posted as message 888, and the process is killed before `moved` runs.
+
+    restarted = await Tables(service.tables.store).load(CHANNEL)
+
+    assert restarted.table.message_id == 777
+    assert restarted.table.state.prompt == after_click.loaded.table.state.prompt
+
+
+async def test_a_message_posted_for_an_older_snapshot_is_saved_on_the_newest(service):
+    begun = await started(service)
+    acted = await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, begun.loaded.table.state.prompt))
+
+    moved = await service.moved(begun.loaded, 777)  # posted before the click above was saved
+
+    assert moved.row.version == acted.loaded.row.version + 1
+    assert moved.table.state.prompt == acted.loaded.table.state.prompt and moved.table.message_id == 777
+    assert not service.screen.updates[-1].live.shown  # that message shows an older board: edit it
+
+
 async def test_a_stale_click_on_a_board_discord_never_showed_gets_the_board_not_a_refusal(service):
     begun = await started(service)
     table = begun.loaded.table
-    await service.moved(CHANNEL, begun.game_id, 777, begun.loaded.row.version)
+    await service.moved(begun.loaded, 777)
     await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, table.state.prompt, begun.game_id, 777))
     service.screen.lagging = True  # the answer with the new board was lost
 

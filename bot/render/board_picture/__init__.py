@@ -8,10 +8,10 @@ from bot.render.board_picture.picture import render_png
 from bot.render.board_picture.scene import (
     Scene,
     Token,
-    board_key,
     describe,
     game_scene,
     scene_key,
+    table_board,
     table_scene,
     token_letters,
 )
@@ -19,11 +19,11 @@ from bot.render.board_picture.scene import (
 __all__ = [
     "Scene",
     "Token",
-    "board_key",
     "describe",
     "game_scene",
     "render_png",
     "scene_key",
+    "table_board",
     "table_scene",
     "token_letters",
 ]

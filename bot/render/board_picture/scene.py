@@ -8,6 +8,8 @@ two scenes with the same key draw the same pixels, and the bot re-uploads only w
 import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
+from string import ascii_uppercase
 from typing import TYPE_CHECKING
 
 from bot.game.state import GameState
@@ -74,7 +76,7 @@ def token_letters(names: Sequence[str]) -> list[str]:
     of the name not taken yet, else the first free letter of the alphabet."""
     taken: list[str] = []
     for name in names:
-        candidates = [c for c in name.upper() if "A" <= c <= "Z"] + [chr(65 + i) for i in range(26)]
+        candidates = chain((c for c in name.upper() if "A" <= c <= "Z"), ascii_uppercase)
         taken.append(next(c for c in candidates if c not in taken))
     return taken
 
@@ -133,6 +135,15 @@ def table_scene(table: "Table") -> Scene:
     return game_scene(table.state, table.month(), lang(table.language), orders)
 
 
-def board_key(table: "Table") -> str:
-    """The key of the picture a table's game shows: what `Table.board_key` stores."""
-    return scene_key(table_scene(table))
+_last: tuple["Table", Scene, str] | None = None
+
+
+def table_board(table: "Table") -> tuple[Scene, str]:
+    """The scene of a table's game and its key. The last table's are kept (by identity: a saved
+    table is never changed again), because showing a board asks for them several times in a row:
+    the embed's image names the key, then the attachment is kept or drawn from the scene."""
+    global _last
+    if _last is None or _last[0] is not table:
+        scene = table_scene(table)
+        _last = (table, scene, scene_key(scene))
+    return _last[1], _last[2]
