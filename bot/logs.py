@@ -2,27 +2,41 @@
 
 import json
 import logging
+import re
 import time
 
 # Attributes every LogRecord has; anything else on a record came from `extra=`.
 _STANDARD = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+_PLAIN = re.compile(r'[^\s"=]+')
+_stamped: tuple[int, str] = (-1, "")
+"""The last second formatted and its text: a busy bot logs many lines within one second."""
 
 
 def _value(value: object) -> str:
+    if type(value) is int:
+        return str(value)
     text = str(value)
     # Quote only when needed, so `channel=123` stays greppable and `reason="no cash"` stays one field.
-    return json.dumps(text) if not text or any(c.isspace() or c in '"=' for c in text) else text
+    return text if _PLAIN.fullmatch(text) else json.dumps(text)
+
+
+def _stamp(created: float) -> str:
+    global _stamped
+    second = int(created)
+    if _stamped[0] != second:
+        _stamped = (second, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(second)))
+    return _stamped[1]
 
 
 class KeyValueFormatter(logging.Formatter):
     """`2026-11-29T15:00:00Z INFO cogs.payday applied channel=123 game=7`, UTC, extras sorted."""
 
     def format(self, record: logging.LogRecord) -> str:
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(record.created))
-        line = f"{stamp} {record.levelname} {record.name} {record.getMessage()}"
-        extras = sorted((k, v) for k, v in vars(record).items() if k not in _STANDARD)
+        line = f"{_stamp(record.created)} {record.levelname} {record.name} {record.getMessage()}"
+        fields = vars(record)
+        extras = sorted(fields.keys() - _STANDARD)
         if extras:
-            line += " " + " ".join(f"{key}={_value(value)}" for key, value in extras)
+            line += " " + " ".join([f"{key}={_value(fields[key])}" for key in extras])
         if record.exc_info:
             line += "\n" + self.formatException(record.exc_info)
         if record.stack_info:
