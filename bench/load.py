@@ -82,6 +82,7 @@ if str(ROOT) not in sys.path:
 import discord  # noqa: E402
 from fake_discord import DAY, FakeDiscord, FakeUser, StandInBot  # noqa: E402
 
+from bot import collector  # noqa: E402
 from bot.game import ai  # noqa: E402
 from bot.logs import KeyValueFormatter  # noqa: E402
 from bot.render import board_attachment  # noqa: E402
@@ -471,7 +472,7 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
     ]
     try:
         gc.collect()
-        gc.freeze()  # as PaydayBot.on_ready does once the bot is up
+        collector.settle()  # as PaydayBot.on_ready does once the bot is up
         rss_before = rss_kb()
 
         # Lobbies: each game is opened, joined and started by its own players, games interleaved.

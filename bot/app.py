@@ -1,6 +1,5 @@
 """The bot object: opens the store, loads the cogs and syncs the slash commands on start-up."""
 
-import gc
 import logging
 from pathlib import Path
 
@@ -8,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import collector
 from bot.render.commands import CatalogTranslator
 from bot.render.components import went_wrong
 from bot.render.i18n import Lang, lang
@@ -126,10 +126,8 @@ class PaydayBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         log.info("connected", extra={"user": self.user, "guilds": len(self.guilds)})
         if not self._frozen:
-            # Everything alive now (modules, caches) lives as long as the bot: move it out of the
-            # collector's sight, so a full collection no longer stalls a click for tens of
-            # milliseconds. Once only: after a reconnect, garbage alive then would never be freed.
-            gc.freeze()
+            # Once only: after a reconnect, garbage alive then would never be freed.
+            collector.settle()
             self._frozen = True
 
     async def close(self) -> None:

@@ -10,7 +10,6 @@ across awaits.
 
 import asyncio
 import contextlib
-import dataclasses
 import json
 import logging
 import os
@@ -464,12 +463,16 @@ class Store:
         update = (data, deadline_us, now_us, row.game_id, row.version)
         if not await self._write(_update_game, update, events_params):
             raise _stale(row)
-        return dataclasses.replace(
-            row,
-            version=row.version + 1,
-            data=data,
-            deadline=None if deadline_us is None else _from_us(deadline_us),
-            updated_at=now,
+        # Built directly: dataclasses.replace looks the fields up again on every save.
+        return GameRow(
+            row.game_id,
+            row.channel_id,
+            row.guild_id,
+            row.version + 1,
+            data,
+            None if deadline_us is None else _from_us(deadline_us),
+            row.created_at,
+            now,
         )
 
     async def finish(self, row: GameRow, data: str, summary: dict, events: Sequence[dict] = ()) -> None:
