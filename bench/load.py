@@ -73,7 +73,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -171,13 +171,21 @@ class Stats:
 
 
 class Bench:
-    def __init__(self, args: argparse.Namespace, cog: Payday, bot: StandInBot, tables: WatchedTables) -> None:
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        cog: Payday,
+        bot: StandInBot,
+        tables: WatchedTables,
+        meter: PictureMeter,
+    ) -> None:
         self.args = args
-        self.cog, self.bot, self.tables, self.fake = cog, bot, tables, bot.fake
+        self.cog, self.bot, self.tables, self.fake, self.meter = cog, bot, tables, bot.fake, meter
         self.rng = random.Random(args.seed)
         self.play = Stats()
         self.setup = Stats()
         self.rss_peak = 0
+        self.games: list[Game] = []
 
     # -- one handler call ------------------------------------------------------------------------
     async def call(self, stats: Stats, game: Game, interaction, handler, *args) -> bool:
@@ -435,7 +443,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-async def run(args: argparse.Namespace) -> dict:
+class Probe(Protocol):
+    """Looks inside a run (bench/memory.py): `baseline` as the memory reading is taken before the
+    first game, `peak` once play is over while every game is still live (the cog not yet unloaded)."""
+
+    def baseline(self) -> None: ...
+
+    def peak(self, bench: "Bench") -> None: ...
+
+
+async def run(args: argparse.Namespace, probe: Probe | None = None) -> dict:
     with contextlib.ExitStack() as stack:
         if args.db is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="payday-bench-"))
@@ -446,12 +463,12 @@ async def run(args: argparse.Namespace) -> dict:
             db_path = args.db
         store = await Store.open(db_path, now=discord.utils.utcnow)
         try:
-            return await _measure(args, store)
+            return await _measure(args, store, probe)
         finally:
             await store.close()
 
 
-async def _measure(args: argparse.Namespace, store: Store) -> dict:
+async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None = None) -> dict:
     load_at_start = os.getloadavg()[0]  # other work on the machine skews every figure: show it
     meter = PictureMeter(draw=not args.no_picture)
     board_attachment.render_png = meter
@@ -461,8 +478,8 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
     cog = Payday(bot, tables)
     bot.cogs["Payday"] = cog
     await cog.cog_load()
-    bench = Bench(args, cog, bot, tables)
-    games = [
+    bench = Bench(args, cog, bot, tables, meter)
+    games = bench.games = [
         Game(
             channel_id=CHANNEL_BASE + n,
             users=[FakeUser(USER_BASE + n * 10 + s, f"player {n}-{s}") for s in range(args.players)],
@@ -473,6 +490,8 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
         gc.collect()
         gc.freeze()  # as PaydayBot.on_ready does once the bot is up
         rss_before = rss_kb()
+        if probe is not None:
+            probe.baseline()
 
         # Lobbies: each game is opened, joined and started by its own players, games interleaved.
         async def open_one(game: Game) -> bool:
@@ -520,6 +539,8 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
             profiler.dump_stats(args.profile)
         if bench.play.finished == 0:
             bench.sample_rss()
+        if probe is not None:
+            probe.peak(bench)
         # What the harness read from the cog must be what is stored: each game still going waits, in
         # the database, for the very question its next click answers; a finished one left the table.
         mismatched = 0
