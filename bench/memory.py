@@ -154,7 +154,8 @@ class MemoryProbe:
         games = len([g for g in bench.games if g.click is not None]) or 1
         traced = tracemalloc.get_traced_memory()[0]
         collected = gc.collect()
-        garbage = traced - tracemalloc.get_traced_memory()[0]
+        live = tracemalloc.get_traced_memory()[0]  # read before the walk's own bookkeeping
+        garbage = traced - live
         cog, service = bench.cog, bench.cog.service
         loop = asyncio.get_running_loop()
         owners = Owners()
@@ -181,7 +182,6 @@ class MemoryProbe:
         for group, roots in (("bot", bot), ("harness", harness)):
             for name, objs in roots.items():
                 kb[f"{group}: {name}"] = owners.charge(objs) / 1024 / games
-        live = tracemalloc.get_traced_memory()[0]
         kb["unowned Python memory"] = (live - self.traced_before) / 1024 / games - sum(kb.values())
         kb["cyclic garbage (collected at the peak)"] = garbage / 1024 / games
         now_native = native()
