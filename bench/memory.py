@@ -109,11 +109,36 @@ def native() -> dict:
     }
 
 
+MANAGED_DICT = 1 << 4
+"""Py_TPFLAGS_MANAGED_DICT: instances of plain classes keep their attributes before the object, and
+tracemalloc on 3.11 cannot tell where such an object was allocated (get_object_traceback gives None)."""
+
+
+def managed(obj: object) -> bool:
+    return bool(type(obj).__flags__ & MANAGED_DICT)
+
+
+def older_managed() -> frozenset[int]:
+    """The ids of the plain-class instances alive now (frozen ones included): those are not the run's."""
+    gc.unfreeze()
+    try:
+        return frozenset(id(obj) for obj in gc.get_objects() if managed(obj))
+    finally:
+        gc.freeze()
+
+
 class Owners:
     """Charges traced objects to owners, first come first served."""
 
-    def __init__(self) -> None:
+    def __init__(self, older: frozenset[int]) -> None:
         self.seen: set[int] = set()
+        self.older = older
+
+    def new(self, obj: object) -> bool:
+        """Allocated during the run."""
+        if tracemalloc.get_object_traceback(obj) is not None:
+            return True
+        return managed(obj) and id(obj) not in self.older
 
     def charge(self, roots: Iterable[object]) -> int:
         """Bytes of the roots (always counted: the run's own containers, grown by the games) and of
@@ -131,7 +156,7 @@ class Owners:
             if id(obj) in self.seen:
                 continue
             self.seen.add(id(obj))
-            if tracemalloc.get_object_traceback(obj) is None:
+            if not self.new(obj):
                 continue  # older than the run: shared, nobody's
             size += sys.getsizeof(obj)
             stack.extend(gc.get_referents(obj))
@@ -139,13 +164,18 @@ class Owners:
 
 
 class MemoryProbe:
-    def __init__(self) -> None:
+    def __init__(self, sites: int = 0) -> None:
+        self.sites = sites
+        """How many allocation sites to list, biggest growth first (0: none, no snapshots taken)."""
         self.figures: dict = {}
         self.traced_before = 0
         self.native_before: dict = {}
         self.arenas_before: list[dict] = []
+        self.older: frozenset[int] = frozenset()
 
     def baseline(self) -> None:
+        self.older = older_managed()
+        self.snapshot = tracemalloc.take_snapshot() if self.sites else None
         self.traced_before = tracemalloc.get_traced_memory()[0]
         self.native_before = native()
         self.arenas_before = arenas()
@@ -156,9 +186,13 @@ class MemoryProbe:
         collected = gc.collect()
         live = tracemalloc.get_traced_memory()[0]  # read before the walk's own bookkeeping
         garbage = traced - live
+        now_native, now_arenas = native(), arenas()  # before the walk's own bookkeeping
+        sites = []
+        if self.sites:
+            sites = tracemalloc.take_snapshot().compare_to(self.snapshot, "lineno")[: self.sites]
         cog, service = bench.cog, bench.cog.service
         loop = asyncio.get_running_loop()
-        owners = Owners()
+        owners = Owners(self.older)
         owners.seen.add(id(bench.games))  # made before the baseline
         bot = {
             "rows (Tables._rows: last saved row per channel)": [service.tables._rows],
@@ -184,7 +218,6 @@ class MemoryProbe:
                 kb[f"{group}: {name}"] = owners.charge(objs) / 1024 / games
         kb["unowned Python memory"] = (live - self.traced_before) / 1024 / games - sum(kb.values())
         kb["cyclic garbage (collected at the peak)"] = garbage / 1024 / games
-        now_native = native()
         before = {a["arena"]: a for a in self.arenas_before}
         self.figures = {
             "live_games": games,
@@ -205,21 +238,31 @@ class MemoryProbe:
                     ),
                     "free_kb_per_game": round(a["free_kb"] / games, 2),
                 }
-                for a in arenas()
+                for a in now_arenas
             ],
             "tracemalloc_kb": round(tracemalloc.get_tracemalloc_memory() / 1024),
+            "sites": [
+                {"where": str(stat.traceback), "kb_per_game": round(stat.size_diff / 1024 / games, 2)}
+                for stat in sites
+            ],
         }
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = load.parse_args(argv if argv is not None else sys.argv[1:])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    sites = 0
+    if "--sites" in argv:  # this script's own flag; the rest are bench/load.py's
+        at = argv.index("--sites")
+        sites = int(argv[at + 1])
+        del argv[at : at + 2]
+    args = load.parse_args(argv)
     sink = open(os.devnull, "w")  # noqa: SIM115 -- closed below
     handler = logging.StreamHandler(sink)
     handler.setFormatter(load.KeyValueFormatter())
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(args.log_level.upper())
-    probe = MemoryProbe()
+    probe = MemoryProbe(sites)
     tracemalloc.start()
     try:
         result = asyncio.run(load.run(args, probe))
@@ -235,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"native KB per game: {figures['native_kb_per_game']}")
     for arena in figures["arenas"]:
         print(f"  glibc arena {arena['arena']:>2}: {arena}")
+    for site in figures["sites"]:
+        print(f"  {site['kb_per_game']:8.2f}  {site['where']}")
     figures.update({k: result[k] for k in ("rss_kb_per_game", "errors", "unanswered", "refused", "picture")})
     print(json.dumps(figures))
     return 0 if not (result["errors"] or result["unanswered"] or result["refused"]) else 1
