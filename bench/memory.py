@@ -26,6 +26,7 @@ bench/load.py's failure counts.
 """
 
 import asyncio
+import collections
 import ctypes
 import gc
 import json
@@ -133,6 +134,7 @@ class Owners:
     def __init__(self, older: frozenset[int]) -> None:
         self.seen: set[int] = set()
         self.older = older
+        self.seen.update((id(self), id(self.seen)))  # the walk's own bookkeeping is nobody's
 
     def new(self, obj: object) -> bool:
         """Allocated during the run."""
@@ -162,6 +164,22 @@ class Owners:
             stack.extend(gc.get_referents(obj))
         return size
 
+    def unowned(self) -> collections.Counter:
+        """The run's container objects no owner reached, with what they alone reach, by their type."""
+        by_type: collections.Counter = collections.Counter()
+        for obj in gc.get_objects():
+            if id(obj) not in self.seen and self.new(obj):
+                by_type[type(obj).__qualname__] += self.charge([obj])
+        return by_type
+
+
+def trim() -> int:
+    """KB of resident memory glibc hands back when asked to (`malloc_trim(0)`: free pages inside
+    every arena): slack, not memory in use. The run goes on with the pages returned."""
+    before = load.rss_kb()
+    _libc().malloc_trim(0)
+    return before - load.rss_kb()
+
 
 class MemoryProbe:
     def __init__(self, sites: int = 0) -> None:
@@ -187,6 +205,7 @@ class MemoryProbe:
         live = tracemalloc.get_traced_memory()[0]  # read before the walk's own bookkeeping
         garbage = traced - live
         now_native, now_arenas = native(), arenas()  # before the walk's own bookkeeping
+        trimmable = trim()
         sites = []
         if self.sites:
             sites = tracemalloc.take_snapshot().compare_to(self.snapshot, "lineno")[: self.sites]
@@ -217,6 +236,7 @@ class MemoryProbe:
             for name, objs in roots.items():
                 kb[f"{group}: {name}"] = owners.charge(objs) / 1024 / games
         kb["unowned Python memory"] = (live - self.traced_before) / 1024 / games - sum(kb.values())
+        unowned = owners.unowned()
         kb["cyclic garbage (collected at the peak)"] = garbage / 1024 / games
         before = {a["arena"]: a for a in self.arenas_before}
         self.figures = {
@@ -240,7 +260,11 @@ class MemoryProbe:
                 }
                 for a in now_arenas
             ],
+            "trimmable_kb_per_game": round(trimmable / games, 2),
             "tracemalloc_kb": round(tracemalloc.get_tracemalloc_memory() / 1024),
+            "unowned_by_type": {
+                name: round(size / 1024 / games, 2) for name, size in unowned.most_common(self.sites or 8)
+            },
             "sites": [
                 {"where": str(stat.traceback), "kb_per_game": round(stat.size_diff / 1024 / games, 2)}
                 for stat in sites
@@ -276,8 +300,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, kb in figures["kb_per_game"].items():
         print(f"  {name:<{width}}  {kb:8.2f}")
     print(f"native KB per game: {figures['native_kb_per_game']}")
+    print(f"resident KB per game that malloc_trim(0) hands back: {figures['trimmable_kb_per_game']}")
     for arena in figures["arenas"]:
         print(f"  glibc arena {arena['arena']:>2}: {arena}")
+    print(f"unowned, by the type of the object that holds it: {figures['unowned_by_type']}")
     for site in figures["sites"]:
         print(f"  {site['kb_per_game']:8.2f}  {site['where']}")
     figures.update({k: result[k] for k in ("rss_kb_per_game", "errors", "unanswered", "refused", "picture")})
