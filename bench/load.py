@@ -51,11 +51,15 @@ The LAST line printed is one JSON object; the main figures are
   pictures_per_action     new pictures uploaded per player action (the rest keep the one shown)
   rss_kb_per_game         growth of the process's resident memory (VmRSS), from just before the
                           first game is created to the highest reading while every game is live,
-                          divided by the live games. It holds what the bot keeps per game -- the
-                          per-channel asyncio.Lock, the armed deadline task, SQLite's page cache
-                          (capped at 2 MiB for the connection) and allocator slack -- plus this
-                          harness's own per-game bookkeeping (about 1 KB: each message's button
-                          ids, the next click), so it is an upper bound.
+                          divided by the live games. It holds what the bot keeps per game (the
+                          last saved row, the live message's state, the armed deadline task),
+                          the bot's memory that does not grow with the games but is first touched
+                          during the run (the picture's fonts, calendars, caches and its drawing
+                          thread's allocator arena, about 17 MB; SQLite's page cache, capped at
+                          2 MiB; the render caches, bounded), allocator slack, and this harness's
+                          own bookkeeping (about 2.6 KB a game: each message's button ids and
+                          picture name, the timings), so it is an upper bound. bench/memory.py
+                          says what it is made of, owner by owner.
 """
 
 import argparse

@@ -1,6 +1,6 @@
 """Where bench/load.py's memory per live game goes, owner by owner.
 
-    python bench/memory.py [--games 300] [--actions 20] [--no-picture] [any other bench/load.py flag]
+    python bench/memory.py [--games 1000] [--actions 40] [--no-picture] [--sites N] [load.py's flags]
 
 Runs bench/load.py's load (the real cog and store, the fake Discord) with tracemalloc on, and once
 play is over, while every game is still live, charges every Python object allocated since the
@@ -13,16 +13,19 @@ stops at objects older than the run, so shared modules, types and catalogs are n
   harness  what bench/load.py and bench/fake_discord.py keep (each message's buttons and picture
            name, the timing lists, the picture meter, the click each game waits for)
 
-Python memory no owner reaches is `unowned` (cyclic garbage not yet collected is counted apart).
+Python memory no owner reaches is `unowned` (cyclic garbage not yet collected is counted apart);
+`--sites N` also lists the N allocation sites that grew most (tracemalloc snapshots).
 Memory Python does not allocate is read from its owners: SQLite's own heap
 (`sqlite3_memory_used`: the page cache, the prepared statements), glibc's arenas (`malloc_info`:
-what each arena took from the system and how much of it is free, i.e. slack), Pillow's cached
-image blocks. RSS here includes tracemalloc's own tables (`tracemalloc_kb`), so the RSS per game
-of bench/load.py itself is the figure to quote; this script says what it is made of.
+what each arena took from the system and how much of it is free, i.e. slack; arena 0 is the event
+loop's, the drawing thread's is the one that grows only with the picture on), Pillow's cached
+image blocks, and the resident memory `malloc_trim(0)` hands back at the peak. RSS here includes
+tracemalloc's own tables (`tracemalloc_kb`), so the RSS per game of bench/load.py itself is the
+figure to quote; this script says what it is made of.
 
 The LAST line printed is one JSON object: `kb_per_game` by owner, `native_kb_per_game`,
-`arenas` (per glibc arena: system KB, free KB), `rss_kb_per_game` (inflated by tracing), and
-bench/load.py's failure counts.
+`arenas` (per glibc arena: system KB, free KB), `trimmable_kb_per_game`, `unowned_by_type`,
+`sites`, `rss_kb_per_game` (inflated by tracing), and bench/load.py's failure counts.
 """
 
 import asyncio
