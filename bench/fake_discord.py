@@ -174,10 +174,11 @@ class FakePartialMessage:
         return FakeMessage(self.id, fake.attachments(self.id))
 
     async def delete(self, **kwargs) -> None:
-        """Gone: a later edit of it counts as a bad edit."""
+        """Gone, with its picture: a later edit of it counts as a bad edit."""
         fake = self.channel.fake
         fake.request("message.delete", kwargs, MESSAGE_DELETE)
         fake.buttons.get(self.channel.id, {}).pop(self.id, None)
+        fake.pictures.pop(self.id, None)
 
 
 class FakeChannel:

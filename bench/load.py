@@ -51,11 +51,15 @@ The LAST line printed is one JSON object; the main figures are
   pictures_per_action     new pictures uploaded per player action (the rest keep the one shown)
   rss_kb_per_game         growth of the process's resident memory (VmRSS), from just before the
                           first game is created to the highest reading while every game is live,
-                          divided by the live games. It holds what the bot keeps per game -- the
-                          per-channel asyncio.Lock, the armed deadline task, SQLite's page cache
-                          (capped at 2 MiB for the connection) and allocator slack -- plus this
-                          harness's own per-game bookkeeping (about 1 KB: each message's button
-                          ids, the next click), so it is an upper bound.
+                          divided by the live games. It holds what the bot keeps per game (the
+                          last saved row, the live message's state, the armed deadline task),
+                          the bot's memory that does not grow with the games but is first touched
+                          during the run (the picture's fonts, calendars, caches and its drawing
+                          thread's allocator arena, about 17 MB; SQLite's page cache, capped at
+                          2 MiB; the render caches, bounded), allocator slack, and this harness's
+                          own bookkeeping (about 2.6 KB a game: each message's button ids and
+                          picture name, the timings), so it is an upper bound. bench/memory.py
+                          says what it is made of, owner by owner.
 """
 
 import argparse
@@ -71,9 +75,11 @@ import sys
 import tempfile
 import time
 import traceback
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -127,9 +133,10 @@ class PictureMeter:
         self.draw = draw
         self.real = board_attachment.render_png
         self.blank = b"\x89PNG\r\n\x1a\n"
-        self.wall: list[float] = []
-        self.cpu: list[float] = []
-        self.sizes: list[int] = []
+        # Arrays, not lists: 8 bytes a reading instead of 32, so the harness adds little per game.
+        self.wall = array("d")
+        self.cpu = array("d")
+        self.sizes = array("q")
 
     def __call__(self, scene) -> bytes:
         wall, cpu = time.perf_counter(), time.thread_time()
@@ -161,7 +168,7 @@ class Game:
 
 @dataclass
 class Stats:
-    times: list[float] = field(default_factory=list)
+    times: array = field(default_factory=lambda: array("d"))
     errors: int = 0
     unanswered: int = 0
     refused: int = 0
@@ -172,13 +179,21 @@ class Stats:
 
 
 class Bench:
-    def __init__(self, args: argparse.Namespace, cog: Payday, bot: StandInBot, tables: WatchedTables) -> None:
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        cog: Payday,
+        bot: StandInBot,
+        tables: WatchedTables,
+        meter: PictureMeter,
+    ) -> None:
         self.args = args
-        self.cog, self.bot, self.tables, self.fake = cog, bot, tables, bot.fake
+        self.cog, self.bot, self.tables, self.fake, self.meter = cog, bot, tables, bot.fake, meter
         self.rng = random.Random(args.seed)
         self.play = Stats()
         self.setup = Stats()
         self.rss_peak = 0
+        self.games: list[Game] = []
 
     # -- one handler call ------------------------------------------------------------------------
     async def call(self, stats: Stats, game: Game, interaction, handler, *args) -> bool:
@@ -374,7 +389,7 @@ def steal_share(before: list[int], after: list[int]) -> float:
     return delta[7] / busy if busy else 0.0
 
 
-def percentile(times: list[float], q: float) -> float:
+def percentile(times: Sequence[float], q: float) -> float:
     if not times:
         return 0.0
     ordered = sorted(times)
@@ -436,7 +451,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-async def run(args: argparse.Namespace) -> dict:
+class Probe(Protocol):
+    """Looks inside a run (bench/memory.py): `baseline` as the memory reading is taken before the
+    first game, `peak` once play is over while every game is still live (the cog not yet unloaded)."""
+
+    def baseline(self) -> None: ...
+
+    def peak(self, bench: "Bench") -> None: ...
+
+
+async def run(args: argparse.Namespace, probe: Probe | None = None) -> dict:
     with contextlib.ExitStack() as stack:
         if args.db is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="payday-bench-"))
@@ -447,12 +471,12 @@ async def run(args: argparse.Namespace) -> dict:
             db_path = args.db
         store = await Store.open(db_path, now=discord.utils.utcnow)
         try:
-            return await _measure(args, store)
+            return await _measure(args, store, probe)
         finally:
             await store.close()
 
 
-async def _measure(args: argparse.Namespace, store: Store) -> dict:
+async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None = None) -> dict:
     load_at_start = os.getloadavg()[0]  # other work on the machine skews every figure: show it
     meter = PictureMeter(draw=not args.no_picture)
     board_attachment.render_png = meter
@@ -462,8 +486,8 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
     cog = Payday(bot, tables)
     bot.cogs["Payday"] = cog
     await cog.cog_load()
-    bench = Bench(args, cog, bot, tables)
-    games = [
+    bench = Bench(args, cog, bot, tables, meter)
+    games = bench.games = [
         Game(
             channel_id=CHANNEL_BASE + n,
             users=[FakeUser(USER_BASE + n * 10 + s, f"player {n}-{s}") for s in range(args.players)],
@@ -474,6 +498,8 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
         gc.collect()
         collector.settle()  # as PaydayBot.on_ready does once the bot is up
         rss_before = rss_kb()
+        if probe is not None:
+            probe.baseline()
 
         # Lobbies: each game is opened, joined and started by its own players, games interleaved.
         async def open_one(game: Game) -> bool:
@@ -521,6 +547,8 @@ async def _measure(args: argparse.Namespace, store: Store) -> dict:
             profiler.dump_stats(args.profile)
         if bench.play.finished == 0:
             bench.sample_rss()
+        if probe is not None:
+            probe.peak(bench)
         # What the harness read from the cog must be what is stored: each game still going waits, in
         # the database, for the very question its next click answers; a finished one left the table.
         mismatched = 0

@@ -13,9 +13,9 @@ answer to a click (Discord's 5xx, or the 3 s window passed) is made good by the 
 import asyncio
 import logging
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -30,6 +30,9 @@ from bot.render.notices import notice_message
 from bot.render.prompts import choices
 from bot.service import Call, Loaded, Note, PayDays, Update
 from bot.table import Table
+
+if TYPE_CHECKING:
+    from bot.service.tables import GameRow  # the store's row, as the service hands it over in `Loaded`
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +51,14 @@ def clicked(interaction: discord.Interaction, message_id: int | None) -> bool:
     return interaction.message is not None and message_id is not None and interaction.message.id == message_id
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Channel:
     """What one channel's live message should show, and what it shows."""
 
-    loaded: Loaded | None = None
-    """The newest saved snapshot (after the game ended or the lobby closed, its last one)."""
+    _row: "GameRow | None" = None
+    _table: Table | None = None
+    """The newest saved snapshot (`loaded`), as its row and its table; the table is let go while the
+    channel rests (`rest`)."""
     note: Note | None = None
     """The lobby's footer line (who joined or left), written when shown."""
     closed: bool = False
@@ -65,7 +70,7 @@ class Channel:
     tried: int = 0
     """The `seq` the worker last tried to show (it does not try the same one twice)."""
     notices: list[str] = field(default_factory=list)
-    posts: deque[dict] = field(default_factory=deque)
+    posts: list[dict] = field(default_factory=list)
     worker: asyncio.Task[None] | None = None
     paused_until: float = 0.0
     pause: float = POST_PAUSE
@@ -81,7 +86,7 @@ class Channel:
     """The Pay Day summaries riding on the live message as its text, known for the message
     `known_id` (posted by this process); they stay in the channel when the message is replaced."""
     known_id: int | None = None
-    retire: deque[tuple[int, str | None]] = field(default_factory=deque)
+    retire: list[tuple[int, str | None]] = field(default_factory=list)
     """Old live messages replaced by a call, with the Pay Day lines they carried: each is deleted,
     or cut down to those lines."""
     attachments: tuple[int, list[discord.Attachment]] | None = None
@@ -89,8 +94,29 @@ class Channel:
     that keeps the board picture can list it instead of uploading it again."""
 
     @property
+    def loaded(self) -> Loaded | None:
+        """The newest saved snapshot (after the game ended or the lobby closed, its last one)."""
+        if self._row is None:
+            return None
+        if self._table is None:
+            self._table = Table.model_validate_json(self._row.data)
+        return Loaded(self._row, self._table)
+
+    @loaded.setter
+    def loaded(self, loaded: Loaded) -> None:
+        self._row, self._table = loaded
+
+    def rest(self) -> None:
+        """Nothing left to send: keep the snapshot's row only (the service's cache of saved rows
+        holds the same one) and read its table again should it be needed before the next change.
+        A running game's or a lobby's snapshot is its row as saved; a finished game's last one is
+        not (it went to history), so it is kept until the channel is forgotten."""
+        if not self.closed:
+            self._table = None
+
+    @property
     def behind(self) -> bool:
-        return self.loaded is not None and self.shown != self.seq
+        return self._row is not None and self.shown != self.seq
 
 
 class LiveMessage:
@@ -143,7 +169,7 @@ class LiveMessage:
         """A change was saved: show `loaded` next. `notices` (Pay Day summaries) go out with it;
         `note` is the lobby's footer (None keeps the one shown). Returns the snapshot's number."""
         ch = self._channel(loaded.row.channel_id)
-        same = ch.loaded is not None and ch.loaded.row.game_id == loaded.row.game_id
+        same = ch._row is not None and ch._row.game_id == loaded.row.game_id
         ch.note = note if note is not None else ch.note if same else None
         ch.loaded, ch.closed = loaded, closed or _over(loaded)
         ch.seq += 1
@@ -165,6 +191,8 @@ class LiveMessage:
             ch.worker = asyncio.create_task(self._work(channel_id, ch), name=f"live:{channel_id}")
         elif ch.closed and not ch.behind:
             del self._channels[channel_id]
+        elif not ch.behind:
+            ch.rest()
 
     def forget(self, channel_id: int) -> None:
         """The channel's game never reached Discord (its first message failed): nothing to show."""
@@ -215,7 +243,7 @@ class LiveMessage:
         """The snapshot `seq` of `loaded`'s game was just written to the live message (by a click's
         own answer, or as a new live message)."""
         ch = self._channels.get(loaded.row.channel_id)
-        if ch is not None and ch.loaded is not None and ch.loaded.row.game_id == loaded.row.game_id:
+        if ch is not None and ch._row is not None and ch._row.game_id == loaded.row.game_id:
             ch.shown = max(ch.shown, seq)  # a later snapshot may have been shown meanwhile
 
     def holds(self, channel_id: int, message_id: int, attachments: list[discord.Attachment] | None) -> None:
@@ -353,17 +381,21 @@ class LiveMessage:
             if ch.behind and ch.tried != ch.seq:
                 await self._show(channel_id, ch)
             elif ch.retire:
-                await self._retire(channel_id, *ch.retire.popleft())
+                await self._retire(channel_id, *ch.retire.pop(0))
             elif ch.notices:
                 content = "\n\n".join(ch.notices)
                 ch.notices.clear()
                 await self._send(ch, channel_id, content=content)
             elif ch.posts:
-                await self._send(ch, channel_id, **ch.posts.popleft())
+                await self._send(ch, channel_id, **ch.posts.pop(0))
             else:
                 break
         if ch.closed and not ch.behind and self._channels.get(channel_id) is ch:
             del self._channels[channel_id]
+        elif not ch.behind:
+            ch.rest()
+        if ch.worker is asyncio.current_task():
+            ch.worker = None  # done: nothing to keep per channel
 
     async def _show(self, channel_id: int, ch: Channel) -> None:
         seq, loaded = ch.seq, ch.loaded
