@@ -89,30 +89,25 @@ async def test_if_the_new_months_board_cannot_be_posted_the_old_one_keeps_its_bu
     assert (await load(env, game.channel)).state.pending.seats == [1]
 
 
-async def test_start_is_refused_where_the_bot_cannot_post(env):
+@pytest.mark.parametrize(
+    ("denied", "named", "not_named"),
+    [
+        ({"send_messages": False}, "Send Messages", "Attach Files"),
+        # The live message is posted anew with the drawn board attached (calls, a new month).
+        ({"attach_files": False}, "Attach Files", "Send Messages"),
+    ],
+)
+async def test_start_is_refused_where_the_bot_cannot_post(env, denied, named, not_named):
     guild = env.create_guild("Casino")
     channel = guild.create_text_channel(
-        "payday", overwrites={env.bot.user: discord.PermissionOverwrite(send_messages=False)}
+        "payday", overwrites={env.bot.user: discord.PermissionOverwrite(**denied)}
     )
     alice = guild.add_member(env.create_user("alice"))
 
     refused = await slash(alice, channel, "payday start")
 
-    assert refused.ephemeral and "Send Messages" in refused.response.content
-    assert await load(env, channel) is None
-
-
-async def test_start_is_refused_where_the_bot_cannot_attach_the_board_picture(env):
-    guild = env.create_guild("Casino")
-    channel = guild.create_text_channel(
-        "payday", overwrites={env.bot.user: discord.PermissionOverwrite(attach_files=False)}
-    )
-    alice = guild.add_member(env.create_user("alice"))
-
-    refused = await slash(alice, channel, "payday start")
-
-    assert refused.ephemeral and "Attach Files" in refused.response.content
-    assert "Send Messages" not in refused.response.content
+    assert refused.ephemeral and named in refused.response.content
+    assert not_named not in refused.response.content
     assert await load(env, channel) is None
 
 
