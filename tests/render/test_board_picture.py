@@ -173,6 +173,7 @@ def test_six_retired_tokens_fit_the_panel_apart():
 def test_letters_are_distinct_and_come_from_the_names():
     assert token_letters(["Alice", "Adam", "Anna", "bob"]) == ["A", "D", "N", "B"]
     assert token_letters(["🎲", "Ann"]) == ["A", "N"]
+    assert token_letters(["bob", "Bot Penny", "Bot Otto"]) == ["B", "P", "O"]
     assert len(set(token_letters(["Aa"] * 6))) == 6
 
 

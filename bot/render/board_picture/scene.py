@@ -72,11 +72,14 @@ def scene_key(scene: Scene) -> str:
 
 
 def token_letters(names: Sequence[str]) -> list[str]:
-    """One distinct capital letter per player: the first letter of the name, else the next letter
-    of the name not taken yet, else the first free letter of the alphabet."""
+    """One distinct capital letter per player: the first letter of the name, else the initial of
+    another of its words ("Bot Penny" beside bob is P), else the next letter of the name not taken
+    yet, else the first free letter of the alphabet."""
     taken: list[str] = []
     for name in names:
-        candidates = chain((c for c in name.upper() if "A" <= c <= "Z"), ascii_uppercase)
+        upper = name.upper()
+        initials = (word[0] for word in upper.split()[1:])
+        candidates = (c for c in chain(upper[:1], initials, upper, ascii_uppercase) if "A" <= c <= "Z")
         taken.append(next(c for c in candidates if c not in taken))
     return taken
 
