@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from bot.game import events as ev
 from bot.game.context import Game
-from bot.game.events import new_event
+from bot.game.events import BANK, JACKPOT, POT, SAVINGS_BASE, TRANSFER, Event, new_event
 
 
 def transfer(
@@ -16,44 +16,47 @@ def transfer(
 ) -> None:
     """Move money between accounts (a seat, BANK, JACKPOT, POT or a savings account) and write the
     ledger line: `ref` is the card, Deal or day the reason names; `balance`, for a loan or savings
-    reason, the loan or savings balance after."""
+    reason, the loan or savings balance after.
+
+    Every dollar comes through here (about one line per action), so the accounts are tested in
+    the order the games use them: a player paying first, and the pot before the Bank."""
     if amount <= 0:
         return
     st = g.state
     players = st.players
-    if src >= 0:
-        dated = payer = players[src]
-        if payer.cash < amount:
+    if src >= 0:  # a player pays, and their own calendar dates the line
+        dated = players[src]
+        if dated.cash < amount:
             raise AssertionError(f"seat {src} would go negative paying {amount} ({reason})")
-        payer.cash -= amount
-    elif src == ev.BANK:
-        st.bank_paid += amount
-    elif src == ev.JACKPOT:
-        st.jackpot -= amount
-    elif src == ev.POT:
-        st.pot -= amount
+        dated.cash -= amount
     else:
-        saver = st.players[ev.savings_owner(src)]
-        if saver.savings < amount:
-            raise AssertionError(f"savings of seat {saver.seat} would go negative paying {amount} ({reason})")
-        saver.savings -= amount
+        if src == BANK:
+            st.bank_paid += amount
+        elif src == POT:
+            st.pot -= amount
+        elif src == JACKPOT:
+            st.jackpot -= amount
+        else:
+            saver = players[SAVINGS_BASE - src]
+            if saver.savings < amount:
+                raise AssertionError(
+                    f"savings of seat {saver.seat} would go negative paying {amount} ({reason})"
+                )
+            saver.savings -= amount
+        dated = players[dst if dst >= 0 and src > SAVINGS_BASE else _calendar_seat(st.turn, src, dst)]
     if dst >= 0:
-        payee = players[dst]
-        payee.cash += amount
-    elif dst == ev.BANK:
-        st.bank_received += amount
-    elif dst == ev.JACKPOT:
-        st.jackpot += amount
-    elif dst == ev.POT:
+        players[dst].cash += amount
+    elif dst == POT:
         st.pot += amount
+    elif dst == BANK:
+        st.bank_received += amount
+    elif dst == JACKPOT:
+        st.jackpot += amount
     else:
-        st.players[ev.savings_owner(dst)].savings += amount
-    if src < 0:  # a player paying dates the line (above); else mostly the player paid (`_calendar_seat`)
-        dated = payee if dst >= 0 and src > ev.SAVINGS_BASE else players[_calendar_seat(st.turn, src, dst)]
+        players[SAVINGS_BASE - dst].savings += amount
     month = dated.months_done + 1 if dated.months_done < st.months else st.months
-    g.events.append(
-        new_event(ev.Event, (ev.TRANSFER, -1, amount, balance, src, dst, reason, month, dated.day, ref))
-    )
+    line = (TRANSFER, -1, amount, balance, src, dst, reason, month, dated.day, ref)
+    g.events.append(new_event(Event, line))
 
 
 def _calendar_seat(mover: int, src: int, dst: int) -> int:

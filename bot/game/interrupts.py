@@ -76,23 +76,30 @@ def lottery_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
 def lottery_answer(g: Game, action: act.Action) -> None:
     st, seat = g.state, action.seat
     pending = st.pending
+    first = pending.seats[0] == seat  # `seats` is kept in turn order from the lander
     pending.seats.remove(seat)
     pending.done.append(seat)
     again: list[int] = []
     if action.kind == act.ANTE:
         number = action.value
-        if number in pending.wants.values():
-            # The answer was allowed, so whoever wished for it picks after `seat`: asked again.
-            again = [other for other, wish in pending.wants.items() if wish == number]
-            for later in again:
-                del pending.wants[later]
-                pending.done.remove(later)
-                pending.seats.append(later)
-            pending.seats.sort(key=lambda other: (other - pending.lander) % len(st.players))
-        pending.wants[seat] = number
+        if first and not pending.wants:
+            # The usual case: everyone before `seat` has answered and been granted, so the wish is
+            # granted now (what `_grant_in_order` would find, without walking round the table).
+            _grant(g, pending, seat, number)
+        else:
+            if number in pending.wants.values():
+                # The answer was allowed, so whoever wished for it picks after `seat`: asked again.
+                again = [other for other, wish in pending.wants.items() if wish == number]
+                for later in again:
+                    del pending.wants[later]
+                    pending.done.remove(later)
+                    pending.seats.append(later)
+                pending.seats.sort(key=lambda other: (other - pending.lander) % len(st.players))
+            pending.wants[seat] = number
+            _grant_in_order(g, pending)
     else:
         g.emit(ev.SAT_OUT, seat)
-    _grant_in_order(g, pending)
+        _grant_in_order(g, pending)
     for later in again:
         g.emit(ev.NOTHING, later, value=action.value, reason=ev.NUMBER_TAKEN)
     if not pending.seats and not pending.wants:
@@ -111,9 +118,14 @@ def _grant_in_order(g: Game, pending: s.Pending) -> None:
             return
         number = pending.wants.pop(seat, None)
         if number is not None:
-            pay(g, seat, ev.POT, pending.amount, ev.LOTTERY_ANTE)
-            pending.picks[number] = seat
-            g.emit(ev.ANTED, seat, amount=pending.amount, value=number)
+            _grant(g, pending, seat, number)
+
+
+def _grant(g: Game, pending: s.Pending, seat: int, number: int) -> None:
+    """The ante goes into the pot and the number is the player's."""
+    pay(g, seat, ev.POT, pending.amount, ev.LOTTERY_ANTE)
+    pending.picks[number] = seat
+    g.emit(ev.ANTED, seat, amount=pending.amount, value=number)
 
 
 def draw_lottery(g: Game, pending: s.Pending) -> None:

@@ -12,8 +12,8 @@ from bot.game import steps
 from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question
 from bot.game.rulesets import RULESETS
+from bot.game.spaces import move_to
 from bot.game.state import GameState, Pending
-from bot.game.turn import move_to
 
 
 def run_mail(g: Game, seat: int, card: int) -> None:

@@ -9,13 +9,24 @@ from bot.game import state as s
 from bot.game import steps
 from bot.game.bank import pay, transfer
 from bot.game.context import Game
+from bot.game.events import new_event
 from bot.game.interrupts import in_turn_order, start_lottery, start_poker, start_radio, start_walk
 from bot.game.payday import start_payday
 from bot.game.state import Pending
-from bot.game.turn import move_to
 
 SpaceHandler = Callable[[Game, int, int], None]
 """(game, the lander's seat, the day of the space landed on)."""
+
+
+def move_to(g: Game, seat: int, day: int) -> None:
+    """Put the token on `day` and resolve that space now.
+
+    Every move is its caller's last step (a roll, Move Ahead, Daylight Savings), so resolving the
+    space at once is what scheduling a SPACE step would do, without the trip through the agenda
+    every turn made. A game saved with a SPACE step still runs it (`run_space`)."""
+    g.state.players[seat].day = day
+    g.events.append(new_event(ev.Event, (ev.MOVED, seat, 0, day, 0, 0, "", 0, 0, -1)))
+    SPACES[g.ruleset.board[day].kind](g, seat, day)
 
 
 def nothing(g: Game, seat: int, day: int) -> None:
@@ -155,6 +166,7 @@ SPACES: dict[str, SpaceHandler] = {
 
 
 def run_space(g: Game, seat: int, day: int) -> None:
+    """A SPACE step a game saved before `move_to` resolved spaces at once may still hold."""
     SPACES[g.ruleset.board[day].kind](g, seat, day)
 
 

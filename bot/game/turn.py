@@ -7,7 +7,7 @@ from bot.game import steps
 from bot.game.bank import transfer
 from bot.game.calendar import PAYDAY_DAY
 from bot.game.context import Game, Question, roll_allows, roll_default, roll_only
-from bot.game.events import new_event
+from bot.game.spaces import move_to
 from bot.game.state import Pending
 
 
@@ -31,14 +31,6 @@ def jackpot_open(g: Game) -> bool:
     once a Town Election has been held since the Pot was last won (docs/RULES.md §4.7)."""
     rules = g.rules
     return rules.jackpot_on_six and (g.state.election_held or not rules.jackpot_needs_election)
-
-
-def move_to(g: Game, seat: int, day: int) -> None:
-    """Put the token on `day` and resolve that space next."""
-    st = g.state
-    st.players[seat].day = day
-    g.events.append(new_event(ev.Event, (ev.MOVED, seat, 0, day, 0, 0, "", 0, 0, -1)))
-    st.agenda.append((steps.SPACE, seat, day))
 
 
 def end_turn(g: Game, seat: int, arg: int) -> None:
