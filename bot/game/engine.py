@@ -139,7 +139,17 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     if action.timed_out:
         g.emit(ev.TIMED_OUT, action.seat, reason=state.pending.kind)
     question.answer(g, action)
-    _run(g)
+    # Run the agenda's steps until a rule asks a question or the game ends (written here rather
+    # than in a function of its own: it runs once per action).
+    agenda = state.agenda
+    while state.pending is None and not state.over:
+        if not agenda:
+            raise RuntimeError(
+                "The rules ran out of steps: no question is pending, the game is not over and the "
+                "agenda is empty (a rule that neither asks, schedules a task nor ends the game)."
+            )
+        kind, seat, arg = agenda.pop()
+        TASKS[kind](g, seat, arg)
     return state, g.events
 
 
@@ -187,39 +197,26 @@ def _return_cards_in_play(state: GameState) -> None:
     state.agenda.clear()
 
 
-def _run(g: Game) -> None:
-    st = g.state
-    agenda = st.agenda
-    while st.pending is None and not st.over:
-        if not agenda:
-            raise RuntimeError(
-                "The rules ran out of steps: no question is pending, the game is not over and the "
-                "agenda is empty (a rule that neither asks, schedules a task nor ends the game)."
-            )
-        kind, seat, arg = agenda.pop()
-        TASKS[kind](g, seat, arg)
-
-
 # -- validation -----------------------------------------------------------------------------------
 def check(state: GameState, action: Action) -> Question | None:
     """Raise the refusal a player should read, or return the question this action answers."""
     pending = state.pending
+    seat, kind = action.seat, action.kind
     if (
         pending is not None
         and action.prompt == state.prompt
-        and action.seat in pending.seats
-        and action.kind not in STANDING
+        and seat in pending.seats
+        and kind not in STANDING
     ):
         # The usual case, a button of the current question pressed by a player it asks: only the
         # question itself can refuse it (a pending question also means the game is not over).
         question = QUESTIONS[pending.kind]
         allows = question.allows
-        if allows is not None and allows(state, action.seat, action.kind, action.value):
+        if allows is not None and allows(state, seat, kind, action.value):
             return question
         return _offered(state, action, question)
     if state.over:
         raise act.GameOver(Why.GAME_OVER)
-    seat, kind = action.seat, action.kind
     if not 0 <= seat < len(state.players):
         raise act.NotInGame(Why.NOT_IN_GAME)
     if kind == act.LOAN:

@@ -90,7 +90,9 @@ def to_jackpot(g: Game, seat: int, card: int) -> None:
 def neighbours(state: GameState, seat: int) -> list[int]:
     """Mad Money and Pay a Neighbor: the other players still playing the month, in turn order after
     `seat` (docs/RULES.md §2.8: a retired player takes no part in them)."""
-    return [other for other in state.others(seat) if not state.players[other].retired]
+    players = state.players
+    n = len(players)
+    return [(seat + k) % n for k in range(1, n) if not players[(seat + k) % n].retired]
 
 
 def choose_player(g: Game, seat: int, card: int) -> None:
