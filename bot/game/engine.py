@@ -5,8 +5,6 @@ state exactly as it was; a legal one mutates the state in place (no copy per act
 rules until the game needs somebody's input again.
 """
 
-from dataclasses import replace
-
 from bot.game import actions as act
 from bot.game import calendar as b
 from bot.game import deals, interrupts, mail, payday, spaces, steps, turn
@@ -17,7 +15,7 @@ from bot.game.actions import RefusalCode as Why
 from bot.game.bank import borrow, repay, transfer, withdraw
 from bot.game.context import Game, Question
 from bot.game.rng import seed_state
-from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
+from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules, game_rules
 from bot.game.state import GameState, Pending, Player
 
 MIN_MONTHS, MAX_MONTHS = 1, 12
@@ -32,6 +30,10 @@ QUESTIONS: dict[str, Question] = {
     **interrupts.QUESTIONS,
 }
 TASKS = {**turn.TASKS, **spaces.TASKS, **mail.TASKS, **payday.TASKS}
+YARD_SALE_BOARDS = frozenset(
+    name for name, preset in RULESETS.items() if any(space.kind == b.YARD_SALE for space in preset.board)
+)
+"""The rulesets whose board has a Yard Sale, found once rather than by every new game."""
 MAIL_QUESTIONS = frozenset({s.TARGET, s.SWELLFARE, s.INSURANCE})
 """Questions about a Mail card that is in no pile or hand while they wait (`Pending.card`)."""
 ANSWERS_TO = {act.REPAY: (s.REPAY, s.BANKING), act.DEPOSIT: (s.BANKING,), act.WITHDRAW: (s.BANKING,)}
@@ -55,7 +57,7 @@ def start(
     if ruleset not in RULESETS:
         raise IllegalAction(Why.NO_RULESET, ruleset=ruleset, choices=tuple(RULESETS))
     preset = RULESETS[ruleset]
-    rules = replace(rules or preset.rules)
+    rules = game_rules(rules or preset.rules)
     if not rules.min_players <= len(players) <= rules.max_players:
         raise IllegalAction(Why.PLAYER_COUNT, least=rules.min_players, most=rules.max_players)
     if not MIN_MONTHS <= months <= MAX_MONTHS:
@@ -77,7 +79,7 @@ def start(
     g.shuffle(state.mail_deck)
     g.shuffle(state.deal_deck)
     # A Yard Sale that draws the top Deal needs no card set aside, and a board without one neither.
-    if not rules.yard_sale_draws and any(space.kind == b.YARD_SALE for space in preset.board):
+    if not rules.yard_sale_draws and ruleset in YARD_SALE_BOARDS:
         state.yard_sale = g.draw_deal(0, announce=False)
     g.ask(Pending(s.ROLL, [0], lander=0))
     return state, g.events
