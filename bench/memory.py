@@ -55,6 +55,7 @@ RENDER_CACHES = (
     embeds.safe,
     components._button_look,
     scene._letters,
+    scene._token_words,
     table_module.clean_name,
     i18n._decimal,
     picture.calendar,

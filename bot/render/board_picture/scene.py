@@ -96,22 +96,7 @@ def describe(scene: Scene, limit: int = 1000) -> str:
     """The picture in words, for its alt text (screen readers, and anyone whose image did not load):
     the month, the Jackpot and where each player is, the asked ones marked."""
     L = lang(scene.language)
-    where = []
-    for t in sorted(scene.tokens, key=lambda t: t.seat):
-        if t.retired:
-            place = L._("retired")
-        elif t.day <= 0:
-            place = L._("START")
-        else:
-            place = L._("day {day}", day=t.day)
-        if t.orders:
-            place = L._("{place}, standing orders", place=place)
-        if t.seat in scene.asked:
-            where.append(
-                L._("{name} ({letter}) {place}, to answer", name=t.name, letter=t.letter, place=place)
-            )
-        else:
-            where.append(L._("{name} ({letter}) {place}", name=t.name, letter=t.letter, place=place))
+    where = [_token_words(t, t.seat in scene.asked, L) for t in sorted(scene.tokens, key=lambda t: t.seat)]
     text = L._(
         "Pay Day board, {month}. Jackpot {jackpot}. {players}.",
         month=scene.month_label,
@@ -119,6 +104,22 @@ def describe(scene: Scene, limit: int = 1000) -> str:
         players="; ".join(where),
     )
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@functools.lru_cache(maxsize=4096)
+def _token_words(t: Token, asked: bool, L: Lang) -> str:
+    """One player's part of `describe`. Cached: most tokens stand still from one picture to the next."""
+    if t.retired:
+        place = L._("retired")
+    elif t.day <= 0:
+        place = L._("START")
+    else:
+        place = L._("day {day}", day=t.day)
+    if t.orders:
+        place = L._("{place}, standing orders", place=place)
+    if asked:
+        return L._("{name} ({letter}) {place}, to answer", name=t.name, letter=t.letter, place=place)
+    return L._("{name} ({letter}) {place}", name=t.name, letter=t.letter, place=place)
 
 
 def game_scene(state: GameState, month: int, L: Lang | None = None, orders: Collection[int] = ()) -> Scene:
