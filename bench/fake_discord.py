@@ -116,14 +116,15 @@ class FakeAttachment(discord.Attachment):
 
 def _custom_ids(view: discord.ui.View) -> tuple[str, ...]:
     """A button's custom_id, or one `<menu's custom_id>:<value>` per option of a select menu: both
-    read as `<prefix>:<channel>:<game>:<prompt>:<kind>:<value>`."""
+    read as `<prefix>:<channel>:<game>:<prompt>:<kind>:<value>`. Read from the components discord.py
+    sends, as Discord would (the live message's view holds no discord.ui items)."""
     ids: list[str] = []
-    for child in view.children:
-        item = child.item if isinstance(child, discord.ui.DynamicItem) else child
-        if isinstance(item, discord.ui.Select):
-            ids += [f"{item.custom_id}:{option.value}" for option in item.options]
-        else:
-            ids.append(child.custom_id)
+    for row in view.to_components():
+        for component in row["components"]:
+            if component["type"] == discord.ComponentType.select.value:
+                ids += [f"{component['custom_id']}:{option['value']}" for option in component["options"]]
+            else:
+                ids.append(component["custom_id"])
     return tuple(ids)
 
 

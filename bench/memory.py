@@ -46,12 +46,16 @@ import load
 from PIL import Image
 
 from bot import table as table_module
-from bot.render import embeds, i18n
-from bot.render.board_picture import layers, palette, picture, style
+from bot.render import components, embeds, i18n
+from bot.render.board_picture import layers, palette, picture, scene, style
 
 RENDER_CACHES = (
-    embeds._latest_line,
+    embeds._written,
+    embeds._place,
     embeds.safe,
+    components._button_look,
+    scene._letters,
+    scene._token_words,
     table_module.clean_name,
     i18n._decimal,
     picture.calendar,

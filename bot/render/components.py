@@ -12,6 +12,7 @@ The hand panel's own (pdh My hand, pdo standing orders, pdb Borrow…/Repay…, 
 listed in bot/render/hand_view.py.
 """
 
+import functools
 import logging
 import re
 from collections.abc import Callable, Sequence
@@ -236,28 +237,64 @@ def story_view(game_id: int, page: int, pages: int, L: Lang) -> discord.ui.View 
 DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LedgerButton, StoryButton, RematchButton)
 
 
+class AnswerView(discord.ui.View):
+    """The live message's answers, held as the component payload Discord receives.
+
+    Every control on the live message is a DynamicItem registered with the bot at start-up
+    (`DYNAMIC_ITEMS`, `HAND_ITEMS`): a click is routed by its custom_id alone, never through the
+    view it was sent with, which discord.py does not keep (it has no item to dispatch). So the view
+    holds no discord.ui items: building one per button cost more than anything else in writing the
+    board, on every click. Each button's payload is still discord.py's own (`button_payload`).
+    """
+
+    def __init__(self, rows: list[list[dict]]) -> None:
+        super().__init__(timeout=None)
+        self._rows = rows
+
+    def to_components(self) -> list[dict]:
+        return [{"type": 1, "components": row} for row in self._rows]
+
+
+def button_payload(custom_id: str, label: str, style: discord.ButtonStyle, emoji: str | None = None) -> dict:
+    """A button as discord.py writes it into a message's components."""
+    return {**_button_look(label, style, emoji), "custom_id": custom_id}
+
+
+@functools.lru_cache(maxsize=512)
+def _button_look(label: str, style: discord.ButtonStyle, emoji: str | None) -> dict:
+    """What discord.py writes for a button of this look (its custom_id aside), asked once per look:
+    the same few labels come back on every click."""
+    return discord.ui.Button(label=label, style=style, emoji=emoji, custom_id="-").to_component_dict()
+
+
 def game_view(
     channel_id: int,
     game_id: int,
     prompt: int,
     choices: list[Choice],
-    extra: Sequence[discord.ui.Item] = (),
-) -> discord.ui.View:
+    extra: Sequence[dict] = (),
+) -> AnswerView:
     """The answers in the rows `prompts.rows` lays out (three at most): buttons, the message's own
-    buttons (`extra`: My hand) after them, then one select menu a row."""
-    view = discord.ui.View(timeout=None)
-    for number, row in enumerate(rows(choices, extra)):
+    buttons (`extra`, as `button_payload`s: My hand) after them, then one select menu a row."""
+    laid: list[list[dict]] = []
+    for row in rows(choices, extra):
         if isinstance(row, Menu):
-            view.add_item(
-                GameSelect(channel_id, game_id, prompt, row.kind, row.placeholder, row.options, row=number)
-            )
+            menu = GameSelect(channel_id, game_id, prompt, row.kind, row.placeholder, row.options)
+            laid.append([menu.to_component_dict()])
             continue
-        for item in row:
-            if isinstance(item, Choice):
-                item = GameButton(channel_id, game_id, prompt, item)
-            item.row = number
-            view.add_item(item)
-    return view
+        laid.append(
+            [
+                button_payload(
+                    f"pd:{channel_id}:{game_id}:{prompt}:{item.kind}:{item.value}",
+                    item.label[:80],
+                    STYLES[item.style],
+                )
+                if isinstance(item, Choice)
+                else item
+                for item in row
+            ]
+        )
+    return AnswerView(laid)
 
 
 def lobby_view(channel_id: int, game_id: int, L: Lang) -> discord.ui.View:

@@ -2,11 +2,13 @@
 Pay Day summaries the table reads as message text: every word in the language asked for."""
 
 import functools
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
 import discord
 
 from bot.game.events import Event
-from bot.game.rulesets import RULESETS
+from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
 from bot.render.events import and_list, describe
 from bot.render.hand import ORDERS_MARK
@@ -28,10 +30,6 @@ def safe(text: str) -> str:
     mention (allowed_mentions already stops pings; this stops `@everyone` even being shown).
     Cached, since the same names are escaped on every click."""
     return discord.utils.escape_markdown(text).replace("@", "@\u200b")
-
-
-def names(table: Table) -> list[str]:
-    return [safe(s.name) for s in table.seats]
 
 
 # -- the lobby -------------------------------------------------------------------------------------
@@ -94,7 +92,8 @@ def _seat_label(table: Table, seat: Seat, L: Lang) -> str:
 def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     """The live game message: where everyone is, money, the Jackpot, what we wait for, latest events."""
     st = table.state
-    shown = names(table)
+    words = _words(table, game_id, L)
+    shown = words.shown
     ruleset = RULESETS[st.ruleset]
     if st.over:
         title = L._("Pay Day — game over")
@@ -111,9 +110,9 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         pot += " · " + (L._("the next 6 wins it") if st.election_held else L._("waits for a Town Election"))
     embed.add_field(name=_heading(ruleset.jackpot_name, L), value=f"{L.money(st.jackpot)}{pot}", inline=False)
     if table.latest:
-        who = tuple(shown)
-        latest = "\n".join(_latest_line(event, who, st.ruleset, L) for event in table.latest)
-        embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
+        embed.add_field(
+            name=L._("Latest"), value=_clip(_latest(table.latest, words, ruleset, L)), inline=False
+        )
     footer = L._(
         "Game #{game} · {edition} · /payday hand, /payday ledger",
         game=game_id,
@@ -125,35 +124,64 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     return embed
 
 
-@functools.lru_cache(maxsize=8192)
-def _latest_line(event: Event, names: tuple[str, ...], ruleset: str, L: Lang) -> str:
-    """An event of "Latest" in words. Cached: each click shows the seven before it again."""
-    return describe(event, names, RULESETS[ruleset], L)
+GAMES_REMEMBERED = 4096
+"""Games whose board words `_words` keeps (a few hundred bytes each, most of it the Latest lines):
+more than are live at once, so a game's are still there at its next click."""
+
+
+@dataclass(slots=True)
+class _Words:
+    """What a game's board writes the same on every click: its players' names made safe, and the
+    Latest lines last shown (each click shows the seven before it again)."""
+
+    key: tuple[tuple[str, ...], str, Lang]
+    """The names as chosen, the ruleset and the language: anything else is another game's words."""
+    shown: list[str]
+    latest: dict[Event, str] = field(default_factory=dict)
+
+
+_written: OrderedDict[int, _Words] = OrderedDict()
+
+
+def _words(table: Table, game_id: int, L: Lang) -> _Words:
+    """The game's words, kept by game (the least recently shown games go first)."""
+    key = (tuple(seat.name for seat in table.seats), table.state.ruleset, L)
+    words = _written.get(game_id)
+    if words is not None and words.key == key:
+        _written.move_to_end(game_id)
+        return words
+    words = _written[game_id] = _Words(key, [safe(name) for name in key[0]])
+    if len(_written) > GAMES_REMEMBERED:
+        _written.popitem(last=False)
+    return words
+
+
+def _latest(events: list[Event], words: _Words, ruleset: Ruleset, L: Lang) -> str:
+    """The "Latest" lines: those shown last time are reused, the new ones written."""
+    known, now, lines = words.latest, {}, []
+    names = tuple(words.shown)
+    for event in events:
+        line = known.get(event)
+        if line is None:
+            line = describe(event, names, ruleset, L)
+        now[event] = line
+        lines.append(line)
+    words.latest = now
+    return "\n".join(lines)
 
 
 def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
     st = table.state
     p = st.players[seat]
-    board = RULESETS[st.ruleset].board
+    player = table.seats[seat]
     marker = "🎲" if seat == st.turn and not st.over else ("🏁" if p.retired else "▫️")
-    if p.retired:
-        where = L._("retired")
-    elif p.day == 0:
-        where = L._("START")
-    else:
-        where = L._(
-            "{weekday} {day}: {space}",
-            weekday=weekday_name(p.day, L),
-            day=p.day,
-            space=space_name(board[p.day], L),
-        )
-    if table.seats[seat].away:
+    if player.away:
         who = L._("**{player}** (away: the bot plays it safe)", player=shown[seat])
     else:
         who = f"**{shown[seat]}**"
-    if table.seats[seat].orders.any:
+    if player.orders.any:
         who += f" {ORDERS_MARK}"
-    parts = [f"{marker} {who} — {where}", L.money(p.cash)]
+    parts = [f"{marker} {who} — {_place(st.ruleset, p.day, p.retired, L)}", L.money(p.cash)]
     if p.savings:
         parts.append(L._("savings {amount}", amount=L.money(p.savings)))
     if p.loan:
@@ -167,6 +195,18 @@ def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
     if p.carried or p.charges:
         parts.append(L._("carried {amount}", amount=L.money(sum(st.carried_balances(seat)))))
     return " · ".join(parts)
+
+
+@functools.lru_cache(maxsize=1024)
+def _place(ruleset: str, day: int, retired: bool, L: Lang) -> str:
+    """Where a player's token stands, in words ("Thu 11: Mail"). Cached: the board has a few dozen
+    days, and every click writes each player's again."""
+    if retired:
+        return L._("retired")
+    if day == 0:
+        return L._("START")
+    space = RULESETS[ruleset].board[day]
+    return L._("{weekday} {day}: {space}", weekday=weekday_name(day, L), day=day, space=space_name(space, L))
 
 
 def _heading(account: str, L: Lang) -> str:

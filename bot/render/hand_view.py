@@ -21,7 +21,7 @@ import discord
 from bot.game import actions as act
 from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.orders import LotteryOrder, Orders, favourite
-from bot.render.components import _route
+from bot.render.components import _route, button_payload
 from bot.render.embeds import GOLD
 from bot.render.hand import Panel
 from bot.render.i18n import Lang
@@ -31,6 +31,7 @@ FORM = re.compile(r"pdx:(?P<channel>\d{1,20}):(?P<game>\d{1,12}):(?P<kind>loan|r
 AMOUNT_FIELD = "amount"
 ROLL, TABLE, NEVER, ANTE = "roll", "table", "never", "ante"
 """Option values of the orders menu: `ante` is followed by the number, "ante4"."""
+HAND_EMOJI = "🃏"
 
 
 class HandButton(
@@ -42,7 +43,7 @@ class HandButton(
         super().__init__(
             discord.ui.Button(
                 label=label or "My hand",
-                emoji="🃏",
+                emoji=HAND_EMOJI,
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"pdh:{channel_id}:{game_id}",
             )
@@ -118,8 +119,12 @@ class MoneyButton(
 HAND_ITEMS = (HandButton, OrdersMenu, MoneyButton)
 
 
-def hand_button(channel_id: int, game_id: int, L: Lang) -> HandButton:
-    return HandButton(channel_id, game_id, L._("My hand"))
+def hand_button(channel_id: int, game_id: int, L: Lang) -> dict:
+    """My hand on the live message, as its payload (see `components.AnswerView`); a click on it is
+    a `HandButton`."""
+    return button_payload(
+        f"pdh:{channel_id}:{game_id}", L._("My hand"), discord.ButtonStyle.secondary, HAND_EMOJI
+    )
 
 
 def panel_embed(panel: Panel) -> discord.Embed:

@@ -84,9 +84,21 @@ def _decimal(n: int, code: str) -> str:
 def lang(code: object) -> Lang:
     """The language for a Discord locale ("it", "en-US", "en-GB", ..., or a `discord.Locale`);
     anything unsupported is English. One `Lang` per language."""
+    known = _by_code.get(code) if isinstance(code, str | None) else None
+    if known is not None:
+        return known
     text = str(getattr(code, "value", code) or ENGLISH)
     base = text.split("-")[0].lower()
-    return _language(base if base in SUPPORTED else ENGLISH)
+    found = _language(base if base in SUPPORTED else ENGLISH)
+    if isinstance(code, str | None) and len(_by_code) < CODES_KEPT:
+        _by_code[code] = found
+    return found
+
+
+CODES_KEPT = 256
+"""Codes `lang` remembers: a table's language and Discord's locales are a few dozen, asked several
+times a click; a code never seen is looked up afresh, never forgotten, so the dict stays small."""
+_by_code: dict[str | None, Lang] = {}
 
 
 @functools.cache

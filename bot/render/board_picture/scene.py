@@ -5,6 +5,7 @@ Everything the picture depends on is in the scene (the edition's board comes fro
 two scenes with the same key draw the same pixels, and the bot re-uploads only when the key moves.
 """
 
+import functools
 import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
@@ -75,35 +76,27 @@ def token_letters(names: Sequence[str]) -> list[str]:
     """One distinct capital letter per player: the first letter of the name, else the initial of
     another of its words ("Bot Penny" beside bob is P), else the next letter of the name not taken
     yet, else the first free letter of the alphabet."""
+    return list(_letters(tuple(names)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _letters(names: tuple[str, ...]) -> tuple[str, ...]:
+    """`token_letters`, cached: a game's names never change, and every click's scene asks again
+    (room for the names of a few thousand live games, a few hundred bytes each)."""
     taken: list[str] = []
     for name in names:
         upper = name.upper()
         initials = (word[0] for word in upper.split()[1:])
         candidates = (c for c in chain(upper[:1], initials, upper, ascii_uppercase) if "A" <= c <= "Z")
         taken.append(next(c for c in candidates if c not in taken))
-    return taken
+    return tuple(taken)
 
 
 def describe(scene: Scene, limit: int = 1000) -> str:
     """The picture in words, for its alt text (screen readers, and anyone whose image did not load):
     the month, the Jackpot and where each player is, the asked ones marked."""
     L = lang(scene.language)
-    where = []
-    for t in sorted(scene.tokens, key=lambda t: t.seat):
-        if t.retired:
-            place = L._("retired")
-        elif t.day <= 0:
-            place = L._("START")
-        else:
-            place = L._("day {day}", day=t.day)
-        if t.orders:
-            place = L._("{place}, standing orders", place=place)
-        if t.seat in scene.asked:
-            where.append(
-                L._("{name} ({letter}) {place}, to answer", name=t.name, letter=t.letter, place=place)
-            )
-        else:
-            where.append(L._("{name} ({letter}) {place}", name=t.name, letter=t.letter, place=place))
+    where = [_token_words(t, t.seat in scene.asked, L) for t in sorted(scene.tokens, key=lambda t: t.seat)]
     text = L._(
         "Pay Day board, {month}. Jackpot {jackpot}. {players}.",
         month=scene.month_label,
@@ -113,13 +106,28 @@ def describe(scene: Scene, limit: int = 1000) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+@functools.lru_cache(maxsize=4096)
+def _token_words(t: Token, asked: bool, L: Lang) -> str:
+    """One player's part of `describe`. Cached: most tokens stand still from one picture to the next."""
+    if t.retired:
+        place = L._("retired")
+    elif t.day <= 0:
+        place = L._("START")
+    else:
+        place = L._("day {day}", day=t.day)
+    if t.orders:
+        place = L._("{place}, standing orders", place=place)
+    if asked:
+        return L._("{name} ({letter}) {place}, to answer", name=t.name, letter=t.letter, place=place)
+    return L._("{name} ({letter}) {place}", name=t.name, letter=t.letter, place=place)
+
+
 def game_scene(state: GameState, month: int, L: Lang | None = None, orders: Collection[int] = ()) -> Scene:
     """What the board shows of a game: every player's day, the Jackpot and who must answer now, in
     the game's language. `month` is the table's current month (`Table.month()`); `orders`: the
     seats with standing orders."""
     L = L or lang("en")
-    names = [p.name for p in state.players]
-    letters = token_letters(names)
+    letters = _letters(tuple(p.name for p in state.players))
     tokens = tuple(
         Token(p.seat, letters[p.seat], p.name, p.day, p.seat, p.retired, p.seat in orders)
         for p in state.players

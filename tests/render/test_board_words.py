@@ -1,0 +1,116 @@
+"""The live board's words are kept per game between clicks (`embeds._words`): a kept name, line or
+language must never show once the table says otherwise."""
+
+import random
+
+import pytest
+
+from bot.game.ai import choose
+from bot.game.engine import apply
+from bot.game.simulate import start
+from bot.render import embeds
+from bot.render.i18n import lang
+from bot.table import Seat, Table
+
+EN, IT = lang("en"), lang("it")
+
+
+def table_of(st, names: list[str], language: str = "en") -> Table:
+    seats = [Seat(user_id=100 + i, name=name) for i, name in enumerate(names)]
+    return Table(
+        host_id=100, seats=seats, state=st, language=language, seed=0, turn_seconds=60, interrupt_seconds=60
+    )
+
+
+def fresh(table: Table, game_id: int) -> dict:
+    """The board as written with nothing kept."""
+    kept = dict(embeds._written)
+    embeds._written.clear()
+    try:
+        return embeds.game_embed(table, game_id, lang(table.language)).to_dict()
+    finally:
+        embeds._written.clear()
+        embeds._written.update(kept)
+
+
+def test_every_click_of_a_game_writes_what_nothing_kept_would():
+    """A whole game, its names and language switched now and then: the kept words never differ from
+    the board written afresh."""
+    rnd = random.Random(3)
+    st, _ = start(5, players=3, months=1)
+    names = ["Ann", "Bob", "Cy"]
+    table, language = table_of(st, names), "en"
+    while not st.over:
+        if rnd.random() < 0.1:
+            language = "it" if language == "en" else "en"
+        if rnd.random() < 0.05:
+            names[rnd.randrange(3)] = rnd.choice(["**Zed**", "Bob", "@everyone", "Dee_"])
+        table = table_of(st, names, language).model_copy(update={"latest": table.latest})
+        kept = embeds.game_embed(table, 7, lang(language)).to_dict()
+        assert kept == fresh(table, 7)
+        _, events = apply(st, choose(st, st.pending.seats[0]))
+        table.remember(events)
+
+
+def test_a_renamed_player_is_shown_by_the_new_name_only():
+    st, _ = start(1, players=3, months=1)
+    _, events = apply(st, choose(st, st.pending.seats[0]))
+    before = table_of(st, ["Ann", "Bob", "Cy"])
+    before.latest = events
+    embeds.game_embed(before, 8, EN)
+    after = table_of(st, ["Ann", "Zed", "Cy"])
+    after.latest = events
+    written = embeds.game_embed(after, 8, EN).to_dict()
+    text = str(written)
+    assert "Zed" in text and "Bob" not in text
+
+
+def test_the_same_game_in_another_language_is_all_in_that_language():
+    st, _ = start(2, players=3, months=1)
+    _, events = apply(st, choose(st, st.pending.seats[0]))
+    table = table_of(st, ["Ann", "Bob", "Cy"])
+    table.latest = events
+    english = embeds.game_embed(table, 9, EN).to_dict()
+    italian = embeds.game_embed(table.model_copy(update={"language": "it"}), 9, IT).to_dict()
+    assert italian != english
+    assert italian == fresh(table.model_copy(update={"language": "it"}), 9)
+    assert italian["fields"][0]["name"] == IT._("Players") != "Players"
+
+
+def test_two_games_with_the_same_names_keep_their_own_lines():
+    """Kept by game: another game's Latest lines never show on this one."""
+    one, _ = start(1, players=3, months=1)
+    two, _ = start(2, players=3, months=1)
+    _, first = apply(one, choose(one, one.pending.seats[0]))
+    _, second = apply(two, choose(two, two.pending.seats[0]))
+    a, b = table_of(one, ["Ann", "Bob", "Cy"]), table_of(two, ["Ann", "Bob", "Cy"])
+    a.latest, b.latest = first, second
+    for table, game in ((a, 10), (b, 11), (a, 10), (b, 11)):
+        assert embeds.game_embed(table, game, EN).to_dict() == fresh(table, game)
+
+
+def test_only_so_many_games_are_kept(monkeypatch):
+    monkeypatch.setattr(embeds, "GAMES_REMEMBERED", 3)
+    st, _ = start(1, players=2, months=1)
+    table = table_of(st, ["Ann", "Bob"])
+    embeds._written.clear()
+    for game in range(100, 106):
+        embeds.game_embed(table, game, EN)
+    assert list(embeds._written) == [103, 104, 105]
+
+
+@pytest.fixture(autouse=True)
+def _forget_words():
+    embeds._written.clear()
+    yield
+    embeds._written.clear()
+
+
+def test_a_language_code_asked_again_gives_the_same_language():
+    """`lang` remembers the codes it was asked: asked again, in any order, each gives its language."""
+    import discord
+
+    codes = ["it", "en", None, "it-IT", "en-GB", "fr", "", "IT", discord.Locale.italian, "it"]
+    first = [lang(code).code for code in codes]
+    assert first == ["it", "en", "en", "it", "en", "en", "en", "it", "it", "it"]
+    assert [lang(code).code for code in reversed(codes)] == first[::-1]
