@@ -17,6 +17,7 @@ class Recorder:
         self.fired: list[tuple[int, datetime]] = []
         self.fail = fail
         self.event = asyncio.Event()
+        self.expected = 0
 
     async def __call__(self, channel_id: int) -> None:
         self.fired.append((channel_id, discord.utils.utcnow()))
@@ -25,8 +26,16 @@ class Recorder:
             raise RuntimeError(f"boom in {channel_id}")
 
     async def wait(self) -> None:
-        await asyncio.wait_for(self.event.wait(), timeout=2)
-        self.event.clear()
+        """Until one more channel fired than at the last wait: two firings close together (a loaded
+        host) are counted, not merged into one wake-up."""
+        self.expected += 1
+
+        async def reached() -> None:
+            while len(self.fired) < self.expected:
+                self.event.clear()
+                await self.event.wait()
+
+        await asyncio.wait_for(reached(), timeout=2)
 
 
 def later(seconds: float) -> datetime:
