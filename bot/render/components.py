@@ -12,6 +12,7 @@ The hand panel's own (pdh My hand, pdo standing orders, pdb Borrow…/Repay…, 
 listed in bot/render/hand_view.py.
 """
 
+import copy
 import functools
 import logging
 import re
@@ -247,12 +248,22 @@ class AnswerView(discord.ui.View):
     board, on every click. Each button's payload is still discord.py's own (`button_payload`).
     """
 
-    def __init__(self, rows: list[list[dict]]) -> None:
-        super().__init__(timeout=None)
-        self._rows = rows
+    _rows: Sequence[list[dict]] = ()
+
+    @classmethod
+    def of(cls, rows: list[list[dict]]) -> "AnswerView":
+        """A copy of the blank view made at import, with `rows`: discord.ui's own set-up (a random
+        id read from the OS, a future on the running loop) is done once, not on every click."""
+        view = copy.copy(_BLANK_ANSWERS)
+        view._rows = rows
+        return view
 
     def to_components(self) -> list[dict]:
         return [{"type": 1, "components": row} for row in self._rows]
+
+
+_BLANK_ANSWERS = AnswerView(timeout=None)
+"""Never stopped (nothing dispatches through it), so every copy's `is_finished()` stays False."""
 
 
 def button_payload(custom_id: str, label: str, style: discord.ButtonStyle, emoji: str | None = None) -> dict:
@@ -294,7 +305,7 @@ def game_view(
                 for item in row
             ]
         )
-    return AnswerView(laid)
+    return AnswerView.of(laid)
 
 
 def lobby_view(channel_id: int, game_id: int, L: Lang) -> discord.ui.View:

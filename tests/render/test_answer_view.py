@@ -83,3 +83,19 @@ def test_a_label_is_never_served_from_another_look():
     it = hand_view.hand_button(1, 2, IT)
     assert en["label"] == "My hand" and it["label"] != en["label"] and it["label"] == IT._("My hand")
     assert en["emoji"] == it["emoji"] and en["emoji"]["name"] == "🃏"
+
+
+async def test_each_answer_view_keeps_its_own_rows_and_is_never_stored_by_discord():
+    """Views are copies of one blank view: each still sends its own rows, and discord.py, which
+    keeps a view to dispatch its items only when it has some and is not finished, keeps none."""
+    first = game_view(CHANNEL, GAME, PROMPT, OFFERS["one button"])
+    second = game_view(CHANNEL, GAME, PROMPT + 1, OFFERS["styles"])
+
+    assert first.to_components() != second.to_components()
+    assert [b["custom_id"] for b in first.to_components()[0]["components"]] == [
+        f"pd:{CHANNEL}:{GAME}:{PROMPT}:roll:0"
+    ]
+    for view in (first, second):
+        assert isinstance(view, discord.ui.View)
+        assert not view.is_finished() and not view.is_dispatchable() and not view.has_components_v2()
+        assert view.timeout is None
