@@ -120,6 +120,11 @@ class WatchedTables(Tables):
         self.written[loaded.row.channel_id] = loaded.table
         return saved
 
+    async def save_message(self, saved, message_id, month):
+        moved = await super().save_message(saved, message_id, month)
+        self.written[moved.row.channel_id] = moved.table
+        return moved
+
     async def finish(self, loaded, records, ending):
         await super().finish(loaded, records, ending)
         self.written[loaded.row.channel_id] = loaded.table

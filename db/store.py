@@ -2,10 +2,12 @@
 
 It knows nothing about Discord or the rules engine; it implements `db.interface.GameStore`.
 
-One plain sqlite3 connection lives on one thread of its own, and every operation is one function
-run there whole: a save (BEGIN, UPDATE, the events, COMMIT) is a single hand-off between the event
-loop and the thread, and the thread's queue keeps operations from interleaving, so no lock is held
-across awaits.
+One plain sqlite3 connection, and every operation is one function run whole on it: a save (BEGIN,
+UPDATE, the events, COMMIT) is one call. It runs right on the event loop when nothing is queued for
+the connection's own thread and no other program holds the file's lock (its SQL is a fraction of a
+millisecond; handing it to a thread cost more CPU than running it); otherwise it is handed to that
+thread, which waits for the lock (up to the busy timeout) off the loop. The thread's queue keeps
+operations in order and from interleaving, so no lock is held across awaits.
 """
 
 import asyncio
@@ -41,7 +43,8 @@ CHECKPOINT_EVERY = 200
 """Commits between background WAL checkpoints: a few hundred KB of log, copied off the click path."""
 BUSY_TIMEOUT_MS = 250
 """How long a statement waits for another program's lock on the file before it fails: far inside the
-3 seconds Discord gives a click, so a locked database gets the player an answer, not a dead button."""
+3 seconds Discord gives a click, so a locked database gets the player an answer, not a dead button.
+Only on the database thread: on the event loop a statement never waits (`_Thread.run`)."""
 QUEUE_BUDGET = 1.5
 """Seconds an operation may wait behind others on the database thread. Past that it fails at once
 without running: while the file stays locked, the backlog drains instead of every click waiting
@@ -169,27 +172,52 @@ class _Damaged(Exception):
 
 
 class _Thread:
-    """One sqlite3 connection and the one thread that uses it; `run` hands it a whole function.
+    """One sqlite3 connection and the one thread that waits on it; `run` runs a whole function on it.
 
-    A plain thread fed by a queue, each result sent back with `call_soon_threadsafe`: one trip costs a
-    queue put and a wake-up, without an executor's two futures, lock and condition per call (about a
-    tenth of the event loop's work per click in bench/load.py).
+    The function runs at once on the event loop when the thread has nothing outstanding (so the
+    connection is free and order is kept) and the file's lock can be had without waiting: the
+    connection's own busy timeout is 0, and SQLITE_BUSY there hands the same function to the thread,
+    which waits up to BUSY_TIMEOUT_MS. Measured in bench/load.py, running a save in place costs less
+    CPU than the two wake-ups and GIL hand-offs of a trip (docs/BENCHMARKS.md, 2026-11-30 evening).
+
+    The thread is fed by a queue, each result sent back with `call_soon_threadsafe`: one trip costs a
+    queue put and a wake-up, without an executor's two futures, lock and condition per call.
     """
 
     def __init__(self) -> None:
         self._jobs: queue.SimpleQueue[tuple | None] = queue.SimpleQueue()
         self.db: sqlite3.Connection | None = None
         self.closed = False
+        self.outstanding = 0
+        """Jobs handed to the thread whose end the event loop has not heard of yet: while any is,
+        the connection may be in use there, so nothing runs in place."""
+        self.handed_off = 0
+        """Functions that were handed to the thread (for tests and the benchmark)."""
         threading.Thread(target=self._serve, name="payday-db", daemon=True).start()
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         if self.closed:
             raise ValueError("the store is closed")
+        if self.outstanding == 0 and self.db is not None:
+            try:
+                return fn(self.db, *args)
+            except sqlite3.OperationalError as busy:
+                if _code(busy) != sqlite3.SQLITE_BUSY:
+                    raise
+                # Another program holds the lock: wait for it on the thread, not on the event loop.
+        return await self.hand_off(fn, *args)
+
+    async def hand_off(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run `fn(connection, *args)` on the database thread, after everything queued before it."""
+        if self.closed:
+            raise ValueError("the store is closed")
+        self.handed_off += 1
         return await self._trip(self._call, time.perf_counter(), fn, args)
 
     def _trip(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
         loop = asyncio.get_running_loop()
         future = loop.create_future()
+        self.outstanding += 1
         self._jobs.put((loop, future, fn, args))
         return future
 
@@ -198,21 +226,33 @@ class _Thread:
         # wait is real however a test drives time on the event loop.
         if time.perf_counter() - queued_at > QUEUE_BUDGET:
             raise _Overdue
-        return fn(self.db, *args)
+        db = self.db
+        if db is None:  # opening the connection
+            return fn(db, *args)
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        try:
+            return fn(db, *args)
+        finally:
+            db.execute("PRAGMA busy_timeout = 0")
 
     def _serve(self) -> None:
         """The database thread: each job runs to its end once started, even if its caller was
-        cancelled meanwhile; a job cancelled while still queued never runs."""
+        cancelled meanwhile; a job cancelled while still queued never runs. The event loop hears of
+        every job's end, run or not (`_ended`)."""
         while (job := self._jobs.get()) is not None:
             loop, future, fn, args = job
-            if future.cancelled():
-                continue
-            try:
-                outcome, value = _settle, fn(*args)
-            except BaseException as error:  # handed to the caller, as an executor would
-                outcome, value = _fail, error
+            outcome, value = _settle, None
+            if not future.cancelled():
+                try:
+                    value = fn(*args)
+                except BaseException as error:  # handed to the caller, as an executor would
+                    outcome, value = _fail, error
             with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
-                loop.call_soon_threadsafe(outcome, future, value)
+                loop.call_soon_threadsafe(self._ended, outcome, future, value)
+
+    def _ended(self, outcome: Callable[..., None], future: asyncio.Future, value: Any) -> None:
+        self.outstanding -= 1
+        outcome(future, value)
 
     async def close(self) -> None:
         if self.closed:
@@ -236,7 +276,8 @@ def _fail(future: asyncio.Future, error: BaseException) -> None:
 
 
 def _connect(_: None, path: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000)
+    # No busy wait of its own: on the event loop a locked file must fail at once (`_Thread.run`).
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0)
     # Connection flags only (WAL is already recorded in the file): no file I/O, so nothing to fail.
     db.execute("PRAGMA synchronous = NORMAL")
     db.execute("PRAGMA foreign_keys = ON")

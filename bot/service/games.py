@@ -282,17 +282,15 @@ class Service:
         """The live message is now `message_id`, a new message showing the snapshot `shown`: saved
         under the lock, before anyone is told. None if the game is gone meanwhile.
 
-        When `shown` is still the last save (nearly always: the post follows the click's save), its
-        table is saved again with the new id rather than read back from the row."""
+        The last save is saved again with the new id (a click may have been saved since `shown`);
+        only the message's two numbers change, so nothing is copied or serialised whole."""
         channel_id = shown.row.channel_id
         async with self._locked(channel_id):
-            loaded = await self.tables.load(channel_id, known=shown)
-            if loaded is None or loaded.row.game_id != shown.row.game_id:
+            saved = await self.tables.saved(channel_id)
+            if saved is None or saved.row.game_id != shown.row.game_id:
                 return None
-            unchanged = loaded.row.version == shown.row.version
-            table = loaded.table
-            table.message_id, table.message_month = message_id, table.leading_month()
-            loaded = await self.tables.save(loaded)
+            unchanged = saved.row.version == shown.row.version
+            loaded = await self.tables.save_message(saved, message_id, saved.table.leading_month())
             self.screen.publish(Update(channel_id, loaded, live=LiveView(loaded, shown=unchanged)))
         _log("live message moved", loaded, message_id=message_id)
         return loaded

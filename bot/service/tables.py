@@ -6,15 +6,17 @@ transaction before anyone is told about it. The store is any `db.GameStore`.
 
 import asyncio
 import logging
+import re
 import weakref
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from pydantic import ValidationError
 
 from bot.game import events as ev
 from bot.restart import Resume
+from bot.service.copies import deep_copy
 from bot.table import Table
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
 
@@ -42,14 +44,22 @@ class Tables:
     """Per-channel locks plus the live games in the store, in the table's terms (the service's
     repository).
 
-    The last row saved for each channel is kept, so a click skips reading back what this process
-    just wrote; a failed write forgets it, and a restart starts from the store. Only code holding
-    the channel's lock fills that cache (`load`); lock-free readers `peek`.
+    The last table saved for each channel is kept, parsed, beside its row, so a click neither reads
+    back nor parses again what this process just wrote. The kept table is never handed out to be
+    changed: `load` gives each use case a deep copy of its own (`copies.deep_copy`, cheaper than a
+    parse), so a refused answer or a failed save leaves it exactly as stored, and a snapshot already
+    published to the screen never moves. A failed write forgets the channel's entry, and a restart
+    starts from the store. Only code holding the channel's lock fills that cache (`load`); lock-free
+    readers `peek`.
 
     A live row that cannot be read (not text, or a document this version's model rejects) is set
     aside by the first locked `load` that meets it: moved to the store's quarantine, never
     deleted, its channel told once through `on_set_aside`; the channel then has no game.
     """
+
+    verify: ClassVar[bool] = False
+    """Check every copy handed out and every document written against a full serialisation of the
+    table (the test suite turns it on), so a kept table that drifted from its row fails a test."""
 
     def __init__(self, store: GameStore, on_set_aside: SetAside | None = None) -> None:
         self.store = store
@@ -57,6 +67,13 @@ class Tables:
         # Weak: a lock lives while someone holds or waits for it, so idle channels cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._rows: dict[int, GameRow] = {}
+        self._tables: dict[int, Table] = {}
+        """The table of each row in `_rows`, as saved: shared, never changed."""
+        self._verbatim: set[int] = set()
+        """Channels whose row's text is this process's serialisation of their kept table (a row read
+        from the store may have been written by an older version, in another layout)."""
+        self._kept_text: dict[int, str] = {}
+        """With `verify`: each kept table's serialisation when it was kept."""
         self._resume = Resume(datetime.min)
         """Deadlines to extend after a restart, applied when each game is first loaded."""
 
@@ -73,14 +90,17 @@ class Tables:
         """After a restart: extend each overdue deadline in `plan.grace` when its game is next loaded."""
         self._resume = plan
 
-    async def load(self, channel_id: int, known: Loaded | None = None) -> Loaded | None:
-        """The channel's table, for a caller holding its lock. `known`: a snapshot the caller holds;
-        if it is still the last one saved, its table is copied instead of parsing the row again."""
+    async def load(self, channel_id: int) -> Loaded | None:
+        """The channel's table, a copy of its own to change, for a caller holding its lock."""
+        saved = await self.saved(channel_id)
+        return None if saved is None else Loaded(saved.row, self._copy(saved))
+
+    async def saved(self, channel_id: int) -> Loaded | None:
+        """The channel's table as last saved, for a caller holding its lock that will not change it
+        (`save_message` takes it as it is)."""
         row = self._rows.get(channel_id)
         if row is not None:
-            if known is not None and known.row is row:
-                return Loaded(row, known.table.model_copy())
-            return Loaded(row, Table.model_validate_json(row.data))
+            return Loaded(row, self._tables[channel_id])
         try:
             row = await self.store.get(channel_id)
             table = None if row is None else Table.model_validate_json(row.data)
@@ -89,35 +109,66 @@ class Tables:
             return None
         if row is None:
             return None
-        self._rows[channel_id] = row
-        loaded = Loaded(row, table)
+        saved = self._keep(row, table, verbatim=False)
         until = self._resume.grace.pop(channel_id, None)
-        if until is not None and table.extend_for_downtime(self._resume.restarted_at, until):
-            try:
-                loaded = await self.save(loaded, [{"kind": "restart_grace"}])
-            except BaseException:
-                self._resume.grace[channel_id] = until
-                raise
-            log.info(
-                "deadline extended after a restart",
-                extra={"channel": channel_id, "game": row.game_id, "deadline": until},
-            )
-        return loaded
+        if until is not None:
+            table = self._copy(saved)
+            if table.extend_for_downtime(self._resume.restarted_at, until):
+                try:
+                    saved = await self.save(Loaded(row, table), [{"kind": "restart_grace"}])
+                except BaseException:
+                    self._resume.grace[channel_id] = until
+                    raise
+                log.info(
+                    "deadline extended after a restart",
+                    extra={"channel": channel_id, "game": row.game_id, "deadline": until},
+                )
+        return saved
 
     async def peek(self, channel_id: int) -> Loaded | None:
         """The channel's table, read without the lock (it may be a click out of date); None if it
         cannot be read (the next locked load sets it aside)."""
+        row = self._rows.get(channel_id)
         try:
-            row = self._rows.get(channel_id) or await self.store.get(channel_id)
-            if row is None:
-                return None
-            table = Table.model_validate_json(row.data)
+            if row is not None:
+                table = self._copy(Loaded(row, self._tables[channel_id]))
+            else:
+                row = await self.store.get(channel_id)
+                if row is None:
+                    return None
+                table = Table.model_validate_json(row.data)
         except (DamagedRow, ValidationError):
             return None
         until = self._resume.grace.get(channel_id)
         if until is not None:
             table.extend_for_downtime(self._resume.restarted_at, until)
         return Loaded(row, table)
+
+    def _keep(self, row: GameRow, table: Table, *, verbatim: bool) -> Loaded:
+        """`table` is what `row` holds now (whoever passes it changes it no more); `verbatim`: the
+        row's text is `table.model_dump_json()`."""
+        channel_id = row.channel_id
+        self._rows[channel_id], self._tables[channel_id] = row, table
+        if verbatim:
+            self._verbatim.add(channel_id)
+        else:
+            self._verbatim.discard(channel_id)
+        if self.verify:
+            self._kept_text[channel_id] = text = table.model_dump_json()
+            if verbatim and text != row.data:
+                raise AssertionError(f"channel {channel_id}'s row was written wrong: {row.data!r}")
+        return Loaded(row, table)
+
+    def _forget(self, channel_id: int) -> None:
+        self._rows.pop(channel_id, None)
+        self._tables.pop(channel_id, None)
+        self._verbatim.discard(channel_id)
+
+    def _copy(self, saved: Loaded) -> Table:
+        table = deep_copy(saved.table)
+        if self.verify and table.model_dump_json() != self._kept_text[saved.row.channel_id]:
+            raise AssertionError(f"the table kept for channel {saved.row.channel_id} changed after its save")
+        return table
 
     async def _set_aside(self, channel_id: int, damage: Exception, row: GameRow | None) -> None:
         game_id = damage.game_id if isinstance(damage, DamagedRow) else row.game_id
@@ -132,19 +183,34 @@ class Tables:
             await self.on_set_aside(channel_id, game_id)
 
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
+        """A new live row for `table` (the caller then sets it up further and saves it)."""
         row = await self.store.create(channel_id, guild_id, table.model_dump_json(), table.wake_at())
-        self._rows[channel_id] = row
+        self._keep(row, deep_copy(table), verbatim=True)
         return Loaded(row, table)
 
     async def save(self, loaded: Loaded, records: list[dict] | tuple = ()) -> Loaded:
-        table, channel_id = loaded.table, loaded.row.channel_id
+        """Save the table and the event-log `records` in one transaction; the table is kept as the
+        channel's last save, so its caller must not change it any more (load a copy to go on)."""
+        table = loaded.table
+        return await self._write(loaded.row, table, table.model_dump_json(), records)
+
+    async def save_message(self, saved: Loaded, message_id: int, month: int) -> Loaded:
+        """The last save (`saved`, from `saved`) again, with its live message now `message_id`
+        posted in `month`: only those two numbers of the document change, so they are written into
+        the saved text rather than serialising the whole table again."""
+        table = saved.table.model_copy(update={"message_id": message_id, "message_month": month})
+        channel_id, data = saved.row.channel_id, None
+        if channel_id in self._verbatim and self._tables.get(channel_id) is saved.table:
+            data = with_message(saved.row.data, message_id, month)
+        return await self._write(saved.row, table, data or table.model_dump_json(), ())
+
+    async def _write(self, row: GameRow, table: Table, data: str, records: list[dict] | tuple) -> Loaded:
         try:
-            row = await self.store.save(loaded.row, table.model_dump_json(), table.wake_at(), records)
+            row = await self.store.save(row, data, table.wake_at(), records)
         except BaseException:
-            self._rows.pop(channel_id, None)
+            self._forget(row.channel_id)
             raise
-        self._rows[channel_id] = row
-        return Loaded(row, table)
+        return self._keep(row, table, verbatim=True)
 
     async def finish(self, loaded: Loaded, records: list[dict] | tuple, ending: dict) -> None:
         """Move the game to history with its result (`ending`: why it ended, as codes); the channel
@@ -164,14 +230,14 @@ class Tables:
         try:
             await self.store.finish(loaded.row, table.model_dump_json(), summary, records)
         finally:
-            self._rows.pop(loaded.row.channel_id, None)
+            self._forget(loaded.row.channel_id)
 
     async def discard(self, loaded: Loaded) -> None:
         """Drop a lobby that never started."""
         try:
             await self.store.delete(loaded.row)
         finally:
-            self._rows.pop(loaded.row.channel_id, None)
+            self._forget(loaded.row.channel_id)
 
     async def transfers(self, game_id: int) -> list[EventRow]:
         """Every money transfer in a game's log, newest first: the ledger's lines."""
@@ -199,6 +265,23 @@ class Tables:
                     log.warning("finished game unreadable", extra=where)
                     return None
         return None
+
+
+_MESSAGE = re.compile(r'"message_id":(?:null|\d+),"message_month":\d+,')
+"""The live message's two fields as pydantic writes them, side by side at the document's top level."""
+
+
+def with_message(data: str, message_id: int, month: int) -> str | None:
+    """The saved document `data` with the live message `message_id` of `month`, exactly as the
+    table's own serialisation would write it; None if `data` is not laid out as expected. The key
+    can appear only once: as a key, its quotes are bare, and inside a string they are escaped."""
+    if data.count('"message_id":') != 1:
+        return None
+    found = _MESSAGE.search(data)
+    if found is None:
+        return None
+    fields = f'"message_id":{int(message_id)},"message_month":{int(month)},'
+    return data[: found.start()] + fields + data[found.end() :]
 
 
 def _first_error(error: ValidationError) -> str:

@@ -1,12 +1,15 @@
 """The cog's table store: what it saved is what the next click loads, without reading it back."""
 
 import asyncio
+import json
 
 import pytest
 
-from bot.service import Tables
+from bot.game import ai
+from bot.service import Move, Person, Tables
+from bot.service.tables import with_message
 from bot.table import Table
-from db import StaleVersion, Store
+from db import StaleVersion, Store, StoreError
 
 
 @pytest.fixture
@@ -63,3 +66,131 @@ async def test_a_lock_free_reader_racing_a_game_end_cannot_bring_the_game_back(t
     await asyncio.gather(end(), fresh.peek(10))
 
     assert await fresh.load(10) is None and await tables.store.get(10) is None
+
+
+# -- the kept table: copies out, the store's text in -------------------------------------------------
+async def started_table(service) -> Table:
+    """A running two-player game's table, a few answers in (nested state: players, decks, a question)."""
+    from tests.app.test_app_service import CHANNEL, started
+
+    await started(service)
+    for _ in range(3):
+        table = await next_answer(service, CHANNEL)
+    return table
+
+
+async def next_answer(service, channel: int) -> Table:
+    """The answer the computer would give, by the player the game waits for; the table it saved."""
+    table = (await service.tables.load(channel)).table
+    seat = table.state.pending.seats[0]
+    person = next(p for p in (ALICE, BOB) if table.seats[seat].user_id == p.user_id)
+    move = Move(ai.choose(table.state, seat).kind, 0, table.state.prompt)
+    return (await service.act(channel, person, move)).loaded.table
+
+
+ALICE, BOB = Person(1, "alice"), Person(2, "bob")
+
+
+def stored(row) -> str:
+    return Table.model_validate_json(row.data).model_dump_json()
+
+
+async def test_a_save_that_raises_leaves_the_cache_equal_to_what_is_stored(service, monkeypatch):
+    tables = service.tables
+    await started_table(service)
+    loaded = await tables.load(10)
+    before = loaded.table.model_dump_json()
+    loaded.table.state.players[0].cash += 1_000_000  # deep in the state, as the engine changes it
+    loaded.table.state.mail_deck.clear()
+    loaded.table.seats[0].name = "changed"
+
+    async def full_disk(*args, **kwargs):
+        raise StoreError("the disk is full")
+
+    monkeypatch.setattr(tables.store, "save", full_disk)
+    with pytest.raises(StoreError):
+        await tables.save(loaded, [{"kind": "action"}])
+    monkeypatch.undo()
+
+    again = await tables.load(10)
+    assert again.table.model_dump_json() == before == stored(await tables.store.get(10))
+    assert again.row == await tables.store.get(10)
+
+
+async def test_a_changed_copy_that_is_never_saved_changes_nothing_kept(service):
+    """A refused answer: the use case changed its copy (e.g. `present`), then saved nothing."""
+    tables = service.tables
+    await started_table(service)
+    first = await tables.load(10)
+    first.table.state.players[1].deals.append(99)
+    first.table.state.pending.done.append(1)
+    first.table.latest.clear()
+    first.table.seats[1].timeouts = 5
+
+    second = await tables.load(10)
+
+    assert second.table.model_dump_json() == stored(second.row)
+    assert second.table.state.players[1].deals is not first.table.state.players[1].deals
+
+
+async def test_a_published_snapshot_never_moves_when_the_next_click_changes_its_copy(service):
+    from tests.app.test_app_service import CHANNEL
+
+    tables = service.tables
+    await started_table(service)
+    published = service.screen.updates[-1].loaded  # what the live message will render
+    shown = published.table.model_dump_json()
+
+    table = await next_answer(service, CHANNEL)
+
+    assert published.table.model_dump_json() == shown != table.model_dump_json()
+    assert (await tables.load(CHANNEL)).table.model_dump_json() == table.model_dump_json()
+
+
+async def test_a_new_live_message_is_written_into_the_saved_text_exactly_as_a_full_save_would(service):
+    from tests.app.test_app_service import CHANNEL
+
+    table = await started_table(service)
+    saved = await service.tables.saved(CHANNEL)
+    assert saved.table.model_dump_json() == saved.row.data
+
+    moved = await service.tables.save_message(saved, 1_456_074_443_980_800_007, 2)
+
+    assert moved.row.data == moved.table.model_dump_json() == (await service.tables.store.get(CHANNEL)).data
+    assert (moved.table.message_id, moved.table.message_month) == (1_456_074_443_980_800_007, 2)
+    assert moved.table.state is saved.table.state  # nothing else copied: both are kept, never changed
+    assert saved.table.message_id == table.message_id  # the last save, as the screen holds it
+
+
+async def test_a_row_written_by_an_older_version_is_saved_whole_when_its_message_moves(service):
+    """Its text may be laid out differently (or keep fields since dropped): never patched, rewritten."""
+    from tests.app.test_app_service import CHANNEL
+
+    await started_table(service)
+    row = await service.tables.store.get(CHANNEL)
+    indented = json.dumps(json.loads(row.data), indent=1)
+    old = await service.tables.store.save(row, indented, row.deadline)
+    fresh = Tables(service.tables.store)  # a restarted bot reads that row
+
+    saved = await fresh.saved(CHANNEL)
+    moved = await fresh.save_message(saved, 4242, 1)
+
+    assert saved.row == old and moved.row.data == moved.table.model_dump_json()
+
+
+@pytest.mark.parametrize(
+    ("document", "patched"),
+    [
+        ('{"a":1,"message_id":null,"message_month":0,"b":2}', True),
+        ('{"a":{"message_id":5},"message_id":7,"message_month":1,"b":2}', False),  # the key twice
+        ('{"name":"\\"message_id\\":3","message_id":7,"message_month":1,"b":2}', True),  # escaped in a string
+        ('{"message_id": 7, "message_month": 1, "b": 2}', False),  # another layout
+        ('{"message_id":7,"b":2,"message_month":1}', False),  # other fields between
+    ],
+)
+def test_the_live_message_is_patched_only_where_the_document_has_it_once_at_its_top(document, patched):
+    after = with_message(document, 123, 3)
+    if patched:
+        assert json.loads(after) == {**json.loads(document), "message_id": 123, "message_month": 3}
+    else:
+        assert after is None

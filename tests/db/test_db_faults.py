@@ -64,6 +64,45 @@ async def test_a_locked_database_fails_a_save_well_inside_discords_window(store,
     assert (await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])).version == 2
 
 
+async def test_a_save_on_an_idle_store_commits_in_place_without_a_trip_to_the_thread(store, path):
+    row = await store.create(100, None, "{}")
+    trips = store._thread.handed_off
+
+    saved = await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])
+
+    assert store._thread.handed_off == trips
+    with sqlite3.connect(path) as other:  # committed: another program sees it at once
+        assert other.execute("SELECT version, data FROM games").fetchall() == [(2, '{"turn":2}')]
+    other.close()
+    assert saved.version == 2
+
+
+async def test_a_lock_held_by_another_program_is_waited_for_on_the_thread_never_on_the_event_loop(
+    store, path
+):
+    row = await store.create(100, None, "{}")
+    trips = store._thread.handed_off
+    locker = Locker(path)
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.005)
+            ticks += 1
+
+    ticker = asyncio.create_task(tick())
+    asyncio.get_running_loop().call_later(0.1, locker.release)
+    try:
+        saved = await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])
+    finally:
+        ticker.cancel()
+
+    assert saved.version == 2 and store._thread.handed_off == trips + 1
+    assert ticks >= 5  # the event loop kept running while the thread waited for the lock
+    assert [e.data for e in await store.events(row.game_id)] == [{"kind": "roll"}]
+
+
 async def test_clicks_queued_behind_a_locked_database_all_get_an_answer_in_time(store, path):
     """Forty saves arrive while the lock is held: each would wait its busy timeout in turn (10 s in
     all); instead every one fails within the budget and none is left hanging."""

@@ -286,7 +286,7 @@ async def test_a_save_cancelled_while_queued_never_runs(store):
         entered.set()
         release.wait(5)
 
-    holding = asyncio.ensure_future(store._thread.run(busy))
+    holding = asyncio.ensure_future(store._thread.hand_off(busy))
     await asyncio.to_thread(entered.wait, 5)
     queued = asyncio.create_task(store.save(row, '{"saved":true}', None, [{"kind": "x"}]))
     await asyncio.sleep(0.01)
@@ -315,7 +315,13 @@ async def test_a_save_cancelled_while_it_runs_is_written_whole(store):
         db.execute("CREATE TEMP TRIGGER hold BEFORE INSERT ON events BEGIN SELECT pause(); END")
 
     await store._thread.run(install)
+    gate = threading.Event()
+    holding = asyncio.ensure_future(store._thread.hand_off(lambda db: gate.wait(5)))
+    # Queued behind the thread's job, so the save is run there, not in place on the event loop.
     saving = asyncio.create_task(store.save(row, '{"saved":true}', None, [{"kind": "x"}, {"kind": "y"}]))
+    await asyncio.sleep(0)
+    gate.set()
+    await holding
     await asyncio.to_thread(entered.wait, 5)  # the UPDATE has run; the event insert is under way
     saving.cancel()
     release.set()
