@@ -155,8 +155,9 @@ def _unique(table: Table, name: str, besides: int | None = None) -> str:
 def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
     """A lobby for the same table again: the finished game's settings and seats in their order.
     Computer seats sit down again; the player who asked is seated and hosts; every other player's
-    seat is kept for them until they confirm with Join. The seat of a player who left the last game
-    (played by a computer since) goes to a computer player."""
+    seat is kept for them until they confirm with Join, with their standing orders and their notices
+    switch as they left them (their own choices, like the table's settings). The seat of a player
+    who left the last game (played by a computer since) goes to a computer player."""
     asker = finished.seat_of(user_id)
     if asker is None:
         raise Refusal(LobbyCode.REMATCH_PLAYERS)
@@ -171,7 +172,15 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
     )
     for seat in finished.seats:
         if not seat.computer:
-            table.seats.append(Seat(user_id=seat.user_id, name=seat.name, invited=True))
+            table.seats.append(
+                Seat(
+                    user_id=seat.user_id,
+                    name=seat.name,
+                    invited=True,
+                    orders=seat.orders,
+                    notices=seat.notices,
+                )
+            )
         elif seat.name in COMPUTER_SEATS and seat.name not in {s.name for s in table.seats}:
             table.seats.append(Seat(name=seat.name))
         else:

@@ -3,6 +3,7 @@
 import pytest
 
 from bot import lobby
+from bot.game.orders import NONE, LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.render.events import describe
 from bot.render.i18n import lang
@@ -82,6 +83,20 @@ def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_w
         (None, "Bot Nickel", False),
     ]
     assert table.humans() == [2]
+
+
+def test_a_rematch_keeps_each_players_standing_orders_and_notices_switch():
+    old = finished()
+    orders = Orders(roll=True, lottery=LotteryOrder.ALWAYS, number=5)
+    old.seats[0].orders, old.seats[0].notices = orders, False  # alice's own choices
+
+    table = lobby.rematch(old, 2, "bob", seed=11)
+    lobby.join(table, 1, "alice")
+    lobby.start(table, 2)
+
+    alice, bob = table.seats[table.seat_of(1)], table.seats[table.seat_of(2)]
+    assert (alice.orders, alice.notices) == (orders, False)
+    assert (bob.orders, bob.notices) == (NONE, True)
 
 
 def test_each_human_confirms_with_join_and_keeps_their_place():
