@@ -335,6 +335,7 @@ class StandInBot:
         self.turn_seconds = turn_seconds
         self.interrupt_seconds = turn_seconds
         self.lobby_minutes = 30
+        self.board_pictures = True
         self.seed = seed
         self.cogs: dict[str, object] = {}
         self.dynamic_items: tuple = ()

@@ -46,8 +46,8 @@ The LAST line printed is one JSON object; the main figures are
   render_ms_p99           the board picture's drawing and PNG encoding, per picture, in its worker
                           thread (wall clock; render_cpu_ms_p99 in that thread's CPU time), and
   image_kb                the largest picture sent, in KiB: reported apart from the action's time
-                          (the click awaits its picture off the event loop; --no-picture replaces
-                          the drawing with a fixed tiny PNG, for the bot's own time without it)
+                          (the click awaits its picture off the event loop; --no-picture runs the
+                          bot with BOARD_PICTURES off: no picture drawn, nor handed to its thread)
   pictures_per_action     new pictures uploaded per player action (the rest keep the one shown)
   rss_kb_per_game         growth of the process's resident memory (VmRSS), from just before the
                           first game is created to the highest reading while every game is live,
@@ -131,13 +131,11 @@ class WatchedTables(Tables):
 
 
 class PictureMeter:
-    """Stands in for the renderer the bot calls in a worker thread: times each picture (wall and the
-    thread's CPU) and notes its size; with `draw` False it returns a fixed tiny PNG instead."""
+    """Wraps the renderer the bot calls in a worker thread: times each picture (wall and the
+    thread's CPU) and notes its size."""
 
-    def __init__(self, draw: bool) -> None:
-        self.draw = draw
+    def __init__(self) -> None:
         self.real = board_attachment.render_png
-        self.blank = b"\x89PNG\r\n\x1a\n"
         # Arrays, not lists: 8 bytes a reading instead of 32, so the harness adds little per game.
         self.wall = array("d")
         self.cpu = array("d")
@@ -145,7 +143,7 @@ class PictureMeter:
 
     def __call__(self, scene) -> bytes:
         wall, cpu = time.perf_counter(), time.thread_time()
-        png = self.real(scene) if self.draw else self.blank
+        png = self.real(scene)
         self.cpu.append(time.thread_time() - cpu)
         self.wall.append(time.perf_counter() - wall)
         self.sizes.append(len(png))
@@ -446,7 +444,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--profile", type=Path, default=None, help="cProfile the play phase into this file")
     p.add_argument(
-        "--no-picture", action="store_true", help="a fixed tiny PNG for every board picture (no drawing)"
+        "--no-picture", action="store_true", help="the bot with BOARD_PICTURES off: the board in words only"
     )
     args = p.parse_args(argv)
     if args.games < 1 or args.actions < 0 or args.concurrency < 1 or not 1 <= args.months <= 12:
@@ -483,10 +481,11 @@ async def run(args: argparse.Namespace, probe: Probe | None = None) -> dict:
 
 async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None = None) -> dict:
     load_at_start = os.getloadavg()[0]  # other work on the machine skews every figure: show it
-    meter = PictureMeter(draw=not args.no_picture)
+    meter = PictureMeter()
     board_attachment.render_png = meter
     fake = FakeDiscord(serialize=args.serialize)
     bot = StandInBot(store, fake, args.seed)
+    bot.board_pictures = not args.no_picture
     tables = WatchedTables(store)
     cog = Payday(bot, tables)
     bot.cogs["Payday"] = cog

@@ -74,6 +74,7 @@ async def run(settings: Settings, token: str) -> None:
         turn_seconds=settings.turn_seconds,
         interrupt_seconds=settings.interrupt_seconds,
         lobby_minutes=settings.lobby_minutes,
+        board_pictures=settings.board_pictures,
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
     )

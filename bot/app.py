@@ -69,6 +69,7 @@ class PaydayBot(commands.AutoShardedBot):
         turn_seconds: int,
         interrupt_seconds: int,
         lobby_minutes: int = 30,
+        board_pictures: bool = True,
         seed: int | None = None,
         shard_count: int | None = None,
         shard_ids: list[int] | None = None,
@@ -93,6 +94,8 @@ class PaydayBot(commands.AutoShardedBot):
         self.turn_seconds = turn_seconds
         self.interrupt_seconds = interrupt_seconds
         self.lobby_minutes = lobby_minutes
+        # Off: the live message shows the board in words only, and no picture is drawn (bench/load.py).
+        self.board_pictures = board_pictures
         # A fixed seed makes every game reproducible (seed + game id), for tests; None is truly random.
         self.seed = seed
         self._store: Store | None = None
@@ -147,6 +150,7 @@ def create_bot(
     turn_seconds: int = 300,
     interrupt_seconds: int = 60,
     lobby_minutes: int = 30,
+    board_pictures: bool = True,
     seed: int | None = None,
     shard_count: int | None = None,
     shard_ids: list[int] | None = None,
@@ -158,6 +162,7 @@ def create_bot(
         turn_seconds=turn_seconds,
         interrupt_seconds=interrupt_seconds,
         lobby_minutes=lobby_minutes,
+        board_pictures=board_pictures,
         seed=seed,
         shard_count=shard_count,
         shard_ids=shard_ids,

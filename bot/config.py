@@ -24,6 +24,7 @@ class Settings(BaseSettings):
     turn_seconds: int = Field(300, gt=0)
     interrupt_seconds: int = Field(60, gt=0)
     lobby_minutes: int = Field(30, gt=0, le=7 * 24 * 60)
+    board_pictures: bool = True
     shard_count: int | None = Field(None, gt=0)
     shard_ids: Annotated[list[int] | None, NoDecode] = None
 

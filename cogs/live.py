@@ -127,9 +127,11 @@ class LiveMessage:
     to try again, and the next update brings the message up to date.
     """
 
-    def __init__(self, bot: discord.Client, moved: Moved) -> None:
+    def __init__(self, bot: discord.Client, moved: Moved, *, pictures: bool = True) -> None:
         self.bot = bot
         self._moved = moved
+        self.pictures = pictures
+        """Whether the live message carries the drawn board (the `BOARD_PICTURES` setting)."""
         self._channels: dict[int, Channel] = {}
 
     # -- what the service tells it (under the channel's lock, so in save order) ------------------
@@ -267,7 +269,18 @@ class LiveMessage:
         table = loaded.table
         if table.state is None:
             return None
+        if not self.pictures:
+            return []  # and a picture drawn before the setting changed goes
         return await picture(*table_board(table), current)
+
+    async def _new_picture(self, loaded: Loaded) -> dict:
+        """`file=` for a new message showing `loaded`'s game; nothing for a lobby, or with pictures
+        off."""
+        table = loaded.table
+        if table.state is None or not self.pictures:
+            return {}
+        scene, key = table_board(table)
+        return {"file": board_file(await render(scene), scene, key)}
 
     def warning(self, channel_id: int) -> bool:
         """Whether the next answer to a player is to say that posting fails (once; then False)."""
@@ -280,13 +293,12 @@ class LiveMessage:
     def render(self, channel_id: int) -> tuple[discord.Embed, discord.ui.View | None]:
         """The live message for the channel's newest snapshot."""
         ch = self._channels[channel_id]
-        return _render(ch.loaded, ch.note, ch.closed)
+        return _render(ch.loaded, ch.note, ch.closed, self.pictures)
 
-    @staticmethod
-    async def draw(loaded: Loaded) -> dict:
+    async def draw(self, loaded: Loaded) -> dict:
         """The live message for `loaded`, as the keywords of a new message (with its picture)."""
-        embed, view = _render(loaded, None, False)
-        return {"embed": embed, "view": view, **await _new_picture(loaded)}
+        embed, view = _render(loaded, None, False, self.pictures)
+        return {"embed": embed, "view": view, **await self._new_picture(loaded)}
 
     # -- calls: the live message posted anew, the call as its text -------------------------------
     def claim(self, channel_id: int) -> bool:
@@ -308,7 +320,7 @@ class LiveMessage:
         carried = "\n\n".join(ch.notices) or None
         ch.notices.clear()
         message = {"embed": embed, "view": view, **_call_text(ch.call, carried, _language(loaded))}
-        message.update(await _new_picture(loaded))
+        message.update(await self._new_picture(loaded))
         return message, (loaded, seq, carried)
 
     async def call_posted(self, channel_id: int, message_id: int, posted: tuple, sent: object = None) -> None:
@@ -430,7 +442,7 @@ class LiveMessage:
         ch.notices.clear()
         content = "\n\n".join(notices) or None
         message = await self._send(
-            ch, channel_id, content=content, embed=embed, view=view, **await _new_picture(loaded)
+            ch, channel_id, content=content, embed=embed, view=view, **await self._new_picture(loaded)
         )
         if message is None:
             ch.notices[:0] = notices
@@ -462,7 +474,7 @@ class LiveMessage:
         ch.notices.clear()
         text = _call_text(call, carried, _language(loaded))
         message = await self._send(
-            ch, channel_id, embed=embed, view=view, **text, **await _new_picture(loaded)
+            ch, channel_id, embed=embed, view=view, **text, **await self._new_picture(loaded)
         )
         if message is None:
             if carried:
@@ -542,15 +554,19 @@ class LiveMessage:
         return time.monotonic() >= ch.paused_until
 
 
-def _render(loaded: Loaded, note: Note | None, closed: bool) -> tuple[discord.Embed, discord.ui.View | None]:
+def _render(
+    loaded: Loaded, note: Note | None, closed: bool, pictures: bool
+) -> tuple[discord.Embed, discord.ui.View | None]:
     """The lobby, or the board with buttons for the question the game waits on (none once it is
-    over or `closed`), in the game's language."""
+    over or `closed`), in the game's language; with the drawn board as its image if `pictures`."""
     table, channel_id, game_id = loaded.table, loaded.row.channel_id, loaded.row.game_id
     L = lang(table.language)
     if table.state is None:
         view = None if closed else components.lobby_view(channel_id, game_id, L)
         return lobby_embed(table, "" if note is None else note_text(note, L), L), view
-    embed = show_board(game_embed(table, game_id, L), table_board(table)[1])
+    embed = game_embed(table, game_id, L)
+    if pictures:
+        show_board(embed, table_board(table)[1])
     state = table.state
     if closed or state.over or state.pending is None:
         return embed, None
@@ -601,15 +617,6 @@ def _over(loaded: Loaded) -> bool:
 
 def _where(loaded: Loaded) -> dict:
     return {"channel": loaded.row.channel_id, "game": loaded.row.game_id}
-
-
-async def _new_picture(loaded: Loaded) -> dict:
-    """`file=` for a new message showing `loaded`'s game; nothing for a lobby."""
-    table = loaded.table
-    if table.state is None:
-        return {}
-    scene, key = table_board(table)
-    return {"file": board_file(await render(scene), scene, key)}
 
 
 def attachments_of(message: object) -> list[discord.Attachment] | None:

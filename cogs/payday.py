@@ -88,7 +88,7 @@ class Payday(commands.Cog):
 
     def __init__(self, bot: PaydayBot, tables: Tables | None = None) -> None:
         self.bot = bot
-        self.live = LiveMessage(bot, self._moved)
+        self.live = LiveMessage(bot, self._moved, pictures=bot.board_pictures)
         settings = Settings(bot.turn_seconds, bot.interrupt_seconds, bot.lobby_minutes, bot.seed)
         self.service = Service(tables or Tables(bot.store), settings, self.live, discord.utils.utcnow)
         self.stories = Stories(self.service)

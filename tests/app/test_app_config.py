@@ -29,6 +29,7 @@ def test_defaults():
     )
     assert (settings.turn_seconds, settings.interrupt_seconds, settings.lobby_minutes) == (300, 60, 30)
     assert (settings.shard_count, settings.shard_ids) == (None, None)
+    assert settings.board_pictures is True
 
 
 def test_dotenv_is_read_and_blank_means_unset(tmp_path):
@@ -59,6 +60,7 @@ def test_env_example_lists_every_setting_with_its_default():
         ("TURN_SECONDS", "0"),
         ("LOBBY_MINUTES", "-5"),
         ("SHARD_COUNT", "0"),
+        ("BOARD_PICTURES", "sometimes"),
     ],
 )
 def test_bad_values_are_refused(monkeypatch, name, value):
@@ -68,6 +70,11 @@ def test_bad_values_are_refused(monkeypatch, name, value):
         Settings()
 
     assert [e["loc"] for e in info.value.errors()] == [(name.lower(),)]
+
+
+def test_pictures_may_be_turned_off(monkeypatch):
+    monkeypatch.setenv("BOARD_PICTURES", "false")
+    assert Settings().board_pictures is False
 
 
 def test_a_process_runs_the_shards_it_is_given(monkeypatch):

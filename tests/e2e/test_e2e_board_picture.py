@@ -5,9 +5,11 @@ moves nothing keeps the very same attachment."""
 
 import json
 
+import pytest
 from helpers import click, slash
 from rig import live, load, message, rigged, start_game, step
 
+from bot.render import board_attachment
 from bot.render.board_picture import table_scene
 
 
@@ -92,3 +94,34 @@ async def test_the_standings_freeze_the_last_picture_and_status_posts_it_anew(en
     table = await load(env, game.channel)
     assert posted.attachments and table.message_id == message(game.channel, table.message_id).id
     assert picture(message(game.channel, table.message_id))[2].startswith("board-")
+
+
+# -- BOARD_PICTURES off: the board in words only ------------------------------------------------------
+@pytest.mark.bot(board_pictures=False)
+async def test_with_pictures_off_the_board_is_in_words_and_nothing_is_drawn(env, monkeypatch):
+    drawn = []
+    monkeypatch.setattr(board_attachment, "render_png", lambda scene: drawn.append(scene) or b"")
+    game = await start_game(env, 3, months=1)
+    posted = set()
+    for _ in range(12):  # turns pass from player to player: calls post the board anew
+        board = await live(env, game.channel)
+        posted.add(board.id)
+        assert board.attachments == [] and board.embeds[-1].image.url is None
+        lines = board.embeds[-1].fields[0].value.splitlines()  # where everyone is, in words
+        assert len(lines) == 3 and all(" — " in line for line in lines)
+        assert await step(env, game)
+    assert len(posted) > 1 and drawn == []
+
+
+async def test_turning_pictures_off_takes_the_picture_off_a_game_s_live_message(env, make_bot):
+    game = await start_game(env, 2, months=1)
+    alice, _ = game.players
+    assert picture(await live(env, game.channel))  # drawn while the setting was on
+
+    await env.bot.close()
+    await env.restart_bot(make_bot(board_pictures=False))
+    await slash(alice, game.channel, "payday loan", amount=1000)  # an edit of the same message
+
+    board = await live(env, game.channel)
+    assert "$1,000" in board.embeds[-1].fields[0].value
+    assert board.attachments == [] and board.embeds[-1].image.url is None
