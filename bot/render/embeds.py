@@ -103,8 +103,7 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     if table.deadline is not None and not st.over:
         lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
-    players = "\n".join(_player_line(table, seat, shown, L) for seat in range(len(st.players)))
-    embed.add_field(name=L._("Players"), value=_clip(players), inline=False)
+    embed.add_field(name=L._("Players"), value=_clip(_players(table, words, L)), inline=False)
     pot = f" · {_heading(ruleset.pot_name, L)} {L.money(st.pot)}" if st.pot else ""
     if st.rules.jackpot_needs_election and st.jackpot:  # docs/RULES.md §4.7
         pot += " · " + (L._("the next 6 wins it") if st.election_held else L._("waits for a Town Election"))
@@ -138,6 +137,8 @@ class _Words:
     """The names as chosen, the ruleset and the language: anything else is another game's words."""
     shown: list[str]
     latest: dict[Event, str] = field(default_factory=dict)
+    players: dict[int, tuple[tuple, str]] = field(default_factory=dict)
+    """Each seat's line last shown, with what it shows (`_shows`): most clicks move one player."""
 
 
 _written: OrderedDict[int, _Words] = OrderedDict()
@@ -168,6 +169,44 @@ def _latest(events: list[Event], words: _Words, ruleset: Ruleset, L: Lang) -> st
         lines.append(line)
     words.latest = now
     return "\n".join(lines)
+
+
+def _players(table: Table, words: _Words, L: Lang) -> str:
+    """The players' lines: a seat's line last shown is reused while what it shows is the same."""
+    kept, lines = words.players, []
+    for seat in range(len(table.state.players)):
+        shows = _shows(table, seat)
+        last = kept.get(seat)
+        if last is not None and last[0] == shows:
+            lines.append(last[1])
+            continue
+        line = _player_line(table, seat, words.shown, L)
+        kept[seat] = (shows, line)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _shows(table: Table, seat: int) -> tuple:
+    """Everything of a seat that `_player_line` writes, but for its name, the ruleset and the
+    language (the game's `_Words` are for those): a line is written again only when this moves."""
+    st = table.state
+    p = st.players[seat]
+    player = table.seats[seat]
+    carried = sum(st.carried_balances(seat)) if p.carried or p.charges else None
+    return (
+        seat == st.turn and not st.over,
+        player.away,
+        player.orders.any,
+        p.day,
+        p.retired,
+        p.cash,
+        p.savings,
+        p.loan,
+        tuple(p.insured),
+        len(p.deals),
+        len(p.mail),
+        carried,
+    )
 
 
 def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
