@@ -9,11 +9,12 @@ import discord
 
 from bot.game.events import Event
 from bot.game.rulesets import RULESETS, Ruleset
+from bot.game.state import GameState
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
 from bot.render.events import and_list, describe
 from bot.render.hand import ORDERS_MARK
 from bot.render.i18n import Lang
-from bot.render.prompts import question
+from bot.render.prompts import WHO_ONLY, question
 from bot.render.rules_text import edition_title
 from bot.service.values import Ending, PayDays, Standings
 from bot.table import Seat, Table
@@ -93,13 +94,12 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     """The live game message: where everyone is, money, the Jackpot, what we wait for, latest events."""
     st = table.state
     words = _words(table, game_id, L)
-    shown = words.shown
     ruleset = RULESETS[st.ruleset]
     if st.over:
         title = L._("Pay Day — game over")
     else:
         title = L._("Pay Day — month {month} of {months}", month=table.month(), months=st.months)
-    lines = [question(st, shown, L)]
+    lines = [_question(st, words, L)]
     if table.deadline is not None and not st.over:
         lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
@@ -112,15 +112,24 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         embed.add_field(
             name=L._("Latest"), value=_clip(_latest(table.latest, words, ruleset, L)), inline=False
         )
-    footer = L._(
-        "Game #{game} · {edition} · /payday hand, /payday ledger",
-        game=game_id,
-        edition=edition_title(ruleset, L),
-    )
-    if any(seat.orders.any for seat in table.seats):
-        footer += "\n" + L._("{mark} plays by standing orders (set them under My hand)", mark=ORDERS_MARK)
-    embed.set_footer(text=footer)
+    embed.set_footer(text=_footer(words, game_id, ruleset, any(seat.orders.any for seat in table.seats), L))
     return embed
+
+
+def _footer(words: "_Words", game_id: int, ruleset: Ruleset, orders: bool, L: Lang) -> str:
+    """The footer: the game, its edition and where to look; the orders mark explained while any
+    player has orders. Kept with the game's words (its id, edition and language are theirs)."""
+    footer = words.footers.get(orders)
+    if footer is None:
+        footer = L._(
+            "Game #{game} · {edition} · /payday hand, /payday ledger",
+            game=game_id,
+            edition=edition_title(ruleset, L),
+        )
+        if orders:
+            footer += "\n" + L._("{mark} plays by standing orders (set them under My hand)", mark=ORDERS_MARK)
+        words.footers[orders] = footer
+    return footer
 
 
 GAMES_REMEMBERED = 4096
@@ -138,7 +147,12 @@ class _Words:
     shown: list[str]
     latest: dict[Event, str] = field(default_factory=dict)
     players: dict[int, tuple[tuple, str]] = field(default_factory=dict)
-    """Each seat's line last shown, with what it shows (`_shows`): most clicks move one player."""
+    """Each seat's line last shown, with what it shows (`_players`): most clicks move one player."""
+    footers: dict[bool, str] = field(default_factory=dict)
+    """The footer without and with the orders line (`_footer`)."""
+    asks: dict[tuple[str, tuple[int, ...]], str] = field(default_factory=dict)
+    """The sentences of the questions that say only who is asked (`prompts.WHO_ONLY`), by kind and
+    seats asked."""
 
 
 _written: OrderedDict[int, _Words] = OrderedDict()
@@ -157,6 +171,18 @@ def _words(table: Table, game_id: int, L: Lang) -> _Words:
     return words
 
 
+def _question(st: GameState, words: _Words, L: Lang) -> str:
+    """The question's sentence; one that says only who is asked is written once per game and seats."""
+    p = st.pending
+    if p is None or st.over or p.kind not in WHO_ONLY:
+        return question(st, words.shown, L)
+    key = (p.kind, tuple(p.seats))
+    text = words.asks.get(key)
+    if text is None:
+        text = words.asks[key] = question(st, words.shown, L)
+    return text
+
+
 def _latest(events: list[Event], words: _Words, ruleset: Ruleset, L: Lang) -> str:
     """The "Latest" lines: those shown last time are reused, the new ones written."""
     known, now, lines = words.latest, {}, []
@@ -172,10 +198,26 @@ def _latest(events: list[Event], words: _Words, ruleset: Ruleset, L: Lang) -> st
 
 
 def _players(table: Table, words: _Words, L: Lang) -> str:
-    """The players' lines: a seat's line last shown is reused while what it shows is the same."""
+    """The players' lines: a seat's line last shown is reused while everything it writes is the
+    same, but for its name, the ruleset and the language (the game's `_Words` are for those)."""
+    st = table.state
+    turn = -1 if st.over else st.turn
     kept, lines = words.players, []
-    for seat in range(len(table.state.players)):
-        shows = _shows(table, seat)
+    for seat, (p, player) in enumerate(zip(st.players, table.seats, strict=False)):
+        shows = (
+            seat == turn,
+            player.away,
+            player.orders.any,
+            p.day,
+            p.retired,
+            p.cash,
+            p.savings,
+            p.loan,
+            tuple(p.insured) if p.insured else (),
+            len(p.deals),
+            len(p.mail),
+            sum(st.carried_balances(seat)) if p.carried or p.charges else None,
+        )
         last = kept.get(seat)
         if last is not None and last[0] == shows:
             lines.append(last[1])
@@ -184,29 +226,6 @@ def _players(table: Table, words: _Words, L: Lang) -> str:
         kept[seat] = (shows, line)
         lines.append(line)
     return "\n".join(lines)
-
-
-def _shows(table: Table, seat: int) -> tuple:
-    """Everything of a seat that `_player_line` writes, but for its name, the ruleset and the
-    language (the game's `_Words` are for those): a line is written again only when this moves."""
-    st = table.state
-    p = st.players[seat]
-    player = table.seats[seat]
-    carried = sum(st.carried_balances(seat)) if p.carried or p.charges else None
-    return (
-        seat == st.turn and not st.over,
-        player.away,
-        player.orders.any,
-        p.day,
-        p.retired,
-        p.cash,
-        p.savings,
-        p.loan,
-        tuple(p.insured),
-        len(p.deals),
-        len(p.mail),
-        carried,
-    )
 
 
 def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
