@@ -7,6 +7,7 @@ two scenes with the same key draw the same pixels, and the bot re-uploads only w
 
 import functools
 import hashlib
+from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -143,28 +144,40 @@ def game_scene(state: GameState, month: int, L: Lang | None = None, orders: Coll
 
 
 def _scene(state: GameState, month: int, L: Lang, orders: Collection[int]) -> tuple[Scene, str]:
-    """`game_scene` and its `scene_key`, each token and its part of the key reused from the last
-    time it stood there (`_token`)."""
-    letters = _letters(tuple(p.name for p in state.players))
-    placed = [
-        _token(p.seat, letters[p.seat], p.name, p.day, p.retired, p.seat in orders) for p in state.players
-    ]
+    """`game_scene` and its `scene_key`, each token and its part of the key reused from the game's
+    last scene while it stands still (`_placed`)."""
+    names = tuple(p.name for p in state.players)
+    letters = _letters(names)
+    kept = _placed.get(names)
+    if kept is None or len(kept) != len(names):
+        kept = _placed[names] = [None] * len(names)
+        if len(_placed) > GAMES_PLACED:
+            _placed.popitem(last=False)
+    else:
+        _placed.move_to_end(names)
+    for p in state.players:
+        seat, ordered, last = p.seat, p.seat in orders, kept[p.seat]
+        if last is None or (last[0].day, last[0].retired, last[0].orders) != (p.day, p.retired, ordered):
+            letter = letters[seat]
+            kept[seat] = (
+                Token(seat, letter, p.name, p.day, seat, p.retired, ordered),
+                _token_key(seat, letter, p.name, p.day, seat, p.retired, ordered),
+            )
     asked = frozenset(state.pending.seats) if state.pending is not None and not state.over else frozenset()
     if state.over:
         label = L._("Game over")
     else:
         label = L._("Month {month} of {months}", month=month, months=state.months)
-    scene = Scene(state.ruleset, label, state.jackpot, tuple(token for token, _ in placed), asked, L.code)
-    return scene, _digest(scene, [key for _, key in placed])
+    scene = Scene(state.ruleset, label, state.jackpot, tuple(token for token, _ in kept), asked, L.code)
+    return scene, _digest(scene, [key for _, key in kept])
 
 
-@functools.lru_cache(maxsize=8192)
-def _token(seat: int, letter: str, name: str, day: int, retired: bool, orders: bool) -> tuple[Token, str]:
-    """A player's token (its colour is its seat) and its part of the key: most stand still from one
-    click to the next, and a token is immutable, so one is made per place (room for the tokens of
-    a few thousand live games)."""
-    token = Token(seat, letter, name, day, seat, retired, orders)
-    return token, _token_key(seat, letter, name, day, seat, retired, orders)
+GAMES_PLACED = 4096
+"""Games whose tokens `_placed` keeps (one small list each): more than are live at once."""
+_placed: OrderedDict[tuple[str, ...], list] = OrderedDict()
+"""Each game's tokens as last placed, with their parts of the key, by the players' names (which,
+with a seat, fix a token's letter and colour): a token is made again only when its day, its
+retirement or its orders mark changed, since most stand still from one click to the next."""
 
 
 def table_scene(table: "Table") -> Scene:
