@@ -9,12 +9,11 @@ import discord
 
 from bot.game.events import Event
 from bot.game.rulesets import RULESETS, Ruleset
-from bot.game.state import GameState
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
 from bot.render.events import and_list, describe
 from bot.render.hand import ORDERS_MARK
 from bot.render.i18n import Lang
-from bot.render.prompts import WHO_ONLY, question
+from bot.render.prompts import question
 from bot.render.rules_text import edition_title
 from bot.service.values import Ending, PayDays, Standings
 from bot.table import Seat, Table
@@ -99,7 +98,7 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         title = L._("Pay Day — game over")
     else:
         title = L._("Pay Day — month {month} of {months}", month=table.month(), months=st.months)
-    lines = [_question(st, words, L)]
+    lines = [question(st, words.shown, L)]
     if table.deadline is not None and not st.over:
         lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
@@ -150,9 +149,6 @@ class _Words:
     """Each seat's line last shown, with what it shows (`_players`): most clicks move one player."""
     footers: dict[bool, str] = field(default_factory=dict)
     """The footer without and with the orders line (`_footer`)."""
-    asks: dict[tuple[str, tuple[int, ...]], str] = field(default_factory=dict)
-    """The sentences of the questions that say only who is asked (`prompts.WHO_ONLY`), by kind and
-    seats asked."""
 
 
 _written: OrderedDict[int, _Words] = OrderedDict()
@@ -169,18 +165,6 @@ def _words(table: Table, game_id: int, L: Lang) -> _Words:
     if len(_written) > GAMES_REMEMBERED:
         _written.popitem(last=False)
     return words
-
-
-def _question(st: GameState, words: _Words, L: Lang) -> str:
-    """The question's sentence; one that says only who is asked is written once per game and seats."""
-    p = st.pending
-    if p is None or st.over or p.kind not in WHO_ONLY:
-        return question(st, words.shown, L)
-    key = (p.kind, tuple(p.seats))
-    text = words.asks.get(key)
-    if text is None:
-        text = words.asks[key] = question(st, words.shown, L)
-    return text
 
 
 def _latest(events: list[Event], words: _Words, ruleset: Ruleset, L: Lang) -> str:

@@ -357,10 +357,6 @@ _QUESTIONS: dict[str, Ask] = {
 }
 """One sentence writer per kind of question."""
 
-WHO_ONLY = frozenset({s.ROLL, s.MOVE})
-"""Questions whose sentence says nothing but who is asked: the board keeps it per game and asked
-players (`embeds._question`), since every turn asks one of them again."""
-
 
 def choices(state: GameState, L: Lang) -> list[Choice]:
     """The answers to the current question, one per legal answer (a spread of long money lists):

@@ -13,9 +13,7 @@ from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.render import embeds
 from bot.render.i18n import lang
-from bot.render.prompts import WHO_ONLY, question
 from bot.table import Seat, Table
-from tests.render.games import every_question
 
 EN, IT = lang("en"), lang("it")
 
@@ -161,29 +159,3 @@ def test_a_language_code_asked_again_gives_the_same_language():
     first = [lang(code).code for code in codes]
     assert first == ["it", "en", "en", "it", "en", "en", "en", "it", "it", "it"]
     assert [lang(code).code for code in reversed(codes)] == first[::-1]
-
-
-def test_a_question_kept_by_who_is_asked_says_nothing_else():
-    """The board keeps the sentences of `prompts.WHO_ONLY` questions by kind and seats asked (its
-    game's words hold the names and language): every such question of whole games of every edition,
-    in both languages, reads as the first one kept for its key."""
-    for L in (EN, IT):
-        kept: dict[tuple, str] = {}
-        for st, names in every_question():
-            if st.pending.kind not in WHO_ONLY:
-                continue
-            text = question(st, names, L)
-            assert kept.setdefault((tuple(names), st.pending.kind, tuple(st.pending.seats)), text) == text
-
-
-def test_the_board_asks_each_question_as_written_afresh():
-    """Questions kept and not, in turn: the board's sentence is always the one written now."""
-    seen = set()
-    for game, (st, names) in enumerate(every_question()):
-        table = table_of(st, names)
-        kept = embeds.game_embed(table, 30, EN).to_dict()
-        assert kept["description"].split("\n")[0] == question(st, [embeds.safe(n) for n in names], EN)
-        seen.add(st.pending.kind)
-        if game > 3000:
-            break
-    assert seen >= WHO_ONLY
