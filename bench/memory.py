@@ -57,6 +57,7 @@ RENDER_CACHES = (
     components._button_look,
     scene._letters,
     scene._token_words,
+    scene._placed,
     table_module.clean_name,
     i18n._decimal,
     picture.calendar,

@@ -12,7 +12,6 @@ The hand panel's own (pdh My hand, pdo standing orders, pdb Borrow…/Repay…, 
 listed in bot/render/hand_view.py.
 """
 
-import copy
 import functools
 import logging
 import re
@@ -254,7 +253,8 @@ class AnswerView(discord.ui.View):
     def of(cls, rows: list[list[dict]]) -> "AnswerView":
         """A copy of the blank view made at import, with `rows`: discord.ui's own set-up (a random
         id read from the OS, a future on the running loop) is done once, not on every click."""
-        view = copy.copy(_BLANK_ANSWERS)
+        view = cls.__new__(cls)
+        view.__dict__.update(_BLANK_ANSWERS.__dict__)  # what copy.copy does, without its dispatch
         view._rows = rows
         return view
 

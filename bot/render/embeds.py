@@ -93,18 +93,16 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     """The live game message: where everyone is, money, the Jackpot, what we wait for, latest events."""
     st = table.state
     words = _words(table, game_id, L)
-    shown = words.shown
     ruleset = RULESETS[st.ruleset]
     if st.over:
         title = L._("Pay Day — game over")
     else:
         title = L._("Pay Day — month {month} of {months}", month=table.month(), months=st.months)
-    lines = [question(st, shown, L)]
+    lines = [question(st, words.shown, L)]
     if table.deadline is not None and not st.over:
         lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
-    players = "\n".join(_player_line(table, seat, shown, L) for seat in range(len(st.players)))
-    embed.add_field(name=L._("Players"), value=_clip(players), inline=False)
+    embed.add_field(name=L._("Players"), value=_clip(_players(table, words, L)), inline=False)
     pot = f" · {_heading(ruleset.pot_name, L)} {L.money(st.pot)}" if st.pot else ""
     if st.rules.jackpot_needs_election and st.jackpot:  # docs/RULES.md §4.7
         pot += " · " + (L._("the next 6 wins it") if st.election_held else L._("waits for a Town Election"))
@@ -113,15 +111,24 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         embed.add_field(
             name=L._("Latest"), value=_clip(_latest(table.latest, words, ruleset, L)), inline=False
         )
-    footer = L._(
-        "Game #{game} · {edition} · /payday hand, /payday ledger",
-        game=game_id,
-        edition=edition_title(ruleset, L),
-    )
-    if any(seat.orders.any for seat in table.seats):
-        footer += "\n" + L._("{mark} plays by standing orders (set them under My hand)", mark=ORDERS_MARK)
-    embed.set_footer(text=footer)
+    embed.set_footer(text=_footer(words, game_id, ruleset, any(seat.orders.any for seat in table.seats), L))
     return embed
+
+
+def _footer(words: "_Words", game_id: int, ruleset: Ruleset, orders: bool, L: Lang) -> str:
+    """The footer: the game, its edition and where to look; the orders mark explained while any
+    player has orders. Kept with the game's words (its id, edition and language are theirs)."""
+    footer = words.footers.get(orders)
+    if footer is None:
+        footer = L._(
+            "Game #{game} · {edition} · /payday hand, /payday ledger",
+            game=game_id,
+            edition=edition_title(ruleset, L),
+        )
+        if orders:
+            footer += "\n" + L._("{mark} plays by standing orders (set them under My hand)", mark=ORDERS_MARK)
+        words.footers[orders] = footer
+    return footer
 
 
 GAMES_REMEMBERED = 4096
@@ -138,6 +145,10 @@ class _Words:
     """The names as chosen, the ruleset and the language: anything else is another game's words."""
     shown: list[str]
     latest: dict[Event, str] = field(default_factory=dict)
+    players: dict[int, tuple[tuple, str]] = field(default_factory=dict)
+    """Each seat's line last shown, with what it shows (`_players`): most clicks move one player."""
+    footers: dict[bool, str] = field(default_factory=dict)
+    """The footer without and with the orders line (`_footer`)."""
 
 
 _written: OrderedDict[int, _Words] = OrderedDict()
@@ -167,6 +178,37 @@ def _latest(events: list[Event], words: _Words, ruleset: Ruleset, L: Lang) -> st
         now[event] = line
         lines.append(line)
     words.latest = now
+    return "\n".join(lines)
+
+
+def _players(table: Table, words: _Words, L: Lang) -> str:
+    """The players' lines: a seat's line last shown is reused while everything it writes is the
+    same, but for its name, the ruleset and the language (the game's `_Words` are for those)."""
+    st = table.state
+    turn = -1 if st.over else st.turn
+    kept, lines = words.players, []
+    for seat, (p, player) in enumerate(zip(st.players, table.seats, strict=False)):
+        shows = (
+            seat == turn,
+            player.away,
+            player.orders.any,
+            p.day,
+            p.retired,
+            p.cash,
+            p.savings,
+            p.loan,
+            tuple(p.insured) if p.insured else (),
+            len(p.deals),
+            len(p.mail),
+            sum(st.carried_balances(seat)) if p.carried or p.charges else None,
+        )
+        last = kept.get(seat)
+        if last is not None and last[0] == shows:
+            lines.append(last[1])
+            continue
+        line = _player_line(table, seat, words.shown, L)
+        kept[seat] = (shows, line)
+        lines.append(line)
     return "\n".join(lines)
 
 

@@ -1,12 +1,25 @@
 """The board picture through whole computer games: the scene read from the engine, and a new
 picture exactly when a token, the asked players, the Jackpot or the month changed."""
 
+import random
+
 import pytest
 
 from bot.game.ai import choose
 from bot.game.engine import apply
+from bot.game.orders import Orders
 from bot.game.simulate import start
-from bot.render.board_picture import game_scene, render_png, scene_key
+from bot.render.board_picture import (
+    Scene,
+    Token,
+    game_scene,
+    render_png,
+    scene_key,
+    table_board,
+    token_letters,
+)
+from bot.render.i18n import lang
+from bot.table import Seat, Table
 
 
 def shown(state) -> tuple:
@@ -39,3 +52,48 @@ def test_the_scene_names_every_player_once_with_distinct_letters():
     assert len({t.letter for t in scene.tokens}) == 6
     assert scene.asked == frozenset(state.pending.seats)
     assert scene.month_label == "Month 1 of 2"
+
+
+def test_a_tables_scene_and_key_are_those_of_its_players_as_they_stand_now():
+    """`table_board` reuses each token and its part of the key from the last time it stood there:
+    through a whole game, with orders, names and the language changing now and then, the scene is
+    the one written from the table afresh and its key is `scene_key`'s."""
+    rnd = random.Random(5)
+    state, _ = start(6, players=4, months=1, ruleset="classic")
+    seats = [Seat(user_id=100 + p.seat, name=p.name) for p in state.players]
+    language = "en"
+    while not state.over:
+        seat = rnd.randrange(4)
+        if rnd.random() < 0.2:
+            seats[seat] = seats[seat].model_copy(update={"orders": Orders(roll=not seats[seat].orders.roll)})
+        if rnd.random() < 0.1:
+            language = "it" if language == "en" else "en"
+        if rnd.random() < 0.05:
+            state.players[seat].name = rnd.choice(["Zed", "Ann", "**Bo**"])
+        table = Table(
+            host_id=100,
+            seats=seats,
+            state=state,
+            language=language,
+            seed=0,
+            turn_seconds=60,
+            interrupt_seconds=60,
+        )
+        scene, key = table_board(table)
+        L = lang(language)
+        label = "Game over" if state.over else "Month {month} of {months}"
+        assert scene == Scene(
+            state.ruleset,
+            L._(label, month=table.month(), months=state.months),
+            state.jackpot,
+            tuple(
+                Token(p.seat, letter, p.name, p.day, p.seat, p.retired, seats[p.seat].orders.any)
+                for p, letter in zip(
+                    state.players, token_letters([p.name for p in state.players]), strict=True
+                )
+            ),
+            frozenset(state.pending.seats),
+            language,
+        )
+        assert key == scene_key(scene)
+        apply(state, choose(state, state.pending.seats[0]))

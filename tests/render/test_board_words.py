@@ -6,7 +6,10 @@ import random
 import pytest
 
 from bot.game.ai import choose
+from bot.game.cards import MailKind, Tag
 from bot.game.engine import apply
+from bot.game.orders import Orders
+from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.render import embeds
 from bot.render.i18n import lang
@@ -87,6 +90,48 @@ def test_two_games_with_the_same_names_keep_their_own_lines():
     a.latest, b.latest = first, second
     for table, game in ((a, 10), (b, 11), (a, 10), (b, 11)):
         assert embeds.game_embed(table, game, EN).to_dict() == fresh(table, game)
+
+
+def _charge_card(ruleset: str) -> int:
+    """A Monster Charge's card index, for a carried one (savings and insurance are classic's, but
+    any board shows them when a player has them)."""
+    return next(i for i, card in enumerate(RULESETS[ruleset].mail) if card.kind == MailKind.MONSTER)
+
+
+LINE_CHANGES = {
+    "cash": lambda t: setattr(t.state.players[1], "cash", t.state.players[1].cash + 100),
+    "loan": lambda t: setattr(t.state.players[1], "loan", t.state.players[1].loan + 1000),
+    "savings": lambda t: setattr(t.state.players[1], "savings", t.state.players[1].savings + 500),
+    "day": lambda t: setattr(t.state.players[1], "day", t.state.players[1].day + 1),
+    "retired": lambda t: setattr(t.state.players[1], "retired", True),
+    "insured": lambda t: t.state.players[1].insured.append(Tag.CAR),
+    "deals": lambda t: t.state.players[1].deals.append(0),
+    "mail": lambda t: t.state.players[1].mail.append(0),
+    "charges": lambda t: t.state.players[1].charges.append(700),
+    "carried": lambda t: t.state.players[1].carried.append(_charge_card(t.state.ruleset)),
+    "turn": lambda t: setattr(t.state, "turn", 1),
+    "over": lambda t: setattr(t.state, "over", True),
+    "away": lambda t: setattr(t.seats[1], "away", True),
+    "orders": lambda t: setattr(t.seats[1], "orders", Orders(roll=True)),
+    "name": lambda t: setattr(t.seats[1], "name", "Zed"),
+    "language": lambda t: setattr(t, "language", "it"),
+}
+"""Everything a player's line shows, each changed on its own (seat 1: not the one whose turn it is)."""
+
+
+@pytest.mark.parametrize("change", sorted(LINE_CHANGES))
+def test_a_kept_player_line_is_written_again_when_anything_it_shows_changes(change):
+    """The board shown, then the same game with one thing changed: the board shows the change as
+    if nothing were kept (a key that forgot it would show the line as it was)."""
+    st, _ = start(4, players=3, months=1)
+    before = table_of(st, ["Ann", "Bob", "Cy"])
+    before.state.turn = 0
+    after = before.model_copy(deep=True)
+    LINE_CHANGES[change](after)
+    shown = embeds.game_embed(before, 12, EN).to_dict()
+    written = embeds.game_embed(after, 12, lang(after.language)).to_dict()
+    assert written["fields"][0] != shown["fields"][0]  # the change is on the players' lines
+    assert written == fresh(after, 12)
 
 
 def test_only_so_many_games_are_kept(monkeypatch):

@@ -7,6 +7,7 @@ two scenes with the same key draw the same pixels, and the bot re-uploads only w
 
 import functools
 import hashlib
+from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -54,22 +55,31 @@ class Scene:
 def scene_key(scene: Scene) -> str:
     """A short digest of everything drawn, stable across processes (Python's `hash` of a string is
     not), so it can be stored with the table and compared after a restart."""
-    tokens = "|".join(
-        f"{t.seat},{t.letter},{t.name},{t.day},{t.colour},{int(t.retired)},{int(t.orders)}"
-        for t in sorted(scene.tokens, key=lambda t: t.seat)
+    tokens = sorted(scene.tokens, key=lambda t: t.seat)
+    return _digest(
+        scene, [_token_key(t.seat, t.letter, t.name, t.day, t.colour, t.retired, t.orders) for t in tokens]
     )
+
+
+def _digest(scene: Scene, tokens: list[str]) -> str:
+    """`scene_key` of a scene whose tokens, in seat order, read `tokens` (`_token_key`)."""
     text = "\n".join(
         (
             str(LAYOUT_VERSION),
             scene.edition,
             scene.month_label,
             str(scene.jackpot),
-            tokens,
+            "|".join(tokens),
             ",".join(map(str, sorted(scene.asked))),
             scene.language,
         )
     )
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _token_key(seat: int, letter: str, name: str, day: int, colour: int, retired: bool, orders: bool) -> str:
+    """One token's part of `scene_key`."""
+    return f"{seat},{letter},{name},{day},{colour},{int(retired)},{int(orders)}"
 
 
 def token_letters(names: Sequence[str]) -> list[str]:
@@ -96,7 +106,10 @@ def describe(scene: Scene, limit: int = 1000) -> str:
     """The picture in words, for its alt text (screen readers, and anyone whose image did not load):
     the month, the Jackpot and where each player is, the asked ones marked."""
     L = lang(scene.language)
-    where = [_token_words(t, t.seat in scene.asked, L) for t in sorted(scene.tokens, key=lambda t: t.seat)]
+    where = [
+        _token_words(t.name, t.letter, t.day, t.retired, t.orders, t.seat in scene.asked, L)
+        for t in sorted(scene.tokens, key=lambda t: t.seat)
+    ]
     text = L._(
         "Pay Day board, {month}. Jackpot {jackpot}. {players}.",
         month=scene.month_label,
@@ -107,43 +120,74 @@ def describe(scene: Scene, limit: int = 1000) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _token_words(t: Token, asked: bool, L: Lang) -> str:
-    """One player's part of `describe`. Cached: most tokens stand still from one picture to the next."""
-    if t.retired:
+def _token_words(name: str, letter: str, day: int, retired: bool, orders: bool, asked: bool, L: Lang) -> str:
+    """One player's part of `describe`. Cached: most tokens stand still from one picture to the next
+    (keyed by plain values, which hash faster than the token)."""
+    if retired:
         place = L._("retired")
-    elif t.day <= 0:
+    elif day <= 0:
         place = L._("START")
     else:
-        place = L._("day {day}", day=t.day)
-    if t.orders:
+        place = L._("day {day}", day=day)
+    if orders:
         place = L._("{place}, standing orders", place=place)
     if asked:
-        return L._("{name} ({letter}) {place}, to answer", name=t.name, letter=t.letter, place=place)
-    return L._("{name} ({letter}) {place}", name=t.name, letter=t.letter, place=place)
+        return L._("{name} ({letter}) {place}, to answer", name=name, letter=letter, place=place)
+    return L._("{name} ({letter}) {place}", name=name, letter=letter, place=place)
 
 
 def game_scene(state: GameState, month: int, L: Lang | None = None, orders: Collection[int] = ()) -> Scene:
     """What the board shows of a game: every player's day, the Jackpot and who must answer now, in
     the game's language. `month` is the table's current month (`Table.month()`); `orders`: the
     seats with standing orders."""
-    L = L or lang("en")
-    letters = _letters(tuple(p.name for p in state.players))
-    tokens = tuple(
-        Token(p.seat, letters[p.seat], p.name, p.day, p.seat, p.retired, p.seat in orders)
-        for p in state.players
-    )
+    return _scene(state, month, L or lang("en"), orders)[0]
+
+
+def _scene(state: GameState, month: int, L: Lang, orders: Collection[int]) -> tuple[Scene, str]:
+    """`game_scene` and its `scene_key`, each token and its part of the key reused from the game's
+    last scene while it stands still (`_placed`)."""
+    names = tuple(p.name for p in state.players)
+    letters = _letters(names)
+    kept = _placed.get(names)
+    if kept is None or len(kept) != len(names):
+        kept = _placed[names] = [None] * len(names)
+        if len(_placed) > GAMES_PLACED:
+            _placed.popitem(last=False)
+    else:
+        _placed.move_to_end(names)
+    for p in state.players:
+        seat, ordered, last = p.seat, p.seat in orders, kept[p.seat]
+        if last is None or (last[0].day, last[0].retired, last[0].orders) != (p.day, p.retired, ordered):
+            letter = letters[seat]
+            kept[seat] = (
+                Token(seat, letter, p.name, p.day, seat, p.retired, ordered),
+                _token_key(seat, letter, p.name, p.day, seat, p.retired, ordered),
+            )
     asked = frozenset(state.pending.seats) if state.pending is not None and not state.over else frozenset()
     if state.over:
         label = L._("Game over")
     else:
         label = L._("Month {month} of {months}", month=month, months=state.months)
-    return Scene(state.ruleset, label, state.jackpot, tokens, asked, L.code)
+    scene = Scene(state.ruleset, label, state.jackpot, tuple(token for token, _ in kept), asked, L.code)
+    return scene, _digest(scene, [key for _, key in kept])
+
+
+GAMES_PLACED = 4096
+"""Games whose tokens `_placed` keeps (one small list each): more than are live at once."""
+_placed: OrderedDict[tuple[str, ...], list] = OrderedDict()
+"""Each game's tokens as last placed, with their parts of the key, by the players' names (which,
+with a seat, fix a token's letter and colour): a token is made again only when its day, its
+retirement or its orders mark changed, since most stand still from one click to the next."""
 
 
 def table_scene(table: "Table") -> Scene:
     """The scene of a table's running or finished game, in the game's language."""
+    return _table_scene(table)[0]
+
+
+def _table_scene(table: "Table") -> tuple[Scene, str]:
     orders = [seat for seat, player in enumerate(table.seats) if player.orders.any]
-    return game_scene(table.state, table.month(), lang(table.language), orders)
+    return _scene(table.state, table.month(), lang(table.language), orders)
 
 
 _last: tuple["Table", Scene, str] | None = None
@@ -155,6 +199,6 @@ def table_board(table: "Table") -> tuple[Scene, str]:
     the embed's image names the key, then the attachment is kept or drawn from the scene."""
     global _last
     if _last is None or _last[0] is not table:
-        scene = table_scene(table)
-        _last = (table, scene, scene_key(scene))
+        scene, key = _table_scene(table)
+        _last = (table, scene, key)
     return _last[1], _last[2]
