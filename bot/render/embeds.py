@@ -191,6 +191,7 @@ def _players(table: Table, words: _Words, L: Lang) -> str:
         shows = (
             seat == turn,
             player.away,
+            player.replaced is not None,
             player.orders.any,
             p.day,
             p.retired,
@@ -219,6 +220,8 @@ def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
     marker = "🎲" if seat == st.turn and not st.over else ("🏁" if p.retired else "▫️")
     if player.away:
         who = L._("**{player}** (away: the bot plays it safe)", player=shown[seat])
+    elif player.replaced is not None:  # they left or were removed: a computer player took the seat
+        who = L._("**{player}** (left: a computer plays on)", player=shown[seat])
     else:
         who = f"**{shown[seat]}**"
     if player.orders.any:

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from bot import lobby
 from bot.game.ai import choose
 from bot.game.cards import MailKind, Tag
 from bot.game.engine import apply
@@ -112,6 +113,7 @@ LINE_CHANGES = {
     "turn": lambda t: setattr(t.state, "turn", 1),
     "over": lambda t: setattr(t.state, "over", True),
     "away": lambda t: setattr(t.seats[1], "away", True),
+    "left": lambda t: lobby.leave_game(t, t.seats[1].user_id),
     "orders": lambda t: setattr(t.seats[1], "orders", Orders(roll=True)),
     "name": lambda t: setattr(t.seats[1], "name", "Zed"),
     "language": lambda t: setattr(t, "language", "it"),
@@ -159,3 +161,17 @@ def test_a_language_code_asked_again_gives_the_same_language():
     first = [lang(code).code for code in codes]
     assert first == ["it", "en", "en", "it", "en", "en", "en", "it", "it", "it"]
     assert [lang(code).code for code in reversed(codes)] == first[::-1]
+
+
+def test_a_seat_a_computer_took_over_says_so_in_both_languages():
+    st, _ = start(4, players=3, months=1)
+    table = table_of(st, ["Ann", "Bob", "Cy"])
+    lobby.leave_game(table, table.seats[1].user_id)
+
+    english = embeds.game_embed(table, 13, EN).to_dict()["fields"][0]["value"].splitlines()
+    table.language = "it"
+    italian = embeds.game_embed(table, 13, IT).to_dict()["fields"][0]["value"].splitlines()
+
+    assert "**Bob** (left: a computer plays on)" in english[1]
+    assert "**Bob** (uscito: gioca il computer)" in italian[1]
+    assert "computer" not in english[0] + english[2]
