@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from bot.game import events as ev
 from bot.restart import Resume
+from bot.service.copies import deep_copy
 from bot.table import Table
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
 
@@ -43,13 +44,13 @@ class Tables:
     """Per-channel locks plus the live games in the store, in the table's terms (the service's
     repository).
 
-    The last table saved for each channel is kept beside its row, so a click never reads back what
-    this process just wrote, and moving the live message (`save_message`) needs no parse. The kept
-    table is never handed out to be changed: `load` gives each use case a table of its own, parsed
-    from the row's text, so a refused answer or a failed save leaves it exactly as stored, and a
-    snapshot already published to the screen never moves. A failed write forgets the channel's
-    entry, and a restart starts from the store. Only code holding the channel's lock fills that
-    cache (`load`); lock-free readers `peek`.
+    The last table saved for each channel is kept, parsed, beside its row, so a click neither reads
+    back nor parses again what this process just wrote. The kept table is never handed out to be
+    changed: `load` gives each use case a deep copy of its own (`copies.deep_copy`, cheaper than a
+    parse), so a refused answer or a failed save leaves it exactly as stored, and a snapshot already
+    published to the screen never moves. A failed write forgets the channel's entry, and a restart
+    starts from the store. Only code holding the channel's lock fills that cache (`load`); lock-free
+    readers `peek`.
 
     A live row that cannot be read (not text, or a document this version's model rejects) is set
     aside by the first locked `load` that meets it: moved to the store's quarantine, never
@@ -164,7 +165,7 @@ class Tables:
         self._verbatim.discard(channel_id)
 
     def _copy(self, saved: Loaded) -> Table:
-        table = Table.model_validate_json(saved.row.data)
+        table = deep_copy(saved.table)
         if self.verify and table.model_dump_json() != self._kept_text[saved.row.channel_id]:
             raise AssertionError(f"the table kept for channel {saved.row.channel_id} changed after its save")
         return table
@@ -184,7 +185,7 @@ class Tables:
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
         """A new live row for `table` (the caller then sets it up further and saves it)."""
         row = await self.store.create(channel_id, guild_id, table.model_dump_json(), table.wake_at())
-        self._keep(row, Table.model_validate_json(row.data), verbatim=True)
+        self._keep(row, deep_copy(table), verbatim=True)
         return Loaded(row, table)
 
     async def save(self, loaded: Loaded, records: list[dict] | tuple = ()) -> Loaded:
