@@ -571,7 +571,8 @@ def _render(
     if closed or state.over or state.pending is None:
         return embed, None
     mine = [hand_view.hand_button(channel_id, game_id, L)]
-    return embed, components.game_view(channel_id, game_id, state.prompt, choices(state, L), mine)
+    answers = choices(state, L, table.computers())
+    return embed, components.game_view(channel_id, game_id, state.prompt, answers, mine)
 
 
 def _language(loaded: Loaded | None) -> Lang:

@@ -98,7 +98,7 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         title = L._("Pay Day — game over")
     else:
         title = L._("Pay Day — month {month} of {months}", month=table.month(), months=st.months)
-    lines = [question(st, words.shown, L)]
+    lines = [question(st, words.shown, L, table.computers())]
     if table.deadline is not None and not st.over:
         lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)

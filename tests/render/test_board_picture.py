@@ -218,6 +218,49 @@ def test_standing_orders_put_a_mark_by_the_players_name():
     assert "Chen (C) day 9, standing orders" in describe(marked)
 
 
+def test_a_seat_a_computer_took_over_says_so_by_the_players_name_in_words():
+    """The player left or was removed: their legend row says "(computer)" (a word, not a colour), in
+    the game's language, and the key moves with the mark, so the picture on Discord is replaced."""
+    scene = table(asked=())
+    marked = dataclasses.replace(
+        scene, tokens=tuple(dataclasses.replace(t, replaced=t.seat == 2) for t in scene.tokens)
+    )
+    assert scene_key(marked) != scene_key(scene)
+    before, after = pixels(render_png(scene)), pixels(render_png(marked))
+    x, y = picture.legend_spot(2)
+    row = (x, y, x + layers.LEGEND_COLUMN, y + st.LEGEND_ROW_H)
+    assert before.crop(row).tobytes() != after.crop(row).tobytes(), "Chen's legend row shows the mark"
+    others = [picture.legend_spot(i) for i in (0, 1, 3)]
+    for ox, oy in others:
+        spot = (ox, oy, ox + layers.LEGEND_COLUMN, oy + st.LEGEND_ROW_H)
+        assert before.crop(spot).tobytes() == after.crop(spot).tobytes(), "nobody else's row changes"
+    elsewhere = (0, 0, st.WIDTH, st.LEGEND_Y)
+    assert before.crop(elsewhere).tobytes() == after.crop(elsewhere).tobytes(), "the calendar is unchanged"
+    assert "Chen (C) day 9, played by the computer" in describe(marked)
+    assert "Alice (A) day 9;" in describe(marked)
+    italian = dataclasses.replace(marked, language="it")
+    assert "Chen (C) giorno 9, gioca il computer" in describe(italian)
+
+
+def test_the_computer_mark_is_a_word_in_the_row_and_leaves_room_for_the_name():
+    """The mark is drawn as text after the name (dark pixels where the unmarked row is blank) and a
+    short name is not cut for it."""
+    plain = Token(0, "B", "bob", 5, 1)
+    marked = dataclasses.replace(plain, replaced=True)
+    for language in ("en", "it"):
+        unmarked, shown = (
+            layers.legend_row(plain, False, language),
+            layers.legend_row(marked, False, language),
+        )
+        name_end = 56 + st.font(layers.LEGEND_NAME).getlength("bob")
+        gap = (int(name_end) + 4, 8, int(name_end) + 90, st.LEGEND_ROW_H - 8)
+        ink = [px for px in shown.crop(gap).get_flattened_data() if sum(px) < 3 * 160]
+        assert not [px for px in unmarked.crop(gap).get_flattened_data() if sum(px) < 3 * 160]
+        assert len(ink) > 40, f"the word is drawn ({language})"
+        head = (56, 8, int(name_end), st.LEGEND_ROW_H - 8)
+        assert unmarked.crop(head).tobytes() == shown.crop(head).tobytes(), "the name is whole"
+
+
 def test_the_picture_is_drawn_in_the_games_language():
     english = table()
     italian = dataclasses.replace(english, language="it")

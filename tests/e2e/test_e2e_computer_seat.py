@@ -1,0 +1,98 @@
+"""A seat a computer took over (its player left or was removed) looks like one wherever the table
+looks: the live message says the computer is playing it and offers no answer nobody could give,
+nobody is called by name for it, and the humans still asked keep their own buttons."""
+
+from helpers import click, slash
+from rig import calls_sent, field, labels, live, load, rigged, start_game, unescape
+from test_e2e_kick import bobs_turn
+from test_e2e_lobby import COMPUTERS_WAIT_FOR_THE_CLOCK
+
+from bot.render.i18n import lang
+
+NUMBERS = ["1", "2", "3", "4", "5", "6"]
+HAND = "pdh:"
+
+
+def question(msg) -> str:
+    """The live message's question: the first line of the board's description."""
+    return msg.embeds[-1].description.splitlines()[0]
+
+
+def buttons(msg) -> list[str]:
+    """Every button's custom_id on the message, answers and My hand alike."""
+    return [item.custom_id for row in msg.components for item in row.children]
+
+
+async def until_a_human_is_asked(env, channel) -> None:
+    for _ in range(20):
+        if (await load(env, channel)).waiting_humans():
+            return
+        await env.advance_time(2)
+    raise AssertionError("the computer never handed the game back to a human")
+
+
+@COMPUTERS_WAIT_FOR_THE_CLOCK
+async def test_the_seat_of_a_player_who_left_asks_nobody_to_click_and_calls_nobody(env):
+    game = await start_game(env, 3, months=1)
+    _, bob, carol = game.players
+    await bobs_turn(env, game)
+    board = await live(env, game.channel)
+    assert question(board) == "**bob**, roll the die." and labels(board) == ["Roll the die"]
+    assert f"<@{bob.id}>" in board.content  # bob was called for his turn
+    mark = len(env.http_requests)
+
+    await slash(bob, game.channel, "payday leave")
+
+    board = await live(env, game.channel)
+    assert question(board) == "The computer is playing for **bob**…"
+    assert "Time runs out" not in board.embeds[-1].description  # nobody human is on the clock
+    assert labels(board) == [] and [b[: len(HAND)] for b in buttons(board)] == [HAND]  # My hand stays
+    assert "**bob** (left: a computer plays on)" in field(board, "Players")
+    assert f"<@{bob.id}>" not in (board.content or "")  # the call to bob went with the edit
+
+    await until_a_human_is_asked(env, game.channel)  # the computer rolls for bob
+
+    board = await live(env, game.channel)
+    table = await load(env, game.channel)
+    assert table.state.players[1].day >= 3  # rolled a 3 (a Mail card may move it further)
+    assert question(board) == "**carol**, roll the die." and labels(board) == ["Roll the die"]
+    assert all(bob.id not in called for called in calls_sent(env, mark))
+    assert calls_sent(env, mark) == [[carol.id]]
+
+
+@COMPUTERS_WAIT_FOR_THE_CLOCK
+async def test_in_italian_the_computer_plays_the_seat_too(env):
+    italian = lang("it")
+    game = await start_game(env, 3, months=1, language="it")
+    bob = game.players[1]
+    await bobs_turn(env, game, words=italian)
+
+    await slash(bob, game.channel, "payday leave")
+
+    board = await live(env, game.channel)
+    assert question(board) == "Il computer sta giocando per **bob**…"
+    assert labels(board) == []
+    assert "**bob** (uscito: gioca il computer)" in field(board, "Giocatori")
+
+
+@COMPUTERS_WAIT_FOR_THE_CLOCK
+async def test_the_humans_keep_their_lottery_buttons_until_only_the_computer_is_left_to_answer(env):
+    game = await start_game(env, 3, months=1)
+    alice, bob, carol = game.players
+    await slash(carol, game.channel, "payday leave")
+    async with rigged(env, game.channel) as state:
+        state.script.extend([6])  # alice lands on the Lottery
+    await click(alice, await live(env, game.channel), label="Roll the die")
+
+    board = await live(env, game.channel)
+    assert "Waiting for **alice** and **bob** and **carol** (computer)." in board.embeds[-1].description
+    assert labels(board) == [*NUMBERS, "Sit out"]
+
+    await click(alice, board, label="1")
+    await click(bob, await live(env, game.channel), label="Sit out")
+
+    board = await live(env, game.channel)
+    assert (await load(env, game.channel)).state.pending.seats == [2]
+    assert question(board) == "The computer is playing for **carol**…"
+    assert labels(board) == []
+    assert "bob sat out the Lottery" in unescape(field(board, "Latest"))
