@@ -3,11 +3,13 @@ looks: the live message says the computer is playing it and offers no answer nob
 nobody is called by name for it, and the humans still asked keep their own buttons."""
 
 from helpers import click, slash
-from rig import calls_sent, field, labels, live, load, rigged, start_game, unescape
+from rig import calls_sent, cog, field, labels, live, load, rigged, service, start_game, unescape
 from test_e2e_kick import bobs_turn
 from test_e2e_lobby import COMPUTERS_WAIT_FOR_THE_CLOCK
 
+from bot.game import state as s
 from bot.render.i18n import lang
+from bot.service import Call, LiveView, Update
 
 NUMBERS = ["1", "2", "3", "4", "5", "6"]
 HAND = "pdh:"
@@ -96,3 +98,27 @@ async def test_the_humans_keep_their_lottery_buttons_until_only_the_computer_is_
     assert question(board) == "The computer is playing for **carol**…"
     assert labels(board) == []
     assert "bob sat out the Lottery" in unescape(field(board, "Latest"))
+
+
+@COMPUTERS_WAIT_FOR_THE_CLOCK
+async def test_a_call_still_on_its_way_when_its_player_left_calls_only_those_still_seated(env):
+    """The channel's worker posts a call after the question that made it: if bob left meanwhile,
+    the board it posts says the computer plays his seat, and bob is not called for it."""
+    game = await start_game(env, 3, months=1)
+    _, bob, carol = game.players
+    await bobs_turn(env, game)
+    await slash(bob, game.channel, "payday leave")
+    loaded = await service(env).tables.load(game.channel.id)
+    mark = len(env.http_requests)
+
+    # What the worker holds in that race: the call made before the leave, the board after it.
+    screen = cog(env).live
+    screen.publish(
+        Update(game.channel.id, loaded, live=LiveView(loaded), call=Call(s.ROLL, (bob.id, carol.id)))
+    )
+    await screen.idle(game.channel.id, 0)
+
+    board = await live(env, game.channel)
+    assert question(board) == "The computer is playing for **bob**…"
+    assert calls_sent(env, mark) == [[carol.id]]
+    assert f"<@{bob.id}>" not in (board.content or "")
