@@ -202,43 +202,37 @@ def test_every_flat_colour_of_the_design_survives_the_palette_exactly(edition):
         assert tuple(colours[3 * i : 3 * i + 3]) == ImageColor.getrgb(colour)
 
 
-def test_standing_orders_put_a_mark_by_the_players_name():
-    """Issue 9.5: the table sees who plays by standing orders; the picture and its alt text change."""
-    scene = table()
+def marked_on_chen(scene: Scene, **mark: bool) -> Scene:
+    """`scene` with Chen's token (seat 2) marked, checked to change the key and Chen's legend row
+    only: every other row and the calendar draw the same pixels."""
     marked = dataclasses.replace(
-        scene, tokens=tuple(dataclasses.replace(t, orders=t.seat == 2) for t in scene.tokens)
+        scene, tokens=tuple(dataclasses.replace(t, **mark) if t.seat == 2 else t for t in scene.tokens)
     )
     assert scene_key(marked) != scene_key(scene)
     before, after = pixels(render_png(scene)), pixels(render_png(marked))
-    x, y = picture.legend_spot(2)
-    row = (x, y, x + layers.LEGEND_COLUMN, y + st.LEGEND_ROW_H)
-    assert before.crop(row).tobytes() != after.crop(row).tobytes(), "Chen's legend row shows the mark"
+    for seat in range(len(scene.tokens)):
+        x, y = picture.legend_spot(seat)
+        row = (x, y, x + layers.LEGEND_COLUMN, y + st.LEGEND_ROW_H)
+        changed = before.crop(row).tobytes() != after.crop(row).tobytes()
+        assert changed == (seat == 2), f"only Chen's legend row shows the mark (seat {seat})"
     elsewhere = (0, 0, st.WIDTH, st.LEGEND_Y)
     assert before.crop(elsewhere).tobytes() == after.crop(elsewhere).tobytes(), "the calendar is unchanged"
+    return marked
+
+
+def test_standing_orders_put_a_mark_by_the_players_name():
+    """Issue 9.5: the table sees who plays by standing orders; the picture and its alt text change."""
+    marked = marked_on_chen(table(), orders=True)
     assert "Chen (C) day 9, standing orders" in describe(marked)
 
 
 def test_a_seat_a_computer_took_over_says_so_by_the_players_name_in_words():
     """The player left or was removed: their legend row says "(computer)" (a word, not a colour), in
     the game's language, and the key moves with the mark, so the picture on Discord is replaced."""
-    scene = table(asked=())
-    marked = dataclasses.replace(
-        scene, tokens=tuple(dataclasses.replace(t, replaced=t.seat == 2) for t in scene.tokens)
-    )
-    assert scene_key(marked) != scene_key(scene)
-    before, after = pixels(render_png(scene)), pixels(render_png(marked))
-    x, y = picture.legend_spot(2)
-    row = (x, y, x + layers.LEGEND_COLUMN, y + st.LEGEND_ROW_H)
-    assert before.crop(row).tobytes() != after.crop(row).tobytes(), "Chen's legend row shows the mark"
-    others = [picture.legend_spot(i) for i in (0, 1, 3)]
-    for ox, oy in others:
-        spot = (ox, oy, ox + layers.LEGEND_COLUMN, oy + st.LEGEND_ROW_H)
-        assert before.crop(spot).tobytes() == after.crop(spot).tobytes(), "nobody else's row changes"
-    elsewhere = (0, 0, st.WIDTH, st.LEGEND_Y)
-    assert before.crop(elsewhere).tobytes() == after.crop(elsewhere).tobytes(), "the calendar is unchanged"
+    marked = marked_on_chen(table(asked=()), replaced=True)
     assert "Chen (C) day 9, played by the computer" in describe(marked)
     assert "Alice (A) day 9;" in describe(marked)
-    italian = dataclasses.replace(marked, language="it")
+    italian = marked_on_chen(dataclasses.replace(table(asked=()), language="it"), replaced=True)
     assert "Chen (C) giorno 9, gioca il computer" in describe(italian)
 
 
