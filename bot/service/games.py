@@ -539,7 +539,13 @@ class Service:
             and self.screen.behind(loaded.row.channel_id)
         ):
             return Update(loaded.row.channel_id, loaded, answer=Answer(Show.BOARD))
-        raise Refused(refusal.code, [seat.name for seat in table.seats], **refusal.params)
+        params = refusal.params
+        if refusal.code == act.RefusalCode.NOT_YOUR_TURN:  # the seats waited on that the computer plays
+            params = {
+                **params,
+                "computers": tuple(seat for seat in params["seats"] if table.seats[seat].computer),
+            }
+        raise Refused(refusal.code, [seat.name for seat in table.seats], **params)
 
     async def _conclude(
         self,
