@@ -2,6 +2,7 @@
 looks: the live message says the computer is playing it and offers no answer nobody could give,
 nobody is called by name for it, and the humans still asked keep their own buttons."""
 
+import pytest
 from helpers import click, slash
 from rig import calls_sent, cog, field, labels, live, load, rigged, service, start_game, unescape
 from test_e2e_kick import bobs_turn
@@ -122,3 +123,19 @@ async def test_a_call_still_on_its_way_when_its_player_left_calls_only_those_sti
     assert question(board) == "The computer is playing for **bob**…"
     assert calls_sent(env, mark) == [[carol.id]]
     assert f"<@{bob.id}>" not in (board.content or "")
+
+
+@pytest.mark.parametrize(
+    ("language", "marked"),
+    [("en", "bob (left: the computer played on)"), ("it", "bob (uscito: ha continuato il computer)")],
+)
+async def test_the_standings_say_whose_seat_the_computer_finished(env, language, marked):
+    game = await start_game(env, 3, months=1, language=language)
+    alice, bob, _ = game.players
+    await slash(bob, game.channel, "payday leave")
+
+    await slash(alice, game.channel, "payday end")
+
+    text = unescape(game.channel.last_message.embeds[-1].description)
+    ranked = {row.split(" — ")[0].split(" ", 1)[1] for row in text.splitlines() if row.startswith("**")}
+    assert ranked == {"alice", marked, "carol"}
