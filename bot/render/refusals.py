@@ -157,6 +157,9 @@ _TEXTS: dict[str, Writer] = {
     ServiceCode.GAME_ENDED: lambda p, n, L: L._("This game has ended."),
     ServiceCode.NOT_STARTED: lambda p, n, L: L._("The game here hasn't started yet: the host presses Start."),
     ServiceCode.ALREADY_DONE: lambda p, n, L: L._("Already done: your answer was counted."),
+    ServiceCode.TAKEN_OVER: lambda p, n, L: L._(
+        "You're no longer in this game: a computer player took over your seat."
+    ),
     ServiceCode.OTHER_CHANNEL: lambda p, n, L: L._("That button belongs to another channel."),
     ServiceCode.MISSING_PERMISSIONS: lambda p, n, L: L.ngettext(
         "I need the {permissions} permission in this channel to run a game here: ask a moderator to "

@@ -809,9 +809,11 @@ class Service:
 
 
 def _seat(loaded: Loaded, person: Person) -> int:
-    seat = loaded.table.seat_of(person.user_id)
+    table = loaded.table
+    seat = table.seat_of(person.user_id)
     if seat is None:
-        raise Refused(act.RefusalCode.NOT_IN_GAME)
+        taken_over = any(other.replaced == person.user_id for other in table.seats)
+        raise Refused(ServiceCode.TAKEN_OVER if taken_over else act.RefusalCode.NOT_IN_GAME)
     return seat
 
 

@@ -203,3 +203,19 @@ async def test_a_move_the_computer_makes_for_a_player_who_left_is_refused_as_the
     assert refused.value.params == {"seats": (1,), "computers": (1,)}
     assert refusal_text(refused.value, lang("en")) == "It's not your move: the computer is playing for bob."
     assert refusal_text(refused.value, lang("it")) == "Non è il tuo turno: il computer sta giocando per bob."
+
+
+async def test_a_player_who_left_is_told_the_computer_took_their_seat_not_that_they_never_played(service):
+    begun = await started(service)
+    await service.leave(CHANNEL, BOB)
+    prompt = begun.loaded.table.state.prompt
+
+    with pytest.raises(Refused) as left:
+        await service.act(CHANNEL, BOB, Move(act.ROLL, 0, prompt, begun.game_id))
+    with pytest.raises(Refused) as outsider:
+        await service.act(CHANNEL, OLGA, Move(act.ROLL, 0, prompt, begun.game_id))
+
+    assert left.value.code is ServiceCode.TAKEN_OVER and outsider.value.code is RefusalCode.NOT_IN_GAME
+    assert refusal_text(left.value, lang("it")) == (
+        "Non sei più in questa partita: il tuo posto è passato a un giocatore computer."
+    )

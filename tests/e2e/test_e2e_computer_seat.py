@@ -3,8 +3,8 @@ looks: the live message says the computer is playing it and offers no answer nob
 nobody is called by name for it, and the humans still asked keep their own buttons."""
 
 import pytest
-from helpers import click, slash
-from rig import calls_sent, cog, field, labels, live, load, rigged, service, start_game, unescape
+from helpers import click, refusal, slash
+from rig import calls_sent, cog, field, labels, live, load, rigged, service, start_game, stored, unescape
 from test_e2e_kick import bobs_turn
 from test_e2e_lobby import COMPUTERS_WAIT_FOR_THE_CLOCK
 
@@ -61,6 +61,15 @@ async def test_the_seat_of_a_player_who_left_asks_nobody_to_click_and_calls_nobo
     assert question(board) == "**carol**, roll the die." and labels(board) == ["Roll the die"]
     assert all(bob.id not in called for called in calls_sent(env, mark))
     assert calls_sent(env, mark) == [[carol.id]]
+
+    # bob still sees the board: a click, or his hand, tells him the seat is the computer's now.
+    before = await stored(env, game.channel)
+    clicked = await click(bob, board, label="Roll the die")
+    hand = await slash(bob, game.channel, "payday hand")
+    told = "You're no longer in this game: a computer player took over your seat."
+    assert clicked.ephemeral and refusal(clicked) == told
+    assert hand.ephemeral and refusal(hand) == told
+    assert await stored(env, game.channel) == before
 
 
 @COMPUTERS_WAIT_FOR_THE_CLOCK
