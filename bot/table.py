@@ -120,6 +120,11 @@ class Table(BaseModel):
     def seat_of(self, user_id: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
 
+    def computers(self) -> frozenset[int]:
+        """The seats only the computer plays: computer players, and seats a computer took over when
+        their player left or was removed (not a player who is away: they answer again by clicking)."""
+        return frozenset(i for i, seat in enumerate(self.seats) if seat.computer)
+
     def humans(self) -> list[int]:
         """The players seated (a seat still waiting for its rematch player does not count)."""
         return [s.user_id for s in self.seats if s.user_id is not None and not s.invited]

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -319,7 +319,8 @@ class LiveMessage:
         embed, view = self.render(channel_id)
         carried = "\n\n".join(ch.notices) or None
         ch.notices.clear()
-        message = {"embed": embed, "view": view, **_call_text(ch.call, carried, _language(loaded))}
+        call = _seated(ch.call, loaded.table)
+        message = {"embed": embed, "view": view, **_call_text(call, carried, _language(loaded))}
         message.update(await self._new_picture(loaded))
         return message, (loaded, seq, carried)
 
@@ -472,7 +473,7 @@ class LiveMessage:
         loaded, seq = ch.loaded, ch.seq
         carried = "\n\n".join(ch.notices) or None
         ch.notices.clear()
-        text = _call_text(call, carried, _language(loaded))
+        text = _call_text(_seated(call, loaded.table), carried, _language(loaded))
         message = await self._send(
             ch, channel_id, embed=embed, view=view, **text, **await self._new_picture(loaded)
         )
@@ -571,7 +572,8 @@ def _render(
     if closed or state.over or state.pending is None:
         return embed, None
     mine = [hand_view.hand_button(channel_id, game_id, L)]
-    return embed, components.game_view(channel_id, game_id, state.prompt, choices(state, L), mine)
+    answers = choices(state, L, table.computers())
+    return embed, components.game_view(channel_id, game_id, state.prompt, answers, mine)
 
 
 def _language(loaded: Loaded | None) -> Lang:
@@ -589,6 +591,16 @@ def _still_called(table: Table) -> tuple[int, ...]:
         for seat in table.calls
         if seat in asked and table.seats[seat].user_id is not None
     )
+
+
+def _seated(call: Call | None, table: Table) -> Call | None:
+    """The call without anyone who no longer holds a seat: a player who left (or was removed) after
+    the question called them and before the call went out is not called for a seat the computer
+    plays now."""
+    if call is None:
+        return None
+    users = tuple(user_id for user_id in call.user_ids if table.seat_of(user_id) is not None)
+    return call if users == call.user_ids else replace(call, user_ids=users)
 
 
 def _call_text(call: Call | None, carried: str | None, L: Lang) -> dict:

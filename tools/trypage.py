@@ -97,11 +97,14 @@ class Board:
 
     def asks(self) -> set[str]:
         """The players the prompt asks: "alice, roll…", "…Waiting for alice and bob.",
-        "Radio Contest: bob, roll…", "alice found a Buyer…"."""
+        "Radio Contest: bob, roll…", "alice found a Buyer…", a computer's seat too ("…Waiting for
+        alice and bob (computer).", "The computer is playing for bob…")."""
         return {
             name
             for name in self.players
-            if re.search(rf"(?:^|[:.] |for |and ){re.escape(name)}(?=[,.]| and | found)", self.prompt)
+            if re.search(
+                rf"(?:^|[:.] |for |and ){re.escape(name)}(?=[,.…]| and | found| \(computer\))", self.prompt
+            )
         }
 
     @property

@@ -98,7 +98,7 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         title = L._("Pay Day — game over")
     else:
         title = L._("Pay Day — month {month} of {months}", month=table.month(), months=st.months)
-    lines = [question(st, words.shown, L)]
+    lines = [question(st, words.shown, L, table.computers())]
     if table.deadline is not None and not st.over:
         lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
@@ -259,16 +259,25 @@ def _heading(account: str, L: Lang) -> str:
 
 
 # -- the end -----------------------------------------------------------------------------------------
-def standings(table: Table) -> list[tuple[int, str, int]]:
-    """(rank, name, net worth) best first; equal net worth shares a rank."""
+def standings(table: Table) -> list[tuple[int, int, int]]:
+    """(rank, seat, net worth) best first; equal net worth shares a rank."""
     st = table.state
     worths = sorted(((st.net_worth(seat), seat) for seat in range(len(st.players))), reverse=True)
     ranked, rank, previous = [], 0, None
     for i, (worth, seat) in enumerate(worths):
         if worth != previous:
             rank, previous = i + 1, worth
-        ranked.append((rank, table.seats[seat].name, worth))
+        ranked.append((rank, seat, worth))
     return ranked
+
+
+def _standing_name(seat: Seat, L: Lang) -> str:
+    """A player's name in the standings; a player who left (or was removed) is marked, since the
+    computer played their seat to the end."""
+    name = safe(seat.name)
+    if seat.replaced is None:
+        return name
+    return L._("{player} (left: the computer played on)", player=name)
 
 
 def ending_text(ending: Ending, ended_by: str, L: Lang) -> str:
@@ -282,8 +291,13 @@ def ending_text(ending: Ending, ended_by: str, L: Lang) -> str:
 def final_embed(standing: Standings, L: Lang) -> discord.Embed:
     table = standing.table
     rows = "\n".join(
-        L._("**{rank}.** {player} — {worth}", rank=rank, player=safe(name), worth=L.money(worth))
-        for rank, name, worth in standings(table)
+        L._(
+            "**{rank}.** {player} — {worth}",
+            rank=rank,
+            player=_standing_name(table.seats[seat], L),
+            worth=L.money(worth),
+        )
+        for rank, seat, worth in standings(table)
     )
     winners = (
         and_list([safe(table.seats[w].name) for w in table.state.winners], L) if table.state.over else ""

@@ -1,6 +1,6 @@
 """What the game is waiting for, in words, and the buttons that answer it (pure data, no Discord)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -81,13 +81,33 @@ def short(name: str) -> str:
     return name if len(name) <= MAX_LABEL else name[: MAX_LABEL - 1] + "…"
 
 
-def question(state: GameState, names: list[str], L: Lang) -> str:
-    """One sentence: who must do what, e.g. "**Bob** drew a Deal: buy it or decline?"."""
+def computer_only(state: GameState, computers: Collection[int]) -> bool:
+    """Whether only the computer answers the question the game waits on: everyone it still asks
+    sits in one of `computers` (the seats of computer players, and those a computer took over
+    when their player left or was removed). Nobody at the table can answer it, so it gets no
+    buttons, and no player is asked by name (a player who is away is not one of these: their
+    click brings them back)."""
+    p = state.pending
+    return not state.over and p is not None and all(seat in computers for seat in p.seats)
+
+
+def question(state: GameState, names: list[str], L: Lang, computers: Collection[int] = ()) -> str:
+    """One sentence: who must do what, e.g. "**Bob** drew a Deal: buy it or decline?". A question
+    only the computer answers says so instead (`computer_only`); among several players asked, the
+    seats of `computers` are marked as the computer's."""
     p = state.pending
     if state.over or p is None:
         return L._("The game is over.")
+    asked = [f"**{names[seat]}**" for seat in p.seats]
+    if computers and computer_only(state, computers):
+        return L._("The computer is playing for {who}…", who=and_list(asked, L))
+    if computers:
+        asked = [
+            L._("{player} (computer)", player=name) if seat in computers else name
+            for seat, name in zip(p.seats, asked, strict=True)
+        ]
     write = _QUESTIONS.get(p.kind)
-    who = and_list([f"**{names[seat]}**" for seat in p.seats], L)
+    who = and_list(asked, L)
     if write is None:
         return L._("Waiting for {who}.", who=who)
     return write(state, p, RULESETS[state.ruleset], names, who, L)
@@ -358,12 +378,13 @@ _QUESTIONS: dict[str, Ask] = {
 """One sentence writer per kind of question."""
 
 
-def choices(state: GameState, L: Lang) -> list[Choice]:
+def choices(state: GameState, L: Lang, computers: Collection[int] = ()) -> list[Choice]:
     """The answers to the current question, one per legal answer (a spread of long money lists):
     buttons with labels that fit a phone, or a select menu where more than a row of them would be
-    needed, so the live message never takes more than `MAX_ROWS` rows."""
+    needed, so the live message never takes more than `MAX_ROWS` rows. None for a question only
+    the computer answers (`computer_only`): nobody at the table could click them."""
     p = state.pending
-    if state.over or p is None:
+    if state.over or p is None or (computers and computer_only(state, computers)):
         return []
     write = _CHOICES.get(p.kind)
     return [] if write is None else write(state, p, RULESETS[state.ruleset], p.seats[0], L)

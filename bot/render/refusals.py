@@ -38,6 +38,15 @@ _PERMISSIONS: dict[str, Callable[[Lang], str]] = {
 }
 
 
+def _not_your_turn(p: dict, n: Names, L: Lang) -> str:
+    """Whose move it is instead; a move only the computer makes (seats of computer players, or of
+    players who left: `computers`) says so, since nobody at the table is to answer it."""
+    players = and_list([n[seat] for seat in p["seats"]], L)
+    if p["seats"] and set(p["seats"]) <= set(p.get("computers", ())):
+        return L._("It's not your move: the computer is playing for {players}.", players=players)
+    return L._("It's not your move: the game is waiting for {players}.", players=players)
+
+
 _TEXTS: dict[str, Writer] = {
     # Starting a game
     Why.NO_RULESET: lambda p, n, L: L._(
@@ -59,10 +68,7 @@ _TEXTS: dict[str, Writer] = {
     Why.NOT_IN_GAME: lambda p, n, L: L._("You're not playing in this game."),
     Why.STALE: lambda p, n, L: L._("That question has passed."),
     Why.ALREADY_ANSWERED: lambda p, n, L: L._("You already answered this one."),
-    Why.NOT_YOUR_TURN: lambda p, n, L: L._(
-        "It's not your move: the game is waiting for {players}.",
-        players=and_list([n[seat] for seat in p["seats"]], L),
-    ),
+    Why.NOT_YOUR_TURN: lambda p, n, L: _not_your_turn(p, n, L),
     Why.NOT_A_CHOICE: lambda p, n, L: L._("That isn't one of the choices right now."),
     # Loans and repayments
     Why.LOAN_STEP: lambda p, n, L: L._(
@@ -151,6 +157,9 @@ _TEXTS: dict[str, Writer] = {
     ServiceCode.GAME_ENDED: lambda p, n, L: L._("This game has ended."),
     ServiceCode.NOT_STARTED: lambda p, n, L: L._("The game here hasn't started yet: the host presses Start."),
     ServiceCode.ALREADY_DONE: lambda p, n, L: L._("Already done: your answer was counted."),
+    ServiceCode.TAKEN_OVER: lambda p, n, L: L._(
+        "You're no longer in this game: a computer player took over your seat."
+    ),
     ServiceCode.OTHER_CHANNEL: lambda p, n, L: L._("That button belongs to another channel."),
     ServiceCode.MISSING_PERMISSIONS: lambda p, n, L: L.ngettext(
         "I need the {permissions} permission in this channel to run a game here: ask a moderator to "

@@ -539,7 +539,13 @@ class Service:
             and self.screen.behind(loaded.row.channel_id)
         ):
             return Update(loaded.row.channel_id, loaded, answer=Answer(Show.BOARD))
-        raise Refused(refusal.code, [seat.name for seat in table.seats], **refusal.params)
+        params = refusal.params
+        if refusal.code == act.RefusalCode.NOT_YOUR_TURN:  # the seats waited on that the computer plays
+            params = {
+                **params,
+                "computers": tuple(seat for seat in params["seats"] if table.seats[seat].computer),
+            }
+        raise Refused(refusal.code, [seat.name for seat in table.seats], **params)
 
     async def _conclude(
         self,
@@ -803,9 +809,11 @@ class Service:
 
 
 def _seat(loaded: Loaded, person: Person) -> int:
-    seat = loaded.table.seat_of(person.user_id)
+    table = loaded.table
+    seat = table.seat_of(person.user_id)
     if seat is None:
-        raise Refused(act.RefusalCode.NOT_IN_GAME)
+        taken_over = any(other.replaced == person.user_id for other in table.seats)
+        raise Refused(ServiceCode.TAKEN_OVER if taken_over else act.RefusalCode.NOT_IN_GAME)
     return seat
 
 

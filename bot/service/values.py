@@ -263,6 +263,8 @@ class ServiceCode(StrEnum):
     """The game of a story page button is no longer kept."""
     REMATCH_GONE = "rematch_gone"
     """The finished game asked for is no longer kept for a rematch."""
+    TAKEN_OVER = "taken_over"
+    """The player left this game or was removed from it: a computer player plays their seat now."""
 
 
 class Refused(Exception):

@@ -14,6 +14,8 @@ from bot.game import actions as act
 from bot.game import events as ev
 from bot.game.actions import RefusalCode
 from bot.lobby import LobbyCode
+from bot.render.i18n import lang
+from bot.render.refusals import refusal_text
 from bot.service import (
     Ending,
     LobbyChange,
@@ -178,3 +180,42 @@ async def test_a_table_saved_before_the_service_loads_without_its_english_lines_
     [finished] = await service.tables.store.history(channel_id=CHANNEL)
     assert finished.summary["reason"] == "retired"
     assert any(isinstance(n, PayDays) for u in service.screen.updates for n in u.notices)
+
+
+async def test_a_move_the_computer_makes_for_a_player_who_left_is_refused_as_the_computer_s(service):
+    """Someone clicking a move of a seat the computer now plays (their screen still showed it) is told
+    the computer plays it, in words, not that the game waits for the player who left."""
+    begun = await started(service)
+    async with service.tables.lock(CHANNEL):  # alice's die shows 2: Sweepstakes, nothing to decide
+        loaded = await service.tables.load(CHANNEL)
+        loaded.table.state.script.append(2)
+        await service.tables.save(loaded)
+    prompt = begun.loaded.table.state.prompt
+    alice_rolled = await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, prompt, begun.game_id))
+    assert alice_rolled.loaded.table.state.pending.seats == [1]
+    await service.leave(CHANNEL, BOB)
+    prompt = (await service.tables.load(CHANNEL)).table.state.prompt
+
+    with pytest.raises(Refused) as refused:
+        await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, prompt, begun.game_id))
+
+    assert refused.value.code is RefusalCode.NOT_YOUR_TURN
+    assert refused.value.params == {"seats": (1,), "computers": (1,)}
+    assert refusal_text(refused.value, lang("en")) == "It's not your move: the computer is playing for bob."
+    assert refusal_text(refused.value, lang("it")) == "Non è il tuo turno: il computer sta giocando per bob."
+
+
+async def test_a_player_who_left_is_told_the_computer_took_their_seat_not_that_they_never_played(service):
+    begun = await started(service)
+    await service.leave(CHANNEL, BOB)
+    prompt = begun.loaded.table.state.prompt
+
+    with pytest.raises(Refused) as left:
+        await service.act(CHANNEL, BOB, Move(act.ROLL, 0, prompt, begun.game_id))
+    with pytest.raises(Refused) as outsider:
+        await service.act(CHANNEL, OLGA, Move(act.ROLL, 0, prompt, begun.game_id))
+
+    assert left.value.code is ServiceCode.TAKEN_OVER and outsider.value.code is RefusalCode.NOT_IN_GAME
+    assert refusal_text(left.value, lang("it")) == (
+        "Non sei più in questa partita: il tuo posto è passato a un giocatore computer."
+    )

@@ -202,20 +202,57 @@ def test_every_flat_colour_of_the_design_survives_the_palette_exactly(edition):
         assert tuple(colours[3 * i : 3 * i + 3]) == ImageColor.getrgb(colour)
 
 
-def test_standing_orders_put_a_mark_by_the_players_name():
-    """Issue 9.5: the table sees who plays by standing orders; the picture and its alt text change."""
-    scene = table()
+def marked_on_chen(scene: Scene, **mark: bool) -> Scene:
+    """`scene` with Chen's token (seat 2) marked, checked to change the key and Chen's legend row
+    only: every other row and the calendar draw the same pixels."""
     marked = dataclasses.replace(
-        scene, tokens=tuple(dataclasses.replace(t, orders=t.seat == 2) for t in scene.tokens)
+        scene, tokens=tuple(dataclasses.replace(t, **mark) if t.seat == 2 else t for t in scene.tokens)
     )
     assert scene_key(marked) != scene_key(scene)
     before, after = pixels(render_png(scene)), pixels(render_png(marked))
-    x, y = picture.legend_spot(2)
-    row = (x, y, x + layers.LEGEND_COLUMN, y + st.LEGEND_ROW_H)
-    assert before.crop(row).tobytes() != after.crop(row).tobytes(), "Chen's legend row shows the mark"
+    for seat in range(len(scene.tokens)):
+        x, y = picture.legend_spot(seat)
+        row = (x, y, x + layers.LEGEND_COLUMN, y + st.LEGEND_ROW_H)
+        changed = before.crop(row).tobytes() != after.crop(row).tobytes()
+        assert changed == (seat == 2), f"only Chen's legend row shows the mark (seat {seat})"
     elsewhere = (0, 0, st.WIDTH, st.LEGEND_Y)
     assert before.crop(elsewhere).tobytes() == after.crop(elsewhere).tobytes(), "the calendar is unchanged"
+    return marked
+
+
+def test_standing_orders_put_a_mark_by_the_players_name():
+    """Issue 9.5: the table sees who plays by standing orders; the picture and its alt text change."""
+    marked = marked_on_chen(table(), orders=True)
     assert "Chen (C) day 9, standing orders" in describe(marked)
+
+
+def test_a_seat_a_computer_took_over_says_so_by_the_players_name_in_words():
+    """The player left or was removed: their legend row says "(computer)" (a word, not a colour), in
+    the game's language, and the key moves with the mark, so the picture on Discord is replaced."""
+    marked = marked_on_chen(table(asked=()), replaced=True)
+    assert "Chen (C) day 9, played by the computer" in describe(marked)
+    assert "Alice (A) day 9;" in describe(marked)
+    italian = marked_on_chen(dataclasses.replace(table(asked=()), language="it"), replaced=True)
+    assert "Chen (C) giorno 9, gioca il computer" in describe(italian)
+
+
+def test_the_computer_mark_is_a_word_in_the_row_and_leaves_room_for_the_name():
+    """The mark is drawn as text after the name (dark pixels where the unmarked row is blank) and a
+    short name is not cut for it."""
+    plain = Token(0, "B", "bob", 5, 1)
+    marked = dataclasses.replace(plain, replaced=True)
+    for language in ("en", "it"):
+        unmarked, shown = (
+            layers.legend_row(plain, False, language),
+            layers.legend_row(marked, False, language),
+        )
+        name_end = 56 + st.font(layers.LEGEND_NAME).getlength("bob")
+        gap = (int(name_end) + 4, 8, int(name_end) + 90, st.LEGEND_ROW_H - 8)
+        ink = [px for px in shown.crop(gap).get_flattened_data() if sum(px) < 3 * 160]
+        assert not [px for px in unmarked.crop(gap).get_flattened_data() if sum(px) < 3 * 160]
+        assert len(ink) > 40, f"the word is drawn ({language})"
+        head = (56, 8, int(name_end), st.LEGEND_ROW_H - 8)
+        assert unmarked.crop(head).tobytes() == shown.crop(head).tobytes(), "the name is whole"
 
 
 def test_the_picture_is_drawn_in_the_games_language():

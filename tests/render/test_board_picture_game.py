@@ -56,18 +56,21 @@ def test_the_scene_names_every_player_once_with_distinct_letters():
 
 def test_a_tables_scene_and_key_are_those_of_its_players_as_they_stand_now():
     """`table_board` reuses each token and its part of the key from the last time it stood there:
-    through a whole game, with orders, names and the language changing now and then, the scene is
+    through a whole game, with orders, names and the language changing now and then and players
+    leaving (a computer taking their seat), the scene is
     the one written from the table afresh and its key is `scene_key`'s."""
     rnd = random.Random(5)
     state, _ = start(6, players=4, months=1, ruleset="classic")
     seats = [Seat(user_id=100 + p.seat, name=p.name) for p in state.players]
-    language = "en"
+    language, marks = "en", set()
     while not state.over:
         seat = rnd.randrange(4)
         if rnd.random() < 0.2:
             seats[seat] = seats[seat].model_copy(update={"orders": Orders(roll=not seats[seat].orders.roll)})
         if rnd.random() < 0.1:
             language = "it" if language == "en" else "en"
+        if rnd.random() < 0.03:  # the player leaves: a computer takes the seat over
+            seats[seat] = seats[seat].model_copy(update={"user_id": None, "replaced": 100 + seat})
         if rnd.random() < 0.05:
             state.players[seat].name = rnd.choice(["Zed", "Ann", "**Bo**"])
         table = Table(
@@ -87,7 +90,16 @@ def test_a_tables_scene_and_key_are_those_of_its_players_as_they_stand_now():
             L._(label, month=table.month(), months=state.months),
             state.jackpot,
             tuple(
-                Token(p.seat, letter, p.name, p.day, p.seat, p.retired, seats[p.seat].orders.any)
+                Token(
+                    p.seat,
+                    letter,
+                    p.name,
+                    p.day,
+                    p.seat,
+                    p.retired,
+                    seats[p.seat].orders.any,
+                    seats[p.seat].replaced is not None,
+                )
                 for p, letter in zip(
                     state.players, token_letters([p.name for p in state.players]), strict=True
                 )
@@ -96,4 +108,7 @@ def test_a_tables_scene_and_key_are_those_of_its_players_as_they_stand_now():
             language,
         )
         assert key == scene_key(scene)
+        replaced_now = {seat for seat, player in enumerate(seats) if player.replaced is not None}
+        marks |= {frozenset(replaced_now)}
         apply(state, choose(state, state.pending.seats[0]))
+    assert len(marks) > 1, "someone left during the game"

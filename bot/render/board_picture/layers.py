@@ -160,7 +160,8 @@ def letter(t: Token) -> str:
 
 def legend_row(t: Token, asked: bool, language: str) -> Image.Image:
     """One player's legend row, RGB: token, name, where they are; the asked player's row is gold
-    with a pointer."""
+    with a pointer. Marks after the name: standing orders, and "(computer)" for a seat a computer
+    took over."""
     L = lang(language)
     width, height = LEGEND_COLUMN, st.LEGEND_ROW_H
     row = Image.new("RGB", (width, height), st.PAPER)
@@ -183,12 +184,17 @@ def legend_row(t: Token, asked: bool, language: str) -> Image.Image:
     text(d, (right, mid), where, st.SOFT_INK, LEGEND_WHERE, "rm")
     room = right - st.font(LEGEND_WHERE).getlength(where) - 12 - 56
     mark = st.font(LEGEND_NAME, heavy=True).getlength(ORDERS_MARK) + 6 if t.orders else 0
+    computer = L._("(computer)") if t.replaced else ""
+    said = st.font(LEGEND_WHERE).getlength(computer) + 6 if computer else 0
     shown = st.drawable(t.name) or L._("Player {number}", number=t.seat + 1)
-    name = st.fit(shown, LEGEND_NAME, room - mark, heavy=asked)
+    name = st.fit(shown, LEGEND_NAME, room - mark - said, heavy=asked)
     text(d, (56, mid), name, st.SOFT_INK if t.retired else st.INK, LEGEND_NAME, "lm", heavy=asked)
+    after = 56 + st.font(LEGEND_NAME, heavy=asked).getlength(name) + 6
     if t.orders:
-        after = 56 + st.font(LEGEND_NAME, heavy=asked).getlength(name) + 6
         text(d, (after, mid), ORDERS_MARK, st.SOFT_INK, LEGEND_NAME, "lm", heavy=True)
+        after += mark
+    if computer:  # a word, not a colour: the seat's player left and a computer plays it now
+        text(d, (after, mid), computer, st.SOFT_INK, LEGEND_WHERE, "lm")
     return row
 
 

@@ -20,7 +20,7 @@ from bot.render.i18n import Lang, lang
 if TYPE_CHECKING:
     from bot.table import Table
 
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 """Bump when the drawing changes, so a stored key no longer matches and the picture is redrawn."""
 
 
@@ -37,6 +37,9 @@ class Token:
     retired: bool = False
     orders: bool = False
     """The player has standing orders on (issue 9.5): a mark by their name in the legend."""
+    replaced: bool = False
+    """The player left or was removed and a computer plays the seat now: a word by their name in
+    the legend, so the table sees whose moves nobody will click for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +60,11 @@ def scene_key(scene: Scene) -> str:
     not), so it can be stored with the table and compared after a restart."""
     tokens = sorted(scene.tokens, key=lambda t: t.seat)
     return _digest(
-        scene, [_token_key(t.seat, t.letter, t.name, t.day, t.colour, t.retired, t.orders) for t in tokens]
+        scene,
+        [
+            _token_key(t.seat, t.letter, t.name, t.day, t.colour, t.retired, t.orders, t.replaced)
+            for t in tokens
+        ],
     )
 
 
@@ -77,9 +84,11 @@ def _digest(scene: Scene, tokens: list[str]) -> str:
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
-def _token_key(seat: int, letter: str, name: str, day: int, colour: int, retired: bool, orders: bool) -> str:
+def _token_key(
+    seat: int, letter: str, name: str, day: int, colour: int, retired: bool, orders: bool, replaced: bool
+) -> str:
     """One token's part of `scene_key`."""
-    return f"{seat},{letter},{name},{day},{colour},{int(retired)},{int(orders)}"
+    return f"{seat},{letter},{name},{day},{colour},{int(retired)},{int(orders)},{int(replaced)}"
 
 
 def token_letters(names: Sequence[str]) -> list[str]:
@@ -107,7 +116,7 @@ def describe(scene: Scene, limit: int = 1000) -> str:
     the month, the Jackpot and where each player is, the asked ones marked."""
     L = lang(scene.language)
     where = [
-        _token_words(t.name, t.letter, t.day, t.retired, t.orders, t.seat in scene.asked, L)
+        _token_words(t.name, t.letter, t.day, t.retired, t.orders, t.replaced, t.seat in scene.asked, L)
         for t in sorted(scene.tokens, key=lambda t: t.seat)
     ]
     text = L._(
@@ -120,7 +129,9 @@ def describe(scene: Scene, limit: int = 1000) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _token_words(name: str, letter: str, day: int, retired: bool, orders: bool, asked: bool, L: Lang) -> str:
+def _token_words(
+    name: str, letter: str, day: int, retired: bool, orders: bool, replaced: bool, asked: bool, L: Lang
+) -> str:
     """One player's part of `describe`. Cached: most tokens stand still from one picture to the next
     (keyed by plain values, which hash faster than the token)."""
     if retired:
@@ -131,19 +142,29 @@ def _token_words(name: str, letter: str, day: int, retired: bool, orders: bool, 
         place = L._("day {day}", day=day)
     if orders:
         place = L._("{place}, standing orders", place=place)
+    if replaced:
+        place = L._("{place}, played by the computer", place=place)
     if asked:
         return L._("{name} ({letter}) {place}, to answer", name=name, letter=letter, place=place)
     return L._("{name} ({letter}) {place}", name=name, letter=letter, place=place)
 
 
-def game_scene(state: GameState, month: int, L: Lang | None = None, orders: Collection[int] = ()) -> Scene:
+def game_scene(
+    state: GameState,
+    month: int,
+    L: Lang | None = None,
+    orders: Collection[int] = (),
+    replaced: Collection[int] = (),
+) -> Scene:
     """What the board shows of a game: every player's day, the Jackpot and who must answer now, in
     the game's language. `month` is the table's current month (`Table.month()`); `orders`: the
-    seats with standing orders."""
-    return _scene(state, month, L or lang("en"), orders)[0]
+    seats with standing orders; `replaced`: the seats a computer took over."""
+    return _scene(state, month, L or lang("en"), orders, replaced)[0]
 
 
-def _scene(state: GameState, month: int, L: Lang, orders: Collection[int]) -> tuple[Scene, str]:
+def _scene(
+    state: GameState, month: int, L: Lang, orders: Collection[int], replaced: Collection[int]
+) -> tuple[Scene, str]:
     """`game_scene` and its `scene_key`, each token and its part of the key reused from the game's
     last scene while it stands still (`_placed`)."""
     names = tuple(p.name for p in state.players)
@@ -156,12 +177,13 @@ def _scene(state: GameState, month: int, L: Lang, orders: Collection[int]) -> tu
     else:
         _placed.move_to_end(names)
     for p in state.players:
-        seat, ordered, last = p.seat, p.seat in orders, kept[p.seat]
-        if last is None or (last[0].day, last[0].retired, last[0].orders) != (p.day, p.retired, ordered):
+        seat, ordered, computer, last = p.seat, p.seat in orders, p.seat in replaced, kept[p.seat]
+        stands = (p.day, p.retired, ordered, computer)
+        if last is None or (last[0].day, last[0].retired, last[0].orders, last[0].replaced) != stands:
             letter = letters[seat]
             kept[seat] = (
-                Token(seat, letter, p.name, p.day, seat, p.retired, ordered),
-                _token_key(seat, letter, p.name, p.day, seat, p.retired, ordered),
+                Token(seat, letter, p.name, p.day, seat, p.retired, ordered, computer),
+                _token_key(seat, letter, p.name, p.day, seat, p.retired, ordered, computer),
             )
     asked = frozenset(state.pending.seats) if state.pending is not None and not state.over else frozenset()
     if state.over:
@@ -177,7 +199,8 @@ GAMES_PLACED = 4096
 _placed: OrderedDict[tuple[str, ...], list] = OrderedDict()
 """Each game's tokens as last placed, with their parts of the key, by the players' names (which,
 with a seat, fix a token's letter and colour): a token is made again only when its day, its
-retirement or its orders mark changed, since most stand still from one click to the next."""
+retirement, its orders mark or its computer mark changed, since most stand still from one click
+to the next."""
 
 
 def table_scene(table: "Table") -> Scene:
@@ -187,7 +210,8 @@ def table_scene(table: "Table") -> Scene:
 
 def _table_scene(table: "Table") -> tuple[Scene, str]:
     orders = [seat for seat, player in enumerate(table.seats) if player.orders.any]
-    return _scene(table.state, table.month(), lang(table.language), orders)
+    replaced = [seat for seat, player in enumerate(table.seats) if player.replaced is not None]
+    return _scene(table.state, table.month(), lang(table.language), orders, replaced)
 
 
 _last: tuple["Table", Scene, str] | None = None
