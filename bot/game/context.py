@@ -1,4 +1,4 @@
-"""`Game`: the state plus the events of one `apply` call, and the primitives every rule uses."""
+"""`Game`: the state plus the events of the action being applied, and the primitives every rule uses."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,7 +13,8 @@ from bot.game.state import GameState, Pending, Task
 
 
 class Game:
-    """Short-lived wrapper around a GameState while one action is applied."""
+    """A GameState while actions are applied to it: made per `engine.apply` call, or once for a
+    whole game by a driver that calls `engine.run` (which starts `events` afresh per action)."""
 
     __slots__ = ("events", "rules", "ruleset", "state")
 

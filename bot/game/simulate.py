@@ -20,7 +20,8 @@ from timeit import default_timer
 from bot.game import events as ev
 from bot.game.actions import IllegalAction
 from bot.game.ai import choose
-from bot.game.engine import apply, end_early
+from bot.game.context import Game
+from bot.game.engine import end_early, run
 from bot.game.engine import start as deal
 from bot.game.invariants import books_mismatches, max_answers, violations
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
@@ -91,6 +92,7 @@ def play(
     """
     limit = max_answers(len(state.players), state.months, state.ruleset)
     actions = 0
+    g = Game(state)  # one for the whole game: `engine.run` rather than `apply`, which makes one per action
     while not state.over:
         if actions >= limit:
             raise Runaway(f"the game did not end within {limit} actions")
@@ -99,7 +101,7 @@ def play(
             if tally is not None:
                 tally.ended_early += 1
         else:
-            _, events = apply(state, choose(state, state.pending.seats[0]))
+            events = run(g, choose(state, state.pending.seats[0]))
             actions += 1
         if tally is not None:
             tally.count_events(events)
