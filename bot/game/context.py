@@ -84,8 +84,10 @@ class Game:
         self.state.agenda.extend(tasks[::-1])
 
     def emit(
-        self, kind: str, seat: int = -1, *, amount: int = 0, value: int = 0, reason: str = "", ref: int = -1
+        self, kind: str, seat: int = -1, amount: int = 0, value: int = 0, reason: str = "", ref: int = -1
     ) -> None:
+        # No keyword-only marker: CPython 3.11 never specialises a call to a function that has
+        # keyword-only parameters, and the rules emit almost once per action.
         self.events.append(new_event(ev.Event, (kind, seat, amount, value, 0, 0, reason, 0, 0, ref)))
 
 

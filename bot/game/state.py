@@ -77,6 +77,8 @@ class Pending:
     The rules ask about one question per action, so `__init__` is written out: it takes what a
     new question can set and starts the rest empty, at two thirds of the generated one's cost. The
     field defaults are what a saved game lacking a field loads with (a test keeps both the same).
+    Callers name every argument after `lander`, but the signature has no keyword-only marker: for
+    each keyword-only default it leaves out, CPython 3.11 looks the default up in a dict.
     """
 
     kind: PendingKind
@@ -112,7 +114,6 @@ class Pending:
         kind: PendingKind,
         seats: list[int],
         lander: int = -1,
-        *,
         card: int = -1,
         amount: int = 0,
         index: int = -1,
