@@ -5,7 +5,6 @@ from dataclasses import dataclass
 
 from bot.game import actions as act
 from bot.game import events as ev
-from bot.game.actions import Action
 from bot.game.events import new_event
 from bot.game.rng import next_u64
 from bot.game.rulesets import RULESETS
@@ -100,8 +99,9 @@ class Question:
 
     options: Callable[[GameState, int], Options]
     """Every legal (action kind, value) for this seat."""
-    answer: Callable[[Game, Action], None]
-    """Apply a validated answer."""
+    answer: Callable[[Game, int, str, int], None]
+    """Apply a validated answer (seat, action kind, value), the action's fields passed by `run`,
+    which reads them once (a field of a `NamedTuple` is a slow attribute)."""
     default: Callable[[GameState, int], tuple[str, int]]
     """The cautious choice for a player who ran out of time (docs/RULES.md §5.3)."""
     allows: Callable[[GameState, int, str, int], bool] | None = None

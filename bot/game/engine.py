@@ -137,34 +137,29 @@ def run(g: Game, action: Action) -> list[ev.Event]:
     state = g.state
     g.events = events = []
     pending = state.pending
-    seat, kind = action.seat, action.kind
-    if (
-        pending is not None
-        and action.prompt == state.prompt
-        and seat in pending.seats
-        and kind not in STANDING
-    ):
+    seat, kind, value, prompt, timed_out = action  # at once: each field read by name costs as much
+    if pending is not None and prompt == state.prompt and seat in pending.seats and kind not in STANDING:
         # The usual case, tested here rather than in `check` (one call fewer per action): a button
         # of the current question pressed by a player it asks, so only the question can refuse it.
         question = QUESTIONS[pending.kind]
         allows = question.allows
-        if allows is None or not allows(state, seat, kind, action.value):
+        if allows is None or not allows(state, seat, kind, value):
             question = _offered(state, action, question)
     else:
         question = check(state, action)
     state.actions += 1
     if question is None:  # a loan; a repayment or a withdrawal outside Pay Day, where the rules allow
         if kind == act.LOAN:
-            borrow(g, seat, action.value)
+            borrow(g, seat, value)
         elif kind == act.WITHDRAW:
-            withdraw(g, seat, action.value, fee=state.rules.withdraw_fee)
+            withdraw(g, seat, value, fee=state.rules.withdraw_fee)
         else:
-            repay(g, seat, action.value)
+            repay(g, seat, value)
         return events
-    if action.timed_out:
+    if timed_out:
         g.emit(ev.TIMED_OUT, seat, reason=pending.kind)
     answer = question.answer
-    answer(g, action)
+    answer(g, seat, kind, value)
     # Run the agenda's steps until a rule asks a question or the game ends (written here rather
     # than in a function of its own: it runs once per action).
     agenda = state.agenda

@@ -184,10 +184,10 @@ def target_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     return kind == act.TARGET and value in neighbours(state, seat)
 
 
-def target_answer(g: Game, action: act.Action) -> None:
+def target_answer(g: Game, seat: int, kind: str, value: int) -> None:
     card = g.state.pending.card
     g.state.pending = None
-    settle_with(g, action.seat, card, action.value)
+    settle_with(g, seat, card, value)
 
 
 def target_default(state: GameState, seat: int) -> tuple[str, int]:
@@ -199,9 +199,9 @@ def move_options(state: GameState, seat: int) -> Options:
     return [(act.MOVE, day) for day in destinations(state, RULESETS[state.ruleset].board, seat)]
 
 
-def move_answer(g: Game, action: act.Action) -> None:
+def move_answer(g: Game, seat: int, kind: str, value: int) -> None:
     g.state.pending = None
-    move_to(g, action.seat, action.value)
+    move_to(g, seat, value)
 
 
 def move_default(state: GameState, seat: int) -> tuple[str, int]:
@@ -226,12 +226,12 @@ def bet_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     return kind == act.BET and value in swellfare_bets(state)
 
 
-def bet_answer(g: Game, action: act.Action) -> None:
+def bet_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """A 5 or 6 pays ten times the bet from the Bank; otherwise the bet goes to the Pot (the
     Jackpot), covered by savings or a loan like any payment (docs/RULES.md §4.6)."""
     card = g.state.pending.card
     g.state.pending = None
-    seat, bet = action.seat, action.value
+    bet = value
     g.state.mail_discard.append(card)
     g.emit(ev.BET, seat, amount=bet)
     if not bet:
@@ -254,15 +254,14 @@ def insurance_allows(state: GameState, seat: int, kind: str, value: int) -> bool
     return kind in (act.BUY, act.DECLINE) and value == 0
 
 
-def insurance_answer(g: Game, action: act.Action) -> None:
+def insurance_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """Buying cancels every matching bill held now, and every one drawn for the rest of the game."""
     st = g.state
     card = st.pending.card
     st.pending = None
-    seat = action.seat
     st.mail_discard.append(card)
     info = g.ruleset.mail[card]
-    if action.kind == act.DECLINE:
+    if kind == act.DECLINE:
         g.emit(ev.NOTHING, seat, reason=ev.INSURANCE_DECLINED, ref=card)
         return
     pay(g, seat, ev.BANK, info.amount, ev.MAIL, card)

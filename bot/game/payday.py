@@ -180,10 +180,10 @@ def repay_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     return kind == act.REPAY and value in range(0, most_repayable(state, seat) + 1, step)
 
 
-def repay_answer(g: Game, action: act.Action) -> None:
+def repay_answer(g: Game, seat: int, kind: str, value: int) -> None:
     g.state.pending = None
-    if action.value:
-        repay(g, action.seat, action.value)
+    if value:
+        repay(g, seat, value)
 
 
 def no_repayment(state: GameState, seat: int) -> tuple[str, int]:
@@ -201,15 +201,15 @@ def charge_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     return (kind, value) in charge_options(state, seat)
 
 
-def charge_answer(g: Game, action: act.Action) -> None:
+def charge_answer(g: Game, seat: int, kind: str, value: int) -> None:
     pending = g.state.pending
     g.state.pending = None
-    if action.kind == act.PAY_ALL:
-        pay_off(g, action.seat, pending.card, pending.index, pending.amount)
+    if kind == act.PAY_ALL:
+        pay_off(g, seat, pending.card, pending.index, pending.amount)
     else:
         rate = g.rules.charge_interest_pct
-        charge_interest(g, action.seat, pending.amount, rate, ev.CHARGE_INTEREST, pending.card)
-        g.emit(ev.CARRIED, action.seat, amount=pending.amount)
+        charge_interest(g, seat, pending.amount, rate, ev.CHARGE_INTEREST, pending.card)
+        g.emit(ev.CARRIED, seat, amount=pending.amount)
 
 
 def pay_in_full(state: GameState, seat: int) -> tuple[str, int]:
@@ -255,15 +255,15 @@ def banking_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     return value in {act.REPAY: repays, act.DEPOSIT: deposits, act.WITHDRAW: withdrawals}.get(kind, ())
 
 
-def banking_answer(g: Game, action: act.Action) -> None:
+def banking_answer(g: Game, seat: int, kind: str, value: int) -> None:
     done = g.state.pending.reason
     g.state.pending = None
-    seat, amount = action.seat, action.value
-    if action.kind == act.DONE:
+    amount = value
+    if kind == act.DONE:
         return
-    if action.kind == act.REPAY:
+    if kind == act.REPAY:
         repay(g, seat, amount)
-    elif action.kind == act.DEPOSIT:
+    elif kind == act.DEPOSIT:
         deposit(g, seat, amount)
         done = Banked.DEPOSITED
     else:
