@@ -54,20 +54,24 @@ _ROLLS = frozenset({s.ROLL, s.RADIO, s.WALK, s.ROLL_OFF})
 
 def choose(state: GameState, seat: int) -> Action:
     """The computer player's answer to the question `seat` is being asked now."""
+    kind, value = decide(state, seat)
+    return Action(seat, kind, value, state.prompt)
+
+
+def decide(state: GameState, seat: int) -> tuple[str, int]:
+    """`choose`'s answer as its action kind and value, for a driver that passes them to
+    `engine.run` without making an `Action` (the simulator)."""
     pending = state.pending
     if state.over or pending is None or seat not in pending.seats:
         raise ValueError(f"seat {seat} has no question to answer")
     kind = pending.kind
     if kind in _ROLLS:
-        answer, value = act.ROLL, 0
-    else:
-        decide = _DECIDE.get(kind) or QUESTIONS[kind].default  # a question it doesn't know: the default
-        answer, value = decide(state, seat)
-    # Action(seat, answer, value, state.prompt), without the keyword handling: one per simulated action
-    return _new_action(Action, (seat, answer, value, state.prompt, False))
+        return _ROLL
+    decide = _DECIDE.get(kind) or QUESTIONS[kind].default  # a question it doesn't know: the default
+    return decide(state, seat)
 
 
-_new_action = tuple.__new__
+_ROLL = (act.ROLL, 0)
 
 
 def resale_chance(state: GameState, seat: int) -> float:

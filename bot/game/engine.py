@@ -127,26 +127,28 @@ def timeout_actions(state: GameState) -> list[Action]:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     """Apply one action and run the rules until input is needed. Raises IllegalAction untouched."""
-    return state, run(Game(state), action)
+    return state, run(Game(state), *action)
 
 
-def run(g: Game, action: Action) -> list[ev.Event]:
-    """`apply` for a driver that applies many actions to one state (the simulator): the `Game`
-    around the state is made once rather than per action (its construction was a twentieth of an
-    action's cost). Returns this action's events."""
+def run(
+    g: Game, seat: int, kind: str, value: int = 0, prompt: int | None = None, timed_out: bool = False
+) -> list[ev.Event]:
+    """`apply` for a driver that applies many actions to one state (the simulator), returning this
+    action's events: the `Game` around the state is made once, not once per action, and the
+    action comes as its fields (those of `Action`), so the computer player's answers need no
+    `Action` (`ai.decide`). The two objects were a tenth of an action's cost."""
     state = g.state
     g.events = events = []
     pending = state.pending
-    seat, kind, value, prompt, timed_out = action  # at once: each field read by name costs as much
     if pending is not None and prompt == state.prompt and seat in pending.seats and kind not in STANDING:
         # The usual case, tested here rather than in `check` (one call fewer per action): a button
         # of the current question pressed by a player it asks, so only the question can refuse it.
         question = QUESTIONS[pending.kind]
         allows = question.allows
         if allows is None or not allows(state, seat, kind, value):
-            question = _offered(state, action, question)
+            question = _offered(state, Action(seat, kind, value, prompt, timed_out), question)
     else:
-        question = check(state, action)
+        question = check(state, Action(seat, kind, value, prompt, timed_out))
     state.actions += 1
     if question is None:  # a loan; a repayment or a withdrawal outside Pay Day, where the rules allow
         if kind == act.LOAN:

@@ -19,7 +19,7 @@ from timeit import default_timer
 
 from bot.game import events as ev
 from bot.game.actions import IllegalAction
-from bot.game.ai import choose
+from bot.game.ai import decide
 from bot.game.context import Game
 from bot.game.engine import end_early, run
 from bot.game.engine import start as deal
@@ -101,7 +101,9 @@ def play(
             if tally is not None:
                 tally.ended_early += 1
         else:
-            events = run(g, choose(state, state.pending.seats[0]))
+            seat = state.pending.seats[0]
+            kind, value = decide(state, seat)
+            events = run(g, seat, kind, value, state.prompt)
             actions += 1
         if tally is not None:
             tally.count_events(events)
