@@ -91,20 +91,21 @@ def play(
     Raises Runaway if the game outlives its bound (a rules bug: every game must end).
     """
     limit = max_answers(len(state.players), state.months, state.ruleset)
+    until = limit if stop is None else min(stop, limit)  # one comparison per action, not two
     actions = 0
     g = Game(state)  # one for the whole game: `engine.run` rather than `apply`, which makes one per action
     while not state.over:
-        if actions >= limit:
-            raise Runaway(f"the game did not end within {limit} actions")
-        if actions == stop:
-            events = end_early(state)
-            if tally is not None:
-                tally.ended_early += 1
-        else:
+        if actions < until:
             seat = state.pending.seats[0]
             kind, value = decide(state, seat)
             events = run(g, seat, kind, value, state.prompt)
             actions += 1
+        elif actions >= limit:
+            raise Runaway(f"the game did not end within {limit} actions")
+        else:  # actions == stop
+            events = end_early(state)
+            if tally is not None:
+                tally.ended_early += 1
         if tally is not None:
             tally.count_events(events)
         if log is not None:
