@@ -70,7 +70,10 @@ def lottery_options(state: GameState, seat: int) -> Options:
 def lottery_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     if kind == act.SIT_OUT:
         return value == 0
-    return kind == act.ANTE and value in LOTTERY_NUMBERS and lottery_holder(state, seat, value) is None
+    if kind != act.ANTE or value not in LOTTERY_NUMBERS or value in state.pending.picks:
+        return False
+    # Nobody has wished for a number yet (the usual case): no need to ask `lottery_holder`.
+    return not state.pending.wants or lottery_holder(state, seat, value) is None
 
 
 def lottery_answer(g: Game, seat: int, kind: str, value: int) -> None:
