@@ -13,7 +13,7 @@ from bot.game.actions import Action
 from bot.game.bank import whole_steps
 from bot.game.deals import sell_best
 from bot.game.engine import QUESTIONS
-from bot.game.interrupts import lottery_free
+from bot.game.interrupts import lowest_free
 from bot.game.mail import due_at_pay_day, move_default, neighbours, swellfare_bets
 from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS
@@ -142,9 +142,9 @@ def _lottery(state: GameState, seat: int) -> tuple[str, int]:
     takers = len(pending.picks) + len(pending.wants) + 1
     pot = ante * takers + state.rules.lottery_bank
     if state.players[seat].cash >= ante and 2 * ante * takers <= pot:
-        free = lottery_free(state, seat)
-        if free:
-            return (act.ANTE, free[0])
+        number = lowest_free(state, seat)
+        if number is not None:
+            return (act.ANTE, number)
     return (act.SIT_OUT, 0)
 
 
