@@ -35,8 +35,12 @@ def nothing(g: Game, seat: int, day: int) -> None:
 
 def mail(g: Game, seat: int, day: int) -> None:
     """Draw every card first, then resolve them in draw order."""
-    drawn = [g.draw_mail(seat) for _ in range(g.ruleset.board[day].count)]
-    g.then(*[(steps.MAIL, seat, card) for card in drawn if card is not None])
+    tasks = []
+    for _ in range(g.ruleset.board[day].count):
+        card = g.draw_mail(seat)
+        if card is not None:
+            tasks.append((steps.MAIL, seat, card))
+    g.then(*tasks)
 
 
 def sweepstakes(g: Game, seat: int, day: int) -> None:
