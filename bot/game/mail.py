@@ -92,7 +92,12 @@ def neighbours(state: GameState, seat: int) -> list[int]:
     `seat` (docs/RULES.md §2.8: a retired player takes no part in them)."""
     players = state.players
     n = len(players)
-    return [(seat + k) % n for k in range(1, n) if not players[(seat + k) % n].retired]
+    others = []
+    for k in range(1, n):  # a loop, not a comprehension: a Mad Money card asks for these three times
+        other = (seat + k) % n
+        if not players[other].retired:
+            others.append(other)
+    return others
 
 
 def choose_player(g: Game, seat: int, card: int) -> None:
