@@ -18,8 +18,7 @@ _NUMBERS = frozenset(LOTTERY_NUMBERS)
 
 def in_turn_order(g: Game, seat: int) -> list[int]:
     """Everyone, retired players too, starting with `seat`."""
-    n = len(g.state.players)
-    return [(seat + k) % n for k in range(n)]
+    return [*range(seat, len(g.state.players)), *range(seat)]  # no comprehension: a call on CPython 3.11
 
 
 # -- Lottery --------------------------------------------------------------------------------------

@@ -204,6 +204,10 @@ def move_options(state: GameState, seat: int) -> Options:
     return [(act.MOVE, day) for day in destinations(state, RULESETS[state.ruleset].board, seat)]
 
 
+def move_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    return kind == act.MOVE and value in destinations(state, RULESETS[state.ruleset].board, seat)
+
+
 def move_answer(g: Game, seat: int, kind: str, value: int) -> None:
     g.state.pending = None
     move_to(g, seat, value)
@@ -286,7 +290,7 @@ def no_insurance(state: GameState, seat: int) -> tuple[str, int]:
 
 QUESTIONS = {
     s.TARGET: Question(target_options, target_answer, target_default, target_allows),
-    s.MOVE: Question(move_options, move_answer, move_default),
+    s.MOVE: Question(move_options, move_answer, move_default, move_allows),
     s.SWELLFARE: Question(bet_options, bet_answer, no_bet, bet_allows),
     s.INSURANCE: Question(insurance_options, insurance_answer, no_insurance, insurance_allows),
 }

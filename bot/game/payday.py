@@ -138,7 +138,8 @@ def charge_due(state: GameState, balance: int) -> int:
 
 def charges_done(g: Game, seat: int, arg: int) -> None:
     player = g.state.players[seat]
-    player.charges = [balance for balance in player.charges if balance]
+    if player.charges:  # only games saved before issue 6 have any
+        player.charges = [balance for balance in player.charges if balance]
 
 
 def banking(g: Game, seat: int, arg: int) -> None:

@@ -186,8 +186,7 @@ class GameState:
 
     def others(self, seat: int) -> list[int]:
         """Every other player in turn order starting after `seat`, retired players included."""
-        n = len(self.players)
-        return [(seat + k) % n for k in range(1, n)]
+        return [*range(seat + 1, len(self.players)), *range(seat)]  # no comprehension: a call on 3.11
 
     def in_last_month(self, seat: int) -> bool:
         """Whether `seat` is playing its last month, so its next Pay Day is its final one."""
