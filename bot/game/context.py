@@ -100,8 +100,8 @@ class Question:
     options: Callable[[GameState, int], Options]
     """Every legal (action kind, value) for this seat."""
     answer: Callable[[Game, int, str, int], None]
-    """Apply a validated answer (seat, action kind, value), the action's fields passed by `run`,
-    which reads them once (a field of a `NamedTuple` is a slow attribute)."""
+    """Apply a validated answer, given as the seat, the action kind and the value: `run` has them
+    as values (an `Action`'s fields are slow attributes, and the simulator makes no `Action`)."""
     default: Callable[[GameState, int], tuple[str, int]]
     """The cautious choice for a player who ran out of time (docs/RULES.md §5.3)."""
     allows: Callable[[GameState, int, str, int], bool] | None = None
