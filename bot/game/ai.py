@@ -67,8 +67,7 @@ def decide(state: GameState, seat: int) -> tuple[str, int]:
     kind = pending.kind
     if kind in _ROLLS:
         return _ROLL
-    decide = _DECIDE.get(kind) or QUESTIONS[kind].default  # a question it doesn't know: the default
-    return decide(state, seat)
+    return _DECIDE[kind](state, seat)
 
 
 _ROLL = (act.ROLL, 0)
@@ -187,6 +186,7 @@ def _poker(state: GameState, seat: int) -> tuple[str, int]:
 
 
 _DECIDE = {
+    **{kind: question.default for kind, question in QUESTIONS.items()},  # a question it has no rule for
     s.DEAL: _buy,
     s.SELL: sell_best,
     s.TARGET: _target,
@@ -199,3 +199,5 @@ _DECIDE = {
     s.INSURANCE: _insurance,
     s.POKER: _poker,
 }
+"""Every question's answer: the computer player's own rule, else the question's timeout default
+(looked up once here rather than by `decide`, once per action)."""
