@@ -78,7 +78,7 @@ class Game:
         self.state.prompt += 1
         self.state.pending = question
 
-    def then(self, *tasks: Task) -> None:
+    def then(self, tasks: list[Task]) -> None:
         """Run these tasks next, in the order given, before anything already scheduled."""
         self.state.agenda.extend(tasks[::-1])
 

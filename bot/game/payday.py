@@ -33,7 +33,7 @@ def start_payday(g: Game, seat: int, day: int) -> None:
     tasks = []
     for step in g.ruleset.payday:
         tasks.append((step, seat, 0))
-    g.then(*tasks)
+    g.then(tasks)
 
 
 def salary(g: Game, seat: int, arg: int) -> None:
@@ -93,7 +93,7 @@ def charges(g: Game, seat: int, arg: int) -> None:
     for card in player.carried:
         tasks.append((steps.PAY_MONSTER, seat, card))
     tasks.append((steps.PAY_CHARGES_DONE, seat, 0))
-    g.then(*tasks)
+    g.then(tasks)
 
 
 def ask_monster(g: Game, seat: int, card: int) -> None:

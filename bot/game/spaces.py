@@ -40,7 +40,7 @@ def mail(g: Game, seat: int, day: int) -> None:
         card = g.draw_mail(seat)
         if card is not None:
             tasks.append((steps.MAIL, seat, card))
-    g.then(*tasks)
+    g.then(tasks)
 
 
 def sweepstakes(g: Game, seat: int, day: int) -> None:
@@ -130,7 +130,7 @@ def daylight(g: Game, seat: int, day: int) -> None:
     back one day and plays it (a player on START collects a salary instead); it never sets off
     another."""
     order = [p for p in in_turn_order(g, seat) if not g.state.players[p].retired]
-    g.then(*((steps.DAYLIGHT_BACK, p, 0) for p in order))
+    g.then([(steps.DAYLIGHT_BACK, p, 0) for p in order])
 
 
 def daylight_back(g: Game, seat: int, arg: int) -> None:
