@@ -35,7 +35,7 @@ def nothing(g: Game, seat: int, day: int) -> None:
 
 def mail(g: Game, seat: int, day: int) -> None:
     """Draw every card first, then resolve them in draw order."""
-    tasks = []
+    tasks = []  # one loop, not two comprehensions: each would be a function call on CPython 3.11
     for _ in range(g.ruleset.board[day].count):
         card = g.draw_mail(seat)
         if card is not None:
