@@ -13,7 +13,7 @@ from bot.game.actions import Action
 from bot.game.bank import whole_steps
 from bot.game.deals import sell_best
 from bot.game.engine import QUESTIONS
-from bot.game.interrupts import lottery_free
+from bot.game.interrupts import lowest_free
 from bot.game.mail import due_at_pay_day, move_default, neighbours, swellfare_bets
 from bot.game.payday import banking_moves
 from bot.game.rulesets import RULESETS
@@ -54,20 +54,23 @@ _ROLLS = frozenset({s.ROLL, s.RADIO, s.WALK, s.ROLL_OFF})
 
 def choose(state: GameState, seat: int) -> Action:
     """The computer player's answer to the question `seat` is being asked now."""
+    kind, value = decide(state, seat)
+    return Action(seat, kind, value, state.prompt)
+
+
+def decide(state: GameState, seat: int) -> tuple[str, int]:
+    """`choose`'s answer as its action kind and value, for a driver that passes them to
+    `engine.run` without making an `Action` (the simulator)."""
     pending = state.pending
     if state.over or pending is None or seat not in pending.seats:
         raise ValueError(f"seat {seat} has no question to answer")
     kind = pending.kind
     if kind in _ROLLS:
-        answer, value = act.ROLL, 0
-    else:
-        decide = _DECIDE.get(kind) or QUESTIONS[kind].default  # a question it doesn't know: the default
-        answer, value = decide(state, seat)
-    # Action(seat, answer, value, state.prompt), without the keyword handling: one per simulated action
-    return _new_action(Action, (seat, answer, value, state.prompt, False))
+        return _ROLL
+    return _DECIDE[kind](state, seat)
 
 
-_new_action = tuple.__new__
+_ROLL = (act.ROLL, 0)
 
 
 def resale_chance(state: GameState, seat: int) -> float:
@@ -138,9 +141,9 @@ def _lottery(state: GameState, seat: int) -> tuple[str, int]:
     takers = len(pending.picks) + len(pending.wants) + 1
     pot = ante * takers + state.rules.lottery_bank
     if state.players[seat].cash >= ante and 2 * ante * takers <= pot:
-        free = lottery_free(state, seat)
-        if free:
-            return (act.ANTE, free[0])
+        number = lowest_free(state, seat)
+        if number is not None:
+            return (act.ANTE, number)
     return (act.SIT_OUT, 0)
 
 
@@ -183,6 +186,7 @@ def _poker(state: GameState, seat: int) -> tuple[str, int]:
 
 
 _DECIDE = {
+    **{kind: question.default for kind, question in QUESTIONS.items()},  # a question it has no rule for
     s.DEAL: _buy,
     s.SELL: sell_best,
     s.TARGET: _target,
@@ -195,3 +199,5 @@ _DECIDE = {
     s.INSURANCE: _insurance,
     s.POKER: _poker,
 }
+"""Every question's answer: the computer player's own rule, else the question's timeout default
+(looked up once here rather than by `decide`, once per action)."""

@@ -1,11 +1,10 @@
-"""`Game`: the state plus the events of one `apply` call, and the primitives every rule uses."""
+"""`Game`: the state plus the events of the action being applied, and the primitives every rule uses."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.game import actions as act
 from bot.game import events as ev
-from bot.game.actions import Action
 from bot.game.events import new_event
 from bot.game.rng import next_u64
 from bot.game.rulesets import RULESETS
@@ -13,7 +12,8 @@ from bot.game.state import GameState, Pending, Task
 
 
 class Game:
-    """Short-lived wrapper around a GameState while one action is applied."""
+    """A GameState while actions are applied to it: made per `engine.apply` call, or once for a
+    whole game by a driver that calls `engine.run` (which starts `events` afresh per action)."""
 
     __slots__ = ("events", "rules", "ruleset", "state")
 
@@ -78,13 +78,15 @@ class Game:
         self.state.prompt += 1
         self.state.pending = question
 
-    def then(self, *tasks: Task) -> None:
+    def then(self, tasks: list[Task]) -> None:
         """Run these tasks next, in the order given, before anything already scheduled."""
         self.state.agenda.extend(tasks[::-1])
 
     def emit(
-        self, kind: str, seat: int = -1, *, amount: int = 0, value: int = 0, reason: str = "", ref: int = -1
+        self, kind: str, seat: int = -1, amount: int = 0, value: int = 0, reason: str = "", ref: int = -1
     ) -> None:
+        # No keyword-only marker: CPython 3.11 never specialises a call to a function that has
+        # keyword-only parameters, and the rules emit almost once per action.
         self.events.append(new_event(ev.Event, (kind, seat, amount, value, 0, 0, reason, 0, 0, ref)))
 
 
@@ -97,8 +99,9 @@ class Question:
 
     options: Callable[[GameState, int], Options]
     """Every legal (action kind, value) for this seat."""
-    answer: Callable[[Game, Action], None]
-    """Apply a validated answer."""
+    answer: Callable[[Game, int, str, int], None]
+    """Apply a validated answer, given as the seat, the action kind and the value: `run` has them
+    as values (an `Action`'s fields are slow attributes, and the simulator makes no `Action`)."""
     default: Callable[[GameState, int], tuple[str, int]]
     """The cautious choice for a player who ran out of time (docs/RULES.md §5.3)."""
     allows: Callable[[GameState, int, str, int], bool] | None = None

@@ -21,20 +21,20 @@ def buy_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     return kind in (act.BUY, act.DECLINE) and value == 0
 
 
-def buy_answer(g: Game, action: act.Action) -> None:
+def buy_answer(g: Game, seat: int, kind: str, value: int) -> None:
     card = g.state.pending.card
     g.state.pending = None
     deal = g.ruleset.deals[card]
-    if action.kind == act.BUY:
-        pay(g, action.seat, ev.BANK, deal.cost, ev.DEAL_BOUGHT, card)
-        g.state.players[action.seat].deals.append(card)
-        g.emit(ev.BOUGHT, action.seat, value=card)
+    if kind == act.BUY:
+        pay(g, seat, ev.BANK, deal.cost, ev.DEAL_BOUGHT, card)
+        g.state.players[seat].deals.append(card)
+        g.emit(ev.BOUGHT, seat, value=card)
         if deal.commission:
-            order = in_turn_order(g, action.seat)
-            g.ask(Pending(s.ROLL_OFF, order, lander=action.seat, amount=deal.commission, card=card))
+            order = in_turn_order(g, seat)
+            g.ask(Pending(s.ROLL_OFF, order, lander=seat, amount=deal.commission, card=card))
     else:
         put_back(g, card)
-        g.emit(ev.DECLINED, action.seat, value=card)
+        g.emit(ev.DECLINED, seat, value=card)
 
 
 def put_back(g: Game, card: int) -> None:
@@ -59,16 +59,16 @@ def sell_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     return kind == act.SELL and value in state.players[seat].deals
 
 
-def sell_answer(g: Game, action: act.Action) -> None:
+def sell_answer(g: Game, seat: int, kind: str, value: int) -> None:
     g.state.pending = None
-    if action.kind == act.KEEP:
-        g.emit(ev.KEPT, action.seat)
+    if kind == act.KEEP:
+        g.emit(ev.KEPT, seat)
         return
-    card = action.value
-    g.state.players[action.seat].deals.remove(card)
+    card = value
+    g.state.players[seat].deals.remove(card)
     put_back(g, card)
-    transfer(g, ev.BANK, action.seat, g.ruleset.deals[card].value, ev.DEAL_SOLD, card)
-    g.emit(ev.SOLD, action.seat, value=card)
+    transfer(g, ev.BANK, seat, g.ruleset.deals[card].value, ev.DEAL_SOLD, card)
+    g.emit(ev.SOLD, seat, value=card)
 
 
 def sell_best(state: GameState, seat: int) -> tuple[str, int]:

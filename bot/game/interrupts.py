@@ -18,8 +18,7 @@ _NUMBERS = frozenset(LOTTERY_NUMBERS)
 
 def in_turn_order(g: Game, seat: int) -> list[int]:
     """Everyone, retired players too, starting with `seat`."""
-    n = len(g.state.players)
-    return [(seat + k) % n for k in range(n)]
+    return [*range(seat, len(g.state.players)), *range(seat)]  # no comprehension: a call on CPython 3.11
 
 
 # -- Lottery --------------------------------------------------------------------------------------
@@ -63,6 +62,19 @@ def lottery_free(state: GameState, seat: int) -> list[int]:
     return sorted(_NUMBERS - held)
 
 
+def lowest_free(state: GameState, seat: int) -> int | None:
+    """The first of `lottery_free`, or None: the computer player's pick. Found without the sorted
+    set difference in the usual case (no wish waiting), which cost more than the rest of an ante."""
+    pending = state.pending
+    if pending.wants:
+        free = lottery_free(state, seat)
+        return free[0] if free else None
+    for number in LOTTERY_NUMBERS:
+        if number not in pending.picks:
+            return number
+    return None
+
+
 def lottery_options(state: GameState, seat: int) -> Options:
     return [(act.ANTE, n) for n in lottery_free(state, seat)] + [(act.SIT_OUT, 0)]
 
@@ -70,18 +82,21 @@ def lottery_options(state: GameState, seat: int) -> Options:
 def lottery_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     if kind == act.SIT_OUT:
         return value == 0
-    return kind == act.ANTE and value in LOTTERY_NUMBERS and lottery_holder(state, seat, value) is None
+    if kind != act.ANTE or value not in LOTTERY_NUMBERS or value in state.pending.picks:
+        return False
+    # Nobody has wished for a number yet (the usual case): no need to ask `lottery_holder`.
+    return not state.pending.wants or lottery_holder(state, seat, value) is None
 
 
-def lottery_answer(g: Game, action: act.Action) -> None:
-    st, seat = g.state, action.seat
+def lottery_answer(g: Game, seat: int, kind: str, value: int) -> None:
+    st = g.state
     pending = st.pending
     first = pending.seats[0] == seat  # `seats` is kept in turn order from the lander
     pending.seats.remove(seat)
     pending.done.append(seat)
     again: list[int] = []
-    if action.kind == act.ANTE:
-        number = action.value
+    if kind == act.ANTE:
+        number = value
         if first and not pending.wants:
             # The usual case: everyone before `seat` has answered and been granted, so the wish is
             # granted now (what `_grant_in_order` would find, without walking round the table).
@@ -101,7 +116,7 @@ def lottery_answer(g: Game, action: act.Action) -> None:
         g.emit(ev.SAT_OUT, seat)
         _grant_in_order(g, pending)
     for later in again:
-        g.emit(ev.NOTHING, later, value=action.value, reason=ev.NUMBER_TAKEN)
+        g.emit(ev.NOTHING, later, value=value, reason=ev.NUMBER_TAKEN)
     if not pending.seats and not pending.wants:
         st.pending = None
         draw_lottery(g, pending)
@@ -168,13 +183,13 @@ def start_radio(g: Game, seat: int, day: int) -> None:
         g.ask(Pending(s.RADIO, order[:1], lander=seat, order=order[1:], amount=amount))
 
 
-def radio_answer(g: Game, action: act.Action) -> None:
+def radio_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """Modern: one player at a time from the lander; the first to roll the number wins."""
     pending = g.state.pending
     g.state.pending = None
     day = lander_day(g, pending)
-    if g.roll(action.seat, ev.SPACE, day) == g.rules.radio_number:
-        transfer(g, ev.BANK, action.seat, pending.amount, ev.SPACE, day)
+    if g.roll(seat, ev.SPACE, day) == g.rules.radio_number:
+        transfer(g, ev.BANK, seat, pending.amount, ev.SPACE, day)
     elif pending.order:
         nxt, *rest = pending.order
         g.ask(Pending(s.RADIO, [nxt], lander=pending.lander, order=rest, amount=pending.amount))
@@ -182,13 +197,13 @@ def radio_answer(g: Game, action: act.Action) -> None:
         g.emit(ev.NOTHING, pending.lander, value=g.rules.radio_number, reason=ev.NO_RADIO_WINNER)
 
 
-def roll_off_answer(g: Game, action: act.Action) -> None:
+def roll_off_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """Everyone named rolls; the highest wins, and tied players roll again. Family Radio Contest and
     classic commission: the Bank pays; classic Poker Game: the pot does."""
     pending = g.state.pending
     reason, ref = what_for(g, pending)
-    pending.picks[action.seat] = g.roll(action.seat, reason, ref)
-    if not answered(g, action.seat):
+    pending.picks[seat] = g.roll(seat, reason, ref)
+    if not answered(g, seat):
         return
     top = max(pending.picks.values())
     leaders = [seat for seat, face in pending.picks.items() if face == top]
@@ -212,12 +227,12 @@ def start_walk(g: Game, seat: int, day: int) -> None:
     g.ask(Pending(s.WALK, g.state.others(seat), lander=seat, amount=g.ruleset.board[day].amount))
 
 
-def walk_answer(g: Game, action: act.Action) -> None:
+def walk_answer(g: Game, seat: int, kind: str, value: int) -> None:
     pending = g.state.pending
     day = lander_day(g, pending)
-    face = g.roll(action.seat, ev.SPACE, day)
-    pay(g, action.seat, ev.JACKPOT, pending.amount * face, ev.SPACE, day)
-    answered(g, action.seat)
+    face = g.roll(seat, ev.SPACE, day)
+    pay(g, seat, ev.JACKPOT, pending.amount * face, ev.SPACE, day)
+    answered(g, seat)
 
 
 # -- Poker Game (classic) ---------------------------------------------------------------------------
@@ -233,17 +248,17 @@ def poker_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     return kind in (act.PUT_IN, act.SIT_OUT) and value == 0
 
 
-def poker_answer(g: Game, action: act.Action) -> None:
+def poker_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """Takers put their stake in the pot; when all have answered, two or more roll for it, a lone
     taker gets the stake back, and with nobody in nothing happens."""
     pending = g.state.pending
-    if action.kind == act.PUT_IN:
-        pay(g, action.seat, ev.POT, pending.amount, ev.SPACE, lander_day(g, pending))
-        pending.picks[action.seat] = 0
-        g.emit(ev.PUT_IN, action.seat, amount=pending.amount)
+    if kind == act.PUT_IN:
+        pay(g, seat, ev.POT, pending.amount, ev.SPACE, lander_day(g, pending))
+        pending.picks[seat] = 0
+        g.emit(ev.PUT_IN, seat, amount=pending.amount)
     else:
-        g.emit(ev.SAT_OUT, action.seat, reason=ev.POKER)
-    if not answered(g, action.seat):
+        g.emit(ev.SAT_OUT, seat, reason=ev.POKER)
+    if not answered(g, seat):
         return
     takers = [seat for seat in in_turn_order(g, pending.lander) if seat in pending.picks]
     stakes = pending.amount * len(takers)

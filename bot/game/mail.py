@@ -92,7 +92,12 @@ def neighbours(state: GameState, seat: int) -> list[int]:
     `seat` (docs/RULES.md §2.8: a retired player takes no part in them)."""
     players = state.players
     n = len(players)
-    return [(seat + k) % n for k in range(1, n) if not players[(seat + k) % n].retired]
+    others = []
+    for k in range(1, n):  # a loop, not a comprehension: a Mad Money card asks for these three times
+        other = (seat + k) % n
+        if not players[other].retired:
+            others.append(other)
+    return others
 
 
 def choose_player(g: Game, seat: int, card: int) -> None:
@@ -184,10 +189,10 @@ def target_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     return kind == act.TARGET and value in neighbours(state, seat)
 
 
-def target_answer(g: Game, action: act.Action) -> None:
+def target_answer(g: Game, seat: int, kind: str, value: int) -> None:
     card = g.state.pending.card
     g.state.pending = None
-    settle_with(g, action.seat, card, action.value)
+    settle_with(g, seat, card, value)
 
 
 def target_default(state: GameState, seat: int) -> tuple[str, int]:
@@ -199,9 +204,13 @@ def move_options(state: GameState, seat: int) -> Options:
     return [(act.MOVE, day) for day in destinations(state, RULESETS[state.ruleset].board, seat)]
 
 
-def move_answer(g: Game, action: act.Action) -> None:
+def move_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
+    return kind == act.MOVE and value in destinations(state, RULESETS[state.ruleset].board, seat)
+
+
+def move_answer(g: Game, seat: int, kind: str, value: int) -> None:
     g.state.pending = None
-    move_to(g, action.seat, action.value)
+    move_to(g, seat, value)
 
 
 def move_default(state: GameState, seat: int) -> tuple[str, int]:
@@ -226,12 +235,12 @@ def bet_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     return kind == act.BET and value in swellfare_bets(state)
 
 
-def bet_answer(g: Game, action: act.Action) -> None:
+def bet_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """A 5 or 6 pays ten times the bet from the Bank; otherwise the bet goes to the Pot (the
     Jackpot), covered by savings or a loan like any payment (docs/RULES.md §4.6)."""
     card = g.state.pending.card
     g.state.pending = None
-    seat, bet = action.seat, action.value
+    bet = value
     g.state.mail_discard.append(card)
     g.emit(ev.BET, seat, amount=bet)
     if not bet:
@@ -254,15 +263,14 @@ def insurance_allows(state: GameState, seat: int, kind: str, value: int) -> bool
     return kind in (act.BUY, act.DECLINE) and value == 0
 
 
-def insurance_answer(g: Game, action: act.Action) -> None:
+def insurance_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """Buying cancels every matching bill held now, and every one drawn for the rest of the game."""
     st = g.state
     card = st.pending.card
     st.pending = None
-    seat = action.seat
     st.mail_discard.append(card)
     info = g.ruleset.mail[card]
-    if action.kind == act.DECLINE:
+    if kind == act.DECLINE:
         g.emit(ev.NOTHING, seat, reason=ev.INSURANCE_DECLINED, ref=card)
         return
     pay(g, seat, ev.BANK, info.amount, ev.MAIL, card)
@@ -282,7 +290,7 @@ def no_insurance(state: GameState, seat: int) -> tuple[str, int]:
 
 QUESTIONS = {
     s.TARGET: Question(target_options, target_answer, target_default, target_allows),
-    s.MOVE: Question(move_options, move_answer, move_default),
+    s.MOVE: Question(move_options, move_answer, move_default, move_allows),
     s.SWELLFARE: Question(bet_options, bet_answer, no_bet, bet_allows),
     s.INSURANCE: Question(insurance_options, insurance_answer, no_insurance, insurance_allows),
 }

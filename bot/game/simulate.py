@@ -19,8 +19,9 @@ from timeit import default_timer
 
 from bot.game import events as ev
 from bot.game.actions import IllegalAction
-from bot.game.ai import choose
-from bot.game.engine import apply, end_early
+from bot.game.ai import decide
+from bot.game.context import Game
+from bot.game.engine import end_early, run
 from bot.game.engine import start as deal
 from bot.game.invariants import books_mismatches, max_answers, violations
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
@@ -90,17 +91,21 @@ def play(
     Raises Runaway if the game outlives its bound (a rules bug: every game must end).
     """
     limit = max_answers(len(state.players), state.months, state.ruleset)
+    until = limit if stop is None else min(stop, limit)  # one comparison per action, not two
     actions = 0
+    g = Game(state)  # one for the whole game: `engine.run` rather than `apply`, which makes one per action
     while not state.over:
-        if actions >= limit:
+        if actions < until:
+            seat = state.pending.seats[0]
+            kind, value = decide(state, seat)
+            events = run(g, seat, kind, value, state.prompt)
+            actions += 1
+        elif actions >= limit:
             raise Runaway(f"the game did not end within {limit} actions")
-        if actions == stop:
+        else:  # actions == stop
             events = end_early(state)
             if tally is not None:
                 tally.ended_early += 1
-        else:
-            _, events = apply(state, choose(state, state.pending.seats[0]))
-            actions += 1
         if tally is not None:
             tally.count_events(events)
         if log is not None:

@@ -35,8 +35,12 @@ def nothing(g: Game, seat: int, day: int) -> None:
 
 def mail(g: Game, seat: int, day: int) -> None:
     """Draw every card first, then resolve them in draw order."""
-    drawn = [g.draw_mail(seat) for _ in range(g.ruleset.board[day].count)]
-    g.then(*[(steps.MAIL, seat, card) for card in drawn if card is not None])
+    tasks = []  # one loop, not two comprehensions: each would be a function call on CPython 3.11
+    for _ in range(g.ruleset.board[day].count):
+        card = g.draw_mail(seat)
+        if card is not None:
+            tasks.append((steps.MAIL, seat, card))
+    g.then(tasks)
 
 
 def sweepstakes(g: Game, seat: int, day: int) -> None:
@@ -126,7 +130,7 @@ def daylight(g: Game, seat: int, day: int) -> None:
     back one day and plays it (a player on START collects a salary instead); it never sets off
     another."""
     order = [p for p in in_turn_order(g, seat) if not g.state.players[p].retired]
-    g.then(*((steps.DAYLIGHT_BACK, p, 0) for p in order))
+    g.then([(steps.DAYLIGHT_BACK, p, 0) for p in order])
 
 
 def daylight_back(g: Game, seat: int, arg: int) -> None:

@@ -77,6 +77,8 @@ class Pending:
     The rules ask about one question per action, so `__init__` is written out: it takes what a
     new question can set and starts the rest empty, at two thirds of the generated one's cost. The
     field defaults are what a saved game lacking a field loads with (a test keeps both the same).
+    Callers name every argument after `lander`, but the signature has no keyword-only marker: for
+    each keyword-only default it leaves out, CPython 3.11 looks the default up in a dict.
     """
 
     kind: PendingKind
@@ -112,7 +114,6 @@ class Pending:
         kind: PendingKind,
         seats: list[int],
         lander: int = -1,
-        *,
         card: int = -1,
         amount: int = 0,
         index: int = -1,
@@ -185,8 +186,7 @@ class GameState:
 
     def others(self, seat: int) -> list[int]:
         """Every other player in turn order starting after `seat`, retired players included."""
-        n = len(self.players)
-        return [(seat + k) % n for k in range(1, n)]
+        return [*range(seat + 1, len(self.players)), *range(seat)]  # no comprehension: a call on 3.11
 
     def in_last_month(self, seat: int) -> bool:
         """Whether `seat` is playing its last month, so its next Pay Day is its final one."""

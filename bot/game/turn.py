@@ -1,6 +1,5 @@
 """A turn: the movement roll, the Jackpot on a 6, landing on a space, passing the die on."""
 
-from bot.game import actions as act
 from bot.game import events as ev
 from bot.game import state as s
 from bot.game import steps
@@ -11,9 +10,8 @@ from bot.game.spaces import move_to
 from bot.game.state import Pending
 
 
-def answer_roll(g: Game, action: act.Action) -> None:
+def answer_roll(g: Game, seat: int, kind: str, value: int) -> None:
     st = g.state
-    seat = action.seat
     player = st.players[seat]
     face = g.roll(seat)
     st.last_roll = face

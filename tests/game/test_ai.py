@@ -25,6 +25,7 @@ from bot.game import cards as c
 from bot.game import state as s
 from bot.game.ai import RESERVE, buyer_chances, choose, resale_chance, reserve
 from bot.game.engine import apply, legal_actions, new_game
+from bot.game.interrupts import lottery_free, lowest_free
 from bot.game.rulesets import RULESETS, Rules
 from bot.game.state import to_json
 
@@ -309,6 +310,24 @@ def test_it_antes_on_the_lowest_free_number_when_it_has_the_cash():
     assert choice(st, ANN) == (a.ANTE, 1)
     apply(st, choose(st, ANN))
     assert choice(st, BOB) == (a.ANTE, 2)
+
+
+def test_its_lottery_number_is_the_lowest_the_question_offers_whatever_was_wished_or_taken():
+    st = game(3)
+    land(st, ANN, 6)  # Ann, Bob, Cat pick in that order
+    cases = [
+        ({}, {}),
+        ({1: ANN, 2: BOB}, {}),
+        ({1: ANN}, {BOB: 2}),  # Cat may not ask for Bob's wish; Ann may
+        ({1: ANN}, {CAT: 2}),  # Bob picks before Cat: 2 is still his to ask for
+        (dict.fromkeys(range(1, 6), ANN), {BOB: 6}),  # nothing left for Cat
+    ]
+    for picks, wants in cases:
+        st.pending.picks, st.pending.wants = dict(picks), dict(wants)
+        for seat in (ANN, BOB, CAT):
+            free = lottery_free(st, seat)
+            assert lowest_free(st, seat) == (free[0] if free else None), (picks, wants, seat)
+    assert lowest_free(st, CAT) is None
 
 
 def test_it_sits_out_the_lottery_rather_than_borrow_for_the_ante():
