@@ -93,10 +93,15 @@ class Tables:
         """The channel's table, parsed for the caller (holding its lock) to change as it likes."""
         return await self.saved(channel_id)
 
-    async def saved(self, channel_id: int) -> Loaded | None:
+    async def saved(self, channel_id: int, known: Loaded | None = None) -> Loaded | None:
         """The channel's table as last saved, for a caller holding its lock (one that will not change
-        it may hand it to `save_message`)."""
+        it may hand it to `save_message`). `known`: a snapshot the caller holds (the screen's),
+        given back as it is when it is still the last save, rather than parsed again."""
         row = self._rows.get(channel_id)
+        if row is not None and known is not None and known.row is row:
+            if self.verify and channel_id in self._verbatim and known.table.model_dump_json() != row.data:
+                raise AssertionError(f"the snapshot of channel {channel_id} changed after its save")
+            return known
         if row is not None:
             return Loaded(row, self._parse(row))
         try:

@@ -169,6 +169,36 @@ async def test_a_new_live_message_is_written_into_the_saved_text_exactly_as_a_fu
     assert saved.table.message_id == table.message_id  # the last save, as the screen holds it
 
 
+async def test_a_live_message_moved_for_the_last_save_is_saved_without_parsing_it_again(service, monkeypatch):
+    from tests.app.test_app_service import CHANNEL
+
+    await started_table(service)
+    shown = service.screen.updates[-1].loaded  # the last save, as the live message shows it
+
+    def no_parse(cls, *args, **kwargs):
+        raise AssertionError("parsed the table the screen already holds")
+
+    monkeypatch.setattr(Table, "model_validate_json", classmethod(no_parse))
+    moved = await service.moved(shown, 4242)
+    monkeypatch.undo()
+
+    assert moved.table.message_id == 4242 and shown.table.message_id != 4242
+    assert moved.row.data == moved.table.model_dump_json() == (await service.tables.store.get(CHANNEL)).data
+
+
+async def test_a_live_message_moved_after_a_later_save_keeps_that_save(service):
+    from tests.app.test_app_service import CHANNEL
+
+    await started_table(service)
+    shown = service.screen.updates[-1].loaded
+    later = await next_answer(service, CHANNEL)
+
+    moved = await service.moved(shown, 4242)
+
+    assert moved.table.state.prompt == later.state.prompt and moved.table.message_id == 4242
+    assert moved.row.data == (await service.tables.store.get(CHANNEL)).data
+
+
 async def test_a_row_written_by_an_older_version_is_saved_whole_when_its_message_moves(service):
     """Its text may be laid out differently (or keep fields since dropped): never patched, rewritten."""
     from tests.app.test_app_service import CHANNEL
