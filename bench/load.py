@@ -49,17 +49,11 @@ The LAST line printed is one JSON object; the main figures are
                           (the click awaits its picture off the event loop; --no-picture runs the
                           bot with BOARD_PICTURES off: no picture drawn, nor handed to its thread)
   pictures_per_action     new pictures uploaded per player action (the rest keep the one shown)
-  rss_kb_per_game         growth of the process's resident memory (VmRSS), from just before the
-                          first game is created to the highest reading while every game is live,
-                          divided by the live games. It holds what the bot keeps per game (the
-                          last saved row, the live message's state, the armed deadline task),
-                          the bot's memory that does not grow with the games but is first touched
-                          during the run (the picture's fonts, calendars, caches and its drawing
-                          thread's allocator arena, about 17 MB; SQLite's page cache, capped at
-                          2 MiB; the render caches, bounded), allocator slack, and this harness's
-                          own bookkeeping (about 2.6 KB a game: each message's button ids and
-                          picture name, the timings), so it is an upper bound. bench/memory.py
-                          says what it is made of, owner by owner.
+  gc_collections          garbage collections during play, per generation [0, 1, 2] (gc.callbacks)
+  gc_pause_ms_p99,        their pauses, wall clock, all generations together: no click is answered
+  gc_pause_ms_max         while one runs, so a p99_ms close to these says the collector made the tail
+  gc_pause_ms_max_by_gen  the longest pause of each generation [0, 1, 2]
+  gc_pause_ms_total       all of them added up (against play_s: the share of play spent collecting)
 """
 
 import argparse
@@ -128,6 +122,35 @@ class WatchedTables(Tables):
     async def finish(self, loaded, records, ending):
         await super().finish(loaded, records, ending)
         self.written[loaded.row.channel_id] = loaded.table
+
+
+class CollectorMeter:
+    """Times every garbage collection while `on` (gc.callbacks): its generation and its pause."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.started = 0.0
+        self.generations = array("b")
+        self.pauses = array("d")
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if not self.on:
+            return
+        if phase == "start":
+            self.started = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self.started)
+            self.generations.append(info["generation"])
+
+    def figures(self) -> dict:
+        by_gen = [[p for p, g in zip(self.pauses, self.generations, strict=True) if g == n] for n in range(3)]
+        return {
+            "gc_collections": [len(pauses) for pauses in by_gen],
+            "gc_pause_ms_p99": round(percentile(self.pauses, 0.99), 3),
+            "gc_pause_ms_max": round(max(self.pauses, default=0) * 1000, 3),
+            "gc_pause_ms_max_by_gen": [round(max(pauses, default=0) * 1000, 3) for pauses in by_gen],
+            "gc_pause_ms_total": round(sum(self.pauses) * 1000, 1),
+        }
 
 
 class PictureMeter:
@@ -491,6 +514,8 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
     bot.cogs["Payday"] = cog
     await cog.cog_load()
     bench = Bench(args, cog, bot, tables, meter)
+    collections = CollectorMeter()
+    gc.callbacks.append(collections)
     games = bench.games = [
         Game(
             channel_id=CHANNEL_BASE + n,
@@ -538,12 +563,14 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
             profiler = cProfile.Profile()
             profiler.enable()
         started, cpu_started, ticks_started = time.perf_counter(), time.process_time(), cpu_ticks()
+        collections.on = True
         players = [g for g in playing if args.actions > 0]
         if args.rate is None:
             await bench.run_pool(players, play_one)
         else:
             arrivals = await bench.run_open_loop(players, play_one, args.rate, args.duration)
         play_seconds = time.perf_counter() - started
+        collections.on = False
         play_cpu = time.process_time() - cpu_started
         stolen = steal_share(ticks_started, cpu_ticks())
         if profiler is not None:
@@ -566,6 +593,7 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
         requests = sum(play_requests.values())
         uploads = fake.uploads - uploads_before
     finally:
+        gc.callbacks.remove(collections)
         await cog.cog_unload()
         board_attachment.render_png = meter.real
 
@@ -603,6 +631,7 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
         "render_cpu_ms_p99": round(percentile(meter.cpu, 0.99), 3),
         "image_kb": round(max(meter.sizes, default=0) / 1024, 1),
         "pictures_per_action": round(uploads / actions, 4) if actions else 0.0,
+        **collections.figures(),
     }
     if args.rate is not None:
         result["handler_p99_ms"] = result["p99_ms"]  # game_click entry to return, as in the closed loop

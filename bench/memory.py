@@ -7,8 +7,8 @@ play is over, while every game is still live, charges every Python object alloca
 first game was created to the first owner below that reaches it (a walk of `gc.get_referents` that
 stops at objects older than the run, so shared modules, types and catalogs are nobody's):
 
-  bot      the service's last saved row and its parsed table per channel (`Tables._rows`,
-           `Tables._tables`), the live message's state per channel (`LiveMessage._channels`), the
+  bot      the service's last saved row per channel (`Tables._rows`: a table is kept only as its
+           row's text), the live message's state per channel (`LiveMessage._channels`), the
            armed deadline tasks, the channel locks, the event loop's timer heap, the render caches
            (functools caches of bot/render and bot/table)
   harness  what bench/load.py and bench/fake_discord.py keep (each message's buttons and picture
@@ -224,7 +224,6 @@ class MemoryProbe:
         owners.seen.add(id(bench.games))  # made before the baseline
         bot = {
             "rows (Tables._rows: last saved row per channel)": [service.tables._rows],
-            "tables (Tables._tables: that row's table, parsed)": [service.tables._tables],
             "live (LiveMessage._channels)": [cog.live._channels],
             "timers (deadline tasks)": [service.timers._timers, service.timers._failures],
             "event loop timer heap": [loop._scheduled, loop._ready],

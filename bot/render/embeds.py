@@ -144,7 +144,10 @@ class _Words:
     key: tuple[tuple[str, ...], str, Lang]
     """The names as chosen, the ruleset and the language: anything else is another game's words."""
     shown: list[str]
-    latest: dict[Event, str] = field(default_factory=dict)
+    latest: dict[tuple, str] = field(default_factory=dict)
+    """Each Latest line by its event, as a plain tuple: a table read from its saved text has events
+    of plain values, so the garbage collector soon stops tracking these keys (an `Event` it tracks
+    for as long as it lives), and every click keeps new ones (docs/DESIGN.md)."""
     players: dict[int, tuple[tuple, str]] = field(default_factory=dict)
     """Each seat's line last shown, with what it shows (`_players`): most clicks move one player."""
     footers: dict[bool, str] = field(default_factory=dict)
@@ -175,7 +178,7 @@ def _latest(events: list[Event], words: _Words, ruleset: Ruleset, L: Lang) -> st
         line = known.get(event)
         if line is None:
             line = describe(event, names, ruleset, L)
-        now[event] = line
+        now[tuple(event)] = line
         lines.append(line)
     words.latest = now
     return "\n".join(lines)

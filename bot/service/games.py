@@ -283,10 +283,11 @@ class Service:
         under the lock, before anyone is told. None if the game is gone meanwhile.
 
         The last save is saved again with the new id (a click may have been saved since `shown`);
-        only the message's two numbers change, so nothing is copied or serialised whole."""
+        only the message's two numbers change, so nothing is serialised whole, nor parsed while
+        `shown` is the last save."""
         channel_id = shown.row.channel_id
         async with self._locked(channel_id):
-            saved = await self.tables.saved(channel_id)
+            saved = await self.tables.saved(channel_id, shown)
             if saved is None or saved.row.game_id != shown.row.game_id:
                 return None
             unchanged = saved.row.version == shown.row.version

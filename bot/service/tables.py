@@ -16,7 +16,6 @@ from pydantic import ValidationError
 
 from bot.game import events as ev
 from bot.restart import Resume
-from bot.service.copies import deep_copy
 from bot.table import Table
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
 
@@ -44,13 +43,15 @@ class Tables:
     """Per-channel locks plus the live games in the store, in the table's terms (the service's
     repository).
 
-    The last table saved for each channel is kept, parsed, beside its row, so a click neither reads
-    back nor parses again what this process just wrote. The kept table is never handed out to be
-    changed: `load` gives each use case a deep copy of its own (`copies.deep_copy`, cheaper than a
-    parse), so a refused answer or a failed save leaves it exactly as stored, and a snapshot already
-    published to the screen never moves. A failed write forgets the channel's entry, and a restart
-    starts from the store. Only code holding the channel's lock fills that cache (`load`); lock-free
-    readers `peek`.
+    The last row saved for each channel is kept, so a click never reads back what this process just
+    wrote; its table is kept only as the row's text, and every `load` parses a table of its own from
+    it. So a refused answer or a failed save leaves the kept game exactly as stored, and a snapshot
+    already published to the screen never moves. Kept as text, a game is one string the garbage
+    collector never walks: a parsed table is some 80 tracked objects, and with one kept per live
+    game and a new one per click, the collector's walks over them were the whole p99 tail at 600
+    clicks/s (docs/DESIGN.md). A failed write forgets the channel's entry, and a restart starts from
+    the store. Only code holding the channel's lock fills that cache (`load`); lock-free readers
+    `peek`.
 
     A live row that cannot be read (not text, or a document this version's model rejects) is set
     aside by the first locked `load` that meets it: moved to the store's quarantine, never
@@ -58,8 +59,9 @@ class Tables:
     """
 
     verify: ClassVar[bool] = False
-    """Check every copy handed out and every document written against a full serialisation of the
-    table (the test suite turns it on), so a kept table that drifted from its row fails a test."""
+    """Check every table parsed from a row this process wrote, and every document written, against a
+    full serialisation of the table (the test suite turns it on), so a text that does not parse
+    back to the very table that was saved fails a test."""
 
     def __init__(self, store: GameStore, on_set_aside: SetAside | None = None) -> None:
         self.store = store
@@ -67,13 +69,10 @@ class Tables:
         # Weak: a lock lives while someone holds or waits for it, so idle channels cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._rows: dict[int, GameRow] = {}
-        self._tables: dict[int, Table] = {}
-        """The table of each row in `_rows`, as saved: shared, never changed."""
+        """The last row saved or read for each channel; a row read was parsed once (it is valid)."""
         self._verbatim: set[int] = set()
-        """Channels whose row's text is this process's serialisation of their kept table (a row read
+        """Channels whose row's text is this process's serialisation of the table it saved (a row read
         from the store may have been written by an older version, in another layout)."""
-        self._kept_text: dict[int, str] = {}
-        """With `verify`: each kept table's serialisation when it was kept."""
         self._resume = Resume(datetime.min)
         """Deadlines to extend after a restart, applied when each game is first loaded."""
 
@@ -91,16 +90,20 @@ class Tables:
         self._resume = plan
 
     async def load(self, channel_id: int) -> Loaded | None:
-        """The channel's table, a copy of its own to change, for a caller holding its lock."""
-        saved = await self.saved(channel_id)
-        return None if saved is None else Loaded(saved.row, self._copy(saved))
+        """The channel's table, parsed for the caller (holding its lock) to change as it likes."""
+        return await self.saved(channel_id)
 
-    async def saved(self, channel_id: int) -> Loaded | None:
-        """The channel's table as last saved, for a caller holding its lock that will not change it
-        (`save_message` takes it as it is)."""
+    async def saved(self, channel_id: int, known: Loaded | None = None) -> Loaded | None:
+        """The channel's table as last saved, for a caller holding its lock (one that will not change
+        it may hand it to `save_message`). `known`: a snapshot the caller holds (the screen's),
+        given back as it is when it is still the last save, rather than parsed again."""
         row = self._rows.get(channel_id)
+        if row is not None and known is not None and known.row is row:
+            if self.verify and channel_id in self._verbatim and known.table.model_dump_json() != row.data:
+                raise AssertionError(f"the snapshot of channel {channel_id} changed after its save")
+            return known
         if row is not None:
-            return Loaded(row, self._tables[channel_id])
+            return Loaded(row, self._parse(row))
         try:
             row = await self.store.get(channel_id)
             table = None if row is None else Table.model_validate_json(row.data)
@@ -112,7 +115,7 @@ class Tables:
         saved = self._keep(row, table, verbatim=False)
         until = self._resume.grace.pop(channel_id, None)
         if until is not None:
-            table = self._copy(saved)
+            table = self._parse(row)
             if table.extend_for_downtime(self._resume.restarted_at, until):
                 try:
                     saved = await self.save(Loaded(row, table), [{"kind": "restart_grace"}])
@@ -131,7 +134,7 @@ class Tables:
         row = self._rows.get(channel_id)
         try:
             if row is not None:
-                table = self._copy(Loaded(row, self._tables[channel_id]))
+                table = self._parse(row)
             else:
                 row = await self.store.get(channel_id)
                 if row is None:
@@ -145,29 +148,26 @@ class Tables:
         return Loaded(row, table)
 
     def _keep(self, row: GameRow, table: Table, *, verbatim: bool) -> Loaded:
-        """`table` is what `row` holds now (whoever passes it changes it no more); `verbatim`: the
-        row's text is `table.model_dump_json()`."""
+        """`table` is what `row` holds now; `verbatim`: the row's text is `table.model_dump_json()`."""
         channel_id = row.channel_id
-        self._rows[channel_id], self._tables[channel_id] = row, table
+        self._rows[channel_id] = row
         if verbatim:
             self._verbatim.add(channel_id)
+            if self.verify and table.model_dump_json() != row.data:
+                raise AssertionError(f"channel {channel_id}'s row was written wrong: {row.data!r}")
         else:
             self._verbatim.discard(channel_id)
-        if self.verify:
-            self._kept_text[channel_id] = text = table.model_dump_json()
-            if verbatim and text != row.data:
-                raise AssertionError(f"channel {channel_id}'s row was written wrong: {row.data!r}")
         return Loaded(row, table)
 
     def _forget(self, channel_id: int) -> None:
         self._rows.pop(channel_id, None)
-        self._tables.pop(channel_id, None)
         self._verbatim.discard(channel_id)
 
-    def _copy(self, saved: Loaded) -> Table:
-        table = deep_copy(saved.table)
-        if self.verify and table.model_dump_json() != self._kept_text[saved.row.channel_id]:
-            raise AssertionError(f"the table kept for channel {saved.row.channel_id} changed after its save")
+    def _parse(self, row: GameRow) -> Table:
+        """A new table from a kept row (valid: it was written, or read and parsed, before)."""
+        table = Table.model_validate_json(row.data)
+        if self.verify and row.channel_id in self._verbatim and table.model_dump_json() != row.data:
+            raise AssertionError(f"channel {row.channel_id}'s row does not parse back to the table saved")
         return table
 
     async def _set_aside(self, channel_id: int, damage: Exception, row: GameRow | None) -> None:
@@ -185,12 +185,12 @@ class Tables:
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
         """A new live row for `table` (the caller then sets it up further and saves it)."""
         row = await self.store.create(channel_id, guild_id, table.model_dump_json(), table.wake_at())
-        self._keep(row, deep_copy(table), verbatim=True)
-        return Loaded(row, table)
+        return self._keep(row, table, verbatim=True)
 
     async def save(self, loaded: Loaded, records: list[dict] | tuple = ()) -> Loaded:
-        """Save the table and the event-log `records` in one transaction; the table is kept as the
-        channel's last save, so its caller must not change it any more (load a copy to go on)."""
+        """Save the table and the event-log `records` in one transaction. The table is now the
+        channel's last save, as the screen may show it: its caller changes it no more (`load` parses
+        a new one to go on)."""
         table = loaded.table
         return await self._write(loaded.row, table, table.model_dump_json(), records)
 
@@ -200,7 +200,7 @@ class Tables:
         the saved text rather than serialising the whole table again."""
         table = saved.table.model_copy(update={"message_id": message_id, "message_month": month})
         channel_id, data = saved.row.channel_id, None
-        if channel_id in self._verbatim and self._tables.get(channel_id) is saved.table:
+        if channel_id in self._verbatim and self._rows.get(channel_id) is saved.row:
             data = with_message(saved.row.data, message_id, month)
         return await self._write(saved.row, table, data or table.model_dump_json(), ())
 

@@ -1,15 +1,22 @@
 """The cog's table store: what it saved is what the next click loads, without reading it back."""
 
 import asyncio
+import dataclasses
+import enum
+import gc
 import json
+from datetime import datetime
+from pathlib import Path
 
 import pytest
 
 from bot.game import ai
+from bot.game import events as ev
+from bot.game.state import from_json
 from bot.service import Move, Person, Tables
 from bot.service.tables import with_message
-from bot.table import Table
-from db import StaleVersion, Store, StoreError
+from bot.table import Seat, Table
+from db import GameRow, StaleVersion, Store, StoreError
 
 
 @pytest.fixture
@@ -68,7 +75,7 @@ async def test_a_lock_free_reader_racing_a_game_end_cannot_bring_the_game_back(t
     assert await fresh.load(10) is None and await tables.store.get(10) is None
 
 
-# -- the kept table: copies out, the store's text in -------------------------------------------------
+# -- the kept game: its row's text in, a new table out ------------------------------------------------
 async def started_table(service) -> Table:
     """A running two-player game's table, a few answers in (nested state: players, decks, a question)."""
     from tests.app.test_app_service import CHANNEL, started
@@ -162,6 +169,36 @@ async def test_a_new_live_message_is_written_into_the_saved_text_exactly_as_a_fu
     assert saved.table.message_id == table.message_id  # the last save, as the screen holds it
 
 
+async def test_a_live_message_moved_for_the_last_save_is_saved_without_parsing_it_again(service, monkeypatch):
+    from tests.app.test_app_service import CHANNEL
+
+    await started_table(service)
+    shown = service.screen.updates[-1].loaded  # the last save, as the live message shows it
+
+    def no_parse(cls, *args, **kwargs):
+        raise AssertionError("parsed the table the screen already holds")
+
+    monkeypatch.setattr(Table, "model_validate_json", classmethod(no_parse))
+    moved = await service.moved(shown, 4242)
+    monkeypatch.undo()
+
+    assert moved.table.message_id == 4242 and shown.table.message_id != 4242
+    assert moved.row.data == moved.table.model_dump_json() == (await service.tables.store.get(CHANNEL)).data
+
+
+async def test_a_live_message_moved_after_a_later_save_keeps_that_save(service):
+    from tests.app.test_app_service import CHANNEL
+
+    await started_table(service)
+    shown = service.screen.updates[-1].loaded
+    later = await next_answer(service, CHANNEL)
+
+    moved = await service.moved(shown, 4242)
+
+    assert moved.table.state.prompt == later.state.prompt and moved.table.message_id == 4242
+    assert moved.row.data == (await service.tables.store.get(CHANNEL)).data
+
+
 async def test_a_row_written_by_an_older_version_is_saved_whole_when_its_message_moves(service):
     """Its text may be laid out differently (or keep fields since dropped): never patched, rewritten."""
     from tests.app.test_app_service import CHANNEL
@@ -194,3 +231,93 @@ def test_the_live_message_is_patched_only_where_the_document_has_it_once_at_its_
         assert json.loads(after) == {**json.loads(document), "message_id": 123, "message_month": 3}
     else:
         assert after is None
+
+
+def collector_walks(*roots) -> list:
+    """Every object the garbage collector tracks that `roots` reach (classes and modules not followed)."""
+    found, stack = {}, list(roots)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in found or not gc.is_tracked(obj) or isinstance(obj, type):
+            continue
+        found[id(obj)] = obj
+        stack.extend(gc.get_referents(obj))
+    return list(found.values())
+
+
+async def test_what_is_kept_per_game_is_its_row_and_no_table_the_collector_would_walk(service):
+    """A parsed table is some 80 objects the collector tracks: kept per live game and made anew by
+    every click, they filled its young generations and made the p99 tail (docs/DESIGN.md)."""
+    from tests.app.test_app_service import CHANNEL
+
+    tables = service.tables
+    await started_table(service)
+    await tables.peek(CHANNEL)
+    kept = [value for name, value in vars(tables).items() if name not in ("store", "on_set_aside", "_locks")]
+
+    walked = collector_walks(*kept)
+
+    assert [type(obj) for obj in walked if obj not in kept] == [GameRow]
+
+
+FIXTURES = Path(__file__).parent.parent / "game" / "fixtures"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("saved-*.json")))
+async def test_a_saved_game_of_every_edition_loads_back_equal_to_the_table_saved(tables, name):
+    state = from_json((FIXTURES / name).read_text())
+    seats = [Seat(user_id=100 + p.seat, name=p.name) for p in state.players]
+    table = Table(
+        host_id=100, ruleset=state.ruleset, turn_seconds=60, interrupt_seconds=30, seed=1, seats=seats
+    )
+    table.state = state
+    table.latest = [
+        ev.Event(ev.ROLLED, 0, value=4),
+        ev.Event(ev.TRANSFER, -1, 100, src=-1, dst=0, reason=ev.SALARY),
+    ]
+    table.deadline = datetime.fromisoformat("2026-12-01T01:02:03+00:00")
+    table.last_answer = (3, 1)
+    loaded = await tables.create(10, 20, table)
+    saved = await tables.save(loaded)
+
+    again = await tables.load(10)
+
+    assert again.table == saved.table and again.table.model_dump_json() == saved.row.data
+    assert again.table.state.agenda == state.agenda and again.table.state.rules == state.rules
+
+
+async def test_two_loads_share_nothing_that_can_change(service):
+    from tests.app.test_app_service import CHANNEL
+
+    await started_table(service)
+    first, second = (await service.tables.load(CHANNEL)).table, (await service.tables.load(CHANNEL)).table
+
+    assert first == second
+    reached = mutable_objects(first)
+    assert len(reached) > 30  # the walk reached the engine's state
+    assert not [obj for key, obj in mutable_objects(second).items() if key in reached]
+
+
+def mutable_objects(value, found: dict | None = None) -> dict[int, object]:
+    """Every object reachable from `value` that could be changed in place, by id."""
+    found = {} if found is None else found
+    if isinstance(value, str | int | float | bool | bytes | enum.Enum | datetime) or value is None:
+        return found
+    if isinstance(value, tuple):
+        for item in value:
+            mutable_objects(item, found)
+        return found
+    if id(value) in found:
+        return found
+    found[id(value)] = value
+    if isinstance(value, dict):
+        children = list(value.values())
+    elif isinstance(value, list | set):
+        children = list(value)
+    elif dataclasses.is_dataclass(value):
+        children = [getattr(value, f.name) for f in dataclasses.fields(value)]
+    else:  # a pydantic model
+        children = list(vars(value).values())
+    for child in children:
+        mutable_objects(child, found)
+    return found

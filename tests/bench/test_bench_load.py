@@ -1,5 +1,6 @@
 """bench/load.py end to end on a tiny load: it runs, prints its JSON line last, every click is answered."""
 
+import gc
 import json
 
 import load as bench
@@ -34,3 +35,14 @@ def test_bench_load_open_loop_reports_latency_from_arrival(capsys, tmp_path):
     for failure in ("errors", "unanswered", "refused", "bad_edits", "store_mismatches"):
         assert result[failure] == 0, (failure, result)
     assert code == 0
+
+
+def test_bench_load_times_the_collections_made_during_play(capsys, tmp_path):
+    argv = ["--games", "30", "--players", "3", "--actions", "15", "--no-picture"]
+    bench.main([*argv, "--db", str(tmp_path / "bench.sqlite3")])
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
+    assert len(result["gc_collections"]) == 3 and result["gc_collections"][0] > 0  # hundreds of clicks
+    assert result["gc_pause_ms_max"] == max(result["gc_pause_ms_max_by_gen"]) >= result["gc_pause_ms_p99"] > 0
+    assert result["gc_pause_ms_total"] >= result["gc_pause_ms_max"]
+    assert not [cb for cb in gc.callbacks if isinstance(cb, bench.CollectorMeter)]  # removed after play

@@ -1,6 +1,7 @@
 """The live board's words are kept per game between clicks (`embeds._words`): a kept name, line or
 language must never show once the table says otherwise."""
 
+import gc
 import random
 
 import pytest
@@ -144,6 +145,23 @@ def test_only_so_many_games_are_kept(monkeypatch):
     for game in range(100, 106):
         embeds.game_embed(table, game, EN)
     assert list(embeds._written) == [103, 104, 105]
+
+
+def test_the_latest_lines_kept_of_a_table_read_from_its_text_are_nothing_the_collector_walks():
+    """Every click reads its table from the saved text, so every click keeps new events here: kept as
+    `Event`s they stayed tracked, for the young generations' collections to walk (docs/DESIGN.md)."""
+    st, _ = start(5, players=3, months=1)
+    table = table_of(st, ["Ann", "Bob", "Cy"])
+    while len(table.latest) < 5:
+        _, events = apply(st, choose(st, st.pending.seats[0]))
+        table.remember(events)
+    saved = Table.model_validate_json(table.model_dump_json())  # as a click loads it
+
+    embeds.game_embed(saved, 7, EN)
+    gc.collect()
+
+    kept = embeds._written[7].latest
+    assert len(kept) == len(saved.latest) and not [key for key in kept if gc.is_tracked(key)]
 
 
 @pytest.fixture(autouse=True)
