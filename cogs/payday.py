@@ -417,8 +417,7 @@ class Payday(commands.Cog):
         """Borrow… / Repay…: the form for the exact amount (for a seated player of this game)."""
         L = user_language(interaction)
         try:
-            _same_channel(interaction, channel_id)
-            view = await self.service.hand(channel_id, _person(interaction), game_id)
+            view = await self._hand_of(interaction, channel_id, game_id)()
         except Refused as refused:
             await interaction.response.send_message(refusal_text(refused, L), ephemeral=True)
             return

@@ -138,6 +138,7 @@ async def test_the_refreshed_panel_speaks_italian_with_its_time_line(env, monkey
     client_locales(monkeypatch)[bob.id] = "it"
     panel = await open_hand(env, game, bob)
     assert summary(panel).endswith(f"\n🕒 Aggiornato {now_stamp()}")
+    assert fields(panel)["Da pagare al tuo prossimo Giorno di paga"] == "Nessuna bolletta in mano."
 
     async with rigged(env, game.channel) as state:
         state.players[1].mail.append(mail_card("New Roof"))
