@@ -9,6 +9,7 @@ privately, in the clicking player's own language.
 
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any, TypeVar
 
 import discord
@@ -357,7 +358,7 @@ class Payday(commands.Cog):
         channel_id = interaction.channel_id
 
         def show(reply: Reply, view: HandView, L: Lang) -> None:
-            reply.say(**_panel(view.table, view.seat, view.game_id, channel_id, L))
+            reply.say(**_panel(view.table, view.seat, view.game_id, channel_id, L, view.taken))
 
         await self._run(interaction, lambda: self.service.hand(channel_id, _person(interaction)), show)
 
@@ -365,14 +366,30 @@ class Payday(commands.Cog):
     async def hand_click(self, interaction: discord.Interaction, channel_id: int, game_id: int) -> None:
         """My hand: the player's private panel, with their standing orders and the money buttons."""
 
+        def show(reply: Reply, view: HandView, L: Lang) -> None:
+            reply.say(**_panel(view.table, view.seat, view.game_id, channel_id, L, view.taken))
+
+        await self._run(interaction, self._hand_of(interaction, channel_id, game_id), show)
+
+    async def hand_refresh(self, interaction: discord.Interaction, channel_id: int, game_id: int) -> None:
+        """Refresh: the panel edited in place with the hand as it is now; the line a loan or repayment
+        left above it is about the past, so it goes. Refused, the panel stays as it was."""
+
+        def show(reply: Reply, view: HandView, L: Lang) -> None:
+            reply.edit(content=None, **_panel(view.table, view.seat, view.game_id, channel_id, L, view.taken))
+
+        await self._run(interaction, self._hand_of(interaction, channel_id, game_id), show)
+
+    def _hand_of(
+        self, interaction: discord.Interaction, channel_id: int, game_id: int
+    ) -> Callable[[], Awaitable[HandView]]:
+        """The use case behind a panel's buttons: the clicking player's hand in that channel's game."""
+
         async def call() -> HandView:
             _same_channel(interaction, channel_id)
             return await self.service.hand(channel_id, _person(interaction), game_id)
 
-        def show(reply: Reply, view: HandView, L: Lang) -> None:
-            reply.say(**_panel(view.table, view.seat, view.game_id, channel_id, L))
-
-        await self._run(interaction, call, show)
+        return call
 
     async def orders_click(
         self, interaction: discord.Interaction, channel_id: int, game_id: int, values: tuple[str, ...]
@@ -389,7 +406,8 @@ class Payday(commands.Cog):
 
         def show(reply: Reply, update: Update, L: Lang) -> None:
             table = update.loaded.table
-            reply.edit(**_panel(table, table.seat_of(interaction.user.id), game_id, channel_id, L))
+            seat = table.seat_of(interaction.user.id)
+            reply.edit(**_panel(table, seat, game_id, channel_id, L, self.service.now()))
 
         await self._run(interaction, call, show)
 
@@ -399,8 +417,7 @@ class Payday(commands.Cog):
         """Borrow… / Repay…: the form for the exact amount (for a seated player of this game)."""
         L = user_language(interaction)
         try:
-            _same_channel(interaction, channel_id)
-            view = await self.service.hand(channel_id, _person(interaction), game_id)
+            view = await self._hand_of(interaction, channel_id, game_id)()
         except Refused as refused:
             await interaction.response.send_message(refusal_text(refused, L), ephemeral=True)
             return
@@ -436,7 +453,8 @@ class Payday(commands.Cog):
         def show(reply: Reply, update: Update, L: Lang) -> None:
             table = update.loaded.table
             done = note_text(update.answer.said, L, table) if update.answer.said is not None else None
-            panel = _panel(table, table.seat_of(interaction.user.id), game_id, channel_id, L)
+            seat = table.seat_of(interaction.user.id)
+            panel = _panel(table, seat, game_id, channel_id, L, self.service.now())
             if interaction.message is None:  # a form not opened from a panel message
                 reply.say(done, **panel)
             else:
@@ -611,12 +629,15 @@ def _missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [flag for flag in needed if not getattr(granted, flag)]
 
 
-def _panel(table: Table, seat: int, game_id: int, channel_id: int, L: Lang) -> dict[str, Any]:
-    """The hand panel of `seat` as `embed` and `view` keywords, in the reader's language."""
+def _panel(
+    table: Table, seat: int, game_id: int, channel_id: int, L: Lang, taken: datetime
+) -> dict[str, Any]:
+    """The hand panel of `seat`, as read at `taken`, as `embed` and `view` keywords, in the reader's
+    language."""
     orders = table.seats[seat].orders
     panel = hand_panel(table.state, seat, safe(table.seats[seat].name), orders, L)
     return {
-        "embed": hand_view.panel_embed(panel),
+        "embed": hand_view.panel_embed(panel, taken, L),
         "view": hand_view.panel_view(channel_id, game_id, seat, orders, L),
     }
 

@@ -1,6 +1,6 @@
 """The hand panel on Discord: the My hand button of the live message, the private panel it opens
-(an embed of `bot.render.hand.Panel`), the standing-orders menu, and Borrow / Repay, which open a
-form for the exact amount.
+(an embed of `bot.render.hand.Panel`, saying when it was read), the standing-orders menu, Borrow /
+Repay, which open a form for the exact amount, and Refresh, which shows the hand as it is now.
 
 Every control is a DynamicItem whose custom_id says everything, so a panel opened before a restart
 keeps working. The form (a modal) is never kept in memory either: it is sent already stopped and
@@ -12,9 +12,11 @@ custom_id layouts:
   pdo:<channel>:<game>                 the standing-orders menu (the chosen options are the orders)
   pdb:<channel>:<game>:<loan|repay>    Borrow / Repay: open the form
   pdx:<channel>:<game>:<loan|repay>    the form itself; its one text field is `amount`
+  pdr:<channel>:<game>                 Refresh: the panel, edited in place with the current hand
 """
 
 import re
+from datetime import datetime
 
 import discord
 
@@ -32,6 +34,7 @@ AMOUNT_FIELD = "amount"
 ROLL, TABLE, NEVER, ANTE = "roll", "table", "never", "ante"
 """Option values of the orders menu: `ante` is followed by the number, "ante4"."""
 HAND_EMOJI = "🃏"
+REFRESH_EMOJI = "🔄"
 
 
 class HandButton(
@@ -116,7 +119,33 @@ class MoneyButton(
         await _route(interaction, "money_form", self.channel_id, self.game_id, self.kind)
 
 
-HAND_ITEMS = (HandButton, OrdersMenu, MoneyButton)
+class RefreshButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pdr:(?P<channel>\d{1,20}):(?P<game>\d{1,12})"
+):
+    """Refresh: the same panel, edited in place with the hand as it is now."""
+
+    def __init__(self, channel_id: int, game_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Refresh",
+                emoji=REFRESH_EMOJI,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pdr:{channel_id}:{game_id}",
+            )
+        )
+        self.channel_id, self.game_id = channel_id, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> "RefreshButton":
+        return cls(int(match["channel"]), int(match["game"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, "hand_refresh", self.channel_id, self.game_id)
+
+
+HAND_ITEMS = (HandButton, OrdersMenu, MoneyButton, RefreshButton)
 
 
 def hand_button(channel_id: int, game_id: int, L: Lang) -> dict:
@@ -127,21 +156,31 @@ def hand_button(channel_id: int, game_id: int, L: Lang) -> dict:
     )
 
 
-def panel_embed(panel: Panel) -> discord.Embed:
-    embed = discord.Embed(title=panel.title, description=panel.summary, colour=GOLD)
+def panel_embed(panel: Panel, taken: datetime, L: Lang) -> discord.Embed:
+    """The panel as an embed; its description ends with when it was `taken`."""
+    description = f"{panel.summary}\n{taken_line(taken, L)}"
+    embed = discord.Embed(title=panel.title, description=description, colour=GOLD)
     for heading, text in panel.sections:
         embed.add_field(name=heading, value=text, inline=False)
     return embed
 
 
+def taken_line(taken: datetime, L: Lang) -> str:
+    """When the panel was read, as a Discord timestamp: each reader's client writes it in their own
+    time zone and language and keeps it counting ("2 minutes ago"), so a panel left open beside the
+    board shows that it is old."""
+    return L._("🕒 As of {when}", when=discord.utils.format_dt(taken, "R"))
+
+
 def panel_view(channel_id: int, game_id: int, seat: int, orders: Orders, L: Lang) -> discord.ui.View:
-    """The standing-orders menu, then Borrow… and Repay…."""
+    """The standing-orders menu, then Borrow…, Repay… and Refresh."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         OrdersMenu(channel_id, game_id, orders_options(orders, seat, L), L._("Standing orders: choose any"))
     )
     view.add_item(MoneyButton(channel_id, game_id, act.LOAN, L._("Borrow…")))
     view.add_item(MoneyButton(channel_id, game_id, act.REPAY, L._("Repay…")))
+    view.add_item(RefreshButton(channel_id, game_id, L._("Refresh")))
     return view
 
 

@@ -709,9 +709,10 @@ class Service:
         return loaded.row.guild_id, loaded.table.message_id
 
     async def hand(self, channel_id: int, person: Person, game_id: int | None = None) -> HandView:
-        """What a player holds, read without the lock (`game_id`: from a button of that game)."""
+        """What a player holds, read without the lock (`game_id`: from a button of that game), and
+        when it was read."""
         loaded = await self._running(channel_id, game_id, locked=False)
-        return HandView(loaded.table, _seat(loaded, person), loaded.row.game_id)
+        return HandView(loaded.table, _seat(loaded, person), loaded.row.game_id, self.now())
 
     async def set_orders(
         self, channel_id: int, person: Person, chosen: orders.Orders, game_id: int | None = None

@@ -8,6 +8,7 @@ the channel. Sentences are codes with arguments (`Note`, `Refused`), written in 
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import Enum, StrEnum
 from typing import Any, NamedTuple
 
@@ -281,7 +282,9 @@ class Refused(Exception):
 class HandView:
     table: Table
     seat: int
-    game_id: int = 0
+    game_id: int
+    taken: datetime
+    """When the hand was read: a panel says it, so one left open shows its age."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 see them: private, for seated players only, answering at once as the player, never a real
 decision, and still working after a restart."""
 
+import discord
 import pytest
 import simcord.interactions
 from helpers import click, refusal
@@ -13,6 +14,12 @@ from bot.game.orders import LotteryOrder, Orders
 MY_HAND = "My hand"
 ROLL_MINE = "Roll my turns for me"
 TABLE_ROLLS = "Roll for me: Radio, Walk, roll-offs"
+REFRESH = "Refresh"
+
+
+def now_stamp() -> str:
+    """The panel's "As of" moment as Discord writes it (a relative timestamp), at the virtual now."""
+    return f"<t:{int(discord.utils.utcnow().timestamp())}:R>"
 
 
 def options(panel) -> dict[str, str]:
@@ -74,7 +81,9 @@ async def test_my_hand_is_a_private_panel_for_seated_players_only(env):
     panel = await open_hand(env, game, bob)
 
     assert panel.embeds[0].title == "Your hand, bob"
-    assert panel.embeds[0].description == "Cash $2,000 · Loan $3,000 · Net worth -$1,000"
+    assert panel.embeds[0].description == (
+        f"Cash $2,000 · Loan $3,000 · Net worth -$1,000\n🕒 As of {now_stamp()}"
+    )
     assert fields(panel)["Next Pay Day forecast"].splitlines()[:3] == [
         "Salary: +$3,500",
         "Loan interest: -$300",
@@ -83,7 +92,7 @@ async def test_my_hand_is_a_private_panel_for_seated_players_only(env):
     assert fields(panel)["Standing orders"] == "None: every question is put to you."
     assert {ROLL_MINE, TABLE_ROLLS, "Lottery: always ante on 2", "Lottery: never ante"} <= set(options(panel))
     assert ticked(panel) == set()
-    assert labels(panel) == ["Borrow…", "Repay…"]
+    assert labels(panel) == ["Borrow…", "Repay…", REFRESH]
 
     outsider = await click(game.outsider, await live(env, game.channel), label=MY_HAND)
     assert outsider.ephemeral and refusal(outsider) == "You're not playing in this game."
@@ -240,4 +249,4 @@ async def test_the_panel_speaks_the_players_own_language(env, monkeypatch):
     assert panel.embeds[0].title == "La tua mano, bob"
     assert "Ordini permanenti" in fields(panel)
     assert "Tira tu ai miei turni" in options(panel)
-    assert labels(panel) == ["Prestito…", "Rimborso…"]
+    assert labels(panel) == ["Prestito…", "Rimborso…", "Aggiorna"]

@@ -25,7 +25,8 @@ async def test_hand_is_private_and_shows_mail_and_deals(env):
     assert result.response.id not in visible_to(game.channel, alice)
     [hand] = result.response.embeds
     assert hand.title == "Your hand, bob"
-    assert hand.description == "Cash $4,000 · Loan $2,000 · Net worth $2,000"
+    read = int(discord.utils.utcnow().timestamp())
+    assert hand.description == f"Cash $4,000 · Loan $2,000 · Net worth $2,000\n🕒 As of <t:{read}:R>"
     fields = {f.name: f.value for f in hand.fields}
     assert fields["Due at your next Pay Day"] == "• Bill $5,000: New Roof\n**Total: $5,000**"
     assert fields["Your Deal"].startswith("• Teen Jeans (cost $7,000, sells for $14,000)\n")

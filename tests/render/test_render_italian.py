@@ -1,16 +1,20 @@
 """The bot in Italian: every event kind and reason, every refusal, every question and button of every
-edition, every rules topic and the help page render from the catalog, with no English left in and
-money written the Italian way ("3.500 $")."""
+edition, every rules topic, the hand panel and the help page render from the catalog, with no English
+left in and money written the Italian way ("3.500 $")."""
 
+import itertools
 import re
+from datetime import UTC, datetime
 
 import pytest
 
 from bot.game.events import Event, EventKind, Reason
+from bot.game.orders import LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind
-from bot.render import rules_text
+from bot.render import hand_view, rules_text
 from bot.render.events import describe
+from bot.render.hand import hand_panel
 from bot.render.i18n import NBSP, lang
 from bot.render.prompts import choices, question
 from bot.render.refusals import refusal_text
@@ -121,6 +125,31 @@ def test_every_question_and_button_of_every_edition_reads_in_italian(it):
             assert len(choice.label) <= 80, choice.label
             assert len(choice.label) <= 25 or len(en.label) > 25, (choice.label, en.label)
     assert asked == set(PendingKind)
+
+
+def test_the_hand_panel_of_every_edition_reads_in_italian_down_to_its_time_line(it):
+    """Every seat's panel at every seventh question of the sample games: bills, Monster Charges, Deals,
+    Tickets, savings, retirement, the forecast, the orders and the line saying when it was read."""
+    orders = Orders(True, True, LotteryOrder.ALWAYS, 3)
+    taken = datetime(2026, 1, 1, tzinfo=UTC)
+    headings: set[str] = set()
+    for st, names in itertools.islice(every_question(), 0, None, 7):
+        for seat in range(len(st.players)):
+            embed = hand_view.panel_embed(hand_panel(st, seat, names[seat], orders, it), taken, it)
+            assert embed.description.endswith("\n🕒 Aggiornato <t:1767225600:R>")
+            for text in (embed.title.removesuffix(names[seat]), embed.description):
+                assert_italian(text)
+            for f in embed.fields:
+                assert_italian(f.name)
+                assert_italian(f.value)
+                headings.add(f.name)
+    shown = {"Monster Charges", "Lottery Tickets", "Still due at this Pay Day", "Due at your next Pay Day"}
+    assert {it._(heading) for heading in shown} <= headings, "the samples reach every kind of section"
+    view = hand_view.panel_view(1, 2, 0, orders, it)
+    for item in view.children:
+        for text in [getattr(item, "label", None), getattr(item, "placeholder", None)]:
+            if text:
+                assert_italian(text)
 
 
 @pytest.mark.parametrize("edition", list(RULESETS))
