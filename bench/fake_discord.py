@@ -8,8 +8,9 @@ buttons' custom_ids are kept, so a thousand live games cost the fakes next to no
 
 Used by bench/load.py, bench/soak.py and bench/startup.py (thousands of games, where simcord would
 measure itself), and by tests/e2e/test_e2e_races.py (clicks that arrive at the same moment, which
-simcord, one actor at a time, cannot send); `FakeDiscord(round_trip=True)` then lets other clicks
-run while an answer is "on the network".
+simcord, one actor at a time, cannot send). `FakeDiscord(round_trip=True)` makes every request
+suspend its caller for one turn of the event loop, as a real one always does, so other clicks and
+the bot's background tasks run while it is "on the network"; bench/load.py runs that way.
 """
 
 import asyncio
@@ -56,12 +57,18 @@ class FakeDiscord:
         """Edits of a message this channel never had, or had deleted: a bug in the bot."""
         self.serialize = serialize
         self.round_trip = round_trip
-        """Each answer yields to the event loop first, as a network round trip would."""
+        """Each request yields to the event loop first, as a network round trip would: without it a
+        click whose every await completes at once never lets the loop run its other tasks."""
         self.pictures: dict[int, FakeAttachment] = {}
         """message -> the board picture it carries (only its name, as Discord keeps the file)."""
         self.uploads = 0
         """Pictures uploaded (a new board picture sent with a message or an edit)."""
         self._last_id = 0
+
+    async def on_the_wire(self) -> None:
+        """One turn of the event loop, if `round_trip`: a real request always suspends its caller."""
+        if self.round_trip:
+            await asyncio.sleep(0)
 
     def request(self, kind: str, kwargs: dict, allowed: frozenset[str]) -> None:
         unknown = kwargs.keys() - allowed
@@ -170,6 +177,7 @@ class FakePartialMessage:
 
     async def edit(self, **kwargs) -> "FakeMessage":
         fake = self.channel.fake
+        await fake.on_the_wire()
         fake.request("message.edit", kwargs, MESSAGE_EDIT)
         fake.edit(self.channel.id, self.id, kwargs.get("view", MISSING), kwargs.get("attachments", MISSING))
         return FakeMessage(self.id, fake.attachments(self.id))
@@ -177,6 +185,7 @@ class FakePartialMessage:
     async def delete(self, **kwargs) -> None:
         """Gone, with its picture: a later edit of it counts as a bad edit."""
         fake = self.channel.fake
+        await fake.on_the_wire()
         fake.request("message.delete", kwargs, MESSAGE_DELETE)
         fake.buttons.get(self.channel.id, {}).pop(self.id, None)
         fake.pictures.pop(self.id, None)
@@ -191,6 +200,7 @@ class FakeChannel:
         self.fake, self.id = fake, channel_id
 
     async def send(self, content=None, **kwargs) -> Sent:
+        await self.fake.on_the_wire()
         self.fake.request("channel.send", {"content": content, **kwargs}, CHANNEL_SEND)
         message_id = self.fake.new_message(self.id, kwargs.get("view"), kwargs.get("file"))
         return FakeMessage(message_id, self.fake.attachments(message_id))
@@ -229,8 +239,7 @@ class FakeResponse:
 
     async def _answer(self, kind: str, content: str | None, kwargs: dict, allowed: frozenset[str]) -> None:
         fake = self.interaction.fake
-        if fake.round_trip:
-            await asyncio.sleep(0)  # let the other clicks run, as they would during a real request
+        await fake.on_the_wire()  # the other clicks run meanwhile, as during a real request
         assert not self.calls, f"interaction answered twice: {self.calls} then {kind}"
         self.calls.append(kind)
         self.content, self.ephemeral = content, bool(kwargs.get("ephemeral"))
@@ -262,6 +271,7 @@ class FakeFollowup:
 
     async def send(self, content=None, **kwargs) -> Sent:
         """A follow-up message: a new message of the channel (with buttons, when it has a view)."""
+        await self.fake.on_the_wire()
         self.fake.request("followup.send", {"content": content, **kwargs}, FOLLOWUP_SEND)
         return Sent(self.fake.new_message(self.channel_id, kwargs.get("view")))
 

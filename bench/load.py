@@ -506,7 +506,7 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
     load_at_start = os.getloadavg()[0]  # other work on the machine skews every figure: show it
     meter = PictureMeter()
     board_attachment.render_png = meter
-    fake = FakeDiscord(serialize=args.serialize)
+    fake = FakeDiscord(serialize=args.serialize, round_trip=True)
     bot = StandInBot(store, fake, args.seed)
     bot.board_pictures = not args.no_picture
     tables = WatchedTables(store)
