@@ -7,6 +7,7 @@ network is closed here, so Playwright's own browser download is never needed.
 """
 
 import base64
+import json
 import re
 import shutil
 import tempfile
@@ -121,6 +122,22 @@ class Board:
         return self.fields.get("Latest", "").splitlines()
 
 
+_PLAYER_ACTIONS = frozenset({"click", "select", "modal_submit", "run_command"})
+"""The page's actions a player makes; the page's own (viewport reports, viewer switches, message
+searches) go through the same endpoint and sequence."""
+
+
+def _is_player_action(response) -> bool:
+    """Whether `response` is the page's answer to a player's action (its receipt)."""
+    request = response.request
+    if request.method != "POST" or not response.url.endswith("/api/action"):
+        return False
+    try:
+        return json.loads(request.post_data or "{}").get("kind") in _PLAYER_ACTIONS
+    except ValueError:
+        return False
+
+
 class PageError(AssertionError):
     """The page refused or failed an action a player could see go wrong."""
 
@@ -134,36 +151,37 @@ class TryPage:
     async def idle(self) -> None:
         await self.page.wait_for_function(_IDLE, timeout=WAIT_MS)
 
-    async def _last_action(self) -> dict | None:
-        return await self.page.evaluate("window.simcordPreview && window.simcordPreview.lastAction")
-
     async def _act(self, start) -> None:
         """Run `start()` (a click that dispatches an action) and wait until the bot's answer shows.
+
+        The answer is the page's receipt for this very click, read from the page's own request: the
+        page's `lastAction` may instead hold one of its viewport reports (`configure_presentation`,
+        sent after every layout change), and a retry made on such a report's rejection would click
+        a second time, on a button the first click already answered.
 
         A click that lands just as the bot publishes a move of its own is refused by the page as
         stale, exactly as a button that changed under the cursor: it is tried once more."""
         for attempt in (1, 2):
             await self.idle()
-            before = await self._last_action()
             revision = await self.page.evaluate("window.simcordPreview.publishedRevision")
-            await start()
-            await self.page.wait_for_function(
-                f"(prev => {_IDLE} && window.simcordPreview.lastAction"
-                " && window.simcordPreview.lastAction.requestId !== prev)",
-                arg=before and before["requestId"],
-                timeout=WAIT_MS,
-            )
-            action = await self._last_action()
-            codes = [d.get("code") for d in action.get("diagnostics") or []]
-            if action["rejected"] and codes == ["stale-revision"] and attempt == 1:
+            async with self.page.expect_response(_is_player_action, timeout=WAIT_MS) as sent:
+                await start()
+            receipt = await (await sent.value).json()
+            codes = [d.get("code") for d in receipt.get("diagnostics") or []]
+            if receipt["rejected"] and codes == ["stale-revision"] and attempt == 1:
                 continue
-            if not action["rejected"] and action["settlement"] == "timeout":
+            if not receipt["rejected"] and receipt["settlement"] == "timeout":
                 # The bot took longer than simcord waits for one step (a loaded machine): the bot
                 # finishes anyway and `make try` publishes it; wait for that.
                 await self._published_after(revision)
                 return
-            if action["rejected"] or action["settlement"] != "settled":
-                raise PageError(f"the page did not complete the action: {action}")
+            if receipt["rejected"] or receipt["settlement"] != "settled":
+                raise PageError(f"the page did not complete the action: {receipt}")
+            await self.page.wait_for_function(
+                f"r => {_IDLE} && window.simcordPreview.publishedRevision >= r",
+                arg=receipt["revision"],
+                timeout=WAIT_MS,
+            )
             return
 
     async def _published_after(self, revision: int, *, quiet_ms: int = WAIT_MS) -> None:
