@@ -37,18 +37,20 @@ HAND_EMOJI = "🃏"
 REFRESH_EMOJI = "🔄"
 
 
-class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pdh:(?P<channel>\d{1,20}):(?P<game>\d{1,12})"
-):
-    """My hand: the clicking player's private panel."""
+class _GameButton:
+    """Mixed into a DynamicItem button: a grey button whose custom_id is `<prefix>:<channel>:<game>`
+    and whose click goes to the cog's handler `route`; subclasses give the template, the prefix,
+    the emoji and the label."""
+
+    prefix = route = emoji = label = ""
 
     def __init__(self, channel_id: int, game_id: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or "My hand",
-                emoji=HAND_EMOJI,
+                label=label or self.label,
+                emoji=self.emoji,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"pdh:{channel_id}:{game_id}",
+                custom_id=f"{self.prefix}:{channel_id}:{game_id}",
             )
         )
         self.channel_id, self.game_id = channel_id, game_id
@@ -56,11 +58,21 @@ class HandButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> "HandButton":
+    ) -> "_GameButton":
         return cls(int(match["channel"]), int(match["game"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _route(interaction, "hand_click", self.channel_id, self.game_id)
+        await _route(interaction, self.route, self.channel_id, self.game_id)
+
+
+class HandButton(
+    _GameButton,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pdh:(?P<channel>\d{1,20}):(?P<game>\d{1,12})",
+):
+    """My hand: the clicking player's private panel."""
+
+    prefix, route, emoji, label = "pdh", "hand_click", HAND_EMOJI, "My hand"
 
 
 class OrdersMenu(
@@ -120,29 +132,13 @@ class MoneyButton(
 
 
 class RefreshButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pdr:(?P<channel>\d{1,20}):(?P<game>\d{1,12})"
+    _GameButton,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pdr:(?P<channel>\d{1,20}):(?P<game>\d{1,12})",
 ):
     """Refresh: the same panel, edited in place with the hand as it is now."""
 
-    def __init__(self, channel_id: int, game_id: int, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or "Refresh",
-                emoji=REFRESH_EMOJI,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"pdr:{channel_id}:{game_id}",
-            )
-        )
-        self.channel_id, self.game_id = channel_id, game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> "RefreshButton":
-        return cls(int(match["channel"]), int(match["game"]), item.label or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _route(interaction, "hand_refresh", self.channel_id, self.game_id)
+    prefix, route, emoji, label = "pdr", "hand_refresh", REFRESH_EMOJI, "Refresh"
 
 
 HAND_ITEMS = (HandButton, OrdersMenu, MoneyButton, RefreshButton)

@@ -81,14 +81,20 @@ async def test_the_orders_menu_and_the_forms_date_the_panel_they_edit(env):
     ]
 
 
+async def refresh_after(env, game, player, command: str):
+    """`player` opens their panel, runs `command`, then presses Refresh: (panel, its summary
+    before, the answer to Refresh)."""
+    panel = await open_hand(env, game, player)
+    before = summary(panel.message)
+    await slash(player, game.channel, command)
+    return panel, before, await click(player, panel, label=REFRESH)
+
+
 async def test_a_player_whose_seat_was_taken_over_cannot_refresh_and_the_panel_stays(env):
     game = await start_game(env, 3, months=1)
     bob = game.players[1]
-    panel = await open_hand(env, game, bob)
-    before = summary(panel.message)
-    await slash(bob, game.channel, "payday leave")
 
-    refused = await click(bob, panel, label=REFRESH)
+    panel, before, refused = await refresh_after(env, game, bob, "payday leave")
 
     assert refused.ephemeral
     assert refusal(refused) == "You're no longer in this game: a computer player took over your seat."
@@ -98,11 +104,7 @@ async def test_a_player_whose_seat_was_taken_over_cannot_refresh_and_the_panel_s
 async def test_a_finished_games_panel_cannot_be_refreshed_nor_show_the_next_games_hand(env):
     game = await start_game(env, 2, months=1)
     alice = game.players[0]
-    panel = await open_hand(env, game, alice)
-    before = summary(panel.message)
-    await slash(alice, game.channel, "payday end")
-
-    refused = await click(alice, panel, label=REFRESH)
+    panel, before, refused = await refresh_after(env, game, alice, "payday end")
     assert refused.ephemeral and refusal(refused) == "This game has ended."
     assert summary(panel.message) == before
 
