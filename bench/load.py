@@ -49,6 +49,17 @@ The LAST line printed is one JSON object; the main figures are
                           (the click awaits its picture off the event loop; --no-picture runs the
                           bot with BOARD_PICTURES off: no picture drawn, nor handed to its thread)
   pictures_per_action     new pictures uploaded per player action (the rest keep the one shown)
+  rss_kb_per_game         growth of the process's resident memory (VmRSS), from just before the
+                          first game is created to the highest reading while every game is live,
+                          divided by the live games. It holds what the bot keeps per game (the
+                          last saved row, the live message's state, the armed deadline task),
+                          the bot's memory that does not grow with the games but is first touched
+                          during the run (the picture's fonts, calendars, caches and its drawing
+                          thread's allocator arena, about 17 MB; SQLite's page cache, capped at
+                          2 MiB; the render caches, bounded), allocator slack, and this harness's
+                          own bookkeeping (about 2.6 KB a game: each message's button ids and
+                          picture name, the timings), so it is an upper bound. bench/memory.py
+                          says what it is made of, owner by owner.
   gc_collections          garbage collections during play, per generation [0, 1, 2] (gc.callbacks)
   gc_pause_ms_p99,        their pauses, wall clock, all generations together: no click is answered
   gc_pause_ms_max         while one runs, so a p99_ms close to these says the collector made the tail

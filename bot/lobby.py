@@ -137,7 +137,7 @@ def may_kick(table: Table, user_id: int, manages_channel: bool, member_id: int, 
     if member_id == user_id:
         raise Refusal(LobbyCode.KICK_SELF)
     if table.seat_of(member_id) is None:
-        replaced = any(seat.replaced == member_id for seat in table.seats)
+        replaced = table.taken_over_from(member_id)
         raise Refusal(LobbyCode.REPLACED if replaced else LobbyCode.NOT_SEATED, name=name)
 
 

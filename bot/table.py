@@ -125,6 +125,10 @@ class Table(BaseModel):
         their player left or was removed (not a player who is away: they answer again by clicking)."""
         return frozenset(i for i, seat in enumerate(self.seats) if seat.computer)
 
+    def taken_over_from(self, user_id: int) -> bool:
+        """Whether a computer took over a seat this user left or was removed from."""
+        return any(seat.replaced == user_id for seat in self.seats)
+
     def humans(self) -> list[int]:
         """The players seated (a seat still waiting for its rematch player does not count)."""
         return [s.user_id for s in self.seats if s.user_id is not None and not s.invited]

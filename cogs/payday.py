@@ -356,29 +356,20 @@ class Payday(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         """Your hand, your next Pay Day and your standing orders (only you see it)."""
         channel_id = interaction.channel_id
-
-        def show(reply: Reply, view: HandView, L: Lang) -> None:
-            reply.say(**_panel(view.table, view.seat, view.game_id, channel_id, L, view.taken))
-
-        await self._run(interaction, lambda: self.service.hand(channel_id, _person(interaction)), show)
+        await self._run(
+            interaction, lambda: self.service.hand(channel_id, _person(interaction)), _show_panel(channel_id)
+        )
 
     # -- the hand panel: My hand, standing orders, Borrow / Repay -----------------------------------
     async def hand_click(self, interaction: discord.Interaction, channel_id: int, game_id: int) -> None:
         """My hand: the player's private panel, with their standing orders and the money buttons."""
-
-        def show(reply: Reply, view: HandView, L: Lang) -> None:
-            reply.say(**_panel(view.table, view.seat, view.game_id, channel_id, L, view.taken))
-
-        await self._run(interaction, self._hand_of(interaction, channel_id, game_id), show)
+        await self._run(interaction, self._hand_of(interaction, channel_id, game_id), _show_panel(channel_id))
 
     async def hand_refresh(self, interaction: discord.Interaction, channel_id: int, game_id: int) -> None:
         """Refresh: the panel edited in place with the hand as it is now; the line a loan or repayment
         left above it is about the past, so it goes. Refused, the panel stays as it was."""
-
-        def show(reply: Reply, view: HandView, L: Lang) -> None:
-            reply.edit(content=None, **_panel(view.table, view.seat, view.game_id, channel_id, L, view.taken))
-
-        await self._run(interaction, self._hand_of(interaction, channel_id, game_id), show)
+        shown = _show_panel(channel_id, edit=True)
+        await self._run(interaction, self._hand_of(interaction, channel_id, game_id), shown)
 
     def _hand_of(
         self, interaction: discord.Interaction, channel_id: int, game_id: int
@@ -627,6 +618,20 @@ def _missing_permissions(interaction: discord.Interaction) -> list[str]:
     if getattr(interaction.channel, "type", None) in THREADS:
         needed = (IN_THREADS, *NEEDED[1:])
     return [flag for flag in needed if not getattr(granted, flag)]
+
+
+def _show_panel(channel_id: int, *, edit: bool = False) -> Callable[[Reply, HandView, Lang], None]:
+    """How a use case's `HandView` is answered: the panel in a new private reply, or (`edit`) in
+    place of the panel clicked, without the line an earlier answer left above it."""
+
+    def show(reply: Reply, view: HandView, L: Lang) -> None:
+        keywords = _panel(view.table, view.seat, view.game_id, channel_id, L, view.taken)
+        if edit:
+            reply.edit(content=None, **keywords)
+        else:
+            reply.say(**keywords)
+
+    return show
 
 
 def _panel(

@@ -38,8 +38,8 @@ KINDS = frozenset(ActionKind)
 
 
 class Action(NamedTuple):
-    """One answer or standing action. A tuple: the simulator makes one per action, and a tuple
-    costs half of a frozen dataclass."""
+    """One answer or standing action. A tuple: the service makes one per click (the simulator
+    passes its fields to `engine.run` instead), and a tuple costs half of a frozen dataclass."""
 
     seat: int
     kind: str

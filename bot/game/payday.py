@@ -66,8 +66,9 @@ def pay_bills(g: Game, seat: int, arg: int) -> None:
     mail = g.ruleset.mail
     bills = 0
     for card in player.mail:
-        if mail[card].kind == c.BILL:
-            bills += mail[card].amount
+        info = mail[card]
+        if info.kind == c.BILL:
+            bills += info.amount
     cover(g, seat, bills)
     tickets = []
     for card in player.mail:

@@ -148,7 +148,10 @@ def hand_button(channel_id: int, game_id: int, L: Lang) -> dict:
     """My hand on the live message, as its payload (see `components.AnswerView`); a click on it is
     a `HandButton`."""
     return button_payload(
-        f"pdh:{channel_id}:{game_id}", L._("My hand"), discord.ButtonStyle.secondary, HAND_EMOJI
+        f"{HandButton.prefix}:{channel_id}:{game_id}",
+        L._("My hand"),
+        discord.ButtonStyle.secondary,
+        HandButton.emoji,
     )
 
 

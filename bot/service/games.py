@@ -542,10 +542,8 @@ class Service:
             return Update(loaded.row.channel_id, loaded, answer=Answer(Show.BOARD))
         params = refusal.params
         if refusal.code == act.RefusalCode.NOT_YOUR_TURN:  # the seats waited on that the computer plays
-            params = {
-                **params,
-                "computers": tuple(seat for seat in params["seats"] if table.seats[seat].computer),
-            }
+            computers = table.computers()
+            params = {**params, "computers": tuple(seat for seat in params["seats"] if seat in computers)}
         raise Refused(refusal.code, [seat.name for seat in table.seats], **params)
 
     async def _conclude(
@@ -814,7 +812,7 @@ def _seat(loaded: Loaded, person: Person) -> int:
     table = loaded.table
     seat = table.seat_of(person.user_id)
     if seat is None:
-        taken_over = any(other.replaced == person.user_id for other in table.seats)
+        taken_over = table.taken_over_from(person.user_id)
         raise Refused(ServiceCode.TAKEN_OVER if taken_over else act.RefusalCode.NOT_IN_GAME)
     return seat
 

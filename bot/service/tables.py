@@ -114,18 +114,16 @@ class Tables:
             return None
         saved = self._keep(row, table, verbatim=False)
         until = self._resume.grace.pop(channel_id, None)
-        if until is not None:
-            table = self._parse(row)
-            if table.extend_for_downtime(self._resume.restarted_at, until):
-                try:
-                    saved = await self.save(Loaded(row, table), [{"kind": "restart_grace"}])
-                except BaseException:
-                    self._resume.grace[channel_id] = until
-                    raise
-                log.info(
-                    "deadline extended after a restart",
-                    extra={"channel": channel_id, "game": row.game_id, "deadline": until},
-                )
+        if until is not None and table.extend_for_downtime(self._resume.restarted_at, until):
+            try:
+                saved = await self.save(Loaded(row, table), [{"kind": "restart_grace"}])
+            except BaseException:
+                self._resume.grace[channel_id] = until
+                raise
+            log.info(
+                "deadline extended after a restart",
+                extra={"channel": channel_id, "game": row.game_id, "deadline": until},
+            )
         return saved
 
     async def peek(self, channel_id: int) -> Loaded | None:

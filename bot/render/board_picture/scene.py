@@ -170,7 +170,7 @@ def _scene(
     names = tuple(p.name for p in state.players)
     letters = _letters(names)
     kept = _placed.get(names)
-    if kept is None or len(kept) != len(names):
+    if kept is None:
         kept = _placed[names] = [None] * len(names)
         if len(_placed) > GAMES_PLACED:
             _placed.popitem(last=False)
