@@ -41,7 +41,7 @@ if str(ROOT) not in sys.path:
 import discord  # noqa: E402
 from fake_discord import DAY, FakeDiscord, FakeUser, StandInBot  # noqa: E402
 
-from bot.game import state as s  # noqa: E402
+from bot.game.state import PendingKind  # noqa: E402
 from bot.render.hand_view import ANTE, ROLL, TABLE  # noqa: E402
 from bot.service import Tables  # noqa: E402
 from bot.table import Table  # noqa: E402
@@ -52,11 +52,11 @@ HUMANS = 3
 CHANNEL_BASE = 1_000_000_000_000_000_000
 USER_BASE = 2_000_000_000_000_000_000
 GROUPS = {
-    s.ROLL: "movement roll",
-    s.LOTTERY: "lottery",
-    s.RADIO: "radio/walk/roll-off",
-    s.WALK: "radio/walk/roll-off",
-    s.ROLL_OFF: "radio/walk/roll-off",
+    PendingKind.ROLL: "movement roll",
+    PendingKind.LOTTERY: "lottery",
+    PendingKind.RADIO: "radio/walk/roll-off",
+    PendingKind.WALK: "radio/walk/roll-off",
+    PendingKind.ROLL_OFF: "radio/walk/roll-off",
 }
 """What a click answered; every other question is a real decision."""
 

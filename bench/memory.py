@@ -47,13 +47,10 @@ import load
 from PIL import Image
 
 from bot import table as table_module
-from bot.render import components, embeds, i18n
+from bot.render import components, i18n
 from bot.render.board_picture import layers, palette, picture, scene, style
 
 RENDER_CACHES = (
-    embeds._written,
-    embeds._place,
-    embeds.safe,
     components._button_look,
     scene._letters,
     scene._token_words,

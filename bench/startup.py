@@ -65,7 +65,7 @@ def live_tables(rng: random.Random, players: int = 4) -> list:
         for _ in range(rng.randrange(0, 200)):
             if table.state.over:
                 break
-            _, events = engine.apply(table.state, ai.choose(table.state, table.state.pending.seats[0]))
+            events = engine.apply(table.state, ai.choose(table.state, table.state.pending.seats[0]))
             table.remember(events)
         if table.state.over:
             continue

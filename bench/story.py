@@ -40,7 +40,7 @@ def game_log(seed: int, players: int, months: int) -> list[dict]:
     while not state.over:
         seat = rng.choice(state.pending.seats)
         rows.append({"kind": "action", "seat": seat, "action": "", "value": 0, "prompt": state.prompt})
-        rows += [e.to_dict() for e in apply(state, choose(state, seat))[1]]
+        rows += [e.to_dict() for e in apply(state, choose(state, seat))]
     return rows
 
 

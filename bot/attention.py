@@ -24,10 +24,9 @@ between tied players) is one question here, so nobody is called twice for it.
 from collections.abc import Collection, Sequence
 from typing import Protocol
 
-from bot.game import state as s
-from bot.game.state import GameState, Pending
+from bot.game.state import GameState, Pending, PendingKind
 
-AGAIN = frozenset({s.RADIO, s.ROLL_OFF})
+AGAIN = frozenset({PendingKind.RADIO, PendingKind.ROLL_OFF})
 """Questions asked again by the rules until they are settled (next roller, tie): one call covers them."""
 
 
@@ -42,7 +41,7 @@ class Reachable(Protocol):
 def asked(pending: Pending) -> list[int]:
     """The seats a question asks, in order: the Radio Contest's later rollers too, who are called with
     the first since they roll one after another in the same contest."""
-    return [*pending.seats, *pending.order] if pending.kind == s.RADIO else list(pending.seats)
+    return [*pending.seats, *pending.order] if pending.kind == PendingKind.RADIO else list(pending.seats)
 
 
 def question_key(state: GameState) -> str:

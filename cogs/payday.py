@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PaydayBot
-from bot.game import actions as act
+from bot.game.actions import ActionKind
 from bot.game.rulesets import RULESETS
 from bot.render import components, hand_view, rules_text
 from bot.render.embeds import game_embed, safe
@@ -296,7 +296,7 @@ class Payday(commands.Cog):
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
     ) -> None:
         """Borrow from the Bank, at any time, in $1,000 steps ($100 in classic); interest each Pay Day."""
-        await self._act(interaction, interaction.channel_id, Move(act.LOAN, amount))
+        await self._act(interaction, interaction.channel_id, Move(ActionKind.LOAN, amount))
 
     @payday.command(name="repay")
     @app_commands.describe(amount="Dollars to repay, in $1,000 steps ($100 in the classic edition).")
@@ -304,7 +304,7 @@ class Payday(commands.Cog):
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, MAX_AMOUNT]
     ) -> None:
         """Pay back part of your loan, in $1,000 steps, when the rules allow (your Pay Day)."""
-        await self._act(interaction, interaction.channel_id, Move(act.REPAY, amount))
+        await self._act(interaction, interaction.channel_id, Move(ActionKind.REPAY, amount))
 
     @payday.command(name="deposit")
     @app_commands.describe(amount="Dollars to put in savings, in $100 steps.")
@@ -312,7 +312,7 @@ class Payday(commands.Cog):
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
     ) -> None:
         """Classic edition: put cash in savings (10% a Pay Day), in $100 steps, at your Pay Day."""
-        await self._act(interaction, interaction.channel_id, Move(act.DEPOSIT, amount))
+        await self._act(interaction, interaction.channel_id, Move(ActionKind.DEPOSIT, amount))
 
     @payday.command(name="withdraw")
     @app_commands.describe(amount="Dollars to take out of savings, in $100 steps or the whole balance.")
@@ -320,7 +320,7 @@ class Payday(commands.Cog):
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
     ) -> None:
         """Classic edition: take savings out, free at your Pay Day, for a $50 fee at any other time."""
-        await self._act(interaction, interaction.channel_id, Move(act.WITHDRAW, amount))
+        await self._act(interaction, interaction.channel_id, Move(ActionKind.WITHDRAW, amount))
 
     async def _act(self, interaction: discord.Interaction, channel_id: int, move: Move) -> None:
         async def call() -> Update:

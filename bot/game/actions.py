@@ -4,8 +4,8 @@ A refusal carries a code and the numbers it is about (seats, dollars, a Lottery 
 sentence: bot/render/refusals.py says it in the player's language.
 """
 
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
 
 
 class ActionKind(StrEnum):
@@ -32,18 +32,14 @@ class ActionKind(StrEnum):
     DEPOSIT = "deposit"
 
 
-# Each member is also a name of this module (as the `re` module does with its flags): `act.ROLL`.
-globals().update(ActionKind.__members__)
-KINDS = frozenset(ActionKind)
-
-
-class Action(NamedTuple):
-    """One answer or standing action. A tuple: the service makes one per click (the simulator
-    passes its fields to `engine.run` instead), and a tuple costs half of a frozen dataclass."""
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One answer to the question the game waits on, or a standing action (a loan, say)."""
 
     seat: int
     kind: str
-    """An ActionKind (a button's custom id brings it back as the plain string, which compares equal)."""
+    """An ActionKind; a button's custom_id brings it back as a plain string, which compares equal,
+    and the engine refuses any string that is not one."""
     value: int = 0
     """SELL: Deal card; TARGET: seat; MOVE: day; REPAY/LOAN/DEPOSIT/WITHDRAW/BET: dollars;
     ANTE: lottery number."""

@@ -8,55 +8,69 @@ from collections.abc import Iterable
 
 from bot.game import events as ev
 from bot.game.context import Game
-from bot.game.events import BANK, JACKPOT, POT, SAVINGS_BASE, TRANSFER, Event, new_event
+from bot.game.events import BANK, JACKPOT, POT, Event, EventKind, Reason
+from bot.game.state import GameState
 
 
 def transfer(
-    g: Game, src: int, dst: int, amount: int, reason: ev.Reason, ref: int = -1, balance: int = 0
+    g: Game, src: int, dst: int, amount: int, reason: Reason, ref: int = -1, balance: int = 0
 ) -> None:
     """Move money between accounts (a seat, BANK, JACKPOT, POT or a savings account) and write the
     ledger line: `ref` is the card, Deal or day the reason names; `balance`, for a loan or savings
-    reason, the loan or savings balance after.
-
-    Every dollar comes through here (about one line per action), so the accounts are tested in
-    the order the games use them: a player paying first, and the pot before the Bank."""
+    reason, the loan or savings balance after."""
     if amount <= 0:
         return
-    st = g.state
-    players = st.players
-    if src >= 0:  # a player pays, and their own calendar dates the line
-        dated = players[src]
-        if dated.cash < amount:
-            raise AssertionError(f"seat {src} would go negative paying {amount} ({reason})")
-        dated.cash -= amount
+    state = g.state
+    _take(state, src, amount, reason)
+    _give(state, dst, amount)
+    dated = state.players[_calendar_seat(state.turn, src, dst)]
+    g.events.append(
+        Event(
+            EventKind.TRANSFER,
+            amount=amount,
+            value=balance,
+            src=src,
+            dst=dst,
+            reason=reason,
+            month=min(dated.months_done + 1, state.months),
+            day=dated.day,
+            ref=ref,
+        )
+    )
+
+
+def _take(state: GameState, account: int, amount: int, reason: Reason) -> None:
+    """Take `amount` out of an account; a player's cash or savings never goes below zero (the rules
+    borrow first, `cover`), so that would be a bug in them."""
+    if account == BANK:
+        state.bank_paid += amount
+    elif account == JACKPOT:
+        state.jackpot -= amount
+    elif account == POT:
+        state.pot -= amount
+    elif account >= 0:
+        player = state.players[account]
+        if player.cash < amount:
+            raise AssertionError(f"seat {account} would go negative paying {amount} ({reason})")
+        player.cash -= amount
     else:
-        if src == BANK:
-            st.bank_paid += amount
-        elif src == POT:
-            st.pot -= amount
-        elif src == JACKPOT:
-            st.jackpot -= amount
-        else:
-            saver = players[SAVINGS_BASE - src]
-            if saver.savings < amount:
-                raise AssertionError(
-                    f"savings of seat {saver.seat} would go negative paying {amount} ({reason})"
-                )
-            saver.savings -= amount
-        dated = players[dst if dst >= 0 and src > SAVINGS_BASE else _calendar_seat(st.turn, src, dst)]
-    if dst >= 0:
-        players[dst].cash += amount
-    elif dst == POT:
-        st.pot += amount
-    elif dst == BANK:
-        st.bank_received += amount
-    elif dst == JACKPOT:
-        st.jackpot += amount
+        saver = state.players[ev.savings_owner(account)]
+        if saver.savings < amount:
+            raise AssertionError(f"savings of seat {saver.seat} would go negative paying {amount} ({reason})")
+        saver.savings -= amount
+
+
+def _give(state: GameState, account: int, amount: int) -> None:
+    if account == BANK:
+        state.bank_received += amount
+    elif account == JACKPOT:
+        state.jackpot += amount
+    elif account == POT:
+        state.pot += amount
+    elif account >= 0:
+        state.players[account].cash += amount
     else:
-        players[SAVINGS_BASE - dst].savings += amount
-    month = dated.months_done + 1 if dated.months_done < st.months else st.months
-    line = (TRANSFER, -1, amount, balance, src, dst, reason, month, dated.day, ref)
-    g.events.append(new_event(Event, line))
+        state.players[ev.savings_owner(account)].savings += amount
 
 
 def _calendar_seat(mover: int, src: int, dst: int) -> int:
@@ -99,27 +113,27 @@ def cover(g: Game, seat: int, amount: int) -> None:
 def borrow(g: Game, seat: int, amount: int, *, automatic: bool = False) -> None:
     player = g.state.players[seat]
     player.loan += amount
-    transfer(g, ev.BANK, seat, amount, ev.AUTO_LOAN if automatic else ev.LOAN, balance=player.loan)
+    transfer(g, ev.BANK, seat, amount, Reason.AUTO_LOAN if automatic else Reason.LOAN, balance=player.loan)
 
 
 def repay(g: Game, seat: int, amount: int) -> None:
     player = g.state.players[seat]
     player.loan -= amount
-    transfer(g, seat, ev.BANK, amount, ev.REPAYMENT, balance=player.loan)
+    transfer(g, seat, ev.BANK, amount, Reason.REPAYMENT, balance=player.loan)
 
 
 def deposit(g: Game, seat: int, amount: int) -> None:
     after = g.state.players[seat].savings + amount
-    transfer(g, seat, ev.savings_account(seat), amount, ev.DEPOSIT, balance=after)
+    transfer(g, seat, ev.savings_account(seat), amount, Reason.DEPOSIT, balance=after)
 
 
 def withdraw(g: Game, seat: int, amount: int, *, automatic: bool = False, fee: int = 0) -> None:
     """Savings back to cash; `fee` (a withdrawal outside Pay Day) then goes to the Bank."""
     after = g.state.players[seat].savings - amount
-    reason = ev.SAVINGS_COVER if automatic else ev.WITHDRAWAL
+    reason = Reason.SAVINGS_COVER if automatic else Reason.WITHDRAWAL
     transfer(g, ev.savings_account(seat), seat, amount, reason, balance=after)
     if fee:
-        pay(g, seat, ev.BANK, fee, ev.WITHDRAW_FEE)
+        pay(g, seat, ev.BANK, fee, Reason.WITHDRAW_FEE)
 
 
 def savings_interest(g: Game, seat: int) -> None:
@@ -127,7 +141,7 @@ def savings_interest(g: Game, seat: int) -> None:
     interest = player.savings * g.rules.savings_interest_pct // 100
     if interest > 0:
         after = player.savings + interest
-        transfer(g, ev.BANK, ev.savings_account(seat), interest, ev.SAVINGS_INTEREST, balance=after)
+        transfer(g, ev.BANK, ev.savings_account(seat), interest, Reason.SAVINGS_INTEREST, balance=after)
 
 
 def charge_interest(g: Game, seat: int, balance: int, pct: int, reason: ev.Reason, ref: int = -1) -> None:
@@ -140,10 +154,10 @@ def loan_book(events: Iterable[ev.Event]) -> list[ev.Event]:
     return [
         e
         for e in events
-        if e.kind == ev.TRANSFER and (e.reason in ev.LOAN_REASONS or e.reason in ev.SAVINGS_REASONS)
+        if e.kind == EventKind.TRANSFER and (e.reason in ev.LOAN_REASONS or e.reason in ev.SAVINGS_REASONS)
     ]
 
 
 def bank_statement(events: Iterable[ev.Event]) -> list[ev.Event]:
     """The Banker's book: every payment into or out of the Bank."""
-    return [e for e in events if e.kind == ev.TRANSFER and ev.BANK in (e.src, e.dst)]
+    return [e for e in events if e.kind == EventKind.TRANSFER and ev.BANK in (e.src, e.dst)]

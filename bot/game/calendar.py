@@ -33,10 +33,6 @@ class SpaceKind(StrEnum):
     DAYLIGHT = "daylight"
 
 
-# Each member is also a name of this module (as the `re` module does with its flags): `b.MAIL`.
-globals().update(SpaceKind.__members__)
-
-
 @dataclass(frozen=True, slots=True)
 class Space:
     kind: SpaceKind

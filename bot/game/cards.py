@@ -31,11 +31,6 @@ class Tag(StrEnum):
     HEALTH = "health"
 
 
-# Each member is also a name of this module (as the `re` module does with its flags): `c.BILL`.
-globals().update(MailKind.__members__)
-globals().update(Tag.__members__)
-
-
 @dataclass(frozen=True, slots=True)
 class MailCard:
     kind: MailKind

@@ -3,64 +3,57 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.game import actions as act
-from bot.game import events as ev
-from bot.game.events import new_event
+from bot.game.actions import ActionKind
+from bot.game.events import Event, EventKind, Reason
 from bot.game.rng import next_u64
-from bot.game.rulesets import RULESETS
+from bot.game.rulesets import RULESETS, Ruleset
 from bot.game.state import GameState, Pending, Task
 
 
 class Game:
-    """A GameState while actions are applied to it: made per `engine.apply` call, or once for a
-    whole game by a driver that calls `engine.run` (which starts `events` afresh per action)."""
-
-    __slots__ = ("events", "rules", "ruleset", "state")
+    """A GameState while one action is applied to it: the rules change `state` and append to
+    `events`, which `engine.apply` returns."""
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.ruleset = RULESETS[state.ruleset]
+        self.ruleset: Ruleset = RULESETS[state.ruleset]
         self.rules = state.rules
-        self.events: list[ev.Event] = []
+        self.events: list[Event] = []
 
     # -- chance -------------------------------------------------------------------------------
     def roll(self, seat: int, reason: str = "", ref: int = -1) -> int:
         """One die roll: the scripted face if a test or replay forced one, else the RNG."""
-        st = self.state
-        if st.script:
-            face = st.script.pop(0)
-        else:  # a uniform face from the generator: every turn rolls
-            st.rng, x = next_u64(st.rng)
+        state = self.state
+        if state.script:
+            face = state.script.pop(0)
+        else:
+            state.rng, x = next_u64(state.rng)
             face = x % 6 + 1
-        # `emit`, written out: every turn rolls, and the keywords cost more than the append.
-        self.events.append(new_event(ev.Event, (ev.ROLLED, seat, 0, face, 0, 0, reason, 0, 0, ref)))
+        self.emit(EventKind.ROLLED, seat, value=face, reason=reason, ref=ref)
         return face
 
     def shuffle(self, cards: list[int]) -> None:
-        """Fisher-Yates from the top. The generator's state stays in a local until the end: a new
-        game shuffles 72 cards, and the attribute round trips were a third of the cost."""
-        rng = self.state.rng
+        """Fisher-Yates from the top of the pile (the end of the list), drawing from the game's RNG."""
         for i in range(len(cards) - 1, 0, -1):
-            rng, x = next_u64(rng)
+            self.state.rng, x = next_u64(self.state.rng)
             j = x % (i + 1)
             cards[i], cards[j] = cards[j], cards[i]
-        self.state.rng = rng
 
     def draw_mail(self, seat: int) -> int | None:
-        st = self.state
-        card = self._draw(st.mail_deck, st.mail_discard, ev.MAIL_PILE)
+        state = self.state
+        card = self._draw(state.mail_deck, state.mail_discard, Reason.MAIL_PILE)
         if card is not None:
-            self.emit(ev.DREW_MAIL, seat, value=card)
+            self.emit(EventKind.DREW_MAIL, seat, value=card)
         return card
 
     def draw_deal(self, seat: int, *, announce: bool = True) -> int | None:
-        st = self.state
-        card = self._draw(st.deal_deck, st.deal_discard, ev.DEAL_PILE)
+        state = self.state
+        card = self._draw(state.deal_deck, state.deal_discard, Reason.DEAL_PILE)
         if card is not None and announce:
-            self.emit(ev.DREW_DEAL, seat, value=card)
+            self.emit(EventKind.DREW_DEAL, seat, value=card)
         return card
 
-    def _draw(self, deck: list[int], discard: list[int], pile: ev.Reason) -> int | None:
+    def _draw(self, deck: list[int], discard: list[int], pile: Reason) -> int | None:
         """Top card, reshuffling the discards when the pile is empty; None if every card is held."""
         if not deck:
             if not discard:
@@ -68,7 +61,7 @@ class Game:
             deck.extend(discard)
             discard.clear()
             self.shuffle(deck)
-            self.emit(ev.RESHUFFLED, reason=pile)
+            self.emit(EventKind.RESHUFFLED, reason=pile)
         return deck.pop()
 
     # -- flow ---------------------------------------------------------------------------------
@@ -80,50 +73,50 @@ class Game:
 
     def then(self, tasks: list[Task]) -> None:
         """Run these tasks next, in the order given, before anything already scheduled."""
-        self.state.agenda.extend(tasks[::-1])
+        self.state.agenda.extend(reversed(tasks))
 
     def emit(
-        self, kind: str, seat: int = -1, amount: int = 0, value: int = 0, reason: str = "", ref: int = -1
+        self, kind: str, seat: int = -1, *, amount: int = 0, value: int = 0, reason: str = "", ref: int = -1
     ) -> None:
-        # No keyword-only marker: CPython 3.11 never specialises a call to a function that has
-        # keyword-only parameters, and the rules emit almost once per action.
-        self.events.append(new_event(ev.Event, (kind, seat, amount, value, 0, 0, reason, 0, 0, ref)))
+        """Record an event that moves no money (money moves only through `bank.transfer`)."""
+        self.events.append(Event(kind, seat, amount=amount, value=value, reason=reason, ref=ref))
 
 
-Options = list[tuple[str, int]]
+Options = list[tuple[ActionKind, int]]
+Answer = tuple[ActionKind, int]
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """How one kind of pending question is offered, answered and defaulted."""
+    """How one kind of pending question is offered, validated, answered and defaulted."""
 
     options: Callable[[GameState, int], Options]
     """Every legal (action kind, value) for this seat."""
-    answer: Callable[[Game, int, str, int], None]
-    """Apply a validated answer, given as the seat, the action kind and the value: `run` has them
-    as values (an `Action`'s fields are slow attributes, and the simulator makes no `Action`)."""
-    default: Callable[[GameState, int], tuple[str, int]]
+    answer: Callable[["Game", int, str, int], None]
+    """Apply a validated answer, given as the seat, the action kind and the value."""
+    default: Callable[[GameState, int], Answer]
     """The cautious choice for a player who ran out of time (docs/RULES.md §5.3)."""
-    allows: Callable[[GameState, int, str, int], bool] | None = None
-    """Whether (kind, value) is among `options` for this seat, checked directly so validating an
-    answer does not build the whole list. None: `check` looks the pair up in `options`."""
+    allows: Callable[[GameState, int, str, int], bool]
+    """Whether (kind, value) is among `options` for this seat, decided from the question itself so
+    that a forged value (any integer) is judged without listing every option."""
 
 
 def roll_only(state: GameState, seat: int) -> Options:
-    return [(act.ROLL, 0)]
+    return [(ActionKind.ROLL, 0)]
 
 
-def roll_default(state: GameState, seat: int) -> tuple[str, int]:
-    return (act.ROLL, 0)
+def roll_default(state: GameState, seat: int) -> Answer:
+    return (ActionKind.ROLL, 0)
 
 
 def roll_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind == act.ROLL and value == 0
+    return kind == ActionKind.ROLL and value == 0
 
 
 def answered(g: Game, seat: int) -> bool:
     """Take `seat` off a many-player question; True when nobody is left to answer."""
     pending = g.state.pending
+    assert pending is not None, "only an open question can be answered"
     pending.seats.remove(seat)
     pending.done.append(seat)
     if pending.seats:

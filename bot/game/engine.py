@@ -1,22 +1,24 @@
 """The engine's public face: start a game, list legal actions, apply one, time players out.
 
 `apply` validates the action completely before touching anything, so a refused action leaves the
-state exactly as it was; a legal one mutates the state in place (no copy per action) and runs the
-rules until the game needs somebody's input again.
+state exactly as it was; a legal one changes the state in place and runs the rules until the game
+needs somebody's input again.
 """
 
 from bot.game import actions as act
 from bot.game import calendar as b
-from bot.game import deals, interrupts, mail, payday, spaces, steps, turn
+from bot.game import deals, interrupts, mail, payday, spaces, turn
 from bot.game import events as ev
-from bot.game import state as s
-from bot.game.actions import Action, IllegalAction
+from bot.game.actions import Action, ActionKind, IllegalAction
 from bot.game.actions import RefusalCode as Why
 from bot.game.bank import borrow, repay, transfer, withdraw
+from bot.game.calendar import SpaceKind
 from bot.game.context import Game, Question
+from bot.game.events import Event, EventKind, Reason
 from bot.game.rng import seed_state
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules, game_rules
-from bot.game.state import GameState, Pending, Player
+from bot.game.state import GameState, Pending, PendingKind, Player
+from bot.game.steps import Step
 
 MIN_MONTHS, MAX_MONTHS = 1, 12
 DEFAULT_MONTHS = 3
@@ -31,15 +33,18 @@ QUESTIONS: dict[str, Question] = {
 }
 TASKS = {**turn.TASKS, **spaces.TASKS, **mail.TASKS, **payday.TASKS}
 YARD_SALE_BOARDS = frozenset(
-    name for name, preset in RULESETS.items() if any(space.kind == b.YARD_SALE for space in preset.board)
+    name
+    for name, preset in RULESETS.items()
+    if any(space.kind == SpaceKind.YARD_SALE for space in preset.board)
 )
-"""The rulesets whose board has a Yard Sale, found once rather than by every new game."""
-MAIL_QUESTIONS = frozenset({s.TARGET, s.SWELLFARE, s.INSURANCE})
+"""The rulesets whose board has a Yard Sale (one set aside at the start)."""
+MAIL_QUESTIONS = frozenset({PendingKind.TARGET, PendingKind.SWELLFARE, PendingKind.INSURANCE})
 """Questions about a Mail card that is in no pile or hand while they wait (`Pending.card`)."""
-ANSWERS_TO = {act.REPAY: (s.REPAY, s.BANKING), act.DEPOSIT: (s.BANKING,), act.WITHDRAW: (s.BANKING,)}
-STANDING = frozenset({act.LOAN, act.REPAY})
-"""Actions that may be standing ones even from a player the current question asks (a loan always,
-a repayment outside Pay Day): `check` looks at them in full."""
+ANSWERS_TO = {
+    ActionKind.REPAY: (PendingKind.REPAY, PendingKind.BANKING),
+    ActionKind.DEPOSIT: (PendingKind.BANKING,),
+    ActionKind.WITHDRAW: (PendingKind.BANKING,),
+}
 """Money actions that answer these questions when their player is asked one; otherwise they are
 standing actions (a repayment or withdrawal outside Pay Day) with rules of their own."""
 
@@ -75,13 +80,13 @@ def start(
     )
     g = Game(state)
     for seat in range(len(players)):
-        transfer(g, ev.BANK, seat, rules.start_cash, ev.START_CASH)
+        transfer(g, ev.BANK, seat, rules.start_cash, Reason.START_CASH)
     g.shuffle(state.mail_deck)
     g.shuffle(state.deal_deck)
     # A Yard Sale that draws the top Deal needs no card set aside, and a board without one neither.
     if not rules.yard_sale_draws and ruleset in YARD_SALE_BOARDS:
         state.yard_sale = g.draw_deal(0, announce=False)
-    g.ask(Pending(s.ROLL, [0], lander=0))
+    g.ask(Pending(PendingKind.ROLL, [0], lander=0))
     return state, g.events
 
 
@@ -125,55 +130,44 @@ def timeout_actions(state: GameState) -> list[Action]:
     return [default_action(state, seat) for seat in state.pending.seats]
 
 
-def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
-    """Apply one action and run the rules until input is needed. Raises IllegalAction untouched."""
-    return state, run(Game(state), *action)
-
-
-def run(
-    g: Game, seat: int, kind: str, value: int = 0, prompt: int | None = None, timed_out: bool = False
-) -> list[ev.Event]:
-    """`apply` for a driver that applies many actions to one state (the simulator), returning this
-    action's events: the `Game` around the state is made once, not once per action, and the
-    action comes as its fields (those of `Action`), so the computer player's answers need no
-    `Action` (`ai.decide`). The two objects were a tenth of an action's cost."""
-    state = g.state
-    g.events = events = []
-    pending = state.pending
-    if pending is not None and prompt == state.prompt and seat in pending.seats and kind not in STANDING:
-        # The usual case, tested here rather than in `check` (one call fewer per action): a button
-        # of the current question pressed by a player it asks, so only the question can refuse it.
-        question = QUESTIONS[pending.kind]
-        allows = question.allows
-        if allows is None or not allows(state, seat, kind, value):
-            question = _offered(state, Action(seat, kind, value, prompt, timed_out), question)
-    else:
-        question = check(state, Action(seat, kind, value, prompt, timed_out))
+def apply(state: GameState, action: Action) -> list[Event]:
+    """Apply one action to `state`, changing it in place, and run the rules until somebody must
+    answer again; returns what happened. A refused action raises IllegalAction and leaves `state`
+    exactly as it was: `check` decides everything before anything changes."""
+    question = check(state, action)
+    g = Game(state)
     state.actions += 1
-    if question is None:  # a loan; a repayment or a withdrawal outside Pay Day, where the rules allow
-        if kind == act.LOAN:
-            borrow(g, seat, value)
-        elif kind == act.WITHDRAW:
-            withdraw(g, seat, value, fee=state.rules.withdraw_fee)
-        else:
-            repay(g, seat, value)
-        return events
-    if timed_out:
-        g.emit(ev.TIMED_OUT, seat, reason=pending.kind)
-    answer = question.answer
-    answer(g, seat, kind, value)
-    # Run the agenda's steps until a rule asks a question or the game ends (written here rather
-    # than in a function of its own: it runs once per action).
-    agenda = state.agenda
+    if question is None:
+        _standing(g, action)
+        return g.events
+    if action.timed_out:
+        g.emit(EventKind.TIMED_OUT, action.seat, reason=state.pending.kind)
+    question.answer(g, action.seat, action.kind, action.value)
+    _run_agenda(g)
+    return g.events
+
+
+def _standing(g: Game, action: Action) -> None:
+    """A loan, or (where the rules allow them) a repayment or a withdrawal outside Pay Day."""
+    if action.kind == ActionKind.LOAN:
+        borrow(g, action.seat, action.value)
+    elif action.kind == ActionKind.WITHDRAW:
+        withdraw(g, action.seat, action.value, fee=g.rules.withdraw_fee)
+    else:
+        repay(g, action.seat, action.value)
+
+
+def _run_agenda(g: Game) -> None:
+    """Run the agenda's steps until a rule asks a question or the game ends."""
+    state = g.state
     while state.pending is None and not state.over:
-        if not agenda:
+        if not state.agenda:
             raise RuntimeError(
                 "The rules ran out of steps: no question is pending, the game is not over and the "
                 "agenda is empty (a rule that neither asks, schedules a task nor ends the game)."
             )
-        kind, seat, arg = agenda.pop()
-        TASKS[kind](g, seat, arg)
-    return events
+        task = state.agenda.pop()
+        TASKS[task.kind](g, task.seat, task.arg)
 
 
 def end_early(state: GameState) -> list[ev.Event]:
@@ -195,49 +189,49 @@ def _refund_stakes(g: Game) -> None:
     st, pending = g.state, g.state.pending
     if pending is None:
         return
-    if pending.kind == s.LOTTERY:
+    if pending.kind == PendingKind.LOTTERY:
         for seat in pending.picks.values():
-            transfer(g, ev.POT, seat, pending.amount, ev.ANTE_RETURNED)
-    elif pending.kind == s.POKER:
+            transfer(g, ev.POT, seat, pending.amount, Reason.ANTE_RETURNED)
+    elif pending.kind == PendingKind.POKER:
         for seat in pending.picks:
-            transfer(g, ev.POT, seat, pending.amount, ev.STAKE_RETURNED)
-    elif pending.kind == s.ROLL_OFF and pending.payer == ev.POT:
+            transfer(g, ev.POT, seat, pending.amount, Reason.STAKE_RETURNED)
+    elif pending.kind == PendingKind.ROLL_OFF and pending.payer == ev.POT:
         n = len(st.players)
         still_in = sorted(pending.seats + pending.done, key=lambda seat: (seat - pending.lander) % n)
         share, odd = divmod(st.pot, len(still_in))
         for i, seat in enumerate(still_in):
-            transfer(g, ev.POT, seat, share + odd * (i == 0), ev.POT_SHARED)
+            transfer(g, ev.POT, seat, share + odd * (i == 0), Reason.POT_SHARED)
 
 
 def _return_cards_in_play(state: GameState) -> None:
     """Cards a question or the agenda was still holding go to the discards, so none is lost."""
     pending = state.pending
-    if pending is not None and pending.kind == s.DEAL:
+    if pending is not None and pending.kind == PendingKind.DEAL:
         state.deal_discard.append(pending.card)
     elif pending is not None and pending.kind in MAIL_QUESTIONS:
         state.mail_discard.append(pending.card)
-    state.mail_discard.extend(card for kind, _, card in state.agenda if kind == steps.MAIL)
+    state.mail_discard.extend(card for kind, _, card in state.agenda if kind == Step.MAIL)
     state.agenda.clear()
 
 
 # -- validation -----------------------------------------------------------------------------------
 def check(state: GameState, action: Action) -> Question | None:
     """Raise the refusal a player should read, or return the question this action answers (None
-    for a standing action). `run` tests the usual case itself before calling this."""
+    for a standing action)."""
     pending = state.pending
     seat, kind = action.seat, action.kind
     if state.over:
         raise act.GameOver(Why.GAME_OVER)
     if not 0 <= seat < len(state.players):
         raise act.NotInGame(Why.NOT_IN_GAME)
-    if kind == act.LOAN:
+    if kind == ActionKind.LOAN:
         _check_loan(state, action)
         return None
     answering = seat in pending.seats
-    if kind == act.REPAY and not (answering and pending.kind in ANSWERS_TO[kind]):
+    if kind == ActionKind.REPAY and not (answering and pending.kind in ANSWERS_TO[kind]):
         _check_standing_repay(state, action)
         return None
-    if kind in (act.DEPOSIT, act.WITHDRAW) and action.prompt is None:
+    if kind in (ActionKind.DEPOSIT, ActionKind.WITHDRAW) and action.prompt is None:
         if not state.rules.savings:
             raise act.InvalidChoice(Why.NO_SAVINGS)
         if not (answering and pending.kind in ANSWERS_TO[kind]):
@@ -254,11 +248,7 @@ def check(state: GameState, action: Action) -> Question | None:
 
 def _offered(state: GameState, action: Action, question: Question) -> Question:
     """The question, if it offers this answer to this seat; else the refusal saying why not."""
-    if question.allows is None:
-        allowed = (action.kind, action.value) in question.options(state, action.seat)
-    else:
-        allowed = question.allows(state, action.seat, action.kind, action.value)
-    if not allowed:
+    if not question.allows(state, action.seat, action.kind, action.value):
         raise _why_not(state, action)
     return question
 
@@ -293,7 +283,7 @@ def _check_standing_repay(state: GameState, action: Action) -> None:
 def _check_standing_savings(state: GameState, action: Action) -> None:
     """A deposit waits for the player's own Pay Day; a withdrawal can be made now, for a fee."""
     rules, player = state.rules, state.players[action.seat]
-    if action.kind == act.DEPOSIT:
+    if action.kind == ActionKind.DEPOSIT:
         raise act.InvalidChoice(Why.DEPOSIT_AT_PAY_DAY)
     amount, step, fee = action.value, rules.savings_step, rules.withdraw_fee
     if not player.savings:
@@ -309,27 +299,27 @@ def _check_standing_savings(state: GameState, action: Action) -> None:
 def _why_not(state: GameState, action: Action) -> act.InvalidChoice:
     """The refusal of an answer the question does not offer, as precise as the question allows."""
     pending = state.pending
-    if pending.kind == s.LOTTERY and action.kind == act.ANTE:
+    if pending.kind == PendingKind.LOTTERY and action.kind == ActionKind.ANTE:
         holder = interrupts.lottery_holder(state, action.seat, action.value)
         if holder is not None:
             return act.InvalidChoice(Why.NUMBER_TAKEN, number=action.value, seat=holder)
-    if pending.kind == s.REPAY and action.kind == act.REPAY:
+    if pending.kind == PendingKind.REPAY and action.kind == ActionKind.REPAY:
         return act.InvalidChoice(Why.REPAY_CHOICE, step=state.rules.loan_step)
-    if pending.kind == s.SELL and action.kind == act.SELL:
+    if pending.kind == PendingKind.SELL and action.kind == ActionKind.SELL:
         return act.InvalidChoice(Why.NOT_HELD)
-    if pending.kind == s.BANKING:
+    if pending.kind == PendingKind.BANKING:
         return _why_not_banking(state, action)
     return act.InvalidChoice(Why.NOT_A_CHOICE)
 
 
 def _why_not_banking(state: GameState, action: Action) -> act.InvalidChoice:
     player, done = state.players[action.seat], state.pending.reason
-    if action.kind == act.DEPOSIT and player.loan:
+    if action.kind == ActionKind.DEPOSIT and player.loan:
         return act.InvalidChoice(Why.OWE_BEFORE_SAVING, loan=player.loan)
-    if action.kind == act.DEPOSIT and done == payday.Banked.WITHDREW:
+    if action.kind == ActionKind.DEPOSIT and done == payday.Banked.WITHDREW:
         return act.InvalidChoice(Why.WITHDREW_THIS_PAY_DAY)
-    if action.kind == act.WITHDRAW and done == payday.Banked.DEPOSITED:
+    if action.kind == ActionKind.WITHDRAW and done == payday.Banked.DEPOSITED:
         return act.InvalidChoice(Why.DEPOSITED_THIS_PAY_DAY)
-    if action.kind in (act.REPAY, act.DEPOSIT, act.WITHDRAW):
+    if action.kind in (ActionKind.REPAY, ActionKind.DEPOSIT, ActionKind.WITHDRAW):
         return act.InvalidChoice(Why.BANK_STEP, step=state.rules.savings_step)
     return act.InvalidChoice(Why.NOT_A_CHOICE)

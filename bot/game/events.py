@@ -1,12 +1,14 @@
 """Events: what happened, in order, as small records of codes and numbers, never of words.
 
 An event names cards, Deals and spaces by index (`ref`) and players by seat, and says why with a
-`Reason` code; `bot/render/events.py` writes it in a player's language. Events are tuples because
-the simulator makes millions: building one costs a third of a dataclass instance.
+`Reason` code; `bot/render/events.py` writes it in a player's language. The event log stores each
+event as its `to_dict`, so a ledger can be read back (and shown in any language) long after.
 """
 
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any
 
 # Ledger accounts that are not players (players are their seat number, 0-5).
 BANK = -1
@@ -146,20 +148,19 @@ class Reason(StrEnum):
     """Lottery: a player earlier in turn order took the number (`value`) this player asked for."""
 
 
-# Every member is also a name of this module (as the `re` module does with its flags), so the rules
-# read `ev.TRANSFER` and `ev.SALARY`; the two enums share no member name.
-globals().update(EventKind.__members__)
-globals().update(Reason.__members__)
-
 LOAN_REASONS = frozenset({Reason.LOAN, Reason.AUTO_LOAN, Reason.REPAYMENT, Reason.INTEREST})
 SAVINGS_REASONS = frozenset(
     {Reason.DEPOSIT, Reason.WITHDRAWAL, Reason.SAVINGS_COVER, Reason.SAVINGS_INTEREST, Reason.WITHDRAW_FEE}
 )
 
 
-class Event(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened; which fields mean something depends on `kind`."""
+
     kind: str
-    """An EventKind (a plain string in a record read back from an older log)."""
+    """An EventKind, or a `bot.table.TableKind` for the table's own events (a plain string in a
+    record read back from an older log)."""
     seat: int = -1
     amount: int = 0
     value: int = 0
@@ -173,17 +174,14 @@ class Event(NamedTuple):
     ref: int = -1
     """The card, Deal or day the reason names (see `Reason`); -1 when it names none."""
 
-    def to_dict(self) -> dict:
-        return dict(zip(self._fields, self, strict=True))
+    def to_dict(self) -> dict[str, Any]:
+        """The event as the log stores it: every field, in declaration order."""
+        return {name: getattr(self, name) for name in _FIELDS}
 
     @classmethod
-    def from_record(cls, record: dict) -> "Event":
+    def from_record(cls, record: Mapping[str, Any]) -> "Event":
         """An event back from the stored log (which may carry extra keys, such as an old `text`)."""
-        return cls(*(record.get(name, default) for name, default in _DEFAULTS))
+        return cls(**{name: record[name] for name in _FIELDS if name in record})
 
 
-_DEFAULTS = tuple((name, Event._field_defaults.get(name)) for name in Event._fields)
-
-new_event = tuple.__new__
-"""`new_event(Event, (kind, seat, amount, value, src, dst, reason, month, day, ref))`: the rules'
-way to make an event, every field given, without the keyword-parsing `Event.__new__`."""
+_FIELDS = tuple(field.name for field in fields(Event))

@@ -10,13 +10,12 @@ exactly when a player needs to know the bills that follow it.
 from dataclasses import dataclass
 
 from bot.game import calendar as b
-from bot.game import cards as c
-from bot.game import state as s
-from bot.game import steps
 from bot.game.ai import buyer_chances
+from bot.game.calendar import SpaceKind
+from bot.game.cards import MailKind
 from bot.game.payday import charge_due, most_repayable
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState
+from bot.game.state import GameState, PendingKind
 from bot.game.steps import Step
 
 _BUYER_CHANCE = {name: buyer_chances(rs.board) for name, rs in RULESETS.items()}
@@ -106,22 +105,24 @@ def hand(state: GameState, seat: int) -> Hand:
     left = pay_day_steps_left(state, seat)
     last = not p.retired and state.in_last_month(seat)
     bills = tuple(
-        sorted((card for card in p.mail if deck[card].kind == c.BILL), key=lambda card: -deck[card].amount)
+        sorted(
+            (card for card in p.mail if deck[card].kind == MailKind.BILL), key=lambda card: -deck[card].amount
+        )
     )
     bills_total = sum(deck[card].amount for card in bills)
     charges = _charges(state, seat)
     due_charges = _charges_due(state, seat, left, charges)
     forecast = Forecast(
-        salary=rules.salary if steps.PAY_SALARY in left and (rules.salary_in_final_month or not last) else 0,
+        salary=rules.salary if Step.PAY_SALARY in left and (rules.salary_in_final_month or not last) else 0,
         savings_interest=(
-            p.savings * rules.savings_interest_pct // 100 if steps.PAY_INTEREST in left and not p.loan else 0
+            p.savings * rules.savings_interest_pct // 100 if Step.PAY_INTEREST in left and not p.loan else 0
         ),
-        loan_interest=p.loan * rules.loan_interest_pct // 100 if steps.PAY_INTEREST in left else 0,
-        bills=bills_total if steps.PAY_BILLS in left else 0,
+        loan_interest=p.loan * rules.loan_interest_pct // 100 if Step.PAY_INTEREST in left else 0,
+        bills=bills_total if Step.PAY_BILLS in left else 0,
         charges=sum(ch.pay_off if last else ch.interest for ch in due_charges),
-        under_way=p.day == b.PAYDAY_DAY and not p.retired and steps.SPACE not in left,
+        under_way=p.day == b.PAYDAY_DAY and not p.retired and Step.SPACE not in left,
     )
-    buyers = [day for day in range(1, b.PAYDAY_DAY) if ruleset.board[day].kind == b.BUYER]
+    buyers = [day for day in range(1, b.PAYDAY_DAY) if ruleset.board[day].kind == SpaceKind.BUYER]
     playing = not p.retired
     months_after = state.months - p.months_done - 1 if playing else 0
     return Hand(
@@ -140,9 +141,10 @@ def hand(state: GameState, seat: int) -> Hand:
         forecast=forecast,
         cash_after=p.cash + forecast.net,
         shortfall=max(-(p.cash + p.savings + forecast.net), 0),
-        tickets=tuple(card for card in p.mail if deck[card].kind == c.TICKET),
+        tickets=tuple(card for card in p.mail if deck[card].kind == MailKind.TICKET),
         draws_this_month=sum(
-            day > p.day and ruleset.board[day].kind == b.LOTTERY_DRAW for day in range(1, b.PAYDAY_DAY)
+            day > p.day and ruleset.board[day].kind == SpaceKind.LOTTERY_DRAW
+            for day in range(1, b.PAYDAY_DAY)
         )
         if playing
         else 0,
@@ -162,8 +164,8 @@ def pay_day_steps_left(state: GameState, seat: int) -> frozenset[Step]:
     if p.retired:
         return frozenset()
     whole = frozenset(RULESETS[state.ruleset].payday)
-    if p.day != b.PAYDAY_DAY or (steps.SPACE, seat, b.PAYDAY_DAY) in state.agenda:
-        return whole | {steps.SPACE}
+    if p.day != b.PAYDAY_DAY or (Step.SPACE, seat, b.PAYDAY_DAY) in state.agenda:
+        return whole | {Step.SPACE}
     return frozenset(kind for kind, who, _ in state.agenda if who == seat)
 
 
@@ -177,7 +179,11 @@ def _charges(state: GameState, seat: int) -> tuple[Charge, ...]:
     return (
         *(charge(-1, i, balance, True) for i, balance in enumerate(p.charges) if balance),
         *(charge(card, -1, deck[card].amount, True) for card in p.carried),
-        *(charge(card, -1, deck[card].amount, False) for card in p.mail if deck[card].kind == c.MONSTER),
+        *(
+            charge(card, -1, deck[card].amount, False)
+            for card in p.mail
+            if deck[card].kind == MailKind.MONSTER
+        ),
     )
 
 
@@ -186,12 +192,12 @@ def _charges_due(
 ) -> tuple[Charge, ...]:
     """The charges the Pay Day ahead still settles: all of them before its charges step; during it,
     the one being asked about and those still to be asked."""
-    if steps.PAY_CHARGES in left:
+    if Step.PAY_CHARGES in left:
         return charges
     pending = state.pending
-    asked = {card for kind, who, card in state.agenda if who == seat and kind == steps.PAY_MONSTER}
-    legacy = {i for kind, who, i in state.agenda if who == seat and kind == steps.PAY_CHARGE}
-    if pending is not None and pending.kind == s.CHARGE and seat in pending.seats:
+    asked = {card for kind, who, card in state.agenda if who == seat and kind == Step.PAY_MONSTER}
+    legacy = {i for kind, who, i in state.agenda if who == seat and kind == Step.PAY_CHARGE}
+    if pending is not None and pending.kind == PendingKind.CHARGE and seat in pending.seats:
         (asked if pending.card >= 0 else legacy).add(pending.card if pending.card >= 0 else pending.index)
     return tuple(ch for ch in charges if (ch.card in asked if ch.card >= 0 else ch.index in legacy))
 
@@ -200,7 +206,11 @@ def _repay_now(state: GameState, seat: int) -> int:
     """The most `seat` may repay this minute: anything the cash and the loan allow where the rules
     repay at any time (family); at their own Pay Day, when it asks; otherwise nothing."""
     pending = state.pending
-    asked = pending is not None and seat in pending.seats and pending.kind in (s.REPAY, s.BANKING)
+    asked = (
+        pending is not None
+        and seat in pending.seats
+        and pending.kind in (PendingKind.REPAY, PendingKind.BANKING)
+    )
     if state.over or not (state.rules.repay_anytime or asked):
         return 0
     return most_repayable(state, seat)

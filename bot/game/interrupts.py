@@ -4,13 +4,14 @@
 Each asks several players at once (or one after another) and resolves when the last has answered.
 """
 
-from bot.game import actions as act
 from bot.game import events as ev
 from bot.game import rulesets as rs
 from bot.game import state as s
+from bot.game.actions import ActionKind
 from bot.game.bank import pay, transfer
 from bot.game.context import Game, Options, Question, answered, roll_allows, roll_default, roll_only
-from bot.game.state import GameState, Pending
+from bot.game.events import EventKind, Reason
+from bot.game.state import GameState, Pending, PendingKind
 
 LOTTERY_NUMBERS = range(1, 7)
 _NUMBERS = frozenset(LOTTERY_NUMBERS)
@@ -18,7 +19,7 @@ _NUMBERS = frozenset(LOTTERY_NUMBERS)
 
 def in_turn_order(g: Game, seat: int) -> list[int]:
     """Everyone, retired players too, starting with `seat`."""
-    return [*range(seat, len(g.state.players)), *range(seat)]  # no comprehension: a call on CPython 3.11
+    return [*range(seat, len(g.state.players)), *range(seat)]
 
 
 # -- Lottery --------------------------------------------------------------------------------------
@@ -26,7 +27,7 @@ def in_turn_order(g: Game, seat: int) -> list[int]:
 # same time, so an answer is a wish: it is granted (and the ante paid) once every player before it
 # in that order has answered, and a wish for a number an earlier player wants is asked again.
 def start_lottery(g: Game, seat: int, day: int) -> None:
-    g.ask(Pending(s.LOTTERY, in_turn_order(g, seat), lander=seat, amount=g.rules.lottery_ante))
+    g.ask(Pending(PendingKind.LOTTERY, in_turn_order(g, seat), lander=seat, amount=g.rules.lottery_ante))
 
 
 def _before(state: GameState, one: int, other: int) -> bool:
@@ -63,26 +64,20 @@ def lottery_free(state: GameState, seat: int) -> list[int]:
 
 
 def lowest_free(state: GameState, seat: int) -> int | None:
-    """The first of `lottery_free`, or None: the computer player's pick. Found without the sorted
-    set difference in the usual case (no wish waiting), which cost more than the rest of an ante."""
-    pending = state.pending
-    if pending.wants:
-        free = lottery_free(state, seat)
-        return free[0] if free else None
-    for number in LOTTERY_NUMBERS:
-        if number not in pending.picks:
-            return number
+    """The first of `lottery_free`, or None: the computer player's pick."""
+    free = lottery_free(state, seat)
+    return free[0] if free else None
     return None
 
 
 def lottery_options(state: GameState, seat: int) -> Options:
-    return [(act.ANTE, n) for n in lottery_free(state, seat)] + [(act.SIT_OUT, 0)]
+    return [(ActionKind.ANTE, n) for n in lottery_free(state, seat)] + [(ActionKind.SIT_OUT, 0)]
 
 
 def lottery_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    if kind == act.SIT_OUT:
+    if kind == ActionKind.SIT_OUT:
         return value == 0
-    if kind != act.ANTE or value not in LOTTERY_NUMBERS or value in state.pending.picks:
+    if kind != ActionKind.ANTE or value not in LOTTERY_NUMBERS or value in state.pending.picks:
         return False
     # Nobody has wished for a number yet (the usual case): no need to ask `lottery_holder`.
     return not state.pending.wants or lottery_holder(state, seat, value) is None
@@ -95,7 +90,7 @@ def lottery_answer(g: Game, seat: int, kind: str, value: int) -> None:
     pending.seats.remove(seat)
     pending.done.append(seat)
     again: list[int] = []
-    if kind == act.ANTE:
+    if kind == ActionKind.ANTE:
         number = value
         if first and not pending.wants:
             # The usual case: everyone before `seat` has answered and been granted, so the wish is
@@ -113,10 +108,10 @@ def lottery_answer(g: Game, seat: int, kind: str, value: int) -> None:
             pending.wants[seat] = number
             _grant_in_order(g, pending)
     else:
-        g.emit(ev.SAT_OUT, seat)
+        g.emit(EventKind.SAT_OUT, seat)
         _grant_in_order(g, pending)
     for later in again:
-        g.emit(ev.NOTHING, later, value=value, reason=ev.NUMBER_TAKEN)
+        g.emit(EventKind.NOTHING, later, value=value, reason=Reason.NUMBER_TAKEN)
     if not pending.seats and not pending.wants:
         st.pending = None
         draw_lottery(g, pending)
@@ -138,25 +133,25 @@ def _grant_in_order(g: Game, pending: s.Pending) -> None:
 
 def _grant(g: Game, pending: s.Pending, seat: int, number: int) -> None:
     """The ante goes into the pot and the number is the player's."""
-    pay(g, seat, ev.POT, pending.amount, ev.LOTTERY_ANTE)
+    pay(g, seat, ev.POT, pending.amount, Reason.LOTTERY_ANTE)
     pending.picks[number] = seat
-    g.emit(ev.ANTED, seat, amount=pending.amount, value=number)
+    g.emit(EventKind.ANTED, seat, amount=pending.amount, value=number)
 
 
 def draw_lottery(g: Game, pending: s.Pending) -> None:
     """The Bank adds its share and the lander rolls until a taken number comes up."""
     picks = pending.picks
     if not picks:
-        g.emit(ev.NOTHING, pending.lander, reason=ev.NO_ANTES)
+        g.emit(EventKind.NOTHING, pending.lander, reason=Reason.NO_ANTES)
         return
-    transfer(g, ev.BANK, ev.POT, g.rules.lottery_bank, ev.LOTTERY_STAKE)
-    while (face := g.roll(pending.lander, ev.LOTTERY_DRAW)) not in picks:
+    transfer(g, ev.BANK, ev.POT, g.rules.lottery_bank, Reason.LOTTERY_STAKE)
+    while (face := g.roll(pending.lander, Reason.LOTTERY_DRAW)) not in picks:
         pass
-    transfer(g, ev.POT, picks[face], g.state.pot, ev.LOTTERY_WIN)
+    transfer(g, ev.POT, picks[face], g.state.pot, Reason.LOTTERY_WIN)
 
 
 def no_ante(state: GameState, seat: int) -> tuple[str, int]:
-    return (act.SIT_OUT, 0)
+    return (ActionKind.SIT_OUT, 0)
 
 
 def lander_day(g: Game, pending: s.Pending) -> int:
@@ -169,8 +164,8 @@ def what_for(g: Game, pending: s.Pending) -> tuple[ev.Reason, int]:
     """What a roll-off is for, as a reason and its ref: the Deal whose commission it is, or else the
     space its lander is on (the family Radio Contest, the Poker Game)."""
     if pending.card >= 0:
-        return ev.COMMISSION, pending.card
-    return ev.SPACE, lander_day(g, pending)
+        return Reason.COMMISSION, pending.card
+    return Reason.SPACE, lander_day(g, pending)
 
 
 # -- Radio Contest --------------------------------------------------------------------------------
@@ -178,9 +173,9 @@ def start_radio(g: Game, seat: int, day: int) -> None:
     order = in_turn_order(g, seat)
     amount = g.ruleset.board[day].amount
     if g.rules.radio_mode == rs.RadioMode.HIGHEST:
-        g.ask(Pending(s.ROLL_OFF, order, lander=seat, amount=amount))
+        g.ask(Pending(PendingKind.ROLL_OFF, order, lander=seat, amount=amount))
     else:
-        g.ask(Pending(s.RADIO, order[:1], lander=seat, order=order[1:], amount=amount))
+        g.ask(Pending(PendingKind.RADIO, order[:1], lander=seat, order=order[1:], amount=amount))
 
 
 def radio_answer(g: Game, seat: int, kind: str, value: int) -> None:
@@ -188,13 +183,13 @@ def radio_answer(g: Game, seat: int, kind: str, value: int) -> None:
     pending = g.state.pending
     g.state.pending = None
     day = lander_day(g, pending)
-    if g.roll(seat, ev.SPACE, day) == g.rules.radio_number:
-        transfer(g, ev.BANK, seat, pending.amount, ev.SPACE, day)
+    if g.roll(seat, Reason.SPACE, day) == g.rules.radio_number:
+        transfer(g, ev.BANK, seat, pending.amount, Reason.SPACE, day)
     elif pending.order:
         nxt, *rest = pending.order
-        g.ask(Pending(s.RADIO, [nxt], lander=pending.lander, order=rest, amount=pending.amount))
+        g.ask(Pending(PendingKind.RADIO, [nxt], lander=pending.lander, order=rest, amount=pending.amount))
     else:
-        g.emit(ev.NOTHING, pending.lander, value=g.rules.radio_number, reason=ev.NO_RADIO_WINNER)
+        g.emit(EventKind.NOTHING, pending.lander, value=g.rules.radio_number, reason=Reason.NO_RADIO_WINNER)
 
 
 def roll_off_answer(g: Game, seat: int, kind: str, value: int) -> None:
@@ -212,7 +207,7 @@ def roll_off_answer(g: Game, seat: int, kind: str, value: int) -> None:
     else:
         g.ask(
             Pending(
-                s.ROLL_OFF,
+                PendingKind.ROLL_OFF,
                 leaders,
                 lander=pending.lander,
                 amount=pending.amount,
@@ -224,56 +219,66 @@ def roll_off_answer(g: Game, seat: int, kind: str, value: int) -> None:
 
 # -- Walk for Charity -----------------------------------------------------------------------------
 def start_walk(g: Game, seat: int, day: int) -> None:
-    g.ask(Pending(s.WALK, g.state.others(seat), lander=seat, amount=g.ruleset.board[day].amount))
+    g.ask(Pending(PendingKind.WALK, g.state.others(seat), lander=seat, amount=g.ruleset.board[day].amount))
 
 
 def walk_answer(g: Game, seat: int, kind: str, value: int) -> None:
     pending = g.state.pending
     day = lander_day(g, pending)
-    face = g.roll(seat, ev.SPACE, day)
-    pay(g, seat, ev.JACKPOT, pending.amount * face, ev.SPACE, day)
+    face = g.roll(seat, Reason.SPACE, day)
+    pay(g, seat, ev.JACKPOT, pending.amount * face, Reason.SPACE, day)
     answered(g, seat)
 
 
 # -- Poker Game (classic) ---------------------------------------------------------------------------
 def start_poker(g: Game, seat: int, day: int) -> None:
-    g.ask(Pending(s.POKER, in_turn_order(g, seat), lander=seat, amount=g.ruleset.board[day].amount))
+    g.ask(Pending(PendingKind.POKER, in_turn_order(g, seat), lander=seat, amount=g.ruleset.board[day].amount))
 
 
 def poker_options(state: GameState, seat: int) -> Options:
-    return [(act.PUT_IN, 0), (act.SIT_OUT, 0)]
+    return [(ActionKind.PUT_IN, 0), (ActionKind.SIT_OUT, 0)]
 
 
 def poker_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind in (act.PUT_IN, act.SIT_OUT) and value == 0
+    return kind in (ActionKind.PUT_IN, ActionKind.SIT_OUT) and value == 0
 
 
 def poker_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """Takers put their stake in the pot; when all have answered, two or more roll for it, a lone
     taker gets the stake back, and with nobody in nothing happens."""
     pending = g.state.pending
-    if kind == act.PUT_IN:
-        pay(g, seat, ev.POT, pending.amount, ev.SPACE, lander_day(g, pending))
+    if kind == ActionKind.PUT_IN:
+        pay(g, seat, ev.POT, pending.amount, Reason.SPACE, lander_day(g, pending))
         pending.picks[seat] = 0
-        g.emit(ev.PUT_IN, seat, amount=pending.amount)
+        g.emit(EventKind.PUT_IN, seat, amount=pending.amount)
     else:
-        g.emit(ev.SAT_OUT, seat, reason=ev.POKER)
+        g.emit(EventKind.SAT_OUT, seat, reason=Reason.POKER)
     if not answered(g, seat):
         return
     takers = [seat for seat in in_turn_order(g, pending.lander) if seat in pending.picks]
     stakes = pending.amount * len(takers)
     if not takers:
-        g.emit(ev.NOTHING, pending.lander, reason=ev.NO_POKER)
+        g.emit(EventKind.NOTHING, pending.lander, reason=Reason.NO_POKER)
     elif len(takers) == 1:
-        transfer(g, ev.POT, takers[0], stakes, ev.POKER_ALONE)
+        transfer(g, ev.POT, takers[0], stakes, Reason.POKER_ALONE)
     else:
-        g.ask(Pending(s.ROLL_OFF, takers, lander=pending.lander, amount=stakes, payer=ev.POT))
+        g.ask(Pending(PendingKind.ROLL_OFF, takers, lander=pending.lander, amount=stakes, payer=ev.POT))
 
 
 QUESTIONS = {
-    s.POKER: Question(poker_options, poker_answer, no_ante, poker_allows),
-    s.LOTTERY: Question(lottery_options, lottery_answer, no_ante, lottery_allows),
-    s.RADIO: Question(roll_only, radio_answer, roll_default, roll_allows),
-    s.ROLL_OFF: Question(roll_only, roll_off_answer, roll_default, roll_allows),
-    s.WALK: Question(roll_only, walk_answer, roll_default, roll_allows),
+    PendingKind.POKER: Question(
+        options=poker_options, answer=poker_answer, default=no_ante, allows=poker_allows
+    ),
+    PendingKind.LOTTERY: Question(
+        options=lottery_options, answer=lottery_answer, default=no_ante, allows=lottery_allows
+    ),
+    PendingKind.RADIO: Question(
+        options=roll_only, answer=radio_answer, default=roll_default, allows=roll_allows
+    ),
+    PendingKind.ROLL_OFF: Question(
+        options=roll_only, answer=roll_off_answer, default=roll_default, allows=roll_allows
+    ),
+    PendingKind.WALK: Question(
+        options=roll_only, answer=walk_answer, default=roll_default, allows=roll_allows
+    ),
 }

@@ -3,15 +3,15 @@
 from collections import Counter
 from collections.abc import Iterable
 
-from bot.game import calendar as b
-from bot.game import cards, steps
 from bot.game import events as ev
 from bot.game import rulesets as rs
-from bot.game import state as s
-from bot.game.calendar import PAYDAY_DAY
+from bot.game.calendar import PAYDAY_DAY, SpaceKind
+from bot.game.cards import MailKind
 from bot.game.engine import MAIL_QUESTIONS
+from bot.game.events import EventKind, Reason
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState
+from bot.game.state import GameState, PendingKind
+from bot.game.steps import Step
 
 ROLL_OFF_ROUNDS = 10
 """Tie-break rounds allowed per highest-roll Radio Contest in `max_answers` (a longer run of ties
@@ -53,7 +53,7 @@ def violations(state: GameState) -> list[str]:
             problems.append(
                 f"seat {p.seat} retired still owing Monster Charges {state.carried_balances(p.seat)}"
             )
-        if any(mail[card].kind != cards.MONSTER for card in p.carried):
+        if any(mail[card].kind != MailKind.MONSTER for card in p.carried):
             problems.append(f"seat {p.seat} carries a card that is no Monster Charge: {p.carried}")
     if state.jackpot < 0:
         problems.append(f"the Jackpot is negative: {state.jackpot}")
@@ -88,9 +88,9 @@ def card_places(state: GameState) -> tuple[list[int], list[int]]:
     pending = state.pending
     if pending is not None and pending.kind in MAIL_QUESTIONS:
         mail.append(pending.card)
-    if pending is not None and pending.kind == s.DEAL:
+    if pending is not None and pending.kind == PendingKind.DEAL:
         deals.append(pending.card)
-    mail += [card for kind, _, card in state.agenda if kind == steps.MAIL]
+    mail += [card for kind, _, card in state.agenda if kind == Step.MAIL]
     return mail, deals
 
 
@@ -132,11 +132,11 @@ def max_answers(players: int, months: int, ruleset: str = rs.DEFAULT_RULESET) ->
         per_space = max(per_space, roll_off)
     if any(deal.commission for deal in preset.deals):
         per_space = max(per_space, 1 + roll_off)
-    if b.POKER in kinds:
+    if SpaceKind.POKER in kinds:
         per_space = max(per_space, players + roll_off)
-    if steps.PAY_BANKING in preset.payday:
+    if Step.PAY_BANKING in preset.payday:
         per_space = max(per_space, 1 + BANKING_ROUNDS)
-    per_landing = players * per_space if b.DAYLIGHT in kinds else per_space
+    per_landing = players * per_space if SpaceKind.DAYLIGHT in kinds else per_space
     return players * months * PAYDAY_DAY * (1 + per_landing)
 
 
@@ -147,13 +147,13 @@ def books_mismatches(state: GameState, events: Iterable[ev.Event]) -> list[str]:
     rebuilt: Counter[int] = Counter()
     loans: Counter[int] = Counter()
     for e in events:
-        if e.kind != ev.TRANSFER:
+        if e.kind != EventKind.TRANSFER:
             continue
         rebuilt[e.src] -= e.amount
         rebuilt[e.dst] += e.amount
-        if e.reason in (ev.LOAN, ev.AUTO_LOAN):
+        if e.reason in (Reason.LOAN, Reason.AUTO_LOAN):
             loans[e.dst] += e.amount
-        elif e.reason == ev.REPAYMENT:
+        elif e.reason == Reason.REPAYMENT:
             loans[e.src] -= e.amount
     expected = {
         "the Bank's balance": (rebuilt[ev.BANK], state.bank_received - state.bank_paid),

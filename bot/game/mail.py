@@ -3,17 +3,18 @@ acted on at once."""
 
 from collections.abc import Callable
 
-from bot.game import actions as act
 from bot.game import calendar as b
-from bot.game import cards as c
 from bot.game import events as ev
-from bot.game import state as s
-from bot.game import steps
+from bot.game.actions import ActionKind
 from bot.game.bank import pay, transfer
+from bot.game.calendar import SpaceKind
+from bot.game.cards import MailKind
 from bot.game.context import Game, Options, Question
+from bot.game.events import EventKind, Reason
 from bot.game.rulesets import RULESETS
 from bot.game.spaces import move_to
-from bot.game.state import GameState, Pending
+from bot.game.state import GameState, Pending, PendingKind
+from bot.game.steps import Step
 
 
 def run_mail(g: Game, seat: int, card: int) -> None:
@@ -29,7 +30,7 @@ def bill(g: Game, seat: int, card: int) -> None:
     tag = g.ruleset.mail[card].tag
     if tag and tag in g.state.players[seat].insured:
         g.state.mail_discard.append(card)
-        g.emit(ev.CANCELLED, seat, value=card)
+        g.emit(EventKind.CANCELLED, seat, value=card)
     else:
         g.state.players[seat].mail.append(card)
 
@@ -43,7 +44,7 @@ def read(g: Game, seat: int, card: int) -> None:
 
 
 def collect(g: Game, seat: int, card: int) -> None:
-    transfer(g, ev.BANK, seat, g.ruleset.mail[card].amount, ev.MAIL, card)
+    transfer(g, ev.BANK, seat, g.ruleset.mail[card].amount, Reason.MAIL, card)
     g.state.mail_discard.append(card)
 
 
@@ -52,8 +53,8 @@ def due_at_pay_day(state: GameState, seat: int) -> int:
     every Monster Charge (held or carried) paid off, its interest included."""
     player = state.players[seat]
     deck = RULESETS[state.ruleset].mail
-    bills = sum(deck[card].amount for card in player.mail if deck[card].kind == c.BILL)
-    monsters = [deck[card].amount for card in player.mail if deck[card].kind == c.MONSTER]
+    bills = sum(deck[card].amount for card in player.mail if deck[card].kind == MailKind.BILL)
+    monsters = [deck[card].amount for card in player.mail if deck[card].kind == MailKind.MONSTER]
     balances = monsters + state.carried_balances(seat)
     return bills + sum(b + b * state.rules.charge_interest_pct // 100 for b in balances)
 
@@ -67,37 +68,30 @@ def owed_at_pay_day(state: GameState, seat: int) -> int:
 def swellfare(g: Game, seat: int, card: int) -> None:
     """Only a player whose debts outrun their cash may use it; anyone else discards it unused."""
     if owed_at_pay_day(g.state, seat) > g.state.players[seat].cash:
-        g.ask(Pending(s.SWELLFARE, [seat], lander=seat, card=card))
+        g.ask(Pending(PendingKind.SWELLFARE, [seat], lander=seat, card=card))
     else:
         g.state.mail_discard.append(card)
-        g.emit(ev.NOTHING, seat, reason=ev.SWELLFARE_UNUSED, ref=card)
+        g.emit(EventKind.NOTHING, seat, reason=Reason.SWELLFARE_UNUSED, ref=card)
 
 
 def insurance(g: Game, seat: int, card: int) -> None:
     tag = g.ruleset.mail[card].tag
     if tag in g.state.players[seat].insured:
         g.state.mail_discard.append(card)
-        g.emit(ev.NOTHING, seat, reason=ev.ALREADY_INSURED, ref=card)
+        g.emit(EventKind.NOTHING, seat, reason=Reason.ALREADY_INSURED, ref=card)
     else:
-        g.ask(Pending(s.INSURANCE, [seat], lander=seat, card=card))
+        g.ask(Pending(PendingKind.INSURANCE, [seat], lander=seat, card=card))
 
 
 def to_jackpot(g: Game, seat: int, card: int) -> None:
-    pay(g, seat, ev.JACKPOT, g.ruleset.mail[card].amount, ev.MAIL, card)
+    pay(g, seat, ev.JACKPOT, g.ruleset.mail[card].amount, Reason.MAIL, card)
     g.state.mail_discard.append(card)
 
 
 def neighbours(state: GameState, seat: int) -> list[int]:
     """Mad Money and Pay a Neighbor: the other players still playing the month, in turn order after
     `seat` (docs/RULES.md §2.8: a retired player takes no part in them)."""
-    players = state.players
-    n = len(players)
-    others = []
-    for k in range(1, n):  # a loop, not a comprehension: a Mad Money card asks for these three times
-        other = (seat + k) % n
-        if not players[other].retired:
-            others.append(other)
-    return others
+    return [other for other in state.others(seat) if not state.players[other].retired]
 
 
 def choose_player(g: Game, seat: int, card: int) -> None:
@@ -106,19 +100,19 @@ def choose_player(g: Game, seat: int, card: int) -> None:
     others = neighbours(g.state, seat)
     if not others:
         g.state.mail_discard.append(card)
-        g.emit(ev.NOTHING, seat, reason=ev.NO_NEIGHBOUR, ref=card)
+        g.emit(EventKind.NOTHING, seat, reason=Reason.NO_NEIGHBOUR, ref=card)
     elif len(others) == 1:
         settle_with(g, seat, card, others[0])
     else:
-        g.ask(Pending(s.TARGET, [seat], lander=seat, card=card))
+        g.ask(Pending(PendingKind.TARGET, [seat], lander=seat, card=card))
 
 
 def settle_with(g: Game, seat: int, card: int, other: int) -> None:
     info = g.ruleset.mail[card]
-    if info.kind == c.MAD_MONEY:
-        pay(g, other, seat, info.amount, ev.MAIL, card)
+    if info.kind == MailKind.MAD_MONEY:
+        pay(g, other, seat, info.amount, Reason.MAIL, card)
     else:
-        pay(g, seat, other, info.amount, ev.MAIL, card)
+        pay(g, seat, other, info.amount, Reason.MAIL, card)
     g.state.mail_discard.append(card)
 
 
@@ -141,7 +135,7 @@ def _move_ahead_stops(board: b.Board) -> tuple[tuple[int, ...], ...]:
 
 def _stops_after(board: b.Board, start: int) -> tuple[int, ...]:
     days: list[int] = []
-    wanted = [b.DEAL, b.BUYER]
+    wanted = [SpaceKind.DEAL, SpaceKind.BUYER]
     for day in range(start + 1, b.PAYDAY_DAY):
         kind = board[day].kind
         if kind in wanted:
@@ -156,37 +150,37 @@ def move_ahead(g: Game, seat: int, card: int) -> None:
     g.state.mail_discard.append(card)
     days = destinations(g.state, g.ruleset.board, seat)
     if not days:
-        g.emit(ev.NOTHING, seat, reason=ev.NO_MOVE_AHEAD)
+        g.emit(EventKind.NOTHING, seat, reason=Reason.NO_MOVE_AHEAD)
     elif len(days) == 1:
         move_to(g, seat, days[0])
     else:
-        g.ask(Pending(s.MOVE, [seat], lander=seat))
+        g.ask(Pending(PendingKind.MOVE, [seat], lander=seat))
 
 
 MAIL_KINDS: dict[str, Callable[[Game, int, int], None]] = {
-    c.BILL: bill,
-    c.MONSTER: hold,
-    c.JUNK: read,
-    c.CHARITY: to_jackpot,
-    c.MONEYGRAM: to_jackpot,
-    c.MAD_MONEY: choose_player,
-    c.NEIGHBOR: choose_player,
-    c.MOVE_AHEAD: move_ahead,
-    c.COLLECTION: collect,
-    c.POSTCARD: read,
-    c.TICKET: hold,
-    c.SWELLFARE: swellfare,
-    c.INSURANCE: insurance,
+    MailKind.BILL: bill,
+    MailKind.MONSTER: hold,
+    MailKind.JUNK: read,
+    MailKind.CHARITY: to_jackpot,
+    MailKind.MONEYGRAM: to_jackpot,
+    MailKind.MAD_MONEY: choose_player,
+    MailKind.NEIGHBOR: choose_player,
+    MailKind.MOVE_AHEAD: move_ahead,
+    MailKind.COLLECTION: collect,
+    MailKind.POSTCARD: read,
+    MailKind.TICKET: hold,
+    MailKind.SWELLFARE: swellfare,
+    MailKind.INSURANCE: insurance,
 }
 
 
 # -- questions ------------------------------------------------------------------------------------
 def target_options(state: GameState, seat: int) -> Options:
-    return [(act.TARGET, other) for other in neighbours(state, seat)]
+    return [(ActionKind.TARGET, other) for other in neighbours(state, seat)]
 
 
 def target_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind == act.TARGET and value in neighbours(state, seat)
+    return kind == ActionKind.TARGET and value in neighbours(state, seat)
 
 
 def target_answer(g: Game, seat: int, kind: str, value: int) -> None:
@@ -201,11 +195,11 @@ def target_default(state: GameState, seat: int) -> tuple[str, int]:
 
 
 def move_options(state: GameState, seat: int) -> Options:
-    return [(act.MOVE, day) for day in destinations(state, RULESETS[state.ruleset].board, seat)]
+    return [(ActionKind.MOVE, day) for day in destinations(state, RULESETS[state.ruleset].board, seat)]
 
 
 def move_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind == act.MOVE and value in destinations(state, RULESETS[state.ruleset].board, seat)
+    return kind == ActionKind.MOVE and value in destinations(state, RULESETS[state.ruleset].board, seat)
 
 
 def move_answer(g: Game, seat: int, kind: str, value: int) -> None:
@@ -216,7 +210,7 @@ def move_answer(g: Game, seat: int, kind: str, value: int) -> None:
 def move_default(state: GameState, seat: int) -> tuple[str, int]:
     """A Buyer if the player has a Deal to sell, otherwise the Deal space."""
     board = RULESETS[state.ruleset].board
-    want = b.BUYER if state.players[seat].deals else b.DEAL
+    want = SpaceKind.BUYER if state.players[seat].deals else SpaceKind.DEAL
     options = move_options(state, seat)
     return next((o for o in options if board[o[1]].kind == want), options[0])
 
@@ -228,11 +222,11 @@ def swellfare_bets(state: GameState) -> range:
 
 
 def bet_options(state: GameState, seat: int) -> Options:
-    return [(act.BET, bet) for bet in swellfare_bets(state)]
+    return [(ActionKind.BET, bet) for bet in swellfare_bets(state)]
 
 
 def bet_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind == act.BET and value in swellfare_bets(state)
+    return kind == ActionKind.BET and value in swellfare_bets(state)
 
 
 def bet_answer(g: Game, seat: int, kind: str, value: int) -> None:
@@ -242,25 +236,25 @@ def bet_answer(g: Game, seat: int, kind: str, value: int) -> None:
     g.state.pending = None
     bet = value
     g.state.mail_discard.append(card)
-    g.emit(ev.BET, seat, amount=bet)
+    g.emit(EventKind.BET, seat, amount=bet)
     if not bet:
         return
-    if g.roll(seat, ev.SWELLFARE) >= g.rules.swellfare_win:
-        transfer(g, ev.BANK, seat, bet * g.rules.swellfare_odds, ev.SWELLFARE_WIN)
+    if g.roll(seat, Reason.SWELLFARE) >= g.rules.swellfare_win:
+        transfer(g, ev.BANK, seat, bet * g.rules.swellfare_odds, Reason.SWELLFARE_WIN)
     else:
-        pay(g, seat, ev.JACKPOT, bet, ev.SWELLFARE_LOST)
+        pay(g, seat, ev.JACKPOT, bet, Reason.SWELLFARE_LOST)
 
 
 def no_bet(state: GameState, seat: int) -> tuple[str, int]:
-    return (act.BET, 0)
+    return (ActionKind.BET, 0)
 
 
 def insurance_options(state: GameState, seat: int) -> Options:
-    return [(act.BUY, 0), (act.DECLINE, 0)]
+    return [(ActionKind.BUY, 0), (ActionKind.DECLINE, 0)]
 
 
 def insurance_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    return kind in (act.BUY, act.DECLINE) and value == 0
+    return kind in (ActionKind.BUY, ActionKind.DECLINE) and value == 0
 
 
 def insurance_answer(g: Game, seat: int, kind: str, value: int) -> None:
@@ -270,28 +264,36 @@ def insurance_answer(g: Game, seat: int, kind: str, value: int) -> None:
     st.pending = None
     st.mail_discard.append(card)
     info = g.ruleset.mail[card]
-    if kind == act.DECLINE:
-        g.emit(ev.NOTHING, seat, reason=ev.INSURANCE_DECLINED, ref=card)
+    if kind == ActionKind.DECLINE:
+        g.emit(EventKind.NOTHING, seat, reason=Reason.INSURANCE_DECLINED, ref=card)
         return
-    pay(g, seat, ev.BANK, info.amount, ev.MAIL, card)
+    pay(g, seat, ev.BANK, info.amount, Reason.MAIL, card)
     player = st.players[seat]
     player.insured.append(info.tag)
-    g.emit(ev.INSURED, seat, value=card)
+    g.emit(EventKind.INSURED, seat, value=card)
     mail = g.ruleset.mail
-    for held in [m for m in player.mail if mail[m].kind == c.BILL and mail[m].tag == info.tag]:
+    for held in [m for m in player.mail if mail[m].kind == MailKind.BILL and mail[m].tag == info.tag]:
         player.mail.remove(held)
         st.mail_discard.append(held)
-        g.emit(ev.CANCELLED, seat, value=held)
+        g.emit(EventKind.CANCELLED, seat, value=held)
 
 
 def no_insurance(state: GameState, seat: int) -> tuple[str, int]:
-    return (act.DECLINE, 0)
+    return (ActionKind.DECLINE, 0)
 
 
 QUESTIONS = {
-    s.TARGET: Question(target_options, target_answer, target_default, target_allows),
-    s.MOVE: Question(move_options, move_answer, move_default, move_allows),
-    s.SWELLFARE: Question(bet_options, bet_answer, no_bet, bet_allows),
-    s.INSURANCE: Question(insurance_options, insurance_answer, no_insurance, insurance_allows),
+    PendingKind.TARGET: Question(
+        options=target_options, answer=target_answer, default=target_default, allows=target_allows
+    ),
+    PendingKind.MOVE: Question(
+        options=move_options, answer=move_answer, default=move_default, allows=move_allows
+    ),
+    PendingKind.SWELLFARE: Question(
+        options=bet_options, answer=bet_answer, default=no_bet, allows=bet_allows
+    ),
+    PendingKind.INSURANCE: Question(
+        options=insurance_options, answer=insurance_answer, default=no_insurance, allows=insurance_allows
+    ),
 }
-TASKS = {steps.MAIL: run_mail}
+TASKS = {Step.MAIL: run_mail}

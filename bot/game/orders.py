@@ -16,12 +16,10 @@ ordinary actions, checked by the engine like any click.
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.game import actions as act
-from bot.game import state as s
-from bot.game.actions import Action
+from bot.game.actions import Action, ActionKind
 from bot.game.engine import QUESTIONS
 from bot.game.interrupts import LOTTERY_NUMBERS, lottery_free
-from bot.game.state import GameState
+from bot.game.state import GameState, PendingKind
 
 
 class LotteryOrder(StrEnum):
@@ -48,10 +46,10 @@ class Orders:
 
 NONE = Orders()
 
-OWN_ROLLS = frozenset({s.ROLL})
-TABLE_ROLLS = frozenset({s.RADIO, s.WALK, s.ROLL_OFF})
+OWN_ROLLS = frozenset({PendingKind.ROLL})
+TABLE_ROLLS = frozenset({PendingKind.RADIO, PendingKind.WALK, PendingKind.ROLL_OFF})
 """Questions whose only answer is a roll, put to the table rather than to the player on their turn."""
-ONLY_ROLL = [(act.ROLL, 0)]
+ONLY_ROLL = [(ActionKind.ROLL, 0)]
 
 
 def favourite(orders: Orders, seat: int) -> int:
@@ -66,17 +64,17 @@ def auto_answer(state: GameState, seat: int, orders: Orders | None) -> Action | 
     if orders is None or state.over or pending is None or seat not in pending.seats:
         return None
     kind = pending.kind
-    if kind == s.LOTTERY:
+    if kind == PendingKind.LOTTERY:
         return _lottery(state, seat, orders)
     wanted = (orders.roll and kind in OWN_ROLLS) or (orders.table_rolls and kind in TABLE_ROLLS)
     if not wanted or QUESTIONS[kind].options(state, seat) != ONLY_ROLL:
         return None
-    return Action(seat, act.ROLL, 0, state.prompt)
+    return Action(seat, ActionKind.ROLL, 0, state.prompt)
 
 
 def _lottery(state: GameState, seat: int, orders: Orders) -> Action | None:
     if orders.lottery == LotteryOrder.NEVER:
-        return Action(seat, act.SIT_OUT, 0, state.prompt)
+        return Action(seat, ActionKind.SIT_OUT, 0, state.prompt)
     if orders.lottery != LotteryOrder.ALWAYS or state.players[seat].cash < state.pending.amount:
         return None
     free = lottery_free(state, seat)
@@ -84,4 +82,4 @@ def _lottery(state: GameState, seat: int, orders: Orders) -> Action | None:
         return None
     want = favourite(orders, seat)
     number = min(free, key=lambda n: (abs(n - want), n))
-    return Action(seat, act.ANTE, number, state.prompt)
+    return Action(seat, ActionKind.ANTE, number, state.prompt)

@@ -3,8 +3,8 @@ to come this month, the months after this one, and what the next Pay Day will ch
 of the state; nothing here changes the game.
 """
 
-from bot.game import cards as c
 from bot.game.calendar import PAYDAY_DAY, SpaceKind
+from bot.game.cards import MailKind
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 
@@ -25,12 +25,12 @@ def months_after(state: GameState, seat: int) -> int:
 def bills_due(state: GameState, seat: int) -> list[int]:
     """The Bills the player holds, by card: all paid at their next Pay Day."""
     mail = RULESETS[state.ruleset].mail
-    return [card for card in state.players[seat].mail if mail[card].kind == c.BILL]
+    return [card for card in state.players[seat].mail if mail[card].kind == MailKind.BILL]
 
 
 def charges_due(state: GameState, seat: int) -> list[int]:
     """The balances of every Monster Charge the next Pay Day settles: those carried from earlier
     months, then those held since the last Pay Day."""
     mail = RULESETS[state.ruleset].mail
-    held = [mail[card].amount for card in state.players[seat].mail if mail[card].kind == c.MONSTER]
+    held = [mail[card].amount for card in state.players[seat].mail if mail[card].kind == MailKind.MONSTER]
     return [*state.carried_balances(seat), *held]

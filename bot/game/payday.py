@@ -9,14 +9,14 @@ or retirement.
 
 from enum import StrEnum
 
-from bot.game import actions as act
-from bot.game import cards as c
 from bot.game import events as ev
-from bot.game import state as s
-from bot.game import steps
+from bot.game.actions import ActionKind
 from bot.game.bank import charge_interest, cover, deposit, pay, repay, savings_interest, transfer, withdraw
+from bot.game.cards import MailKind
 from bot.game.context import Game, Options, Question
-from bot.game.state import GameState, Pending
+from bot.game.events import EventKind, Reason
+from bot.game.state import GameState, Pending, PendingKind, Task
+from bot.game.steps import Step
 
 
 class Banked(StrEnum):
@@ -28,33 +28,28 @@ class Banked(StrEnum):
 
 
 def start_payday(g: Game, seat: int, day: int) -> None:
-    # Loops rather than comprehensions in Pay Day's steps: on CPython 3.11 each comprehension is a
-    # function made and called, and Pay Day comes every 19 actions.
-    tasks = []
-    for step in g.ruleset.payday:
-        tasks.append((step, seat, 0))
-    g.then(tasks)
+    g.then([Task(step, seat) for step in g.ruleset.payday])
 
 
 def salary(g: Game, seat: int, arg: int) -> None:
     st = g.state
     if not g.rules.salary_in_final_month and st.in_last_month(seat):
-        g.emit(ev.NOTHING, seat, reason=ev.NO_FINAL_SALARY)
+        g.emit(EventKind.NOTHING, seat, reason=Reason.NO_FINAL_SALARY)
         return
-    transfer(g, ev.BANK, seat, g.rules.salary, ev.SALARY)
+    transfer(g, ev.BANK, seat, g.rules.salary, Reason.SALARY)
 
 
 def interest(g: Game, seat: int, arg: int) -> None:
     player = g.state.players[seat]
     if player.loan:
-        charge_interest(g, seat, player.loan, g.rules.loan_interest_pct, ev.INTEREST)
+        charge_interest(g, seat, player.loan, g.rules.loan_interest_pct, Reason.INTEREST)
     elif player.savings:
         savings_interest(g, seat)
 
 
 def offer_repay(g: Game, seat: int, arg: int) -> None:
     if most_repayable(g.state, seat) > 0:
-        g.ask(Pending(s.REPAY, [seat], lander=seat))
+        g.ask(Pending(PendingKind.REPAY, [seat], lander=seat))
 
 
 def pay_bills(g: Game, seat: int, arg: int) -> None:
@@ -67,18 +62,18 @@ def pay_bills(g: Game, seat: int, arg: int) -> None:
     bills = 0
     for card in player.mail:
         info = mail[card]
-        if info.kind == c.BILL:
+        if info.kind == MailKind.BILL:
             bills += info.amount
     cover(g, seat, bills)
     tickets = []
     for card in player.mail:
         info = mail[card]
-        if info.kind == c.BILL:
-            pay(g, seat, ev.BANK, info.amount, ev.BILL, card)
+        if info.kind == MailKind.BILL:
+            pay(g, seat, ev.BANK, info.amount, Reason.BILL, card)
             st.mail_discard.append(card)
-        elif info.kind == c.MONSTER:
+        elif info.kind == MailKind.MONSTER:
             player.carried.append(card)
-        elif info.kind == c.TICKET:
+        elif info.kind == MailKind.TICKET:
             tickets.append(card)
         else:
             st.mail_discard.append(card)
@@ -88,13 +83,13 @@ def pay_bills(g: Game, seat: int, arg: int) -> None:
 def charges(g: Game, seat: int, arg: int) -> None:
     """One step per Monster Charge: balances saved before issue 6 first, then the cards."""
     player = g.state.players[seat]
-    tasks = []
-    for i in range(len(player.charges)):
-        tasks.append((steps.PAY_CHARGE, seat, i))
-    for card in player.carried:
-        tasks.append((steps.PAY_MONSTER, seat, card))
-    tasks.append((steps.PAY_CHARGES_DONE, seat, 0))
-    g.then(tasks)
+    g.then(
+        [
+            *(Task(Step.PAY_CHARGE, seat, i) for i in range(len(player.charges))),
+            *(Task(Step.PAY_MONSTER, seat, card) for card in player.carried),
+            Task(Step.PAY_CHARGES_DONE, seat),
+        ]
+    )
 
 
 def ask_monster(g: Game, seat: int, card: int) -> None:
@@ -114,7 +109,7 @@ def ask_charge(g: Game, seat: int, card: int, index: int, balance: int) -> None:
     if g.state.in_last_month(seat):
         pay_off(g, seat, card, index, balance)
     else:
-        g.ask(Pending(s.CHARGE, [seat], lander=seat, card=card, index=index, amount=balance))
+        g.ask(Pending(PendingKind.CHARGE, [seat], lander=seat, card=card, index=index, amount=balance))
 
 
 def pay_off(g: Game, seat: int, card: int, index: int, balance: int) -> None:
@@ -123,8 +118,8 @@ def pay_off(g: Game, seat: int, card: int, index: int, balance: int) -> None:
     player = st.players[seat]
     interest = charge_due(g.state, balance) - balance
     cover(g, seat, interest + balance)
-    transfer(g, seat, ev.BANK, interest, ev.CHARGE_INTEREST, card)
-    transfer(g, seat, ev.BANK, balance, ev.CHARGE_PAID, card)
+    transfer(g, seat, ev.BANK, interest, Reason.CHARGE_INTEREST, card)
+    transfer(g, seat, ev.BANK, balance, Reason.CHARGE_PAID, card)
     if card >= 0:
         player.carried.remove(card)
         st.mail_discard.append(card)
@@ -150,7 +145,7 @@ def banking(g: Game, seat: int, arg: int) -> None:
 def offer_banking(g: Game, seat: int, done: str) -> None:
     """Ask again while any move is open; `done` says which way savings went this Pay Day."""
     if banking_moves(g.state, seat, done) != ([], [], []):
-        g.ask(Pending(s.BANKING, [seat], lander=seat, reason=done))
+        g.ask(Pending(PendingKind.BANKING, [seat], lander=seat, reason=done))
 
 
 def void_tickets(g: Game, seat: int, arg: int) -> None:
@@ -159,7 +154,7 @@ def void_tickets(g: Game, seat: int, arg: int) -> None:
     st = g.state
     player = st.players[seat]
     for card in player.mail:
-        g.emit(ev.VOIDED, seat, value=card)
+        g.emit(EventKind.VOIDED, seat, value=card)
         st.mail_deck.insert(0, card)
     player.mail.clear()
 
@@ -170,14 +165,14 @@ def month_end(g: Game, seat: int, arg: int) -> None:
     player.months_done += 1
     if player.months_done < st.months:
         player.day = 0
-        g.emit(ev.NEW_MONTH, seat, value=player.months_done + 1)
+        g.emit(EventKind.NEW_MONTH, seat, value=player.months_done + 1)
         return
     player.retired = True
     for card in player.deals:
-        g.emit(ev.DISCARDED, seat, value=card)
+        g.emit(EventKind.DISCARDED, seat, value=card)
     st.deal_discard.extend(player.deals)
     player.deals.clear()
-    g.emit(ev.RETIRED, seat, amount=st.net_worth(seat))
+    g.emit(EventKind.RETIRED, seat, amount=st.net_worth(seat))
 
 
 # -- questions ------------------------------------------------------------------------------------
@@ -190,12 +185,12 @@ def most_repayable(state: GameState, seat: int) -> int:
 
 def repay_options(state: GameState, seat: int) -> Options:
     step = state.rules.loan_step
-    return [(act.REPAY, amount) for amount in range(0, most_repayable(state, seat) + 1, step)]
+    return [(ActionKind.REPAY, amount) for amount in range(0, most_repayable(state, seat) + 1, step)]
 
 
 def repay_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     step = state.rules.loan_step
-    return kind == act.REPAY and value in range(0, most_repayable(state, seat) + 1, step)
+    return kind == ActionKind.REPAY and value in range(0, most_repayable(state, seat) + 1, step)
 
 
 def repay_answer(g: Game, seat: int, kind: str, value: int) -> None:
@@ -205,14 +200,14 @@ def repay_answer(g: Game, seat: int, kind: str, value: int) -> None:
 
 
 def no_repayment(state: GameState, seat: int) -> tuple[str, int]:
-    return (act.REPAY, 0)
+    return (ActionKind.REPAY, 0)
 
 
 def charge_options(state: GameState, seat: int) -> Options:
     """Carrying is closed at the last Pay Day (only a game saved mid-question can ask it then)."""
     if state.in_last_month(seat):
-        return [(act.PAY_ALL, 0)]
-    return [(act.PAY_ALL, 0), (act.CARRY, 0)]
+        return [(ActionKind.PAY_ALL, 0)]
+    return [(ActionKind.PAY_ALL, 0), (ActionKind.CARRY, 0)]
 
 
 def charge_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
@@ -222,16 +217,16 @@ def charge_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
 def charge_answer(g: Game, seat: int, kind: str, value: int) -> None:
     pending = g.state.pending
     g.state.pending = None
-    if kind == act.PAY_ALL:
+    if kind == ActionKind.PAY_ALL:
         pay_off(g, seat, pending.card, pending.index, pending.amount)
     else:
         rate = g.rules.charge_interest_pct
-        charge_interest(g, seat, pending.amount, rate, ev.CHARGE_INTEREST, pending.card)
-        g.emit(ev.CARRIED, seat, amount=pending.amount)
+        charge_interest(g, seat, pending.amount, rate, Reason.CHARGE_INTEREST, pending.card)
+        g.emit(EventKind.CARRIED, seat, amount=pending.amount)
 
 
 def pay_in_full(state: GameState, seat: int) -> tuple[str, int]:
-    return (act.PAY_ALL, 0)
+    return (ActionKind.PAY_ALL, 0)
 
 
 def banking_moves(state: GameState, seat: int, done: str) -> tuple[list[int], list[int], list[int]]:
@@ -259,29 +254,33 @@ def banking_moves(state: GameState, seat: int, done: str) -> tuple[list[int], li
 def banking_options(state: GameState, seat: int) -> Options:
     repays, deposits, withdrawals = banking_moves(state, seat, state.pending.reason)
     return [
-        (act.DONE, 0),
-        *((act.REPAY, a) for a in repays),
-        *((act.DEPOSIT, a) for a in deposits),
-        *((act.WITHDRAW, a) for a in withdrawals),
+        (ActionKind.DONE, 0),
+        *((ActionKind.REPAY, a) for a in repays),
+        *((ActionKind.DEPOSIT, a) for a in deposits),
+        *((ActionKind.WITHDRAW, a) for a in withdrawals),
     ]
 
 
 def banking_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
-    if kind == act.DONE:
+    if kind == ActionKind.DONE:
         return value == 0
     repays, deposits, withdrawals = banking_moves(state, seat, state.pending.reason)
-    return value in {act.REPAY: repays, act.DEPOSIT: deposits, act.WITHDRAW: withdrawals}.get(kind, ())
+    return value in {
+        ActionKind.REPAY: repays,
+        ActionKind.DEPOSIT: deposits,
+        ActionKind.WITHDRAW: withdrawals,
+    }.get(kind, ())
 
 
 def banking_answer(g: Game, seat: int, kind: str, value: int) -> None:
     done = g.state.pending.reason
     g.state.pending = None
     amount = value
-    if kind == act.DONE:
+    if kind == ActionKind.DONE:
         return
-    if kind == act.REPAY:
+    if kind == ActionKind.REPAY:
         repay(g, seat, amount)
-    elif kind == act.DEPOSIT:
+    elif kind == ActionKind.DEPOSIT:
         deposit(g, seat, amount)
         done = Banked.DEPOSITED
     else:
@@ -291,24 +290,30 @@ def banking_answer(g: Game, seat: int, kind: str, value: int) -> None:
 
 
 def banking_done(state: GameState, seat: int) -> tuple[str, int]:
-    return (act.DONE, 0)
+    return (ActionKind.DONE, 0)
 
 
 QUESTIONS = {
-    s.REPAY: Question(repay_options, repay_answer, no_repayment, repay_allows),
-    s.CHARGE: Question(charge_options, charge_answer, pay_in_full, charge_allows),
-    s.BANKING: Question(banking_options, banking_answer, banking_done, banking_allows),
+    PendingKind.REPAY: Question(
+        options=repay_options, answer=repay_answer, default=no_repayment, allows=repay_allows
+    ),
+    PendingKind.CHARGE: Question(
+        options=charge_options, answer=charge_answer, default=pay_in_full, allows=charge_allows
+    ),
+    PendingKind.BANKING: Question(
+        options=banking_options, answer=banking_answer, default=banking_done, allows=banking_allows
+    ),
 }
 TASKS = {
-    steps.PAY_SALARY: salary,
-    steps.PAY_INTEREST: interest,
-    steps.PAY_REPAY: offer_repay,
-    steps.PAY_BILLS: pay_bills,
-    steps.PAY_CHARGES: charges,
-    steps.PAY_BANKING: banking,
-    steps.PAY_TICKETS: void_tickets,
-    steps.PAY_CHARGE: ask_legacy_charge,
-    steps.PAY_MONSTER: ask_monster,
-    steps.PAY_CHARGES_DONE: charges_done,
-    steps.PAY_MONTH_END: month_end,
+    Step.PAY_SALARY: salary,
+    Step.PAY_INTEREST: interest,
+    Step.PAY_REPAY: offer_repay,
+    Step.PAY_BILLS: pay_bills,
+    Step.PAY_CHARGES: charges,
+    Step.PAY_BANKING: banking,
+    Step.PAY_TICKETS: void_tickets,
+    Step.PAY_CHARGE: ask_legacy_charge,
+    Step.PAY_MONSTER: ask_monster,
+    Step.PAY_CHARGES_DONE: charges_done,
+    Step.PAY_MONTH_END: month_end,
 }

@@ -8,14 +8,11 @@ MASK = (1 << 64) - 1
 
 
 def next_u64(state: int) -> tuple[int, int]:
-    """Advance the generator: returns (new state, 64-bit output).
-
-    The mask is written as a literal (a constant load, not a global one) and the steps as few
-    expressions as SplitMix64 allows: every roll and every card shuffled comes through here."""
-    state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-    z = (state ^ state >> 30) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
-    z = (z ^ z >> 27) * 0x94D049BB133111EB & 0xFFFFFFFFFFFFFFFF
-    return state, z ^ z >> 31
+    """Advance the generator: returns (new state, 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
 
 
 def seed_state(seed: int) -> int:

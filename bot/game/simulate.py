@@ -19,10 +19,10 @@ from timeit import default_timer
 
 from bot.game import events as ev
 from bot.game.actions import IllegalAction
-from bot.game.ai import decide
-from bot.game.context import Game
-from bot.game.engine import end_early, run
+from bot.game.ai import choose
+from bot.game.engine import apply, end_early
 from bot.game.engine import start as deal
+from bot.game.events import EventKind, Reason
 from bot.game.invariants import books_mismatches, max_answers, violations
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.game.state import GameState
@@ -55,14 +55,14 @@ class Tally:
 
     def count_events(self, events: Sequence[ev.Event]) -> None:
         for e in events:
-            if e.kind != ev.TRANSFER:
+            if e.kind != EventKind.TRANSFER:
                 continue
             if e.src == ev.JACKPOT:
                 self.jackpots += 1
                 self.jackpot_dollars += e.amount
-            elif e.reason == ev.LOAN or e.reason == ev.AUTO_LOAN:
+            elif e.reason == Reason.LOAN or e.reason == Reason.AUTO_LOAN:
                 self.loans += 1
-                self.auto_loans += e.reason == ev.AUTO_LOAN
+                self.auto_loans += e.reason == Reason.AUTO_LOAN
                 self.loan_dollars += e.amount
 
     def count_game(self, state: GameState, actions: int) -> None:
@@ -91,21 +91,17 @@ def play(
     Raises Runaway if the game outlives its bound (a rules bug: every game must end).
     """
     limit = max_answers(len(state.players), state.months, state.ruleset)
-    until = limit if stop is None else min(stop, limit)  # one comparison per action, not two
     actions = 0
-    g = Game(state)  # one for the whole game: `engine.run` rather than `apply`, which makes one per action
     while not state.over:
-        if actions < until:
-            seat = state.pending.seats[0]
-            kind, value = decide(state, seat)
-            events = run(g, seat, kind, value, state.prompt)
-            actions += 1
-        elif actions >= limit:
-            raise Runaway(f"the game did not end within {limit} actions")
-        else:  # actions == stop
+        if actions == stop:
             events = end_early(state)
             if tally is not None:
                 tally.ended_early += 1
+        elif actions >= limit:
+            raise Runaway(f"the game did not end within {limit} actions")
+        else:
+            events = apply(state, choose(state, state.pending.seats[0]))
+            actions += 1
         if tally is not None:
             tally.count_events(events)
         if log is not None:

@@ -1,12 +1,12 @@
 """The whole saved game: plain dataclasses, validated and serialised by pydantic.
 
-Plain slotted dataclasses keep attribute writes on the hot path about six times cheaper than
-pydantic BaseModel; pydantic's TypeAdapter still validates every field when a game is loaded.
+The rules change these objects in place, as ordinary Python; pydantic's TypeAdapter validates every
+field when a saved game is loaded and writes the JSON the store keeps.
 """
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 from pydantic import BeforeValidator, TypeAdapter
 
@@ -34,9 +34,6 @@ class PendingKind(StrEnum):
     INSURANCE = "insurance"  # classic Mail: buy the policy or decline it
     POKER = "poker"  # classic: everyone puts $100 in or sits out
 
-
-# Each member is also a name of this module (as the `re` module does with its flags): `s.ROLL`.
-globals().update(PendingKind.__members__)
 
 INTERRUPTS = frozenset(
     {PendingKind.LOTTERY, PendingKind.RADIO, PendingKind.WALK, PendingKind.ROLL_OFF, PendingKind.POKER}
@@ -69,17 +66,12 @@ class Player:
     """Classic: the tags (car, health) of the insurance policies bought, good for the whole game."""
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Pending:
     """Who must answer what. `seats` shrinks as answers arrive; the prompt number does not change
     until the question is fully answered, so simultaneous answers are all accepted.
 
-    The rules ask about one question per action, so `__init__` is written out: it takes what a
-    new question can set and starts the rest empty, at two thirds of the generated one's cost. The
-    field defaults are what a saved game lacking a field loads with (a test keeps both the same).
-    Callers name every argument after `lander`, but the signature has no keyword-only marker: for
-    each keyword-only default it leaves out, CPython 3.11 looks the default up in a dict.
-    """
+    The defaults are also what a saved game lacking a field loads with."""
 
     kind: PendingKind
     seats: list[int]
@@ -109,36 +101,15 @@ class Pending:
     payer: int = -1
     """ROLL_OFF: the account that pays the winner (the Bank, or the pot for the Poker Game)."""
 
-    def __init__(
-        self,
-        kind: PendingKind,
-        seats: list[int],
-        lander: int = -1,
-        card: int = -1,
-        amount: int = 0,
-        index: int = -1,
-        order: list[int] | None = None,
-        reason: str = "",
-        payer: int = -1,
-    ) -> None:
-        self.kind = kind
-        self.seats = seats
-        self.done = []
-        self.lander = lander
-        self.card = card
-        self.amount = amount
-        self.index = index
-        self.order = [] if order is None else order
-        self.picks = {}
-        self.wants = {}
-        self.reason = reason
-        self.payer = payer
 
+class Task(NamedTuple):
+    """One step of rules still to run, so a turn interrupted by a question resumes after a restart.
+    Saved as the triple [kind, seat, arg]."""
 
-Task = tuple[Step, int, int]
-"""One step of rules still to run, (kind, seat, arg), so a turn interrupted by a question resumes
-after a restart; `arg` is what the step is about (a day, a card), 0 if nothing. A plain triple: the
-rules make about one per action, and a tuple costs a tenth of an object."""
+    kind: Step
+    seat: int
+    arg: int = 0
+    """What the step is about (a day, a card); 0 if nothing."""
 
 
 def _saved_task(value: object) -> object:
@@ -186,7 +157,7 @@ class GameState:
 
     def others(self, seat: int) -> list[int]:
         """Every other player in turn order starting after `seat`, retired players included."""
-        return [*range(seat + 1, len(self.players)), *range(seat)]  # no comprehension: a call on 3.11
+        return [*range(seat + 1, len(self.players)), *range(seat)]
 
     def in_last_month(self, seat: int) -> bool:
         """Whether `seat` is playing its last month, so its next Pay Day is its final one."""

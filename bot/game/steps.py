@@ -33,8 +33,3 @@ class Step(StrEnum):
     PAY_CHARGE = "payday_charge"
     """One balance of a game saved before issue 6 (`arg`: its place in `Player.charges`)."""
     PAY_CHARGES_DONE = "payday_charges_done"
-
-
-# Each member is also a name of this module (as the `re` module does with its flags), and the rules
-# use those (`steps.SPACE`): on Python 3.11 reading a member off its class costs four times as much.
-globals().update(Step.__members__)

@@ -1,13 +1,13 @@
 """A turn: the movement roll, the Jackpot on a 6, landing on a space, passing the die on."""
 
 from bot.game import events as ev
-from bot.game import state as s
-from bot.game import steps
 from bot.game.bank import transfer
 from bot.game.calendar import PAYDAY_DAY
 from bot.game.context import Game, Question, roll_allows, roll_default, roll_only
+from bot.game.events import EventKind, Reason
 from bot.game.spaces import move_to
-from bot.game.state import Pending
+from bot.game.state import Pending, PendingKind, Task
+from bot.game.steps import Step
 
 
 def answer_roll(g: Game, seat: int, kind: str, value: int) -> None:
@@ -17,9 +17,9 @@ def answer_roll(g: Game, seat: int, kind: str, value: int) -> None:
     st.last_roll = face
     st.pending = None
     if face == 6 and jackpot_open(g) and st.jackpot:
-        transfer(g, ev.JACKPOT, seat, st.jackpot, ev.SIX)
+        transfer(g, ev.JACKPOT, seat, st.jackpot, Reason.SIX)
         st.election_held = False
-    st.agenda.append((steps.END_TURN, seat, 0))
+    st.agenda.append(Task(Step.END_TURN, seat))
     day = player.day + face
     move_to(g, seat, day if day < PAYDAY_DAY else PAYDAY_DAY)  # Pay Day stops every token
 
@@ -39,7 +39,7 @@ def end_turn(g: Game, seat: int, arg: int) -> None:
         nxt = (seat + k) % n
         if not st.players[nxt].retired:
             st.turn = nxt
-            g.ask(Pending(s.ROLL, [nxt], nxt))  # lander by position: a keyword costs a dict, every turn
+            g.ask(Pending(PendingKind.ROLL, [nxt], lander=nxt))
             return
     finish(g)
 
@@ -51,8 +51,12 @@ def finish(g: Game) -> None:
     st.winners = [seat for seat, w in enumerate(worths) if w == best]
     st.over = True
     st.pending = None
-    g.emit(ev.GAME_OVER, amount=best, value=len(st.winners), ref=sum(1 << seat for seat in st.winners))
+    g.emit(EventKind.GAME_OVER, amount=best, value=len(st.winners), ref=sum(1 << seat for seat in st.winners))
 
 
-QUESTIONS = {s.ROLL: Question(roll_only, answer_roll, roll_default, roll_allows)}
-TASKS = {steps.END_TURN: end_turn}
+QUESTIONS = {
+    PendingKind.ROLL: Question(
+        options=roll_only, answer=answer_roll, default=roll_default, allows=roll_allows
+    )
+}
+TASKS = {Step.END_TURN: end_turn}

@@ -8,7 +8,6 @@ users, notifies them. Written in the game's language, since the whole table read
 
 from collections.abc import Callable, Sequence
 
-from bot.game import state as s
 from bot.game.state import PendingKind
 from bot.render.i18n import Lang
 
@@ -20,12 +19,12 @@ def mention(user_id: int) -> str:
 
 
 _ABOUT: dict[str, Callable[[str, Lang], str]] = {
-    s.ROLL: lambda who, L: L._("{who}, your turn.", who=who),
-    s.LOTTERY: lambda who, L: L._("{who}: Lottery! Take a number or sit out.", who=who),
-    s.RADIO: lambda who, L: L._("{who}: Radio Contest! Roll in this order.", who=who),
-    s.WALK: lambda who, L: L._("{who}: Walk for Charity! Roll and give to the Jackpot.", who=who),
-    s.ROLL_OFF: lambda who, L: L._("{who}: everyone rolls, and the highest roll wins.", who=who),
-    s.POKER: lambda who, L: L._("{who}: Poker Game! Put your stake in or sit out.", who=who),
+    PendingKind.ROLL: lambda who, L: L._("{who}, your turn.", who=who),
+    PendingKind.LOTTERY: lambda who, L: L._("{who}: Lottery! Take a number or sit out.", who=who),
+    PendingKind.RADIO: lambda who, L: L._("{who}: Radio Contest! Roll in this order.", who=who),
+    PendingKind.WALK: lambda who, L: L._("{who}: Walk for Charity! Roll and give to the Jackpot.", who=who),
+    PendingKind.ROLL_OFF: lambda who, L: L._("{who}: everyone rolls, and the highest roll wins.", who=who),
+    PendingKind.POKER: lambda who, L: L._("{who}: Poker Game! Put your stake in or sit out.", who=who),
 }
 """Questions for several players, and the turn itself; every other question is the player's own
 decision (a Deal, a Pay Day choice, a Mail card) and gets the general line."""

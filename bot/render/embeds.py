@@ -1,13 +1,8 @@
 """Embeds for the lobby, the live game message, a player's hand and the final standings, and the
 Pay Day summaries the table reads as message text: every word in the language asked for."""
 
-import functools
-from collections import OrderedDict
-from dataclasses import dataclass, field
-
 import discord
 
-from bot.game.events import Event
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
 from bot.render.events import and_list, describe
@@ -24,11 +19,9 @@ GREY = discord.Colour.light_grey()
 FIELD_LIMIT = 1024
 
 
-@functools.lru_cache(maxsize=4096)
 def safe(text: str) -> str:
     """Player-chosen text made harmless in an embed: no markdown tricks, nothing that looks like a
-    mention (allowed_mentions already stops pings; this stops `@everyone` even being shown).
-    Cached, since the same names are escaped on every click."""
+    mention (allowed_mentions already stops pings; this stops `@everyone` even being shown)."""
     return discord.utils.escape_markdown(text).replace("@", "@\u200b")
 
 
@@ -92,128 +85,40 @@ def _seat_label(table: Table, seat: Seat, L: Lang) -> str:
 def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     """The live game message: where everyone is, money, the Jackpot, what we wait for, latest events."""
     st = table.state
-    words = _words(table, game_id, L)
+    names = [safe(seat.name) for seat in table.seats]
     ruleset = RULESETS[st.ruleset]
     if st.over:
         title = L._("Pay Day — game over")
     else:
         title = L._("Pay Day — month {month} of {months}", month=table.month(), months=st.months)
-    lines = [question(st, words.shown, L, table.computers())]
+    lines = [question(st, names, L, table.computers())]
     if table.deadline is not None and not st.over:
         lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
-    embed.add_field(name=L._("Players"), value=_clip(_players(table, words, L)), inline=False)
+    players = "\n".join(_player_line(table, seat, names, L) for seat in range(len(st.players)))
+    embed.add_field(name=L._("Players"), value=_clip(players), inline=False)
     pot = f" · {_heading(ruleset.pot_name, L)} {L.money(st.pot)}" if st.pot else ""
     if st.rules.jackpot_needs_election and st.jackpot:  # docs/RULES.md §4.7
         pot += " · " + (L._("the next 6 wins it") if st.election_held else L._("waits for a Town Election"))
     embed.add_field(name=_heading(ruleset.jackpot_name, L), value=f"{L.money(st.jackpot)}{pot}", inline=False)
     if table.latest:
-        embed.add_field(
-            name=L._("Latest"), value=_clip(_latest(table.latest, words, ruleset, L)), inline=False
-        )
-    embed.set_footer(text=_footer(words, game_id, ruleset, any(seat.orders.any for seat in table.seats), L))
+        latest = "\n".join(describe(event, names, ruleset, L) for event in table.latest)
+        embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
+    embed.set_footer(text=_footer(game_id, ruleset, any(seat.orders.any for seat in table.seats), L))
     return embed
 
 
-def _footer(words: "_Words", game_id: int, ruleset: Ruleset, orders: bool, L: Lang) -> str:
+def _footer(game_id: int, ruleset: Ruleset, orders: bool, L: Lang) -> str:
     """The footer: the game, its edition and where to look; the orders mark explained while any
-    player has orders. Kept with the game's words (its id, edition and language are theirs)."""
-    footer = words.footers.get(orders)
-    if footer is None:
-        footer = L._(
-            "Game #{game} · {edition} · /payday hand, /payday ledger",
-            game=game_id,
-            edition=edition_title(ruleset, L),
-        )
-        if orders:
-            footer += "\n" + L._("{mark} plays by standing orders (set them under My hand)", mark=ORDERS_MARK)
-        words.footers[orders] = footer
+    player has orders."""
+    footer = L._(
+        "Game #{game} · {edition} · /payday hand, /payday ledger",
+        game=game_id,
+        edition=edition_title(ruleset, L),
+    )
+    if orders:
+        footer += "\n" + L._("{mark} plays by standing orders (set them under My hand)", mark=ORDERS_MARK)
     return footer
-
-
-GAMES_REMEMBERED = 4096
-"""Games whose board words `_words` keeps (a few hundred bytes each, most of it the Latest lines):
-more than are live at once, so a game's are still there at its next click."""
-
-
-@dataclass(slots=True)
-class _Words:
-    """What a game's board writes the same on every click: its players' names made safe, and the
-    Latest lines last shown (each click shows the seven before it again)."""
-
-    key: tuple[tuple[str, ...], str, Lang]
-    """The names as chosen, the ruleset and the language: anything else is another game's words."""
-    shown: list[str]
-    latest: dict[tuple, str] = field(default_factory=dict)
-    """Each Latest line by its event, as a plain tuple: a table read from its saved text has events
-    of plain values, so the garbage collector soon stops tracking these keys (an `Event` it tracks
-    for as long as it lives), and every click keeps new ones (docs/DESIGN.md)."""
-    players: dict[int, tuple[tuple, str]] = field(default_factory=dict)
-    """Each seat's line last shown, with what it shows (`_players`): most clicks move one player."""
-    footers: dict[bool, str] = field(default_factory=dict)
-    """The footer without and with the orders line (`_footer`)."""
-
-
-_written: OrderedDict[int, _Words] = OrderedDict()
-
-
-def _words(table: Table, game_id: int, L: Lang) -> _Words:
-    """The game's words, kept by game (the least recently shown games go first)."""
-    key = (tuple(seat.name for seat in table.seats), table.state.ruleset, L)
-    words = _written.get(game_id)
-    if words is not None and words.key == key:
-        _written.move_to_end(game_id)
-        return words
-    words = _written[game_id] = _Words(key, [safe(name) for name in key[0]])
-    if len(_written) > GAMES_REMEMBERED:
-        _written.popitem(last=False)
-    return words
-
-
-def _latest(events: list[Event], words: _Words, ruleset: Ruleset, L: Lang) -> str:
-    """The "Latest" lines: those shown last time are reused, the new ones written."""
-    known, now, lines = words.latest, {}, []
-    names = tuple(words.shown)
-    for event in events:
-        line = known.get(event)
-        if line is None:
-            line = describe(event, names, ruleset, L)
-        now[tuple(event)] = line
-        lines.append(line)
-    words.latest = now
-    return "\n".join(lines)
-
-
-def _players(table: Table, words: _Words, L: Lang) -> str:
-    """The players' lines: a seat's line last shown is reused while everything it writes is the
-    same, but for its name, the ruleset and the language (the game's `_Words` are for those)."""
-    st = table.state
-    turn = -1 if st.over else st.turn
-    kept, lines = words.players, []
-    for seat, (p, player) in enumerate(zip(st.players, table.seats, strict=False)):
-        shows = (
-            seat == turn,
-            player.away,
-            player.replaced is not None,
-            player.orders.any,
-            p.day,
-            p.retired,
-            p.cash,
-            p.savings,
-            p.loan,
-            tuple(p.insured) if p.insured else (),
-            len(p.deals),
-            len(p.mail),
-            sum(st.carried_balances(seat)) if p.carried or p.charges else None,
-        )
-        last = kept.get(seat)
-        if last is not None and last[0] == shows:
-            lines.append(last[1])
-            continue
-        line = _player_line(table, seat, words.shown, L)
-        kept[seat] = (shows, line)
-        lines.append(line)
-    return "\n".join(lines)
 
 
 def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
@@ -245,10 +150,8 @@ def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
     return " · ".join(parts)
 
 
-@functools.lru_cache(maxsize=1024)
 def _place(ruleset: str, day: int, retired: bool, L: Lang) -> str:
-    """Where a player's token stands, in words ("Thu 11: Mail"). Cached: the board has a few dozen
-    days, and every click writes each player's again."""
+    """Where a player's token stands, in words ("Thu 11: Mail")."""
     if retired:
         return L._("retired")
     if day == 0:

@@ -20,7 +20,7 @@ from datetime import datetime
 
 import discord
 
-from bot.game import actions as act
+from bot.game.actions import ActionKind
 from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.orders import LotteryOrder, Orders, favourite
 from bot.render.components import _route, button_payload
@@ -28,7 +28,7 @@ from bot.render.embeds import GOLD
 from bot.render.hand import Panel
 from bot.render.i18n import Lang
 
-MONEY_KINDS = (act.LOAN, act.REPAY)
+MONEY_KINDS = (ActionKind.LOAN, ActionKind.REPAY)
 FORM = re.compile(r"pdx:(?P<channel>\d{1,20}):(?P<game>\d{1,12}):(?P<kind>loan|repay)")
 AMOUNT_FIELD = "amount"
 ROLL, TABLE, NEVER, ANTE = "roll", "table", "never", "ante"
@@ -113,7 +113,7 @@ class MoneyButton(
     """Borrow… / Repay…: opens the form for the exact amount."""
 
     def __init__(self, channel_id: int, game_id: int, kind: str, label: str = "") -> None:
-        style = discord.ButtonStyle.primary if kind == act.LOAN else discord.ButtonStyle.success
+        style = discord.ButtonStyle.primary if kind == ActionKind.LOAN else discord.ButtonStyle.success
         super().__init__(
             discord.ui.Button(
                 label=label or kind, style=style, custom_id=f"pdb:{channel_id}:{game_id}:{kind}"
@@ -177,8 +177,8 @@ def panel_view(channel_id: int, game_id: int, seat: int, orders: Orders, L: Lang
     view.add_item(
         OrdersMenu(channel_id, game_id, orders_options(orders, seat, L), L._("Standing orders: choose any"))
     )
-    view.add_item(MoneyButton(channel_id, game_id, act.LOAN, L._("Borrow…")))
-    view.add_item(MoneyButton(channel_id, game_id, act.REPAY, L._("Repay…")))
+    view.add_item(MoneyButton(channel_id, game_id, ActionKind.LOAN, L._("Borrow…")))
+    view.add_item(MoneyButton(channel_id, game_id, ActionKind.REPAY, L._("Repay…")))
     view.add_item(RefreshButton(channel_id, game_id, L._("Refresh")))
     return view
 
@@ -234,7 +234,7 @@ def chosen_orders(values: tuple[str, ...]) -> Orders | None:
 def money_form(channel_id: int, game_id: int, kind: str, step: int, L: Lang) -> discord.ui.Modal:
     """The form asking how much to borrow or repay; stopped before it is sent, so discord.py keeps
     no copy: the cog reads the answer by its custom_id (see the module's docstring)."""
-    title = L._("Borrow from the Bank") if kind == act.LOAN else L._("Repay your loan")
+    title = L._("Borrow from the Bank") if kind == ActionKind.LOAN else L._("Repay your loan")
     modal = discord.ui.Modal(title=title[:45], custom_id=f"pdx:{channel_id}:{game_id}:{kind}", timeout=None)
     modal.add_item(
         discord.ui.TextInput(

@@ -4,19 +4,17 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.game import actions as act
-from bot.game import cards
 from bot.game import events as ev
-from bot.game import state as s
+from bot.game.actions import ActionKind
 from bot.game.bank import whole_steps
 from bot.game.calendar import SpaceKind
-from bot.game.cards import DealCard
+from bot.game.cards import DealCard, MailKind
 from bot.game.engine import legal_actions
 from bot.game.mail import destinations, swellfare_bets
 from bot.game.outlook import bills_due, buyer_days_ahead, charges_due, months_after
 from bot.game.payday import banking_moves, charge_due
 from bot.game.rulesets import RULESETS, Ruleset
-from bot.game.state import GameState, Pending
+from bot.game.state import GameState, Pending, PendingKind
 from bot.render.cards import deal_name, jackpot_name, mail_label, mail_name, space_name, tag_name
 from bot.render.events import and_list, or_list
 from bot.render.i18n import Lang
@@ -158,7 +156,7 @@ def deal_facts(st: GameState, seat: int, cost: int, L: Lang) -> list[str]:
 def _target(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
     card = rs.mail[p.card]
     label, amount = mail_label(card, L), L.money(card.amount)
-    if card.kind == cards.MAD_MONEY:
+    if card.kind == MailKind.MAD_MONEY:
         return L._("{who}, {card}: collect {amount} from which player?", who=who, card=label, amount=amount)
     return L._("{who}, {card}: pay {amount} to which player?", who=who, card=label, amount=amount)
 
@@ -348,32 +346,32 @@ def _poker(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L
 
 
 _QUESTIONS: dict[str, Ask] = {
-    s.ROLL: lambda st, p, rs, names, who, L: L._("{who}, roll the die.", who=who),
-    s.DEAL: _deal,
-    s.SELL: _sell,
-    s.TARGET: _target,
-    s.MOVE: lambda st, p, rs, names, who, L: L._(
+    PendingKind.ROLL: lambda st, p, rs, names, who, L: L._("{who}, roll the die.", who=who),
+    PendingKind.DEAL: _deal,
+    PendingKind.SELL: _sell,
+    PendingKind.TARGET: _target,
+    PendingKind.MOVE: lambda st, p, rs, names, who, L: L._(
         "{who}, Move Ahead: to the next Deal or the next Buyer?", who=who
     ),
-    s.REPAY: _repay,
-    s.CHARGE: _charge,
-    s.LOTTERY: _lottery,
-    s.RADIO: lambda st, p, rs, names, who, L: L._(
+    PendingKind.REPAY: _repay,
+    PendingKind.CHARGE: _charge,
+    PendingKind.LOTTERY: _lottery,
+    PendingKind.RADIO: lambda st, p, rs, names, who, L: L._(
         "**Radio Contest:** {who}, roll — a {number} wins {amount}.",
         who=who,
         number=st.rules.radio_number,
         amount=L.money(p.amount),
     ),
-    s.WALK: lambda st, p, rs, names, who, L: L._(
+    PendingKind.WALK: lambda st, p, rs, names, who, L: L._(
         "**Walk for Charity:** {who}, roll and give {amount} × your roll to the Jackpot.",
         who=who,
         amount=L.money(p.amount),
     ),
-    s.ROLL_OFF: _roll_off,
-    s.BANKING: _banking,
-    s.SWELLFARE: _swellfare,
-    s.INSURANCE: _insurance,
-    s.POKER: _poker,
+    PendingKind.ROLL_OFF: _roll_off,
+    PendingKind.BANKING: _banking,
+    PendingKind.SWELLFARE: _swellfare,
+    PendingKind.INSURANCE: _insurance,
+    PendingKind.POKER: _poker,
 }
 """One sentence writer per kind of question."""
 
@@ -394,7 +392,7 @@ Offer = Callable[[GameState, Pending, Ruleset, int, Lang], list[Choice]]
 
 
 def _offer_roll(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
-    return [Choice(L._("Roll the die"), act.ROLL, style=PRIMARY)]
+    return [Choice(L._("Roll the die"), ActionKind.ROLL, style=PRIMARY)]
 
 
 def _offer_buy(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
@@ -404,20 +402,20 @@ def _offer_buy(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> li
         buy = L._("Buy, borrow {loan}", loan=L.money(loan))
     else:
         buy = L._("Buy for {cost}", cost=L.money(deal.cost))
-    return [Choice(buy, act.BUY, style=SUCCESS), Choice(L._("Decline"), act.DECLINE)]
+    return [Choice(buy, ActionKind.BUY, style=SUCCESS), Choice(L._("Decline"), ActionKind.DECLINE)]
 
 
 def _offer_sell(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
     """One Deal: a button with its price (the question names it). More: a menu, best profit first,
     each option the Deal's name with its price and profit underneath."""
     held = sorted(st.players[seat].deals, key=lambda card: -rs.deals[card].profit)
-    keep = Choice(L.ngettext("Keep it", "Keep them all", len(held)), act.KEEP)
+    keep = Choice(L.ngettext("Keep it", "Keep them all", len(held)), ActionKind.KEEP)
     if len(held) == 1:
         value = L.money(rs.deals[held[0]].value)
-        return [Choice(L._("Sell for {value}", value=value), act.SELL, held[0], SUCCESS), keep]
+        return [Choice(L._("Sell for {value}", value=value), ActionKind.SELL, held[0], SUCCESS), keep]
     menu = L._("Sell a Deal…")
     sells = [
-        Choice(short(deal_name(d, L)), act.SELL, card, SUCCESS, menu=menu, detail=_sale(d, L))
+        Choice(short(deal_name(d, L)), ActionKind.SELL, card, SUCCESS, menu=menu, detail=_sale(d, L))
         for card, d in ((card, rs.deals[card]) for card in held[:MENU_OPTIONS])
     ]
     return [keep, *sells]
@@ -435,7 +433,8 @@ def _sale(deal: DealCard, L: Lang) -> str:
 
 def _offer_target(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
     return [
-        Choice(short(st.players[a.value].name), act.TARGET, a.value, PRIMARY) for a in legal_actions(st, seat)
+        Choice(short(st.players[a.value].name), ActionKind.TARGET, a.value, PRIMARY)
+        for a in legal_actions(st, seat)
     ]
 
 
@@ -446,7 +445,7 @@ def _offer_move(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> l
             L._("To the Buyer (day {day})", day=day)
             if board[day].kind == SpaceKind.BUYER
             else L._("To the Deal (day {day})", day=day),
-            act.MOVE,
+            ActionKind.MOVE,
             day,
             PRIMARY,
         )
@@ -456,36 +455,41 @@ def _offer_move(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> l
 
 def _offer_repay(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
     amounts = [a.value for a in legal_actions(st, seat) if a.value]
-    repays = [Choice(L._("Repay {amount}", amount=L.money(a)), act.REPAY, a, SUCCESS) for a in amounts]
-    return _fitted([Choice(L._("No repayment"), act.REPAY, 0)], [(L._("Repay how much?"), repays)])
+    repays = [Choice(L._("Repay {amount}", amount=L.money(a)), ActionKind.REPAY, a, SUCCESS) for a in amounts]
+    return _fitted([Choice(L._("No repayment"), ActionKind.REPAY, 0)], [(L._("Repay how much?"), repays)])
 
 
 def _offer_charge(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
     due = charge_due(st, p.amount)
     offered = {a.kind for a in legal_actions(st, seat)}
     both = [
-        Choice(L._("Pay it off: {due}", due=L.money(due)), act.PAY_ALL, style=SUCCESS),
-        Choice(L._("Pay {interest} and carry", interest=L.money(due - p.amount)), act.CARRY),
+        Choice(L._("Pay it off: {due}", due=L.money(due)), ActionKind.PAY_ALL, style=SUCCESS),
+        Choice(L._("Pay {interest} and carry", interest=L.money(due - p.amount)), ActionKind.CARRY),
     ]
     return [choice for choice in both if choice.kind in offered]
 
 
 def _offer_lottery(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
     """Six numbers are still one click each: two rows with Sit out."""
-    numbers = [Choice(str(n), act.ANTE, n, PRIMARY) for n in range(1, 7) if n not in p.picks]
-    return [*numbers, Choice(L._("Sit out"), act.SIT_OUT)]
+    numbers = [Choice(str(n), ActionKind.ANTE, n, PRIMARY) for n in range(1, 7) if n not in p.picks]
+    return [*numbers, Choice(L._("Sit out"), ActionKind.SIT_OUT)]
 
 
 _BANKING: tuple[tuple[str, str, Callable[[Lang, str], str], Callable[[Lang], str]], ...] = (
-    (act.REPAY, SUCCESS, lambda L, amount: L._("Repay {amount}", amount=amount), lambda L: L._("Repay…")),
     (
-        act.DEPOSIT,
+        ActionKind.REPAY,
+        SUCCESS,
+        lambda L, amount: L._("Repay {amount}", amount=amount),
+        lambda L: L._("Repay…"),
+    ),
+    (
+        ActionKind.DEPOSIT,
         PRIMARY,
         lambda L, amount: L._("Deposit {amount}", amount=amount),
         lambda L: L._("Deposit…"),
     ),
     (
-        act.WITHDRAW,
+        ActionKind.WITHDRAW,
         DANGER,
         lambda L, amount: L._("Withdraw {amount}", amount=amount),
         lambda L: L._("Withdraw…"),
@@ -504,12 +508,12 @@ def _offer_banking(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -
         for (kind, style, label, placeholder), amounts in zip(_BANKING, moves, strict=True)
         if amounts
     ]
-    return _fitted([Choice(L._("Done"), act.DONE)], groups)
+    return _fitted([Choice(L._("Done"), ActionKind.DONE)], groups)
 
 
 def _offer_swellfare(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
     bets = [
-        Choice(L._("Bet {amount}", amount=L.money(bet)) if bet else L._("Bet nothing"), act.BET, bet)
+        Choice(L._("Bet {amount}", amount=L.money(bet)) if bet else L._("Bet nothing"), ActionKind.BET, bet)
         for bet in swellfare_bets(st)
     ]
     return _fitted([], [(L._("Choose your bet"), bets)])
@@ -521,32 +525,32 @@ def _offer_insurance(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang)
         buy = L._("Buy, short {short}", short=L.money(card.amount - cash))
     else:
         buy = L._("Buy for {price}", price=L.money(card.amount))
-    return [Choice(buy, act.BUY, style=SUCCESS), Choice(L._("Decline"), act.DECLINE)]
+    return [Choice(buy, ActionKind.BUY, style=SUCCESS), Choice(L._("Decline"), ActionKind.DECLINE)]
 
 
 def _offer_poker(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
     return [
-        Choice(L._("Put in {amount}", amount=L.money(p.amount)), act.PUT_IN, style=PRIMARY),
-        Choice(L._("Sit out"), act.SIT_OUT),
+        Choice(L._("Put in {amount}", amount=L.money(p.amount)), ActionKind.PUT_IN, style=PRIMARY),
+        Choice(L._("Sit out"), ActionKind.SIT_OUT),
     ]
 
 
 _CHOICES: dict[str, Offer] = {
-    s.ROLL: _offer_roll,
-    s.RADIO: _offer_roll,
-    s.WALK: _offer_roll,
-    s.ROLL_OFF: _offer_roll,
-    s.DEAL: _offer_buy,
-    s.SELL: _offer_sell,
-    s.TARGET: _offer_target,
-    s.MOVE: _offer_move,
-    s.REPAY: _offer_repay,
-    s.CHARGE: _offer_charge,
-    s.LOTTERY: _offer_lottery,
-    s.BANKING: _offer_banking,
-    s.SWELLFARE: _offer_swellfare,
-    s.INSURANCE: _offer_insurance,
-    s.POKER: _offer_poker,
+    PendingKind.ROLL: _offer_roll,
+    PendingKind.RADIO: _offer_roll,
+    PendingKind.WALK: _offer_roll,
+    PendingKind.ROLL_OFF: _offer_roll,
+    PendingKind.DEAL: _offer_buy,
+    PendingKind.SELL: _offer_sell,
+    PendingKind.TARGET: _offer_target,
+    PendingKind.MOVE: _offer_move,
+    PendingKind.REPAY: _offer_repay,
+    PendingKind.CHARGE: _offer_charge,
+    PendingKind.LOTTERY: _offer_lottery,
+    PendingKind.BANKING: _offer_banking,
+    PendingKind.SWELLFARE: _offer_swellfare,
+    PendingKind.INSURANCE: _offer_insurance,
+    PendingKind.POKER: _offer_poker,
 }
 """One answer writer per kind of question."""
 

@@ -12,6 +12,8 @@ from typing import Literal
 
 from bot.game import calendar as cal
 from bot.game import cards, engine, rulesets
+from bot.game.calendar import SpaceKind
+from bot.game.cards import MailKind
 from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.rulesets import Ruleset
 from bot.game.steps import Step
@@ -197,7 +199,7 @@ def _jackpot(rs: Ruleset, L: Lang) -> str:
 def _overview(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
     r = rs.rules
     things = [L._("collect Mail (mostly bills)"), L._("buy Deals you hope to sell at a profit")]
-    if _days(rs, cal.LOTTERY):
+    if _days(rs, SpaceKind.LOTTERY):
         things.append(L._("enter the Lottery"))
     things.append(L._("pay into {jackpot}", jackpot=_jackpot(rs, L)))
     numbers = {
@@ -266,8 +268,8 @@ def _mail_line(rs: Ruleset, kind: str, deck: list[cards.MailCard], L: Lang) -> s
         return L._("nothing happens; discarded at your Pay Day.")
 
     lines: dict[str, Callable[[], str]] = {
-        cards.BILL: bills,
-        cards.MONSTER: lambda: L._(
+        MailKind.BILL: bills,
+        MailKind.MONSTER: lambda: L._(
             "**Monster Charges** ({n}: {amounts}) — keep it until your Pay Day. There, pay {pct}% "
             "interest plus the whole balance, or the interest alone and carry the balance (and the card) "
             "to next month. No part payments; at your last Pay Day every Monster Charge is paid off.",
@@ -275,38 +277,38 @@ def _mail_line(rs: Ruleset, kind: str, deck: list[cards.MailCard], L: Lang) -> s
             amounts=amounts,
             pct=r.charge_interest_pct,
         ),
-        cards.CHARITY: lambda: L._(
+        MailKind.CHARITY: lambda: L._(
             "**Charity** ({n}, {amounts}) — pay it into {jackpot} now.", n=n, amounts=amounts, jackpot=jackpot
         ),
-        cards.MONEYGRAM: lambda: L._(
+        MailKind.MONEYGRAM: lambda: L._(
             "**Moneygrams** ({n}, {amounts}) — send it to {jackpot} now.",
             n=n,
             amounts=amounts,
             jackpot=jackpot,
         ),
-        cards.MAD_MONEY: lambda: L._(
+        MailKind.MAD_MONEY: lambda: L._(
             "**Mad Money** ({n}, {amounts}) — collect it now from a player you choose.", n=n, amounts=amounts
         ),
-        cards.NEIGHBOR: lambda: L._(
+        MailKind.NEIGHBOR: lambda: L._(
             "**Pay a Neighbor** ({n}, {amounts}) — pay it now to a player you choose.", n=n, amounts=amounts
         ),
-        cards.MOVE_AHEAD: lambda: L._(
+        MailKind.MOVE_AHEAD: lambda: L._(
             "**Move Ahead** ({n}) — jump now to the next Deal or the next Buyer day (your choice) before "
             "Pay Day, and play that day. If neither is left this month, nothing happens.",
             n=n,
         ),
-        cards.JUNK: lambda: L._("**Junk mail** ({n}) — {effect}", n=n, effect=read()),
-        cards.POSTCARD: lambda: L._("**Postcards** ({n}) — {effect}", n=n, effect=read()),
-        cards.COLLECTION: lambda: L._(
+        MailKind.JUNK: lambda: L._("**Junk mail** ({n}) — {effect}", n=n, effect=read()),
+        MailKind.POSTCARD: lambda: L._("**Postcards** ({n}) — {effect}", n=n, effect=read()),
+        MailKind.COLLECTION: lambda: L._(
             "**Collections** ({n}, {amounts}) — the Bank pays you at once.", n=n, amounts=amounts
         ),
-        cards.TICKET: lambda: L._(
+        MailKind.TICKET: lambda: L._(
             "**Lottery Tickets** ({n}, {amounts}) — the Bank pays the ticket if you land on a Lottery "
             "Draw the same month (see `lottery`).",
             n=n,
             amounts=amounts,
         ),
-        cards.SWELLFARE: lambda: L._(
+        MailKind.SWELLFARE: lambda: L._(
             "**Swellfare** ({n}) — if your loan, its interest due and your bills come to more than your "
             "cash, bet up to {most} in {step} steps on one roll: a {faces} pays {odds}× the bet, anything "
             "else sends the bet to {jackpot}. Otherwise the card is discarded unused.",
@@ -317,7 +319,7 @@ def _mail_line(rs: Ruleset, kind: str, deck: list[cards.MailCard], L: Lang) -> s
             odds=r.swellfare_odds,
             jackpot=jackpot,
         ),
-        cards.INSURANCE: lambda: L._(
+        MailKind.INSURANCE: lambda: L._(
             "**Insurance** ({n}, {amounts}, car or health) — buy it when it comes and it cancels every "
             "matching bill, the ones you hold too, for the rest of the game.",
             n=n,
@@ -329,7 +331,7 @@ def _mail_line(rs: Ruleset, kind: str, deck: list[cards.MailCard], L: Lang) -> s
 
 def _mail_page(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
     kinds = list(dict.fromkeys(card.kind for card in rs.mail))
-    counts = sorted({space.count for space in rs.board if space.kind == cal.MAIL})
+    counts = sorted({space.count for space in rs.board if space.kind == SpaceKind.MAIL})
     body = "\n".join(_mail_line(rs, kind, _mail(rs, kind), L) for kind in kinds)
     text = L._(
         "The Mail pile has **{cards}** cards. A Mail day gives you {draws} of them, as its flag says. Some "
@@ -338,7 +340,7 @@ def _mail_page(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
         draws=_or([str(count) for count in counts], L),
     )
     text += "\n\n" + body
-    if _mail(rs, cards.MAD_MONEY) or _mail(rs, cards.NEIGHBOR):
+    if _mail(rs, MailKind.MAD_MONEY) or _mail(rs, MailKind.NEIGHBOR):
         text += "\n\n" + L._(
             "Mad Money and Pay a Neighbor choose among the players still playing the month; with every "
             "other player retired, the card does nothing."
@@ -453,12 +455,12 @@ def _still_in(rs: Ruleset, L: Lang) -> list[str]:
     """What a retired player still takes part in, on this edition's board and decks."""
     kinds = {space.kind for space in rs.board}
     parts: dict[str, Callable[[], str]] = {
-        cal.LOTTERY: lambda: L._("ante in the Lottery"),
-        cal.RADIO: lambda: L._("roll in the Radio Contest"),
-        cal.BIRTHDAY: lambda: L._("give on Happy Birthday"),
-        cal.WALK: lambda: L._("pay on the Walk for Charity"),
-        cal.POKER: lambda: L._("play the Poker Game"),
-        cal.ELECTION: lambda: L._("pay for the Town Election"),
+        SpaceKind.LOTTERY: lambda: L._("ante in the Lottery"),
+        SpaceKind.RADIO: lambda: L._("roll in the Radio Contest"),
+        SpaceKind.BIRTHDAY: lambda: L._("give on Happy Birthday"),
+        SpaceKind.WALK: lambda: L._("pay on the Walk for Charity"),
+        SpaceKind.POKER: lambda: L._("play the Poker Game"),
+        SpaceKind.ELECTION: lambda: L._("pay for the Town Election"),
     }
     still = [text() for kind, text in parts.items() if kind in kinds]
     return still + ([L._("roll for Deal commissions")] if _commission(rs) else [])
@@ -471,21 +473,21 @@ def _payday(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
         day=cal.PAYDAY_DAY,
     )
     retired = L._("Retired players stop moving, but still {things}.", things=_and(_still_in(rs, L), L))
-    if _mail(rs, cards.MAD_MONEY) or _mail(rs, cards.NEIGHBOR):
+    if _mail(rs, MailKind.MAD_MONEY) or _mail(rs, MailKind.NEIGHBOR):
         retired += " " + L._("They take no part in Mad Money or Pay a Neighbor.")
     return f"{text}\n\n{steps}\n\n{retired}"
 
 
 def _lottery(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
     r = rs.rules
-    days = _and([str(d) for d in _days(rs, cal.LOTTERY)], L)
+    days = _and([str(d) for d in _days(rs, SpaceKind.LOTTERY)], L)
     if not days:
         return L._(
             "This edition has no Lottery pot. **Lottery Tickets** come in the Mail ({amounts}). Land on a "
             "Lottery Draw day ({draws}) in the month you got a ticket and the Bank pays its value. At your "
             "Pay Day an unused ticket is void and goes to the bottom of the Mail pile.",
-            amounts=_amounts(_mail(rs, cards.TICKET), L),
-            draws=_and([str(d) for d in _days(rs, cal.LOTTERY_DRAW)], L),
+            amounts=_amounts(_mail(rs, MailKind.TICKET), L),
+            draws=_and([str(d) for d in _days(rs, SpaceKind.LOTTERY_DRAW)], L),
         )
     pot = L._(
         "When a player lands on a Lottery day ({days}), the Bank puts **{bank}** in the pot. Then every "
@@ -512,7 +514,7 @@ def _lottery(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
 
 def _interrupt_line(rs: Ruleset, kind: str, L: Lang) -> str | None:
     r, space = rs.rules, _space(rs, kind)
-    if kind == cal.LOTTERY:
+    if kind == SpaceKind.LOTTERY:
         return L._(
             "**Lottery** — each player may ante {ante} and pick a number.", ante=L.money(r.lottery_ante)
         )
@@ -538,29 +540,29 @@ def _radio_line(rs: Ruleset, space: cal.Space, name: str, amount: str, L: Lang) 
 
 
 _INTERRUPT_LINES: dict[str, Callable[[Ruleset, cal.Space, str, str, Lang], str]] = {
-    cal.RADIO: _radio_line,
-    cal.BIRTHDAY: lambda rs, sp, name, amount, L: L._(
+    SpaceKind.RADIO: _radio_line,
+    SpaceKind.BIRTHDAY: lambda rs, sp, name, amount, L: L._(
         "**{space}** — every other player gives the lander {amount}.", space=name, amount=amount
     ),
-    cal.WALK: lambda rs, sp, name, amount, L: L._(
+    SpaceKind.WALK: lambda rs, sp, name, amount, L: L._(
         "**{space}** — every other player rolls and pays {amount} × the roll to {jackpot}.",
         space=name,
         amount=amount,
         jackpot=_jackpot(rs, L),
     ),
-    cal.POKER: lambda rs, sp, name, amount, L: L._(
+    SpaceKind.POKER: lambda rs, sp, name, amount, L: L._(
         "**{space}** — every player may put {amount} in; all who did roll and the highest takes the pot "
         "(ties roll again; a lone taker gets the money back).",
         space=name,
         amount=amount,
     ),
-    cal.ELECTION: lambda rs, sp, name, amount, L: L._(
+    SpaceKind.ELECTION: lambda rs, sp, name, amount, L: L._(
         "**{space}** — every player pays {amount} into {jackpot}; the next movement roll of a 6 wins it.",
         space=name,
         amount=amount,
         jackpot=_jackpot(rs, L),
     ),
-    cal.DAYLIGHT: lambda rs, sp, name, amount, L: L._(
+    SpaceKind.DAYLIGHT: lambda rs, sp, name, amount, L: L._(
         "**{space}** — from the lander, each player still playing steps back one day and plays it; a "
         "player on START collects {salary} instead. It never sets off another.",
         space=name,
@@ -605,7 +607,7 @@ def _winning(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
             "The game ends when every player has finished their last Pay Day. Each player's **net worth** "
             "is cash minus loan."
         )
-    if _mail(rs, cards.MONSTER):
+    if _mail(rs, MailKind.MONSTER):
         worth += " " + L._(
             "Every bill and Monster Charge was paid at the last Pay Day; a game its host ends early also "
             "subtracts any Monster Charge still carried."
@@ -620,18 +622,18 @@ def _winning(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
 def _timeouts(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
     kinds = {card.kind for card in rs.mail}
     defaults = [L._("I roll for you"), L._("decline the Deal"), L._("sit out"), L._("don't repay")]
-    if cards.MONSTER in kinds:
+    if MailKind.MONSTER in kinds:
         defaults.append(L._("pay Monster Charges off"))
     if Step.PAY_BANKING in rs.payday:
         defaults.append(L._("banking ends (Done)"))
-    if cards.SWELLFARE in kinds:
+    if MailKind.SWELLFARE in kinds:
         defaults.append(L._("no Swellfare bet"))
-    if cards.INSURANCE in kinds:
+    if MailKind.INSURANCE in kinds:
         defaults.append(L._("the insurance is declined"))
     others = []
-    if kinds & {cards.MAD_MONEY, cards.NEIGHBOR}:
+    if kinds & {MailKind.MAD_MONEY, MailKind.NEIGHBOR}:
         others.append(L._("Mad Money and Pay a Neighbor go to the next player still playing, in turn order"))
-    if cards.MOVE_AHEAD in kinds:
+    if MailKind.MOVE_AHEAD in kinds:
         others.append(L._("Move Ahead goes to the Buyer if you hold a Deal, otherwise to the Deal"))
     limit = L._(
         "**Your turn**: **{turn}** unless the game was started with another limit.\n"
@@ -659,16 +661,16 @@ def _features(rs: Ruleset, L: Lang) -> list[str]:
     """What sets an edition apart, as phrases for its line on the `editions` page."""
     r = rs.rules
     features = []
-    sweepstakes = _space(rs, cal.SWEEPSTAKES)
+    sweepstakes = _space(rs, SpaceKind.SWEEPSTAKES)
     if sweepstakes and r.sweepstakes_roll:
         features.append(L._("Sweepstakes pays {amount} × a roll", amount=L.money(sweepstakes.amount)))
-    if _space(rs, cal.RADIO) and r.radio_mode == rulesets.RadioMode.HIGHEST:
+    if _space(rs, SpaceKind.RADIO) and r.radio_mode == rulesets.RadioMode.HIGHEST:
         features.append(L._("everyone rolls in the Radio Contest and the highest roll wins"))
     if r.repay_anytime:
         features.append(L._("loans can be repaid at any time"))
     if r.yard_sale_draws:
         features.append(L._("the Yard Sale draws the top Deal and rolls for its price"))
-    if _space(rs, cal.CASINO):
+    if _space(rs, SpaceKind.CASINO):
         features.append(L._("Family Casino Night on the board"))
     if r.savings:
         features.append(L._("savings at {pct}%", pct=r.savings_interest_pct))
@@ -757,50 +759,52 @@ def _radio_effect(sp: cal.Space, rs: Ruleset, L: Lang) -> str:
 
 
 _EFFECTS: dict[str, Effect] = {
-    cal.START: lambda sp, rs, L: "",
-    cal.MAIL: lambda sp, rs, L: L.ngettext("draw {n} Mail card", "draw {n} Mail cards", sp.count),
-    cal.SWEEPSTAKES: lambda sp, rs, L: (
+    SpaceKind.START: lambda sp, rs, L: "",
+    SpaceKind.MAIL: lambda sp, rs, L: L.ngettext("draw {n} Mail card", "draw {n} Mail cards", sp.count),
+    SpaceKind.SWEEPSTAKES: lambda sp, rs, L: (
         L._("collect {amount} × a roll", amount=L.money(sp.amount))
         if rs.rules.sweepstakes_roll
         else L._("collect {amount}", amount=L.money(sp.amount))
     ),
-    cal.DEAL: lambda sp, rs, L: L._("draw a Deal: buy it or let it go"),
-    cal.LOTTERY: lambda sp, rs, L: L._(
+    SpaceKind.DEAL: lambda sp, rs, L: L._("draw a Deal: buy it or let it go"),
+    SpaceKind.LOTTERY: lambda sp, rs, L: L._(
         "everyone may ante {ante} on a number; the Bank adds {bank}",
         ante=L.money(rs.rules.lottery_ante),
         bank=L.money(rs.rules.lottery_bank),
     ),
-    cal.FEE: lambda sp, rs, L: L._(
+    SpaceKind.FEE: lambda sp, rs, L: L._(
         "pay {amount} into {jackpot}", amount=L.money(sp.amount), jackpot=_jackpot(rs, L)
     ),
-    cal.RADIO: _radio_effect,
-    cal.BUYER: lambda sp, rs, L: L._("sell one of your Deals to the Bank for its value"),
-    cal.BIRTHDAY: lambda sp, rs, L: L._("every other player gives you {amount}", amount=L.money(sp.amount)),
-    cal.YARD_SALE: lambda sp, rs, L: (
+    SpaceKind.RADIO: _radio_effect,
+    SpaceKind.BUYER: lambda sp, rs, L: L._("sell one of your Deals to the Bank for its value"),
+    SpaceKind.BIRTHDAY: lambda sp, rs, L: L._(
+        "every other player gives you {amount}", amount=L.money(sp.amount)
+    ),
+    SpaceKind.YARD_SALE: lambda sp, rs, L: (
         L._("take the top Deal for {amount} × a new roll", amount=L.money(sp.amount))
         if rs.rules.yard_sale_draws
         else L._("pay {amount} × your roll for the face-down Deal by the board", amount=L.money(sp.amount))
     ),
-    cal.WALK: lambda sp, rs, L: L._(
+    SpaceKind.WALK: lambda sp, rs, L: L._(
         "everyone else rolls and pays {amount} × the roll into {jackpot}",
         amount=L.money(sp.amount),
         jackpot=_jackpot(rs, L),
     ),
-    cal.PAYDAY: lambda sp, rs, L: L._("every token stops here: salary, interest, bills"),
-    cal.CASINO: lambda sp, rs, L: L._(
+    SpaceKind.PAYDAY: lambda sp, rs, L: L._("every token stops here: salary, interest, bills"),
+    SpaceKind.CASINO: lambda sp, rs, L: L._(
         "roll: odd collects {amount}, even pays {amount} into {jackpot}",
         amount=L.money(sp.amount),
         jackpot=_jackpot(rs, L),
     ),
-    cal.LOTTERY_DRAW: lambda sp, rs, L: L._("cash every Lottery Ticket you hold"),
-    cal.SUNDAY: lambda sp, rs, L: L._("nothing happens"),
-    cal.POKER: lambda sp, rs, L: L._(
+    SpaceKind.LOTTERY_DRAW: lambda sp, rs, L: L._("cash every Lottery Ticket you hold"),
+    SpaceKind.SUNDAY: lambda sp, rs, L: L._("nothing happens"),
+    SpaceKind.POKER: lambda sp, rs, L: L._(
         "everyone may put in {amount}; the highest roll among them takes it", amount=L.money(sp.amount)
     ),
-    cal.ELECTION: lambda sp, rs, L: L._(
+    SpaceKind.ELECTION: lambda sp, rs, L: L._(
         "every player pays {amount} into {jackpot}", amount=L.money(sp.amount), jackpot=_jackpot(rs, L)
     ),
-    cal.DAYLIGHT: lambda sp, rs, L: L._(
+    SpaceKind.DAYLIGHT: lambda sp, rs, L: L._(
         "everyone still playing steps back one day and plays it; on START, collect {salary}",
         salary=L.money(rs.rules.salary),
     ),

@@ -22,7 +22,7 @@ from bot.game import ai, engine, orders
 from bot.game import events as ev
 from bot.game.actions import Action, IllegalAction
 from bot.game.bank import bank_statement, loan_book
-from bot.game.events import Event
+from bot.game.events import Event, EventKind
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
@@ -80,7 +80,7 @@ def play(table: Table, action: Action, now: datetime, *, ordered: bool = False) 
     the player's answer)."""
     state = table.state
     prompt, pending = state.prompt, state.pending
-    _, events = engine.apply(state, action)
+    events = engine.apply(state, action)
     answered = {
         "kind": "action",
         "seat": action.seat,
@@ -819,7 +819,11 @@ def _seat(loaded: Loaded, person: Person) -> int:
 
 def _paydays(table: Table, events: Iterable[ev.Event]) -> PayDays | None:
     """The Pay Days finished by these events, for the whole table; None if none."""
-    seats = tuple((e.seat, e.kind == ev.RETIRED) for e in events if e.kind in (ev.NEW_MONTH, ev.RETIRED))
+    seats = tuple(
+        (e.seat, e.kind == EventKind.RETIRED)
+        for e in events
+        if e.kind in (EventKind.NEW_MONTH, EventKind.RETIRED)
+    )
     return PayDays(table, seats) if seats else None
 
 

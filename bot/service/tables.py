@@ -14,7 +14,7 @@ from typing import ClassVar, NamedTuple
 
 from pydantic import ValidationError
 
-from bot.game import events as ev
+from bot.game.events import EventKind
 from bot.restart import Resume
 from bot.table import Table
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
@@ -239,7 +239,7 @@ class Tables:
 
     async def transfers(self, game_id: int) -> list[EventRow]:
         """Every money transfer in a game's log, newest first: the ledger's lines."""
-        return await self.store.events(game_id, limit=1_000_000, kinds=[ev.TRANSFER])
+        return await self.store.events(game_id, limit=1_000_000, kinds=[EventKind.TRANSFER])
 
     async def log_after(self, game_id: int, after: int) -> tuple[list[dict], int]:
         """A game's log rows after the first `after`, oldest first, and how many rows it has in all.

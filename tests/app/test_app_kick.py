@@ -8,8 +8,9 @@ import pytest
 from test_app_service import ALICE, BOB, CHANNEL, GUILD, OLGA, started
 
 from bot import lobby
-from bot.game import actions as act
 from bot.game import events as ev
+from bot.game.actions import ActionKind
+from bot.game.events import EventKind
 from bot.game.invariants import books_mismatches
 from bot.lobby import LobbyCode
 from bot.service import (
@@ -36,7 +37,7 @@ MOD = Person(OLGA.user_id, OLGA.name, manages_channel=True)
 
 async def books(service: Service, game_id: int, state) -> list[str]:
     """Every account of `state` against the ledger rebuilt from the event log ([] if equal)."""
-    rows = await service.tables.store.events(game_id, limit=1_000_000, kinds=[ev.TRANSFER])
+    rows = await service.tables.store.events(game_id, limit=1_000_000, kinds=[EventKind.TRANSFER])
     return books_mismatches(state, [ev.Event.from_record(row.data) for row in rows])
 
 
@@ -60,7 +61,7 @@ async def bobs_turn(service: Service):
         loaded.table.state.script.append(2)
         await service.tables.save(loaded)
     rolled = await service.act(
-        CHANNEL, ALICE, Move(act.ROLL, 0, begun.loaded.table.state.prompt, begun.game_id)
+        CHANNEL, ALICE, Move(ActionKind.ROLL, 0, begun.loaded.table.state.prompt, begun.game_id)
     )
     assert rolled.loaded.table.state.pending.seats == [1]
     return rolled

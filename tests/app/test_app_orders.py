@@ -5,9 +5,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.game import actions as act
-from bot.game import state as s
+from bot.game.actions import ActionKind
 from bot.game.orders import NONE, LotteryOrder, Orders
+from bot.game.state import PendingKind
 from bot.service import LobbyChange, LobbyOptions, Move, Refused, Service
 from bot.service.games import ordered_answer
 from bot.table import Table
@@ -27,14 +27,14 @@ async def records(service: Service) -> list[dict]:
 
 async def test_orders_are_stored_with_the_seat_and_answer_at_once_as_the_player(service):
     await started(service)
-    assert (await table(service)).state.pending.kind == s.ROLL  # alice's first roll
+    assert (await table(service)).state.pending.kind == PendingKind.ROLL  # alice's first roll
     update = await service.set_orders(CHANNEL, ALICE, Orders(roll=True))
     after = update.loaded.table
     assert after.seats[0].orders == Orders(roll=True) and after.seats[1].orders == NONE
     assert after.state.players[0].day > 0, "alice's die was rolled in the same save"
     assert update.live is not None, "the table sees it"
     ordered = [r for r in await records(service) if r.get("ordered")]
-    assert ordered and all(r["seat"] == 0 and r["action"] == act.ROLL for r in ordered)
+    assert ordered and all(r["seat"] == 0 and r["action"] == ActionKind.ROLL for r in ordered)
     assert not any(r.get("timed_out") for r in ordered)
     assert (await table(service)).seats[0].orders == Orders(roll=True), "saved"
 
@@ -46,10 +46,10 @@ async def test_an_order_answers_after_another_players_click(service):
     state = loaded.table.state
     state.script.extend([2, 2])  # alice lands on the Sweepstakes (nothing to ask), then bob's die
     await service.tables.save(loaded)
-    await service.act(CHANNEL, ALICE, Move(act.ROLL, prompt=state.prompt, game_id=loaded.row.game_id))
+    await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, prompt=state.prompt, game_id=loaded.row.game_id))
     after = (await table(service)).state
     assert after.players[1].day == 2, "bob's die was rolled by his order, in alice's click"
-    assert after.pending.kind == s.ROLL and after.pending.seats == [0], "alice's turn again"
+    assert after.pending.kind == PendingKind.ROLL and after.pending.seats == [0], "alice's turn again"
 
 
 async def test_orders_never_answer_a_real_decision(service):
@@ -61,7 +61,12 @@ async def test_orders_never_answer_a_real_decision(service):
     table_after = update.loaded.table
     state = table_after.state
     assert ordered_answer(table_after) is None
-    assert state.over or state.pending.kind not in {s.ROLL, s.RADIO, s.WALK, s.ROLL_OFF}
+    assert state.over or state.pending.kind not in {
+        PendingKind.ROLL,
+        PendingKind.RADIO,
+        PendingKind.WALK,
+        PendingKind.ROLL_OFF,
+    }
     assert state.players[0].day > 0, "alice rolled by her order"
 
 

@@ -22,9 +22,9 @@ from scripted import (
     stack_mail,
 )
 
-from bot.game import actions as a
-from bot.game import state as s
+from bot.game.actions import ActionKind
 from bot.game.orders import Orders
+from bot.game.state import PendingKind
 from bot.render import embeds
 from bot.render.hand import hand_panel
 from bot.render.prompts import MAX_ROWS, MENU_OPTIONS, Menu, choices, question, rows
@@ -58,17 +58,21 @@ def test_banking_offers_done_and_a_menu_per_open_move_with_a_spread_of_amounts()
     set_cash(st, ANN, 5000)
     set_loan(st, ANN, 3000)
     land(st, ANN, 31)  # 5,325 - 600 interest: 30 repayments possible
-    assert asked(st) == (s.BANKING, [ANN])
+    assert asked(st) == (PendingKind.BANKING, [ANN])
     text = question(st, NAMES, ENGLISH)
     assert text.startswith("**Ann**, Pay Day banking ($4,725 cash, $3,000 loan, $0 savings)")
     assert "then press Done" in text
     assert len(rows(choices(st, ENGLISH))) <= MAX_ROWS
-    assert [(c.label, c.kind) for c in choices(st, ENGLISH) if not c.menu] == [("Done", a.DONE)]
-    repays = [value for _, kind, value in menus(st)["Repay…"] if kind == a.REPAY]
+    assert [(c.label, c.kind) for c in choices(st, ENGLISH) if not c.menu] == [("Done", ActionKind.DONE)]
+    repays = [value for _, kind, value in menus(st)["Repay…"] if kind == ActionKind.REPAY]
     assert repays[0] == 100 and repays[-1] == 3000 and len(repays) == MENU_OPTIONS
-    act(st, ANN, a.REPAY, 3000)  # now deposits open: Done + deposits
+    act(st, ANN, ActionKind.REPAY, 3000)  # now deposits open: Done + deposits
     deposits = menus(st)["Deposit…"]
-    assert ("Deposit $100", a.DEPOSIT, 100) in deposits and ("Deposit $1,700", a.DEPOSIT, 1700) in deposits
+    assert ("Deposit $100", ActionKind.DEPOSIT, 100) in deposits and (
+        "Deposit $1,700",
+        ActionKind.DEPOSIT,
+        1700,
+    ) in deposits
     assert len(rows(choices(st, ENGLISH))) <= MAX_ROWS
 
 
@@ -80,9 +84,9 @@ def test_banking_with_savings_offers_deposits_and_withdrawals_side_by_side():
     assert len(rows(choices(st, ENGLISH))) == MAX_ROWS  # Done, then a menu for each way
     assert set(menus(st)) == {"Deposit…", "Withdraw…"}
     withdrawals = menus(st)["Withdraw…"]
-    assert ("Withdraw $3,300", a.WITHDRAW, 3300) in withdrawals and (
+    assert ("Withdraw $3,300", ActionKind.WITHDRAW, 3300) in withdrawals and (
         "Withdraw $100",
-        a.WITHDRAW,
+        ActionKind.WITHDRAW,
         100,
     ) in withdrawals
 
@@ -91,7 +95,11 @@ def test_a_few_banking_moves_are_buttons():
     st = game(3, ruleset="classic")
     set_loan(st, ANN, 200)
     land(st, ANN, 31)  # repay $100 or $200: no menu for two amounts
-    assert buttons(st) == [("Done", a.DONE, 0), ("Repay $100", a.REPAY, 100), ("Repay $200", a.REPAY, 200)]
+    assert buttons(st) == [
+        ("Done", ActionKind.DONE, 0),
+        ("Repay $100", ActionKind.REPAY, 100),
+        ("Repay $200", ActionKind.REPAY, 200),
+    ]
     assert len(rows(choices(st, ENGLISH))) == 1
 
 
@@ -120,18 +128,18 @@ def test_insurance_buy_or_decline():
         "**Ann**, buy **Aches & Pains Insurance Co. Family Plan** for $75? It cancels every health bill, "
         "the ones you hold too, for the rest of the game."
     )
-    assert buttons(st) == [("Buy for $75", a.BUY, 0), ("Decline", a.DECLINE, 0)]
+    assert buttons(st) == [("Buy for $75", ActionKind.BUY, 0), ("Decline", ActionKind.DECLINE, 0)]
 
 
 def test_poker_put_in_or_sit_out_then_the_pot_roll_off():
     st = game(3, ruleset="classic")
     land(st, ANN, 5, roll=5)
-    act(st, BOB, a.PUT_IN)
+    act(st, BOB, ActionKind.PUT_IN)
     text = question(st, NAMES, ENGLISH)
     assert text.startswith("**Poker Game!** Put $100 in or sit out") and "In so far: Bob." in text
-    assert buttons(st) == [("Put in $100", a.PUT_IN, 0), ("Sit out", a.SIT_OUT, 0)]
-    act(st, ANN, a.PUT_IN)
-    act(st, CAT, a.SIT_OUT)
+    assert buttons(st) == [("Put in $100", ActionKind.PUT_IN, 0), ("Sit out", ActionKind.SIT_OUT, 0)]
+    act(st, ANN, ActionKind.PUT_IN)
+    act(st, CAT, ActionKind.SIT_OUT)
     assert question(st, NAMES, ENGLISH) == (
         "**Poker Game:** **Ann** and **Bob**, roll — the highest roll takes the $200 pot."
     )
@@ -141,13 +149,13 @@ def test_the_commission_roll_off_names_the_deal():
     st = game(3, ruleset="classic")
     stack_deal(st, "Car Wash")
     land(st, ANN, 2, roll=2)
-    act(st, ANN, a.BUY)
+    act(st, ANN, ActionKind.BUY)
     text = question(st, NAMES, ENGLISH)
     assert text.startswith(
         "**Commission on Car Wash: everyone rolls.** **Ann** and **Bob** and **Cat**, roll"
     )
     assert "collects $35 from the Bank" in text
-    assert buttons(st) == [("Roll the die", a.ROLL, 0)]
+    assert buttons(st) == [("Roll the die", ActionKind.ROLL, 0)]
 
 
 def test_the_board_and_the_hand_show_savings_and_insurance():

@@ -10,8 +10,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "game"))
 
 from scripted import ANN, BOB, CAT, ENGLISH, act, asked, game, land
 
-from bot.game import actions as a
-from bot.game import state as s
+from bot.game.actions import ActionKind
+from bot.game.state import PendingKind
 from bot.render.i18n import lang
 from bot.render.prompts import choices, computer_only, question
 
@@ -21,7 +21,7 @@ ITALIAN = lang("it")
 
 def test_a_turn_only_the_computer_plays_names_the_seat_and_has_no_buttons():
     st = game(3)
-    assert asked(st) == (s.ROLL, [ANN])
+    assert asked(st) == (PendingKind.ROLL, [ANN])
 
     assert question(st, NAMES, ENGLISH, {ANN}) == "The computer is playing for **Ann**…"
     assert question(st, NAMES, ITALIAN, {ANN}) == "Il computer sta giocando per **Ann**…"
@@ -39,17 +39,17 @@ def test_a_human_s_turn_is_asked_as_before_whoever_else_the_computer_plays():
 def test_a_lottery_keeps_the_humans_buttons_until_only_the_computer_is_left_to_answer():
     st = game(3)
     land(st, ANN, 6)
-    assert asked(st) == (s.LOTTERY, [ANN, BOB, CAT])
+    assert asked(st) == (PendingKind.LOTTERY, [ANN, BOB, CAT])
 
     text = question(st, NAMES, ENGLISH, {BOB})
     assert text.endswith("Waiting for **Ann** and **Bob** (computer) and **Cat**.")
     assert "**Bob** (computer)" in question(st, NAMES, ITALIAN, {BOB})
     assert [c.label for c in choices(st, ENGLISH, {BOB})] == ["1", "2", "3", "4", "5", "6", "Sit out"]
 
-    act(st, ANN, a.ANTE, 2)
-    act(st, CAT, a.SIT_OUT)
+    act(st, ANN, ActionKind.ANTE, 2)
+    act(st, CAT, ActionKind.SIT_OUT)
 
-    assert asked(st) == (s.LOTTERY, [BOB])
+    assert asked(st) == (PendingKind.LOTTERY, [BOB])
     assert question(st, NAMES, ENGLISH, {BOB}) == "The computer is playing for **Bob**…"
     assert choices(st, ENGLISH, {BOB}) == []
 
@@ -57,6 +57,6 @@ def test_a_lottery_keeps_the_humans_buttons_until_only_the_computer_is_left_to_a
 def test_several_computer_seats_asked_at_once_are_named_together():
     st = game(3)
     land(st, ANN, 6)
-    act(st, ANN, a.SIT_OUT)
+    act(st, ANN, ActionKind.SIT_OUT)
     assert question(st, NAMES, ENGLISH, {BOB, CAT}) == "The computer is playing for **Bob** and **Cat**…"
     assert question(st, NAMES, ITALIAN, {BOB, CAT}) == "Il computer sta giocando per **Bob** e **Cat**…"

@@ -8,11 +8,10 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "game"))
 
 from scripted import ANN, BOB, ENGLISH, act, asked, game, hold_mail, land, set_cash, set_loan, stack_deal
 
-from bot.game import actions as a
-from bot.game import cards as c
-from bot.game import state as s
+from bot.game.actions import ActionKind
+from bot.game.cards import MailKind
 from bot.game.rulesets import RULESETS
-from bot.game.state import from_json
+from bot.game.state import PendingKind, from_json
 from bot.render.prompts import choices, question
 
 NAMES = ["Ann", "Bob", "Cat"]
@@ -21,30 +20,30 @@ FIXTURES = Path(__file__).parents[1] / "game" / "fixtures"
 
 def test_a_monster_charge_offers_paying_it_off_with_interest_or_carrying_it():
     st = game(2, months=2)
-    hold_mail(st, ANN, (c.MONSTER, 3000))
+    hold_mail(st, ANN, (MailKind.MONSTER, 3000))
     land(st, ANN, 31)
-    assert asked(st) == (s.CHARGE, [ANN])
+    assert asked(st) == (PendingKind.CHARGE, [ANN])
     assert question(st, NAMES, ENGLISH) == (
         "**Ann**, Monster Charge of $3,000: pay it off ($3,300 with the interest), "
         "or pay $300 interest and carry the balance to next month?"
     )
     assert [(x.label, x.kind) for x in choices(st, ENGLISH)] == [
-        ("Pay it off: $3,300", a.PAY_ALL),
-        ("Pay $300 and carry", a.CARRY),
+        ("Pay it off: $3,300", ActionKind.PAY_ALL),
+        ("Pay $300 and carry", ActionKind.CARRY),
     ]
-    act(st, ANN, a.CARRY)
+    act(st, ANN, ActionKind.CARRY)
     st.players[ANN].day = 0
     land(st, ANN, 31)  # the last Pay Day: paid off without a question
-    assert asked(st) == (s.ROLL, [BOB]) and st.players[ANN].carried == []
+    assert asked(st) == (PendingKind.ROLL, [BOB]) and st.players[ANN].carried == []
 
 
 def test_a_game_saved_at_a_last_pay_days_charge_question_offers_only_paying_off():
     st = from_json((FIXTURES / "saved-charge-question.json").read_text())
-    assert asked(st) == (s.CHARGE, [BOB])
+    assert asked(st) == (PendingKind.CHARGE, [BOB])
     assert (
         question(st, NAMES, ENGLISH) == "**Bob**, last Pay Day: pay off your $3,000 Monster Charge ($3,300)."
     )
-    assert [(x.label, x.kind) for x in choices(st, ENGLISH)] == [("Pay it off: $3,300", a.PAY_ALL)]
+    assert [(x.label, x.kind) for x in choices(st, ENGLISH)] == [("Pay it off: $3,300", ActionKind.PAY_ALL)]
 
 
 # -- decisions show their facts (issue 9.6) ------------------------------------------------------------
@@ -52,7 +51,7 @@ def test_the_deal_question_says_which_buyer_days_are_left_this_month_and_how_man
     st = game(3, months=3)
     stack_deal(st, "Teen Jeans")
     land(st, ANN, 4)
-    assert asked(st) == (s.DEAL, [ANN])
+    assert asked(st) == (PendingKind.DEAL, [ANN])
     text = question(st, NAMES, ENGLISH)
     assert text == (
         "**Ann**, buy **Teen Jeans** for $7,000 (sells for $14,000)? "
@@ -89,9 +88,9 @@ def test_after_the_last_buyer_day_the_deal_question_says_none_is_left():
 def test_the_repay_question_lists_the_bills_due_now_their_total_and_the_monster_charges():
     st = game(3, months=2)
     set_loan(st, ANN, 5000)
-    hold_mail(st, ANN, "New Roof", "Dentist", (c.MONSTER, 3000))
+    hold_mail(st, ANN, "New Roof", "Dentist", (MailKind.MONSTER, 3000))
     land(st, ANN, 31)
-    assert asked(st) == (s.REPAY, [ANN])
+    assert asked(st) == (PendingKind.REPAY, [ANN])
     text = question(st, NAMES, ENGLISH)
     assert text == (
         "**Ann**, Pay Day: repay some of your $5,000 loan? You hold $6,500. "

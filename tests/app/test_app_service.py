@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.game import actions as act
 from bot.game import events as ev
-from bot.game.actions import RefusalCode
+from bot.game.actions import ActionKind, RefusalCode
+from bot.game.events import EventKind, Reason
 from bot.lobby import LobbyCode
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
@@ -55,7 +55,7 @@ async def test_a_lobby_opens_fills_and_starts_with_updates_for_the_screen_and_th
     begun = await service.lobby(CHANNEL, ALICE, LobbyChange.START)
 
     assert begun.answer.show is Show.BOARD and begun.answer.said.code is NoteCode.GAME_STARTED
-    assert [e.kind for e in begun.events] == [ev.TRANSFER, ev.TRANSFER]  # the start cash
+    assert [e.kind for e in begun.events] == [EventKind.TRANSFER, EventKind.TRANSFER]  # the start cash
     assert begun.loaded.table.latest == [ev.Event(TableKind.BEGAN)]
     assert service.screen.updates[-1] is begun  # handed over under the lock, before it was returned
     assert service.timers.armed(CHANNEL) == begun.loaded.table.remind_at  # the earliest timer
@@ -64,31 +64,31 @@ async def test_a_lobby_opens_fills_and_starts_with_updates_for_the_screen_and_th
 async def test_a_click_returns_its_events_and_a_slash_command_its_confirmation(service):
     begun = await started(service)
     table = begun.loaded.table
-    move = Move(act.ROLL, 0, table.state.prompt, begun.game_id, message_id=None)
+    move = Move(ActionKind.ROLL, 0, table.state.prompt, begun.game_id, message_id=None)
 
     rolled = await service.act(CHANNEL, ALICE, move)
 
     assert rolled.answer.show is Show.BOARD and rolled.answer.said is None
-    assert rolled.events[0].kind == ev.ROLLED and rolled.loaded.table.state.prompt > move.prompt
-    borrowed = await service.act(CHANNEL, BOB, Move(act.LOAN, 1000))
+    assert rolled.events[0].kind == EventKind.ROLLED and rolled.loaded.table.state.prompt > move.prompt
+    borrowed = await service.act(CHANNEL, BOB, Move(ActionKind.LOAN, 1000))
     assert borrowed.answer.said.code is NoteCode.DONE
-    assert [e.reason for e in borrowed.answer.said.params["events"]] == [ev.LOAN]
+    assert [e.reason for e in borrowed.answer.said.params["events"]] == [Reason.LOAN]
 
 
 async def test_every_refusal_is_one_exception_with_a_code(service):
     with pytest.raises(Refused) as no_game:
-        await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, 1, 1))
+        await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, 1, 1))
     assert no_game.value.code is ServiceCode.GAME_ENDED
     begun = await started(service)
     prompt = begun.loaded.table.state.prompt
 
     with pytest.raises(Refused) as outsider:
-        await service.act(CHANNEL, OLGA, Move(act.ROLL, 0, prompt, begun.game_id))
+        await service.act(CHANNEL, OLGA, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
     with pytest.raises(Refused) as early:
-        await service.act(CHANNEL, BOB, Move(act.ROLL, 0, prompt, begun.game_id))
-    await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, prompt, begun.game_id))
+        await service.act(CHANNEL, BOB, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
+    await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
     with pytest.raises(Refused) as double:
-        await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, prompt, begun.game_id))
+        await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
     with pytest.raises(Refused) as lobby_gone:
         await service.join(CHANNEL, OLGA)
 
@@ -117,7 +117,7 @@ async def test_a_bot_that_dies_between_the_post_and_the_record_still_knows_the_o
     buttons still work (the worker then edits it, or posts anew if it was deleted)."""
     begun = await started(service)
     await service.moved(begun.loaded, 777)
-    after_click = await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, begun.loaded.table.state.prompt))
+    after_click = await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, begun.loaded.table.state.prompt))
     # ...the call is posted as message 888, and the process is killed before `moved` runs.
 
     restarted = await Tables(service.tables.store).load(CHANNEL)
@@ -128,7 +128,7 @@ async def test_a_bot_that_dies_between_the_post_and_the_record_still_knows_the_o
 
 async def test_a_message_posted_for_an_older_snapshot_is_saved_on_the_newest(service):
     begun = await started(service)
-    acted = await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, begun.loaded.table.state.prompt))
+    acted = await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, begun.loaded.table.state.prompt))
 
     moved = await service.moved(begun.loaded, 777)  # posted before the click above was saved
 
@@ -141,10 +141,10 @@ async def test_a_stale_click_on_a_board_discord_never_showed_gets_the_board_not_
     begun = await started(service)
     table = begun.loaded.table
     await service.moved(begun.loaded, 777)
-    await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, table.state.prompt, begun.game_id, 777))
+    await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, table.state.prompt, begun.game_id, 777))
     service.screen.lagging = True  # the answer with the new board was lost
 
-    old = Move(act.ROLL, 0, table.state.prompt, begun.game_id, 777)  # bob presses alice's old button
+    old = Move(ActionKind.ROLL, 0, table.state.prompt, begun.game_id, 777)  # bob presses alice's old button
 
     again = await service.act(CHANNEL, BOB, old)
 
@@ -191,13 +191,13 @@ async def test_a_move_the_computer_makes_for_a_player_who_left_is_refused_as_the
         loaded.table.state.script.append(2)
         await service.tables.save(loaded)
     prompt = begun.loaded.table.state.prompt
-    alice_rolled = await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, prompt, begun.game_id))
+    alice_rolled = await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
     assert alice_rolled.loaded.table.state.pending.seats == [1]
     await service.leave(CHANNEL, BOB)
     prompt = (await service.tables.load(CHANNEL)).table.state.prompt
 
     with pytest.raises(Refused) as refused:
-        await service.act(CHANNEL, ALICE, Move(act.ROLL, 0, prompt, begun.game_id))
+        await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
 
     assert refused.value.code is RefusalCode.NOT_YOUR_TURN
     assert refused.value.params == {"seats": (1,), "computers": (1,)}
@@ -211,9 +211,9 @@ async def test_a_player_who_left_is_told_the_computer_took_their_seat_not_that_t
     prompt = begun.loaded.table.state.prompt
 
     with pytest.raises(Refused) as left:
-        await service.act(CHANNEL, BOB, Move(act.ROLL, 0, prompt, begun.game_id))
+        await service.act(CHANNEL, BOB, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
     with pytest.raises(Refused) as outsider:
-        await service.act(CHANNEL, OLGA, Move(act.ROLL, 0, prompt, begun.game_id))
+        await service.act(CHANNEL, OLGA, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
 
     assert left.value.code is ServiceCode.TAKEN_OVER and outsider.value.code is RefusalCode.NOT_IN_GAME
     assert refusal_text(left.value, lang("it")) == (

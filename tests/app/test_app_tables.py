@@ -12,6 +12,7 @@ import pytest
 
 from bot.game import ai
 from bot.game import events as ev
+from bot.game.events import EventKind, Reason
 from bot.game.state import from_json
 from bot.service import Move, Person, Tables
 from bot.service.tables import with_message
@@ -272,8 +273,8 @@ async def test_a_saved_game_of_every_edition_loads_back_equal_to_the_table_saved
     )
     table.state = state
     table.latest = [
-        ev.Event(ev.ROLLED, 0, value=4),
-        ev.Event(ev.TRANSFER, -1, 100, src=-1, dst=0, reason=ev.SALARY),
+        ev.Event(EventKind.ROLLED, 0, value=4),
+        ev.Event(EventKind.TRANSFER, -1, 100, src=-1, dst=0, reason=Reason.SALARY),
     ]
     table.deadline = datetime.fromisoformat("2026-12-01T01:02:03+00:00")
     table.last_answer = (3, 1)

@@ -16,6 +16,7 @@ import simcord.interactions
 from helpers import click, slash
 
 from bot.game import events as ev
+from bot.game.events import EventKind
 from bot.game.invariants import books_mismatches
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
@@ -86,7 +87,7 @@ async def finished(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[in
 
 async def books(env: simcord.Env, game_id: int, state: GameState) -> list[str]:
     """Every account of `state` against the ledger rebuilt from the game's event log ([] if equal)."""
-    rows = await env.bot.store.events(game_id, limit=1_000_000, kinds=[ev.TRANSFER])
+    rows = await env.bot.store.events(game_id, limit=1_000_000, kinds=[EventKind.TRANSFER])
     return books_mismatches(state, [ev.Event.from_record(row.data) for row in rows])
 
 

@@ -8,7 +8,7 @@ from rig import calls_sent, cog, field, labels, live, load, rigged, service, sta
 from test_e2e_kick import bobs_turn
 from test_e2e_lobby import COMPUTERS_WAIT_FOR_THE_CLOCK
 
-from bot.game import state as s
+from bot.game.state import PendingKind
 from bot.render.i18n import lang
 from bot.service import Call, LiveView, Update
 
@@ -124,7 +124,9 @@ async def test_a_call_still_on_its_way_when_its_player_left_calls_only_those_sti
     # What the worker holds in that race: the call made before the leave, the board after it.
     screen = cog(env).live
     screen.publish(
-        Update(game.channel.id, loaded, live=LiveView(loaded), call=Call(s.ROLL, (bob.id, carol.id)))
+        Update(
+            game.channel.id, loaded, live=LiveView(loaded), call=Call(PendingKind.ROLL, (bob.id, carol.id))
+        )
     )
     await screen.idle(game.channel.id, 0)
 

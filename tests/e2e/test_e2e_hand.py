@@ -8,8 +8,8 @@ import simcord.interactions
 from helpers import click, refusal
 from rig import field, labels, live, load, rigged, script, start_game, unescape
 
-from bot.game import state as s
 from bot.game.orders import LotteryOrder, Orders
+from bot.game.state import PendingKind
 
 MY_HAND = "My hand"
 ROLL_MINE = "Roll my turns for me"
@@ -130,7 +130,7 @@ async def test_every_order_on_still_asks_to_buy_a_deal(env):
 
     table = await load(env, game.channel)
     assert table.seats[0].orders == Orders(True, True, LotteryOrder.ALWAYS, 3)
-    assert table.state.pending.kind == s.DEAL and table.state.pending.seats == [0]
+    assert table.state.pending.kind == PendingKind.DEAL and table.state.pending.seats == [0]
     assert labels(await live(env, game.channel))[-1] == "Decline", "the decision waits for alice"
 
 
@@ -144,7 +144,7 @@ async def test_a_lottery_order_antes_as_the_player_and_the_others_are_still_aske
     await click(alice, await live(env, game.channel), label="Roll the die")
 
     table = await load(env, game.channel)
-    assert table.state.pending.kind == s.LOTTERY
+    assert table.state.pending.kind == PendingKind.LOTTERY
     assert 1 not in table.state.pending.seats and sorted(table.state.pending.seats) == [0, 2]
     assert table.state.pending.wants == {1: 5} or 5 in table.state.pending.picks
 
@@ -202,14 +202,14 @@ async def test_repay_outside_pay_day_is_refused_with_one_line_and_answers_the_pa
         state.players[0].day = 30
         state.script.append(1)
     await click(alice, await live(env, game.channel), label="Roll the die")
-    assert (await load(env, game.channel)).state.pending.kind == s.REPAY
+    assert (await load(env, game.channel)).state.pending.kind == PendingKind.REPAY
     panel = await open_hand(env, game, alice)
     assert "Repay now: up to $2,000" in fields(panel)["Loans"]
     form = await click(alice, panel, label="Repay…")
     await alice.submit_modal(form, {"amount": "2000"})
 
     table = await load(env, game.channel)
-    assert table.state.players[0].loan == 0 and table.state.pending.kind != s.REPAY
+    assert table.state.players[0].loan == 0 and table.state.pending.kind != PendingKind.REPAY
 
 
 @pytest.mark.bot(seed=3)

@@ -6,7 +6,7 @@ from helpers import click, refusal, slash
 from rig import client_locales, live, load, mail_card, rigged, script, start_game
 from test_e2e_hand import REFRESH, choose, fields, now_stamp, open_hand
 
-from bot.game import state as s
+from bot.game.state import PendingKind
 
 
 def summary(message) -> str:
@@ -112,7 +112,7 @@ async def test_a_finished_games_panel_cannot_be_refreshed_nor_show_the_next_game
     lobby = game.channel.history()[-1]
     await click(game.players[1], lobby, label="Join")
     await click(alice, lobby, label="Start")
-    assert (await load(env, game.channel)).state.pending.kind == s.ROLL
+    assert (await load(env, game.channel)).state.pending.kind == PendingKind.ROLL
 
     refused = await click(alice, panel, label=REFRESH)
     assert refusal(refused) == "This game has ended.", "the old panel is for the old game only"

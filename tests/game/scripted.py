@@ -13,13 +13,12 @@ from typing import NamedTuple
 
 import pytest
 
-from bot.game import actions as a
 from bot.game import events as ev
-from bot.game import state as s
-from bot.game.actions import Action, IllegalAction
+from bot.game.actions import Action, ActionKind, IllegalAction
 from bot.game.engine import apply, default_action, legal_actions, new_game
+from bot.game.events import EventKind
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState, Pending, to_json
+from bot.game.state import GameState, Pending, PendingKind, to_json
 from bot.render.events import describe, reason_text
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
@@ -192,11 +191,11 @@ def place(state: GameState, seat: int, day: int) -> None:
 
 def turn_to(state: GameState, seat: int) -> None:
     """Make it `seat`'s turn to roll (the game must be waiting for a movement roll)."""
-    assert state.pending is not None and state.pending.kind == s.ROLL, state.pending
+    assert state.pending is not None and state.pending.kind == PendingKind.ROLL, state.pending
     if state.turn != seat:
         state.turn = seat
         state.prompt += 1
-        state.pending = Pending(s.ROLL, [seat], lander=seat)
+        state.pending = Pending(PendingKind.ROLL, [seat], lander=seat)
 
 
 def retire(state: GameState, *seats: int) -> None:
@@ -213,13 +212,13 @@ def land(state: GameState, seat: int, day: int, roll: int = 1, then: Iterable[in
     turn_to(state, seat)
     place(state, seat, day - roll)
     force_dice(state, roll, *then)
-    return act(state, seat, a.ROLL)
+    return act(state, seat, ActionKind.ROLL)
 
 
 # -- playing --------------------------------------------------------------------------------------
 def act(state: GameState, seat: int, kind: str, value: int = 0) -> list[ev.Event]:
     """Apply one answer for the current prompt and return the events."""
-    _, events = apply(state, Action(seat, kind, value, state.prompt))
+    events = apply(state, Action(seat, kind, value, state.prompt))
     assert state.money_balances()
     return events
 
@@ -228,9 +227,9 @@ def answer_all_defaults(state: GameState) -> list[ev.Event]:
     """Time out everyone until the game waits for a movement roll (or ends); returns the events."""
     events: list[ev.Event] = []
     for _ in range(100):
-        if state.over or state.pending.kind == s.ROLL:
+        if state.over or state.pending.kind == PendingKind.ROLL:
             return events
-        events += apply(state, default_action(state, state.pending.seats[0]))[1]
+        events += apply(state, default_action(state, state.pending.seats[0]))
     raise AssertionError("the defaults never got back to a movement roll")
 
 
@@ -249,7 +248,11 @@ def transfers(state: GameState, events: Iterable[ev.Event], reason: str | None =
     """The ledger lines among `events` (only those with this reason, if given), each reason as the
     ledger of this game writes it in English."""
     rs = RULESETS[state.ruleset]
-    paid = [Pay(e.src, e.dst, e.amount, reason_text(e, rs, ENGLISH)) for e in events if e.kind == ev.TRANSFER]
+    paid = [
+        Pay(e.src, e.dst, e.amount, reason_text(e, rs, ENGLISH))
+        for e in events
+        if e.kind == EventKind.TRANSFER
+    ]
     return [pay for pay in paid if reason is None or pay.reason == reason]
 
 
@@ -263,7 +266,7 @@ def kinds(events: Iterable[ev.Event]) -> list[str]:
 
 def rolls(events: Iterable[ev.Event]) -> list[tuple[int, int]]:
     """(seat, face) for every die rolled."""
-    return [(e.seat, e.value) for e in events if e.kind == ev.ROLLED]
+    return [(e.seat, e.value) for e in events if e.kind == EventKind.ROLLED]
 
 
 def cash(state: GameState) -> list[int]:
@@ -280,7 +283,9 @@ def asked(state: GameState) -> tuple[str, list[int]]:
 
 
 def waiting_for_roll(state: GameState, seat: int) -> bool:
-    return state.pending is not None and state.pending.kind == s.ROLL and state.pending.seats == [seat]
+    return (
+        state.pending is not None and state.pending.kind == PendingKind.ROLL and state.pending.seats == [seat]
+    )
 
 
 def lines(state: GameState, events: Iterable[ev.Event]) -> list[str]:

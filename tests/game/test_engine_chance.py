@@ -30,11 +30,10 @@ from scripted import (
     waiting_for_roll,
 )
 
-from bot.game import actions as a
-from bot.game import events as ev
-from bot.game import state as s
-from bot.game.actions import Action, InvalidChoice
+from bot.game.actions import Action, ActionKind, InvalidChoice
 from bot.game.engine import apply, timeout_actions
+from bot.game.events import EventKind, Reason
+from bot.game.state import PendingKind
 
 JACKPOT_WIN = "rolled a 6"
 
@@ -55,8 +54,8 @@ def test_a_6_that_overshoots_to_pay_day_still_collects_the_jackpot():
     set_jackpot(st, 500)
     place(st, ANN, 27)
     force_dice(st, 6)
-    events = act(st, ANN, a.ROLL)
-    assert transfers(st, events) == [Pay(JACKPOT, ANN, 500, JACKPOT_WIN), Pay(BANK, ANN, 3500, ev.SALARY)]
+    events = act(st, ANN, ActionKind.ROLL)
+    assert transfers(st, events) == [Pay(JACKPOT, ANN, 500, JACKPOT_WIN), Pay(BANK, ANN, 3500, Reason.SALARY)]
 
 
 @pytest.mark.parametrize("roll", [1, 2, 3, 4, 5])
@@ -80,7 +79,7 @@ def test_a_6_in_the_radio_contest_does_not_collect_the_jackpot():
     events = []
     for seat in (ANN, BOB, CAT):
         force_dice(st, 6)
-        events += act(st, seat, a.ROLL)
+        events += act(st, seat, ActionKind.ROLL)
     assert transfers(st, events) == []
     assert st.jackpot == 1700
 
@@ -92,7 +91,7 @@ def test_a_6_in_the_walk_for_charity_does_not_collect_the_jackpot():
     events = []
     for seat in (BOB, CAT):
         force_dice(st, 6)
-        events += act(st, seat, a.ROLL)
+        events += act(st, seat, ActionKind.ROLL)
     assert transfers(st, events) == [
         Pay(BOB, JACKPOT, 600, "Walk for Charity"),
         Pay(CAT, JACKPOT, 600, "Walk for Charity"),
@@ -104,10 +103,10 @@ def test_a_6_in_the_lottery_draw_does_not_collect_the_jackpot():
     st = game(3)
     set_jackpot(st, 1700)
     land(st, ANN, 6)
-    act(st, ANN, a.SIT_OUT)
-    act(st, BOB, a.ANTE, 6)
+    act(st, ANN, ActionKind.SIT_OUT)
+    act(st, BOB, ActionKind.ANTE, 6)
     force_dice(st, 6)
-    events = act(st, CAT, a.SIT_OUT)
+    events = act(st, CAT, ActionKind.SIT_OUT)
     assert transfers(st, events, JACKPOT_WIN) == []
     assert transfers(st, events, "Lottery win") == [Pay(POT, BOB, 1100, "Lottery win")]
     assert st.jackpot == 1700
@@ -118,10 +117,10 @@ def test_lottery_offers_every_free_number_or_sitting_out():
     st = game(3)
     land(st, ANN, 13)
     assert st.pending.amount == 100
-    everything = [*((a.ANTE, n) for n in range(1, 7)), (a.SIT_OUT, 0)]
+    everything = [*((ActionKind.ANTE, n) for n in range(1, 7)), (ActionKind.SIT_OUT, 0)]
     assert options(st, ANN) == options(st, CAT) == everything
-    act(st, ANN, a.ANTE, 2)  # the lander picks first: granted at once
-    without_2 = [(a.ANTE, n) for n in (1, 3, 4, 5, 6)] + [(a.SIT_OUT, 0)]
+    act(st, ANN, ActionKind.ANTE, 2)  # the lander picks first: granted at once
+    without_2 = [(ActionKind.ANTE, n) for n in (1, 3, 4, 5, 6)] + [(ActionKind.SIT_OUT, 0)]
     assert options(st, BOB) == options(st, CAT) == without_2
 
 
@@ -131,10 +130,10 @@ def test_lottery_with_no_ante_does_nothing_and_the_bank_pays_nothing():
     land(st, ANN, 20)
     events = []
     for seat in (BOB, ANN, CAT):
-        events += act(st, seat, a.SIT_OUT)
+        events += act(st, seat, ActionKind.SIT_OUT)
     assert transfers(st, events) == []
     assert rolls(events) == []
-    assert ev.NOTHING in kinds(events)
+    assert EventKind.NOTHING in kinds(events)
     assert st.pot == 0 and st.bank_paid == paid
     assert waiting_for_roll(st, BOB)
 
@@ -142,12 +141,12 @@ def test_lottery_with_no_ante_does_nothing_and_the_bank_pays_nothing():
 def test_lottery_with_one_ante_the_lander_rolls_until_that_number_comes_up():
     st = game(3)
     land(st, ANN, 27)
-    act(st, ANN, a.SIT_OUT)
-    events = act(st, BOB, a.ANTE, 4)
+    act(st, ANN, ActionKind.SIT_OUT)
+    events = act(st, BOB, ActionKind.ANTE, 4)
     assert transfers(st, events) == [Pay(BOB, POT, 100, "Lottery ante")]
     assert "Bob anted $100 on number 4" in lines(st, events)
     force_dice(st, 2, 5, 1, 4)
-    events = act(st, CAT, a.SIT_OUT)
+    events = act(st, CAT, ActionKind.SIT_OUT)
     assert rolls(events) == [(ANN, 2), (ANN, 5), (ANN, 1), (ANN, 4)]  # the lander rolls
     assert transfers(st, events) == [
         Pay(BANK, POT, 1000, "the Bank's Lottery stake"),
@@ -161,11 +160,11 @@ def test_lottery_with_one_ante_the_lander_rolls_until_that_number_comes_up():
 def test_lottery_with_several_antes_the_owner_of_the_first_taken_number_rolled_takes_the_pot():
     st = game(4)
     land(st, BOB, 6)
-    act(st, BOB, a.ANTE, 1)
-    act(st, CAT, a.ANTE, 2)
-    act(st, DAN, a.ANTE, 3)
+    act(st, BOB, ActionKind.ANTE, 1)
+    act(st, CAT, ActionKind.ANTE, 2)
+    act(st, DAN, ActionKind.ANTE, 3)
     force_dice(st, 6, 4, 3)
-    events = act(st, ANN, a.SIT_OUT)
+    events = act(st, ANN, ActionKind.SIT_OUT)
     assert rolls(events) == [(BOB, 6), (BOB, 4), (BOB, 3)]
     assert transfers(st, events) == [
         Pay(BANK, POT, 1000, "the Bank's Lottery stake"),
@@ -178,21 +177,21 @@ def test_lottery_with_several_antes_the_owner_of_the_first_taken_number_rolled_t
 def test_a_quicker_later_player_never_takes_the_landers_number():
     st = game(3)
     land(st, ANN, 6)
-    events = act(st, CAT, a.ANTE, 4)  # Cat answers first, but picks after Ann and Bob
-    assert transfers(st, events) == [] and of_kind(events, ev.ANTED) == []
-    assert st.pending.wants == {CAT: 4} and asked(st) == (s.LOTTERY, [ANN, BOB])
-    assert (a.ANTE, 4) in options(st, ANN)  # still Ann's to take
-    events = act(st, ANN, a.ANTE, 4)
+    events = act(st, CAT, ActionKind.ANTE, 4)  # Cat answers first, but picks after Ann and Bob
+    assert transfers(st, events) == [] and of_kind(events, EventKind.ANTED) == []
+    assert st.pending.wants == {CAT: 4} and asked(st) == (PendingKind.LOTTERY, [ANN, BOB])
+    assert (ActionKind.ANTE, 4) in options(st, ANN)  # still Ann's to take
+    events = act(st, ANN, ActionKind.ANTE, 4)
     assert transfers(st, events) == [Pay(ANN, POT, 100, "Lottery ante")]
     assert st.pending.picks == {4: ANN}
     assert "Number 4 went to a player before Cat in turn order: Cat picks again" in lines(st, events)
-    assert asked(st) == (s.LOTTERY, [BOB, CAT])  # Cat is asked again
-    assert (a.ANTE, 4) not in options(st, CAT)  # shown as taken
-    error = refused(st, Action(CAT, a.ANTE, 4, st.prompt), InvalidChoice)
+    assert asked(st) == (PendingKind.LOTTERY, [BOB, CAT])  # Cat is asked again
+    assert (ActionKind.ANTE, 4) not in options(st, CAT)  # shown as taken
+    error = refused(st, Action(CAT, ActionKind.ANTE, 4, st.prompt), InvalidChoice)
     assert said(st, error) == "Number 4 is already taken by Ann: pick a free number."
-    act(st, CAT, a.ANTE, 5)
+    act(st, CAT, ActionKind.ANTE, 5)
     force_dice(st, 5)
-    events = act(st, BOB, a.SIT_OUT)  # Bob answers: Cat's wish is granted, then the draw
+    events = act(st, BOB, ActionKind.SIT_OUT)  # Bob answers: Cat's wish is granted, then the draw
     assert transfers(st, events) == [
         Pay(CAT, POT, 100, "Lottery ante"),
         Pay(BANK, POT, 1000, "the Bank's Lottery stake"),
@@ -203,17 +202,17 @@ def test_a_quicker_later_player_never_takes_the_landers_number():
 def test_an_earlier_wish_outranks_a_later_one_before_either_is_granted():
     st = game(4)
     land(st, ANN, 13)
-    act(st, DAN, a.ANTE, 3)
-    events = act(st, BOB, a.ANTE, 3)  # Bob picks before Dan: Dan asks again at once
-    assert [e.seat for e in of_kind(events, ev.NOTHING) if e.reason == ev.NUMBER_TAKEN] == [DAN]
+    act(st, DAN, ActionKind.ANTE, 3)
+    events = act(st, BOB, ActionKind.ANTE, 3)  # Bob picks before Dan: Dan asks again at once
+    assert [e.seat for e in of_kind(events, EventKind.NOTHING) if e.reason == Reason.NUMBER_TAKEN] == [DAN]
     assert st.pending.wants == {BOB: 3} and transfers(st, events) == []
-    assert asked(st) == (s.LOTTERY, [ANN, CAT, DAN])
-    error = refused(st, Action(CAT, a.ANTE, 3, st.prompt), InvalidChoice)
+    assert asked(st) == (PendingKind.LOTTERY, [ANN, CAT, DAN])
+    error = refused(st, Action(CAT, ActionKind.ANTE, 3, st.prompt), InvalidChoice)
     assert said(st, error) == "Number 3 is already taken by Bob: pick a free number."
-    act(st, DAN, a.ANTE, 1)
-    act(st, CAT, a.ANTE, 2)
+    act(st, DAN, ActionKind.ANTE, 1)
+    act(st, CAT, ActionKind.ANTE, 2)
     force_dice(st, 2)
-    events = act(st, ANN, a.SIT_OUT)  # the lander answers last: every wish is granted in order
+    events = act(st, ANN, ActionKind.SIT_OUT)  # the lander answers last: every wish is granted in order
     assert transfers(st, events)[:3] == [
         Pay(BOB, POT, 100, "Lottery ante"),
         Pay(CAT, POT, 100, "Lottery ante"),
@@ -225,13 +224,13 @@ def test_an_earlier_wish_outranks_a_later_one_before_either_is_granted():
 def test_a_lottery_waiting_on_a_timeout_grants_the_wishes_in_order():
     st = game(3)
     land(st, ANN, 20)
-    act(st, CAT, a.ANTE, 6)
-    act(st, BOB, a.ANTE, 6)  # Cat asks again
-    assert asked(st) == (s.LOTTERY, [ANN, CAT])
+    act(st, CAT, ActionKind.ANTE, 6)
+    act(st, BOB, ActionKind.ANTE, 6)  # Cat asks again
+    assert asked(st) == (PendingKind.LOTTERY, [ANN, CAT])
     events = []
     for action in timeout_actions(st):  # Ann and Cat sit out
         force_dice(st, 6)
-        events += apply(st, action)[1]
+        events += apply(st, action)
     assert transfers(st, events)[0] == Pay(BOB, POT, 100, "Lottery ante")
     assert transfers(st, events)[-1] == Pay(POT, BOB, 1100, "Lottery win")
     assert waiting_for_roll(st, BOB)
@@ -241,11 +240,11 @@ def test_a_retired_player_may_ante_and_win_the_lottery():
     st = game(3)
     retire(st, CAT)
     land(st, ANN, 6)
-    assert asked(st) == (s.LOTTERY, [ANN, BOB, CAT])
-    act(st, ANN, a.SIT_OUT)
-    act(st, BOB, a.SIT_OUT)
+    assert asked(st) == (PendingKind.LOTTERY, [ANN, BOB, CAT])
+    act(st, ANN, ActionKind.SIT_OUT)
+    act(st, BOB, ActionKind.SIT_OUT)
     force_dice(st, 5)
-    events = act(st, CAT, a.ANTE, 5)
+    events = act(st, CAT, ActionKind.ANTE, 5)
     assert transfers(st, events) == [
         Pay(CAT, POT, 100, "Lottery ante"),
         Pay(BANK, POT, 1000, "the Bank's Lottery stake"),
@@ -256,8 +255,8 @@ def test_a_retired_player_may_ante_and_win_the_lottery():
 def test_a_taken_lottery_number_is_refused_naming_its_holder():
     st = game(3)
     land(st, ANN, 6)
-    act(st, BOB, a.ANTE, 4)
-    error = refused(st, Action(CAT, a.ANTE, 4, st.prompt), InvalidChoice)
+    act(st, BOB, ActionKind.ANTE, 4)
+    error = refused(st, Action(CAT, ActionKind.ANTE, 4, st.prompt), InvalidChoice)
     assert said(st, error) == "Number 4 is already taken by Bob: pick a free number."
 
 
@@ -265,17 +264,17 @@ def test_a_taken_lottery_number_is_refused_naming_its_holder():
 def test_a_lottery_number_outside_1_to_6_is_refused(number):
     st = game(3)
     land(st, ANN, 6)
-    refused(st, Action(BOB, a.ANTE, number, st.prompt), InvalidChoice)
+    refused(st, Action(BOB, ActionKind.ANTE, number, st.prompt), InvalidChoice)
 
 
 def test_an_ante_without_cash_takes_a_loan():
     st = game(2)
     land(st, ANN, 6)
     set_cash(st, BOB, 0)
-    act(st, ANN, a.SIT_OUT)
-    events = act(st, BOB, a.ANTE, 3)
+    act(st, ANN, ActionKind.SIT_OUT)
+    events = act(st, BOB, ActionKind.ANTE, 3)
     assert transfers(st, events)[:2] == [
-        Pay(BANK, BOB, 1000, ev.AUTO_LOAN),
+        Pay(BANK, BOB, 1000, Reason.AUTO_LOAN),
         Pay(BOB, POT, 100, "Lottery ante"),
     ]
 
@@ -285,7 +284,7 @@ def test_radio_contest_first_3_wins_1000_and_nobody_else_rolls():
     st = game(3)
     land(st, BOB, 8)
     force_dice(st, 3)
-    events = act(st, BOB, a.ROLL)
+    events = act(st, BOB, ActionKind.ROLL)
     assert transfers(st, events) == [Pay(BANK, BOB, 1000, "Radio Contest")]
     assert rolls(events) == [(BOB, 3)]
     assert waiting_for_roll(st, CAT)
@@ -300,12 +299,12 @@ def test_radio_contest_goes_round_in_turn_order_from_the_lander_retired_players_
         seat, prompt = st.pending.seats[0], st.prompt
         order.append(seat)
         force_dice(st, face)
-        assert transfers(st, act(st, seat, a.ROLL)) == []
+        assert transfers(st, act(st, seat, ActionKind.ROLL)) == []
         assert st.prompt > prompt  # each roller gets a fresh question
     seat = st.pending.seats[0]
     order.append(seat)
     force_dice(st, 3)
-    events = act(st, seat, a.ROLL)
+    events = act(st, seat, ActionKind.ROLL)
     assert order == [BOB, CAT, DAN, ANN]
     assert transfers(st, events) == [Pay(BANK, ANN, 1000, "Radio Contest")]
     assert waiting_for_roll(st, DAN)  # Cat is retired
@@ -314,10 +313,10 @@ def test_radio_contest_goes_round_in_turn_order_from_the_lander_retired_players_
 def test_radio_contest_asks_one_player_at_a_time():
     st = game(3)
     land(st, ANN, 8)
-    assert asked(st) == (s.RADIO, [ANN])
+    assert asked(st) == (PendingKind.RADIO, [ANN])
     force_dice(st, 2)
-    act(st, ANN, a.ROLL)
-    assert asked(st) == (s.RADIO, [BOB])
+    act(st, ANN, ActionKind.ROLL)
+    assert asked(st) == (PendingKind.RADIO, [BOB])
 
 
 def test_radio_contest_with_no_3_rolled_pays_nobody():
@@ -326,7 +325,7 @@ def test_radio_contest_with_no_3_rolled_pays_nobody():
     events = []
     for seat, face in [(ANN, 1), (BOB, 2), (CAT, 6)]:
         force_dice(st, face)
-        events += act(st, seat, a.ROLL)
+        events += act(st, seat, ActionKind.ROLL)
     assert transfers(st, events) == []
-    assert ev.NOTHING in kinds(events)
+    assert EventKind.NOTHING in kinds(events)
     assert waiting_for_roll(st, BOB)

@@ -34,13 +34,12 @@ from scripted import (
     waiting_for_roll,
 )
 
-from bot.game import actions as a
-from bot.game import cards as c
-from bot.game import events as ev
-from bot.game import state as s
-from bot.game.actions import Action, GameOver
+from bot.game.actions import Action, ActionKind, GameOver
+from bot.game.cards import MailKind
 from bot.game.engine import end_early
+from bot.game.events import EventKind, Reason
 from bot.game.invariants import violations
+from bot.game.state import PendingKind
 
 
 def retired_with(st, seat, cash, loan=0):
@@ -54,9 +53,9 @@ def test_after_the_last_pay_day_a_player_retires_and_unsold_deals_are_discarded(
     st = game(3, months=1)
     held = give_deals(st, ANN, "Teen Jeans", "Gotcha Security")
     events = land(st, ANN, 31)
-    assert transfers(st, events) == [Pay(BANK, ANN, 3500, ev.SALARY)]  # Deals are worth nothing
-    assert [e.amount for e in of_kind(events, ev.RETIRED)] == [7000]
-    assert ev.NEW_MONTH not in kinds(events)
+    assert transfers(st, events) == [Pay(BANK, ANN, 3500, Reason.SALARY)]  # Deals are worth nothing
+    assert [e.amount for e in of_kind(events, EventKind.RETIRED)] == [7000]
+    assert EventKind.NEW_MONTH not in kinds(events)
     assert st.players[ANN].retired and st.players[ANN].deals == []
     assert set(held) <= set(st.deal_discard)
     assert "Ann retired with a net worth of $7,000" in lines(st, events)
@@ -66,10 +65,10 @@ def test_after_the_last_pay_day_a_player_retires_and_unsold_deals_are_discarded(
 def test_before_the_last_month_pay_day_sends_the_token_back_to_start():
     st = game(3, months=2)
     events = land(st, ANN, 31)
-    assert [e.value for e in of_kind(events, ev.NEW_MONTH)] == [2]
+    assert [e.value for e in of_kind(events, EventKind.NEW_MONTH)] == [2]
     assert not st.players[ANN].retired and st.players[ANN].day == 0
     events = land(st, ANN, 31)
-    assert ev.RETIRED in kinds(events) and st.players[ANN].retired
+    assert EventKind.RETIRED in kinds(events) and st.players[ANN].retired
 
 
 def test_retired_players_are_skipped_in_turn_order():
@@ -93,9 +92,13 @@ def test_the_game_ends_when_everyone_has_retired_and_then_refuses_every_action()
     st = game(2, months=1)
     retired_with(st, BOB, 3000)
     events = land(st, ANN, 31)
-    assert kinds(events)[-1] == ev.GAME_OVER
+    assert kinds(events)[-1] == EventKind.GAME_OVER
     assert st.over and st.pending is None
-    for action in (Action(ANN, a.ROLL), Action(BOB, a.LOAN, 1000), Action(ANN, a.REPAY, 1000)):
+    for action in (
+        Action(ANN, ActionKind.ROLL),
+        Action(BOB, ActionKind.LOAN, 1000),
+        Action(ANN, ActionKind.REPAY, 1000),
+    ):
         error = refused(st, action, GameOver)
         assert said(st, error) == "This game is over."
 
@@ -125,7 +128,7 @@ def test_when_everyone_is_in_debt_the_least_debt_wins():
     set_cash(st, ANN, 0)
     set_loan(st, ANN, 12000)
     land(st, ANN, 31)  # $3,500 salary - $1,200 interest = $2,300
-    events = act(st, ANN, a.REPAY, 0)  # -$9,700
+    events = act(st, ANN, ActionKind.REPAY, 0)  # -$9,700
     assert st.winners == [BOB]
     assert lines(st, events)[-1] == "Game over: Bob wins with a net worth of -$5,000"
 
@@ -135,41 +138,41 @@ def test_the_last_pay_day_pays_every_monster_charge_off_without_asking():
     st = game(2, months=1)
     retired_with(st, BOB, 3000)
     set_cash(st, ANN, 0)
-    held = hold_mail(st, ANN, (c.MONSTER, 4000))
-    carried = carry_charge(st, ANN, (c.MONSTER, 1000))
+    held = hold_mail(st, ANN, (MailKind.MONSTER, 4000))
+    carried = carry_charge(st, ANN, (MailKind.MONSTER, 1000))
     events = land(st, ANN, 31)  # $3,500 salary against $1,100 + $4,400: a $2,000 loan
     assert st.over  # the whole Pay Day ran without a question
     assert transfers(st, events)[1:] == [
         Pay(ANN, BANK, 100, "Monster Charge interest"),
         Pay(ANN, BANK, 1000, "Monster Charge paid in full"),
-        Pay(BANK, ANN, 2000, ev.AUTO_LOAN),
+        Pay(BANK, ANN, 2000, Reason.AUTO_LOAN),
         Pay(ANN, BANK, 400, "Monster Charge interest"),
         Pay(ANN, BANK, 4000, "Monster Charge paid in full"),
     ]
     assert st.players[ANN].carried == [] and {carried, *held} <= set(st.mail_discard)
     assert (st.players[ANN].cash, st.players[ANN].loan) == (0, 2000)
-    assert [e.amount for e in of_kind(events, ev.RETIRED)] == [-2000]  # net worth = cash - loan
+    assert [e.amount for e in of_kind(events, EventKind.RETIRED)] == [-2000]  # net worth = cash - loan
     assert st.winners == [BOB]
 
 
 def test_a_game_ended_early_subtracts_carried_monster_charges():
     st = game(2, months=2)
-    carry_charge(st, ANN, (c.MONSTER, 3000))
+    carry_charge(st, ANN, (MailKind.MONSTER, 3000))
     set_cash(st, BOB, 1000)
     events = end_early(st)
     assert st.net_worth(ANN) == 3500 - 3000
-    assert [e.amount for e in of_kind(events, ev.GAME_OVER)] == [1000] and st.winners == [BOB]
+    assert [e.amount for e in of_kind(events, EventKind.GAME_OVER)] == [1000] and st.winners == [BOB]
     assert violations(st) == []
 
 
 # -- decks running out ----------------------------------------------------------------------------
 def test_an_empty_mail_pile_is_reshuffled_from_the_discards():
     st = game(3)
-    bills = mail_cards(st, c.BILL)
+    bills = mail_cards(st, MailKind.BILL)
     st.mail_deck, st.mail_discard = [], list(bills)
     events = land(st, ANN, 1)
-    assert kinds(events).index(ev.RESHUFFLED) < kinds(events).index(ev.DREW_MAIL)
-    assert [e.reason for e in of_kind(events, ev.RESHUFFLED)] == [ev.MAIL_PILE]
+    assert kinds(events).index(EventKind.RESHUFFLED) < kinds(events).index(EventKind.DREW_MAIL)
+    assert [e.reason for e in of_kind(events, EventKind.RESHUFFLED)] == [Reason.MAIL_PILE]
     assert st.mail_discard == []
     assert len(st.mail_deck) == len(bills) - 1
     assert sorted(st.mail_deck + st.players[ANN].mail) == sorted(bills)
@@ -180,8 +183,8 @@ def test_an_empty_deal_pile_is_reshuffled_from_the_discards():
     discards = [deal_index(st, name) for name in ("Teen Jeans", "Laughing Gas", "Fish 'N' Cheeps Pet Store")]
     st.deal_deck, st.deal_discard = [], list(discards)
     events = land(st, ANN, 4)
-    assert [e.reason for e in of_kind(events, ev.RESHUFFLED)] == [ev.DEAL_PILE]
-    assert asked(st) == (s.DEAL, [ANN]) and st.pending.card in discards
+    assert [e.reason for e in of_kind(events, EventKind.RESHUFFLED)] == [Reason.DEAL_PILE]
+    assert asked(st) == (PendingKind.DEAL, [ANN]) and st.pending.card in discards
     assert sorted([*st.deal_deck, st.pending.card]) == sorted(discards)
 
 
@@ -199,16 +202,16 @@ def test_a_mail_draw_with_every_card_held_draws_nothing():
     st = game(3)
     st.mail_deck, st.mail_discard = [], []
     events = land(st, ANN, 3)  # Mail ×3
-    assert of_kind(events, ev.DREW_MAIL) == [] and of_kind(events, ev.RESHUFFLED) == []
+    assert of_kind(events, EventKind.DREW_MAIL) == [] and of_kind(events, EventKind.RESHUFFLED) == []
     assert transfers(st, events) == []
     assert waiting_for_roll(st, BOB)
 
 
 def test_a_mail_draw_takes_what_is_left_when_fewer_cards_remain():
     st = game(3)
-    st.mail_deck, st.mail_discard = [mail_cards(st, c.BILL)[0]], []
+    st.mail_deck, st.mail_discard = [mail_cards(st, MailKind.BILL)[0]], []
     events = land(st, ANN, 16)  # Mail ×3, one card in the whole game left
-    assert len(of_kind(events, ev.DREW_MAIL)) == 1
+    assert len(of_kind(events, EventKind.DREW_MAIL)) == 1
     assert waiting_for_roll(st, BOB)
 
 
@@ -216,7 +219,7 @@ def test_a_deal_draw_with_every_deal_held_does_nothing():
     st = game(3)
     st.deal_deck, st.deal_discard = [], []
     events = land(st, ANN, 25)
-    assert ev.NOTHING in kinds(events) and of_kind(events, ev.DREW_DEAL) == []
+    assert EventKind.NOTHING in kinds(events) and of_kind(events, EventKind.DREW_DEAL) == []
     assert waiting_for_roll(st, BOB)
 
 
@@ -224,7 +227,7 @@ def test_a_yard_sale_with_no_deal_anywhere_costs_nothing():
     st = game(3)
     st.deal_deck, st.deal_discard, st.yard_sale = [], [], None
     events = land(st, ANN, 21, roll=4)
-    assert transfers(st, events) == [] and ev.NOTHING in kinds(events)
+    assert transfers(st, events) == [] and EventKind.NOTHING in kinds(events)
     assert st.players[ANN].deals == []
     assert waiting_for_roll(st, BOB)
 
@@ -234,25 +237,25 @@ def test_ending_early_scores_the_table_as_it_stands_and_loses_no_card():
     """A host stopping the game mid-question: the Deal on offer and Mail still to resolve go to the
     discards, and the winner is whoever is worth most right now."""
     st = game(3)
-    stack_mail(st, (c.MAD_MONEY, 2000), (c.NEIGHBOR, 300), (c.BILL, 5000))
+    stack_mail(st, (MailKind.MAD_MONEY, 2000), (MailKind.NEIGHBOR, 300), (MailKind.BILL, 5000))
     land(st, ANN, 3)  # Mail ×3: Mad Money asks whom to collect from; two cards still wait
-    assert asked(st) == (s.TARGET, [ANN])
+    assert asked(st) == (PendingKind.TARGET, [ANN])
     set_cash(st, BOB, 9000)
 
     events = end_early(st)
 
     assert st.over and st.pending is None and st.agenda == []
-    assert st.winners == [BOB] and of_kind(events, ev.GAME_OVER)
+    assert st.winners == [BOB] and of_kind(events, EventKind.GAME_OVER)
     assert violations(st) == []
-    refused(st, Action(ANN, a.ROLL), GameOver)
+    refused(st, Action(ANN, ActionKind.ROLL), GameOver)
 
 
 def test_ending_early_during_the_lottery_gives_every_ante_back():
     st = game(3)
     land(st, ANN, 6)
-    act(st, BOB, a.ANTE, 4)
-    act(st, ANN, a.ANTE, 2)  # Ann, then Bob, get their numbers and pay
-    assert asked(st) == (s.LOTTERY, [CAT]) and st.pot == 200
+    act(st, BOB, ActionKind.ANTE, 4)
+    act(st, ANN, ActionKind.ANTE, 2)  # Ann, then Bob, get their numbers and pay
+    assert asked(st) == (PendingKind.LOTTERY, [CAT]) and st.pot == 200
 
     events = end_early(st)
 
@@ -268,7 +271,7 @@ def test_ending_early_during_the_lottery_gives_every_ante_back():
 def test_ending_early_while_a_lottery_wish_waits_returns_only_the_antes_paid():
     st = game(3)
     land(st, ANN, 6)
-    act(st, CAT, a.ANTE, 4)  # waits for Ann and Bob: nothing paid yet
+    act(st, CAT, ActionKind.ANTE, 4)  # waits for Ann and Bob: nothing paid yet
     assert st.pot == 0
     events = end_early(st)
     assert transfers(st, events) == [] and cash(st) == [3500] * 3
@@ -278,9 +281,9 @@ def test_ending_early_while_a_lottery_wish_waits_returns_only_the_antes_paid():
 def test_ending_early_during_a_poker_game_gives_every_stake_back():
     st = game(3, ruleset="classic")
     land(st, ANN, 5, roll=5)
-    act(st, CAT, a.PUT_IN)
-    act(st, ANN, a.PUT_IN)  # Bob has not answered yet
-    assert asked(st) == (s.POKER, [BOB]) and st.pot == 200
+    act(st, CAT, ActionKind.PUT_IN)
+    act(st, ANN, ActionKind.PUT_IN)  # Bob has not answered yet
+    assert asked(st) == (PendingKind.POKER, [BOB]) and st.pot == 200
 
     events = end_early(st)
 
@@ -297,13 +300,13 @@ def test_ending_early_during_a_poker_roll_off_shares_the_pot_among_those_still_i
     st = game(4, ruleset="classic")
     land(st, BOB, 5, roll=5)
     for seat in (BOB, CAT, DAN, ANN):
-        act(st, seat, a.PUT_IN)
+        act(st, seat, ActionKind.PUT_IN)
     force_dice(st, 6, 6, 1, 6, 3)
     for seat in (BOB, CAT, DAN, ANN):
-        act(st, seat, a.ROLL)
-    assert asked(st) == (s.ROLL_OFF, [BOB, CAT, ANN]) and st.pot == 400
-    act(st, CAT, a.ROLL)
-    assert asked(st) == (s.ROLL_OFF, [BOB, ANN])
+        act(st, seat, ActionKind.ROLL)
+    assert asked(st) == (PendingKind.ROLL_OFF, [BOB, CAT, ANN]) and st.pot == 400
+    act(st, CAT, ActionKind.ROLL)
+    assert asked(st) == (PendingKind.ROLL_OFF, [BOB, ANN])
 
     events = end_early(st)
 
@@ -322,7 +325,7 @@ def test_retiring_says_which_unsold_deals_are_discarded():
     give_deals(st, ANN, "Rocket Ship International", "Teen Jeans")
     events = land(st, ANN, 31)
     said = lines(st, events)
-    assert [e.value for e in of_kind(events, ev.DISCARDED)] == [
+    assert [e.value for e in of_kind(events, EventKind.DISCARDED)] == [
         deal_index(st, "Rocket Ship International"),
         deal_index(st, "Teen Jeans"),
     ]

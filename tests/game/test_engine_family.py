@@ -31,14 +31,13 @@ from scripted import (
     waiting_for_roll,
 )
 
-from bot.game import actions as a
-from bot.game import calendar as b
-from bot.game import cards as c
-from bot.game import events as ev
-from bot.game import state as s
-from bot.game.actions import Action, IllegalAction, InvalidChoice, NotYourTurn, RefusalCode
+from bot.game.actions import Action, ActionKind, IllegalAction, InvalidChoice, NotYourTurn, RefusalCode
+from bot.game.calendar import SpaceKind
+from bot.game.cards import MailKind
 from bot.game.engine import new_game
+from bot.game.events import Reason
 from bot.game.rulesets import RULESETS
+from bot.game.state import PendingKind
 from bot.render.cards import mail_label
 from bot.render.refusals import refusal_text
 
@@ -70,15 +69,23 @@ def test_family_decks():
     counts = Counter(card.kind for card in FAMILY.mail)
     assert len(FAMILY.mail) == 46
     assert counts == {
-        c.BILL: 16, c.MONSTER: 3, c.MONEYGRAM: 6, c.MAD_MONEY: 8, c.NEIGHBOR: 8, c.JUNK: 3, c.POSTCARD: 2
-    }  # fmt: skip
-    postcards = [m for m in FAMILY.mail if m.kind == c.POSTCARD]  # docs/RULES.md §3: 3 Ads, 2 Postcards
+        MailKind.BILL: 16,
+        MailKind.MONSTER: 3,
+        MailKind.MONEYGRAM: 6,
+        MailKind.MAD_MONEY: 8,
+        MailKind.NEIGHBOR: 8,
+        MailKind.JUNK: 3,
+        MailKind.POSTCARD: 2,
+    }
+    postcards = [
+        m for m in FAMILY.mail if m.kind == MailKind.POSTCARD
+    ]  # docs/RULES.md §3: 3 Ads, 2 Postcards
     assert [mail_label(m, ENGLISH) for m in postcards] == [
         "Postcard: Postcard from the Beach",
         "Postcard: Postcard from Grandma",
     ]
-    modern_charity = sorted(m.amount for m in MODERN.mail if m.kind == c.CHARITY)
-    assert sorted(m.amount for m in FAMILY.mail if m.kind == c.MONEYGRAM) == modern_charity
+    modern_charity = sorted(m.amount for m in MODERN.mail if m.kind == MailKind.CHARITY)
+    assert sorted(m.amount for m in FAMILY.mail if m.kind == MailKind.MONEYGRAM) == modern_charity
     assert list(FAMILY.deals) == [d for d in MODERN.deals if d.cost < 10000]
     assert len(FAMILY.deals) == 18
 
@@ -94,11 +101,11 @@ def test_family_keeps_all_18_deals_in_the_draw_pile():
 def test_family_board_differs_from_modern_only_where_the_rules_say(day):
     fam, mod = FAMILY.board[day], MODERN.board[day]
     expected = {
-        2: (b.SWEEPSTAKES, 1000),
-        7: (b.FEE, 200),
-        14: (b.CASINO, 500),
-        18: (b.FEE, 200),
-        28: (b.CASINO, 500),
+        2: (SpaceKind.SWEEPSTAKES, 1000),
+        7: (SpaceKind.FEE, 200),
+        14: (SpaceKind.CASINO, 500),
+        18: (SpaceKind.FEE, 200),
+        28: (SpaceKind.CASINO, 500),
     }.get(day, (mod.kind, mod.amount))
     assert (fam.kind, fam.amount) == expected
     if day not in (2, 7, 14, 18, 28):
@@ -139,11 +146,11 @@ def test_radio_contest_everyone_rolls_and_the_highest_wins():
     st = family(3)
     retire(st, CAT)
     land(st, BOB, 8)
-    assert asked(st) == (s.ROLL_OFF, [BOB, CAT, ANN])  # retired players take part
+    assert asked(st) == (PendingKind.ROLL_OFF, [BOB, CAT, ANN])  # retired players take part
     events = []
     for seat, face in [(ANN, 2), (CAT, 5), (BOB, 4)]:
         st.script.append(face)
-        events += act(st, seat, a.ROLL)
+        events += act(st, seat, ActionKind.ROLL)
     assert transfers(st, events) == [Pay(BANK, CAT, 1000, "Radio Contest")]
     assert waiting_for_roll(st, ANN)
 
@@ -154,17 +161,17 @@ def test_radio_contest_tied_leaders_roll_off():
     first_prompt = st.prompt
     for seat, face in [(ANN, 5), (BOB, 5), (CAT, 3)]:
         st.script.append(face)
-        assert transfers(st, act(st, seat, a.ROLL)) == []
-    assert asked(st) == (s.ROLL_OFF, [ANN, BOB])
+        assert transfers(st, act(st, seat, ActionKind.ROLL)) == []
+    assert asked(st) == (PendingKind.ROLL_OFF, [ANN, BOB])
     assert st.prompt != first_prompt
-    refused(st, Action(CAT, a.ROLL, 0, st.prompt), NotYourTurn)
+    refused(st, Action(CAT, ActionKind.ROLL, 0, st.prompt), NotYourTurn)
     st.script += [6, 6]  # tied again
-    act(st, ANN, a.ROLL)
-    act(st, BOB, a.ROLL)
-    assert asked(st) == (s.ROLL_OFF, [ANN, BOB])
+    act(st, ANN, ActionKind.ROLL)
+    act(st, BOB, ActionKind.ROLL)
+    assert asked(st) == (PendingKind.ROLL_OFF, [ANN, BOB])
     st.script += [2, 4]
-    act(st, ANN, a.ROLL)
-    events = act(st, BOB, a.ROLL)
+    act(st, ANN, ActionKind.ROLL)
+    events = act(st, BOB, ActionKind.ROLL)
     assert transfers(st, events) == [Pay(BANK, BOB, 1000, "Radio Contest")]
     assert waiting_for_roll(st, BOB)
 
@@ -182,21 +189,21 @@ def test_yard_sale_draws_the_top_deal_and_rolls_for_the_price():
 # -- mail -----------------------------------------------------------------------------------------
 def test_a_moneygram_is_paid_at_once_to_the_jackpot():
     st = family()
-    (card,) = stack_mail(st, (c.MONEYGRAM, 300))
+    (card,) = stack_mail(st, (MailKind.MONEYGRAM, 300))
     events = land(st, ANN, 1)
     assert transfers(st, events) == [Pay(ANN, JACKPOT, 300, FAMILY.mail[card].name)]
 
 
 def test_ads_and_postcards_do_nothing_and_are_discarded_at_pay_day():
     st = family()
-    junk = mail_cards(st, c.JUNK)[:1] + mail_cards(st, c.POSTCARD)
+    junk = mail_cards(st, MailKind.JUNK)[:1] + mail_cards(st, MailKind.POSTCARD)
     assert len(junk) == 3
     stack_mail(st, *junk)
     events = land(st, ANN, 3)  # Mail ×3
     assert transfers(st, events) == []
     assert st.players[ANN].mail == junk
     events = land(st, ANN, 31)
-    assert transfers(st, events) == [Pay(BANK, ANN, 3500, ev.SALARY)]
+    assert transfers(st, events) == [Pay(BANK, ANN, 3500, Reason.SALARY)]
     assert st.players[ANN].mail == [] and set(junk) <= set(st.mail_discard)
 
 
@@ -205,13 +212,13 @@ def test_family_loans_may_be_repaid_at_any_time():
     st = family()
     set_loan(st, ANN, 3000)
     prompt = st.prompt
-    events = act(st, ANN, a.REPAY, 2000)  # while the game waits for Ann's roll
-    assert transfers(st, events) == [Pay(ANN, BANK, 2000, ev.REPAYMENT)]
+    events = act(st, ANN, ActionKind.REPAY, 2000)  # while the game waits for Ann's roll
+    assert transfers(st, events) == [Pay(ANN, BANK, 2000, Reason.REPAYMENT)]
     assert st.players[ANN].loan == 1000 and st.players[ANN].cash == 1500
-    assert st.prompt == prompt and asked(st) == (s.ROLL, [ANN])
-    act(st, BOB, a.LOAN, 1000)
-    events = act(st, BOB, a.REPAY, 1000)  # and on someone else's turn
-    assert transfers(st, events) == [Pay(BOB, BANK, 1000, ev.REPAYMENT)]
+    assert st.prompt == prompt and asked(st) == (PendingKind.ROLL, [ANN])
+    act(st, BOB, ActionKind.LOAN, 1000)
+    events = act(st, BOB, ActionKind.REPAY, 1000)  # and on someone else's turn
+    assert transfers(st, events) == [Pay(BOB, BANK, 1000, Reason.REPAYMENT)]
     assert "Bob repaid $1,000 of their loan (loan now $0)" in lines(st, events)
 
 
@@ -229,13 +236,13 @@ def test_family_repayments_outside_pay_day_are_checked(amount, message):
     st = family()
     set_loan(st, ANN, 3000)
     set_cash(st, ANN, 2500)
-    error = refused(st, Action(ANN, a.REPAY, amount), InvalidChoice)
+    error = refused(st, Action(ANN, ActionKind.REPAY, amount), InvalidChoice)
     assert said(st, error) == message
 
 
 def test_family_pay_day_still_asks_about_repaying():
     st = family()
     set_loan(st, ANN, 1000)
-    hold_mail(st, ANN, (c.BILL, 100))
+    hold_mail(st, ANN, (MailKind.BILL, 100))
     land(st, ANN, 31)
-    assert asked(st) == (s.REPAY, [ANN])
+    assert asked(st) == (PendingKind.REPAY, [ANN])

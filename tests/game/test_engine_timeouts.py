@@ -27,11 +27,11 @@ from scripted import (
     waiting_for_roll,
 )
 
-from bot.game import actions as a
-from bot.game import cards as c
-from bot.game import events as ev
-from bot.game import state as s
+from bot.game.actions import ActionKind
+from bot.game.cards import MailKind
 from bot.game.engine import apply, default_action, timeout_actions
+from bot.game.events import EventKind
+from bot.game.state import PendingKind
 
 
 def roll_prompt():
@@ -54,14 +54,14 @@ def sell_prompt():
 
 def target_prompt_last_seat():
     st = game(4)
-    stack_mail(st, (c.MAD_MONEY, 1000))
+    stack_mail(st, (MailKind.MAD_MONEY, 1000))
     land(st, DAN, 1)
     return st
 
 
 def target_prompt():
     st = game(4)
-    stack_mail(st, (c.NEIGHBOR, 1000))
+    stack_mail(st, (MailKind.NEIGHBOR, 1000))
     land(st, BOB, 1)
     return st
 
@@ -90,7 +90,7 @@ def repay_prompt():
 
 def charge_prompt():
     st = game(3)
-    hold_mail(st, ANN, (c.MONSTER, 3000))
+    hold_mail(st, ANN, (MailKind.MONSTER, 3000))
     land(st, ANN, 31)
     return st
 
@@ -120,19 +120,19 @@ def roll_off_prompt():
 
 
 DEFAULTS = [
-    (roll_prompt, s.ROLL, ANN, (a.ROLL, 0)),
-    (deal_prompt, s.DEAL, ANN, (a.DECLINE, 0)),
-    (sell_prompt, s.SELL, ANN, (a.SELL, "Teen Jeans")),
-    (target_prompt, s.TARGET, BOB, (a.TARGET, CAT)),
-    (target_prompt_last_seat, s.TARGET, DAN, (a.TARGET, ANN)),
-    (move_prompt_with_deals, s.MOVE, ANN, (a.MOVE, 9)),  # the Buyer
-    (move_prompt_without_deals, s.MOVE, ANN, (a.MOVE, 4)),  # the Deal
-    (repay_prompt, s.REPAY, ANN, (a.REPAY, 0)),
-    (charge_prompt, s.CHARGE, ANN, (a.PAY_ALL, 0)),
-    (lottery_prompt, s.LOTTERY, BOB, (a.SIT_OUT, 0)),
-    (radio_prompt, s.RADIO, ANN, (a.ROLL, 0)),
-    (walk_prompt, s.WALK, CAT, (a.ROLL, 0)),
-    (roll_off_prompt, s.ROLL_OFF, BOB, (a.ROLL, 0)),
+    (roll_prompt, PendingKind.ROLL, ANN, (ActionKind.ROLL, 0)),
+    (deal_prompt, PendingKind.DEAL, ANN, (ActionKind.DECLINE, 0)),
+    (sell_prompt, PendingKind.SELL, ANN, (ActionKind.SELL, "Teen Jeans")),
+    (target_prompt, PendingKind.TARGET, BOB, (ActionKind.TARGET, CAT)),
+    (target_prompt_last_seat, PendingKind.TARGET, DAN, (ActionKind.TARGET, ANN)),
+    (move_prompt_with_deals, PendingKind.MOVE, ANN, (ActionKind.MOVE, 9)),  # the Buyer
+    (move_prompt_without_deals, PendingKind.MOVE, ANN, (ActionKind.MOVE, 4)),  # the Deal
+    (repay_prompt, PendingKind.REPAY, ANN, (ActionKind.REPAY, 0)),
+    (charge_prompt, PendingKind.CHARGE, ANN, (ActionKind.PAY_ALL, 0)),
+    (lottery_prompt, PendingKind.LOTTERY, BOB, (ActionKind.SIT_OUT, 0)),
+    (radio_prompt, PendingKind.RADIO, ANN, (ActionKind.ROLL, 0)),
+    (walk_prompt, PendingKind.WALK, CAT, (ActionKind.ROLL, 0)),
+    (roll_off_prompt, PendingKind.ROLL_OFF, BOB, (ActionKind.ROLL, 0)),
 ]
 
 
@@ -148,46 +148,46 @@ def test_the_default_for_each_question_and_the_timed_out_notice(setup, kind, sea
         want_value = deal_index(st, want_value)
     assert (action.kind, action.value) == (want_kind, want_value)
     assert action.timed_out and action.seat == seat and action.prompt == st.prompt
-    _, events = apply(st, action)
-    assert (events[0].kind, events[0].seat, events[0].reason) == (ev.TIMED_OUT, seat, kind)
-    assert ev.TIMED_OUT not in kinds(events[1:])
+    events = apply(st, action)
+    assert (events[0].kind, events[0].seat, events[0].reason) == (EventKind.TIMED_OUT, seat, kind)
+    assert EventKind.TIMED_OUT not in kinds(events[1:])
     assert lines(st, events[:1]) == [f"{st.players[seat].name} ran out of time: the bot chose for them"]
     assert st.money_balances()
 
 
 def test_timeout_actions_cover_everyone_still_waited_for():
     st = walk_prompt()
-    assert [(x.seat, x.kind) for x in timeout_actions(st)] == [(BOB, a.ROLL), (CAT, a.ROLL)]
+    assert [(x.seat, x.kind) for x in timeout_actions(st)] == [(BOB, ActionKind.ROLL), (CAT, ActionKind.ROLL)]
     force_dice(st, 1)
     apply(st, timeout_actions(st)[0])
-    assert [(x.seat, x.kind) for x in timeout_actions(st)] == [(CAT, a.ROLL)]
+    assert [(x.seat, x.kind) for x in timeout_actions(st)] == [(CAT, ActionKind.ROLL)]
 
 
 def test_timing_out_the_whole_lottery_sits_everyone_out():
     st = lottery_prompt()
     events = []
     for action in timeout_actions(st):
-        events += apply(st, action)[1]
-    assert len(of_kind(events, ev.TIMED_OUT)) == 3
+        events += apply(st, action)
+    assert len(of_kind(events, EventKind.TIMED_OUT)) == 3
     assert transfers(st, events) == []
     assert waiting_for_roll(st, BOB)
 
 
 def test_timing_out_a_deal_declines_it():
     st = deal_prompt()
-    events = apply(st, default_action(st, ANN))[1]
+    events = apply(st, default_action(st, ANN))
     assert transfers(st, events) == [] and st.players[ANN].deals == []
 
 
 def test_timing_out_a_sale_sells_the_most_profitable_deal():
     st = sell_prompt()
-    events = apply(st, default_action(st, ANN))[1]
+    events = apply(st, default_action(st, ANN))
     assert transfers(st, events) == [Pay(BANK, ANN, 14000, "sold Teen Jeans")]
 
 
 def test_timing_out_a_monster_charge_pays_it_off():
     st = charge_prompt()
-    events = apply(st, default_action(st, ANN))[1]
+    events = apply(st, default_action(st, ANN))
     assert transfers(st, events) == [
         Pay(ANN, BANK, 300, "Monster Charge interest"),
         Pay(ANN, BANK, 3000, "Monster Charge paid in full"),
@@ -197,8 +197,8 @@ def test_timing_out_a_monster_charge_pays_it_off():
 def test_timing_out_a_roll_rolls_for_the_player():
     st = game(3)
     force_dice(st, 4)
-    events = apply(st, default_action(st, ANN))[1]
-    assert [e.value for e in of_kind(events, ev.ROLLED)] == [4]
+    events = apply(st, default_action(st, ANN))
+    assert [e.value for e in of_kind(events, EventKind.ROLLED)] == [4]
     assert st.players[ANN].day == 4
 
 
@@ -207,4 +207,4 @@ def test_answer_all_defaults_runs_a_pay_day_to_the_next_turn():
     events = answer_all_defaults(st)
     assert transfers(st, events) == []  # no repayment
     assert st.players[ANN].loan == 2000
-    assert asked(st) == (s.ROLL, [BOB])
+    assert asked(st) == (PendingKind.ROLL, [BOB])

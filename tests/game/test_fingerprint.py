@@ -59,7 +59,7 @@ def play(game: int) -> tuple[GameState, list[dict]]:
         if standing is not None:
             before = to_json(state)
             try:
-                log += [event.to_dict() for event in apply(state, standing)]
+                log += [event.to_dict() for event in engine.apply(state, standing)]
             except IllegalAction:
                 assert to_json(state) == before, "a refused action changed the game"
             if state.over:  # a repayment that answered the last Pay Day's question
@@ -71,14 +71,9 @@ def play(game: int) -> tuple[GameState, list[dict]]:
             action = engine.legal_actions(state, seat)[-1]
         else:
             action = ai.choose(state, seat)
-        log += [event.to_dict() for event in apply(state, action)]
+        log += [event.to_dict() for event in engine.apply(state, action)]
         actions += 1
     return state, log
-
-
-def apply(state: GameState, action: Action) -> list:
-    _, events = engine.apply(state, action)
-    return events
 
 
 def fingerprint(games: int = GAMES) -> str:

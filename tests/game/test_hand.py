@@ -6,13 +6,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.game import actions as a
-from bot.game import cards as c
-from bot.game import state as s
+from bot.game.actions import ActionKind
+from bot.game.cards import MailKind
 from bot.game.engine import apply, legal_actions
 from bot.game.hand import hand
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState
+from bot.game.state import GameState, PendingKind
 from tests.game.scripted import (
     ANN,
     BOB,
@@ -33,7 +32,7 @@ from tests.game.scripted import (
 
 def test_bills_due_are_listed_dearest_first_with_their_total():
     state = game(3)
-    hold_mail(state, ANN, (c.BILL, 300), (c.BILL, 5000), (c.BILL, 600))
+    hold_mail(state, ANN, (MailKind.BILL, 300), (MailKind.BILL, 5000), (MailKind.BILL, 600))
     h = hand(state, ANN)
     assert [state_mail(state, card) for card in h.bills] == [5000, 600, 300]
     assert h.bills_total == 5900
@@ -47,8 +46,8 @@ def test_the_forecast_is_salary_less_interest_bills_and_charge_interest():
     state = game(3, months=3)
     set_cash(state, ANN, 2000)
     set_loan(state, ANN, 4000)
-    hold_mail(state, ANN, (c.BILL, 5000), (c.BILL, 300), (c.MONSTER, 4000))
-    carry_charge(state, ANN, (c.MONSTER, 1000))
+    hold_mail(state, ANN, (MailKind.BILL, 5000), (MailKind.BILL, 300), (MailKind.MONSTER, 4000))
+    carry_charge(state, ANN, (MailKind.MONSTER, 1000))
     f = hand(state, ANN).forecast
     assert (f.salary, f.loan_interest, f.bills, f.charges) == (3500, 400, 5300, 500)
     assert f.net == 3500 - 400 - 5300 - 500
@@ -59,15 +58,15 @@ def test_the_forecast_is_salary_less_interest_bills_and_charge_interest():
 
 def test_both_costs_of_each_monster_charge():
     state = game(3, months=3)
-    hold_mail(state, ANN, (c.MONSTER, 4000))
-    carry_charge(state, ANN, (c.MONSTER, 3000))
+    hold_mail(state, ANN, (MailKind.MONSTER, 4000))
+    carry_charge(state, ANN, (MailKind.MONSTER, 3000))
     charges = {ch.balance: (ch.interest, ch.pay_off, ch.carried) for ch in hand(state, ANN).charges}
     assert charges == {4000: (400, 4400, False), 3000: (300, 3300, True)}
 
 
 def test_at_the_last_pay_day_the_charges_are_counted_paid_off():
     state = game(3, months=1)
-    hold_mail(state, ANN, (c.MONSTER, 4000))
+    hold_mail(state, ANN, (MailKind.MONSTER, 4000))
     h = hand(state, ANN)
     assert h.last_pay_day and h.forecast.charges == 4400
 
@@ -77,9 +76,9 @@ def at_the_repay_question() -> GameState:
     state = game(3, months=3)
     set_loan(state, ANN, 3000)
     set_cash(state, ANN, 9000)
-    hold_mail(state, ANN, (c.BILL, 5000), (c.BILL, 600), (c.BILL, 300))
+    hold_mail(state, ANN, (MailKind.BILL, 5000), (MailKind.BILL, 600), (MailKind.BILL, 300))
     land(state, ANN, 31, roll=3)
-    assert state.pending.kind == s.REPAY
+    assert state.pending.kind == PendingKind.REPAY
     return state
 
 
@@ -121,7 +120,7 @@ def test_a_retired_player_has_no_pay_day_and_no_buyers():
 def test_classic_savings_interest_no_final_salary_and_tickets():
     state = game(3, ruleset="classic", months=1)
     set_savings(state, ANN, 500)
-    hold_mail(state, ANN, (c.TICKET, 200))
+    hold_mail(state, ANN, (MailKind.TICKET, 200))
     place(state, ANN, 10)
     h = hand(state, ANN)
     assert h.forecast.salary == 0, "no salary in the last month (docs/RULES.md §4.1)"
@@ -148,11 +147,17 @@ def play_to_pay_day(state: GameState, seat: int) -> None:
     player's own choice: repay nothing, carry each Monster Charge when allowed, bank nothing."""
     place(state, seat, 28)
     force_dice(state, 3)
-    act(state, seat, a.ROLL)
-    while state.pending is not None and seat in state.pending.seats and state.pending.kind != s.ROLL:
+    act(state, seat, ActionKind.ROLL)
+    while (
+        state.pending is not None and seat in state.pending.seats and state.pending.kind != PendingKind.ROLL
+    ):
         options = legal_actions(state, seat)
         kinds = {o.kind: o for o in options}
-        choice = kinds.get(a.CARRY) or kinds.get(a.DONE) or next(o for o in options if o.value == 0)
+        choice = (
+            kinds.get(ActionKind.CARRY)
+            or kinds.get(ActionKind.DONE)
+            or next(o for o in options if o.value == 0)
+        )
         apply(state, choice)
 
 
@@ -168,7 +173,7 @@ def test_the_forecast_is_what_the_pay_day_does(table, seed, steps):
     state = game(players, ruleset=ruleset, months=months, seed=seed)
     rnd = random.Random(seed)
     played = 0
-    while not state.over and (played < steps or state.pending.kind != s.ROLL):
+    while not state.over and (played < steps or state.pending.kind != PendingKind.ROLL):
         seat = rnd.choice(state.pending.seats)
         apply(state, rnd.choice(legal_actions(state, seat)))
         played += 1

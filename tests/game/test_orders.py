@@ -7,12 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.game import actions as a
-from bot.game import state as s
-from bot.game.actions import Action
+from bot.game.actions import Action, ActionKind
 from bot.game.engine import apply, legal_actions
 from bot.game.orders import NONE, LotteryOrder, Orders, auto_answer, favourite
-from bot.game.state import GameState
+from bot.game.state import GameState, PendingKind
 from tests.game.scripted import ANN, BOB, CAT, act, force_dice, game, land, set_cash, stack_deal
 
 ALL_ON = Orders(roll=True, table_rolls=True, lottery=LotteryOrder.ALWAYS, number=4)
@@ -23,14 +21,25 @@ EVERY_ORDERS = [
     )
 ]
 REAL_DECISIONS = frozenset(
-    {s.DEAL, s.SELL, s.TARGET, s.MOVE, s.REPAY, s.CHARGE, s.BANKING, s.SWELLFARE, s.INSURANCE, s.POKER}
+    {
+        PendingKind.DEAL,
+        PendingKind.SELL,
+        PendingKind.TARGET,
+        PendingKind.MOVE,
+        PendingKind.REPAY,
+        PendingKind.CHARGE,
+        PendingKind.BANKING,
+        PendingKind.SWELLFARE,
+        PendingKind.INSURANCE,
+        PendingKind.POKER,
+    }
 )
-ROLLS = frozenset({s.ROLL, s.RADIO, s.WALK, s.ROLL_OFF})
+ROLLS = frozenset({PendingKind.ROLL, PendingKind.RADIO, PendingKind.WALK, PendingKind.ROLL_OFF})
 
 
 def test_the_roll_order_rolls_on_the_players_turn_and_nowhere_else():
     state = game(3)
-    assert auto_answer(state, ANN, Orders(roll=True)) == Action(ANN, a.ROLL, 0, state.prompt)
+    assert auto_answer(state, ANN, Orders(roll=True)) == Action(ANN, ActionKind.ROLL, 0, state.prompt)
     assert auto_answer(state, ANN, Orders(table_rolls=True)) is None
     assert auto_answer(state, BOB, Orders(roll=True)) is None, "Bob is not asked anything"
     assert auto_answer(state, ANN, NONE) is None and auto_answer(state, ANN, None) is None
@@ -39,32 +48,32 @@ def test_the_roll_order_rolls_on_the_players_turn_and_nowhere_else():
 def test_the_table_rolls_order_rolls_in_the_radio_contest_and_the_walk():
     state = game(3)
     land(state, ANN, 8)  # Radio Contest: Ann rolls first
-    assert state.pending.kind == s.RADIO
+    assert state.pending.kind == PendingKind.RADIO
     assert auto_answer(state, ANN, Orders(roll=True)) is None
-    assert auto_answer(state, ANN, Orders(table_rolls=True)) == Action(ANN, a.ROLL, 0, state.prompt)
+    assert auto_answer(state, ANN, Orders(table_rolls=True)) == Action(ANN, ActionKind.ROLL, 0, state.prompt)
     state = game(3)
     land(state, ANN, 30)  # Walk for Charity: everyone else rolls
-    assert state.pending.kind == s.WALK
-    assert auto_answer(state, BOB, Orders(table_rolls=True)).kind == a.ROLL
+    assert state.pending.kind == PendingKind.WALK
+    assert auto_answer(state, BOB, Orders(table_rolls=True)).kind == ActionKind.ROLL
     assert auto_answer(state, ANN, Orders(table_rolls=True)) is None, "the lander is not asked"
 
 
 def test_the_table_rolls_order_rolls_in_the_family_radio_roll_off():
     state = game(3, ruleset="family")
     land(state, ANN, 8)
-    assert state.pending.kind == s.ROLL_OFF
-    assert auto_answer(state, CAT, Orders(table_rolls=True)).kind == a.ROLL
+    assert state.pending.kind == PendingKind.ROLL_OFF
+    assert auto_answer(state, CAT, Orders(table_rolls=True)).kind == ActionKind.ROLL
 
 
 def test_always_ante_takes_the_favourite_number_or_the_nearest_free_one():
     state = game(3)
     land(state, ANN, 6)
-    assert state.pending.kind == s.LOTTERY
+    assert state.pending.kind == PendingKind.LOTTERY
     order = Orders(lottery=LotteryOrder.ALWAYS, number=4)
-    assert auto_answer(state, ANN, order) == Action(ANN, a.ANTE, 4, state.prompt)
-    act(state, ANN, a.ANTE, 4)
+    assert auto_answer(state, ANN, order) == Action(ANN, ActionKind.ANTE, 4, state.prompt)
+    act(state, ANN, ActionKind.ANTE, 4)
     # Bob wants 4 too: Ann has it, so 3 and 5 are as near; the lower one is taken.
-    assert auto_answer(state, BOB, order) == Action(BOB, a.ANTE, 3, state.prompt)
+    assert auto_answer(state, BOB, order) == Action(BOB, ActionKind.ANTE, 3, state.prompt)
     assert auto_answer(state, CAT, Orders(lottery=LotteryOrder.ALWAYS, number=6)).value == 6
 
 
@@ -84,7 +93,7 @@ def test_never_sits_out_and_ask_asks():
     state = game(3)
     land(state, ANN, 6)
     assert auto_answer(state, BOB, Orders(lottery=LotteryOrder.NEVER)) == Action(
-        BOB, a.SIT_OUT, 0, state.prompt
+        BOB, ActionKind.SIT_OUT, 0, state.prompt
     )
     assert auto_answer(state, BOB, Orders(roll=True, table_rolls=True)) is None
 
@@ -93,14 +102,14 @@ def test_every_order_on_still_asks_to_buy_a_deal():
     state = game(3)
     stack_deal(state, "Teen Jeans")
     land(state, ANN, 4)
-    assert state.pending.kind == s.DEAL
+    assert state.pending.kind == PendingKind.DEAL
     assert auto_answer(state, ANN, ALL_ON) is None
 
 
 def test_an_order_answers_through_the_engine_like_a_click():
     state = game(3)
     force_dice(state, 2)
-    _, events = apply(state, auto_answer(state, ANN, ALL_ON))
+    events = apply(state, auto_answer(state, ANN, ALL_ON))
     assert state.players[ANN].day == 2 and state.turn == BOB
     assert not [e for e in events if e.kind == "timed_out"], "an order is the player's own answer"
 
@@ -120,15 +129,15 @@ def check_orders_at(state: GameState) -> None:
                 continue
             assert answer in legal, f"{answer} is not a legal answer to {pending}"
             if pending.kind in ROLLS:
-                assert legal == [answer] and answer.kind == a.ROLL
-                assert orders.roll if pending.kind == s.ROLL else orders.table_rolls
+                assert legal == [answer] and answer.kind == ActionKind.ROLL
+                assert orders.roll if pending.kind == PendingKind.ROLL else orders.table_rolls
             else:
-                assert pending.kind == s.LOTTERY and orders.lottery != LotteryOrder.ASK
-                if answer.kind == a.ANTE:
+                assert pending.kind == PendingKind.LOTTERY and orders.lottery != LotteryOrder.ASK
+                if answer.kind == ActionKind.ANTE:
                     assert orders.lottery == LotteryOrder.ALWAYS
                     assert state.players[seat].cash >= pending.amount, "an order never borrows"
                 else:
-                    assert orders.lottery == LotteryOrder.NEVER and answer.kind == a.SIT_OUT
+                    assert orders.lottery == LotteryOrder.NEVER and answer.kind == ActionKind.SIT_OUT
 
 
 tables = st.tuples(st.sampled_from(["modern", "family", "classic"]), st.integers(2, 6), st.integers(1, 2))
@@ -149,4 +158,4 @@ def test_orders_never_answer_a_real_decision_in_any_edition(table, seed):
         # Play the orders' own answers too, so the states they lead to are checked as well.
         orders = rnd.choice(EVERY_ORDERS)
         apply(state, auto_answer(state, seat, orders) or rnd.choice(legal_actions(state, seat)))
-    assert s.ROLL in seen
+    assert PendingKind.ROLL in seen

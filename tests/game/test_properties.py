@@ -14,15 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.game import actions as a
-from bot.game import state as s
-from bot.game.actions import Action, IllegalAction
+from bot.game.actions import Action, ActionKind, IllegalAction
 from bot.game.engine import apply, default_action, legal_actions, new_game
 from bot.game.invariants import max_answers, violations
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState, from_json, to_json
+from bot.game.state import GameState, PendingKind, from_json, to_json
 
-KINDS = sorted(a.KINDS)
-PAY_DAY_MONEY = (s.REPAY, s.BANKING)
+KINDS = sorted(ActionKind)
+PAY_DAY_MONEY = (PendingKind.REPAY, PendingKind.BANKING)
 """Questions a repayment answers when its player is asked one (otherwise it is a standing action)."""
 LOAN_AMOUNTS = [-1000, 0, 1, 500, 999, 1000, 1500, 2000, 3000, 10_000, 2_000_000]
 SAVINGS_AMOUNTS = [30, 50, 100, 150, 200, 300, 6900, 7000]
@@ -42,19 +41,21 @@ def should_accept(state: GameState, action: Action) -> bool:
     if state.over or not 0 <= action.seat < len(state.players):
         return False
     rules, player, pending = state.rules, state.players[action.seat], state.pending
-    if action.kind == a.LOAN:
+    if action.kind == ActionKind.LOAN:
         v = action.value
         return v > 0 and v % rules.loan_step == 0 and player.loan + v <= rules.loan_cap and not player.savings
-    if action.kind == a.REPAY and not (action.seat in pending.seats and pending.kind in PAY_DAY_MONEY):
+    if action.kind == ActionKind.REPAY and not (
+        action.seat in pending.seats and pending.kind in PAY_DAY_MONEY
+    ):
         v = action.value
         return rules.repay_anytime and 0 < v <= min(player.loan, player.cash) and v % rules.loan_step == 0
-    if action.kind in (a.DEPOSIT, a.WITHDRAW) and action.prompt is None:
+    if action.kind in (ActionKind.DEPOSIT, ActionKind.WITHDRAW) and action.prompt is None:
         if not rules.savings:
             return False
-        if not (action.seat in pending.seats and pending.kind == s.BANKING):
+        if not (action.seat in pending.seats and pending.kind == PendingKind.BANKING):
             v, balance = action.value, player.savings
             whole_steps = v % rules.savings_step == 0 or v == balance
-            return action.kind == a.WITHDRAW and rules.withdraw_fee < v <= balance and whole_steps
+            return action.kind == ActionKind.WITHDRAW and rules.withdraw_fee < v <= balance and whole_steps
     if action.prompt is not None and action.prompt != state.prompt:
         return False
     current = Action(action.seat, action.kind, action.value, state.prompt)
@@ -72,16 +73,18 @@ def attempt(rnd: random.Random, state: GameState) -> Action:
         action = rnd.choice(legal_actions(state, seat))
         return action if rnd.random() < 0.8 else Action(seat, action.kind, action.value)  # prompt None
     if roll < 0.7:
-        return Action(rnd.randrange(n), a.LOAN, rnd.choice(LOAN_AMOUNTS), state.prompt)
+        return Action(rnd.randrange(n), ActionKind.LOAN, rnd.choice(LOAN_AMOUNTS), state.prompt)
     if roll < 0.75:
-        kind = rnd.choice([a.REPAY, a.REPAY, a.DEPOSIT, a.WITHDRAW])  # slash commands: no prompt
+        kind = rnd.choice(
+            [ActionKind.REPAY, ActionKind.REPAY, ActionKind.DEPOSIT, ActionKind.WITHDRAW]
+        )  # slash commands: no prompt
         return Action(rnd.randrange(n), kind, rnd.choice(LOAN_AMOUNTS + SAVINGS_AMOUNTS))
     if roll < 0.8:  # somebody not asked, or nobody at all
         seat = rnd.choice([-1, n, 99, *[x for x in range(n) if x not in pending.seats]])
-        return Action(seat, a.ROLL, 0, state.prompt)
+        return Action(seat, ActionKind.ROLL, 0, state.prompt)
     if roll < 0.85:
         seat = rnd.choice(pending.seats)
-        return Action(seat, pending.kind if pending.kind in a.KINDS else a.ROLL, 0, state.prompt - 1)
+        return Action(seat, pending.kind if pending.kind in KINDS else ActionKind.ROLL, 0, state.prompt - 1)
     seat = rnd.choice(pending.seats)
     value = rnd.choice([-1, 0, 1, 2, 3, 6, 7, 9, 31, 1000, seat, *state.players[seat].deals])
     return Action(seat, rnd.choice(KINDS), value, state.prompt)
@@ -105,10 +108,10 @@ def test_random_legal_and_illegal_actions_keep_every_invariant(table, seed, rnd)
     while not state.over:
         action = attempt(rnd, state)
         expected = should_accept(state, action)
-        answering = action.seat in state.pending.seats and action.kind != a.LOAN
-        answering = answering and (action.kind != a.REPAY or state.pending.kind in PAY_DAY_MONEY)
-        if action.kind in (a.DEPOSIT, a.WITHDRAW) and action.prompt is None:
-            answering = answering and state.pending.kind == s.BANKING
+        answering = action.seat in state.pending.seats and action.kind != ActionKind.LOAN
+        answering = answering and (action.kind != ActionKind.REPAY or state.pending.kind in PAY_DAY_MONEY)
+        if action.kind in (ActionKind.DEPOSIT, ActionKind.WITHDRAW) and action.prompt is None:
+            answering = answering and state.pending.kind == PendingKind.BANKING
         before = to_json(state)
         try:
             apply(state, action)
@@ -126,7 +129,7 @@ def test_random_legal_and_illegal_actions_keep_every_invariant(table, seed, rnd)
 def assert_over(state: GameState) -> None:
     assert state.pending is None and all(p.retired for p in state.players)
     assert state.winners
-    for action in (Action(0, a.ROLL, 0), Action(0, a.LOAN, 1000)):
+    for action in (Action(0, ActionKind.ROLL, 0), Action(0, ActionKind.LOAN, 1000)):
         before = to_json(state)
         with pytest.raises(a.GameOver):
             apply(state, action)

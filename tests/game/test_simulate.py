@@ -8,6 +8,7 @@ import bot.game
 from bot.game import events as ev
 from bot.game import simulate
 from bot.game.engine import end_early, new_game, start
+from bot.game.events import EventKind, Reason
 from bot.game.invariants import books_mismatches, max_answers, violations
 from bot.game.state import Pending
 from bot.game.steps import Step
@@ -159,9 +160,9 @@ def test_the_books_rebuilt_from_the_events_match_every_account():
 def test_loans_repayments_and_savings_are_rebuilt_from_the_books():
     st, log = start(["Ann", "Bob"], ruleset="classic", seed=1)
     log += [
-        ev.Event(ev.TRANSFER, amount=500, src=ev.BANK, dst=0, reason=ev.LOAN),
-        ev.Event(ev.TRANSFER, amount=200, src=0, dst=ev.BANK, reason=ev.REPAYMENT),
-        ev.Event(ev.TRANSFER, amount=100, src=1, dst=ev.savings_account(1), reason=ev.DEPOSIT),
+        ev.Event(EventKind.TRANSFER, amount=500, src=ev.BANK, dst=0, reason=Reason.LOAN),
+        ev.Event(EventKind.TRANSFER, amount=200, src=0, dst=ev.BANK, reason=Reason.REPAYMENT),
+        ev.Event(EventKind.TRANSFER, amount=100, src=1, dst=ev.savings_account(1), reason=Reason.DEPOSIT),
     ]
     assert "the books say 300 for seat 0 loan, the game holds 0" in books_mismatches(st, log)
     st.players[0].cash += 300

@@ -1,8 +1,4 @@
-"""The live board's words are kept per game between clicks (`embeds._words`): a kept name, line or
-language must never show once the table says otherwise."""
-
-import gc
-import random
+"""The live board's words: every name, line and language is the table's as it is now."""
 
 import pytest
 
@@ -27,39 +23,9 @@ def table_of(st, names: list[str], language: str = "en") -> Table:
     )
 
 
-def fresh(table: Table, game_id: int) -> dict:
-    """The board as written with nothing kept."""
-    kept = dict(embeds._written)
-    embeds._written.clear()
-    try:
-        return embeds.game_embed(table, game_id, lang(table.language)).to_dict()
-    finally:
-        embeds._written.clear()
-        embeds._written.update(kept)
-
-
-def test_every_click_of_a_game_writes_what_nothing_kept_would():
-    """A whole game, its names and language switched now and then: the kept words never differ from
-    the board written afresh."""
-    rnd = random.Random(3)
-    st, _ = start(5, players=3, months=1)
-    names = ["Ann", "Bob", "Cy"]
-    table, language = table_of(st, names), "en"
-    while not st.over:
-        if rnd.random() < 0.1:
-            language = "it" if language == "en" else "en"
-        if rnd.random() < 0.05:
-            names[rnd.randrange(3)] = rnd.choice(["**Zed**", "Bob", "@everyone", "Dee_"])
-        table = table_of(st, names, language).model_copy(update={"latest": table.latest})
-        kept = embeds.game_embed(table, 7, lang(language)).to_dict()
-        assert kept == fresh(table, 7)
-        _, events = apply(st, choose(st, st.pending.seats[0]))
-        table.remember(events)
-
-
 def test_a_renamed_player_is_shown_by_the_new_name_only():
     st, _ = start(1, players=3, months=1)
-    _, events = apply(st, choose(st, st.pending.seats[0]))
+    events = apply(st, choose(st, st.pending.seats[0]))
     before = table_of(st, ["Ann", "Bob", "Cy"])
     before.latest = events
     embeds.game_embed(before, 8, EN)
@@ -72,26 +38,13 @@ def test_a_renamed_player_is_shown_by_the_new_name_only():
 
 def test_the_same_game_in_another_language_is_all_in_that_language():
     st, _ = start(2, players=3, months=1)
-    _, events = apply(st, choose(st, st.pending.seats[0]))
+    events = apply(st, choose(st, st.pending.seats[0]))
     table = table_of(st, ["Ann", "Bob", "Cy"])
     table.latest = events
     english = embeds.game_embed(table, 9, EN).to_dict()
     italian = embeds.game_embed(table.model_copy(update={"language": "it"}), 9, IT).to_dict()
     assert italian != english
-    assert italian == fresh(table.model_copy(update={"language": "it"}), 9)
     assert italian["fields"][0]["name"] == IT._("Players") != "Players"
-
-
-def test_two_games_with_the_same_names_keep_their_own_lines():
-    """Kept by game: another game's Latest lines never show on this one."""
-    one, _ = start(1, players=3, months=1)
-    two, _ = start(2, players=3, months=1)
-    _, first = apply(one, choose(one, one.pending.seats[0]))
-    _, second = apply(two, choose(two, two.pending.seats[0]))
-    a, b = table_of(one, ["Ann", "Bob", "Cy"]), table_of(two, ["Ann", "Bob", "Cy"])
-    a.latest, b.latest = first, second
-    for table, game in ((a, 10), (b, 11), (a, 10), (b, 11)):
-        assert embeds.game_embed(table, game, EN).to_dict() == fresh(table, game)
 
 
 def _charge_card(ruleset: str) -> int:
@@ -123,9 +76,8 @@ LINE_CHANGES = {
 
 
 @pytest.mark.parametrize("change", sorted(LINE_CHANGES))
-def test_a_kept_player_line_is_written_again_when_anything_it_shows_changes(change):
-    """The board shown, then the same game with one thing changed: the board shows the change as
-    if nothing were kept (a key that forgot it would show the line as it was)."""
+def test_a_player_line_shows_every_change_of_what_it_shows(change):
+    """The board shown, then the same game with one thing changed: the players' lines show it."""
     st, _ = start(4, players=3, months=1)
     before = table_of(st, ["Ann", "Bob", "Cy"])
     before.state.turn = 0
@@ -133,42 +85,7 @@ def test_a_kept_player_line_is_written_again_when_anything_it_shows_changes(chan
     LINE_CHANGES[change](after)
     shown = embeds.game_embed(before, 12, EN).to_dict()
     written = embeds.game_embed(after, 12, lang(after.language)).to_dict()
-    assert written["fields"][0] != shown["fields"][0]  # the change is on the players' lines
-    assert written == fresh(after, 12)
-
-
-def test_only_so_many_games_are_kept(monkeypatch):
-    monkeypatch.setattr(embeds, "GAMES_REMEMBERED", 3)
-    st, _ = start(1, players=2, months=1)
-    table = table_of(st, ["Ann", "Bob"])
-    embeds._written.clear()
-    for game in range(100, 106):
-        embeds.game_embed(table, game, EN)
-    assert list(embeds._written) == [103, 104, 105]
-
-
-def test_the_latest_lines_kept_of_a_table_read_from_its_text_are_nothing_the_collector_walks():
-    """Every click reads its table from the saved text, so every click keeps new events here: kept as
-    `Event`s they stayed tracked, for the young generations' collections to walk (docs/DESIGN.md)."""
-    st, _ = start(5, players=3, months=1)
-    table = table_of(st, ["Ann", "Bob", "Cy"])
-    while len(table.latest) < 5:
-        _, events = apply(st, choose(st, st.pending.seats[0]))
-        table.remember(events)
-    saved = Table.model_validate_json(table.model_dump_json())  # as a click loads it
-
-    embeds.game_embed(saved, 7, EN)
-    gc.collect()
-
-    kept = embeds._written[7].latest
-    assert len(kept) == len(saved.latest) and not [key for key in kept if gc.is_tracked(key)]
-
-
-@pytest.fixture(autouse=True)
-def _forget_words():
-    embeds._written.clear()
-    yield
-    embeds._written.clear()
+    assert written["fields"][0] != shown["fields"][0]
 
 
 def test_a_language_code_asked_again_gives_the_same_language():

@@ -25,10 +25,9 @@ from scripted import (
     stack_mail,
 )
 
-from bot.game import actions as a
-from bot.game import cards as c
-from bot.game import state as s
+from bot.game.actions import ActionKind
 from bot.game.ai import choose
+from bot.game.cards import MailKind
 from bot.game.engine import apply, default_action, new_game
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, PendingKind
@@ -80,7 +79,7 @@ def crowded_questions() -> Iterator[GameState]:
     set_savings(st, ANN, 70_000)
     land(st, ANN, 31)
     yield st
-    act(st, ANN, a.WITHDRAW, 100)
+    act(st, ANN, ActionKind.WITHDRAW, 100)
     yield st
     st = game(4, ruleset="classic")
     set_cash(st, ANN, 80_000)
@@ -88,7 +87,7 @@ def crowded_questions() -> Iterator[GameState]:
     land(st, ANN, 31)
     yield st
     st = long_names(game(6))
-    hold_mail(st, ANN, mail_cards(st, c.MONSTER)[-1])
+    hold_mail(st, ANN, mail_cards(st, MailKind.MONSTER)[-1])
     land(st, ANN, 31)
     yield st
     st = game(6)
@@ -134,7 +133,14 @@ def test_the_most_crowded_questions_still_fit(code):
     for st in crowded_questions():
         seen.add(st.pending.kind)
         check(st, code)
-    assert {s.SELL, s.REPAY, s.LOTTERY, s.BANKING, s.CHARGE, s.DEAL} <= seen
+    assert {
+        PendingKind.SELL,
+        PendingKind.REPAY,
+        PendingKind.LOTTERY,
+        PendingKind.BANKING,
+        PendingKind.CHARGE,
+        PendingKind.DEAL,
+    } <= seen
 
 
 def test_a_long_list_of_amounts_becomes_one_menu_keeping_the_smallest_and_the_largest():
@@ -142,11 +148,11 @@ def test_a_long_list_of_amounts_becomes_one_menu_keeping_the_smallest_and_the_la
     set_cash(st, ANN, 60_000)
     set_loan(st, ANN, 40_000)
     land(st, ANN, 31)
-    assert asked(st) == (s.REPAY, [ANN])
+    assert asked(st) == (PendingKind.REPAY, [ANN])
     laid = rows(choices(st, lang("en")))
     assert [(ch.label, ch.value) for ch in laid[0]] == [("No repayment", 0)]
     [menu] = laid[1:]
-    assert menu.placeholder == "Repay how much?" and menu.kind == a.REPAY
+    assert menu.placeholder == "Repay how much?" and menu.kind == ActionKind.REPAY
     assert len(menu.options) == MENU_OPTIONS
     assert (menu.options[0].value, menu.options[-1].value) == (1000, 40_000)
 
@@ -156,9 +162,11 @@ def test_two_deals_to_sell_are_a_menu_best_profit_first_with_price_and_profit_un
     teen, rocket = deal_index(st, "Teen Jeans"), deal_index(st, "Rocket Ship International")
     st.players[ANN].deals = [teen, rocket]
     land(st, ANN, 9)
-    assert asked(st) == (s.SELL, [ANN])
+    assert asked(st) == (PendingKind.SELL, [ANN])
     offered = choices(st, lang("en"))
-    assert [(ch.label, ch.kind, ch.menu) for ch in offered if not ch.menu] == [("Keep them all", a.KEEP, "")]
+    assert [(ch.label, ch.kind, ch.menu) for ch in offered if not ch.menu] == [
+        ("Keep them all", ActionKind.KEEP, "")
+    ]
     menu = [ch for ch in offered if ch.menu]
     assert {ch.menu for ch in menu} == {"Sell a Deal…"}
     deals = RULESETS["modern"].deals
@@ -173,14 +181,14 @@ def test_one_deal_to_sell_is_one_button_and_the_question_names_it():
     land(st, ANN, 9)
     teen = RULESETS["modern"].deals[st.players[ANN].deals[0]]
     offered = [(ch.label, ch.kind) for ch in choices(st, lang("en"))]
-    assert offered == [(f"Sell for ${teen.value:,}", a.SELL), ("Keep it", a.KEEP)]
+    assert offered == [(f"Sell for ${teen.value:,}", ActionKind.SELL), ("Keep it", ActionKind.KEEP)]
 
 
 def test_six_players_long_names_are_cut_to_fit_a_button():
     st = long_names(game(6))
     assert all(len(name) > MAX_LABEL for name in LONG_NAMES)
-    stack_mail(st, mail_cards(st, c.MAD_MONEY)[0])
+    stack_mail(st, mail_cards(st, MailKind.MAD_MONEY)[0])
     land(st, ANN, 1)
-    assert asked(st) == (s.TARGET, [ANN])
+    assert asked(st) == (PendingKind.TARGET, [ANN])
     labels = [ch.label for ch in choices(st, lang("en"))]
     assert len(labels) == 5 and all(len(label) == MAX_LABEL and label.endswith("…") for label in labels)

@@ -1,6 +1,6 @@
 """The hand panel in words (issue 9.4): what a player reads, and that it fits an embed."""
 
-from bot.game import cards as c
+from bot.game.cards import MailKind
 from bot.game.orders import LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.render import hand_view
@@ -33,7 +33,7 @@ def test_the_panel_shows_cash_loan_bills_and_their_total():
     state = game(3)
     set_cash(state, ANN, 2000)
     set_loan(state, ANN, 4000)
-    hold_mail(state, ANN, (c.BILL, 5000), (c.BILL, 600), (c.BILL, 300))
+    hold_mail(state, ANN, (MailKind.BILL, 5000), (MailKind.BILL, 600), (MailKind.BILL, 300))
     panel = hand_panel(state, ANN, "Ann", Orders(), EN)
     assert panel.title == "Your hand, Ann"
     assert "Cash $2,000" in panel.summary and "Loan $4,000" in panel.summary
@@ -45,7 +45,7 @@ def test_the_forecast_reads_salary_interest_bills_and_the_shortfall():
     state = game(3)
     set_cash(state, ANN, 2000)
     set_loan(state, ANN, 4000)
-    hold_mail(state, ANN, (c.BILL, 5000), (c.BILL, 600), (c.BILL, 300))
+    hold_mail(state, ANN, (MailKind.BILL, 5000), (MailKind.BILL, 600), (MailKind.BILL, 300))
     text = sections(hand_panel(state, ANN, "Ann", Orders(), EN))["Next Pay Day forecast"]
     assert text.splitlines() == [
         "Salary: +$3,500",
@@ -58,7 +58,7 @@ def test_the_forecast_reads_salary_interest_bills_and_the_shortfall():
 
 def test_monster_charges_show_both_costs():
     state = game(3, months=3)
-    carry_charge(state, ANN, (c.MONSTER, 4000))
+    carry_charge(state, ANN, (MailKind.MONSTER, 4000))
     text = sections(hand_panel(state, ANN, "Ann", Orders(), EN))["Monster Charges"]
     assert "Mega Mall Card $4,000: carry it $400 · pay it off $4,400" in text
 
@@ -91,7 +91,7 @@ def test_mid_pay_day_the_panel_shows_what_is_still_to_come():
 def test_classic_shows_savings_and_tickets():
     state = game(3, ruleset="classic")
     set_savings(state, ANN, 500)
-    hold_mail(state, ANN, (c.TICKET, 200))
+    hold_mail(state, ANN, (MailKind.TICKET, 200))
     place(state, ANN, 10)
     panel = hand_panel(state, ANN, "Ann", Orders(), EN)
     assert "Savings $500" in panel.summary
@@ -113,7 +113,9 @@ def test_every_section_fits_an_embed_field_even_with_every_deal():
     give_deals(
         state, ANN, *[card for card in range(len(RULESETS["modern"].deals)) if card != state.yard_sale]
     )
-    hold_mail(state, ANN, *[i for i, card in enumerate(RULESETS["modern"].mail) if card.kind == c.BILL])
+    hold_mail(
+        state, ANN, *[i for i, card in enumerate(RULESETS["modern"].mail) if card.kind == MailKind.BILL]
+    )
     for L in (EN, lang("it")):
         panel = hand_panel(state, ANN, "Ann", Orders(roll=True), L)
         for heading, text in panel.sections:
@@ -129,18 +131,18 @@ def test_the_panel_and_its_controls_are_all_italian():
     states = []
     modern = game(3, months=2)
     set_loan(modern, ANN, 3000)
-    hold_mail(modern, ANN, (c.BILL, 5000), (c.MONSTER, 4000))
+    hold_mail(modern, ANN, (MailKind.BILL, 5000), (MailKind.MONSTER, 4000))
     give_deals(modern, ANN, "Teen Jeans", "Laughing Gas")
     states.append(modern)
     paying = game(3, months=3)
     set_loan(paying, ANN, 3000)
     set_cash(paying, ANN, 1000)
-    hold_mail(paying, ANN, (c.BILL, 5000))
+    hold_mail(paying, ANN, (MailKind.BILL, 5000))
     land(paying, ANN, 31, roll=3)
     states.append(paying)
     classic = game(3, ruleset="classic", months=1)
     set_savings(classic, ANN, 500)
-    hold_mail(classic, ANN, (c.TICKET, 200))
+    hold_mail(classic, ANN, (MailKind.TICKET, 200))
     classic.players[ANN].insured = ["car"]
     states.append(classic)
     for state in states:

@@ -254,7 +254,7 @@ def played(seed: int, ruleset: str, players: int = 3, months: int = 2, stop: int
             break
         seat = rng.choice(state.pending.seats)
         rows.append({"kind": "action", "seat": seat})
-        rows += [e.to_dict() for e in apply(state, choose(state, seat))[1]]
+        rows += [e.to_dict() for e in apply(state, choose(state, seat))]
         actions += 1
     return rows
 

@@ -7,7 +7,7 @@ import functools
 from PIL import Image, ImageDraw
 
 from bot.game import calendar as cal
-from bot.game.calendar import weekday
+from bot.game.calendar import SpaceKind, weekday
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
@@ -54,7 +54,7 @@ def calendar(edition: str, language: str) -> Image.Image:
         d.rounded_rectangle(
             box((left, top, right, bottom)), radius=7 * k, fill=kind.tint, outline=st.GRID_LINE, width=k
         )
-        if space.kind == cal.PAYDAY:
+        if space.kind == SpaceKind.PAYDAY:
             d.rounded_rectangle(box((left, top, right, bottom)), radius=7 * k, outline=kind.mark, width=3 * k)
         MARKS[space.kind](d, (right - 5 - MARK_SIZE) * k, (top + 5) * k, MARK_SIZE * k, kind.mark)
     d.rounded_rectangle(box(st.PANEL_BOX), radius=9 * k, fill=st.TITLE_BG)
@@ -85,11 +85,11 @@ def _cell_text(d: ImageDraw.ImageDraw, day: int, space: cal.Space, ruleset: Rule
     left, top, right, _ = st.cell_box(day)
     if day == 0:
         start = st.short_name(space, L)
-        text(d, (left + 7, top + 6), start, st.KIND_STYLES[cal.START].mark, 20, heavy=True)
+        text(d, (left + 7, top + 6), start, st.KIND_STYLES[SpaceKind.START].mark, 20, heavy=True)
         return
     number_colour = st.SUNDAY_RED if weekday(day) == 0 else st.INK
     text(d, (left + 7, top + 5), str(day), number_colour, DAY_FONT, heavy=True)
-    heavy = space.kind == cal.PAYDAY
+    heavy = space.kind == SpaceKind.PAYDAY
     room = right - left - 12
     name = st.short_name(space, L)
     effect = st.effect_line(space, ruleset, L)

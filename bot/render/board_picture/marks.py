@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from PIL import ImageDraw
 
-from bot.game import calendar
+from bot.game.calendar import SpaceKind
 from bot.render.board_picture.style import SUNDAY_RED, WHITE, font
 
 Mark = Callable[[ImageDraw.ImageDraw, float, float, float, str], None]
@@ -195,24 +195,24 @@ def _flag(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: str) -> None:
 
 
 MARKS: dict[str, Mark] = {
-    calendar.START: _flag,
-    calendar.MAIL: _envelope,
-    calendar.DEAL: _briefcase,
-    calendar.BUYER: _coin,
-    calendar.LOTTERY: _ticket,
-    calendar.LOTTERY_DRAW: _ticket,
-    calendar.FEE: _pot,
-    calendar.SWEEPSTAKES: _star,
-    calendar.RADIO: _radio,
-    calendar.BIRTHDAY: _gift,
-    calendar.YARD_SALE: _tag,
-    calendar.WALK: _heart,
-    calendar.PAYDAY: _banknote,
-    calendar.CASINO: _die,
-    calendar.SUNDAY: _sun,
-    calendar.POKER: _card,
-    calendar.ELECTION: _ballot,
-    calendar.DAYLIGHT: _clock,
+    SpaceKind.START: _flag,
+    SpaceKind.MAIL: _envelope,
+    SpaceKind.DEAL: _briefcase,
+    SpaceKind.BUYER: _coin,
+    SpaceKind.LOTTERY: _ticket,
+    SpaceKind.LOTTERY_DRAW: _ticket,
+    SpaceKind.FEE: _pot,
+    SpaceKind.SWEEPSTAKES: _star,
+    SpaceKind.RADIO: _radio,
+    SpaceKind.BIRTHDAY: _gift,
+    SpaceKind.YARD_SALE: _tag,
+    SpaceKind.WALK: _heart,
+    SpaceKind.PAYDAY: _banknote,
+    SpaceKind.CASINO: _die,
+    SpaceKind.SUNDAY: _sun,
+    SpaceKind.POKER: _card,
+    SpaceKind.ELECTION: _ballot,
+    SpaceKind.DAYLIGHT: _clock,
 }
 
 JACKPOT_MARK: Mark = _pot

@@ -15,6 +15,7 @@ from pathlib import Path
 from PIL import ImageColor, ImageFont
 
 from bot.game import calendar
+from bot.game.calendar import SpaceKind
 from bot.game.rulesets import RULESETS, Rules, Ruleset
 from bot.render.cards import heading_name, space_name, weekday_name
 from bot.render.i18n import Lang
@@ -97,24 +98,24 @@ class KindStyle:
 
 
 KIND_STYLES: dict[str, KindStyle] = {
-    calendar.START: KindStyle("#D5E8D4", "#1E5A43"),
-    calendar.MAIL: KindStyle("#E3EEFA", "#2F6FB8"),
-    calendar.DEAL: KindStyle("#DFF1E4", "#23834B"),
-    calendar.BUYER: KindStyle("#FFEDB8", "#B7791F"),
-    calendar.LOTTERY: KindStyle("#EEE3F8", "#7D46B8"),
-    calendar.LOTTERY_DRAW: KindStyle("#EEE3F8", "#7D46B8"),
-    calendar.FEE: KindStyle("#FBE3DF", "#C2412F"),
-    calendar.SWEEPSTAKES: KindStyle("#FFF3C9", "#D99A00"),
-    calendar.RADIO: KindStyle("#DDF1F1", "#17797A"),
-    calendar.BIRTHDAY: KindStyle("#FBE3EE", "#C8407E"),
-    calendar.YARD_SALE: KindStyle("#EFE6DA", "#8C5F35"),
-    calendar.WALK: KindStyle("#FBE3E7", "#CF3D5B"),
-    calendar.PAYDAY: KindStyle("#FFD766", "#1E6B3D"),
-    calendar.CASINO: KindStyle("#E2ECDF", "#2E4A3A"),
-    calendar.SUNDAY: KindStyle("#FFF1D6", "#E08E0B"),
-    calendar.POKER: KindStyle("#E3E8F3", "#33415C"),
-    calendar.ELECTION: KindStyle("#E6E9EE", "#3D5A80"),
-    calendar.DAYLIGHT: KindStyle("#FFEBD2", "#C86B12"),
+    SpaceKind.START: KindStyle("#D5E8D4", "#1E5A43"),
+    SpaceKind.MAIL: KindStyle("#E3EEFA", "#2F6FB8"),
+    SpaceKind.DEAL: KindStyle("#DFF1E4", "#23834B"),
+    SpaceKind.BUYER: KindStyle("#FFEDB8", "#B7791F"),
+    SpaceKind.LOTTERY: KindStyle("#EEE3F8", "#7D46B8"),
+    SpaceKind.LOTTERY_DRAW: KindStyle("#EEE3F8", "#7D46B8"),
+    SpaceKind.FEE: KindStyle("#FBE3DF", "#C2412F"),
+    SpaceKind.SWEEPSTAKES: KindStyle("#FFF3C9", "#D99A00"),
+    SpaceKind.RADIO: KindStyle("#DDF1F1", "#17797A"),
+    SpaceKind.BIRTHDAY: KindStyle("#FBE3EE", "#C8407E"),
+    SpaceKind.YARD_SALE: KindStyle("#EFE6DA", "#8C5F35"),
+    SpaceKind.WALK: KindStyle("#FBE3E7", "#CF3D5B"),
+    SpaceKind.PAYDAY: KindStyle("#FFD766", "#1E6B3D"),
+    SpaceKind.CASINO: KindStyle("#E2ECDF", "#2E4A3A"),
+    SpaceKind.SUNDAY: KindStyle("#FFF1D6", "#E08E0B"),
+    SpaceKind.POKER: KindStyle("#E3E8F3", "#33415C"),
+    SpaceKind.ELECTION: KindStyle("#E6E9EE", "#3D5A80"),
+    SpaceKind.DAYLIGHT: KindStyle("#FFEBD2", "#C86B12"),
 }
 
 
@@ -150,7 +151,7 @@ SHORT_NAMES: dict[str, Callable[[Lang], str]] = {
 
 def short_name(space: calendar.Space, L: Lang) -> str:
     """A name that fits a day's cell ("Mail ×1" is just Mail)."""
-    if space.kind == calendar.MAIL and space.count == 1:
+    if space.kind == SpaceKind.MAIL and space.count == 1:
         return L.pgettext("cell", "Mail")
     short = SHORT_NAMES.get(space.name)
     return short(L) if short is not None else space_name(space, L)
@@ -158,8 +159,8 @@ def short_name(space: calendar.Space, L: Lang) -> str:
 
 Effect = Callable[[Lang, str, Rules], str]
 _EFFECTS: dict[calendar.SpaceKind, tuple[Effect, str]] = {
-    calendar.FEE: (lambda L, amount, rules: L._("pay {amount}", amount=amount), LOSS),
-    calendar.SWEEPSTAKES: (
+    SpaceKind.FEE: (lambda L, amount, rules: L._("pay {amount}", amount=amount), LOSS),
+    SpaceKind.SWEEPSTAKES: (
         lambda L, amount, rules: (
             L._("+{amount} × die", amount=amount)
             if rules.sweepstakes_roll
@@ -167,15 +168,15 @@ _EFFECTS: dict[calendar.SpaceKind, tuple[Effect, str]] = {
         ),
         GAIN,
     ),
-    calendar.RADIO: (lambda L, amount, rules: L._("win {amount}", amount=amount), GAIN),
-    calendar.BIRTHDAY: (lambda L, amount, rules: L._("+{amount} each", amount=amount), GAIN),
-    calendar.YARD_SALE: (lambda L, amount, rules: L._("{amount} × die", amount=amount), LOSS),
-    calendar.WALK: (lambda L, amount, rules: L._("{amount} × die", amount=amount), LOSS),
-    calendar.CASINO: (lambda L, amount, rules: L._("± {amount}", amount=amount), SOFT_INK),
-    calendar.POKER: (lambda L, amount, rules: L._("{amount} to play", amount=amount), SOFT_INK),
-    calendar.ELECTION: (lambda L, amount, rules: L._("all pay {amount}", amount=amount), LOSS),
-    calendar.DAYLIGHT: (lambda L, amount, rules: L._("all back 1 day"), SOFT_INK),
-    calendar.PAYDAY: (lambda L, amount, rules: L._("+{amount}", amount=L.money(rules.salary)), GAIN),
+    SpaceKind.RADIO: (lambda L, amount, rules: L._("win {amount}", amount=amount), GAIN),
+    SpaceKind.BIRTHDAY: (lambda L, amount, rules: L._("+{amount} each", amount=amount), GAIN),
+    SpaceKind.YARD_SALE: (lambda L, amount, rules: L._("{amount} × die", amount=amount), LOSS),
+    SpaceKind.WALK: (lambda L, amount, rules: L._("{amount} × die", amount=amount), LOSS),
+    SpaceKind.CASINO: (lambda L, amount, rules: L._("± {amount}", amount=amount), SOFT_INK),
+    SpaceKind.POKER: (lambda L, amount, rules: L._("{amount} to play", amount=amount), SOFT_INK),
+    SpaceKind.ELECTION: (lambda L, amount, rules: L._("all pay {amount}", amount=amount), LOSS),
+    SpaceKind.DAYLIGHT: (lambda L, amount, rules: L._("all back 1 day"), SOFT_INK),
+    SpaceKind.PAYDAY: (lambda L, amount, rules: L._("+{amount}", amount=L.money(rules.salary)), GAIN),
 }
 """What each kind of space does to money, for the cell's second line, and its colour."""
 
