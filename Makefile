@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TRY_STAMP := $(VENV)/.installed-try
 
-.PHONY: run try test lint format bench screenshots catalog clean
+.PHONY: run try test lint typecheck format bench screenshots catalog clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,12 +23,16 @@ run: $(STAMP)
 
 # The page is served on 127.0.0.1:$(TRY_PORT) (8765 unless set); games are kept in data/try.sqlite3.
 try: $(TRY_STAMP)
-	@$(BIN)/python -m bot.offline
+	@$(BIN)/python -m bot.app.offline
 
 # Lint and format check, as `make test` runs them first.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# The type checker, on the application's code; `make lint` will run it once the whole tree passes.
+typecheck: $(STAMP)
+	$(BIN)/mypy bot cogs db
 
 test: lint
 	$(BIN)/python -m pytest

@@ -93,9 +93,9 @@ if str(ROOT) not in sys.path:
 import discord  # noqa: E402
 from fake_discord import DAY, FakeDiscord, FakeUser, StandInBot  # noqa: E402
 
-from bot import collector  # noqa: E402
+from bot.app import collector  # noqa: E402
+from bot.app.logs import KeyValueFormatter  # noqa: E402
 from bot.game import ai  # noqa: E402
-from bot.logs import KeyValueFormatter  # noqa: E402
 from bot.render import board_attachment  # noqa: E402
 from bot.service import Tables  # noqa: E402
 from bot.table import Table  # noqa: E402

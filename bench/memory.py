@@ -46,9 +46,9 @@ from pathlib import Path
 import load
 from PIL import Image
 
-from bot import table as table_module
 from bot.render import components, i18n
 from bot.render.board_picture import layers, palette, picture, scene, style
+from bot.table import document as table_module
 
 RENDER_CACHES = (
     components._button_look,

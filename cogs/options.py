@@ -13,7 +13,7 @@ import discord
 from discord import AppCommandOptionType as Kind
 from discord import app_commands
 
-from bot.app import CommandRefused
+from bot.app.bot import CommandRefused
 from bot.render.i18n import Lang
 
 Problem = Callable[[Lang, str], str]

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import PaydayBot
+from bot.app.bot import PaydayBot
 from bot.game.actions import ActionKind
 from bot.game.rulesets import RULESETS
 from bot.render import components, hand_view, rules_text

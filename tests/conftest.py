@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.app import PaydayBot, create_bot
+from bot.app.bot import PaydayBot, create_bot
 from bot.service import Tables
 
 # Every test checks the service's kept tables: each copy handed out, and each document written by the

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from trypage import Board, TryPage, open_page
 
-from bot.offline import offline_table
+from bot.app.offline import offline_table
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "img"

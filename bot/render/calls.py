@@ -1,4 +1,4 @@
-"""The short line that calls players to the game by name (`bot/attention.py` decides who and when).
+"""The short line that calls players to the game by name (`bot/table/attention.py` decides who and when).
 
 It is the text of the live message posted anew at the foot of the channel, above the board that
 asks the question, so it says only what the call is about; the board says the rest. A mention is

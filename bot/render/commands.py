@@ -43,7 +43,7 @@ class CatalogTranslator(app_commands.Translator):
 
 def command_strings() -> Iterator[tuple[str, str]]:
     """(text, file) for every description and choice name of the commands of the bot's cogs."""
-    from bot.app import EXTENSIONS
+    from bot.app.bot import EXTENSIONS
 
     for extension in EXTENSIONS:
         module = importlib.import_module(extension)

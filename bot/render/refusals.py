@@ -9,11 +9,11 @@ from collections.abc import Callable, Sequence
 
 from bot.game.actions import IllegalAction
 from bot.game.actions import RefusalCode as Why
-from bot.lobby import LobbyCode
 from bot.render.embeds import safe
 from bot.render.events import and_list
 from bot.render.i18n import Lang
 from bot.service.values import Refused, ServiceCode
+from bot.table.lobby import LobbyCode
 
 Names = Sequence[str]
 Writer = Callable[[dict, Names, Lang], str]

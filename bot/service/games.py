@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from bot import attention, lobby, restart
 from bot.game import actions as act
 from bot.game import ai, engine, orders
 from bot.game import events as ev
@@ -24,7 +23,9 @@ from bot.game.actions import Action, IllegalAction
 from bot.game.bank import bank_statement, loan_book
 from bot.game.events import Event, EventKind
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
+from bot.service import restart
 from bot.service.tables import Loaded, Tables
+from bot.service.timers import DeadlineScheduler
 from bot.service.values import (
     Answer,
     Call,
@@ -51,8 +52,7 @@ from bot.service.values import (
     Warning,
     WarningCode,
 )
-from bot.table import Table, TableKind
-from bot.timers import DeadlineScheduler
+from bot.table import Table, TableKind, attention, lobby
 
 log = logging.getLogger(__name__)
 
@@ -828,7 +828,7 @@ def _paydays(table: Table, events: Iterable[ev.Event]) -> PayDays | None:
 
 
 def _call(table: Table, looking: Iterable[int] = ()) -> Call | None:
-    """After the game moved on: who it calls by name now (bot/attention.py), noted with the table so
+    """After the game moved on: who it calls by name now (bot/table/attention.py), noted with the table so
     nobody is called twice for one question; None when nobody."""
     state = table.state
     key, table.calls, table.spared, calling = attention.calls_after(

@@ -15,7 +15,7 @@ from typing import ClassVar, NamedTuple
 from pydantic import ValidationError
 
 from bot.game.events import EventKind
-from bot.restart import Resume
+from bot.service.restart import Resume
 from bot.table import Table
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
 

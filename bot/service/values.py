@@ -155,7 +155,7 @@ class LiveView:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """Players called by name (bot/attention.py): the live message is posted anew at the foot of the
+    """Players called by name (bot/table/attention.py): the live message is posted anew at the foot of the
     channel with the call as its text, since only a new message notifies."""
 
     kind: str

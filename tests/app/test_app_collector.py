@@ -2,7 +2,7 @@
 
 import gc
 
-from bot import collector
+from bot.app import collector
 
 
 def test_settling_freezes_what_is_alive_and_spaces_full_collections_out():

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.config import Settings
+from bot.app.config import Settings
 
 NAMES = tuple(name.upper() for name in Settings.model_fields)
 """Each setting's environment name."""

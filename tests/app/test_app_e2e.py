@@ -5,7 +5,7 @@ import pytest
 import simcord
 from helpers import slash, table
 
-from bot.app import create_bot
+from bot.app.bot import create_bot
 from bot.render import rules_text
 from bot.render.i18n import lang
 from bot.table import Table

@@ -23,6 +23,6 @@ async def test_a_crashing_command_is_answered_privately(env, caplog):
     result = await slash(alice, channel, "boom")
 
     assert result.ephemeral and result.response.content.startswith("Sorry, something went wrong")
-    [logged] = [r for r in caplog.records if r.name == "bot.app" and r.levelno == logging.ERROR]
+    [logged] = [r for r in caplog.records if r.name == "bot.app.bot" and r.levelno == logging.ERROR]
     assert (logged.channel, logged.command) == (channel.id, "boom")
     assert [type(e.__cause__ or e).__name__ for e in env.errors] == ["RuntimeError"]

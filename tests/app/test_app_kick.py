@@ -7,12 +7,10 @@ from datetime import timedelta
 import pytest
 from test_app_service import ALICE, BOB, CHANNEL, GUILD, OLGA, started
 
-from bot import lobby
 from bot.game import events as ev
 from bot.game.actions import ActionKind
 from bot.game.events import EventKind
 from bot.game.invariants import books_mismatches
-from bot.lobby import LobbyCode
 from bot.service import (
     Answer,
     Ending,
@@ -29,7 +27,8 @@ from bot.service import (
     Show,
     Standings,
 )
-from bot.table import COMPUTER_DELAY, Seat, Table, TableKind
+from bot.table import COMPUTER_DELAY, Seat, Table, TableKind, lobby
+from bot.table.lobby import LobbyCode
 
 CAROL = Person(3, "carol")
 MOD = Person(OLGA.user_id, OLGA.name, manages_channel=True)

@@ -2,13 +2,12 @@
 
 import pytest
 
-from bot import lobby
 from bot.game.orders import NONE, LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.render.events import describe
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
-from bot.table import Table
+from bot.table import Table, lobby
 
 
 def started() -> Table:

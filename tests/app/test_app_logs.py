@@ -3,7 +3,7 @@
 import logging
 import re
 
-from bot.logs import KeyValueFormatter, setup_logging
+from bot.app.logs import KeyValueFormatter, setup_logging
 
 
 def record(msg: str, extra: dict | None = None, exc_info=None) -> logging.LogRecord:

@@ -9,8 +9,8 @@ import textwrap
 import discord
 import pytest
 
-import bot.__main__ as entry
-from bot.config import Settings
+import bot.app.cli as entry
+from bot.app.config import Settings
 
 SETTINGS = tuple(name.upper() for name in Settings.model_fields)
 

@@ -12,15 +12,15 @@ from datetime import UTC, datetime, timedelta
 import discord
 from helpers import click, slash
 
-from bot.offline import PLAYERS, offline_table
+from bot.app.offline import PLAYERS, offline_table
 from bot.table import Table
 
 
 @contextmanager
 def running(*args: str, cwd) -> Iterator[subprocess.Popen]:
-    """`python -m bot.offline` in `cwd`; killed at the end if a failed check left it running."""
+    """`python -m bot.app.offline` in `cwd`; killed at the end if a failed check left it running."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot.offline", *args],
+        [sys.executable, "-m", "bot.app.offline", *args],
         cwd=cwd,
         env={k: v for k, v in os.environ.items() if not k.startswith("TRY_")},
         stdout=subprocess.PIPE,

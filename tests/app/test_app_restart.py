@@ -3,7 +3,7 @@
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 
-from bot.restart import PACE, RESTART_GRACE, resume
+from bot.service.restart import PACE, RESTART_GRACE, resume
 from db import Wakeup
 
 NOW = datetime(2030, 1, 3, tzinfo=UTC)

@@ -13,7 +13,6 @@ import pytest
 from bot.game import events as ev
 from bot.game.actions import ActionKind, RefusalCode
 from bot.game.events import EventKind, Reason
-from bot.lobby import LobbyCode
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.service import (
@@ -33,6 +32,7 @@ from bot.service import (
     Update,
 )
 from bot.table import TableKind
+from bot.table.lobby import LobbyCode
 
 FIXTURES = Path(__file__).parent.parent / "game" / "fixtures"
 CHANNEL, GUILD = 10, 20

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 import discord
 import pytest
 
-from bot.timers import RETRY_FIRST, DeadlineScheduler, retry_delay
+from bot.service.timers import RETRY_FIRST, DeadlineScheduler, retry_delay
 
 
 class Recorder:
@@ -105,7 +105,7 @@ async def test_a_failing_callback_is_logged_and_spares_the_others(caplog):
     await calls.wait()
 
     assert [channel for channel, _ in calls.fired] == [1, 2]
-    [failure] = [r for r in caplog.records if r.name == "bot.timers"]
+    [failure] = [r for r in caplog.records if r.name == "bot.service.timers"]
     assert failure.levelno == logging.ERROR and failure.channel == 1 and "boom in 1" in failure.exc_text
     await timers.cancel_all()  # the retry
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from trypage import CHROMIUM, INSTALL_HINT, Board, open_page
 
-from bot.offline import OfflineTable, offline_table
+from bot.app.offline import OfflineTable, offline_table
 from bot.table import Table
 
 pytestmark = [

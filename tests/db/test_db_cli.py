@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-import bot.__main__ as entry
-from bot.config import Settings
+import bot.app.cli as entry
+from bot.app.config import Settings
 from db import Store
 
 SETTINGS = tuple(name.upper() for name in Settings.model_fields)

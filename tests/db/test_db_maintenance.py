@@ -71,7 +71,7 @@ async def test_damage_to_the_live_games_is_refused_at_open_in_one_line(tmp_path,
 
 async def test_damage_anywhere_else_is_found_by_the_whole_file_check(tmp_path):
     """Open checks only what it must read and rewrite at once (the event log is most of a big file);
-    the bot runs check_file beside itself (see bot/__main__.py)."""
+    the bot runs check_file beside itself (see bot/app/cli.py)."""
     path = tmp_path / "payday.sqlite3"
     await filled(path)
     check_file(path)  # sound

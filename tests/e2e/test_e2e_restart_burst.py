@@ -7,7 +7,7 @@ import discord
 import pytest
 from rig import load, start_game
 
-from bot.restart import PACE, RESTART_GRACE
+from bot.service.restart import PACE, RESTART_GRACE
 
 OPTIONS = {"seed": 7, "turn_seconds": 60, "interrupt_seconds": 30}
 GAMES = 8

@@ -2,7 +2,6 @@
 
 import pytest
 
-from bot import lobby
 from bot.game.ai import choose
 from bot.game.cards import MailKind, Tag
 from bot.game.engine import apply
@@ -11,7 +10,7 @@ from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.render import embeds
 from bot.render.i18n import lang
-from bot.table import Seat, Table
+from bot.table import Seat, Table, lobby
 
 EN, IT = lang("en"), lang("it")
 

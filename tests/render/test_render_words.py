@@ -13,12 +13,12 @@ from bot.game.actions import IllegalAction, RefusalCode
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind
-from bot.lobby import LobbyCode, Refusal
 from bot.render.events import describe, describe_record, reason_text
 from bot.render.i18n import lang
 from bot.render.prompts import choices, question
 from bot.render.refusals import refusal_text
 from bot.render.statements import line
+from bot.table.lobby import LobbyCode, Refusal
 from tests.render.games import every_question
 
 ENGLISH = lang("en")

@@ -27,14 +27,14 @@ from pathlib import Path
 
 import discord
 
-from bot.app import PaydayBot, create_bot
-from bot.logs import KeyValueFormatter
+from bot.app.bot import PaydayBot, create_bot
+from bot.app.logs import KeyValueFormatter
 from bot.table import COMPUTER_DELAY, Table
 from db.store import StoreError
 
 try:
     import simcord
-except ImportError:  # `python -m bot.offline` without the extra: main() says how to get it.
+except ImportError:  # `python -m bot.app.offline` without the extra: main() says how to get it.
     simcord = None
 
 log = logging.getLogger(__name__)

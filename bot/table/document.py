@@ -57,7 +57,7 @@ class Seat(BaseModel):
     decide nothing. Tables saved before them load with none."""
     notices: bool = True
     """Called by name (a mention in a new message) when the game waits for them; the player's own
-    switch (bot/attention.py says when)."""
+    switch (bot/table/attention.py says when)."""
     invited: bool = False
     """A rematch lobby keeps this seat for its player of the last game until they press Join."""
     replaced: int | None = None
@@ -98,7 +98,7 @@ class Table(BaseModel):
     """When the humans the game waits for time out and get the cautious default."""
     remind_at: datetime | None = None
     """Halfway through the time: when the players still asked who were not called by name yet (they
-    were looking when it began) are called (bot/attention.py)."""
+    were looking when it began) are called (bot/table/attention.py)."""
     computer_at: datetime | None = None
     """When the next computer player acts."""
     calls: list[int] = Field(default_factory=list)

@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import collector
+from bot.app import collector
 from bot.render.commands import CatalogTranslator
 from bot.render.components import went_wrong
 from bot.render.i18n import Lang, lang

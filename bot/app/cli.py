@@ -1,0 +1,173 @@
+"""`python -m bot`: check the settings and the database, then run the bot until Ctrl-C.
+
+    python -m bot                          run the bot
+    python -m bot backup DEST              copy the database to the new file DEST (safe while it runs)
+    python -m bot prune --older-than DAYS  remove event logs of games finished more than DAYS ago
+
+Every mistake a server admin can fix ends the program with one line on stderr and exit code 2,
+never a traceback: the line says what is wrong and what to do.
+"""
+
+import argparse
+import asyncio
+import sys
+from datetime import UTC, datetime, timedelta
+
+import discord
+from pydantic import SecretStr, ValidationError
+
+from bot.app.bot import create_bot
+from bot.app.config import Settings
+from bot.app.logs import setup_logging
+from db.store import Store, StoreError, backup, check_file
+
+USER_ERROR = 2
+PORTAL = "Discord Developer Portal → your application → Bot → Reset Token"
+
+
+class SetupError(Exception):
+    """A mistake the admin can fix; the message is the whole explanation, on one line."""
+
+
+def read_settings() -> Settings:
+    """Settings from the environment and `.env`, or a SetupError naming each bad variable."""
+    try:
+        return Settings()
+    except ValidationError as e:
+        problems = [
+            f"{'.'.join(map(str, err['loc'])).upper()} is invalid: "
+            f"{err['msg'][:1].lower()}{err['msg'][1:]} (got {err['input']!r})"
+            for err in e.errors()
+        ]
+        raise SetupError("; ".join(problems) + ". Fix it in .env or the environment.") from None
+
+
+def check_token(token: SecretStr | None) -> str:
+    """The token, once it at least looks like one; Discord is asked only after this."""
+    if token is None:
+        raise SetupError(
+            f"DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot token ({PORTAL}), "
+            "or `make try` to play offline."
+        )
+    value = token.get_secret_value().strip()
+    parts = value.split(".")
+    if len(parts) != 3 or not all(parts) or any(c.isspace() for c in value):
+        raise SetupError(
+            "DISCORD_TOKEN does not look like a bot token (three parts separated by dots): "
+            f"copy it again from the {PORTAL}."
+        )
+    return value
+
+
+async def run(settings: Settings, token: str) -> None:
+    """Open the store once before connecting, so a bad DATABASE_PATH fails fast and offline.
+
+    Opening checks the tables of live games; the whole file (the event log is most of it: seconds
+    to read when big) is checked beside the running bot, and damage found there stops it with the
+    same one-line error.
+    """
+    store = await Store.open(settings.database_path)
+    await store.close()
+    bot = create_bot(
+        settings.database_path,
+        dev_guild_id=settings.dev_guild_id,
+        turn_seconds=settings.turn_seconds,
+        interrupt_seconds=settings.interrupt_seconds,
+        lobby_minutes=settings.lobby_minutes,
+        board_pictures=settings.board_pictures,
+        shard_count=settings.shard_count,
+        shard_ids=settings.shard_ids,
+    )
+    damage: list[StoreError] = []
+
+    async def check_whole_file() -> None:
+        try:
+            await asyncio.to_thread(check_file, settings.database_path)
+        except StoreError as e:
+            damage.append(e)
+            await bot.close()
+
+    async with bot:  # closes the bot, and with it the store, however start() ends
+        checking = asyncio.create_task(check_whole_file())
+        try:
+            await bot.start(token)
+            if damage:
+                raise damage[0]
+        except discord.LoginFailure:
+            raise SetupError(
+                f"Discord rejected DISCORD_TOKEN: get a new one ({PORTAL}) and put it in .env."
+            ) from None
+        except discord.PrivilegedIntentsRequired:
+            raise SetupError(
+                "Discord refused a privileged intent: this bot needs none, so check that you are running "
+                "payday-bot unmodified, or enable it in the Developer Portal → your application → Bot."
+            ) from None
+        except OSError as e:  # aiohttp.ClientConnectorError included
+            reason = " ".join(str(e).split()) or type(e).__name__
+            raise SetupError(
+                f"Cannot reach Discord ({reason}): check the internet connection and try again."
+            ) from None
+        finally:
+            if not damage:  # else it is closing the bot: the `async with` waits for that
+                checking.cancel()
+
+
+class _Arguments(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line and exit code 2 like every other mistake."""
+
+    def error(self, message: str) -> None:
+        raise SetupError(f"{message}: see `python -m bot --help`.")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = _Arguments(prog="python -m bot", description="Run the Pay Day bot, or look after its database.")
+    commands = parser.add_subparsers(dest="command")
+    copy = commands.add_parser("backup", help="copy the database to a new file, safely while the bot runs")
+    copy.add_argument("dest", help="the backup file to create (it must not exist yet)")
+    prune = commands.add_parser("prune", help="remove the event logs of long-finished games")
+    prune.add_argument("--older-than", type=int, required=True, metavar="DAYS", help="finished DAYS ago")
+    args = parser.parse_args(argv)
+    if args.command == "prune" and args.older_than < 0:
+        parser.error("--older-than must be 0 or more days")
+    return args
+
+
+def back_up(settings: Settings, dest: str) -> str:
+    size = backup(settings.database_path, dest)
+    return f"Backed up {settings.database_path} to {dest} ({size:,} bytes, checked)."
+
+
+async def prune(settings: Settings, days: int) -> str:
+    store = await Store.open(settings.database_path)
+    try:
+        pruned = await store.prune(datetime.now(UTC) - timedelta(days=days))
+    finally:
+        await store.close()
+    games = f"{pruned.games:,} game" + ("" if pruned.games == 1 else "s")
+    return (
+        f"Removed the event logs of {games} finished more than {days} days ago"
+        f" ({pruned.events:,} rows); their results are kept."
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the bot or a database command; the exit code is 0 on success or after Ctrl-C, 2 after a
+    setup mistake."""
+    try:
+        args = parse_args([] if argv is None else argv)
+        settings = read_settings()
+        if args.command == "backup":
+            print(back_up(settings, args.dest))
+            return 0
+        if args.command == "prune":
+            print(asyncio.run(prune(settings, args.older_than)))
+            return 0
+        setup_logging(settings.log_level)
+        token = check_token(settings.discord_token)
+        asyncio.run(run(settings, token))
+    except (SetupError, StoreError) as e:
+        print(e, file=sys.stderr)
+        return USER_ERROR
+    except KeyboardInterrupt:
+        pass  # asyncio.run cancelled run(), whose `async with bot` closed the bot and the store.
+    return 0
