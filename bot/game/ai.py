@@ -74,7 +74,7 @@ def _buy(state: GameState, seat: int) -> Answer:
     """Buy when the loan it needs is no more than the Deal's profit and, in the last month (an
     unsold Deal is worth nothing at the end), when the chance of still finding a Buyer times the
     Deal's value is more than its cost."""
-    deal = RULESETS[state.ruleset].deals[state.pending.card]
+    deal = RULESETS[state.ruleset].deals[state.asked.card]
     if resale_chance(state, seat) * deal.value > deal.cost:
         player = state.players[seat]
         need = whole_steps(deal.cost + reserve(state) - player.cash - player.savings, state.rules.loan_step)
@@ -88,7 +88,7 @@ def _target(state: GameState, seat: int) -> Answer:
 
     "Rich" is net worth, which decides the game; ties go to the first in turn order after `seat`.
     """
-    card = RULESETS[state.ruleset].mail[state.pending.card]
+    card = RULESETS[state.ruleset].mail[state.asked.card]
     others = neighbours(state, seat)
     if card.kind == MailKind.MAD_MONEY:
         return (ActionKind.TARGET, max(others, key=state.net_worth))
@@ -125,7 +125,7 @@ def _lottery(state: GameState, seat: int) -> Answer:
     With the printed numbers ($100 ante, $1,000 from the Bank) that holds for up to 10 takers, so
     the computer player always antes when it has the cash; a house rule can make it sit out.
     """
-    pending = state.pending
+    pending = state.asked
     ante = pending.amount
     takers = len(pending.picks) + len(pending.wants) + 1
     pot = ante * takers + state.rules.lottery_bank
@@ -141,7 +141,7 @@ def _banking(state: GameState, seat: int) -> Answer:
     the surplus cash above the reserve; or draw savings to bring the cash up to the reserve."""
     player = state.players[seat]
     keep = reserve(state)
-    repays, deposits, withdrawals = banking_moves(state, seat, state.pending.reason)
+    repays, deposits, withdrawals = banking_moves(state, seat, state.asked.reason)
     spare = player.cash - keep
     if repays:
         amount = max((a for a in repays if a <= spare), default=0)
@@ -164,14 +164,14 @@ def _swellfare(state: GameState, seat: int) -> Answer:
 
 def _insurance(state: GameState, seat: int) -> Answer:
     """Buy the policy whenever the cash pays for it without a loan or touching savings."""
-    price = RULESETS[state.ruleset].mail[state.pending.card].amount
+    price = RULESETS[state.ruleset].mail[state.asked.card].amount
     return (ActionKind.BUY, 0) if state.players[seat].cash >= price else (ActionKind.DECLINE, 0)
 
 
 def _poker(state: GameState, seat: int) -> Answer:
     """Put in when it is cheap: the stake leaves what is due at Pay Day and the reserve covered."""
     spare = state.players[seat].cash - due_at_pay_day(state, seat) - reserve(state)
-    return (ActionKind.PUT_IN, 0) if spare >= state.pending.amount else (ActionKind.SIT_OUT, 0)
+    return (ActionKind.PUT_IN, 0) if spare >= state.asked.amount else (ActionKind.SIT_OUT, 0)
 
 
 _DECIDE: dict[str, Callable[[GameState, int], Answer]] = {

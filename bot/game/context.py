@@ -1,6 +1,6 @@
 """`Game`: the state plus the events of the action being applied, and the primitives every rule uses."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.game.actions import ActionKind
@@ -82,8 +82,9 @@ class Game:
         self.events.append(Event(kind, seat, amount=amount, value=value, reason=reason, ref=ref))
 
 
-Options = list[tuple[ActionKind, int]]
-Answer = tuple[ActionKind, int]
+Answer = tuple[str, int]
+"""An answer as (action kind, value): what `Action` carries besides who and when."""
+Options = Sequence[Answer]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +116,7 @@ def roll_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
 
 def answered(g: Game, seat: int) -> bool:
     """Take `seat` off a many-player question; True when nobody is left to answer."""
-    pending = g.state.pending
-    assert pending is not None, "only an open question can be answered"
+    pending = g.state.asked
     pending.seats.remove(seat)
     pending.done.append(seat)
     if pending.seats:

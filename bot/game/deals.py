@@ -22,7 +22,7 @@ def buy_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
 
 
 def buy_answer(g: Game, seat: int, kind: str, value: int) -> None:
-    card = g.state.pending.card
+    card = g.state.asked.card
     g.state.pending = None
     deal = g.ruleset.deals[card]
     if kind == ActionKind.BUY:
@@ -77,7 +77,7 @@ def sell_best(state: GameState, seat: int) -> tuple[str, int]:
     return (ActionKind.SELL, max(state.players[seat].deals, key=lambda card: deals[card].profit))
 
 
-QUESTIONS = {
+QUESTIONS: dict[str, Question] = {
     PendingKind.DEAL: Question(options=buy_options, answer=buy_answer, default=decline, allows=buy_allows),
     PendingKind.SELL: Question(
         options=sell_options, answer=sell_answer, default=sell_best, allows=sell_allows

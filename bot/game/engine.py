@@ -40,7 +40,7 @@ YARD_SALE_BOARDS = frozenset(
 """The rulesets whose board has a Yard Sale (one set aside at the start)."""
 MAIL_QUESTIONS = frozenset({PendingKind.TARGET, PendingKind.SWELLFARE, PendingKind.INSURANCE})
 """Questions about a Mail card that is in no pile or hand while they wait (`Pending.card`)."""
-ANSWERS_TO = {
+ANSWERS_TO: dict[str, tuple[PendingKind, ...]] = {
     ActionKind.REPAY: (PendingKind.REPAY, PendingKind.BANKING),
     ActionKind.DEPOSIT: (PendingKind.BANKING,),
     ActionKind.WITHDRAW: (PendingKind.BANKING,),
@@ -119,7 +119,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 
 def default_action(state: GameState, seat: int) -> Action:
     """The cautious choice made for a player whose time ran out."""
-    kind, value = QUESTIONS[state.pending.kind].default(state, seat)
+    kind, value = QUESTIONS[state.asked.kind].default(state, seat)
     return Action(seat, kind, value, state.prompt, timed_out=True)
 
 
@@ -127,7 +127,7 @@ def timeout_actions(state: GameState) -> list[Action]:
     """Defaults for everyone the current question still waits for."""
     if state.over or state.pending is None:
         return []
-    return [default_action(state, seat) for seat in state.pending.seats]
+    return [default_action(state, seat) for seat in state.asked.seats]
 
 
 def apply(state: GameState, action: Action) -> list[Event]:
@@ -141,7 +141,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
         _standing(g, action)
         return g.events
     if action.timed_out:
-        g.emit(EventKind.TIMED_OUT, action.seat, reason=state.pending.kind)
+        g.emit(EventKind.TIMED_OUT, action.seat, reason=state.asked.kind)
     question.answer(g, action.seat, action.kind, action.value)
     _run_agenda(g)
     return g.events
@@ -218,10 +218,10 @@ def _return_cards_in_play(state: GameState) -> None:
 def check(state: GameState, action: Action) -> Question | None:
     """Raise the refusal a player should read, or return the question this action answers (None
     for a standing action)."""
-    pending = state.pending
     seat, kind = action.seat, action.kind
     if state.over:
         raise act.GameOver(Why.GAME_OVER)
+    pending = state.asked  # a game that is not over always waits on a question
     if not 0 <= seat < len(state.players):
         raise act.NotInGame(Why.NOT_IN_GAME)
     if kind == ActionKind.LOAN:
@@ -298,7 +298,7 @@ def _check_standing_savings(state: GameState, action: Action) -> None:
 
 def _why_not(state: GameState, action: Action) -> act.InvalidChoice:
     """The refusal of an answer the question does not offer, as precise as the question allows."""
-    pending = state.pending
+    pending = state.asked
     if pending.kind == PendingKind.LOTTERY and action.kind == ActionKind.ANTE:
         holder = interrupts.lottery_holder(state, action.seat, action.value)
         if holder is not None:
@@ -313,7 +313,7 @@ def _why_not(state: GameState, action: Action) -> act.InvalidChoice:
 
 
 def _why_not_banking(state: GameState, action: Action) -> act.InvalidChoice:
-    player, done = state.players[action.seat], state.pending.reason
+    player, done = state.players[action.seat], state.asked.reason
     if action.kind == ActionKind.DEPOSIT and player.loan:
         return act.InvalidChoice(Why.OWE_BEFORE_SAVING, loan=player.loan)
     if action.kind == ActionKind.DEPOSIT and done == payday.Banked.WITHDREW:

@@ -32,13 +32,13 @@ def start_lottery(g: Game, seat: int, day: int) -> None:
 
 def _before(state: GameState, one: int, other: int) -> bool:
     """Whether `one` picks before `other` in the Lottery's turn order (from the lander)."""
-    n, lander = len(state.players), state.pending.lander
+    n, lander = len(state.players), state.asked.lander
     return (one - lander) % n < (other - lander) % n
 
 
 def lottery_holder(state: GameState, seat: int, number: int) -> int | None:
     """Who stops `seat` from having `number`: its owner, or a player before `seat` who asked for it."""
-    pending = state.pending
+    pending = state.asked
     if number in pending.picks:
         return pending.picks[number]
     if number not in pending.wants.values():
@@ -51,7 +51,7 @@ def lottery_holder(state: GameState, seat: int, number: int) -> int | None:
 def lottery_free(state: GameState, seat: int) -> list[int]:
     """The numbers `seat` may still ask for: not granted, nor wished for by a player before it
     (`lottery_holder` for every number at once)."""
-    pending = state.pending
+    pending = state.asked
     if not pending.wants:
         return sorted(_NUMBERS.difference(pending.picks))
     n, lander = len(state.players), pending.lander
@@ -77,15 +77,15 @@ def lottery_options(state: GameState, seat: int) -> Options:
 def lottery_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     if kind == ActionKind.SIT_OUT:
         return value == 0
-    if kind != ActionKind.ANTE or value not in LOTTERY_NUMBERS or value in state.pending.picks:
+    if kind != ActionKind.ANTE or value not in LOTTERY_NUMBERS or value in state.asked.picks:
         return False
     # Nobody has wished for a number yet (the usual case): no need to ask `lottery_holder`.
-    return not state.pending.wants or lottery_holder(state, seat, value) is None
+    return not state.asked.wants or lottery_holder(state, seat, value) is None
 
 
 def lottery_answer(g: Game, seat: int, kind: str, value: int) -> None:
     st = g.state
-    pending = st.pending
+    pending = st.asked
     first = pending.seats[0] == seat  # `seats` is kept in turn order from the lander
     pending.seats.remove(seat)
     pending.done.append(seat)
@@ -180,7 +180,7 @@ def start_radio(g: Game, seat: int, day: int) -> None:
 
 def radio_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """Modern: one player at a time from the lander; the first to roll the number wins."""
-    pending = g.state.pending
+    pending = g.state.asked
     g.state.pending = None
     day = lander_day(g, pending)
     if g.roll(seat, Reason.SPACE, day) == g.rules.radio_number:
@@ -195,7 +195,7 @@ def radio_answer(g: Game, seat: int, kind: str, value: int) -> None:
 def roll_off_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """Everyone named rolls; the highest wins, and tied players roll again. Family Radio Contest and
     classic commission: the Bank pays; classic Poker Game: the pot does."""
-    pending = g.state.pending
+    pending = g.state.asked
     reason, ref = what_for(g, pending)
     pending.picks[seat] = g.roll(seat, reason, ref)
     if not answered(g, seat):
@@ -223,7 +223,7 @@ def start_walk(g: Game, seat: int, day: int) -> None:
 
 
 def walk_answer(g: Game, seat: int, kind: str, value: int) -> None:
-    pending = g.state.pending
+    pending = g.state.asked
     day = lander_day(g, pending)
     face = g.roll(seat, Reason.SPACE, day)
     pay(g, seat, ev.JACKPOT, pending.amount * face, Reason.SPACE, day)
@@ -246,7 +246,7 @@ def poker_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
 def poker_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """Takers put their stake in the pot; when all have answered, two or more roll for it, a lone
     taker gets the stake back, and with nobody in nothing happens."""
-    pending = g.state.pending
+    pending = g.state.asked
     if kind == ActionKind.PUT_IN:
         pay(g, seat, ev.POT, pending.amount, Reason.SPACE, lander_day(g, pending))
         pending.picks[seat] = 0
@@ -265,7 +265,7 @@ def poker_answer(g: Game, seat: int, kind: str, value: int) -> None:
         g.ask(Pending(PendingKind.ROLL_OFF, takers, lander=pending.lander, amount=stakes, payer=ev.POT))
 
 
-QUESTIONS = {
+QUESTIONS: dict[str, Question] = {
     PendingKind.POKER: Question(
         options=poker_options, answer=poker_answer, default=no_ante, allows=poker_allows
     ),

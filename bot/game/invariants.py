@@ -37,7 +37,7 @@ def violations(state: GameState) -> list[str]:
             f"{state.bank_paid} paid - {state.bank_received} received"
         )
     step = state.rules.loan_step
-    mail = RULESETS[state.ruleset].mail
+    cards = RULESETS[state.ruleset].mail
     for p in state.players:
         if p.cash < 0:
             problems.append(f"seat {p.seat} has negative cash {p.cash}")
@@ -53,7 +53,7 @@ def violations(state: GameState) -> list[str]:
             problems.append(
                 f"seat {p.seat} retired still owing Monster Charges {state.carried_balances(p.seat)}"
             )
-        if any(mail[card].kind != MailKind.MONSTER for card in p.carried):
+        if any(cards[card].kind != MailKind.MONSTER for card in p.carried):
             problems.append(f"seat {p.seat} carries a card that is no Monster Charge: {p.carried}")
     if state.jackpot < 0:
         problems.append(f"the Jackpot is negative: {state.jackpot}")

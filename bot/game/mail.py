@@ -184,7 +184,7 @@ def target_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
 
 
 def target_answer(g: Game, seat: int, kind: str, value: int) -> None:
-    card = g.state.pending.card
+    card = g.state.asked.card
     g.state.pending = None
     settle_with(g, seat, card, value)
 
@@ -232,7 +232,7 @@ def bet_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
 def bet_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """A 5 or 6 pays ten times the bet from the Bank; otherwise the bet goes to the Pot (the
     Jackpot), covered by savings or a loan like any payment (docs/RULES.md §4.6)."""
-    card = g.state.pending.card
+    card = g.state.asked.card
     g.state.pending = None
     bet = value
     g.state.mail_discard.append(card)
@@ -260,7 +260,7 @@ def insurance_allows(state: GameState, seat: int, kind: str, value: int) -> bool
 def insurance_answer(g: Game, seat: int, kind: str, value: int) -> None:
     """Buying cancels every matching bill held now, and every one drawn for the rest of the game."""
     st = g.state
-    card = st.pending.card
+    card = st.asked.card
     st.pending = None
     st.mail_discard.append(card)
     info = g.ruleset.mail[card]
@@ -282,7 +282,7 @@ def no_insurance(state: GameState, seat: int) -> tuple[str, int]:
     return (ActionKind.DECLINE, 0)
 
 
-QUESTIONS = {
+QUESTIONS: dict[str, Question] = {
     PendingKind.TARGET: Question(
         options=target_options, answer=target_answer, default=target_default, allows=target_allows
     ),

@@ -75,7 +75,7 @@ def auto_answer(state: GameState, seat: int, orders: Orders | None) -> Action | 
 def _lottery(state: GameState, seat: int, orders: Orders) -> Action | None:
     if orders.lottery == LotteryOrder.NEVER:
         return Action(seat, ActionKind.SIT_OUT, 0, state.prompt)
-    if orders.lottery != LotteryOrder.ALWAYS or state.players[seat].cash < state.pending.amount:
+    if orders.lottery != LotteryOrder.ALWAYS or state.players[seat].cash < state.asked.amount:
         return None
     free = lottery_free(state, seat)
     if not free:

@@ -215,7 +215,7 @@ def charge_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
 
 
 def charge_answer(g: Game, seat: int, kind: str, value: int) -> None:
-    pending = g.state.pending
+    pending = g.state.asked
     g.state.pending = None
     if kind == ActionKind.PAY_ALL:
         pay_off(g, seat, pending.card, pending.index, pending.amount)
@@ -252,7 +252,7 @@ def banking_moves(state: GameState, seat: int, done: str) -> tuple[list[int], li
 
 
 def banking_options(state: GameState, seat: int) -> Options:
-    repays, deposits, withdrawals = banking_moves(state, seat, state.pending.reason)
+    repays, deposits, withdrawals = banking_moves(state, seat, state.asked.reason)
     return [
         (ActionKind.DONE, 0),
         *((ActionKind.REPAY, a) for a in repays),
@@ -264,16 +264,17 @@ def banking_options(state: GameState, seat: int) -> Options:
 def banking_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     if kind == ActionKind.DONE:
         return value == 0
-    repays, deposits, withdrawals = banking_moves(state, seat, state.pending.reason)
-    return value in {
+    repays, deposits, withdrawals = banking_moves(state, seat, state.asked.reason)
+    moves: dict[str, list[int]] = {
         ActionKind.REPAY: repays,
         ActionKind.DEPOSIT: deposits,
         ActionKind.WITHDRAW: withdrawals,
-    }.get(kind, ())
+    }
+    return value in moves.get(kind, [])
 
 
 def banking_answer(g: Game, seat: int, kind: str, value: int) -> None:
-    done = g.state.pending.reason
+    done = g.state.asked.reason
     g.state.pending = None
     amount = value
     if kind == ActionKind.DONE:
@@ -293,7 +294,7 @@ def banking_done(state: GameState, seat: int) -> tuple[str, int]:
     return (ActionKind.DONE, 0)
 
 
-QUESTIONS = {
+QUESTIONS: dict[str, Question] = {
     PendingKind.REPAY: Question(
         options=repay_options, answer=repay_answer, default=no_repayment, allows=repay_allows
     ),

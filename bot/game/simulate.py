@@ -100,7 +100,7 @@ def play(
         elif actions >= limit:
             raise Runaway(f"the game did not end within {limit} actions")
         else:
-            events = apply(state, choose(state, state.pending.seats[0]))
+            events = apply(state, choose(state, state.asked.seats[0]))
             actions += 1
         if tally is not None:
             tally.count_events(events)

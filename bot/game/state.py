@@ -152,6 +152,13 @@ class GameState:
     winners: list[int] = field(default_factory=list)
 
     @property
+    def asked(self) -> Pending:
+        """The question the game waits on, for the rules that only run while one is open."""
+        if self.pending is None:
+            raise RuntimeError("the game is not waiting on a question")
+        return self.pending
+
+    @property
     def current(self) -> Player:
         return self.players[self.turn]
 

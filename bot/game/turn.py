@@ -54,7 +54,7 @@ def finish(g: Game) -> None:
     g.emit(EventKind.GAME_OVER, amount=best, value=len(st.winners), ref=sum(1 << seat for seat in st.winners))
 
 
-QUESTIONS = {
+QUESTIONS: dict[str, Question] = {
     PendingKind.ROLL: Question(
         options=roll_only, answer=answer_roll, default=roll_default, allows=roll_allows
     )
