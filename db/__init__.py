@@ -1,5 +1,6 @@
 """Storage for live games, the event log and finished games: the `GameStore` interface and SQLite."""
 
+from db.files import backup, check_file
 from db.interface import (
     DamagedRow,
     EventRow,
@@ -26,4 +27,6 @@ __all__ = [
     "Store",
     "StoreError",
     "Wakeup",
+    "backup",
+    "check_file",
 ]

@@ -9,7 +9,7 @@ errors below are part of the interface: any store returns and raises exactly the
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 
 class StoreError(Exception):
@@ -53,7 +53,7 @@ class EventRow:
     game_id: int
     seq: int
     at: datetime
-    data: dict
+    data: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ class HistoryRow:
     channel_id: int
     guild_id: int | None
     data: str
-    summary: dict
+    summary: dict[str, Any]
     created_at: datetime
     finished_at: datetime
 
@@ -104,12 +104,14 @@ class GameStore(Protocol):
         ...
 
     async def save(
-        self, row: GameRow, data: str, deadline: datetime | None, events: Sequence[dict] = ()
+        self, row: GameRow, data: str, deadline: datetime | None, events: Sequence[dict[str, Any]] = ()
     ) -> GameRow:
         """Replace the document and append `events`, all or nothing; the row at version + 1."""
         ...
 
-    async def finish(self, row: GameRow, data: str, summary: dict, events: Sequence[dict] = ()) -> None:
+    async def finish(
+        self, row: GameRow, data: str, summary: dict[str, Any], events: Sequence[dict[str, Any]] = ()
+    ) -> None:
         """Append the last events, move the game to history and free the channel, all or nothing."""
         ...
 

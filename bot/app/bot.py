@@ -109,7 +109,11 @@ class PaydayBot(commands.AutoShardedBot):
         return self._store
 
     async def setup_hook(self) -> None:
-        self._store = await Store.open(self.database_path, now=discord.utils.utcnow)
+        store = await Store.open(self.database_path, now=discord.utils.utcnow)
+        if self.is_closed():  # closed while the store opened (the file check beside it found damage)
+            await store.close()
+            return
+        self._store = store
         log.info("store opened", extra={"path": self.database_path})
         for extension in EXTENSIONS:
             await self.load_extension(extension)

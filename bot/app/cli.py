@@ -19,7 +19,7 @@ from pydantic import SecretStr, ValidationError
 from bot.app.bot import create_bot
 from bot.app.config import Settings
 from bot.app.logs import setup_logging
-from db.store import Store, StoreError, backup, check_file
+from db import Store, StoreError, backup, check_file
 
 USER_ERROR = 2
 PORTAL = "Discord Developer Portal → your application → Bot → Reset Token"
@@ -108,8 +108,10 @@ async def run(settings: Settings, token: str) -> None:
                 f"Cannot reach Discord ({reason}): check the internet connection and try again."
             ) from None
         finally:
-            if not damage:  # else it is closing the bot: the `async with` waits for that
+            if not damage:
                 checking.cancel()
+            # A check that found damage is closing the bot (and its store): let it finish.
+            await asyncio.gather(checking, return_exceptions=True)
 
 
 class _Arguments(argparse.ArgumentParser):

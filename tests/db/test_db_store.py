@@ -3,7 +3,6 @@
 import asyncio
 import json
 import sqlite3
-import threading
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -277,54 +276,44 @@ async def test_two_concurrent_saves_from_the_same_row_exactly_one_wins(store):
     assert event.data == {"kind": json.loads(winner.data)["click"]}
 
 
-async def test_a_save_cancelled_while_queued_never_runs(store):
+class Locker:
+    """Another program holding the file's write lock, as `sqlite3 payday.sqlite3` in a shell might."""
+
+    def __init__(self, path) -> None:
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def release(self) -> None:
+        self.db.execute("ROLLBACK")
+        self.db.close()
+
+
+async def test_a_save_cancelled_while_queued_never_runs(store, tmp_path):
     """A timeout can cancel the caller while its save waits behind other work for the database."""
-    row = await store.create(100, None, "{}")
-    entered, release = threading.Event(), threading.Event()
-
-    def busy(db) -> None:
-        entered.set()
-        release.wait(5)
-
-    holding = asyncio.ensure_future(store._thread.hand_off(busy))
-    await asyncio.to_thread(entered.wait, 5)
-    queued = asyncio.create_task(store.save(row, '{"saved":true}', None, [{"kind": "x"}]))
+    first = await store.create(100, None, "{}")
+    second = await store.create(200, None, "{}")
+    locker = Locker(tmp_path / "payday.sqlite3")
+    asyncio.get_running_loop().call_later(0.1, locker.release)
+    waiting = asyncio.create_task(store.save(first, '{"saved":true}', None, [{"kind": "x"}]))
+    await asyncio.sleep(0.01)  # the first save has its turn, and waits for the other program's lock
+    queued = asyncio.create_task(store.save(second, '{"saved":true}', None, [{"kind": "x"}]))
     await asyncio.sleep(0.01)
     queued.cancel()
-    await asyncio.wait([queued])
-    release.set()
-    await holding
+    await asyncio.wait([waiting, queued])
 
     assert queued.cancelled()
-    assert await store.get(100) == row
-    assert await store.count_events(row.game_id) == 0
+    assert await store.get(200) == second
+    assert await store.count_events(second.game_id) == 0
 
 
-async def test_a_save_cancelled_while_it_runs_is_written_whole(store):
-    """Once on the database thread, a save runs to COMMIT: never half-written, whatever the caller does."""
+async def test_a_save_cancelled_once_it_has_begun_is_written_whole(store, tmp_path):
+    """Once its transaction has begun, a save runs to COMMIT: never half-written, whatever the caller does."""
     row = await store.create(100, None, "{}")
-    entered, release = threading.Event(), threading.Event()
-
-    def pause() -> int:
-        entered.set()
-        release.wait(5)
-        return 0
-
-    def install(db) -> None:
-        db.create_function("pause", 0, pause)
-        db.execute("CREATE TEMP TRIGGER hold BEFORE INSERT ON events BEGIN SELECT pause(); END")
-
-    await store._thread.run(install)
-    gate = threading.Event()
-    holding = asyncio.ensure_future(store._thread.hand_off(lambda db: gate.wait(5)))
-    # Queued behind the thread's job, so the save is run there, not in place on the event loop.
+    locker = Locker(tmp_path / "payday.sqlite3")
     saving = asyncio.create_task(store.save(row, '{"saved":true}', None, [{"kind": "x"}, {"kind": "y"}]))
-    await asyncio.sleep(0)
-    gate.set()
-    await holding
-    await asyncio.to_thread(entered.wait, 5)  # the UPDATE has run; the event insert is under way
+    await asyncio.sleep(0.02)  # its BEGIN IMMEDIATE waits for the other program's lock
     saving.cancel()
-    release.set()
+    locker.release()
 
     with pytest.raises(asyncio.CancelledError):
         await saving
