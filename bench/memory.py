@@ -47,24 +47,18 @@ import load
 from PIL import Image
 
 from bot.render import components, i18n
-from bot.render.board_picture import layers, palette, picture, scene, style
+from bot.render.board_picture import layers, palette, picture, style
 from bot.table import document as table_module
 
 RENDER_CACHES = (
     components._button_look,
-    scene._letters,
-    scene._token_words,
-    scene._placed,
     table_module.clean_name,
     i18n._decimal,
     picture.calendar,
-    picture.token_tile,
-    picture.legend_row,
-    picture.month_label,
-    picture.jackpot_label,
     layers.token,
     palette.palette,
     style.font,
+    style._has_glyph,
 )
 
 

@@ -5,10 +5,12 @@
 Prints one line per edition, then as its LAST line one JSON object:
     {"render_ms_p50": ..., "render_ms_p99": ..., "render_cpu_ms_p99": ..., "image_kb": ..., ...}
 
-- render_ms_*: render_png (copy the cached calendar, draw tokens, legend, Jackpot, map to the
-  palette, encode the PNG) over random positions: 2 to the edition's most players, random days,
-  some retired, a random set asked, a random Jackpot. The editions are interleaved frame by frame
-  so a noisy minute on the shared host hits all of them alike. One process pinned to one core.
+- render_ms_*: render_png (copy the calendar, draw tokens, legend, month and Jackpot, map them to
+  the palette, encode the PNG) over random positions: 2 to the edition's most players, named from
+  a pool with every initial (so the tokens' letters differ from game to game, as between live
+  games), random days, some retired, a random set asked, a random Jackpot. The editions are
+  interleaved frame by frame so a noisy minute on the shared host hits all of them alike. One
+  process pinned to one core.
 - image_kb: the largest PNG of all frames, in KiB (1024 bytes).
 - render_cpu_ms_*: the same frames in CPU time of the rendering thread: on a shared host whose
   load is above its core count, wall-clock tails measure the waiting for a core as much as the
@@ -40,7 +42,12 @@ from bot.game.calendar import PAYDAY_DAY
 from bot.game.rulesets import RULESETS
 from bot.render.board_picture import Scene, Token, render_png, token_letters
 
-NAMES = ("Alice", "Bartholomew Longname", "Chloé", "Dmitri", "Esperanza", "Fatou 🎲")
+NAMES = (
+    *("Alice", "Bartholomew Longname", "Chloé", "Dmitri", "Esperanza", "Fatou 🎲", "Gustavo", "Hana"),
+    *("Ingrid", "Jules", "Kwame", "Lucía", "Mei", "Nikolai", "Olufemi", "Priya", "Quentin", "Rosa"),
+    *("Søren", "Tomasz", "Ulla", "Vikram", "Wanjiru", "Xavier", "Yusuf", "Zoë"),
+)
+"""The samples' players are the first ones; a random position's are drawn from all of them."""
 SAMPLES = {
     # edition: (each seat's day, retired seats, asked seats, Jackpot)
     "modern": ((12, 12, 12, 17, 20, 31), {5}, {0}, 4700),
@@ -52,7 +59,7 @@ PHONE_WIDTH = 400
 
 def random_scene(rng: random.Random, edition: str) -> Scene:
     players = rng.randint(2, RULESETS[edition].rules.max_players)
-    names = NAMES[:players]
+    names = rng.sample(NAMES, players)
     letters = token_letters(names)
     tokens = tuple(
         Token(seat, letters[seat], names[seat], rng.randint(0, PAYDAY_DAY), seat, retired=rng.random() < 0.15)

@@ -30,7 +30,12 @@ class StoryPage:
 
 
 class Stories:
-    """The stories being read, newest look last; the oldest is forgotten past `KEPT`."""
+    """The stories being read, newest look last; the oldest is forgotten past `KEPT`.
+
+    A story is written from its game's log, the game's names and edition, and the reader's language.
+    Names and edition are fixed when the game starts and the log only grows, so a story kept by game
+    and language and read on from its last row is the story read afresh. While a click reads one on,
+    it is out of the cache: another click meanwhile reads its own from the start."""
 
     def __init__(self, service: Service, kept: int = KEPT) -> None:
         self.service = service
@@ -41,28 +46,29 @@ class Stories:
 
     async def page(self, channel_id: int, game_id: int | None, page: int | None, L: Lang) -> StoryPage:
         """Page `page` (None: the newest) of the story of the channel's game (`game_id`: that one)."""
-        guess = game_id if game_id is not None else self._latest.get(channel_id)
-        story = None if guess is None else self._stories.get((guess, L.code))
-        found = await self.service.story(channel_id, game_id, 0 if story is None else story.rows)
-        key = (found.game_id, L.code)
-        if story is None or key != (guess, L.code) or story.rows != found.after:
-            # Another game, or a story read further meanwhile by another click: read it from the start.
-            if found.after:
-                found = await self.service.story(channel_id, found.game_id, 0)
-            table = found.table
-            names = [safe(seat.name) for seat in table.seats]
-            story = Story(names, RULESETS[table.state.ruleset], L, escape=safe)
-        story.read(found.rows)
-        self._stories[key] = story
-        self._latest[channel_id] = found.game_id
-        self._stories.move_to_end(key)
-        while len(self._stories) > self.kept:
-            self._stories.popitem(last=False)
+        game_id, story = await self._story(channel_id, game_id, L)
         written = pages(story.blocks())
         shown = len(written) if page is None else min(max(page, 1), len(written))
         embed = discord.Embed(
-            title=page_title(found.game_id, shown, len(written), L),
+            title=page_title(game_id, shown, len(written), L),
             description=written[shown - 1] or None,
             colour=COLOUR,
         )
-        return StoryPage(found.game_id, shown, len(written), embed)
+        return StoryPage(game_id, shown, len(written), embed)
+
+    async def _story(self, channel_id: int, game_id: int | None, L: Lang) -> tuple[int, Story]:
+        """The channel's game (`game_id`: that one) and its story, read to the last row logged."""
+        guess = game_id if game_id is not None else self._latest.get(channel_id)
+        story = None if guess is None else self._stories.pop((guess, L.code), None)
+        found = await self.service.story(channel_id, game_id, 0 if story is None else story.rows)
+        if story is None or found.game_id != guess:  # not kept, or the channel has a newer game
+            if found.after:
+                found = await self.service.story(channel_id, found.game_id, 0)
+            names = [safe(seat.name) for seat in found.table.seats]
+            story = Story(names, RULESETS[found.table.ruleset], L, escape=safe)
+        story.read(found.rows)
+        self._stories[found.game_id, L.code] = story
+        while len(self._stories) > self.kept:
+            self._stories.popitem(last=False)
+        self._latest[channel_id] = found.game_id
+        return found.game_id, story

@@ -118,32 +118,16 @@ def settle_with(g: Game, seat: int, card: int, other: int) -> None:
 
 def destinations(state: GameState, board: b.Board, seat: int) -> list[int]:
     """Move Ahead: the next Deal and the next Buyer before Pay Day, whichever exist, in day order."""
-    return list(_move_ahead_stops(board)[state.players[seat].day])
-
-
-_STOPS: dict[int, tuple[b.Board, tuple[tuple[int, ...], ...]]] = {}
-"""Per board (by id, kept with the board so the id stays its own): `destinations` from each day.
-A Move Ahead card asks for them three times (the rule, the question's check, the computer player)."""
-
-
-def _move_ahead_stops(board: b.Board) -> tuple[tuple[int, ...], ...]:
-    known = _STOPS.get(id(board))
-    if known is None or known[0] is not board:
-        known = _STOPS[id(board)] = (board, tuple(_stops_after(board, day) for day in range(len(board))))
-    return known[1]
-
-
-def _stops_after(board: b.Board, start: int) -> tuple[int, ...]:
     days: list[int] = []
     wanted = [SpaceKind.DEAL, SpaceKind.BUYER]
-    for day in range(start + 1, b.PAYDAY_DAY):
+    for day in range(state.players[seat].day + 1, b.PAYDAY_DAY):
         kind = board[day].kind
         if kind in wanted:
             days.append(day)
             wanted.remove(kind)
             if not wanted:
                 break
-    return tuple(days)
+    return days
 
 
 def move_ahead(g: Game, seat: int, card: int) -> None:

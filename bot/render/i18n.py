@@ -77,32 +77,22 @@ class Lang:
 
 @functools.lru_cache(maxsize=4096)
 def _decimal(n: int, code: str) -> str:
-    """Babel takes microseconds a number, and a board shows dozens of the same few amounts."""
+    """`n` written the language's way. Kept: every click writes its board's dozens of amounts, few
+    of them new, and asking Babel for each is most of what an Italian board costs more than an
+    English one."""
     return format_decimal(n, locale=code)
 
 
 def lang(code: object) -> Lang:
     """The language for a Discord locale ("it", "en-US", "en-GB", ..., or a `discord.Locale`);
     anything unsupported is English. One `Lang` per language."""
-    known = _by_code.get(code) if isinstance(code, str | None) else None
-    if known is not None:
-        return known
-    text = str(getattr(code, "value", code) or ENGLISH)
-    base = text.split("-")[0].lower()
-    found = _language(base if base in SUPPORTED else ENGLISH)
-    if isinstance(code, str | None) and len(_by_code) < CODES_KEPT:
-        _by_code[code] = found
-    return found
-
-
-CODES_KEPT = 256
-"""Codes `lang` remembers: a table's language and Discord's locales are a few dozen, asked several
-times a click; a code never seen is looked up afresh, never forgotten, so the dict stays small."""
-_by_code: dict[str | None, Lang] = {}
+    base = str(getattr(code, "value", code) or ENGLISH).split("-")[0].lower()
+    return _language(base if base in SUPPORTED else ENGLISH)
 
 
 @functools.cache
 def _language(code: str) -> Lang:
+    """The language's one `Lang`, its catalog compiled the first time it is asked for."""
     if code == ENGLISH:
         return Lang(ENGLISH, gettext.NullTranslations())
     return Lang(code, *_compile(code))

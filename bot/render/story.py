@@ -320,8 +320,8 @@ class Story:
         if e.reason == Reason.LOTTERY_ANTE:
             return None  # the ANTED line that follows says it, with the number
         walk, self.walk = self.walk, None
-        paid_for = (walk.seat, ev.JACKPOT, walk.reason, walk.ref) if walk is not None else None
-        if (e.src, e.dst, e.reason, e.ref) == paid_for:
+        paid_for = None if walk is None else (walk.seat, ev.JACKPOT, walk.reason, walk.ref)
+        if walk is not None and (e.src, e.dst, e.reason, e.ref) == paid_for:
             return L._(
                 "{player} rolled {face} and paid {amount} into {jackpot} ({reason})",
                 player=self.names[walk.seat],

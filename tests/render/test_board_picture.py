@@ -1,9 +1,12 @@
 """The drawn board: it changes exactly when what it shows changes, every edition draws, it stays
-small, the calendar is drawn once, and tokens sharing a day stay apart."""
+small, the calendar is drawn once, what is kept between frames is what drawing afresh gives, and
+tokens sharing a day stay apart."""
 
 import dataclasses
 import io
 import itertools
+import random
+import string
 
 import pytest
 from hypothesis import given, settings
@@ -24,6 +27,7 @@ from bot.render.board_picture import (
     token_letters,
 )
 from bot.render.board_picture import style as st
+from bot.render.i18n import SUPPORTED
 
 NAMES = ("Alice", "Bartholomew Longname", "Chen", "Dmitri", "Esperanza", "Fatou")
 MAX_PNG = 60 * 1024
@@ -149,6 +153,66 @@ def test_the_calendar_is_drawn_once_per_edition_and_language_and_never_drawn_on(
     assert picture.calendar("modern", "en").tobytes() == calendar
 
 
+POOL = (*NAMES, "Zoë Ødegård", "Ζωή", "Юлия", "Fatou 🎲", "李雷", "Ev\u202eil", "bob", "Bot Penny")
+
+
+def varied(rnd: random.Random) -> Scene:
+    """A random position of a random edition in a random language, its players from a pool of
+    names in several alphabets, some the font cannot draw."""
+    edition = rnd.choice(sorted(RULESETS))
+    names = rnd.sample(POOL, rnd.randint(2, RULESETS[edition].rules.max_players))
+    letters = token_letters(names)
+    tokens = tuple(
+        Token(
+            seat=seat,
+            letter=letters[seat],
+            name=name,
+            day=rnd.randint(0, PAYDAY_DAY),
+            colour=seat,
+            retired=rnd.random() < 0.2,
+            orders=rnd.random() < 0.3,
+            replaced=rnd.random() < 0.2,
+        )
+        for seat, name in enumerate(names)
+    )
+    asked = frozenset(seat for seat in range(len(names)) if rnd.random() < 0.4)
+    label = rnd.choice(("Month 1 of 3", "Month 3 of 3", "Game over"))
+    jackpot = rnd.choice((0, 500, rnd.randint(0, 90_000)))
+    return Scene(edition, label, jackpot, tokens, asked, rnd.choice(SUPPORTED))
+
+
+def test_what_frames_keep_is_what_drawing_afresh_gives():
+    """The calendars, the palettes, the token sprites and the glyph checks are drawn or asked once
+    and kept: after many frames of many games, each kept one is the one drawn afresh now."""
+    rnd = random.Random(8)
+    for _ in range(40):
+        render_png(varied(rnd))
+    for edition, language in itertools.product(sorted(RULESETS), SUPPORTED):
+        kept, fresh = palette.palette(edition), palette.palette.__wrapped__(edition)
+        assert kept.getpalette() == fresh.getpalette()
+        assert picture.calendar(edition, language).tobytes() == (
+            picture.calendar.__wrapped__(edition, language).tobytes()
+        ), f"the {edition} calendar in {language} is never drawn on"
+    for colour, letter, ring in itertools.product(range(6), string.ascii_uppercase + "?Ж", (False, True)):
+        kept, fresh = layers.token(colour, letter, ring), layers.token.__wrapped__(colour, letter, ring)
+        assert kept.image.tobytes() == fresh.image.tobytes()
+        assert kept.disc.tobytes() == fresh.disc.tobytes()
+    for char in map(chr, [*range(0x250), *range(0x370, 0x530), *range(0x2000, 0x2070), 0x1F3B2, 0x674E]):
+        assert st._has_glyph(char) == st._has_glyph.__wrapped__(char), repr(char)
+
+
+def test_a_frame_is_the_same_whatever_was_drawn_before():
+    """The same scenes drawn after many others and drawn with nothing kept give the same bytes."""
+    rnd = random.Random(21)
+    scenes = [varied(rnd) for _ in range(30)]
+    after_others = [render_png(scene) for scene in scenes]
+    kept = (picture.calendar, palette.palette, layers.token, st._has_glyph, st.font)
+    for scene, png in list(zip(scenes, after_others, strict=True))[::10]:
+        for cache in kept:
+            cache.cache_clear()
+        assert render_png(scene) == png
+
+
 @pytest.mark.parametrize("count", range(1, 7))
 @pytest.mark.parametrize("day", [0, 9, 14, PAYDAY_DAY])
 def test_tokens_on_one_day_stay_inside_the_cell_and_never_overlap(day, count):
@@ -197,7 +261,7 @@ def test_a_name_the_font_cannot_draw_still_gets_a_row_and_a_letter():
 def test_every_flat_colour_of_the_design_survives_the_palette_exactly(edition):
     colours = palette.palette(edition).getpalette()
     assert len(colours) == 3 * palette.PALETTE_SIZE
-    for colour in st.design_colours():
+    for colour in st.DESIGN_COLOURS:
         i = palette.index(colour)
         assert tuple(colours[3 * i : 3 * i + 3]) == ImageColor.getrgb(colour)
 

@@ -55,10 +55,9 @@ def test_the_scene_names_every_player_once_with_distinct_letters():
 
 
 def test_a_tables_scene_and_key_are_those_of_its_players_as_they_stand_now():
-    """`table_board` reuses each token and its part of the key from the last time it stood there:
-    through a whole game, with orders, names and the language changing now and then and players
-    leaving (a computer taking their seat), the scene is
-    the one written from the table afresh and its key is `scene_key`'s."""
+    """Through a whole game, with orders, names and the language changing now and then and players
+    leaving (a computer taking their seat), a table's scene is its players as they stand at that
+    moment, and its key is `scene_key`'s."""
     rnd = random.Random(5)
     state, _ = start(6, players=4, months=1, ruleset="classic")
     seats = [Seat(user_id=100 + p.seat, name=p.name) for p in state.players]

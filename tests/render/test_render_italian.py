@@ -1,18 +1,21 @@
 """The bot in Italian: every event kind and reason, every refusal, every question and button of every
 edition, every rules topic, the hand panel and the help page render from the catalog, with no English
-left in and money written the Italian way ("3.500 $")."""
+left in and money written the Italian way ("3.500 $"); the kept catalog and amounts are those made
+afresh."""
 
 import itertools
 import re
 from datetime import UTC, datetime
 
+import discord
 import pytest
+from babel.numbers import format_decimal
 
 from bot.game.events import Event, EventKind, Reason
 from bot.game.orders import LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind
-from bot.render import hand_view, rules_text
+from bot.render import hand_view, i18n, rules_text
 from bot.render.events import describe
 from bot.render.hand import hand_panel
 from bot.render.i18n import NBSP, lang
@@ -189,3 +192,23 @@ def test_a_ledger_line_reads_in_italian(it):
 def test_the_english_word_check_finds_english():
     assert english_left("Ann paid the Bank") == ["paid", "the", "Bank"]
     assert not english_left("Ann paga 500 $ alla Banca: `/payday start` in Pay Day")
+
+
+def test_one_language_is_compiled_once_and_translates_as_compiled_afresh():
+    assert lang("it") is lang("it-IT") is lang(discord.Locale.italian) is ITALIAN
+    fresh = i18n._language.__wrapped__("it")
+    assert fresh is not ITALIAN and fresh._known == ITALIAN._known
+    for context, message in ITALIAN._known:
+        if context is None:
+            assert ITALIAN._(message) == fresh._(message)
+        else:
+            assert ITALIAN.pgettext(context, message) == fresh.pgettext(context, message)
+
+
+def test_amounts_written_again_read_as_written_afresh():
+    amounts = [*range(-2_000, 2_000, 7), *range(0, 3_000_000, 9_973), 10**9, -(10**12)]
+    for _ in range(2):  # the second time from what the first kept
+        for n in amounts:
+            written = format_decimal(n, locale="it")
+            assert ITALIAN.number(n) == written
+            assert ITALIAN.money(n) == f"{written}{NBSP}$"

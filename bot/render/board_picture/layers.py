@@ -1,8 +1,9 @@
 """The parts of the picture, drawn in full colour: each edition's calendar (grid, names, marks,
-headings), token sprites, legend rows and the labels that change (month, Jackpot). Each is drawn
-once and cached; picture.py maps them to the palette and pastes them together."""
+headings), token sprites, legend rows and the labels that change (month, Jackpot); picture.py maps
+them to the palette and pastes them together."""
 
 import functools
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -30,8 +31,8 @@ JACKPOT_BOX = (st.PANEL_BOX[0] + 48, st.PANEL_BOX[1] + 26, st.PANEL_BOX[2] - 10,
 
 def calendar(edition: str, language: str) -> Image.Image:
     """The edition's empty board in a language, RGB. Shapes are drawn supersampled for smooth
-    edges, the text at output size so FreeType keeps it crisp. Not cached here: picture.py keeps
-    the palette copy (a third of the size), and the labels are drawn on patches of that."""
+    edges, the text at output size so FreeType keeps it crisp. picture.py keeps its palette copy
+    (a third of the size), and the labels are drawn on patches of that."""
     ruleset, L = RULESETS[edition], lang(language)
     k = st.SUPERSAMPLE
     size = (st.WIDTH, st.height(edition))
@@ -39,7 +40,8 @@ def calendar(edition: str, language: str) -> Image.Image:
     d = ImageDraw.Draw(big)
 
     def box(b: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-        return tuple(v * k for v in b)
+        left, top, right, bottom = b
+        return left * k, top * k, right * k, bottom * k
 
     d.rectangle(box((0, 0, st.WIDTH, st.TITLE_H)), fill=st.TITLE_BG)
     d.rectangle(box((0, st.TITLE_H - 4, st.WIDTH, st.TITLE_H)), fill=st.TITLE_GOLD)
@@ -125,10 +127,23 @@ def text(
     d.text(xy, words, font=st.font(size, heavy), fill=fill, anchor=anchor)
 
 
-@functools.lru_cache(maxsize=64)
-def token(colour: int, letter: str, highlighted: bool) -> Image.Image:
-    """A token, RGBA, TOKEN_PITCH square: the player's colour, a dark rim and the letter; the
-    highlighted one sits in a gold ring."""
+@dataclass(frozen=True, slots=True)
+class Sprite:
+    """A token as drawn once, pasted on every frame."""
+
+    image: Image.Image
+    """RGBA, TOKEN_PITCH square."""
+    disc: Image.Image
+    """The 1-bit mask of where `image` covers anything: pasted through it, the token's smooth edge
+    blends into the cell and nothing else of the cell is covered."""
+
+
+@functools.lru_cache(maxsize=512)
+def token(colour: int, letter: str, highlighted: bool) -> Sprite:
+    """A token: the player's colour, a dark rim and the letter; the highlighted one sits in a gold
+    ring. Kept, since every frame shows each token twice (on its day and in the legend), and
+    drawing them afresh, supersampled, would add a quarter or more to a frame; there is room for
+    every colour, letter and ring (6 × 26 × 2)."""
     k = 4
     pitch, diameter = st.TOKEN_PITCH, st.TOKEN_D
     big = Image.new("RGBA", (pitch * k, pitch * k), (0, 0, 0, 0))
@@ -151,7 +166,7 @@ def token(colour: int, letter: str, highlighted: bool) -> Image.Image:
         anchor="mm",
         heavy=True,
     )
-    return sprite
+    return Sprite(sprite, sprite.getchannel("A").point(lambda a: 255 * (a > 0), "1"))
 
 
 def letter(t: Token) -> str:
@@ -172,7 +187,7 @@ def legend_row(t: Token, asked: bool, language: str) -> Image.Image:
             (0, 2, width - 6, height - 3), radius=8, fill=st.HIGHLIGHT_ROW, outline=st.HIGHLIGHT_EDGE
         )
         d.polygon([(5, mid - 7), (13, mid), (5, mid + 7)], fill=st.INK)
-    sprite = token(t.colour, letter(t), asked)
+    sprite = token(t.colour, letter(t), asked).image
     row.paste(sprite, (16, mid - st.TOKEN_PITCH // 2), sprite)
     if t.retired:
         where = L._("retired")

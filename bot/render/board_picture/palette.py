@@ -1,7 +1,7 @@
 """Each edition's colours, chosen once, and the mapping of full-colour parts to them.
 
-A frame is assembled from parts already mapped to the palette, so no frame pays for choosing or
-mapping colours: it is a copy, a few pastes and the PNG encoder.
+Choosing the colours reads a sample of everything the edition draws, so it is done once per
+edition; each frame only maps its few small parts to them (nearest colour).
 """
 
 import functools
@@ -22,13 +22,15 @@ compresses a fifth smaller and looks the same."""
 def palette(edition: str) -> Image.Image:
     """A 1x1 "P" image carrying the edition's palette: every flat colour of the design first and
     exactly, then the blends most used by the calendar and by every token and legend row."""
-    exact = [channel for colour in st.design_colours() for channel in ImageColor.getrgb(colour)]
+    exact = [channel for colour in st.DESIGN_COLOURS for channel in ImageColor.getrgb(colour)]
     blends = PALETTE_SIZE - len(exact) // 3
     chosen = _sample_sheet(edition).quantize(
         blends, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
     )
+    used = chosen.getpalette()
+    assert used is not None, "a quantized image has a palette"
     result = Image.new("P", (1, 1))
-    result.putpalette(exact + chosen.getpalette()[: 3 * blends])
+    result.putpalette(exact + used[: 3 * blends])
     return result
 
 
@@ -39,7 +41,7 @@ def indexed(image: Image.Image, edition: str) -> Image.Image:
 
 def index(colour: str) -> int:
     """A design colour's palette entry, to fill shapes in an indexed frame."""
-    return st.design_colours().index(colour)
+    return st.DESIGN_COLOURS.index(colour)
 
 
 def backgrounds(edition: str) -> list[str]:
@@ -53,7 +55,7 @@ def _sample_sheet(edition: str) -> Image.Image:
     n = len(st.PLAYER_COLOURS)
     pitch = st.TOKEN_PITCH
     sprites = [
-        layers.token(colour, "ABCDEF"[colour], asked) for colour in range(n) for asked in (False, True)
+        layers.token(colour, "ABCDEF"[colour], asked).image for colour in range(n) for asked in (False, True)
     ]
     grounds = backgrounds(edition)
     rows = [

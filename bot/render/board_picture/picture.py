@@ -1,8 +1,9 @@
-"""One frame of the board picture: the edition's cached calendar plus what moves (tokens, the
-Jackpot, the month, who is asked), as a palette PNG small enough to re-upload on every move.
+"""One frame of the board picture: the edition's calendar plus what moves (tokens, the Jackpot, the
+month, who is asked), as a palette PNG small enough to re-upload on every move.
 
-Every part is drawn in full colour once (layers.py), mapped to the edition's palette once
-(palette.py) and cached here, so a frame costs a copy, a few pastes and the PNG encoder.
+The calendar is drawn once per edition and language and kept in the edition's palette; the rest is
+drawn on every frame (from token sprites drawn once, layers.py) and mapped to that palette, so a
+frame costs a copy, a few small drawings and pastes, and the PNG encoder.
 """
 
 import functools
@@ -30,8 +31,9 @@ process by about 20 KB per live game at 1,000 games (bench/load.py), kept here t
 if "PILLOW_BLOCKS_MAX" not in os.environ:  # an explicit setting wins, as Pillow's own reading of it
     Image.core.set_blocks_max(FREE_BLOCKS)
 _ASSEMBLY = threading.Lock()
-"""Frames are rendered in worker threads; FreeType faces and the caches are shared, so one frame is
-assembled at a time. The encoder works on the frame's own image and runs outside the lock."""
+"""Frames are rendered in worker threads; FreeType faces, the calendars and the sprites are shared,
+so one frame is assembled at a time. The encoder works on the frame's own image and runs outside
+the lock."""
 
 
 def render_png(scene: Scene) -> bytes:
@@ -47,11 +49,15 @@ def frame(scene: Scene) -> Image.Image:
     """The scene as a "P" image in the edition's palette."""
     edition, language = scene.edition, scene.language
     image = calendar(edition, language).copy()
-    image.paste(month_label(edition, scene.month_label, language), layers.MONTH_BOX[:2])
-    image.paste(jackpot_label(edition, scene.jackpot, language), layers.JACKPOT_BOX[:2])
+    month = layers.month_label(_patch(edition, language, layers.MONTH_BOX), scene.month_label)
+    image.paste(palette.indexed(month, edition), layers.MONTH_BOX[:2])
+    amount = lang(language).money(scene.jackpot)
+    jackpot = layers.jackpot_label(_patch(edition, language, layers.JACKPOT_BOX), amount)
+    image.paste(palette.indexed(jackpot, edition), layers.JACKPOT_BOX[:2])
     _draw_tokens(image, scene)
     for i, t in enumerate(sorted(scene.tokens, key=lambda t: t.seat)):
-        image.paste(legend_row(edition, t, t.seat in scene.asked, language), legend_spot(i))
+        row = layers.legend_row(t, t.seat in scene.asked, language)
+        image.paste(palette.indexed(row, edition), legend_spot(i))
     return image
 
 
@@ -85,7 +91,7 @@ def legend_spot(index: int) -> tuple[int, int]:
 def _draw_tokens(image: Image.Image, scene: Scene) -> None:
     board = RULESETS[scene.edition].board
     by_day: dict[int, list[Token]] = defaultdict(list)
-    retired = []
+    retired: list[Token] = []
     for t in sorted(scene.tokens, key=lambda t: t.seat):
         (retired if t.retired else by_day[min(max(t.day, 0), PAYDAY_DAY)]).append(t)
     for day, tokens in by_day.items():
@@ -104,44 +110,18 @@ def _draw_tokens(image: Image.Image, scene: Scene) -> None:
 
 
 def _paste_token(image: Image.Image, scene: Scene, t: Token, ground: str, spot: tuple[int, int]) -> None:
-    tile, mask = token_tile(scene.edition, t.colour, layers.letter(t), t.seat in scene.asked, ground)
-    image.paste(tile, spot, mask)
+    """The token on `ground`, indexed, pasted through its disc."""
+    sprite = layers.token(t.colour, layers.letter(t), t.seat in scene.asked)
+    tile = Image.new("RGB", sprite.image.size, ground)
+    tile.paste(sprite.image, (0, 0), sprite.image)
+    image.paste(palette.indexed(tile, scene.edition), spot, sprite.disc)
 
 
 @functools.cache
 def calendar(edition: str, language: str) -> Image.Image:
+    """The edition's empty board in a language, in its palette. Kept, since drawing it takes as
+    long as some ten frames: every frame starts from a copy, and nothing draws on the kept one."""
     return palette.indexed(layers.calendar(edition, language), edition)
-
-
-@functools.lru_cache(maxsize=512)
-def token_tile(
-    edition: str, colour: int, letter: str, asked: bool, ground: str
-) -> tuple[Image.Image, Image.Image]:
-    """A token on `ground`, indexed, and the 1-bit mask of its disc: pasted through the mask, its
-    smooth edge blends into the cell and nothing else of the cell is covered."""
-    sprite = layers.token(colour, letter, asked)
-    tile = Image.new("RGB", sprite.size, ground)
-    tile.paste(sprite, (0, 0), sprite)
-    return palette.indexed(tile, edition), sprite.getchannel("A").point(lambda a: 255 * (a > 0), "1")
-
-
-# The caches below hold what changes between frames of one game; with many games at once they
-# cycle, so they stay small (each legend row is ~17 KB): bench/load.py counts them in every game's memory.
-@functools.lru_cache(maxsize=64)
-def legend_row(edition: str, t: Token, asked: bool, language: str) -> Image.Image:
-    return palette.indexed(layers.legend_row(t, asked, language), edition)
-
-
-@functools.lru_cache(maxsize=64)
-def month_label(edition: str, label: str, language: str) -> Image.Image:
-    patch = _patch(edition, language, layers.MONTH_BOX)
-    return palette.indexed(layers.month_label(patch, label), edition)
-
-
-@functools.lru_cache(maxsize=64)
-def jackpot_label(edition: str, amount: int, language: str) -> Image.Image:
-    patch = _patch(edition, language, layers.JACKPOT_BOX)
-    return palette.indexed(layers.jackpot_label(patch, lang(language).money(amount)), edition)
 
 
 def _patch(edition: str, language: str, box: tuple[int, int, int, int]) -> Image.Image:

@@ -71,17 +71,9 @@ PLAYER_COLOURS = ("#E4572E", "#2F6FDE", "#1E9E6A", "#F2C230", "#9B4DCA", "#3FC1D
 """Distinct hues that stay apart for the common colour-blindnesses; each token also has a letter."""
 
 
-@functools.cache
-def design_colours() -> list[str]:
-    """Every flat colour the picture uses: the palette keeps each one exactly."""
-    named = [v for k, v in globals().items() if k.isupper() and isinstance(v, str) and v.startswith("#")]
-    kinds = [c for style in KIND_STYLES.values() for c in (style.tint, style.mark)]
-    return list(dict.fromkeys([*named, *PLAYER_COLOURS, *kinds]))
-
-
 def letter_ink(colour: int) -> str:
     """Dark letters on the light tokens, white on the dark ones (by perceived brightness)."""
-    red, green, blue = ImageColor.getrgb(player_colour(colour))
+    red, green, blue = ImageColor.getrgb(player_colour(colour))[:3]
     return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else WHITE
 
 
@@ -118,6 +110,22 @@ KIND_STYLES: dict[str, KindStyle] = {
     SpaceKind.DAYLIGHT: KindStyle("#FFEBD2", "#C86B12"),
 }
 
+DESIGN_COLOURS: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [
+            *(
+                value
+                for name, value in list(globals().items())
+                if name.isupper() and isinstance(value, str) and value.startswith("#")
+            ),
+            *PLAYER_COLOURS,
+            *(c for style in KIND_STYLES.values() for c in (style.tint, style.mark)),
+        ]
+    )
+)
+"""Every flat colour the picture uses (the named ones above, the players', the kinds'): the palette
+keeps each one exactly, in this order."""
+
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
@@ -125,7 +133,9 @@ FONT_DIR = Path(__file__).parent / "fonts"
 @functools.cache
 def font(size: int, heavy: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans Condensed, shipped with the project (fonts/LICENSE): narrow enough for a day's
-    cell, and it draws accented, Greek and Cyrillic names, which Pillow's built-in font cannot."""
+    cell, and it draws accented, Greek and Cyrillic names, which Pillow's built-in font cannot.
+    Kept, since a frame asks for a face some thirty times, and loading each afresh would make the
+    frame half as long again."""
     name = "DejaVuSansCondensed-Bold.ttf" if heavy else "DejaVuSansCondensed.ttf"
     return ImageFont.truetype(FONT_DIR / name, size)
 
@@ -220,11 +230,13 @@ PANEL_BOX = (
 """The Jackpot and retired players' panel: the last row's empty Thursday to Saturday."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def _has_glyph(char: str) -> bool:
     """Whether the font draws `char` as something other than its "missing" box. Control and format
     characters (a right-to-left override, a zero-width space) never count: a name must not
-    rearrange or hide the text around it."""
+    rearrange or hide the text around it. Kept, since every frame asks for each letter of every
+    name, and asking FreeType afresh would add a third or more to a frame; bounded, since names may
+    hold any character."""
     if char.isspace():
         return True
     if unicodedata.category(char).startswith("C"):
