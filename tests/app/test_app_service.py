@@ -17,7 +17,6 @@ from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.service import (
     Ending,
-    LobbyChange,
     LobbyOptions,
     Move,
     NoteCode,
@@ -42,7 +41,7 @@ ALICE, BOB, OLGA = Person(1, "alice"), Person(2, "bob"), Person(9, "olga")
 async def started(service: Service, months: int = 1) -> Update:
     await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=months))
     await service.join(CHANNEL, BOB)
-    return await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+    return await service.start(CHANNEL, ALICE)
 
 
 async def test_a_lobby_opens_fills_and_starts_with_updates_for_the_screen_and_the_answer(service):
@@ -52,7 +51,7 @@ async def test_a_lobby_opens_fills_and_starts_with_updates_for_the_screen_and_th
     assert joined.answer.said.code is NoteCode.JOINED and joined.answer.said.params == {"name": "bob"}
     assert joined.live.note == joined.answer.said  # the lobby's footer says it too
 
-    begun = await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+    begun = await service.start(CHANNEL, ALICE)
 
     assert begun.answer.show is Show.BOARD and begun.answer.said.code is NoteCode.GAME_STARTED
     assert [e.kind for e in begun.events] == [EventKind.TRANSFER, EventKind.TRANSFER]  # the start cash
