@@ -7,8 +7,8 @@ else the table notes who is looking at the board, who to call by name, and is sa
 """
 
 import dataclasses
-import logging
 from collections.abc import Iterable
+from datetime import datetime
 
 from bot.game import engine, orders
 from bot.game.actions import Action, AlreadyAnswered, IllegalAction, RefusalCode, StalePrompt
@@ -29,8 +29,6 @@ from bot.service.values import (
     Update,
 )
 from bot.table import attention, lobby
-
-log = logging.getLogger(__name__)
 
 
 class Playing:
@@ -58,7 +56,7 @@ class Playing:
                 played = play(table, action, now)
             except IllegalAction as refusal:
                 if was_away:  # being back holds even if the answer is refused
-                    loaded = await self._back(loaded, seat)
+                    loaded = await self._back(loaded, seat, now)
                 return self._refused(loaded, action, move, refusal)
             table.last_answer = (asked_at, seat)  # only a player's own answer makes a later click a double
             _log_applied(loaded, action)
@@ -151,9 +149,9 @@ class Playing:
             update.notices.append(paydays)
         return self.core.publish(update)
 
-    async def _back(self, loaded: Loaded, seat: int) -> Loaded:
+    async def _back(self, loaded: Loaded, seat: int, now: datetime) -> Loaded:
         """A player taken for away clicked: they are back (saved), whatever became of the click."""
-        loaded.table.set_timers(self.core.now())
+        loaded.table.set_timers(now)
         loaded = await self.core.tables.save(loaded, [{"kind": "back", "seat": seat}])
         log_change("player back", loaded, seat=seat)
         self.core.publish(Update(loaded.row.channel_id, loaded, live=LiveView(loaded)))

@@ -218,3 +218,25 @@ async def test_a_player_who_left_is_told_the_computer_took_their_seat_not_that_t
     assert refusal_text(left.value, lang("it")) == (
         "Non sei più in questa partita: il tuo posto è passato a un giocatore computer."
     )
+
+
+@pytest.mark.parametrize(
+    ("button", "pressed_by", "said"),
+    [
+        ("join", OLGA, NoteCode.JOINED),
+        ("leave", BOB, NoteCode.LEFT_LOBBY),
+        ("addbot", ALICE, NoteCode.COMPUTER_JOINED),
+        ("start", ALICE, NoteCode.GAME_STARTED),
+        ("cancel", ALICE, NoteCode.CANCELLED),
+    ],
+)
+async def test_each_lobby_button_s_custom_id_word_names_its_use_case(service, button, pressed_by, said):
+    opened = await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.join(CHANNEL, BOB)
+
+    pressed = await service.lobby_buttons[button](CHANNEL, pressed_by, opened.game_id)
+
+    assert pressed.answer.said.code is said
+    with pytest.raises(Refused) as old_button:  # a button of another lobby, long gone
+        await service.lobby_buttons[button](CHANNEL, pressed_by, opened.game_id + 1)
+    assert old_button.value.code is ServiceCode.LOBBY_CLOSED
