@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import discord
 from discord.utils import MISSING
 
-from bot.app.bot import serve
+from bot.app.bot import build_service
 from bot.service import GameSettings, Tables
 from bot.service.timers import Clock
 from cogs.payday import Payday
@@ -356,7 +356,7 @@ class StandInBot:
     async def load(self, tables: Tables | None = None, now: Clock = discord.utils.utcnow) -> Payday:
         """The /payday cog on a service of `tables` (the store's own unless a benchmark watches them),
         whose clock is `now`; every stored timer re-armed."""
-        service, live = serve(
+        service, live = build_service(
             self, tables or Tables(self.store), self.game_settings, pictures=self.board_pictures, now=now
         )
         cog = Payday(self, service, live)

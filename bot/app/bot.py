@@ -71,7 +71,7 @@ class Running:
     live: LiveMessage
 
 
-def serve(
+def build_service(
     client: discord.Client,
     tables: Tables,
     settings: GameSettings,
@@ -156,7 +156,7 @@ class PaydayBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         store = await Store.open(self.database_path, now=discord.utils.utcnow)
         log.info("store opened", extra={"path": self.database_path})
-        service, live = serve(self, Tables(store), self.game_settings, pictures=self.board_pictures)
+        service, live = build_service(self, Tables(store), self.game_settings, pictures=self.board_pictures)
         self._running = Running(store, service, live)
         await self.load_extension(GAME_COG)
         await service.resume()  # after the cog registered its buttons: a timer may post at once

@@ -25,7 +25,7 @@ class Service:
     """
 
     def __init__(self, tables: Tables, settings: GameSettings, screen: Screen, now: Clock) -> None:
-        self.tables, self.settings, self.screen, self.now = tables, settings, screen, now
+        self.tables, self.screen, self.now = tables, screen, now
         self.timers = DeadlineScheduler(self.wake, self._wake_failed, now=now)
         core = Core(tables, settings, screen, now, self.timers)
         lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
