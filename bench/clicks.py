@@ -43,7 +43,6 @@ from fake_discord import DAY, FakeDiscord, FakeUser, StandInBot  # noqa: E402
 
 from bot.game.state import PendingKind  # noqa: E402
 from bot.render.hand_view import ANTE, ROLL, TABLE  # noqa: E402
-from bot.service import Tables  # noqa: E402
 from bot.table import Table  # noqa: E402
 from cogs.payday import Payday  # noqa: E402
 from db.store import Store  # noqa: E402
@@ -84,10 +83,8 @@ async def play_game(seed: int, months: int, orders: bool, db: Path) -> Played:
     store = await Store.open(db)
     fake = FakeDiscord()
     bot = StandInBot(store, fake, seed, turn_seconds=DAY)
-    cog = Payday(bot, Tables(store))
-    bot.cogs["Payday"] = cog
     clock = Clock()
-    cog.service.now = clock
+    cog = await bot.load(now=clock)
     # The bench is the clock: no timer of the service's own runs behind its back.
     cog.service.timers.arm = lambda channel_id, when: None
     rng = random.Random(seed)
@@ -112,8 +109,7 @@ async def play_game(seed: int, months: int, orders: bool, db: Path) -> Played:
             seat = rng.choice(humans)
             await click_randomly(cog, bot, channel, game_id, table, users[seat], rng, played)
     finally:
-        await cog.service.close()
-        await cog.live.close()
+        await bot.unload()
         await store.close()
     return played
 

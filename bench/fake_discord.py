@@ -21,6 +21,10 @@ from dataclasses import dataclass
 import discord
 from discord.utils import MISSING
 
+from bot.app.bot import build_service
+from bot.service import GameSettings, Tables
+from bot.service.timers import Clock
+from cogs.payday import Payday
 from db.interface import GameStore
 
 GUILD_ID = 900_000_000_000_000_000
@@ -334,21 +338,39 @@ class FakeInteraction:
 
 
 class StandInBot:
-    """The attributes of PaydayBot that the cog uses, and nothing that talks to Discord. Time limits
-    are a day by default, so no deadline fires while a benchmark runs."""
+    """What PaydayBot gives the game, and nothing that talks to Discord: `load` builds the service,
+    its live message and the cog as `PaydayBot.setup_hook` does (bot/app/bot.py), `unload` stops
+    them as `close` does. Time limits are a day by default, so no deadline fires while a benchmark
+    runs."""
 
     def __init__(
         self, store: GameStore, fake: FakeDiscord, seed: int | None, turn_seconds: int = DAY
     ) -> None:
         self.store = store
         self.fake = fake
-        self.turn_seconds = turn_seconds
-        self.interrupt_seconds = turn_seconds
-        self.lobby_minutes = 30
+        self.game_settings = GameSettings(turn_seconds, turn_seconds, lobby_minutes=30, seed=seed)
         self.board_pictures = True
-        self.seed = seed
         self.cogs: dict[str, object] = {}
         self.dynamic_items: tuple = ()
+
+    async def load(self, tables: Tables | None = None, now: Clock = discord.utils.utcnow) -> Payday:
+        """The /payday cog on a service of `tables` (the store's own unless a benchmark watches them),
+        whose clock is `now`; every stored timer re-armed."""
+        service, live = build_service(
+            self, tables or Tables(self.store), self.game_settings, pictures=self.board_pictures, now=now
+        )
+        cog = Payday(self, service, live)
+        self.cogs["Payday"] = cog
+        await cog.cog_load()
+        await service.resume()
+        return cog
+
+    async def unload(self) -> None:
+        """Stop the cog's timers and live message workers."""
+        cog = self.cogs.pop("Payday")
+        assert isinstance(cog, Payday)
+        await cog.service.close()
+        await cog.live.close()
 
     def get_cog(self, name: str):
         return self.cogs.get(name)

@@ -125,11 +125,6 @@ class WatchedTables(Tables):
         self.written[loaded.row.channel_id] = loaded.table
         return saved
 
-    async def save_message(self, saved, message_id, month):
-        moved = await super().save_message(saved, message_id, month)
-        self.written[moved.row.channel_id] = moved.table
-        return moved
-
     async def finish(self, loaded, records, ending):
         await super().finish(loaded, records, ending)
         self.written[loaded.row.channel_id] = loaded.table
@@ -521,9 +516,7 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
     bot = StandInBot(store, fake, args.seed)
     bot.board_pictures = not args.no_picture
     tables = WatchedTables(store)
-    cog = Payday(bot, tables)
-    bot.cogs["Payday"] = cog
-    await cog.cog_load()
+    cog = await bot.load(tables)
     bench = Bench(args, cog, bot, tables, meter)
     collections = CollectorMeter()
     gc.callbacks.append(collections)
@@ -605,7 +598,7 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
         uploads = fake.uploads - uploads_before
     finally:
         gc.callbacks.remove(collections)
-        await cog.cog_unload()
+        await bot.unload()
         board_attachment.render_png = meter.real
 
     play, setup = bench.play, bench.setup

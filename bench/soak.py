@@ -76,9 +76,7 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
 
     store = await Store.open(db, now=discord.utils.utcnow)
     bot = StandInBot(store, FakeDiscord(), seed)
-    cog = Payday(bot, AckTables(store))
-    bot.cogs["Payday"] = cog
-    await cog.cog_load()
+    cog = await bot.load(AckTables(store))
     rng = random.Random(seed)
     users = {
         c: [FakeUser(USER_BASE + c * 10 + s, f"player {c}-{s}") for s in range(PLAYERS)]

@@ -7,8 +7,8 @@ the computer player to a random point, each with its turn deadline ahead and a l
 length up to a whole game's), the rest finished (in history, with a whole game's log: 875 rows,
 what a 4-player, 3-month game writes, measured with bench/load.py). Then, in a fresh process each
 time, it times what start-up does with the database: `Store.open` (schema check, quick_check,
-upgrade) and the cog's `cog_load` (re-arming every timer), on the real `Payday` cog around the
-stand-in bot of bench/fake_discord.py. The same file is measured twice:
+upgrade) and loading the cog (its service re-arming every timer), on the real `Payday` cog around
+the stand-in bot of bench/fake_discord.py. The same file is measured twice:
 
   ready_s                 the deadlines still ahead (a quick restart)
   ready_after_downtime_s  the clock moved two days on (and an hour more for each further run): every
@@ -165,7 +165,6 @@ def measure(path: Path, shift: timedelta) -> dict:
     import discord
     from fake_discord import FakeDiscord, StandInBot
 
-    from cogs.payday import Payday
     from db.store import Store
 
     imported = time.perf_counter()
@@ -177,12 +176,11 @@ def measure(path: Path, shift: timedelta) -> dict:
         began = time.perf_counter()
         store = await Store.open(path, now=discord.utils.utcnow)
         bot = StandInBot(store, FakeDiscord(), seed=1)
-        cog = Payday(bot)
-        await cog.cog_load()
+        cog = await bot.load(now=discord.utils.utcnow)  # the clock as shifted above
         ready = time.perf_counter() - began
         memory = rss_mb()
         armed = len(cog.service.timers._timers)
-        await cog.cog_unload()
+        await bot.unload()
         await store.close()
         return {"ready_s": ready, "rss_mb": memory, "timers": armed}
 

@@ -39,9 +39,7 @@ from bot.service import (
     Refused,
     Service,
     ServiceCode,
-    Settings,
     Show,
-    Tables,
     Update,
 )
 from bot.table import Table, clean_name
@@ -87,24 +85,16 @@ class Payday(commands.Cog):
         name="payday", description="Play the board game Pay Day in this channel.", guild_only=True
     )
 
-    def __init__(self, bot: PaydayBot, tables: Tables | None = None) -> None:
+    def __init__(self, bot: commands.Bot, service: Service, live: LiveMessage) -> None:
+        """`service` and `live` (the screen it shows its changes on) are the bot's (bot/app/bot.py)."""
         self.bot = bot
-        self.live = LiveMessage(bot, self._moved, pictures=bot.board_pictures)
-        settings = Settings(bot.turn_seconds, bot.interrupt_seconds, bot.lobby_minutes, bot.seed)
-        self.service = Service(tables or Tables(bot.store), settings, self.live, discord.utils.utcnow)
-        self.stories = Stories(self.service)
+        self.service = service
+        self.live = live
+        self.stories = Stories(service)
 
     async def cog_load(self) -> None:
-        """Register the buttons and re-arm every stored timer, so a restart loses nothing."""
+        """Register the buttons, so a click on a message posted before a restart still works."""
         self.bot.add_dynamic_items(*components.DYNAMIC_ITEMS, *hand_view.HAND_ITEMS)
-        await self.service.resume()
-
-    async def cog_unload(self) -> None:
-        await self.service.close()
-        await self.live.close()
-
-    async def _moved(self, shown: Loaded, message_id: int) -> Loaded | None:
-        return await self.service.moved(shown, message_id)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Every slash option is checked against its declaration before a command runs."""
@@ -272,7 +262,7 @@ class Payday(commands.Cog):
     ) -> None:
         async def call() -> Update:
             _same_channel(interaction, channel_id)
-            return await self.service.lobby(channel_id, _person(interaction), change, game_id)
+            return await self.service.lobby_buttons[change](channel_id, _person(interaction), game_id)
 
         await self._run(interaction, call, self._show)
 
@@ -652,5 +642,5 @@ def _ledger_view(page: Any, L: Lang) -> discord.ui.View:
 
 
 async def setup(bot: PaydayBot) -> None:
-    """Load the /payday cog."""
-    await bot.add_cog(Payday(bot))
+    """Load the /payday cog, on the bot's service."""
+    await bot.add_cog(Payday(bot, bot.service, bot.live))

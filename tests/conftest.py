@@ -7,11 +7,6 @@ import pytest
 import pytest_asyncio
 
 from bot.app.bot import PaydayBot, create_bot
-from bot.service import Tables
-
-# Every test checks the service's kept tables: each copy handed out, and each document written by the
-# fast path, against a full serialisation, so a cache that drifted from the store fails its test.
-Tables.verify = True
 
 # bench/ holds the one fake Discord (fake_discord.py), shared with the benchmarks, and the benchmark
 # scripts tests/bench runs; appended, so nothing there can shadow an installed module.

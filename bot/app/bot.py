@@ -1,7 +1,11 @@
-"""The bot object: opens the store, loads the cogs and syncs the slash commands on start-up."""
+"""The bot object, and the one place the game is put together: on start-up it opens the store,
+builds the service on it and the live message the service shows its changes on, hands both to the
+game's cog, re-arms the timers and syncs the slash commands; `close` stops them all again."""
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,11 +15,15 @@ from bot.app import collector
 from bot.render.commands import CatalogTranslator
 from bot.render.components import went_wrong
 from bot.render.i18n import Lang, lang
+from bot.service import GameSettings, Loaded, Service, Tables
+from bot.service.timers import Clock
+from cogs.live import LiveMessage
 from db.store import Store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.payday",)
+GAME_COG = "cogs.payday"
+"""The extension of the /payday cog; its `setup` hands it the bot's service and live message."""
 
 
 class CommandRefused(app_commands.CheckFailure):
@@ -54,8 +62,37 @@ async def _answer(interaction: discord.Interaction, text: str) -> None:
         pass  # The interaction expired or Discord is down: the log line is all we can do.
 
 
+@dataclass(frozen=True, slots=True)
+class Running:
+    """What `setup_hook` builds and `close` stops: the store, the service on it, its live message."""
+
+    store: Store
+    service: Service
+    live: LiveMessage
+
+
+def build_service(
+    client: discord.Client,
+    tables: Tables,
+    settings: GameSettings,
+    *,
+    pictures: bool = True,
+    now: Clock = discord.utils.utcnow,
+) -> tuple[Service, LiveMessage]:
+    """The service on `tables`, and the live message it shows its changes on, sent with `client`'s
+    token (`pictures`: with the drawn board). Each needs the other: the service hands the live
+    message every saved change, and the live message tells the service where it posted a new one."""
+
+    async def moved(shown: Loaded, message_id: int) -> Loaded | None:
+        return await service.moved(shown, message_id)
+
+    live = LiveMessage(client, moved, pictures=pictures)
+    service = Service(tables, settings, live, now)
+    return service, live
+
+
 class PaydayBot(commands.AutoShardedBot):
-    """The Pay Day bot; the game cog reads the store and the default time limits from it.
+    """The Pay Day bot.
 
     Sharded from the start: one process runs `shard_ids` of `shard_count` shards (every shard, with
     Discord's recommended count, when both are None). See docs/SCALING.md for what that keeps correct.
@@ -66,16 +103,17 @@ class PaydayBot(commands.AutoShardedBot):
         database_path: Path,
         *,
         dev_guild_id: int | None,
-        turn_seconds: int,
-        interrupt_seconds: int,
-        lobby_minutes: int = 30,
+        game_settings: GameSettings,
         board_pictures: bool = True,
-        seed: int | None = None,
         shard_count: int | None = None,
         shard_ids: list[int] | None = None,
     ) -> None:
         # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        # discord.py takes no shard_ids as "every shard", and does not admit None for it.
+        sharding: dict[str, Any] = {"shard_count": shard_count}
+        if shard_ids is not None:
+            sharding["shard_ids"] = shard_ids
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -86,37 +124,45 @@ class PaydayBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
-            shard_count=shard_count,
-            shard_ids=shard_ids,
+            **sharding,
         )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
-        self.turn_seconds = turn_seconds
-        self.interrupt_seconds = interrupt_seconds
-        self.lobby_minutes = lobby_minutes
+        self.game_settings = game_settings
         # Off: the live message shows the board in words only, and no picture is drawn (bench/load.py).
         self.board_pictures = board_pictures
-        # A fixed seed makes every game reproducible (seed + game id), for tests; None is truly random.
-        self.seed = seed
-        self._store: Store | None = None
+        self._running: Running | None = None
         self._frozen = False
 
     @property
+    def running(self) -> Running:
+        """The store, service and live message; they exist from `setup_hook` until `close`."""
+        if self._running is None:
+            raise RuntimeError("the store and the service are built in setup_hook and stopped in close()")
+        return self._running
+
+    @property
     def store(self) -> Store:
-        """The open store; it exists from `setup_hook` until `close`."""
-        if self._store is None:
-            raise RuntimeError("the store is opened in setup_hook and closed in close()")
-        return self._store
+        return self.running.store
+
+    @property
+    def service(self) -> Service:
+        return self.running.service
+
+    @property
+    def live(self) -> LiveMessage:
+        return self.running.live
 
     async def setup_hook(self) -> None:
         store = await Store.open(self.database_path, now=discord.utils.utcnow)
         if self.is_closed():  # closed while the store opened (the file check beside it found damage)
             await store.close()
             return
-        self._store = store
         log.info("store opened", extra={"path": self.database_path})
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        service, live = build_service(self, Tables(store), self.game_settings, pictures=self.board_pictures)
+        self._running = Running(store, service, live)
+        await self.load_extension(GAME_COG)
+        await service.resume()  # after the cog registered its buttons: a timer may post at once
         await self.tree.set_translator(CatalogTranslator())  # descriptions in each user's language
         if self.dev_guild_id is None:
             synced = await self.tree.sync()
@@ -138,13 +184,16 @@ class PaydayBot(commands.AutoShardedBot):
             self._frozen = True
 
     async def close(self) -> None:
-        # Cogs unload inside super().close(), so they can still use the store while they stop.
+        """Timers and the live message's workers stop first, so none writes to a closed store."""
+        running, self._running = self._running, None
         try:
+            if running is not None:
+                await running.service.close()
+                await running.live.close()
             await super().close()
         finally:
-            store, self._store = self._store, None
-            if store is not None:
-                await store.close()
+            if running is not None:
+                await running.store.close()
 
 
 def create_bot(
@@ -163,11 +212,8 @@ def create_bot(
     return PaydayBot(
         Path(database_path),
         dev_guild_id=dev_guild_id,
-        turn_seconds=turn_seconds,
-        interrupt_seconds=interrupt_seconds,
-        lobby_minutes=lobby_minutes,
+        game_settings=GameSettings(turn_seconds, interrupt_seconds, lobby_minutes, seed),
         board_pictures=board_pictures,
-        seed=seed,
         shard_count=shard_count,
         shard_ids=shard_ids,
     )

@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import sys
 from datetime import UTC, datetime, timedelta
+from typing import NoReturn
 
 import discord
 from pydantic import SecretStr, ValidationError
@@ -117,7 +118,7 @@ async def run(settings: Settings, token: str) -> None:
 class _Arguments(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line and exit code 2 like every other mistake."""
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         raise SetupError(f"{message}: see `python -m bot --help`.")
 
 

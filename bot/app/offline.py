@@ -19,11 +19,12 @@ import logging
 import os
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -35,7 +36,9 @@ from db.store import StoreError
 try:
     import simcord
 except ImportError:  # `python -m bot.app.offline` without the extra: main() says how to get it.
-    simcord = None
+    HAS_SIMCORD = False
+else:
+    HAS_SIMCORD = True
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +90,12 @@ class WallClock:
         self._following = True
 
 
+def _replace(target: object, name: str, value: object) -> None:
+    """Set one of the simcord internals this module depends on (the module docstring names them):
+    simcord's types do not let them be set, which is the point of marking each place that does."""
+    setattr(target, name, value)
+
+
 class PageFollower:
     """Refreshes the page whenever the bot has called Discord on its own since the last look.
 
@@ -102,7 +111,7 @@ class PageFollower:
         self._stopped = False
         browser_action = preview._action
 
-        async def take_turns(context_id, body):
+        async def take_turns(context_id: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
             async with self.turn:
                 if self._stopped:  # the page answers "unavailable": the table is closing
                     raise simcord.SetupError("the offline table is closing")
@@ -114,7 +123,7 @@ class PageFollower:
                     self._seen = len(env.http_requests)  # it published every change it made
                 return result  # else the bot is still at it (a slow machine): the follower shows it
 
-        preview._action = take_turns
+        _replace(preview, "_action", take_turns)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._follow(), name="offline-page-follower")
@@ -178,16 +187,17 @@ async def offline_table(
     On the way out, work the bot has started finishes before the bot closes its store, so
     stopping never loses a saved move (every move is saved before the bot answers it).
     """
-    if simcord is None:
+    if not HAS_SIMCORD:
         raise RuntimeError("simcord is not installed: `make try` installs the project's `try` extra")
     clock = WallClock()
     stand_in = discord.Client(intents=discord.Intents(guilds=True))  # holds the world while it is built
     env = simcord.Env(stand_in, check_errors=False, settle_timeout=START_SECONDS)
-    env.backend.clock = clock
+    _replace(env.backend, "clock", clock)
     await env.start()
     bot: PaydayBot | None = None
     try:
         with env.time_context():
+            assert stand_in.user is not None  # logged in by env.start()
             await stand_in.user.edit(username=BOT_NAME)
             guild = env.create_guild("Pay Day", id=GUILD_ID)
             channel = guild.create_text_channel("payday", topic="Type /payday start to open a game.")
@@ -306,7 +316,7 @@ def _log_to_file(path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     """0 after Ctrl-C or the page's Close; 2 with one line on stderr after a mistake one can fix."""
     args = _arguments(argv)
-    if simcord is None:
+    if not HAS_SIMCORD:
         print(
             "simcord is not installed: `make try` installs it (the project's `try` extra).", file=sys.stderr
         )

@@ -12,27 +12,33 @@ A message comes from one of three places, each under a gettext context when it n
 - the data: the names of every card ("mail"), Deal ("deal"), space ("space"), edition ("edition"),
   Jackpot and pot ("account", "jackpot") of every ruleset, which render code passes as variables;
 - the slash commands: every description and choice name of the cogs' commands ("command"), which
-  Discord asks `bot.render.commands.Translator` for. Command and option names are not translated
+  Discord asks `bot.render.commands.CatalogTranslator` for. Command and option names are not translated
   (docs/DESIGN.md says why).
 """
 
 import argparse
 import difflib
+import importlib
 import io
+import pkgutil
 import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from bot.render.commands import command_strings
 from bot.render.i18n import DOMAIN, ENGLISH, SUPPORTED, po_path
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs")
+COGS = "cogs"
+"""The package of the Discord cogs, whose slash commands Discord asks the `CatalogTranslator` about."""
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 COMMAND = "command"
 """The context of a slash command's description or choice name."""
@@ -43,7 +49,7 @@ DISCORD_LIMIT = 100
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 WORD = re.compile(r"[^\W\d_]{2,}")
 
-Key = tuple[str | None, str | tuple[str, str]]
+Key = tuple[str | None, str | tuple[str, ...]]
 """(context, message id); a plural's id is (singular, plural)."""
 
 
@@ -90,11 +96,17 @@ def from_data() -> Iterator[Found]:
 
 
 def from_commands() -> Iterator[Found]:
-    """Every description and choice name of the slash commands the bot loads."""
-    from bot.render.commands import command_strings
-
-    for text, where in command_strings():
+    """Every description and choice name of the slash commands of the cogs (every module of the
+    COGS package is read, as `from_code` reads every file)."""
+    for text, where in command_strings(cog_modules()):
         yield Found((COMMAND, text), where)
+
+
+def cog_modules() -> Iterator[ModuleType]:
+    """Every module of the COGS package, imported: the slash commands are declared in them."""
+    package = importlib.import_module(COGS)
+    for module in pkgutil.walk_packages(package.__path__, f"{COGS}."):
+        yield importlib.import_module(module.name)
 
 
 def template(found: Iterable[Found] | None = None) -> Catalog:
@@ -104,10 +116,11 @@ def template(found: Iterable[Found] | None = None) -> Catalog:
         context, message = item.key
         string = ("", "") if isinstance(message, tuple) else ""
         existing = catalog.get(message, context)
+        where = (item.where, 0)  # a file, no line: the catalogs are written without line numbers
         if existing is None:
-            catalog.add(message, string, [(item.where, None)], auto_comments=item.comments, context=context)
-        elif (item.where, None) not in existing.locations:
-            existing.locations.append((item.where, None))
+            catalog.add(message, string, [where], auto_comments=item.comments, context=context)
+        elif where not in existing.locations:
+            existing.locations.append(where)
     return catalog
 
 
@@ -144,12 +157,12 @@ def _fill_from(catalog: Catalog, compendium: Catalog) -> None:
     """A message that is untranslated, or only guessed (fuzzy), takes the compendium's translation of
     the same message; an untranslated one, failing that, the translation (fuzzy, to be checked) of the
     closest message in the same context whose English differs a little."""
-    known = {(m.context, m.id): m for m in list(compendium)[1:] if all(_forms(m)) and not m.fuzzy}
+    known = {_key(m): m for m in list(compendium)[1:] if all(_forms(m)) and not m.fuzzy}
     for message in list(catalog)[1:]:
         translated = all(_forms(message))
         if translated and not message.fuzzy:
             continue
-        found = known.get((message.context, message.id))
+        found = known.get(_key(message))
         fuzzy = found is None
         if fuzzy and not translated:
             found = _closest(message, known)
@@ -172,15 +185,25 @@ def _closest(message: Message, known: dict[Key, Message]) -> Message | None:
 
 
 # -- checking it --------------------------------------------------------------------------------------
+def _key(message: Message) -> Key:
+    msgid = message.id
+    return message.context, msgid if isinstance(msgid, str) else tuple(msgid)
+
+
 def _forms(message: Message) -> tuple[str, ...]:
-    return message.string if isinstance(message.string, tuple) else (message.string,)
+    """The translation's forms: one, or one per plural form (an untranslated form is empty)."""
+    string = message.string
+    if isinstance(string, str) or string is None:
+        return (string or "",)
+    return tuple(string)
 
 
 def _english(message: Message, form: int) -> str:
     """The English text a translated form stands for: a plural's form 0 the singular, others the plural."""
-    if not message.pluralizable:
-        return message.id
-    return message.id[0] if form == 0 else message.id[1]
+    msgid = message.id
+    if isinstance(msgid, str):
+        return msgid
+    return msgid[0] if form == 0 else msgid[1]
 
 
 def _names(text: str) -> set[str]:
@@ -227,8 +250,8 @@ def check(catalog: Catalog, wanted: Catalog | None = None) -> Report:
     """Everything a language's catalog lacks or gets wrong against the messages the code uses."""
     wanted = wanted or template()
     report = Report(str(catalog.locale))
-    want = {(m.context, m.id) for m in list(wanted)[1:]}
-    have = {(m.context, m.id): m for m in list(catalog)[1:]}
+    want = {_key(m) for m in list(wanted)[1:]}
+    have = {_key(m): m for m in list(catalog)[1:]}
     report.missing = [key for key in want if key not in have]
     report.unused = [key for key in have if key not in want]
     for key, message in have.items():

@@ -2,14 +2,15 @@
 
 Discord shows every user the command descriptions, option descriptions and choice names of their own
 client's language. Names of commands and options stay English in every language (docs/DESIGN.md says
-why). Each text is a message of context "command" in the catalog; `command_strings` lists them, so
-`python -m bot.render.catalog update` finds them as it finds the render code's messages.
+why). Each text is a message of context "command" in the catalog; `command_strings` lists those of
+the cog modules it is given, so `python -m bot.render.catalog update` finds them as it finds the
+render code's messages.
 """
 
-import importlib
 import inspect
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import discord
 from discord import app_commands
@@ -41,19 +42,23 @@ class CatalogTranslator(app_commands.Translator):
         return L.pgettext(CONTEXT, string.message)
 
 
-def command_strings() -> Iterator[tuple[str, str]]:
-    """(text, file) for every description and choice name of the commands of the bot's cogs."""
-    from bot.app.bot import EXTENSIONS
-
-    for extension in EXTENSIONS:
-        module = importlib.import_module(extension)
-        where = Path(inspect.getfile(module)).relative_to(Path(__file__).resolve().parents[2]).as_posix()
+def command_strings(modules: Iterable[ModuleType]) -> Iterator[tuple[str, str]]:
+    """(text, file) for every description and choice name of the slash commands of the cogs that
+    `modules` define (the catalog tool says which modules those are)."""
+    root = Path(__file__).resolve().parents[2]
+    for module in modules:
+        where = Path(inspect.getfile(module)).relative_to(root).as_posix()
         for cog in vars(module).values():
-            if isinstance(cog, type) and issubclass(cog, commands.Cog) and cog.__module__ == extension:
+            if isinstance(cog, type) and issubclass(cog, commands.Cog) and cog.__module__ == module.__name__:
                 if cog.__cog_is_app_commands_group__:
-                    yield cog.__cog_group_description__, where
+                    yield _message(cog.__cog_group_description__), where
                 for command in cog.__cog_app_commands__:
                     yield from ((text, where) for text in _texts(command))
+
+
+def _message(text: str | app_commands.locale_str) -> str:
+    """The English text of a description: discord.py may hold it as a `locale_str`."""
+    return text.message if isinstance(text, app_commands.locale_str) else text
 
 
 def _texts(command: AppCommand) -> Iterator[str]:

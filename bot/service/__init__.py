@@ -1,12 +1,14 @@
 """The application layer between Discord and the rules: use cases in, `Update`s out.
 
-`Service` (games.py) takes plain values (`Person`, `Move`, `LobbyOptions`, channel and game ids) and
-returns `Update`s and read models (values.py) with no discord.py type and no words in them; it owns
-the channel locks, load → engine → save (through `Tables`, tables.py, on any `db.GameStore`), the
-timers and the lobby's rules. A refusal is always `Refused`.
+`Service` (service.py) takes plain values (`Person`, `Move`, `LobbyOptions`, channel and game ids)
+and returns `Update`s and read models (values.py) with no discord.py type and no words in them. Its
+use cases come in groups over one shared core (core.py: the channel locks and the store through
+`Tables`, the screen, one clock, the timers): the lobby (lobbies.py), playing (playing.py), looks
+(looks.py) and the timers' work (waking.py). A refusal is always `Refused`.
 """
 
-from bot.service.games import Screen, Service, Settings
+from bot.service.core import GameSettings, Screen
+from bot.service.service import LobbyButton, Service
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
     Answer,
@@ -39,11 +41,13 @@ __all__ = [
     "Answer",
     "Call",
     "Ending",
+    "GameSettings",
     "HandView",
     "Kicked",
     "LedgerPage",
     "LiveView",
     "Loaded",
+    "LobbyButton",
     "LobbyChange",
     "LobbyOptions",
     "Move",
@@ -57,7 +61,6 @@ __all__ = [
     "Screen",
     "Service",
     "ServiceCode",
-    "Settings",
     "Show",
     "Standings",
     "StoryRows",

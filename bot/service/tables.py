@@ -6,11 +6,9 @@ transaction before anyone is told about it. The store is any `db.GameStore`.
 
 import asyncio
 import logging
-import re
 import weakref
-from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple
 
 from pydantic import ValidationError
 
@@ -35,8 +33,12 @@ class Finished(NamedTuple):
     summary: dict
 
 
-SetAside = Callable[[int, int], Awaitable[None]]
-"""Told (channel_id, game_id) once a live game that could not be read has been set aside."""
+class SetAside(NamedTuple):
+    """A live game this version could not read, just moved to the store's quarantine (never
+    deleted): its channel has no game now, and is to be told once."""
+
+    channel_id: int
+    game_id: int
 
 
 class Tables:
@@ -46,33 +48,18 @@ class Tables:
     The last row saved for each channel is kept, so a click never reads back what this process just
     wrote; its table is kept only as the row's text, and every `load` parses a table of its own from
     it. So a refused answer or a failed save leaves the kept game exactly as stored, and a snapshot
-    already published to the screen never moves. Kept as text, a game is one string the garbage
-    collector never walks: a parsed table is some 80 tracked objects, and with one kept per live
-    game and a new one per click, the collector's walks over them were the whole p99 tail at 600
-    clicks/s (docs/DESIGN.md). A failed write forgets the channel's entry, and a restart starts from
-    the store. Only code holding the channel's lock fills that cache (`load`); lock-free readers
-    `peek`.
-
-    A live row that cannot be read (not text, or a document this version's model rejects) is set
-    aside by the first locked `load` that meets it: moved to the store's quarantine, never
-    deleted, its channel told once through `on_set_aside`; the channel then has no game.
+    already handed to the screen is never changed afterwards. Kept as text, a game is one string the
+    garbage collector never walks, where a parsed table is some 80 objects it would (with one kept
+    per live game). A failed write forgets the channel's entry, and a restart starts from the store.
+    Only code holding the channel's lock fills that cache (`load`); lock-free readers `peek`.
     """
 
-    verify: ClassVar[bool] = False
-    """Check every table parsed from a row this process wrote, and every document written, against a
-    full serialisation of the table (the test suite turns it on), so a text that does not parse
-    back to the very table that was saved fails a test."""
-
-    def __init__(self, store: GameStore, on_set_aside: SetAside | None = None) -> None:
+    def __init__(self, store: GameStore) -> None:
         self.store = store
-        self.on_set_aside = on_set_aside
         # Weak: a lock lives while someone holds or waits for it, so idle channels cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._rows: dict[int, GameRow] = {}
-        """The last row saved or read for each channel; a row read was parsed once (it is valid)."""
-        self._verbatim: set[int] = set()
-        """Channels whose row's text is this process's serialisation of the table it saved (a row read
-        from the store may have been written by an older version, in another layout)."""
+        """The last row saved or read for each channel (a row read was parsed once: it is valid)."""
         self._resume = Resume(datetime.min)
         """Deadlines to extend after a restart, applied when each game is first loaded."""
 
@@ -89,34 +76,35 @@ class Tables:
         """After a restart: extend each overdue deadline in `plan.grace` when its game is next loaded."""
         self._resume = plan
 
-    async def load(self, channel_id: int) -> Loaded | None:
-        """The channel's table, parsed for the caller (holding its lock) to change as it likes."""
-        return await self.saved(channel_id)
+    async def load(self, channel_id: int, known: Loaded | None = None) -> Loaded | SetAside | None:
+        """The channel's table as last saved, parsed for the caller (holding the channel's lock) to
+        change as it likes; None when the channel has no game. `known`: a snapshot the caller holds
+        and will not change (the screen's), given back as it is while it is still the last save.
 
-    async def saved(self, channel_id: int, known: Loaded | None = None) -> Loaded | None:
-        """The channel's table as last saved, for a caller holding its lock (one that will not change
-        it may hand it to `save_message`). `known`: a snapshot the caller holds (the screen's),
-        given back as it is when it is still the last save, rather than parsed again."""
+        A live row that cannot be read (not text, or a document this version's model rejects) is
+        moved to the store's quarantine by the first load that meets it, which returns `SetAside`.
+        """
         row = self._rows.get(channel_id)
         if row is not None and known is not None and known.row is row:
-            if self.verify and channel_id in self._verbatim and known.table.model_dump_json() != row.data:
-                raise AssertionError(f"the snapshot of channel {channel_id} changed after its save")
             return known
         if row is not None:
-            return Loaded(row, self._parse(row))
+            return Loaded(row, Table.model_validate_json(row.data))
         try:
             row = await self.store.get(channel_id)
-            table = None if row is None else Table.model_validate_json(row.data)
-        except (DamagedRow, ValidationError) as damage:
-            await self._set_aside(channel_id, damage, row)
-            return None
-        if row is None:
-            return None
-        saved = self._keep(row, table, verbatim=False)
+            if row is None:
+                return None
+            table = Table.model_validate_json(row.data)
+        except DamagedRow as damage:
+            return await self._set_aside(channel_id, damage.game_id, damage.reason)
+        except ValidationError as error:
+            assert row is not None  # the store's row was read; its document is what failed
+            return await self._set_aside(channel_id, row.game_id, _first_error(error))
+        self._rows[channel_id] = row
+        loaded = Loaded(row, table)
         until = self._resume.grace.pop(channel_id, None)
         if until is not None and table.extend_for_downtime(self._resume.restarted_at, until):
             try:
-                saved = await self.save(Loaded(row, table), [{"kind": "restart_grace"}])
+                loaded = await self.save(loaded, [{"kind": "restart_grace"}])
             except BaseException:
                 self._resume.grace[channel_id] = until
                 raise
@@ -124,20 +112,18 @@ class Tables:
                 "deadline extended after a restart",
                 extra={"channel": channel_id, "game": row.game_id, "deadline": until},
             )
-        return saved
+        return loaded
 
     async def peek(self, channel_id: int) -> Loaded | None:
         """The channel's table, read without the lock (it may be a click out of date); None if it
         cannot be read (the next locked load sets it aside)."""
         row = self._rows.get(channel_id)
         try:
-            if row is not None:
-                table = self._parse(row)
-            else:
+            if row is None:
                 row = await self.store.get(channel_id)
                 if row is None:
                     return None
-                table = Table.model_validate_json(row.data)
+            table = Table.model_validate_json(row.data)
         except (DamagedRow, ValidationError):
             return None
         until = self._resume.grace.get(channel_id)
@@ -145,97 +131,60 @@ class Tables:
             table.extend_for_downtime(self._resume.restarted_at, until)
         return Loaded(row, table)
 
-    def _keep(self, row: GameRow, table: Table, *, verbatim: bool) -> Loaded:
-        """`table` is what `row` holds now; `verbatim`: the row's text is `table.model_dump_json()`."""
-        channel_id = row.channel_id
-        self._rows[channel_id] = row
-        if verbatim:
-            self._verbatim.add(channel_id)
-            if self.verify and table.model_dump_json() != row.data:
-                raise AssertionError(f"channel {channel_id}'s row was written wrong: {row.data!r}")
-        else:
-            self._verbatim.discard(channel_id)
-        return Loaded(row, table)
-
-    def _forget(self, channel_id: int) -> None:
-        self._rows.pop(channel_id, None)
-        self._verbatim.discard(channel_id)
-
-    def _parse(self, row: GameRow) -> Table:
-        """A new table from a kept row (valid: it was written, or read and parsed, before)."""
-        table = Table.model_validate_json(row.data)
-        if self.verify and row.channel_id in self._verbatim and table.model_dump_json() != row.data:
-            raise AssertionError(f"channel {row.channel_id}'s row does not parse back to the table saved")
-        return table
-
-    async def _set_aside(self, channel_id: int, damage: Exception, row: GameRow | None) -> None:
-        game_id = damage.game_id if isinstance(damage, DamagedRow) else row.game_id
-        reason = damage.reason if isinstance(damage, DamagedRow) else _first_error(damage)
+    async def _set_aside(self, channel_id: int, game_id: int, reason: str) -> SetAside | None:
         moved = await self.store.set_aside(game_id, reason)
         log.warning(
             "unreadable game set aside",
             extra={"channel": channel_id, "game": game_id, "reason": reason, "moved": moved},
         )
         self._resume.grace.pop(channel_id, None)
-        if moved and self.on_set_aside is not None:
-            await self.on_set_aside(channel_id, game_id)
+        return SetAside(channel_id, game_id) if moved else None
 
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
         """A new live row for `table` (the caller then sets it up further and saves it)."""
         row = await self.store.create(channel_id, guild_id, table.model_dump_json(), table.wake_at())
-        return self._keep(row, table, verbatim=True)
+        self._rows[channel_id] = row
+        return Loaded(row, table)
 
     async def save(self, loaded: Loaded, records: list[dict] | tuple = ()) -> Loaded:
         """Save the table and the event-log `records` in one transaction. The table is now the
         channel's last save, as the screen may show it: its caller changes it no more (`load` parses
         a new one to go on)."""
         table = loaded.table
-        return await self._write(loaded.row, table, table.model_dump_json(), records)
-
-    async def save_message(self, saved: Loaded, message_id: int, month: int) -> Loaded:
-        """The last save (`saved`, from `saved`) again, with its live message now `message_id`
-        posted in `month`: only those two numbers of the document change, so they are written into
-        the saved text rather than serialising the whole table again."""
-        table = saved.table.model_copy(update={"message_id": message_id, "message_month": month})
-        channel_id, data = saved.row.channel_id, None
-        if channel_id in self._verbatim and self._rows.get(channel_id) is saved.row:
-            data = with_message(saved.row.data, message_id, month)
-        return await self._write(saved.row, table, data or table.model_dump_json(), ())
-
-    async def _write(self, row: GameRow, table: Table, data: str, records: list[dict] | tuple) -> Loaded:
         try:
-            row = await self.store.save(row, data, table.wake_at(), records)
+            row = await self.store.save(loaded.row, table.model_dump_json(), table.wake_at(), records)
         except BaseException:
-            self._forget(row.channel_id)
+            self._rows.pop(loaded.row.channel_id, None)
             raise
-        return self._keep(row, table, verbatim=True)
+        self._rows[row.channel_id] = row
+        return Loaded(row, table)
 
     async def finish(self, loaded: Loaded, records: list[dict] | tuple, ending: dict) -> None:
         """Move the game to history with its result (`ending`: why it ended, as codes); the channel
         is free for a new game."""
         table = loaded.table
-        st = table.state
+        state = table.game
         summary = {
             **ending,
-            "months": st.months,
-            "ruleset": st.ruleset,
+            "months": state.months,
+            "ruleset": state.ruleset,
             "players": [
-                {"name": seat.name, "user_id": seat.user_id, "net_worth": st.net_worth(i)}
+                {"name": seat.name, "user_id": seat.user_id, "net_worth": state.net_worth(i)}
                 for i, seat in enumerate(table.seats)
             ],
-            "winners": st.winners,
+            "winners": state.winners,
         }
         try:
             await self.store.finish(loaded.row, table.model_dump_json(), summary, records)
         finally:
-            self._forget(loaded.row.channel_id)
+            self._rows.pop(loaded.row.channel_id, None)
 
     async def discard(self, loaded: Loaded) -> None:
         """Drop a lobby that never started."""
         try:
             await self.store.delete(loaded.row)
         finally:
-            self._forget(loaded.row.channel_id)
+            self._rows.pop(loaded.row.channel_id, None)
 
     async def transfers(self, game_id: int) -> list[EventRow]:
         """Every money transfer in a game's log, newest first: the ledger's lines."""
@@ -263,23 +212,6 @@ class Tables:
                     log.warning("finished game unreadable", extra=where)
                     return None
         return None
-
-
-_MESSAGE = re.compile(r'"message_id":(?:null|\d+),"message_month":\d+,')
-"""The live message's two fields as pydantic writes them, side by side at the document's top level."""
-
-
-def with_message(data: str, message_id: int, month: int) -> str | None:
-    """The saved document `data` with the live message `message_id` of `month`, exactly as the
-    table's own serialisation would write it; None if `data` is not laid out as expected. The key
-    can appear only once: as a key, its quotes are bare, and inside a string they are escaped."""
-    if data.count('"message_id":') != 1:
-        return None
-    found = _MESSAGE.search(data)
-    if found is None:
-        return None
-    fields = f'"message_id":{int(message_id)},"message_month":{int(month)},'
-    return data[: found.start()] + fields + data[found.end() :]
 
 
 def _first_error(error: ValidationError) -> str:

@@ -13,12 +13,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-import discord
-
 log = logging.getLogger(__name__)
 
 Callback = Callable[[int], Awaitable[None]]
 FailureHook = Callable[[int, int, BaseException], Awaitable[None]]
+Clock = Callable[[], datetime]
+"""The service's one clock, tz-aware: `discord.utils.utcnow` in the bot (simcord's virtual time in
+the end-to-end tests), one the test moves in the service's own tests."""
+Sleep = Callable[[float], Awaitable[None]]
 RETRY_FIRST = timedelta(seconds=5)
 RETRY_MAX = timedelta(minutes=5)
 
@@ -32,18 +34,29 @@ class DeadlineScheduler:
     """At most one pending deadline per channel; firing awaits `callback(channel_id)`.
 
     `on_failure(channel_id, failures, error)` hears of every failed callback, with the number of
-    failures in a row, so the table can be told (once) that its game is stuck for now.
+    failures in a row, so the table can be told (once) that its game is stuck for now. Deadlines are
+    read on `now`, the service's clock, so a timer fires exactly when the service finds it due; the
+    wait between is `sleep` on the event loop (tests give both, to move time by hand).
     """
 
-    def __init__(self, callback: Callback, on_failure: FailureHook | None = None) -> None:
+    def __init__(
+        self,
+        callback: Callback,
+        on_failure: FailureHook | None = None,
+        *,
+        now: Clock,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
         self._callback = callback
         self._on_failure = on_failure
+        self._now = now
+        self._sleep = sleep
         self._timers: dict[int, tuple[datetime, asyncio.Task[None]]] = {}
         self._firing: set[asyncio.Task[None]] = set()
         self._failures: dict[int, int] = {}
 
     def arm(self, channel_id: int, when: datetime) -> None:
-        """Fire at `when` (tz-aware, compared with `discord.utils.utcnow()`), replacing any earlier timer."""
+        """Fire at `when` (tz-aware, as the clock is), replacing any earlier timer."""
         if when.tzinfo is None:
             raise ValueError("deadlines must be timezone-aware")
         self._drop(channel_id)
@@ -78,10 +91,10 @@ class DeadlineScheduler:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _run(self, channel_id: int, when: datetime) -> None:
-        # The loop's monotonic clock and the wall clock can drift apart: re-check so we never fire
-        # early, as a callback that compares the stored deadline with utcnow() would then do nothing.
-        while (delay := (when - discord.utils.utcnow()).total_seconds()) > 0:  # noqa: ASYNC110
-            await asyncio.sleep(delay)
+        # The loop's monotonic clock and the service's can drift apart: re-check so we never fire
+        # early, as a callback that compares the stored deadline with the clock would then do nothing.
+        while (delay := (when - self._now()).total_seconds()) > 0:
+            await self._sleep(delay)
         # Spent before the callback runs, so the callback may re-arm or cancel its own channel.
         del self._timers[channel_id]
         task = asyncio.current_task()
@@ -105,7 +118,7 @@ class DeadlineScheduler:
             extra={"channel": channel_id, "failures": failures, "retry_s": retry.total_seconds()},
         )
         if channel_id not in self._timers:  # the callback did not get as far as arming its next timer
-            self.arm(channel_id, discord.utils.utcnow() + retry)
+            self.arm(channel_id, self._now() + retry)
         if self._on_failure is not None:
             try:
                 await self._on_failure(channel_id, failures, error)

@@ -58,7 +58,8 @@ class LobbyOptions:
 
 
 class LobbyChange(StrEnum):
-    """The lobby's buttons (their custom_ids carry these values)."""
+    """The lobby's buttons: their custom_ids carry these values, the event log notes them, and
+    `Service.lobby_buttons` maps each to its use case."""
 
     JOIN = "join"
     LEAVE = "leave"
@@ -272,7 +273,7 @@ class Refused(Exception):
     """The one way the service says no: `code` and `params` say why, `names` are the players by seat
     (for refusals that name one). Nothing was changed, except `back` taking a player off away."""
 
-    def __init__(self, code: str, /, names: Sequence[str] = (), **params: Any) -> None:
+    def __init__(self, code: str, names: Sequence[str] = (), /, **params: Any) -> None:
         super().__init__(code)
         self.code, self.names, self.params = code, tuple(names), params
 

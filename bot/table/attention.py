@@ -44,11 +44,16 @@ def asked(pending: Pending) -> list[int]:
     return [*pending.seats, *pending.order] if pending.kind == PendingKind.RADIO else list(pending.seats)
 
 
+def waiting_on(state: GameState) -> Pending | None:
+    """The question the game waits on; None when it is over or waits for nothing."""
+    return None if state.over else state.pending
+
+
 def question_key(state: GameState) -> str:
     """What one call covers: the question, or the whole contest or roll-off it belongs to. Empty when
     the game waits for nothing."""
-    p = state.pending
-    if state.over or p is None:
+    p = waiting_on(state)
+    if p is None:
         return ""
     if p.kind in AGAIN:
         return f"{p.kind}:{p.lander}:{p.card}"
@@ -80,11 +85,11 @@ def to_call(
     """The seats to call now that the game waits on `state.pending`: asked, reachable, not called for
     this question yet (`called`), not `looking` (see `looking`), and not answered by their standing
     orders (`automatic`)."""
-    key = question_key(state)
-    if not key:
+    pending = waiting_on(state)
+    if pending is None:
         return []
     skip = {*called, *looking, *automatic}
-    order = dict.fromkeys(asked(state.pending))
+    order = dict.fromkeys(asked(pending))
     return [seat for seat in order if seat not in skip and reachable(seats[seat])]
 
 
@@ -97,10 +102,11 @@ def to_remind(
 ) -> list[int]:
     """Halfway through the time: the players still asked who have not been called (they were looking
     when it started, or their call could not be sent)."""
-    if not question_key(state):
+    pending = waiting_on(state)
+    if pending is None:
         return []
     skip = {*called, *automatic}
-    return [seat for seat in state.pending.seats if seat not in skip and reachable(seats[seat])]
+    return [seat for seat in pending.seats if seat not in skip and reachable(seats[seat])]
 
 
 def calls_after(
@@ -121,8 +127,9 @@ def calls_after(
     now = question_key(state)
     same = now == key
     called, spared = (list(called), list(spared)) if same else ([], [])
-    if now:
+    pending = waiting_on(state)
+    if pending is not None:
         done = {*called, *spared}
-        spared += [seat for seat in asked(state.pending) if seat in looking and seat not in done]
+        spared += [seat for seat in asked(pending) if seat in looking and seat not in done]
     calling = to_call(state, seats, called=called, looking=spared, automatic=automatic)
     return now, called + calling, spared, calling

@@ -16,7 +16,7 @@ from bot.game.engine import MAX_NAME
 from bot.game.events import Event
 from bot.game.orders import NONE, Orders
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
-from bot.game.state import INTERRUPTS, GameState
+from bot.game.state import INTERRUPTS, GameState, Pending
 
 RECENT_EVENTS = 8
 """Events the live message shows under "Latest"."""
@@ -116,6 +116,20 @@ class Table(BaseModel):
     lobby_closes: datetime | None = None
     """When the lobby closes by itself if nobody starts the game (None once it has started)."""
 
+    @property
+    def game(self) -> GameState:
+        """The engine's state of a game that has started; a lobby has none, so asking one is a bug."""
+        if self.state is None:
+            raise ValueError("the lobby has not started: there is no game state yet")
+        return self.state
+
+    def _question(self) -> Pending:
+        """The question the game waits on (the timers' rules run only while it waits on one)."""
+        pending = self.game.pending
+        if pending is None:
+            raise ValueError("the game waits on no question")
+        return pending
+
     # -- seats ----------------------------------------------------------------------------------
     def seat_of(self, user_id: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
@@ -152,7 +166,7 @@ class Table(BaseModel):
         """Count a timeout for each seat; a player who keeps letting their own questions time out is
         taken for away (returned). Silence on a question put to everyone (Lottery, Walk...) is a fair
         answer, so it does not count."""
-        if self.state.pending.kind in INTERRUPTS:
+        if self._question().kind in INTERRUPTS:
             return []
         away = []
         for seat in seats:
@@ -207,7 +221,7 @@ class Table(BaseModel):
     def restart_clock(self, now: datetime) -> None:
         """The question's full time limit (and its reminder) counted from `now`: for a new question,
         or one the players could not see because Discord failed to show it."""
-        interrupt = self.state.pending.kind in INTERRUPTS
+        interrupt = self._question().kind in INTERRUPTS
         limit = timedelta(seconds=self.interrupt_seconds if interrupt else self.turn_seconds)
         self.deadline = now + limit
         self.remind_at = now + limit / 2

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.service import Service, Settings, Tables, Update
+from bot.service import GameSettings, Service, Tables, Update
 from db.store import Store
 
 
@@ -38,7 +38,7 @@ class Clock:
 @pytest.fixture
 async def service(tmp_path):
     store = await Store.open(tmp_path / "service.sqlite3", now=lambda: datetime.now(UTC))
-    service = Service(Tables(store), Settings(seed=5), Screen(), Clock())
+    service = Service(Tables(store), GameSettings(seed=5), Screen(), Clock())
     yield service
     await service.close()
     await store.close()

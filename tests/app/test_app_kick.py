@@ -15,7 +15,6 @@ from bot.service import (
     Answer,
     Ending,
     Kicked,
-    LobbyChange,
     LobbyOptions,
     Move,
     Note,
@@ -54,8 +53,8 @@ async def three_seated(service: Service) -> None:
 async def bobs_turn(service: Service):
     """A game of alice, bob and carol in which alice rolled a 2 (nothing to decide): bob is asked."""
     await three_seated(service)
-    begun = await service.lobby(CHANNEL, ALICE, LobbyChange.START)
-    async with service.lock(CHANNEL):
+    begun = await service.start(CHANNEL, ALICE)
+    async with service.tables.lock(CHANNEL):
         loaded = await service.tables.load(CHANNEL)
         loaded.table.state.script.append(2)
         await service.tables.save(loaded)
@@ -164,7 +163,7 @@ async def test_a_moderator_removing_the_last_human_ends_the_game_with_the_books_
 
 async def test_a_moderator_who_plays_is_named_as_the_board_names_them(service):
     await three_seated(service)
-    await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+    await service.start(CHANNEL, ALICE)
     moderator = Person(CAROL.user_id, "Carol the Mod", manages_channel=True)
 
     removed = await service.kick(CHANNEL, moderator, ALICE)

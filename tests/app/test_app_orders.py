@@ -8,8 +8,8 @@ import pytest
 from bot.game.actions import ActionKind
 from bot.game.orders import NONE, LotteryOrder, Orders
 from bot.game.state import PendingKind
-from bot.service import LobbyChange, LobbyOptions, Move, Refused, Service
-from bot.service.games import ordered_answer
+from bot.service import LobbyOptions, Move, Refused, Service
+from bot.service.moves import ordered_answer
 from bot.table import Table
 from tests.app.test_app_service import ALICE, BOB, CHANNEL, FIXTURES, GUILD, OLGA, started
 
@@ -85,8 +85,8 @@ async def test_a_table_saved_before_orders_loads_with_none():
 
 async def test_after_a_computer_moves_the_players_order_answers_in_the_same_save(service):
     await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
-    await service.lobby(CHANNEL, ALICE, LobbyChange.ADD_COMPUTER)
-    await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+    await service.add_computer(CHANNEL, ALICE)
+    await service.start(CHANNEL, ALICE)
     loaded = await service.tables.load(CHANNEL)
     loaded.table.state.script.extend([2, 2, 2])  # alice, the computer, alice: Sweepstakes, Mail ×2...
     await service.tables.save(loaded)

@@ -17,7 +17,6 @@ from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.service import (
     Ending,
-    LobbyChange,
     LobbyOptions,
     Move,
     NoteCode,
@@ -42,7 +41,7 @@ ALICE, BOB, OLGA = Person(1, "alice"), Person(2, "bob"), Person(9, "olga")
 async def started(service: Service, months: int = 1) -> Update:
     await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=months))
     await service.join(CHANNEL, BOB)
-    return await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+    return await service.start(CHANNEL, ALICE)
 
 
 async def test_a_lobby_opens_fills_and_starts_with_updates_for_the_screen_and_the_answer(service):
@@ -52,7 +51,7 @@ async def test_a_lobby_opens_fills_and_starts_with_updates_for_the_screen_and_th
     assert joined.answer.said.code is NoteCode.JOINED and joined.answer.said.params == {"name": "bob"}
     assert joined.live.note == joined.answer.said  # the lobby's footer says it too
 
-    begun = await service.lobby(CHANNEL, ALICE, LobbyChange.START)
+    begun = await service.start(CHANNEL, ALICE)
 
     assert begun.answer.show is Show.BOARD and begun.answer.said.code is NoteCode.GAME_STARTED
     assert [e.kind for e in begun.events] == [EventKind.TRANSFER, EventKind.TRANSFER]  # the start cash
@@ -219,3 +218,25 @@ async def test_a_player_who_left_is_told_the_computer_took_their_seat_not_that_t
     assert refusal_text(left.value, lang("it")) == (
         "Non sei più in questa partita: il tuo posto è passato a un giocatore computer."
     )
+
+
+@pytest.mark.parametrize(
+    ("button", "pressed_by", "said"),
+    [
+        ("join", OLGA, NoteCode.JOINED),
+        ("leave", BOB, NoteCode.LEFT_LOBBY),
+        ("addbot", ALICE, NoteCode.COMPUTER_JOINED),
+        ("start", ALICE, NoteCode.GAME_STARTED),
+        ("cancel", ALICE, NoteCode.CANCELLED),
+    ],
+)
+async def test_each_lobby_button_s_custom_id_word_names_its_use_case(service, button, pressed_by, said):
+    opened = await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.join(CHANNEL, BOB)
+
+    pressed = await service.lobby_buttons[button](CHANNEL, pressed_by, opened.game_id)
+
+    assert pressed.answer.said.code is said
+    with pytest.raises(Refused) as old_button:  # a button of another lobby, long gone
+        await service.lobby_buttons[button](CHANNEL, pressed_by, opened.game_id + 1)
+    assert old_button.value.code is ServiceCode.LOBBY_CLOSED

@@ -14,8 +14,7 @@ from bot.game import ai
 from bot.game import events as ev
 from bot.game.events import EventKind, Reason
 from bot.game.state import from_json
-from bot.service import Move, Person, Tables
-from bot.service.tables import with_message
+from bot.service import GameSettings, Move, Person, Service, Tables
 from bot.table import Seat, Table
 from db import GameRow, StaleVersion, Store, StoreError
 
@@ -155,19 +154,18 @@ async def test_a_published_snapshot_never_moves_when_the_next_click_changes_its_
     assert (await tables.load(CHANNEL)).table.model_dump_json() == table.model_dump_json()
 
 
-async def test_a_new_live_message_is_written_into_the_saved_text_exactly_as_a_full_save_would(service):
+async def test_a_new_live_message_is_saved_with_the_table_and_the_shown_snapshot_is_left_alone(service):
     from tests.app.test_app_service import CHANNEL
 
     table = await started_table(service)
-    saved = await service.tables.saved(CHANNEL)
-    assert saved.table.model_dump_json() == saved.row.data
+    shown = service.screen.updates[-1].loaded
 
-    moved = await service.tables.save_message(saved, 1_456_074_443_980_800_007, 2)
+    moved = await service.moved(shown, 1_456_074_443_980_800_007)
 
     assert moved.row.data == moved.table.model_dump_json() == (await service.tables.store.get(CHANNEL)).data
-    assert (moved.table.message_id, moved.table.message_month) == (1_456_074_443_980_800_007, 2)
-    assert moved.table.state is saved.table.state  # nothing else copied: both are kept, never changed
-    assert saved.table.message_id == table.message_id  # the last save, as the screen holds it
+    assert moved.table.message_id == 1_456_074_443_980_800_007
+    assert moved.table.message_month == table.leading_month()
+    assert shown.table.message_id == table.message_id  # the last save, as the screen holds it
 
 
 async def test_a_live_message_moved_for_the_last_save_is_saved_without_parsing_it_again(service, monkeypatch):
@@ -200,38 +198,26 @@ async def test_a_live_message_moved_after_a_later_save_keeps_that_save(service):
     assert moved.row.data == (await service.tables.store.get(CHANNEL)).data
 
 
-async def test_a_row_written_by_an_older_version_is_saved_whole_when_its_message_moves(service):
-    """Its text may be laid out differently (or keep fields since dropped): never patched, rewritten."""
+async def test_a_row_written_by_an_older_version_is_saved_in_this_version_s_layout_when_its_message_moves(
+    service,
+):
+    """Its text may be laid out differently (or keep fields since dropped): the save is the table's."""
+    from tests.app.conftest import Clock, Screen
     from tests.app.test_app_service import CHANNEL
 
     await started_table(service)
     row = await service.tables.store.get(CHANNEL)
     indented = json.dumps(json.loads(row.data), indent=1)
-    old = await service.tables.store.save(row, indented, row.deadline)
-    fresh = Tables(service.tables.store)  # a restarted bot reads that row
+    await service.tables.store.save(row, indented, row.deadline)
+    restarted = Service(Tables(service.tables.store), GameSettings(seed=5), Screen(), Clock())
+    shown = await restarted.tables.load(CHANNEL)
 
-    saved = await fresh.saved(CHANNEL)
-    moved = await fresh.save_message(saved, 4242, 1)
+    moved = await restarted.moved(shown, 4242)
 
-    assert saved.row == old and moved.row.data == moved.table.model_dump_json()
-
-
-@pytest.mark.parametrize(
-    ("document", "patched"),
-    [
-        ('{"a":1,"message_id":null,"message_month":0,"b":2}', True),
-        ('{"a":{"message_id":5},"message_id":7,"message_month":1,"b":2}', False),  # the key twice
-        ('{"name":"\\"message_id\\":3","message_id":7,"message_month":1,"b":2}', True),  # escaped in a string
-        ('{"message_id": 7, "message_month": 1, "b": 2}', False),  # another layout
-        ('{"message_id":7,"b":2,"message_month":1}', False),  # other fields between
-    ],
-)
-def test_the_live_message_is_patched_only_where_the_document_has_it_once_at_its_top(document, patched):
-    after = with_message(document, 123, 3)
-    if patched:
-        assert json.loads(after) == {**json.loads(document), "message_id": 123, "message_month": 3}
-    else:
-        assert after is None
+    stored = (await service.tables.store.get(CHANNEL)).data
+    assert stored == moved.table.model_dump_json() != indented
+    assert Table.model_validate_json(stored) == shown.table.model_copy(update={"message_id": 4242})
+    await restarted.close()
 
 
 def collector_walks(*roots) -> list:
@@ -254,7 +240,7 @@ async def test_what_is_kept_per_game_is_its_row_and_no_table_the_collector_would
     tables = service.tables
     await started_table(service)
     await tables.peek(CHANNEL)
-    kept = [value for name, value in vars(tables).items() if name not in ("store", "on_set_aside", "_locks")]
+    kept = [value for name, value in vars(tables).items() if name not in ("store", "_locks")]
 
     walked = collector_walks(*kept)
 

@@ -1,0 +1,209 @@
+"""What every use case shares: the tables and their locks, the screen, one clock, the timers, and
+the steps that end a lobby or a game.
+
+A change follows one path: take the channel's lock, load the table, change it (the lobby's rules or
+the engine), save it with its event-log rows in one transaction, hand the `Update` to the `Screen`
+(still under the lock, so the live message sees changes in save order), re-arm the channel's timer,
+and return the `Update`. Whoever called then answers the person who asked, with the lock let go, so
+a slow Discord never holds a game.
+"""
+
+import logging
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.game.actions import IllegalAction, RefusalCode
+from bot.service.moves import Played, paydays_in
+from bot.service.tables import Loaded, SetAside, Tables
+from bot.service.timers import Clock, DeadlineScheduler
+from bot.service.values import (
+    Answer,
+    Ending,
+    LiveView,
+    Note,
+    Notice,
+    Person,
+    Refused,
+    ServiceCode,
+    Show,
+    Standings,
+    Update,
+    Warning,
+    WarningCode,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Screen(Protocol):
+    """Where updates go: the live message and the channel's notices (the cog's `LiveMessage`)."""
+
+    def publish(self, update: Update) -> None:
+        """A change was saved: show it. Called under the channel's lock, in save order; must not wait."""
+        ...
+
+    def released(self, channel_id: int) -> None:
+        """Work nobody is waiting an answer for (a timer) let go of the channel's lock: send now."""
+        ...
+
+    def behind(self, channel_id: int) -> bool:
+        """Whether the live message may not show the newest saved change yet (an answer or an edit
+        failed, or is on its way): nobody can be blamed for not answering it."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """How the bot runs new games: the time limits unless the host picks one, how long a lobby
+    waits for its start, and the seed of reproducible games."""
+
+    turn_seconds: int = 300
+    interrupt_seconds: int = 60
+    lobby_minutes: int = 30
+    seed: int | None = None
+    """Reproducible games (seed + game id), for tests; None: truly random."""
+
+
+class Core:
+    """The parts every group of use cases works with, and the steps they share."""
+
+    def __init__(
+        self, tables: Tables, settings: GameSettings, screen: Screen, now: Clock, timers: DeadlineScheduler
+    ) -> None:
+        self.tables = tables
+        self.settings = settings
+        self.screen = screen
+        self.now = now
+        self.timers = timers
+
+    # -- finding the channel's game ---------------------------------------------------------------
+    async def load(self, channel_id: int, known: Loaded | None = None) -> Loaded | None:
+        """The channel's table, for a use case holding its lock (`known`: see `Tables.load`). A game
+        found unreadable is set aside: its timer goes, its channel is told once, it has no game."""
+        found = await self.tables.load(channel_id, known)
+        if isinstance(found, SetAside):
+            self.timers.cancel(channel_id)
+            warning = Warning(WarningCode.SET_ASIDE, found.game_id)
+            self.screen.publish(Update(channel_id, notices=[warning]))
+            return None
+        return found
+
+    async def here(self, channel_id: int) -> Loaded:
+        """The channel's lobby or running game (read under its lock), or the refusal that it has none."""
+        loaded = await self.load(channel_id)
+        if loaded is None:
+            raise Refused(ServiceCode.NO_GAME)
+        return loaded
+
+    async def running(self, channel_id: int, game_id: int | None) -> Loaded:
+        """The channel's running game (`game_id`: that one, from a button), read under its lock to be
+        changed, or a refusal."""
+        return _running(await self.load(channel_id), game_id)
+
+    async def glance(self, channel_id: int, game_id: int | None) -> Loaded:
+        """The channel's running game as `running` finds it, read without the lock, for a look."""
+        return _running(await self.tables.peek(channel_id), game_id)
+
+    # -- telling the screen -----------------------------------------------------------------------
+    def publish(self, update: Update) -> Update:
+        """A saved change: the screen shows it and the channel's timer is re-armed for the table."""
+        self.screen.publish(update)
+        if update.loaded is not None:
+            self.arm(update.loaded)
+        return update
+
+    def show(self, update: Update) -> Update:
+        """The screen shows `update`, and no timer changes (the game or lobby is gone, or only where
+        its message is changed)."""
+        self.screen.publish(update)
+        return update
+
+    def arm(self, loaded: Loaded) -> None:
+        wake = loaded.table.wake_at()
+        if wake is None:
+            self.timers.cancel(loaded.row.channel_id)
+        else:
+            self.timers.arm(loaded.row.channel_id, wake)
+
+    # -- the end of a lobby or a game -------------------------------------------------------------
+    async def close_lobby(self, loaded: Loaded, note: Note, said: Note | None = None) -> Update:
+        """The lobby is gone from the store and its message keeps `note` and no buttons; the person
+        who closed it sees the lobby, or is told `said`."""
+        await self.tables.discard(loaded)
+        self.timers.cancel(loaded.row.channel_id)
+        answer = Answer(Show.BOARD, note) if said is None else Answer(Show.NOTHING, said)
+        view = LiveView(loaded, note, closed=True)
+        return self.show(Update(loaded.row.channel_id, loaded, live=view, answer=answer))
+
+    async def game_over(
+        self,
+        loaded: Loaded,
+        played: Played,
+        ending: Ending,
+        answer: Answer,
+        *,
+        ended_by: str = "",
+        notices: Iterable[Notice] = (),
+    ) -> tuple[Update, Standings]:
+        """Game over: moved to history with the last `played` records, its timer gone, the live
+        message frozen; `notices` are posted in the channel before the standings.
+
+        Nothing is shown yet: the caller puts the standings where they belong (after the answer of
+        the person who ended the game, which needs no permission to post in the channel; in the
+        channel when nobody's answer carries them) and `show`s the update.
+        """
+        table = loaded.table
+        state = table.game
+        table.deadline = table.remind_at = table.computer_at = None
+        summary = {"reason": ending.value, "winners": state.winners, "ended_by": ended_by}
+        await self.tables.finish(loaded, played.records, summary)
+        self.timers.cancel(loaded.row.channel_id)
+        log_change("game over", loaded, reason=ending.value, winners=state.winners)
+        # The last player to retire gets their Pay Day summary too, on the standings message.
+        paydays = paydays_in(table, played.events)
+        standings = Standings(loaded.row.game_id, table, ending, ended_by, paydays)
+        events, view = tuple(played.events), LiveView(loaded, closed=True)
+        update = Update(loaded.row.channel_id, loaded, events, view, answer, notices=list(notices))
+        return update, standings
+
+
+def _running(loaded: Loaded | None, game_id: int | None) -> Loaded:
+    """`loaded` if it is a running game (of `game_id`, when a button names one), else the refusal."""
+    if loaded is None or (game_id is not None and loaded.row.game_id != game_id):
+        raise Refused(ServiceCode.GAME_ENDED if game_id else ServiceCode.NO_GAME)
+    if loaded.table.state is None:
+        raise Refused(ServiceCode.NOT_STARTED)
+    return loaded
+
+
+def seat_of(loaded: Loaded, person: Person) -> int:
+    """The person's seat at the table, or the refusal that they have none (any more)."""
+    table = loaded.table
+    seat = table.seat_of(person.user_id)
+    if seat is None:
+        taken_over = table.taken_over_from(person.user_id)
+        raise Refused(ServiceCode.TAKEN_OVER if taken_over else RefusalCode.NOT_IN_GAME)
+    return seat
+
+
+def refused(refusal: IllegalAction, names: Sequence[str] = (), **params: Any) -> Refused:
+    """The one place where the rules' no (`IllegalAction`, the engine's or the lobby's) becomes the
+    service's, `Refused`, with its code and parameters (and any `params` added); `names`: the
+    players by seat, for the refusals that name one."""
+    return Refused(refusal.code, names, **{**refusal.params, **params})
+
+
+@contextmanager
+def rules_refuse() -> Iterator[None]:
+    """Around a rule of the table: its no leaves as `refused` says."""
+    try:
+        yield
+    except IllegalAction as refusal:
+        raise refused(refusal) from None
+
+
+def log_change(message: str, loaded: Loaded, **fields: Any) -> None:
+    """One line per change, with the channel and the game, so a stuck game can be followed."""
+    log.info(message, extra={"channel": loaded.row.channel_id, "game": loaded.row.game_id, **fields})

@@ -1,0 +1,251 @@
+"""The lobby's use cases: open one (or a rematch), sit down, leave, add a computer player, start,
+cancel, remove a player. Who may do what is the table's rules (`bot.table.lobby`); here each is
+loaded, saved and shown.
+
+Leaving, or being removed from, a game that has started is the same use case as in the lobby: the
+player's seat passes to a computer player, so the others can finish.
+"""
+
+import secrets
+from datetime import timedelta
+
+from bot.game.events import Event
+from bot.service.core import Core, log_change, rules_refuse
+from bot.service.moves import ended_early, next_call
+from bot.service.tables import Loaded
+from bot.service.values import (
+    Answer,
+    Ending,
+    Kicked,
+    LiveView,
+    LobbyChange,
+    LobbyOptions,
+    Note,
+    NoteCode,
+    Notice,
+    Person,
+    Refused,
+    ServiceCode,
+    Show,
+    Update,
+)
+from bot.table import Table, TableKind, lobby
+
+
+class Lobbies:
+    """Opening, filling, starting and closing a channel's lobby; leaving and removing players."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    # -- a new lobby ------------------------------------------------------------------------------
+    async def open_lobby(
+        self, channel_id: int, guild_id: int | None, host: Person, options: LobbyOptions
+    ) -> Update:
+        """A new lobby with its host seated, saved; the caller posts it (`Show.POST`) and then says
+        where with `moved`, or `discard`s it if it could not be posted."""
+        settings = self.core.settings
+        async with self.core.tables.lock(channel_id):
+            if await self.core.load(channel_id) is not None:
+                raise Refused(ServiceCode.GAME_OPEN)
+            turn = options.turn_seconds or settings.turn_seconds
+            table = Table(
+                host_id=host.user_id,
+                months=options.months,
+                ruleset=options.ruleset,
+                language=options.language,
+                turn_seconds=turn,
+                interrupt_seconds=min(settings.interrupt_seconds, turn),
+                seed=secrets.randbits(62),
+            )
+            lobby.join(table, host.user_id, host.name)
+            return await self._post(channel_id, guild_id, table, {"kind": "lobby", "host": host.user_id})
+
+    async def rematch(self, channel_id: int, guild_id: int | None, person: Person, game_id: int) -> Update:
+        """A lobby for the same table as the finished game `game_id`: same settings and seats, the
+        person who asked seated as host, every other player's seat kept until they press Join
+        (`lobby.rematch`). Posted like a new lobby (`Show.POST`, then `moved`)."""
+        async with self.core.tables.lock(channel_id):
+            if await self.core.load(channel_id) is not None:
+                raise Refused(ServiceCode.GAME_OPEN)
+            finished = await self.core.tables.finished(channel_id, game_id)
+            if finished is None:
+                raise Refused(ServiceCode.REMATCH_GONE)
+            with rules_refuse():
+                table = lobby.rematch(finished.table, person.user_id, person.name, secrets.randbits(62))
+            record = {"kind": "lobby", "host": person.user_id, "rematch": game_id}
+            update = await self._post(channel_id, guild_id, table, record)
+        assert update.loaded is not None
+        log_change("rematch", update.loaded, of=game_id)
+        return update
+
+    async def _post(self, channel_id: int, guild_id: int | None, table: Table, record: dict) -> Update:
+        """Save a new lobby (it closes by itself if nobody starts it); the caller posts it."""
+        core = self.core
+        table.lobby_closes = core.now() + timedelta(minutes=core.settings.lobby_minutes)
+        loaded = await core.tables.create(channel_id, guild_id, table)
+        if core.settings.seed is not None:  # reproducible games for tests: seed + game id
+            table.seed = core.settings.seed + loaded.row.game_id
+        loaded = await core.tables.save(loaded, [record])
+        return core.publish(Update(channel_id, loaded, live=LiveView(loaded), answer=Answer(Show.POST)))
+
+    async def discard(self, channel_id: int, game_id: int) -> None:
+        """A lobby nobody can see (its message was never posted), so nobody could close it."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self.core.load(channel_id)
+            if loaded is not None and loaded.row.game_id == game_id:
+                await self.core.tables.discard(loaded)
+                self.core.timers.cancel(channel_id)
+
+    # -- the lobby's buttons ----------------------------------------------------------------------
+    async def join(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
+        """Take a seat (`game_id`: in that lobby, from its button)."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self._lobby(channel_id, game_id)
+            with rules_refuse():
+                name = lobby.join(loaded.table, person.user_id, person.name)
+            note = Note(NoteCode.JOINED, {"name": name})
+            return await self._seated(loaded, note, _change(LobbyChange.JOIN, person))
+
+    async def leave(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
+        """Leave the lobby, or a running game (a computer player takes the seat)."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self._lobby(channel_id, game_id)
+            if loaded.table.state is not None:
+                return await self._hand_over(loaded, person.user_id)
+            with rules_refuse():
+                name = lobby.leave_lobby(loaded.table, person.user_id)
+            note = Note(NoteCode.LEFT_LOBBY, {"name": name})
+            return await self._seated(loaded, note, _change(LobbyChange.LEAVE, person))
+
+    async def add_computer(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
+        """The host seats a computer player."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self._lobby(channel_id, game_id)
+            with rules_refuse():
+                name = lobby.add_computer(loaded.table, person.user_id)
+            note = Note(NoteCode.COMPUTER_JOINED, {"name": name})
+            return await self._seated(loaded, note, _change(LobbyChange.ADD_COMPUTER, person))
+
+    async def start(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
+        """The host starts the game: the lobby message becomes the live game message."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self._lobby(channel_id, game_id)
+            table = loaded.table
+            with rules_refuse():
+                opening = lobby.start(table, person.user_id)
+            return await self._begin(loaded, opening, table.seat_of(person.user_id))
+
+    async def cancel(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
+        """The host (or someone with Manage Channels) closes the lobby."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self._lobby(channel_id, game_id)
+            with rules_refuse():
+                lobby.cancel(loaded.table, person.user_id, person.manages_channel)
+            update = await self.core.close_lobby(loaded, Note(NoteCode.CANCELLED, {"name": person.name}))
+        log_change("lobby cancelled", loaded, user=person.user_id)
+        return update
+
+    async def kick(self, channel_id: int, person: Person, member: Person) -> Update:
+        """The host or someone with Manage Channels removes `member`. From a lobby their seat is freed
+        (nobody is banned: they may join again); from a running game it is exactly as if they had
+        left (`_hand_over`), and the table is told who removed them."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self.core.here(channel_id)
+            table = loaded.table
+            with rules_refuse():
+                lobby.may_kick(table, person.user_id, person.manages_channel, member.user_id, member.name)
+            if table.state is not None:
+                return await self._hand_over(loaded, member.user_id, by=person)
+            with rules_refuse():
+                name = lobby.leave_lobby(table, member.user_id)
+            log_change("player removed", loaded, user=member.user_id, by=person.user_id)
+            note = Note(NoteCode.REMOVED, {"name": name, "by": _board_name(table, person)})
+            record = {"kind": "lobby", "removed": member.user_id, "by": person.user_id}
+            return await self._seated(loaded, note, record)
+
+    # -- shared -----------------------------------------------------------------------------------
+    async def _lobby(self, channel_id: int, game_id: int | None) -> Loaded:
+        """The channel's lobby or game (`game_id`: the one a button was made for), or the refusal."""
+        loaded = await self.core.load(channel_id)
+        if loaded is None or (game_id is not None and loaded.row.game_id != game_id):
+            raise Refused(ServiceCode.LOBBY_CLOSED if game_id else ServiceCode.NO_GAME)
+        return loaded
+
+    async def _seated(self, loaded: Loaded, note: Note, record: dict) -> Update:
+        """The lobby's seats changed: saved with `record`, its footer says `note`; a lobby with no
+        human left closes."""
+        if not loaded.table.humans():
+            return await self.core.close_lobby(loaded, Note(NoteCode.EVERYONE_LEFT))
+        loaded = await self.core.tables.save(loaded, [record])
+        answer = Answer(Show.BOARD, note)
+        view = LiveView(loaded, note)
+        return self.core.publish(Update(loaded.row.channel_id, loaded, live=view, answer=answer))
+
+    async def _begin(self, loaded: Loaded, opening: list[Event], starter: int | None) -> Update:
+        """The lobby message becomes the live game message; the `opening` events (the Banker paying
+        the start cash) go into the event log, so the ledger shows where every dollar came from. The
+        first player is called by name, unless they pressed Start (`starter`)."""
+        table = loaded.table
+        table.set_timers(self.core.now())
+        table.message_month = 1
+        call = next_call(table, () if starter is None else (starter,))
+        started = {"kind": "started", "seats": [s.name for s in table.seats]}
+        loaded = await self.core.tables.save(loaded, [started, *(e.to_dict() for e in opening)])
+        log_change("game started", loaded, players=len(table.seats))
+        answer = Answer(Show.BOARD, Note(NoteCode.GAME_STARTED))
+        update = Update(loaded.row.channel_id, loaded, tuple(opening), LiveView(loaded), answer, call=call)
+        return self.core.publish(update)
+
+    async def _hand_over(self, loaded: Loaded, user_id: int, by: Person | None = None) -> Update:
+        """A computer player takes over `user_id`'s seat of a running game: they left, or `by` (the
+        host or a moderator) removed them, and the table is told who did. The seat keeps its money;
+        whatever the game waits on from it, the computer answers when the channel's timer fires,
+        through the engine and the ledger like any answer. With no human left the game is over, its
+        stakes refunded through the ledger."""
+        table = loaded.table
+        why = TableKind.LEFT if by is None else TableKind.KICKED
+        with rules_refuse():
+            seat = lobby.leave_game(table, user_id, why)
+        name = table.seats[seat].name
+        told: list[Notice] = [] if by is None else [Kicked(name, _board_name(table, by))]
+        if not table.humans():
+            return await self._abandoned(loaded, user_id, name, by, told)
+        record = {"kind": why.value, "user": user_id, "seat": seat}
+        if by is not None:
+            record["by"] = by.user_id
+        table.set_timers(self.core.now())
+        loaded = await self.core.tables.save(loaded, [record])
+        log_change("player left" if by is None else "player removed", loaded, user=user_id, seat=seat)
+        said = Note(NoteCode.YOU_LEFT) if by is None else Note(NoteCode.YOU_REMOVED, {"name": name})
+        live, answer = LiveView(loaded), Answer(said=said)
+        return self.core.publish(
+            Update(loaded.row.channel_id, loaded, live=live, answer=answer, notices=told)
+        )
+
+    async def _abandoned(
+        self, loaded: Loaded, user_id: int, name: str, by: Person | None, told: list[Notice]
+    ) -> Update:
+        """The last human (`user_id`, whose seat is `name`) left a running game, or `by` removed
+        them: it is over, its stakes refunded through the ledger."""
+        ended: dict[str, object] = {"kind": "abandoned"}
+        if by is not None:
+            ended.update(removed=user_id, by=by.user_id)
+        played = ended_early(loaded.table, ended)
+        said = Note(NoteCode.YOU_LEFT_LAST) if by is None else Note(NoteCode.YOU_REMOVED_LAST, {"name": name})
+        update, standings = await self.core.game_over(
+            loaded, played, Ending.ABANDONED, Answer(said=said), notices=told
+        )
+        update.follow.append(standings)
+        return self.core.show(update)
+
+
+def _change(change: LobbyChange, person: Person) -> dict:
+    """The event-log record of a lobby button pressed by `person`."""
+    return {"kind": "lobby", "change": change, "user": person.user_id}
+
+
+def _board_name(table: Table, person: Person) -> str:
+    """The name the board shows for `person`: their seat's, else (a moderator not playing) their own."""
+    seat = table.seat_of(person.user_id)
+    return person.name if seat is None else table.seats[seat].name

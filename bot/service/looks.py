@@ -1,0 +1,162 @@
+"""Looking at the game: the board shown again, a player's hand, the books, the story, the rules, and
+where the live message is. Reads take no lock where a click out of date does no harm; the two small
+changes here (the live message moved, a player's calls switched) are saved like any other.
+"""
+
+from bot.game import events as ev
+from bot.game.bank import bank_statement, loan_book
+from bot.game.rulesets import DEFAULT_RULESET, RULESETS
+from bot.service.core import Core, log_change, seat_of
+from bot.service.tables import Loaded
+from bot.service.values import (
+    Answer,
+    Ending,
+    HandView,
+    LedgerPage,
+    LiveView,
+    Note,
+    NoteCode,
+    Person,
+    Refused,
+    RulesView,
+    ServiceCode,
+    Show,
+    Standings,
+    StoryRows,
+    Update,
+)
+from bot.table import Table
+
+LEDGER_PAGE = 15
+"""Ledger lines per page."""
+BOOKS = {"bank": bank_statement, "loans": loan_book}
+"""Which view of the ledger each book is: the engine's, so the books can't disagree with the money."""
+
+
+class Looks:
+    """What a player or an onlooker asks to see, and where the live message is."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    async def status(self, channel_id: int, person: Person) -> Update:
+        """The game here shown again: reposted at the bottom of the channel (`Show.POST`; the caller
+        then says where with `moved`), or, for someone not seated in a running game, a private look
+        (`Show.LOOK`), so onlookers can't flood the channel; an open lobby is reposted for anyone."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self.core.load(channel_id)
+            if loaded is None:
+                return await self._last_standings(channel_id)
+            table = loaded.table
+            if table.seat_of(person.user_id) is None and table.state is not None:
+                return Update(channel_id, loaded, answer=Answer(Show.LOOK))
+            return Update(channel_id, loaded, answer=Answer(Show.POST))
+
+    async def _last_standings(self, channel_id: int) -> Update:
+        """After a game, the channel's last standings (from history) instead of "no game"."""
+        finished = await self.core.tables.finished(channel_id)
+        if finished is None:
+            raise Refused(ServiceCode.NO_GAME)
+        summary = finished.summary
+        ending = Ending(summary.get("reason", Ending.RETIRED))
+        standings = Standings(finished.game_id, finished.table, ending, summary.get("ended_by", ""))
+        return Update(channel_id, answer=Answer(Show.STANDINGS), follow=[standings])
+
+    async def moved(self, shown: Loaded, message_id: int) -> Loaded | None:
+        """The live message is now `message_id`, a new message showing the snapshot `shown`: saved
+        under the lock, before anyone is told. None if the game is gone meanwhile.
+
+        It is saved on the last save (a click may have been saved since `shown`), whose table only
+        changes its message; while `shown` is the last save, it is not parsed again."""
+        channel_id = shown.row.channel_id
+        async with self.core.tables.lock(channel_id):
+            saved = await self.core.load(channel_id, known=shown)
+            if saved is None or saved.row.game_id != shown.row.game_id:
+                return None
+            unchanged = saved.row.version == shown.row.version
+            month = saved.table.leading_month()
+            table = saved.table.model_copy(update={"message_id": message_id, "message_month": month})
+            loaded = await self.core.tables.save(Loaded(saved.row, table))
+            self.core.show(Update(channel_id, loaded, live=LiveView(loaded, shown=unchanged)))
+        log_change("live message moved", loaded, message_id=message_id)
+        return loaded
+
+    async def live_message(self, channel_id: int) -> tuple[int | None, int] | None:
+        """(guild id, message id) of the channel's live message, for a link back to it (read
+        without the lock); None when the channel has none."""
+        loaded = await self.core.tables.peek(channel_id)
+        if loaded is None or loaded.table.message_id is None:
+            return None
+        return loaded.row.guild_id, loaded.table.message_id
+
+    async def hand(self, channel_id: int, person: Person, game_id: int | None = None) -> HandView:
+        """What a player holds, read without the lock (`game_id`: from a button of that game), and
+        when it was read."""
+        loaded = await self.core.glance(channel_id, game_id)
+        return HandView(loaded.table, seat_of(loaded, person), loaded.row.game_id, self.core.now())
+
+    async def switch_calls(self, channel_id: int, person: Person, on: bool) -> Update:
+        """A player turns their calls by name on or off (stored with their seat, for this game)."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self.core.here(channel_id)
+            seat = seat_of(loaded, person)
+            loaded.table.seats[seat].notices = on
+            loaded = await self.core.tables.save(loaded)
+            log_change("calls switched", loaded, seat=seat, on=on)
+            said = Note(NoteCode.CALLS_ON if on else NoteCode.CALLS_OFF)
+            return Update(channel_id, loaded, answer=Answer(said=said))
+
+    async def ledger(self, channel_id: int, book: str, page: int, game_id: int | None = None) -> LedgerPage:
+        """A page of the Bank's statement or the loan book of this channel's running game, or of its
+        last finished one (`game_id`: of that game, from a page button)."""
+        loaded = await self.core.tables.peek(channel_id)
+        table: Table
+        if game_id is None and loaded is not None and loaded.table.state is not None:
+            game_id, table = loaded.row.game_id, loaded.table
+        elif game_id is not None and loaded is not None and loaded.row.game_id == game_id:
+            table = loaded.table
+        else:
+            finished = await self.core.tables.finished(channel_id, game_id)
+            if finished is None:
+                raise Refused(ServiceCode.NO_LEDGER if game_id is None else ServiceCode.LEDGER_GONE)
+            game_id, table = finished.game_id, finished.table
+        transfers = await self.core.tables.transfers(game_id)
+        entries = BOOKS[book](ev.Event.from_record(row.data) for row in transfers)
+        pages = max(1, -(-len(entries) // LEDGER_PAGE))
+        page = min(page, pages)
+        players = table.game.players
+        rules = RULESETS[table.game.ruleset]
+        return LedgerPage(
+            game_id=game_id,
+            book=book,
+            page=page,
+            pages=pages,
+            entries=entries[(page - 1) * LEDGER_PAGE : page * LEDGER_PAGE],
+            names=[seat.name for seat in table.seats],
+            loans=[p.loan for p in players],
+            savings=[p.savings for p in players] if rules.rules.savings else None,
+            ruleset=rules,
+        )
+
+    async def story(self, channel_id: int, game_id: int | None = None, after: int = 0) -> StoryRows:
+        """The log rows of this channel's running game, or of its last finished one (`game_id`: of
+        that game, from a page button), after the first `after` (a story already read that far)."""
+        loaded = await self.core.tables.peek(channel_id)
+        table: Table
+        if loaded is not None and loaded.table.state is not None and game_id in (None, loaded.row.game_id):
+            game_id, table = loaded.row.game_id, loaded.table
+        else:
+            finished = await self.core.tables.finished(channel_id, game_id)
+            if finished is None:
+                raise Refused(ServiceCode.NO_STORY if game_id is None else ServiceCode.STORY_GONE)
+            game_id, table = finished.game_id, finished.table
+        rows, total = await self.core.tables.log_after(game_id, after)
+        return StoryRows(game_id, table, rows, after, total)
+
+    async def rules(self, channel_id: int, topic: str, edition: str | None) -> RulesView:
+        """A rules topic, of `edition` or else of the game in this channel (or the default one)."""
+        settings = self.core.settings
+        if edition is None:
+            loaded = await self.core.tables.peek(channel_id)
+            edition = loaded.table.ruleset if loaded is not None else DEFAULT_RULESET
+        return RulesView(topic, edition, settings.turn_seconds, settings.interrupt_seconds)

@@ -1,0 +1,79 @@
+"""The one object the cog calls: every use case by name, each a method of the group that owns it
+(lobbies.py, playing.py, looks.py, waking.py), all over one shared `Core` (core.py)."""
+
+from collections.abc import Awaitable, Callable, Mapping
+from types import MappingProxyType
+
+from bot.service.core import Core, GameSettings, Screen
+from bot.service.lobbies import Lobbies
+from bot.service.looks import Looks
+from bot.service.playing import Playing
+from bot.service.tables import Tables
+from bot.service.timers import Clock, DeadlineScheduler
+from bot.service.values import LobbyChange, Person, Update
+from bot.service.waking import Waking
+
+LobbyButton = Callable[[int, Person, int | None], Awaitable[Update]]
+"""A lobby button's use case: (channel id, who pressed it, the lobby's game id) -> Update."""
+
+
+class Service:
+    """Every game of the bot, one channel at a time.
+
+    `tables` is the store behind its locks, `screen` shows what each change saved, `now` is the one
+    clock of the service and its timers.
+    """
+
+    def __init__(self, tables: Tables, settings: GameSettings, screen: Screen, now: Clock) -> None:
+        self.tables, self.screen, self.now = tables, screen, now
+        self.timers = DeadlineScheduler(self.wake, self._wake_failed, now=now)
+        core = Core(tables, settings, screen, now, self.timers)
+        lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
+        self._waking = Waking(core, playing)
+
+        self.open_lobby = lobbies.open_lobby
+        self.rematch = lobbies.rematch
+        self.discard = lobbies.discard
+        self.join = lobbies.join
+        self.leave = lobbies.leave
+        self.add_computer = lobbies.add_computer
+        self.start = lobbies.start
+        self.cancel = lobbies.cancel
+        self.kick = lobbies.kick
+        self.lobby_buttons: Mapping[LobbyChange, LobbyButton] = MappingProxyType(
+            {
+                LobbyChange.JOIN: lobbies.join,
+                LobbyChange.LEAVE: lobbies.leave,
+                LobbyChange.ADD_COMPUTER: lobbies.add_computer,
+                LobbyChange.START: lobbies.start,
+                LobbyChange.CANCEL: lobbies.cancel,
+            }
+        )
+        """The use case of each lobby button (its custom_id carries the `LobbyChange`)."""
+
+        self.act = playing.act
+        self.set_orders = playing.set_orders
+        self.end = playing.end
+
+        self.status = looks.status
+        self.moved = looks.moved
+        self.live_message = looks.live_message
+        self.hand = looks.hand
+        self.switch_calls = looks.switch_calls
+        self.ledger = looks.ledger
+        self.story = looks.story
+        self.rules = looks.rules
+
+        self.resume = self._waking.resume
+
+    async def wake(self, channel_id: int) -> None:
+        """A channel's timer fired (`Waking.wake` does what is due). A method rather than a name for
+        it like the others: the scheduler needs it before the groups exist."""
+        await self._waking.wake(channel_id)
+
+    async def _wake_failed(self, channel_id: int, failures: int, error: BaseException) -> None:
+        await self._waking.failed(channel_id, failures, error)
+
+    async def close(self) -> None:
+        """Stop every timer and wait for the work they started, so none outlives the store."""
+        await self.timers.cancel_all()

@@ -1,0 +1,35 @@
+"""The layers depend one way: the application (bot/app) builds the service and render and hands
+them to the cogs, so neither reaches back into it, and the service speaks no discord.py."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+
+
+def imported(path: Path) -> set[str]:
+    """Every module `path` imports, at its top or inside a function."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            names.add(node.module)
+    return names
+
+
+def within(names: set[str], package: str) -> list[str]:
+    return sorted(name for name in names if name == package or name.startswith(f"{package}."))
+
+
+@pytest.mark.parametrize("layer", ["render", "service", "table", "game"])
+def test_no_layer_below_the_application_imports_it(layer):
+    for path in sorted((BOT / layer).rglob("*.py")):
+        assert within(imported(path), "bot.app") == [], path.relative_to(BOT)
+
+
+def test_the_service_speaks_no_discord():
+    for path in sorted((BOT / "service").rglob("*.py")):
+        assert within(imported(path), "discord") == [], path.relative_to(BOT)
