@@ -50,6 +50,7 @@ class Stories:
             if found.after:
                 found = await self.service.story(channel_id, found.game_id, 0)
             table = found.table
+            assert table.state is not None, "a story is told of a game that started"
             names = [safe(seat.name) for seat in table.seats]
             story = Story(names, RULESETS[table.state.ruleset], L, escape=safe)
         story.read(found.rows)

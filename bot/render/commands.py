@@ -47,13 +47,18 @@ def command_strings() -> Iterator[tuple[str, str]]:
 
     for extension in EXTENSIONS:
         module = importlib.import_module(extension)
-        where = Path(inspect.getfile(module)).relative_to(Path(__file__).resolve().parents[2]).as_posix()
         for cog in vars(module).values():
-            if isinstance(cog, type) and issubclass(cog, commands.Cog) and cog.__module__ == extension:
+            if isinstance(cog, type) and issubclass(cog, commands.Cog) and _in(cog.__module__, extension):
+                where = Path(inspect.getfile(cog)).relative_to(Path(__file__).resolve().parents[2]).as_posix()
                 if cog.__cog_is_app_commands_group__:
-                    yield cog.__cog_group_description__, where
+                    yield str(cog.__cog_group_description__), where
                 for command in cog.__cog_app_commands__:
                     yield from ((text, where) for text in _texts(command))
+
+
+def _in(module: str, extension: str) -> bool:
+    """Whether `module` is the extension or one of its modules (an extension may be a package)."""
+    return module == extension or module.startswith(extension + ".")
 
 
 def _texts(command: AppCommand) -> Iterator[str]:
