@@ -20,22 +20,27 @@ from bot.service.values import LobbyChange
 
 # -- what a click does --------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class Answer:
-    """Answer question number `prompt` of the game (a click on an older one is refused)."""
+class InGame:
+    """A control of one channel's game: a click in another channel, or on a control of an earlier
+    game, is refused."""
 
     channel_id: int
     game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(InGame):
+    """Answer question number `prompt` of the game (a click on an older one is refused)."""
+
     prompt: int
     kind: str
     value: int
 
 
 @dataclass(frozen=True, slots=True)
-class AnswerMenu:
+class AnswerMenu(InGame):
     """The same from a select menu: one action kind, the option chosen its value."""
 
-    channel_id: int
-    game_id: int
     prompt: int
     kind: str
 
@@ -44,17 +49,48 @@ class AnswerMenu:
 
 
 @dataclass(frozen=True, slots=True)
-class LobbyAction:
+class LobbyAction(InGame):
     """A lobby button: join, leave, add a computer player, start or cancel."""
 
-    channel_id: int
-    game_id: int
     change: LobbyChange
 
 
 @dataclass(frozen=True, slots=True)
+class OpenHand(InGame):
+    """My hand: the clicking player's private panel."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetOrders(InGame):
+    """The standing-orders menu: whatever is ticked when it closes is the new set."""
+
+
+@dataclass(frozen=True, slots=True)
+class RefreshHand(InGame):
+    """Refresh: the panel edited in place with the hand as it is now."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyForm(InGame):
+    """The form for the exact amount of a loan or a repayment (`kind`: loan or repay)."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpenForm(MoneyForm):
+    """Borrow… / Repay…: open the form."""
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitForm(MoneyForm):
+    """The form submitted: its one text field is the amount."""
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerTurn:
-    """A page of the Bank's statement ("bank") or of the loan book ("loans")."""
+    """A page of the Bank's statement ("bank") or of the loan book ("loans"), for a finished game
+    as well (the channel is the one clicked in)."""
 
     game_id: int
     book: str
@@ -73,48 +109,6 @@ class StoryTurn:
 class Rematch:
     """On a finished game's standings: a lobby for the same table again, in the channel clicked in."""
 
-    game_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class OpenHand:
-    """My hand: the clicking player's private panel."""
-
-    channel_id: int
-    game_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class SetOrders:
-    """The standing-orders menu: whatever is ticked when it closes is the new set."""
-
-    channel_id: int
-    game_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class OpenForm:
-    """Borrow… / Repay…: open the form for the exact amount (`kind` is loan or repay)."""
-
-    channel_id: int
-    game_id: int
-    kind: str
-
-
-@dataclass(frozen=True, slots=True)
-class SubmitForm:
-    """The submitted form itself: its one text field is the amount."""
-
-    channel_id: int
-    game_id: int
-    kind: str
-
-
-@dataclass(frozen=True, slots=True)
-class RefreshHand:
-    """Refresh: the panel edited in place with the hand as it is now."""
-
-    channel_id: int
     game_id: int
 
 

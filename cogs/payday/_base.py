@@ -6,7 +6,7 @@ A handler turns the interaction into plain values (`Person`, `Move`, ids), calls
 decides and saves; the answer goes out only once it has let go, so a slow or rate-limited Discord
 never holds a game. Every refusal is answered here, privately, in the clicking player's own
 language, with a link back to the game's live message; a crash gets a sentence too
-(`answer_crash`), never Discord's "interaction failed".
+(`run_click`), never Discord's "interaction failed".
 """
 
 import logging
@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.bot import PaydayBot
 from bot.game.rulesets import RULESETS
 from bot.render.embeds import game_embed
 from bot.render.frame import language
@@ -46,7 +45,6 @@ class Answering(commands.Cog):
     """The cog's state and its one way of answering, shared by its parts (lobby, play, hand,
     books, seats, help), which together make the `Payday` cog."""
 
-    bot: PaydayBot
     service: Service
     live: LiveMessage
     stories: Stories
@@ -158,7 +156,7 @@ def same_channel(interaction: discord.Interaction, channel_id: int) -> None:
         raise Refused(ServiceCode.OTHER_CHANNEL)
 
 
-async def answer_crash(interaction: discord.Interaction, work: Awaitable[None], what: object) -> None:
+async def run_click(interaction: discord.Interaction, work: Awaitable[None], what: object) -> None:
     """Run a click's handler; if it crashes, the player still gets a sentence (logged with `what`
     was clicked), not "interaction failed"."""
     try:

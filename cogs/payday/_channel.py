@@ -19,8 +19,13 @@ POST_PAUSE_MAX = 3600.0
 @dataclass(eq=False, slots=True)
 class Channel:
     loaded: Loaded | None = None
-    """The newest saved snapshot (after the game ended or the lobby closed, its last one). The
-    service parses a fresh table for every snapshot it hands over, so nothing changes it later."""
+    """The newest saved snapshot (after the game ended or the lobby closed, its last one), until
+    the channel rests (`rest`). The service parses a fresh table for every snapshot it hands over,
+    so nothing changes it later."""
+    game_id: int | None = None
+    """The game the live message shows, kept at rest."""
+    language: str | None = None
+    """Its language, kept at rest (for a notice that comes without a table)."""
     note: Note | None = None
     """The lobby's footer line (who joined or left), written when shown."""
     closed: bool = False
@@ -69,13 +74,22 @@ class Channel:
     def update(self, loaded: Loaded, notices: str | None, note: Note | None, closed: bool) -> None:
         """A change was saved: show `loaded` next. `notices` (Pay Day summaries) go out with it;
         `note` is the lobby's footer (None keeps the one shown, for the same game)."""
-        same = self.loaded is not None and self.loaded.row.game_id == loaded.row.game_id
+        same = self.game_id == loaded.row.game_id
         self.note = note if note is not None else self.note if same else None
         state = loaded.table.state
         self.loaded, self.closed = loaded, closed or (state is not None and state.over)
+        self.game_id, self.language = loaded.row.game_id, loaded.table.language
         self.seq += 1
         if notices:
             self.notices.append(notices)
+
+    def rest(self) -> None:
+        """Everything is shown and no answer waits on the snapshot (to post its call, or to take the
+        buttons off the copy it replaced): it goes, as the message shows it and the next change
+        brings a new one. A parsed table is some hundreds of objects the garbage collector walks;
+        one kept per live game made its pauses five times as long (bench/load.py)."""
+        if not self.behind and not self.claimed and not self.answering:
+            self.loaded = None
 
     def take_notices(self) -> str | None:
         """The Pay Day summaries waiting, taken to go out on the message being posted."""

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.render import hand_view
-from bot.render.components import Message, OpenForm, OpenHand, RefreshHand, SetOrders, SubmitForm
+from bot.render.components import InGame, Message, OpenForm, OpenHand, RefreshHand, SetOrders, SubmitForm
 from bot.render.embeds import safe
 from bot.render.hand import hand_panel
 from bot.render.i18n import Lang
@@ -23,7 +23,7 @@ from bot.render.notes import note_text
 from bot.service import HandView, Move, Refused, ServiceCode, Update
 from bot.table import Table
 from cogs.payday import _custom_ids as ids
-from cogs.payday._base import Answering, answer_crash, channel_of, person, same_channel
+from cogs.payday._base import Answering, channel_of, person, run_click, same_channel
 from cogs.payday._reply import Reply
 
 AMOUNT_FIELD = "amount"
@@ -76,8 +76,7 @@ class Hand(Answering):
             return await self.service.set_orders(channel_id, person(interaction), chosen, game_id)
 
         def show(reply: Reply, update: Update, L: Lang) -> None:
-            table = _table(update)
-            reply.edit(_panel(table, _seat(table, interaction), game_id, channel_id, L, self.service.now()))
+            reply.edit(self._panel_after(update, interaction, clicked, L))
 
         await self._run(interaction, call, show)
 
@@ -98,7 +97,7 @@ class Hand(Answering):
         data: Any = interaction.data or {}
         form = ids.FORM.read(str(data.get("custom_id", "")))
         if form is not None:
-            await answer_crash(interaction, self.money_submit(interaction, form, _typed(data)), form)
+            await run_click(interaction, self.money_submit(interaction, form, _typed(data)), form)
 
     async def money_submit(self, interaction: discord.Interaction, form: SubmitForm, typed: str) -> None:
         """The amount typed in the form, through the same engine checks as /payday loan and /payday
@@ -115,15 +114,25 @@ class Hand(Answering):
             )
 
         def show(reply: Reply, update: Update, L: Lang) -> None:
-            table = _table(update)
-            done = note_text(update.answer.said, L, table) if update.answer.said is not None else None
-            panel = _panel(table, _seat(table, interaction), game_id, channel_id, L, self.service.now())
+            said = update.answer.said
+            done = None if said is None or update.loaded is None else note_text(said, L, update.loaded.table)
+            panel = self._panel_after(update, interaction, form, L)
             if interaction.message is None:  # a form not opened from a panel message
                 reply.say(done, embed=panel.embed, rows=panel.rows)
             else:
                 reply.edit(Message(done, panel.embed, panel.rows), text=True)
 
         await self._run(interaction, call, show)
+
+    def _panel_after(
+        self, update: Update, interaction: discord.Interaction, control: InGame, L: Lang
+    ) -> Message:
+        """The clicking player's panel as the change left it, read now."""
+        assert update.loaded is not None, "a change to a player's hand is saved with its table"
+        table = update.loaded.table
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None, "the service accepted the change from a seated player"
+        return _panel(table, seat, control.game_id, control.channel_id, L, self.service.now())
 
 
 def _show_panel(channel_id: int, *, edit: bool = False) -> Callable[[Reply, HandView, Lang], None]:
@@ -149,17 +158,6 @@ def _panel(table: Table, seat: int, game_id: int, channel_id: int, L: Lang, take
         embed=hand_view.panel_embed(panel, taken, L),
         rows=hand_view.panel_rows(channel_id, game_id, seat, orders, L),
     )
-
-
-def _table(update: Update) -> Table:
-    assert update.loaded is not None, "a change to a player's hand is saved with its table"
-    return update.loaded.table
-
-
-def _seat(table: Table, interaction: discord.Interaction) -> int:
-    seat = table.seat_of(interaction.user.id)
-    assert seat is not None, "the service accepted the change from a seated player"
-    return seat
 
 
 def _money_form(clicked: OpenForm, step: int, L: Lang) -> discord.ui.Modal:

@@ -10,20 +10,9 @@ from typing import Any, Generic, Self, TypeVar
 import discord
 
 from bot.app.bot import PaydayBot
-from bot.render.components import (
-    Answer,
-    AnswerMenu,
-    LedgerTurn,
-    LobbyAction,
-    OpenForm,
-    OpenHand,
-    RefreshHand,
-    Rematch,
-    SetOrders,
-    StoryTurn,
-)
+from bot.render import components
 from cogs.payday import _custom_ids as ids
-from cogs.payday._base import answer_crash
+from cogs.payday._base import run_click
 from cogs.payday._cog import Payday
 
 T = TypeVar("T")
@@ -49,7 +38,7 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], Generic[T], template
         return cls(item, cls.codec.parse(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answer_crash(interaction, self._routed(interaction), self.target)
+        await run_click(interaction, self._routed(interaction), self.target)
 
     async def _routed(self, interaction: discord.Interaction) -> None:
         await self.handle(payday(interaction), interaction)
@@ -74,14 +63,14 @@ def _chosen(menu: discord.ui.Item[Any]) -> tuple[str, ...]:
     return tuple(str(value) for value in menu.values)
 
 
-class AnswerButton(Control[Answer], template=ids.ANSWER.template):
+class AnswerButton(Control[components.Answer], template=ids.ANSWER.template):
     codec = ids.ANSWER
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.game_click(interaction, self.target)
 
 
-class AnswerSelect(Control[AnswerMenu], template=ids.ANSWER_MENU.template):
+class AnswerSelect(Control[components.AnswerMenu], template=ids.ANSWER_MENU.template):
     codec = ids.ANSWER_MENU
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
@@ -91,56 +80,56 @@ class AnswerSelect(Control[AnswerMenu], template=ids.ANSWER_MENU.template):
         await cog.game_click(interaction, self.target.chosen(value))
 
 
-class LobbyButton(Control[LobbyAction], template=ids.LOBBY.template):
+class LobbyButton(Control[components.LobbyAction], template=ids.LOBBY.template):
     codec = ids.LOBBY
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.lobby_click(interaction, self.target)
 
 
-class LedgerButton(Control[LedgerTurn], template=ids.LEDGER.template):
+class LedgerButton(Control[components.LedgerTurn], template=ids.LEDGER.template):
     codec = ids.LEDGER
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.ledger_page(interaction, self.target)
 
 
-class StoryButton(Control[StoryTurn], template=ids.STORY.template):
+class StoryButton(Control[components.StoryTurn], template=ids.STORY.template):
     codec = ids.STORY
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.story_page(interaction, self.target)
 
 
-class RematchButton(Control[Rematch], template=ids.REMATCH.template):
+class RematchButton(Control[components.Rematch], template=ids.REMATCH.template):
     codec = ids.REMATCH
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.rematch_click(interaction, self.target)
 
 
-class HandButton(Control[OpenHand], template=ids.HAND.template):
+class HandButton(Control[components.OpenHand], template=ids.HAND.template):
     codec = ids.HAND
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.hand_click(interaction, self.target)
 
 
-class OrdersMenu(Control[SetOrders], template=ids.ORDERS.template):
+class OrdersMenu(Control[components.SetOrders], template=ids.ORDERS.template):
     codec = ids.ORDERS
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.orders_click(interaction, self.target, _chosen(self.item))
 
 
-class MoneyButton(Control[OpenForm], template=ids.MONEY_BUTTON.template):
+class MoneyButton(Control[components.OpenForm], template=ids.MONEY_BUTTON.template):
     codec = ids.MONEY_BUTTON
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.money_form(interaction, self.target)
 
 
-class RefreshButton(Control[RefreshHand], template=ids.REFRESH.template):
+class RefreshButton(Control[components.RefreshHand], template=ids.REFRESH.template):
     codec = ids.REFRESH
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:

@@ -22,7 +22,7 @@ import discord
 from bot.render.components import Message
 from bot.render.embeds import payday_notices
 from bot.render.frame import Frame, Text, call_text, frame, language, seated, still_called
-from bot.render.i18n import Lang
+from bot.render.i18n import Lang, lang
 from bot.render.notices import notice_message
 from bot.service import Call, Loaded, PayDays, Update
 from cogs.payday._channel import Channel
@@ -119,7 +119,8 @@ class LiveMessage:
         its picture kept when the board looks the same, else the new one uploaded with it. A click
         on a board that must be posted anew (a new month, an hour-old message) waits for the worker
         to post it, then its answer removes the old copy's buttons. False if the click was not on the
-        live message: the worker edits it."""
+        live message (the worker edits it), or if the channel rests: the message shows the newest
+        board already."""
         clicked = through.clicked
         ch = self._channels.get(channel_id)
         if clicked is None or ch is None or ch.loaded is None or ch.loaded.table.message_id != clicked:
@@ -209,6 +210,8 @@ class LiveMessage:
             ch.worker = asyncio.create_task(self._work(channel_id, ch), name=f"live:{channel_id}")
         elif ch.closed and not ch.behind:
             del self._channels[channel_id]
+        else:
+            ch.rest()
 
     # -- the state per channel ----------------------------------------------------------------------
     def _channel(self, channel_id: int) -> Channel:
@@ -221,16 +224,15 @@ class LiveMessage:
         """The snapshot `seq` of `loaded`'s game was just written to the live message (by a click's
         own answer, or as a new live message)."""
         ch = self._channels.get(loaded.row.channel_id)
-        if ch is not None and ch.loaded is not None and ch.loaded.row.game_id == loaded.row.game_id:
+        if ch is not None and ch.game_id == loaded.row.game_id:
             ch.shown = max(ch.shown, seq)  # a later snapshot may have been shown meanwhile
 
     def _language(self, update: Update) -> Lang:
         """The game's language; a notice with no table (a set-aside game) follows the last one shown."""
-        loaded = update.loaded
-        if loaded is None:
-            ch = self._channels.get(update.channel_id)
-            loaded = None if ch is None else ch.loaded
-        return language(None if loaded is None else loaded.table)
+        if update.loaded is not None:
+            return language(update.loaded.table)
+        ch = self._channels.get(update.channel_id)
+        return lang(None if ch is None else ch.language)
 
     def _needs_repost(self, ch: Channel, loaded: Loaded) -> bool:
         """A month change or an hour-old message gets a new live message (while posting works)."""
@@ -266,6 +268,8 @@ class LiveMessage:
                 break
         if ch.closed and not ch.behind and self._channels.get(channel_id) is ch:
             del self._channels[channel_id]
+        else:
+            ch.rest()
         if ch.worker is asyncio.current_task():
             ch.worker = None  # done: nothing to keep per channel
 

@@ -10,19 +10,7 @@ import pytest
 from helpers import click
 from rig import cog, message, start_game
 
-from bot.render.components import (
-    Answer,
-    AnswerMenu,
-    LedgerTurn,
-    LobbyAction,
-    OpenForm,
-    OpenHand,
-    RefreshHand,
-    Rematch,
-    SetOrders,
-    StoryTurn,
-    SubmitForm,
-)
+from bot.render import components as c
 from bot.service import LobbyChange
 from cogs.payday import _custom_ids as ids
 from cogs.payday._controls import Controls
@@ -31,17 +19,17 @@ from cogs.payday._items import ITEMS, Control
 C, G = 12345678901234567890, 987654321098  # the longest channel and game ids a custom_id carries
 
 OLD_CUSTOM_IDS = [
-    (f"pd:{C}:{G}:12:lottery:3", Answer(C, G, 12, "lottery", 3), "game_click"),
-    (f"pdm:{C}:{G}:12:repay", AnswerMenu(C, G, 12, "repay"), "game_click"),
-    (f"pdl:{C}:{G}:join", LobbyAction(C, G, LobbyChange.JOIN), "lobby_click"),
-    (f"pdl:{C}:{G}:addbot", LobbyAction(C, G, LobbyChange.ADD_COMPUTER), "lobby_click"),
-    (f"pdg:{G}:loans:3", LedgerTurn(G, "loans", 3), "ledger_page"),
-    (f"pds:{G}:17", StoryTurn(G, 17), "story_page"),
-    (f"pdr:{G}", Rematch(G), "rematch_click"),
-    (f"pdh:{C}:{G}", OpenHand(C, G), "hand_click"),
-    (f"pdo:{C}:{G}", SetOrders(C, G), "orders_click"),
-    (f"pdb:{C}:{G}:repay", OpenForm(C, G, "repay"), "money_form"),
-    (f"pdr:{C}:{G}", RefreshHand(C, G), "hand_refresh"),
+    (f"pd:{C}:{G}:12:lottery:3", c.Answer(C, G, 12, "lottery", 3), "game_click"),
+    (f"pdm:{C}:{G}:12:repay", c.AnswerMenu(C, G, 12, "repay"), "game_click"),
+    (f"pdl:{C}:{G}:join", c.LobbyAction(C, G, LobbyChange.JOIN), "lobby_click"),
+    (f"pdl:{C}:{G}:addbot", c.LobbyAction(C, G, LobbyChange.ADD_COMPUTER), "lobby_click"),
+    (f"pdg:{G}:loans:3", c.LedgerTurn(G, "loans", 3), "ledger_page"),
+    (f"pds:{G}:17", c.StoryTurn(G, 17), "story_page"),
+    (f"pdr:{G}", c.Rematch(G), "rematch_click"),
+    (f"pdh:{C}:{G}", c.OpenHand(C, G), "hand_click"),
+    (f"pdo:{C}:{G}", c.SetOrders(C, G), "orders_click"),
+    (f"pdb:{C}:{G}:repay", c.OpenForm(C, G, "repay"), "money_form"),
+    (f"pdr:{C}:{G}", c.RefreshHand(C, G), "hand_refresh"),
 ]
 """One of each layout ever sent, written out by hand as the messages in channels hold them."""
 
@@ -75,13 +63,13 @@ async def test_each_custom_id_already_in_channels_still_routes_to_its_handler(cu
     await control.handle(recorder, None)
     [(name, args)] = recorder.calls
     assert name == handler
-    assert args[0] == (target.chosen(4) if isinstance(target, AnswerMenu) else target)
-    if isinstance(target, SetOrders):
+    assert args[0] == (target.chosen(4) if isinstance(target, c.AnswerMenu) else target)
+    if isinstance(target, c.SetOrders):
         assert args[1] == ("4",)  # the options ticked
 
 
 def test_the_form_of_a_panel_opened_before_reads_back_too():
-    assert ids.FORM.read(f"pdx:{C}:{G}:loan") == SubmitForm(C, G, "loan")
+    assert ids.FORM.read(f"pdx:{C}:{G}:loan") == c.SubmitForm(C, G, "loan")
     assert ids.FORM.read(f"pdx:{C}:{G}:steal") is None
 
 
@@ -104,7 +92,7 @@ def test_a_custom_id_the_bot_writes_now_is_matched_by_one_template_and_reads_bac
     matched = [codec for codec in ids.CODECS.values() if re.fullmatch(codec.template, built)]
     assert [codec.target for codec in matched] == [type(target)]
     assert matched[0].read(built) == target
-    if not isinstance(target, RefreshHand):
+    if not isinstance(target, c.RefreshHand):
         assert built == custom_id  # the same layout as ever
     else:
         assert built == f"pdp:{C}:{G}"  # Refresh has its own prefix now (Rematch keeps pdr)
