@@ -86,8 +86,8 @@ class Channel:
     def rest(self) -> None:
         """Everything is shown and no answer waits on the snapshot (to post its call, or to take the
         buttons off the copy it replaced): it goes, as the message shows it and the next change
-        brings a new one. A parsed table is some hundreds of objects the garbage collector walks;
-        one kept per live game made its pauses five times as long (bench/load.py)."""
+        brings a new one: a parsed table is hundreds of objects the garbage collector would walk,
+        kept for every live game."""
         if not self.behind and not self.claimed and not self.answering:
             self.loaded = None
 

@@ -17,7 +17,7 @@ from cogs.payday._cog import Payday
 
 T = TypeVar("T")
 NO_CUSTOM_ID = r"(?!)"
-"""The template of `Control` itself, which no custom_id matches: only its subclasses are registered."""
+"""The template of `Control` itself, which no custom_id matches; each control's is its codec's."""
 
 
 class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], Generic[T], template=NO_CUSTOM_ID):
@@ -26,6 +26,9 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], Generic[T], template
     gets the player a sentence."""
 
     codec: ids.Codec[T]
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__(template=cls.codec.template)
 
     def __init__(self, item: discord.ui.Item[Any], target: T) -> None:
         super().__init__(item)
@@ -63,14 +66,14 @@ def _chosen(menu: discord.ui.Item[Any]) -> tuple[str, ...]:
     return tuple(str(value) for value in menu.values)
 
 
-class AnswerButton(Control[components.Answer], template=ids.ANSWER.template):
+class AnswerButton(Control[components.Answer]):
     codec = ids.ANSWER
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.game_click(interaction, self.target)
 
 
-class AnswerSelect(Control[components.AnswerMenu], template=ids.ANSWER_MENU.template):
+class AnswerSelect(Control[components.AnswerMenu]):
     codec = ids.ANSWER_MENU
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
@@ -80,56 +83,56 @@ class AnswerSelect(Control[components.AnswerMenu], template=ids.ANSWER_MENU.temp
         await cog.game_click(interaction, self.target.chosen(value))
 
 
-class LobbyButton(Control[components.LobbyAction], template=ids.LOBBY.template):
+class LobbyButton(Control[components.LobbyAction]):
     codec = ids.LOBBY
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.lobby_click(interaction, self.target)
 
 
-class LedgerButton(Control[components.LedgerTurn], template=ids.LEDGER.template):
+class LedgerButton(Control[components.LedgerTurn]):
     codec = ids.LEDGER
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.ledger_page(interaction, self.target)
 
 
-class StoryButton(Control[components.StoryTurn], template=ids.STORY.template):
+class StoryButton(Control[components.StoryTurn]):
     codec = ids.STORY
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.story_page(interaction, self.target)
 
 
-class RematchButton(Control[components.Rematch], template=ids.REMATCH.template):
+class RematchButton(Control[components.Rematch]):
     codec = ids.REMATCH
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.rematch_click(interaction, self.target)
 
 
-class HandButton(Control[components.OpenHand], template=ids.HAND.template):
+class HandButton(Control[components.OpenHand]):
     codec = ids.HAND
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.hand_click(interaction, self.target)
 
 
-class OrdersMenu(Control[components.SetOrders], template=ids.ORDERS.template):
+class OrdersMenu(Control[components.SetOrders]):
     codec = ids.ORDERS
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.orders_click(interaction, self.target, _chosen(self.item))
 
 
-class MoneyButton(Control[components.OpenForm], template=ids.MONEY_BUTTON.template):
+class MoneyButton(Control[components.OpenForm]):
     codec = ids.MONEY_BUTTON
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.money_form(interaction, self.target)
 
 
-class RefreshButton(Control[components.RefreshHand], template=ids.REFRESH.template):
+class RefreshButton(Control[components.RefreshHand]):
     codec = ids.REFRESH
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
