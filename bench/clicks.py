@@ -42,7 +42,9 @@ import discord  # noqa: E402
 from fake_discord import DAY, FakeDiscord, FakeUser, StandInBot  # noqa: E402
 
 from bot.game.state import PendingKind  # noqa: E402
+from bot.render.components import Answer, LobbyAction, OpenHand, SetOrders  # noqa: E402
 from bot.render.hand_view import ANTE, ROLL, TABLE  # noqa: E402
+from bot.service import LobbyChange  # noqa: E402
 from bot.table import Table  # noqa: E402
 from cogs.payday import Payday  # noqa: E402
 from db.store import Store  # noqa: E402
@@ -125,8 +127,10 @@ async def open_game(cog: Payday, bot: StandInBot, channel: int, users: list[Fake
     table = (await cog.service.tables.load(channel)).table
     game_id = (await cog.service.tables.load(channel)).row.game_id
     lobby = table.message_id
-    for user, what in [*((u, "join") for u in users[1:]), (users[0], "addbot"), (users[0], "start")]:
-        await cog.lobby_click(bot.interaction(channel, user, lobby), channel, game_id, what)
+    changes = [*((u, LobbyChange.JOIN) for u in users[1:])]
+    changes += [(users[0], LobbyChange.ADD_COMPUTER), (users[0], LobbyChange.START)]
+    for user, what in changes:
+        await cog.lobby_click(bot.interaction(channel, user, lobby), LobbyAction(channel, game_id, what))
     assert (await cog.service.tables.load(channel)).table.state is not None, "the game did not start"
     return game_id
 
@@ -134,10 +138,10 @@ async def open_game(cog: Payday, bot: StandInBot, channel: int, users: list[Fake
 async def set_every_order(cog, bot, channel, game_id, user, rng, played: Played) -> None:
     """My hand, then every order ticked in the menu: two clicks."""
     table: Table = (await cog.service.tables.load(channel)).table
-    await cog.hand_click(bot.interaction(channel, user, table.message_id), channel, game_id)
+    await cog.hand_click(bot.interaction(channel, user, table.message_id), OpenHand(channel, game_id))
     values = (ROLL, TABLE, f"{ANTE}{rng.randint(1, 6)}")
     panel = 1  # the private panel's message: the fake keeps no ephemeral message, so any id but the board's
-    await cog.orders_click(bot.interaction(channel, user, panel), channel, game_id, values)
+    await cog.orders_click(bot.interaction(channel, user, panel), SetOrders(channel, game_id), values)
     await cog.live.idle(channel, 0)
     played.setup += 2
     assert (await cog.service.tables.load(channel)).table.seats[table.seat_of(user.id)].orders.any
@@ -155,7 +159,7 @@ async def click_randomly(cog, bot, channel, game_id, table: Table, user, rng, pl
     rng.shuffle(buttons)
     for prompt, kind, value in buttons:
         interaction = bot.interaction(channel, user, message)
-        await cog.game_click(interaction, channel, game_id, int(prompt), kind, int(value))
+        await cog.game_click(interaction, Answer(channel, game_id, int(prompt), kind, int(value)))
         await cog.live.idle(channel, 0)
         played.clicks += 1
         played.by_question[question] += 1

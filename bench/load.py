@@ -97,7 +97,8 @@ from bot.app import collector  # noqa: E402
 from bot.app.logs import KeyValueFormatter  # noqa: E402
 from bot.game import ai  # noqa: E402
 from bot.render import board_attachment  # noqa: E402
-from bot.service import Tables  # noqa: E402
+from bot.render.components import Answer, LobbyAction  # noqa: E402
+from bot.service import LobbyChange, Tables  # noqa: E402
 from bot.table import Table  # noqa: E402
 from cogs.payday import Payday  # noqa: E402
 from db.store import Store  # noqa: E402
@@ -263,10 +264,10 @@ class Bench:
         lobby_id = self.written(game).message_id
         # The lobby's buttons are pdl:<channel>:<game>:<action>, as the players see them.
         game.game_id = int(self.fake.buttons[game.channel_id][lobby_id][0].split(":")[2])
-        for user, what in [*((u, "join") for u in game.users[1:]), (host, "start")]:
+        for user, what in [*((u, LobbyChange.JOIN) for u in game.users[1:]), (host, LobbyChange.START)]:
             i = self.bot.interaction(game.channel_id, user, lobby_id)
-            click = self.cog.lobby_click
-            if not await self.call(self.setup, game, i, click, game.channel_id, game.game_id, what):
+            pressed = LobbyAction(game.channel_id, game.game_id, what)
+            if not await self.call(self.setup, game, i, self.cog.lobby_click, pressed):
                 return False
         return self.next_click(game, self.written(game))
 
@@ -300,9 +301,8 @@ class Bench:
         """One player action; True while the game goes on."""
         user, message_id, prompt, kind, value = game.click
         i = self.bot.interaction(game.channel_id, user, message_id)
-        ok = await self.call(
-            self.play, game, i, self.cog.game_click, game.channel_id, game.game_id, prompt, kind, value
-        )
+        pressed = Answer(game.channel_id, game.game_id, prompt, kind, value)
+        ok = await self.call(self.play, game, i, self.cog.game_click, pressed)
         game.actions += 1
         table = self.written(game)
         if not ok:

@@ -46,12 +46,11 @@ from pathlib import Path
 import load
 from PIL import Image
 
-from bot.render import components, i18n
+from bot.render import i18n
 from bot.render.board_picture import layers, palette, picture, style
 from bot.table import document as table_module
 
 RENDER_CACHES = (
-    components._button_look,
     table_module.clean_name,
     i18n._decimal,
     picture.calendar,

@@ -54,7 +54,8 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
     import discord
 
     from bot.game import ai
-    from bot.service import Tables
+    from bot.render.components import Answer, LobbyAction
+    from bot.service import LobbyChange, Tables
     from cogs.payday import Payday
     from db.store import Store
 
@@ -96,16 +97,16 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
         if table.state is None:
             seated = {seat.user_id for seat in table.seats}
             joiner = next((u for u in people if u.id not in seated), None)
-            user, what = (joiner, "join") if joiner else (people[0], "start")
+            user, what = (joiner, LobbyChange.JOIN) if joiner else (people[0], LobbyChange.START)
             i = bot.interaction(channel, user, table.message_id)
-            await cog.lobby_click(i, channel, game_id, what)
+            await cog.lobby_click(i, LobbyAction(channel, game_id, what))
             return
         state = table.state
         seat = rng.choice(state.pending.seats)
         action = ai.choose(state, seat)
         user = next(u for u in people if u.id == table.seats[seat].user_id)
         i = bot.interaction(channel, user, table.message_id)
-        await cog.game_click(i, channel, game_id, state.prompt, action.kind, action.value)
+        await cog.game_click(i, Answer(channel, game_id, state.prompt, action.kind, action.value))
 
     async def worker() -> None:
         while True:

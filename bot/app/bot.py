@@ -13,11 +13,11 @@ from discord.ext import commands
 
 from bot.app import collector
 from bot.render.commands import CatalogTranslator
-from bot.render.components import went_wrong
-from bot.render.i18n import Lang, lang
+from bot.render.i18n import lang
+from bot.render.refusals import went_wrong
 from bot.service import GameSettings, Loaded, Service, Tables
 from bot.service.timers import Clock
-from cogs.live import LiveMessage
+from cogs.payday._live import LiveMessage
 from db.store import Store
 
 log = logging.getLogger(__name__)
@@ -26,29 +26,18 @@ GAME_COG = "cogs.payday"
 """The extension of the /payday cog; its `setup` hands it the bot's service and live message."""
 
 
-class CommandRefused(app_commands.CheckFailure):
-    """A check that stops a command with one sentence for the player, in their own language."""
-
-    def text(self, L: Lang) -> str:
-        raise NotImplementedError
-
-
 class PaydayTree(app_commands.CommandTree):
-    """Answers a command that crashed, so the player sees a sentence instead of "interaction failed"."""
+    """Answers a command that crashed, so the player sees a sentence instead of "interaction failed".
+    (A refusal is no error: the cog answers it, cogs/payday/_base.py.)"""
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         command = interaction.command.qualified_name if interaction.command else None
-        L = lang(interaction.locale)
-        if isinstance(error, CommandRefused):
-            log.info("command refused", extra={"command": command, "user": interaction.user.id, "why": error})
-            await _answer(interaction, error.text(L))
-            return
         log.error(
             "command failed",
             exc_info=error,
             extra={"channel": interaction.channel_id, "command": command, "user": interaction.user.id},
         )
-        await _answer(interaction, went_wrong(L))
+        await _answer(interaction, went_wrong(lang(interaction.locale)))
 
 
 async def _answer(interaction: discord.Interaction, text: str) -> None:

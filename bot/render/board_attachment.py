@@ -12,6 +12,7 @@ import io
 import re
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import discord
 
@@ -24,6 +25,14 @@ picture.py), and one thread keeps one allocator arena where the default pool's t
 their own (bench/load.py: about 18 KB more per live game at 1,000 games)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A drawn board to attach: its scene, and the key its file is named after."""
+
+    scene: Scene
+    key: str
+
+
 def filename(key: str) -> str:
     return f"board-{key}.png"
 
@@ -34,9 +43,14 @@ async def render(scene: Scene) -> bytes:
     return await asyncio.get_running_loop().run_in_executor(DRAWING, render_png, scene)
 
 
-def board_file(png: bytes, scene: Scene, key: str) -> discord.File:
+def board_file(png: bytes, drawn: Picture) -> discord.File:
     """A fresh upload of the picture, with the scene in words as its alt text."""
-    return discord.File(io.BytesIO(png), filename=filename(key), description=describe(scene))
+    return discord.File(io.BytesIO(png), filename=filename(drawn.key), description=describe(drawn.scene))
+
+
+async def upload(drawn: Picture) -> discord.File:
+    """The picture drawn (off the event loop) as a fresh upload."""
+    return board_file(await render(drawn.scene), drawn)
 
 
 def show_board(embed: discord.Embed, key: str) -> discord.Embed:
@@ -50,12 +64,12 @@ def shown(attachments: Sequence[discord.Attachment]) -> discord.Attachment | Non
 
 
 async def picture(
-    scene: Scene, key: str, current: Sequence[discord.Attachment] | None
+    drawn: Picture, current: Sequence[discord.Attachment] | None
 ) -> list[discord.Attachment | discord.File]:
     """What an edit's `attachments` should be: the message's own picture when it already shows
     this key (`current`: the message's attachments; None when unknown), else a new one, rendered
     off the event loop."""
     kept = shown(current or ())
-    if kept is not None and kept.filename == filename(key):
+    if kept is not None and kept.filename == filename(drawn.key):
         return [kept]
-    return [board_file(await render(scene), scene, key)]
+    return [await upload(drawn)]

@@ -1,28 +1,23 @@
-"""Messages of their own in a channel (standings, warnings, Pay Day summaries, removals), as the
-keyword arguments of a Discord send, in the game's language."""
+"""Messages of their own in a channel (standings, warnings, Pay Day summaries, removals), in the
+game's language."""
 
-from typing import Any
-
-from bot.render.components import rematch_view
+from bot.render.components import Message, rematch_rows
 from bot.render.embeds import final_embed, payday_notices, safe
 from bot.render.i18n import Lang
 from bot.service.values import Kicked, Notice, PayDays, Standings, Warning, WarningCode
 
 
-def notice_message(notice: Notice, L: Lang) -> dict[str, Any]:
-    """`content`, `embed` and `allowed_mentions` for the notice."""
+def notice_message(notice: Notice, L: Lang) -> Message:
     if isinstance(notice, PayDays):
-        return {"content": payday_notices(notice, L)}
+        return Message(payday_notices(notice, L))
     if isinstance(notice, Standings):
         # The last player to retire gets their Pay Day summary too, on the standings message.
-        return {
-            "content": payday_notices(notice.paydays, L),
-            "embed": final_embed(notice, L),
-            "view": rematch_view(notice.game_id, L),
-        }
+        return Message(
+            payday_notices(notice.paydays, L), final_embed(notice, L), rematch_rows(notice.game_id, L)
+        )
     if isinstance(notice, Kicked):
-        return {"content": kicked(notice, L)}
-    return {"content": warning(notice, L)}
+        return Message(kicked(notice, L))
+    return Message(warning(notice, L))
 
 
 def kicked(notice: Kicked, L: Lang) -> str:

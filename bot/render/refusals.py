@@ -1,11 +1,12 @@
-"""Refusals in words: the one sentence a player reads when the service, the engine or the lobby
-says no.
+"""Refusals in words: the one sentence a player reads when the service, the engine, the lobby or
+the check of a slash option says no.
 
 `refusal_text` writes a `service.Refused` (or an engine `IllegalAction`) from its code and
 parameters, one small function per code, in the language asked for.
 """
 
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 
 from bot.game.actions import IllegalAction
 from bot.game.actions import RefusalCode as Why
@@ -17,6 +18,29 @@ from bot.table.lobby import LobbyCode
 
 Names = Sequence[str]
 Writer = Callable[[dict, Names, Lang], str]
+
+
+class OptionCode(StrEnum):
+    """A slash option outside what its command declares (a hand-made request: Discord's client
+    never sends one). Every code has `option`, the option's name."""
+
+    NOT_A_NUMBER = "option_not_a_number"
+    NOT_TEXT = "option_not_text"
+    NOT_A_CHOICE = "option_not_a_choice"
+    """choices: the names of the choices, in order."""
+    TOO_SMALL = "option_too_small"
+    """least"""
+    TOO_SHORT = "option_too_short"
+    """least: characters."""
+    OUT_OF_RANGE = "option_out_of_range"
+    """least, most"""
+    WRONG_LENGTH = "option_wrong_length"
+    """least, most: characters."""
+
+
+def went_wrong(L: Lang) -> str:
+    """The answer to a click or command that crashed, instead of Discord's "interaction failed"."""
+    return L._("Sorry, something went wrong on my side. Please try again.")
 
 
 def refusal_text(refusal: Refused | IllegalAction, L: Lang, names: Names = ()) -> str:
@@ -183,5 +207,37 @@ _TEXTS: dict[str, Writer] = {
     LobbyCode.REMATCH_PLAYERS: lambda p, n, L: L._(
         "Only the players of that game can ask for a rematch: start a new game with /payday start."
     ),
+    # Slash options
+    OptionCode.NOT_A_NUMBER: lambda p, n, L: L._(
+        "That {option} is not allowed: it must be a number.", option=p["option"]
+    ),
+    OptionCode.NOT_TEXT: lambda p, n, L: L._(
+        "That {option} is not allowed: it must be text.", option=p["option"]
+    ),
+    OptionCode.NOT_A_CHOICE: lambda p, n, L: L._(
+        "That {option} is not allowed: choose one of {choices}.",
+        option=p["option"],
+        choices=", ".join(p["choices"]),
+    ),
+    OptionCode.TOO_SMALL: lambda p, n, L: L._(
+        "That {option} is not allowed: use {least} or more.", option=p["option"], least=L.number(p["least"])
+    ),
+    OptionCode.TOO_SHORT: lambda p, n, L: L._(
+        "That {option} is not allowed: use {least} characters or more.",
+        option=p["option"],
+        least=L.number(p["least"]),
+    ),
+    OptionCode.OUT_OF_RANGE: lambda p, n, L: L._(
+        "That {option} is not allowed: use {least} to {most}.",
+        option=p["option"],
+        least=L.number(p["least"]),
+        most=L.number(p["most"]),
+    ),
+    OptionCode.WRONG_LENGTH: lambda p, n, L: L._(
+        "That {option} is not allowed: use {least} to {most} characters.",
+        option=p["option"],
+        least=L.number(p["least"]),
+        most=L.number(p["most"]),
+    ),
 }
-"""One writer per refusal code (the service's, the engine's and the lobby's)."""
+"""One writer per refusal code (the service's, the engine's, the lobby's and the options')."""

@@ -3,14 +3,16 @@ picture, a new picture rides on the same request as the click's answer, and it i
 when what it shows changes (a token, the players asked, the Jackpot, the month): an answer that
 moves nothing keeps the very same attachment."""
 
+import asyncio
 import json
 
 import pytest
 from helpers import click, slash
-from rig import live, load, message, rigged, start_game, step
+from rig import live, load, message, rigged, service, start_game, step
 
 from bot.render import board_attachment
 from bot.render.board_picture import table_scene
+from cogs.payday._reply import DEFER_AFTER
 
 
 def shows(table) -> tuple:
@@ -125,3 +127,24 @@ async def test_turning_pictures_off_takes_the_picture_off_a_game_s_live_message(
     board = await live(env, game.channel)
     assert "$1,000" in board.embeds[-1].fields[0].value
     assert board.attachments == [] and board.embeds[-1].image.url is None
+
+
+async def test_a_status_that_had_to_wait_still_posts_the_board_with_its_picture(env, monkeypatch):
+    """Deferred ("thinking…"), the board takes the deferred answer's place, its picture attached."""
+    game = await start_game(env, 2, months=1)
+    alice, _ = game.players
+    shown = service(env).status
+
+    async def slow_status(*args):  # a busy database
+        await asyncio.sleep(DEFER_AFTER + 1)
+        return await shown(*args)
+
+    monkeypatch.setattr(service(env), "status", slow_status)
+    mark = len(env.http_requests)
+    result = await alice.slash(game.channel, "payday status")
+    await env.advance_time(DEFER_AFTER + 2)
+
+    assert result.acknowledged and {"type": 5} in [r.json for r in env.http_requests[mark:]]  # "thinking…"
+    table = await load(env, game.channel)
+    board = message(game.channel, table.message_id)
+    assert picture(board)[2].startswith("board-") and not board.flags.ephemeral

@@ -10,7 +10,7 @@ from rig import field, labels, live, load, rigged, script, service, start_game, 
 
 from bot.render.i18n import lang
 from bot.render.notices import cannot_post
-from cogs.reply import DEFER_AFTER
+from cogs.payday._reply import DEFER_AFTER
 
 INTERACTIONS = "/interactions/*"
 

@@ -9,6 +9,8 @@ from fake_discord import FakeDiscord, FakeInteraction, FakeUser
 from helpers import click
 from rig import cog, live, load, script, start_game
 
+from bot.render.components import Answer
+
 
 def fake_click(game, member, message_id: int) -> FakeInteraction:
     """A click by `member` on that message, answered into a fake Discord that lets other clicks run
@@ -27,7 +29,7 @@ async def press_together(env, game, presses: list[tuple[object, str, int]]) -> l
     handler = cog(env).game_click
     await asyncio.gather(
         *(
-            handler(fake, game.channel.id, row.game_id, table.state.prompt, kind, value)
+            handler(fake, Answer(game.channel.id, row.game_id, table.state.prompt, kind, value))
             for fake, (_, kind, value) in zip(clicks, presses, strict=True)
         )
     )

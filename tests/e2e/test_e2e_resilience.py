@@ -15,6 +15,8 @@ from helpers import table as make_table
 from rig import cog, field, labels, live, load, rigged, script, service, start_game, unescape
 from test_e2e_races import fake_click
 
+from bot.render.components import Answer
+
 
 @pytest.fixture
 def info_logging():
@@ -137,7 +139,7 @@ async def test_a_click_that_arrives_after_its_own_timeout_is_told_the_question_p
     await env.advance_time(60)  # the bot rolls for alice
 
     late = fake_click(game, alice, table.message_id)
-    await cog(env).game_click(late, game.channel.id, row.game_id, table.state.prompt, "roll", 0)
+    await cog(env).game_click(late, Answer(game.channel.id, row.game_id, table.state.prompt, "roll", 0))
 
     assert late.response.refusal == "That question has passed."
 

@@ -1,16 +1,26 @@
-"""The live message's answers are sent as payload (`components.AnswerView`), not as discord.ui
-items: what Discord receives must be exactly what those items would send, and every custom_id must
-route back to its DynamicItem."""
+"""The live message's answers as a player sees them, and as Discord receives them: each control
+written by discord.py's own items, in the rows render lays out, with nothing for discord.py to keep
+per message."""
 
 import discord
 import pytest
 
-from bot.render import components, hand_view
-from bot.render.components import GameButton, GameSelect, game_view
+from bot.render.components import (
+    Answer,
+    AnswerMenu,
+    Button,
+    OpenHand,
+    Select,
+    game_rows,
+    ledger_rows,
+    lobby_rows,
+    story_rows,
+)
 from bot.render.i18n import lang
-from bot.render.prompts import Choice, Menu, rows
+from bot.render.prompts import Choice
+from cogs.payday._controls import view
 
-EN, IT = lang("en"), lang("it")
+EN = lang("en")
 CHANNEL, GAME, PROMPT = 123456789012345678, 42, 7
 
 OFFERS = {
@@ -29,73 +39,97 @@ OFFERS = {
 }
 
 
-async def items_view(offered: list[Choice], L) -> discord.ui.View:
-    """The same answers as the discord.ui items the live message used to be built from."""
-    view = discord.ui.View(timeout=None)
-    mine = [hand_view.HandButton(CHANNEL, GAME, L._("My hand"))]
-    for number, row in enumerate(rows(offered, mine)):
-        if isinstance(row, Menu):
-            view.add_item(
-                GameSelect(CHANNEL, GAME, PROMPT, row.kind, row.placeholder, row.options, row=number)
+def items_view(offered: list[Choice]) -> discord.ui.View:
+    """The same answers as discord.ui items in their rows: what discord.py itself would send."""
+    items = discord.ui.View(timeout=None)
+    for number, row in enumerate(game_rows(CHANNEL, GAME, PROMPT, offered, EN)):
+        if isinstance(row, Select):
+            options = [
+                discord.SelectOption(label=o.label, value=o.value, description=o.description)
+                for o in row.options
+            ]
+            items.add_item(
+                discord.ui.Select(
+                    custom_id=_custom_id(row.target), placeholder=row.placeholder, options=options, row=number
+                )
             )
             continue
-        for item in row:
-            if isinstance(item, Choice):
-                item = GameButton(CHANNEL, GAME, PROMPT, item)
-            item.row = number
-            view.add_item(item)
-    return view
+        for button in row:
+            items.add_item(
+                discord.ui.Button(
+                    label=button.label,
+                    style=button.style,
+                    emoji=button.emoji,
+                    custom_id=_custom_id(button.target),
+                    row=number,
+                )
+            )
+    return items
+
+
+def _custom_id(target: object) -> str:
+    if isinstance(target, Answer):
+        return f"pd:{target.channel_id}:{target.game_id}:{target.prompt}:{target.kind}:{target.value}"
+    if isinstance(target, AnswerMenu):
+        return f"pdm:{target.channel_id}:{target.game_id}:{target.prompt}:{target.kind}"
+    assert isinstance(target, OpenHand)
+    return f"pdh:{target.channel_id}:{target.game_id}"
 
 
 @pytest.mark.parametrize("offer", sorted(OFFERS))
-@pytest.mark.parametrize("code", ["en", "it"])
-async def test_the_answers_are_sent_as_discord_ui_items_would_send_them(offer, code):
-    L = lang(code)
+async def test_the_answers_are_sent_as_discord_ui_items_would_send_them(offer):
     offered = OFFERS[offer]
-    sent = game_view(CHANNEL, GAME, PROMPT, offered, [hand_view.hand_button(CHANNEL, GAME, L)])
-    assert sent.to_components() == (await items_view(offered, L)).to_components()
-    assert sent.timeout is None and not sent.is_finished()
+    sent = view(game_rows(CHANNEL, GAME, PROMPT, offered, EN))
+    assert sent is not None and sent.to_components() == items_view(offered).to_components()
 
 
-async def test_every_custom_id_routes_to_its_dynamic_item():
-    offered = OFFERS["a menu"] + OFFERS["styles"]
-    sent = game_view(CHANNEL, GAME, PROMPT, offered, [hand_view.hand_button(CHANNEL, GAME, EN)])
-    routes = (*components.DYNAMIC_ITEMS, *hand_view.HAND_ITEMS)
-    ids = [c["custom_id"] for row in sent.to_components() for c in row["components"]]
-    assert len(ids) == 6
-    for custom_id in ids:
-        matched = [cls for cls in routes if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
-        assert len(matched) == 1, custom_id
-    assert ids[-2:] == [f"pdh:{CHANNEL}:{GAME}", f"pdm:{CHANNEL}:{GAME}:{PROMPT}:target"]
-
-
-def test_a_label_is_never_served_from_another_look():
-    """The payload of a look is cached: the same label in another style, or another language's
-    label, must not come back with the first one's."""
-    first = components.button_payload("pd:1:2:3:roll:0", "Roll", discord.ButtonStyle.primary)
-    other = components.button_payload("pd:1:2:4:roll:0", "Roll", discord.ButtonStyle.danger)
-    assert (first["style"], other["style"]) == (
-        discord.ButtonStyle.primary.value,
-        discord.ButtonStyle.danger.value,
-    )
-    assert (first["custom_id"], other["custom_id"]) == ("pd:1:2:3:roll:0", "pd:1:2:4:roll:0")
-    en = hand_view.hand_button(1, 2, EN)
-    it = hand_view.hand_button(1, 2, IT)
-    assert en["label"] == "My hand" and it["label"] != en["label"] and it["label"] == IT._("My hand")
-    assert en["emoji"] == it["emoji"] and en["emoji"]["name"] == "🃏"
-
-
-async def test_each_answer_view_keeps_its_own_rows_and_is_never_stored_by_discord():
-    """Views are copies of one blank view: each still sends its own rows, and discord.py, which
-    keeps a view to dispatch its items only when it has some and is not finished, keeps none."""
-    first = game_view(CHANNEL, GAME, PROMPT, OFFERS["one button"])
-    second = game_view(CHANNEL, GAME, PROMPT + 1, OFFERS["styles"])
-
-    assert first.to_components() != second.to_components()
-    assert [b["custom_id"] for b in first.to_components()[0]["components"]] == [
-        f"pd:{CHANNEL}:{GAME}:{PROMPT}:roll:0"
+def test_the_answers_come_first_my_hand_after_them_and_each_menu_in_a_row_of_its_own():
+    laid = game_rows(CHANNEL, GAME, PROMPT, OFFERS["a menu"] + OFFERS["styles"], EN)
+    buttons, menu = laid
+    assert isinstance(menu, Select) and not isinstance(buttons, Select)
+    assert [(b.label, b.style) for b in buttons] == [
+        ("Roll", discord.ButtonStyle.secondary),
+        ("Buy for $5,000", discord.ButtonStyle.success),
+        ("Decline", discord.ButtonStyle.danger),
+        ("Later", discord.ButtonStyle.secondary),
+        ("My hand", discord.ButtonStyle.secondary),
     ]
-    for view in (first, second):
-        assert isinstance(view, discord.ui.View)
-        assert not view.is_finished() and not view.is_dispatchable() and not view.has_components_v2()
-        assert view.timeout is None
+    assert buttons[-1] == Button("My hand", OpenHand(CHANNEL, GAME), emoji="🃏")
+    assert (
+        menu.target == AnswerMenu(CHANNEL, GAME, PROMPT, "target") and menu.placeholder == "Pick a neighbour"
+    )
+    assert [(o.label, o.value, o.description) for o in menu.options][:1] == [("Player 0", "0", "seat 0")]
+    [long] = game_rows(CHANNEL, GAME, PROMPT, OFFERS["long label"], EN)
+    assert not isinstance(long, Select) and long[0].label == "x" * 80
+
+
+async def test_views_keep_their_own_rows_and_are_never_stored_by_discord():
+    """discord.py keeps a view to dispatch its items only when it has some: these have none (each
+    click is routed by its custom_id), so nothing is kept per message sent."""
+    first = view(game_rows(CHANNEL, GAME, PROMPT, OFFERS["one button"], EN))
+    second = view(lobby_rows(CHANNEL, GAME, EN))
+    assert first is not None and second is not None
+    assert first.to_components() != second.to_components()
+    for sent in (first, second):
+        assert not sent.is_finished() and not sent.is_dispatchable() and not sent.has_components_v2()
+        assert sent.timeout is None
+
+
+def test_no_rows_is_no_view():
+    """An edit with no view takes the buttons away (a closed lobby, a finished game, one page)."""
+    assert view(()) is None and view(story_rows(GAME, 1, 1, EN)) is None
+
+
+def test_each_screen_keeps_its_buttons_in_one_row():
+    assert [len(row) for row in lobby_rows(CHANNEL, GAME, EN) if not isinstance(row, Select)] == [5]
+    assert [b.label for row in ledger_rows(GAME, "bank", 2, 3, EN) for b in row if isinstance(b, Button)] == [
+        "◀ Newer",
+        "Older ▶",
+        "Loan book",
+    ]
+    assert [b.label for row in story_rows(GAME, 3, 5, EN) for b in row if isinstance(b, Button)] == [
+        "⏮ Start",
+        "◀ Earlier",
+        "Later ▶",
+        "Now ⏭",
+    ]

@@ -5,7 +5,7 @@ import dataclasses
 
 import discord
 
-from bot.render.board_attachment import board_file, picture, render, show_board, shown
+from bot.render.board_attachment import Picture, board_file, picture, render, show_board, shown
 from bot.render.board_picture import Scene, Token, describe, render_png, scene_key
 
 SCENE = Scene(
@@ -23,7 +23,7 @@ async def test_rendering_off_the_loop_gives_the_same_picture():
 
 def test_the_file_is_the_picture_the_embed_shows_named_after_its_key():
     png, key = render_png(SCENE), scene_key(SCENE)
-    file = board_file(png, SCENE, key)
+    file = board_file(png, Picture(SCENE, key))
     embed = show_board(discord.Embed(title="Pay Day"), key)
     assert file.fp.read() == png
     assert file.filename == f"board-{key}.png"
@@ -43,11 +43,11 @@ async def test_an_edit_keeps_the_picture_of_the_same_key_and_uploads_any_other()
     other = dataclasses.replace(SCENE, jackpot=1300)
     on_message = [Attached("notes.txt"), Attached(f"board-{key}.png")]
     assert shown(on_message) is on_message[1]
-    assert await picture(SCENE, key, on_message) == [on_message[1]]
-    [new] = await picture(other, scene_key(other), on_message)
+    assert await picture(Picture(SCENE, key), on_message) == [on_message[1]]
+    [new] = await picture(Picture(other, scene_key(other)), on_message)
     assert isinstance(new, discord.File) and new.filename == f"board-{scene_key(other)}.png"
     assert new.fp.read() == render_png(other)
-    [unknown] = await picture(SCENE, key, None)  # nothing known of the message: upload
+    [unknown] = await picture(Picture(SCENE, key), None)  # nothing known of the message: upload
     assert isinstance(unknown, discord.File)
 
 

@@ -4,7 +4,7 @@ from bot.game.cards import MailKind
 from bot.game.orders import LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.render import hand_view
-from bot.render.components import game_view
+from bot.render.components import Button, OpenHand, game_rows
 from bot.render.hand import FIELD_LIMIT, hand_panel, orders_text
 from bot.render.i18n import lang
 from bot.render.prompts import Choice
@@ -156,16 +156,17 @@ def test_the_panel_and_its_controls_are_all_italian():
     for seat, orders in ((0, Orders()), (1, Orders(True, True, LotteryOrder.ALWAYS, 2))):
         labels = [option.label for option in hand_view.orders_options(orders, seat, it)]
         assert "Tira tu ai miei turni" in labels
-        hand_view.money_form(1, 2, "loan", 1000, it)
-        hand_view.panel_view(1, 2, seat, orders, it)
-        hand_view.hand_button(1, 2, it)
+        hand_view.form_words("loan", 1000, it)
+        hand_view.form_words("repay", 1000, it)
+        hand_view.panel_rows(1, 2, seat, orders, it)
+        game_rows(1, 2, 3, [], it)  # My hand
     assert set(it.missing) == before, f"no Italian for {set(it.missing) - before}"
 
 
 def test_my_hand_always_finds_room_on_the_live_message():
     many = [Choice(f"Repay ${n},000", "repay", n * 1000) for n in range(30)]
-    view = game_view(1, 2, 3, many, [hand_view.hand_button(1, 2, EN)])
-    sent = [component for row in view.to_components() for component in row["components"]]
-    assert len(sent) == 25
-    assert hand_view.HandButton.__discord_ui_compiled_template__.fullmatch(sent[-1]["custom_id"])
-    assert sent[-1]["label"] == "My hand" and len("My hand") <= 25
+    laid = game_rows(1, 2, 3, many, EN)
+    sent = [button for row in laid for button in row if isinstance(button, Button)]
+    assert len(laid) == 5 and len(sent) == 25
+    assert sent[-1].target == OpenHand(1, 2)
+    assert sent[-1].label == "My hand" and len("My hand") <= 25

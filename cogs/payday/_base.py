@@ -1,0 +1,167 @@
+"""What every part of the /payday cog shares: the one way an interaction is answered
+(`Answering._run`).
+
+A handler turns the interaction into plain values (`Person`, `Move`, ids), calls one use case of
+`bot.service.Service` and shows what it returns. The service holds the channel's lock while it
+decides and saves; the answer goes out only once it has let go, so a slow or rate-limited Discord
+never holds a game. Every refusal is answered here, privately, in the clicking player's own
+language, with a link back to the game's live message; a crash gets a sentence too
+(`run_click`), never Discord's "interaction failed".
+"""
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.game.rulesets import RULESETS
+from bot.render.embeds import game_embed
+from bot.render.frame import language
+from bot.render.i18n import Lang, lang
+from bot.render.links import jump_url, way_back
+from bot.render.notes import note_text
+from bot.render.notices import notice_message
+from bot.render.refusals import refusal_text, went_wrong
+from bot.service import Person, Refused, Service, ServiceCode, Show, Standings, Update
+from bot.table import clean_name
+from cogs.payday import _options
+from cogs.payday._live import LiveMessage
+from cogs.payday._reply import Reply
+from cogs.stories import Stories
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour.gold()
+RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()]
+"""The editions, as a command option's choices."""
+
+Result = TypeVar("Result")
+
+
+class Answering(commands.Cog):
+    """The cog's state and its one way of answering, shared by its parts (lobby, play, hand,
+    books, seats, help), which together make the `Payday` cog."""
+
+    service: Service
+    live: LiveMessage
+    stories: Stories
+
+    async def _run(
+        self,
+        interaction: discord.Interaction,
+        call: Callable[[], Awaitable[Result]],
+        show: Callable[[Reply, Result, Lang], None],
+        *,
+        public: bool = False,
+    ) -> tuple[Reply, Result | None]:
+        """Check the command's options, call the use case, then answer: with `show`, or, if it was
+        refused, with the refusal in the player's own language, privately (names escaped like on
+        the board), and a link back to the live message. The answer is sent after the service has
+        let go of the channel's lock."""
+        L = user_language(interaction)
+        reply = Reply(interaction, channel_of(interaction), self.live, L, public=public)
+        result = None
+        try:
+            _options.check(interaction)
+            result = await call()
+        except Refused as refused:
+            log.info("refused", extra={"channel": interaction.channel_id, "why": refused.code})
+            reply.say(way_back(refusal_text(refused, L), await self._way_back(interaction), L))
+        except BaseException:
+            reply.cancel()
+            raise
+        else:
+            show(reply, result, L)
+        await reply.flush()
+        return reply, result
+
+    async def _way_back(self, interaction: discord.Interaction) -> str | None:
+        """A link to the channel's live message, for a refusal to end with (None if it has none)."""
+        channel_id = channel_of(interaction)
+        where = await self.service.live_message(channel_id)
+        if where is None:
+            return None
+        guild_id, message_id = where
+        return jump_url(interaction.guild_id or guild_id, channel_id, message_id)
+
+    def _show(self, reply: Reply, update: Update, L: Lang) -> None:
+        """An `Update` as the answer to whoever asked; its follow-ups in the game's language."""
+        answer, loaded = update.answer, update.loaded
+        if answer.show is Show.STANDINGS:
+            [standings] = update.follow
+            assert isinstance(standings, Standings), "the standings shown again are the update's follow-up"
+            reply.post(notice_message(standings, lang(standings.table.language)))
+            return
+        on_live = loaded is not None and reply.on(loaded.table.message_id)
+        if answer.show is Show.POST:
+            assert loaded is not None, "a new copy of the live message shows a saved table"
+            reply.post_board(loaded)
+        elif answer.show is Show.LOOK:
+            assert loaded is not None, "a look at the board shows a saved table"
+            reply.say(embed=game_embed(loaded.table, loaded.row.game_id, L))
+        elif answer.show is Show.BOARD and (answer.said is None or on_live):
+            # A click on the live message posts the board anew if players are to be called by name.
+            reply.board(call=update.call is not None and on_live)
+        elif answer.said is not None:
+            reply.say(note_text(answer.said, L, None if loaded is None else loaded.table))
+        for notice in update.follow:
+            reply.follow(notice_message(notice, language(None if loaded is None else loaded.table)))
+
+
+# -- an interaction as plain values -------------------------------------------------------------------
+def person(interaction: discord.Interaction) -> Person:
+    user = interaction.user
+    return Person(
+        user.id,
+        player_name(user),
+        locale=_locale(interaction.locale) or "en-US",
+        manages_channel=interaction.permissions.manage_channels,
+    )
+
+
+def player_name(user: discord.abc.User) -> str:
+    """The name the board shows: the display name made safe, or the username if that looks blank."""
+    return clean_name(user.display_name, fallback=user.name)
+
+
+def user_language(interaction: discord.Interaction) -> Lang:
+    """The language of the person who asked: their own Discord client's (private answers)."""
+    return lang(_locale(getattr(interaction, "locale", None)))
+
+
+def server_language(interaction: discord.Interaction) -> str:
+    """A new game's language unless the host picks one: the server's preferred language if the bot
+    speaks it, else English."""
+    guild = interaction.guild
+    locale = guild.preferred_locale if guild is not None else getattr(interaction, "guild_locale", None)
+    return lang(_locale(locale)).code
+
+
+def _locale(locale: discord.Locale | str | None) -> str | None:
+    return locale.value if isinstance(locale, discord.Locale) else locale
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel the command was typed or the button clicked in (the commands are guild only)."""
+    assert interaction.channel_id is not None, "every /payday interaction comes from a channel"
+    return interaction.channel_id
+
+
+def same_channel(interaction: discord.Interaction, channel_id: int) -> None:
+    """A button is answered only in the channel it was made for (a forged or moved custom_id)."""
+    if interaction.channel_id != channel_id:
+        raise Refused(ServiceCode.OTHER_CHANNEL)
+
+
+async def run_click(interaction: discord.Interaction, work: Awaitable[None], what: object) -> None:
+    """Run a click's handler; if it crashes, the player still gets a sentence (logged with `what`
+    was clicked), not "interaction failed"."""
+    try:
+        await work
+    except Exception:
+        log.exception("button failed", extra={"channel": interaction.channel_id, "custom_id": what})
+        if not interaction.response.is_done():
+            await interaction.response.send_message(went_wrong(lang(interaction.locale)), ephemeral=True)

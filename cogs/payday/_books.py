@@ -1,0 +1,76 @@
+"""Reading the game: the Bank's books (/payday ledger) and its story (/payday log), privately, in
+the reader's own language."""
+
+import discord
+from discord import app_commands
+
+from bot.render.components import LedgerTurn, Message, StoryTurn, ledger_rows, story_rows
+from bot.render.i18n import Lang
+from bot.render.statements import ledger_embed
+from bot.service import LedgerPage
+from cogs.payday._base import Answering, channel_of, user_language
+from cogs.payday._reply import Reply
+from cogs.stories import StoryPage
+
+
+class Books(Answering):
+    @app_commands.command(name="ledger")
+    @app_commands.describe(book="The Bank's statement or the loan book.", page="Page number, newest first.")
+    @app_commands.choices(
+        book=[
+            app_commands.Choice(name="Bank statement", value="bank"),
+            app_commands.Choice(name="Loan book", value="loans"),
+        ]
+    )
+    async def ledger(
+        self, interaction: discord.Interaction, book: str = "bank", page: app_commands.Range[int, 1, 1000] = 1
+    ) -> None:
+        """Every payment of this channel's game: who paid whom, how much and why."""
+
+        def show(reply: Reply, shown: LedgerPage, L: Lang) -> None:
+            ledger = _ledger(shown, L)
+            reply.say(embed=ledger.embed, rows=ledger.rows)
+
+        channel_id = channel_of(interaction)
+        await self._run(interaction, lambda: self.service.ledger(channel_id, book, page), show)
+
+    async def ledger_page(self, interaction: discord.Interaction, clicked: LedgerTurn) -> None:
+        """A ledger page button."""
+
+        def show(reply: Reply, shown: LedgerPage, L: Lang) -> None:
+            reply.edit(_ledger(shown, L))
+
+        channel_id = channel_of(interaction)
+        call = lambda: self.service.ledger(channel_id, clicked.book, clicked.page, clicked.game_id)  # noqa: E731
+        await self._run(interaction, call, show)
+
+    @app_commands.command(name="log")
+    @app_commands.describe(page="Page number, from the start of the game (the newest if left out).")
+    async def log(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None
+    ) -> None:
+        """The whole story of this channel's game, turn by turn (only you can see it)."""
+
+        def show(reply: Reply, shown: StoryPage, L: Lang) -> None:
+            reply.say(embed=shown.embed, rows=story_rows(shown.game_id, shown.page, shown.pages, L))
+
+        L, channel_id = user_language(interaction), channel_of(interaction)
+        await self._run(interaction, lambda: self.stories.page(channel_id, None, page, L), show)
+
+    async def story_page(self, interaction: discord.Interaction, clicked: StoryTurn) -> None:
+        """A story page button."""
+
+        def show(reply: Reply, shown: StoryPage, L: Lang) -> None:
+            reply.edit(Message(embed=shown.embed, rows=story_rows(shown.game_id, shown.page, shown.pages, L)))
+
+        L, channel_id = user_language(interaction), channel_of(interaction)
+        await self._run(
+            interaction, lambda: self.stories.page(channel_id, clicked.game_id, clicked.page, L), show
+        )
+
+
+def _ledger(page: LedgerPage, L: Lang) -> Message:
+    """A page of the books, with previous / next and a switch to the other book."""
+    return Message(
+        embed=ledger_embed(page, L), rows=ledger_rows(page.game_id, page.book, page.page, page.pages, L)
+    )

@@ -1,0 +1,41 @@
+"""The /payday cog: a thin adapter between Discord and the service, in parts by what the player
+does (lobby, play, hand, books, seats, help) that share one way of answering (`_base.Answering`)."""
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service import Service
+from cogs.payday._books import Books
+from cogs.payday._hand import Hand
+from cogs.payday._help import Help
+from cogs.payday._live import LiveMessage
+from cogs.payday._lobby import Lobby
+from cogs.payday._play import Play
+from cogs.payday._seats import Seats
+from cogs.stories import Stories
+
+
+@app_commands.guild_only()
+class Payday(
+    # discord.py lists a cog's commands from its last base to its first: start, join, leave (Lobby),
+    # loan ... status (Play), hand, ledger, log, notices, end, kick, and help and rules last.
+    Help,
+    Seats,
+    Books,
+    Hand,
+    Play,
+    Lobby,
+    commands.GroupCog,
+    group_name="payday",
+    group_description="Play the board game Pay Day in this channel.",
+):
+    """/payday: lobby, game, bank and rules commands, and the game's buttons."""
+
+    def __init__(
+        self, bot: commands.Bot | commands.AutoShardedBot, service: Service, live: LiveMessage
+    ) -> None:
+        """`service` and `live` (the screen it shows its changes on) are the bot's (bot/app/bot.py)."""
+        self.bot = bot
+        self.service = service
+        self.live = live
+        self.stories = Stories(service)

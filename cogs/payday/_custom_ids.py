@@ -1,0 +1,120 @@
+"""Every custom_id the bot writes, one codec per kind: built from its target (the values a click
+needs, bot/render/components.py), matched by its template, read back into the same target.
+
+The layouts (all under Discord's 100 characters). Every one ever sent still reads, so the buttons
+of old messages keep working after a restart and across versions:
+  pd:<channel>:<game>:<prompt>:<kind>:<value>   answer the game's question
+  pdm:<channel>:<game>:<prompt>:<kind>           the same from a select menu (the option is the value)
+  pdl:<channel>:<game>:<change>                  the lobby: join, leave, addbot, start, cancel
+  pdg:<game>:<book>:<page>                       a page of the ledger (bank or loans)
+  pds:<game>:<page>                              a page of the story (`/payday log`)
+  pdr:<game>                                     Rematch, on a finished game's standings
+  pdh:<channel>:<game>                           My hand, on the live message
+  pdo:<channel>:<game>                           the hand panel's standing-orders menu
+  pdb:<channel>:<game>:<loan|repay>              Borrow… / Repay…: open the form
+  pdx:<channel>:<game>:<loan|repay>              the form itself
+  pdp:<channel>:<game>                           Refresh; panels from before it have pdr:<channel>:<game>
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from bot.render.components import (
+    Answer,
+    AnswerMenu,
+    LedgerTurn,
+    LobbyAction,
+    OpenForm,
+    OpenHand,
+    RefreshHand,
+    Rematch,
+    SetOrders,
+    StoryTurn,
+    SubmitForm,
+    Target,
+)
+from bot.service.values import LobbyChange
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One field of a custom_id: what it may look like, and how it is read."""
+
+    pattern: str
+    read: Callable[[str], Any]
+
+
+CHANNEL = Part(r"\d{1,20}", int)
+GAME = Part(r"\d{1,12}", int)
+NUMBER = Part(r"\d{1,9}", int)
+PAGE = Part(r"\d{1,6}", int)
+KIND = Part(r"[a-z_]{1,12}", str)
+MONEY = Part("loan|repay", str)
+BOOK = Part("bank|loans", str)
+CHANGE = Part("|".join(LobbyChange), LobbyChange)
+
+
+class Codec(Generic[T]):
+    """`<prefix>:<part>:<part>...`, one part per field of the target, in the target's order; a
+    custom_id with one of the `formerly` prefixes reads the same (buttons already in channels)."""
+
+    def __init__(
+        self, prefix: str, target: type[T], *, formerly: tuple[str, ...] = (), **parts: Part
+    ) -> None:
+        self.prefix, self.target, self.parts = prefix, target, parts
+        prefixes = "|".join((prefix, *formerly))
+        self.template = (
+            "(?:" + prefixes + ")" + "".join(f":(?P<{name}>{p.pattern})" for name, p in parts.items())
+        )
+        self._compiled = re.compile(self.template)
+
+    def build(self, target: T) -> str:
+        return ":".join((self.prefix, *(str(getattr(target, name)) for name in self.parts)))
+
+    def parse(self, match: re.Match[str]) -> T:
+        """The target of a custom_id that matched the template."""
+        return self.target(**{name: part.read(match[name]) for name, part in self.parts.items()})
+
+    def read(self, custom_id: str) -> T | None:
+        """The target of `custom_id`, or None if it is not one of this codec's."""
+        match = self._compiled.fullmatch(custom_id)
+        return None if match is None else self.parse(match)
+
+
+ANSWER = Codec("pd", Answer, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER, kind=KIND, value=NUMBER)
+ANSWER_MENU = Codec("pdm", AnswerMenu, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER, kind=KIND)
+LOBBY = Codec("pdl", LobbyAction, channel_id=CHANNEL, game_id=GAME, change=CHANGE)
+LEDGER = Codec("pdg", LedgerTurn, game_id=GAME, book=BOOK, page=PAGE)
+STORY = Codec("pds", StoryTurn, game_id=GAME, page=PAGE)
+REMATCH = Codec("pdr", Rematch, game_id=GAME)
+HAND = Codec("pdh", OpenHand, channel_id=CHANNEL, game_id=GAME)
+ORDERS = Codec("pdo", SetOrders, channel_id=CHANNEL, game_id=GAME)
+MONEY_BUTTON = Codec("pdb", OpenForm, channel_id=CHANNEL, game_id=GAME, kind=MONEY)
+FORM = Codec("pdx", SubmitForm, channel_id=CHANNEL, game_id=GAME, kind=MONEY)
+REFRESH = Codec("pdp", RefreshHand, formerly=("pdr",), channel_id=CHANNEL, game_id=GAME)
+
+CODECS: dict[type, Codec[Any]] = {
+    codec.target: codec
+    for codec in (
+        ANSWER,
+        ANSWER_MENU,
+        LOBBY,
+        LEDGER,
+        STORY,
+        REMATCH,
+        HAND,
+        ORDERS,
+        MONEY_BUTTON,
+        FORM,
+        REFRESH,
+    )
+}
+
+
+def custom_id(target: Target) -> str:
+    """The custom_id a control of that target carries."""
+    return CODECS[type(target)].build(target)

@@ -1,0 +1,184 @@
+"""The hand panel: /payday hand and My hand, the standing-orders menu, Borrow… / Repay… and their
+form, and Refresh.
+
+The form (a modal) is never kept in memory: it is sent already stopped, and its answer is read in
+`on_interaction` by its custom_id (discord.py only routes a submitted form to a modal object it
+still holds), so a form opened before a restart is answered the same.
+"""
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render import hand_view
+from bot.render.components import InGame, Message, OpenForm, OpenHand, RefreshHand, SetOrders, SubmitForm
+from bot.render.embeds import safe
+from bot.render.hand import hand_panel
+from bot.render.i18n import Lang
+from bot.render.notes import note_text
+from bot.service import HandView, Move, Refused, ServiceCode, Update
+from bot.table import Table
+from cogs.payday import _custom_ids as ids
+from cogs.payday._base import Answering, channel_of, person, run_click, same_channel
+from cogs.payday._reply import Reply
+
+AMOUNT_FIELD = "amount"
+"""The custom_id of the form's one text field."""
+
+
+class Hand(Answering):
+    @app_commands.command(name="hand")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """Your hand, your next Pay Day and your standing orders (only you see it)."""
+        channel_id = channel_of(interaction)
+        await self._run(
+            interaction, lambda: self.service.hand(channel_id, person(interaction)), _show_panel(channel_id)
+        )
+
+    async def hand_click(self, interaction: discord.Interaction, clicked: OpenHand) -> None:
+        """My hand: the player's private panel, with their standing orders and the money buttons."""
+        call = self._hand_of(interaction, clicked.channel_id, clicked.game_id)
+        await self._run(interaction, call, _show_panel(clicked.channel_id))
+
+    async def hand_refresh(self, interaction: discord.Interaction, clicked: RefreshHand) -> None:
+        """Refresh: the panel edited in place with the hand as it is now; the line a loan or repayment
+        left above it is about the past, so it goes. Refused, the panel stays as it was."""
+        call = self._hand_of(interaction, clicked.channel_id, clicked.game_id)
+        await self._run(interaction, call, _show_panel(clicked.channel_id, edit=True))
+
+    def _hand_of(
+        self, interaction: discord.Interaction, channel_id: int, game_id: int
+    ) -> Callable[[], Awaitable[HandView]]:
+        """The use case behind a panel's buttons: the clicking player's hand in that channel's game."""
+
+        async def call() -> HandView:
+            same_channel(interaction, channel_id)
+            return await self.service.hand(channel_id, person(interaction), game_id)
+
+        return call
+
+    async def orders_click(
+        self, interaction: discord.Interaction, clicked: SetOrders, values: tuple[str, ...]
+    ) -> None:
+        """The standing-orders menu closed: its ticked options are the player's orders now. They
+        answer at once whatever they cover; the panel shows them."""
+        channel_id, game_id = clicked.channel_id, clicked.game_id
+
+        async def call() -> Update:
+            same_channel(interaction, channel_id)
+            chosen = hand_view.chosen_orders(values)
+            if chosen is None:
+                raise Refused(ServiceCode.ONE_LOTTERY_ORDER)
+            return await self.service.set_orders(channel_id, person(interaction), chosen, game_id)
+
+        def show(reply: Reply, update: Update, L: Lang) -> None:
+            reply.edit(self._panel_after(update, interaction, clicked, L))
+
+        await self._run(interaction, call, show)
+
+    async def money_form(self, interaction: discord.Interaction, clicked: OpenForm) -> None:
+        """Borrow… / Repay…: the form for the exact amount (for a seated player of this game)."""
+
+        def show(reply: Reply, view: HandView, L: Lang) -> None:
+            assert view.table.state is not None, "a hand is read from a running game"
+            reply.form(_money_form(clicked, view.table.state.rules.loan_step, L))
+
+        await self._run(interaction, self._hand_of(interaction, clicked.channel_id, clicked.game_id), show)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A submitted loan or repayment form, found by its custom_id (no modal is kept)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        form = ids.FORM.read(str(data.get("custom_id", "")))
+        if form is not None:
+            await run_click(interaction, self.money_submit(interaction, form, _typed(data)), form)
+
+    async def money_submit(self, interaction: discord.Interaction, form: SubmitForm, typed: str) -> None:
+        """The amount typed in the form, through the same engine checks as /payday loan and /payday
+        repay: done, the panel shows the hand after it; refused, one line says why."""
+        channel_id, game_id = form.channel_id, form.game_id
+
+        async def call() -> Update:
+            same_channel(interaction, channel_id)
+            dollars = hand_view.amount(typed)
+            if dollars is None:
+                raise Refused(ServiceCode.NO_AMOUNT)
+            return await self.service.act(
+                channel_id, person(interaction), Move(form.kind, dollars, game_id=game_id)
+            )
+
+        def show(reply: Reply, update: Update, L: Lang) -> None:
+            said = update.answer.said
+            done = None if said is None or update.loaded is None else note_text(said, L, update.loaded.table)
+            panel = self._panel_after(update, interaction, form, L)
+            if interaction.message is None:  # a form not opened from a panel message
+                reply.say(done, embed=panel.embed, rows=panel.rows)
+            else:
+                reply.edit(Message(done, panel.embed, panel.rows), text=True)
+
+        await self._run(interaction, call, show)
+
+    def _panel_after(
+        self, update: Update, interaction: discord.Interaction, control: InGame, L: Lang
+    ) -> Message:
+        """The clicking player's panel as the change left it, read now."""
+        assert update.loaded is not None, "a change to a player's hand is saved with its table"
+        table = update.loaded.table
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None, "the service accepted the change from a seated player"
+        return _panel(table, seat, control.game_id, control.channel_id, L, self.service.now())
+
+
+def _show_panel(channel_id: int, *, edit: bool = False) -> Callable[[Reply, HandView, Lang], None]:
+    """How a use case's `HandView` is answered: the panel in a new private reply, or (`edit`) in
+    place of the panel clicked, without the line an earlier answer left above it."""
+
+    def show(reply: Reply, view: HandView, L: Lang) -> None:
+        panel = _panel(view.table, view.seat, view.game_id, channel_id, L, view.taken)
+        if edit:
+            reply.edit(panel, text=True)
+        else:
+            reply.say(embed=panel.embed, rows=panel.rows)
+
+    return show
+
+
+def _panel(table: Table, seat: int, game_id: int, channel_id: int, L: Lang, taken: datetime) -> Message:
+    """The hand panel of `seat`, as read at `taken`, in the reader's language."""
+    assert table.state is not None, "a hand panel shows a running game"
+    orders = table.seats[seat].orders
+    panel = hand_panel(table.state, seat, safe(table.seats[seat].name), orders, L)
+    return Message(
+        embed=hand_view.panel_embed(panel, taken, L),
+        rows=hand_view.panel_rows(channel_id, game_id, seat, orders, L),
+    )
+
+
+def _money_form(clicked: OpenForm, step: int, L: Lang) -> discord.ui.Modal:
+    """The form asking how much to borrow or repay; stopped before it is sent, so discord.py keeps
+    no copy: `on_interaction` reads the answer by its custom_id."""
+    words = hand_view.form_words(clicked.kind, step, L)
+    target = SubmitForm(clicked.channel_id, clicked.game_id, clicked.kind)
+    modal = discord.ui.Modal(title=words.title, custom_id=ids.FORM.build(target), timeout=None)
+    modal.add_item(
+        discord.ui.TextInput(
+            label=words.label, custom_id=AMOUNT_FIELD, placeholder=words.example, min_length=1, max_length=12
+        )
+    )
+    modal.stop()
+    return modal
+
+
+def _typed(data: dict[str, Any]) -> str:
+    """The text typed in a submitted form's amount field ("" if none)."""
+    for row in data.get("components") or ():
+        for field in [row.get("component") or {}, *(row.get("components") or ())]:
+            if field.get("custom_id") == AMOUNT_FIELD:
+                return str(field.get("value") or "")
+    return ""

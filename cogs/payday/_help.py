@@ -1,0 +1,45 @@
+"""What the bot and the rules say: /payday help and /payday rules, privately, in the reader's own
+language."""
+
+import discord
+from discord import app_commands
+
+from bot.render import rules_text
+from bot.render.i18n import Lang
+from bot.render.rules_text import Topic
+from bot.service import RulesView
+from cogs.payday._base import COLOUR, RULESET_CHOICES, Answering, channel_of, user_language
+from cogs.payday._reply import Reply
+
+
+class Help(Answering):
+    @app_commands.command(name="help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What this bot does, how a game goes, and every /payday command."""
+        title, text = rules_text.help_page(user_language(interaction))
+        embed = discord.Embed(title=title, description=text, colour=COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="rules")
+    @app_commands.describe(
+        topic="Which part of the rules (overview if left out).",
+        edition="Which edition (the game in this channel's, or modern).",
+    )
+    @app_commands.choices(edition=RULESET_CHOICES)
+    async def rules(
+        self, interaction: discord.Interaction, topic: Topic = "overview", edition: str | None = None
+    ) -> None:
+        """Read the rules of Pay Day, one topic at a time."""
+
+        def show(reply: Reply, shown: RulesView, L: Lang) -> None:
+            title, text = rules_text.page(
+                shown.topic,
+                shown.edition,
+                turn=rules_text.duration(shown.turn_seconds, L),
+                interrupt=rules_text.duration(shown.interrupt_seconds, L),
+                L=L,
+            )
+            reply.say(embed=discord.Embed(title=title, description=text, colour=COLOUR))
+
+        channel_id = channel_of(interaction)
+        await self._run(interaction, lambda: self.service.rules(channel_id, topic, edition), show)

@@ -1,0 +1,155 @@
+"""Every button and menu of the bot as a DynamicItem: registered once at start-up, each matches the
+custom_ids of its codec (cogs/payday/_custom_ids.py), reads its target back from the one clicked,
+and hands it to the cog's handler for that kind of click. No view is kept for any message, so the
+buttons of messages sent before a restart work the same.
+"""
+
+import re
+from typing import Any, Generic, Self, TypeVar
+
+import discord
+from discord.ext import commands
+
+from bot.render import components
+from cogs.payday import _custom_ids as ids
+from cogs.payday._base import run_click
+from cogs.payday._cog import Payday
+
+T = TypeVar("T")
+NO_CUSTOM_ID = r"(?!)"
+"""The template of `Control` itself, which no custom_id matches; each control's is its codec's."""
+
+
+class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], Generic[T], template=NO_CUSTOM_ID):
+    """What every control does on a click: read its target from the custom_id clicked (`codec`),
+    find the /payday cog and call the handler of its kind (`handle`); a crash in the handler still
+    gets the player a sentence."""
+
+    codec: ids.Codec[T]
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__(template=cls.codec.template)
+
+    def __init__(self, item: discord.ui.Item[Any], target: T) -> None:
+        super().__init__(item)
+        self.target = target
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(item, cls.codec.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_click(interaction, self._routed(interaction), self.target)
+
+    async def _routed(self, interaction: discord.Interaction) -> None:
+        await self.handle(payday(interaction), interaction)
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+def payday(interaction: discord.Interaction) -> Payday:
+    """The /payday cog of the bot the click reached."""
+    client = interaction.client
+    bots = commands.Bot | commands.AutoShardedBot
+    cog = client.get_cog(Payday.__cog_name__) if isinstance(client, bots) else None
+    if not isinstance(cog, Payday):
+        raise LookupError("the /payday cog is not loaded")
+    return cog
+
+
+def _chosen(menu: discord.ui.Item[Any]) -> tuple[str, ...]:
+    """The options chosen in the menu clicked, as the click says (discord.py reads them into the
+    menu before the callback)."""
+    assert isinstance(menu, discord.ui.Select), "a menu's custom_id is only ever matched on a select menu"
+    return tuple(str(value) for value in menu.values)
+
+
+class AnswerButton(Control[components.Answer]):
+    codec = ids.ANSWER
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.game_click(interaction, self.target)
+
+
+class AnswerSelect(Control[components.AnswerMenu]):
+    codec = ids.ANSWER_MENU
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        chosen = _chosen(self.item) or ("",)
+        # Option values are ours, but the payload is not: anything else is a choice the game refuses.
+        value = int(chosen[0]) if chosen[0].isdigit() and len(chosen[0]) <= 9 else -1
+        await cog.game_click(interaction, self.target.chosen(value))
+
+
+class LobbyButton(Control[components.LobbyAction]):
+    codec = ids.LOBBY
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.lobby_click(interaction, self.target)
+
+
+class LedgerButton(Control[components.LedgerTurn]):
+    codec = ids.LEDGER
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.ledger_page(interaction, self.target)
+
+
+class StoryButton(Control[components.StoryTurn]):
+    codec = ids.STORY
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.story_page(interaction, self.target)
+
+
+class RematchButton(Control[components.Rematch]):
+    codec = ids.REMATCH
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.rematch_click(interaction, self.target)
+
+
+class HandButton(Control[components.OpenHand]):
+    codec = ids.HAND
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.hand_click(interaction, self.target)
+
+
+class OrdersMenu(Control[components.SetOrders]):
+    codec = ids.ORDERS
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.orders_click(interaction, self.target, _chosen(self.item))
+
+
+class MoneyButton(Control[components.OpenForm]):
+    codec = ids.MONEY_BUTTON
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.money_form(interaction, self.target)
+
+
+class RefreshButton(Control[components.RefreshHand]):
+    codec = ids.REFRESH
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.hand_refresh(interaction, self.target)
+
+
+ITEMS = (
+    AnswerButton,
+    AnswerSelect,
+    LobbyButton,
+    LedgerButton,
+    StoryButton,
+    RematchButton,
+    HandButton,
+    OrdersMenu,
+    MoneyButton,
+    RefreshButton,
+)
+"""Every control, registered with the bot when the cog is set up."""

@@ -1,0 +1,422 @@
+"""The one live game message per channel: edited in place, reposted when it goes stale.
+
+Nothing here runs under a channel's game lock. The service saves a change, hands the `Update` to
+`publish` (a plain call, no waiting) and lets go of the lock; then the click's own answer shows the
+board through the click (`show`, `post_call`), and one worker task per channel does everything sent
+with the bot's token: edits, reposts, Pay Day notices, reminders, standings. discord.py sleeps
+in-line on a 429 and retries a 5xx after a pause; only that channel's worker waits, never a
+player's click. Either way the message shows a frame built from the snapshot alone
+(bot/render/frame.py).
+
+The worker always shows the newest snapshot, so a burst of changes costs one edit, and a lost
+answer to a click (Discord's 5xx, or the 3 s window passed) is made good by the bot's own edit.
+"""
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from bot.render.components import Message
+from bot.render.embeds import payday_notices
+from bot.render.frame import Frame, Text, call_text, frame, language, seated, still_called
+from bot.render.i18n import Lang, lang
+from bot.render.notices import notice_message
+from bot.service import Call, Loaded, PayDays, Update
+from cogs.payday._channel import Channel
+from cogs.payday._controls import message_fields
+from cogs.payday._writes import Through, attachments_of, edit_fields, held_after, new_fields
+
+log = logging.getLogger(__name__)
+
+Moved = Callable[[Loaded, int], Awaitable[Loaded | None]]
+"""`moved(shown, message_id)`: save that the live message is now `message_id`, showing the snapshot
+`shown`. Returns the saved snapshot, or None if the game is gone."""
+
+
+class LiveMessage:
+    """Every channel's live message, kept up to date with the bot's token by one worker per channel:
+    the service's `Screen`, and what a click's answer shows through the click.
+
+    A Discord failure here is logged, never raised to the service: the game is already saved, so
+    nobody is told to try again, and the next update brings the message up to date.
+    """
+
+    def __init__(self, bot: discord.Client, moved: Moved, *, pictures: bool = True) -> None:
+        self.bot = bot
+        self._moved = moved
+        self.pictures = pictures
+        """Whether the live message carries the drawn board (the `BOARD_PICTURES` setting)."""
+        self._channels: dict[int, Channel] = {}
+
+    # -- the service's Screen (called under the channel's lock, so in save order) ---------------------
+    def publish(self, update: Update) -> None:
+        """A change was saved: the live message is to show it, with the Pay Day summaries as its text;
+        the other notices are messages of their own. All in the game's language."""
+        L = self._language(update)
+        live = update.live
+        if live is not None:
+            paydays = [notice for notice in update.notices if isinstance(notice, PayDays)]
+            text = "\n".join(filter(None, (payday_notices(p, L) for p in paydays))) or None
+            ch = self._channel(live.loaded.row.channel_id)
+            ch.update(live.loaded, text, live.note, live.closed)
+            if live.shown:
+                self._shown(live.loaded, ch.seq)
+            if update.call is not None:
+                ch.call, ch.claimed = update.call, False
+        for notice in update.notices:
+            if live is None or not isinstance(notice, PayDays):
+                self._channel(update.channel_id).posts.append(notice_message(notice, L))
+
+    def released(self, channel_id: int) -> None:
+        """A timer's work let go of the channel's lock: send what it changed."""
+        self.kick(channel_id)
+
+    def behind(self, channel_id: int) -> bool:
+        """Whether the live message may not show the newest saved change (an answer or an edit
+        failed, or is still on its way): a player can't be blamed for not answering it."""
+        ch = self._channels.get(channel_id)
+        return ch is not None and ch.behind
+
+    # -- what a click's answer asks (cogs/payday/_reply.py) -----------------------------------------
+    def claim(self, channel_id: int) -> bool:
+        """A click on the live message will post the waiting call as its own answer (one request
+        instead of the worker's post); False if there is none. Called before anything is awaited
+        after the service published the update, so the worker cannot have taken the call first."""
+        ch = self._channels.get(channel_id)
+        if ch is None or ch.call is None or ch.claimed:
+            return False
+        ch.claimed = True
+        return True
+
+    async def post_call(self, channel_id: int, through: Through) -> None:
+        """The claimed call as the click's answer: a new live message whose text calls the players
+        (an interaction's answer may mention, and needs no Send Messages), with the Pay Day
+        summaries waiting; it is saved as the live message, and the worker retires the old one. If
+        Discord refuses, the worker posts the call itself (or edits)."""
+        ch = self._channels[channel_id]
+        loaded, seq = ch.loaded, ch.seq
+        assert loaded is not None, "a claimed call belongs to a published snapshot"
+        shown = self._frame(ch, loaded)
+        carried = ch.take_notices()
+        call = None if ch.call is None else seated(ch.call, loaded.table)
+        fields = await new_fields(shown, call_text(call, carried, language(loaded.table)))
+        try:
+            message_id, sent = await through.send_new(fields)
+        except discord.HTTPException:
+            if carried:
+                ch.notices.insert(0, carried)
+            ch.claimed, ch.tried = False, 0
+            raise
+        ch.call, ch.claimed = None, False
+        ch.hold(message_id, attachments_of(sent))
+        await self._replaced(channel_id, ch, loaded, message_id, carried, seq)
+
+    async def show(self, channel_id: int, through: Through) -> bool:
+        """Show the newest board as the answer to a click on the live message, in that one request:
+        its picture kept when the board looks the same, else the new one uploaded with it. A click
+        on a board that must be posted anew (a new month, an hour-old message) waits for the worker
+        to post it, then its answer removes the old copy's buttons. False if the click was not on the
+        live message (the worker edits it), or if the channel rests: the message shows the newest
+        board already."""
+        clicked = through.clicked
+        ch = self._channels.get(channel_id)
+        if clicked is None or ch is None or ch.loaded is None or ch.loaded.table.message_id != clicked:
+            return False
+        loaded = ch.loaded
+        if self._needs_repost(ch, loaded):
+            await self.idle(channel_id, clicked)
+            now = self._channels.get(channel_id)
+            if now is None or now.loaded is None:
+                return False
+            if now.loaded.table.message_id != clicked:
+                try:
+                    await through.edit_clicked({"view": None})
+                except discord.HTTPException:
+                    await self.strip_buttons(channel_id, clicked)
+                    raise
+                return True
+            ch, loaded = now, now.loaded
+        seq = ch.seq
+        fields, attachments = await edit_fields(self._frame(ch, loaded), self._text(ch), through.attachments)
+        answered = await through.edit_clicked(fields)
+        ch.hold(clicked, held_after(answered, attachments))
+        self._shown(loaded, seq)
+        return True
+
+    async def new_message(self, loaded: Loaded) -> dict[str, Any]:
+        """The live message for `loaded` as the keywords of a new message (with its picture)."""
+        row = loaded.row
+        return await new_fields(frame(loaded.table, row.channel_id, row.game_id, None, False, self.pictures))
+
+    def warning(self, channel_id: int) -> bool:
+        """Whether the next answer to a player is to say that posting fails (once; then False)."""
+        ch = self._channels.get(channel_id)
+        if ch is None or not ch.warn:
+            return False
+        ch.warn = False
+        return True
+
+    def done(self, channel_id: int, unsent: Sequence[Message] = ()) -> None:
+        """A click's answer went out: the follow-ups it could not send go as messages of their own,
+        and the worker sends what the change left to send."""
+        if unsent:
+            self._channel(channel_id).posts.extend(unsent)
+        self.kick(channel_id)
+
+    # -- what the cog asks ----------------------------------------------------------------------------
+    def forget(self, channel_id: int) -> None:
+        """The channel's game never reached Discord (its first message failed): nothing to show."""
+        ch = self._channels.pop(channel_id, None)
+        if ch is not None and ch.worker is not None:
+            ch.worker.cancel()
+
+    async def strip_buttons(self, channel_id: int, message_id: int) -> None:
+        """An older copy of the board loses its buttons, so only one message can be answered."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("old live message not edited", extra={"channel": channel_id, "message_id": message_id})
+
+    async def idle(self, channel_id: int, answering: int) -> None:
+        """Run the channel's worker now and wait for it: a click on the old copy of a board that
+        must be posted anew waits for the new one, then its answer removes the old one's buttons."""
+        ch = self._channel(channel_id)
+        ch.answering.add(answering)
+        try:
+            self.kick(channel_id)
+            if ch.worker is not None:
+                await asyncio.shield(ch.worker)
+        finally:
+            ch.answering.discard(answering)
+
+    async def close(self) -> None:
+        """Stop every worker (the bot is shutting down)."""
+        workers = [ch.worker for ch in self._channels.values() if ch.worker is not None]
+        for worker in workers:
+            worker.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+
+    def kick(self, channel_id: int) -> None:
+        """Start the channel's worker if it has anything to do and is not running already; a channel
+        whose game is over and fully shown is forgotten."""
+        ch = self._channels.get(channel_id)
+        if ch is None or (ch.worker is not None and not ch.worker.done()):
+            return
+        if (ch.behind and ch.tried != ch.seq) or ch.notices or ch.posts or ch.retire:
+            ch.worker = asyncio.create_task(self._work(channel_id, ch), name=f"live:{channel_id}")
+        elif ch.closed and not ch.behind:
+            del self._channels[channel_id]
+        else:
+            ch.rest()
+
+    # -- the state per channel ----------------------------------------------------------------------
+    def _channel(self, channel_id: int) -> Channel:
+        ch = self._channels.get(channel_id)
+        if ch is None:
+            ch = self._channels[channel_id] = Channel()
+        return ch
+
+    def _shown(self, loaded: Loaded, seq: int) -> None:
+        """The snapshot `seq` of `loaded`'s game was just written to the live message (by a click's
+        own answer, or as a new live message)."""
+        ch = self._channels.get(loaded.row.channel_id)
+        if ch is not None and ch.game_id == loaded.row.game_id:
+            ch.shown = max(ch.shown, seq)  # a later snapshot may have been shown meanwhile
+
+    def _language(self, update: Update) -> Lang:
+        """The game's language; a notice with no table (a set-aside game) follows the last one shown."""
+        if update.loaded is not None:
+            return language(update.loaded.table)
+        ch = self._channels.get(update.channel_id)
+        return lang(None if ch is None else ch.language)
+
+    def _needs_repost(self, ch: Channel, loaded: Loaded) -> bool:
+        """A month change or an hour-old message gets a new live message (while posting works)."""
+        return _running(loaded) and loaded.table.live_message_stale(discord.utils.utcnow()) and ch.may_post
+
+    def _frame(self, ch: Channel, loaded: Loaded) -> Frame:
+        row = loaded.row
+        return frame(loaded.table, row.channel_id, row.game_id, ch.note, ch.closed, self.pictures)
+
+    def _text(self, ch: Channel) -> Text | None:
+        """The live message's text for an edit: the Pay Day lines it carries and the call of the
+        players still asked, so the call goes away as they answer (an edit notifies nobody again).
+        None when this process did not post the message (after a restart): its text is left as is."""
+        loaded = ch.loaded
+        if loaded is None or ch.known_id != loaded.table.message_id:
+            return None
+        return call_text(still_called(loaded.table), ch.carried, language(loaded.table))
+
+    # -- the worker -----------------------------------------------------------------------------------
+    async def _work(self, channel_id: int, ch: Channel) -> None:
+        """Bring the live message up to the newest snapshot, then send what is queued, until nothing
+        is left; the channel is forgotten once its game is over and everything went out."""
+        while True:
+            if ch.behind and ch.tried != ch.seq:
+                await self._show(channel_id, ch)
+            elif ch.retire:
+                await self._retire(channel_id, *ch.retire.pop(0))
+            elif ch.notices:
+                await self._send(ch, channel_id, {"content": ch.take_notices()})
+            elif ch.posts:
+                await self._send(ch, channel_id, message_fields(ch.posts.pop(0)))
+            else:
+                break
+        if ch.closed and not ch.behind and self._channels.get(channel_id) is ch:
+            del self._channels[channel_id]
+        else:
+            ch.rest()
+        if ch.worker is asyncio.current_task():
+            ch.worker = None  # done: nothing to keep per channel
+
+    async def _show(self, channel_id: int, ch: Channel) -> None:
+        seq, loaded = ch.seq, ch.loaded
+        assert loaded is not None, "a channel behind has a snapshot to show"
+        ch.tried = seq
+        if ch.call is not None and ch.claimed:
+            return  # a click's answer is posting this change with its call
+        shown = self._frame(ch, loaded)
+        if ch.call is not None:
+            call, ch.call = ch.call, None
+            if (
+                _running(loaded)
+                and ch.may_post
+                and await self._post_call(channel_id, ch, loaded, shown, call)
+            ):
+                return
+        if self._needs_repost(ch, loaded) and await self._repost(channel_id, ch, loaded, shown):
+            return
+        edited = await self._edit(ch, loaded, shown)
+        if edited:
+            ch.shown = max(ch.shown, seq)
+        elif edited is None and _running(loaded) and ch.may_post:  # deleted by someone: post anew
+            await self._repost(channel_id, ch, loaded, shown)
+
+    async def _repost(self, channel_id: int, ch: Channel, loaded: Loaded, shown: Frame) -> bool:
+        """Post the board as a new message with the queued notices as its text (never two new
+        messages for one change); the old one loses its buttons only once the new one is saved."""
+        old = loaded.table.message_id
+        carried = ch.take_notices()
+        message = await self._send(ch, channel_id, await new_fields(shown, Text(carried, None)))
+        if message is None:
+            if carried:
+                ch.notices.insert(0, carried)
+            return False
+        ch.hold(message.id, attachments_of(message))
+        log.info("live message posted", extra={**_where(loaded), "message_id": message.id})
+        if not await self._save_moved(channel_id, loaded, message.id):
+            return True
+        ch.known_id, ch.carried = message.id, carried
+        if old is not None and old != message.id and old not in ch.answering:
+            await self.strip_buttons(channel_id, old)
+        return True
+
+    async def _post_call(
+        self, channel_id: int, ch: Channel, loaded: Loaded, shown: Frame, call: Call
+    ) -> bool:
+        """Post the live message anew with the call as its text (and the queued Pay Day summaries,
+        which stay in the channel when it is replaced); the old one is retired. False if posting
+        failed: the change is then shown by an edit, and the call is lost (the table says whose move
+        it is)."""
+        seq = ch.seq
+        carried = ch.take_notices()
+        text = call_text(seated(call, loaded.table), carried, language(loaded.table))
+        message = await self._send(ch, channel_id, await new_fields(shown, text))
+        if message is None:
+            if carried:
+                ch.notices.insert(0, carried)
+            return False
+        ch.hold(message.id, attachments_of(message))
+        await self._replaced(channel_id, ch, loaded, message.id, carried, seq)
+        return True
+
+    async def _replaced(
+        self, channel_id: int, ch: Channel, loaded: Loaded, message_id: int, carried: str | None, seq: int
+    ) -> None:
+        """`message_id` now shows `loaded` with the call: saved as the live message; the old one is
+        retired by the worker."""
+        old = loaded.table.message_id
+        if not await self._save_moved(channel_id, loaded, message_id):
+            return
+        before = ch.carried if ch.known_id == old else None
+        ch.known_id, ch.carried = message_id, carried
+        self._shown(loaded, seq)
+        if old is not None and old != message_id:
+            ch.retire.append((old, before))
+        self.kick(channel_id)
+
+    async def _save_moved(self, channel_id: int, loaded: Loaded, message_id: int) -> bool:
+        """Save that the live message is now `message_id`; if that fails (or the game is gone),
+        nobody will know the new message, so it must not take clicks."""
+        try:
+            saved = await self._moved(loaded, message_id)
+        except Exception:
+            log.exception("new live message not saved", extra=_where(loaded))
+            saved = None
+        if saved is None:
+            await self.strip_buttons(channel_id, message_id)
+            return False
+        return True
+
+    async def _retire(self, channel_id: int, message_id: int, carried: str | None) -> None:
+        """An old live message replaced by a call goes: deleted, or cut down to the Pay Day summaries
+        it carried, so they stay in the channel in their place. One request either way."""
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            if carried:
+                await message.edit(content=carried, embed=None, view=None, attachments=[])
+            else:
+                await message.delete()
+        except discord.NotFound:
+            pass
+        except discord.HTTPException:
+            log.info("old live message not retired", extra={"channel": channel_id, "message_id": message_id})
+            await self.strip_buttons(channel_id, message_id)
+
+    async def _edit(self, ch: Channel, loaded: Loaded, shown: Frame) -> bool | None:
+        """Edit the live message (its text, the board and its picture, kept or replaced): True if
+        done, None if it is gone (deleted), False if Discord failed."""
+        channel_id, message_id = loaded.row.channel_id, loaded.table.message_id
+        if message_id is None:
+            return None
+        fields, _ = await edit_fields(shown, self._text(ch), ch.held(message_id))
+        ch.attachments = None  # until Discord says what the message now holds
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            edited = await channel.get_partial_message(message_id).edit(**fields)
+        except discord.NotFound:
+            return None
+        except discord.HTTPException:
+            log.warning("live message edit failed", exc_info=True, extra=_where(loaded))
+            return False
+        ch.hold(message_id, attachments_of(edited))
+        return True
+
+    async def _send(self, ch: Channel, channel_id: int, fields: dict[str, Any]) -> discord.Message | None:
+        """Post a message unless posting is paused; a failure pauses posting, longer each time, and
+        the next player to act is told (once)."""
+        if not ch.may_post:
+            log.info("message not sent: posting is paused", extra={"channel": channel_id})
+            return None
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            sent = await channel.send(**fields)
+        except discord.HTTPException:
+            pause = ch.failed_to_post()
+            log.warning("message not sent", exc_info=True, extra={"channel": channel_id, "pause_s": pause})
+            return None
+        ch.posted()
+        return sent
+
+
+def _running(loaded: Loaded) -> bool:
+    state = loaded.table.state
+    return state is not None and not state.over
+
+
+def _where(loaded: Loaded) -> dict[str, int]:
+    return {"channel": loaded.row.channel_id, "game": loaded.row.game_id}

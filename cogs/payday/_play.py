@@ -1,0 +1,85 @@
+"""Playing: the live message's answers, the Bank's slash commands and /payday status."""
+
+import discord
+from discord import app_commands
+
+from bot.game.actions import ActionKind
+from bot.render.components import Answer
+from bot.service import Move, Show, Update
+from cogs.payday._base import Answering, channel_of, person, same_channel
+
+MAX_AMOUNT = 10_000_000
+
+
+class Play(Answering):
+    async def game_click(self, interaction: discord.Interaction, clicked: Answer) -> None:
+        """A game button: answer the question it was made for."""
+        message_id = None if interaction.message is None else interaction.message.id
+        move = Move(clicked.kind, clicked.value, clicked.prompt, clicked.game_id, message_id)
+        await self._act(interaction, clicked.channel_id, move)
+
+    @app_commands.command(name="loan")
+    @app_commands.describe(amount="Dollars to borrow, in $1,000 steps ($100 in the classic edition).")
+    async def loan(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
+    ) -> None:
+        """Borrow from the Bank, at any time, in $1,000 steps ($100 in classic); interest each Pay Day."""
+        await self._act(interaction, channel_of(interaction), Move(ActionKind.LOAN, amount))
+
+    @app_commands.command(name="repay")
+    @app_commands.describe(amount="Dollars to repay, in $1,000 steps ($100 in the classic edition).")
+    async def repay(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, MAX_AMOUNT]
+    ) -> None:
+        """Pay back part of your loan, in $1,000 steps, when the rules allow (your Pay Day)."""
+        await self._act(interaction, channel_of(interaction), Move(ActionKind.REPAY, amount))
+
+    @app_commands.command(name="deposit")
+    @app_commands.describe(amount="Dollars to put in savings, in $100 steps.")
+    async def deposit(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
+    ) -> None:
+        """Classic edition: put cash in savings (10% a Pay Day), in $100 steps, at your Pay Day."""
+        await self._act(interaction, channel_of(interaction), Move(ActionKind.DEPOSIT, amount))
+
+    @app_commands.command(name="withdraw")
+    @app_commands.describe(amount="Dollars to take out of savings, in $100 steps or the whole balance.")
+    async def withdraw(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
+    ) -> None:
+        """Classic edition: take savings out, free at your Pay Day, for a $50 fee at any other time."""
+        await self._act(interaction, channel_of(interaction), Move(ActionKind.WITHDRAW, amount))
+
+    async def _act(self, interaction: discord.Interaction, channel_id: int, move: Move) -> None:
+        async def call() -> Update:
+            same_channel(interaction, channel_id)
+            return await self.service.act(channel_id, person(interaction), move)
+
+        await self._run(interaction, call, self._show)
+
+    @app_commands.command(name="status")
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Show the game here again at the bottom of the channel, with its buttons.
+
+        Once a game runs, only seated players move the live message and anyone else gets a private
+        look, so onlookers can't flood the channel; an open lobby is reposted for anyone, to join.
+        """
+        channel_id = channel_of(interaction)
+
+        async def call() -> Update:
+            return await self.service.status(channel_id, person(interaction))
+
+        answered = await self._run(interaction, call, self._show, public=True)
+        reply, update = answered
+        if (
+            update is None
+            or update.answer.show is not Show.POST
+            or update.loaded is None
+            or reply.posted is None
+        ):
+            return
+        shown = update.loaded
+        loaded = await self.service.moved(shown, reply.posted)
+        old = shown.table.message_id
+        if loaded is not None and old is not None:
+            await self.live.strip_buttons(channel_id, old)
