@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TRY_STAMP := $(VENV)/.installed-try
 
-.PHONY: run try test lint typecheck format bench screenshots catalog clean
+.PHONY: run try test lint format bench screenshots catalog clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,13 +25,10 @@ run: $(STAMP)
 try: $(TRY_STAMP)
 	@$(BIN)/python -m bot.app.offline
 
-# Lint and format check, as `make test` runs them first.
+# Lint, format check and the type checker, as `make test` runs them first.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-
-# The type checker, on the application's code; `make lint` will run it once the whole tree passes.
-typecheck: $(STAMP)
 	$(BIN)/mypy bot cogs db
 
 test: lint
@@ -55,4 +52,4 @@ screenshots: $(STAMP)
 	$(BIN)/python tools/screenshots.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from bot.game import calendar as b
 from bot.game.ai import buyer_chances
 from bot.game.calendar import SpaceKind
-from bot.game.cards import MailKind
+from bot.game.cards import MailKind, Tag
 from bot.game.payday import charge_due, most_repayable
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, PendingKind
@@ -87,7 +87,7 @@ class Hand:
     """Classic: Lottery Tickets held, cashed on a Lottery Draw this month, void at Pay Day."""
     draws_this_month: int
     """Classic: Lottery Draw days still ahead of the token this month."""
-    insured: tuple[str, ...]
+    insured: tuple[Tag, ...]
     retired: bool
     loan_room: int
     """What a voluntary loan may add now, in whole steps; 0 while savings remain (classic)."""

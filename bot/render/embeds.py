@@ -84,7 +84,7 @@ def _seat_label(table: Table, seat: Seat, L: Lang) -> str:
 # -- the live game message -------------------------------------------------------------------------
 def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     """The live game message: where everyone is, money, the Jackpot, what we wait for, latest events."""
-    st = table.state
+    st = table.game
     names = [safe(seat.name) for seat in table.seats]
     ruleset = RULESETS[st.ruleset]
     if st.over:
@@ -122,7 +122,7 @@ def _footer(game_id: int, ruleset: Ruleset, orders: bool, L: Lang) -> str:
 
 
 def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
-    st = table.state
+    st = table.game
     p = st.players[seat]
     player = table.seats[seat]
     marker = "🎲" if seat == st.turn and not st.over else ("🏁" if p.retired else "▫️")
@@ -167,7 +167,7 @@ def _heading(account: str, L: Lang) -> str:
 # -- the end -----------------------------------------------------------------------------------------
 def standings(table: Table) -> list[tuple[int, int, int]]:
     """(rank, seat, net worth) best first; equal net worth shares a rank."""
-    st = table.state
+    st = table.game
     worths = sorted(((st.net_worth(seat), seat) for seat in range(len(st.players))), reverse=True)
     ranked, rank, previous = [], 0, None
     for i, (worth, seat) in enumerate(worths):
@@ -206,7 +206,7 @@ def final_embed(standing: Standings, L: Lang) -> discord.Embed:
         for rank, seat, worth in standings(table)
     )
     winners = (
-        and_list([safe(table.seats[w].name) for w in table.state.winners], L) if table.state.over else ""
+        and_list([safe(table.seats[w].name) for w in table.game.winners], L) if table.game.over else ""
     )
     # The reason may name a player ("Ended early by <name>."): defuse it like every other name.
     description = f"{safe(ending_text(standing.ending, standing.ended_by, L))}\n\n{rows}"
@@ -217,7 +217,7 @@ def final_embed(standing: Standings, L: Lang) -> discord.Embed:
         description=description,
         colour=GREEN,
     )
-    if RULESETS[table.state.ruleset].rules.savings:
+    if RULESETS[table.game.ruleset].rules.savings:
         footer = L._("Net worth = cash + savings − loans. /payday ledger shows every payment.")
     else:
         footer = L._(
@@ -240,7 +240,7 @@ def payday_notices(paydays: PayDays | None, L: Lang) -> str | None:
 def payday_notice(table: Table, seat: int, retired: bool, L: Lang) -> str:
     """One line for the channel when a player finishes a Pay Day. It is message text, not an embed,
     so it survives later edits of a live message it rides on (edits replace embeds, not text)."""
-    st = table.state
+    st = table.game
     p = st.players[seat]
     name = safe(table.seats[seat].name)
     if retired:
