@@ -3,9 +3,11 @@
 aiosqlite runs every statement on the connection's own thread, so nothing of SQLite runs on the
 event loop's thread. One connection serves every channel, so a write transaction (BEGIN IMMEDIATE,
 its statements, COMMIT) must never interleave with another operation: operations take turns, and a
-write that has begun runs to COMMIT or ROLLBACK in a task of its own even if its caller is cancelled
-meanwhile, so nothing is ever half-written. A caller cancelled while still waiting for its turn
-never runs at all.
+write that fails or is cancelled part way is rolled back before the next operation starts, so
+nothing is ever half-written. A caller cancelled while still waiting for its turn never runs at all.
+The BEGIN IMMEDIATE is sent by sqlite3 itself, before a write's first statement (the connection's
+`isolation_level`), so a write costs its statements and the COMMIT: each is one trip to the
+connection's thread and back, the cost a click feels.
 
 Never past Discord's 3 seconds: a statement waits at most BUSY_TIMEOUT_MS for another program's
 lock on the file, and an operation that waited more than QUEUE_BUDGET for its turn fails without
@@ -48,13 +50,13 @@ class Connection:
 
     @classmethod
     async def open(cls, path: Path) -> "Connection":
-        db = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        db = await aiosqlite.connect(path, isolation_level="IMMEDIATE", timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             # Connection flags only (WAL is already recorded in the file): no file I/O, nothing to fail.
-            await db.execute("PRAGMA synchronous = NORMAL")
-            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute_fetchall("PRAGMA synchronous = NORMAL")
+            await db.execute_fetchall("PRAGMA foreign_keys = ON")
             # Checkpoints run in the background (the store's), not inside some player's COMMIT.
-            await db.execute("PRAGMA wal_autocheckpoint = 0")
+            await db.execute_fetchall("PRAGMA wal_autocheckpoint = 0")
         except BaseException:
             await db.close()
             raise
@@ -68,37 +70,23 @@ class Connection:
             return list(await self._db.execute_fetchall(sql, params))
 
     async def write(self, statements: Statements[Result]) -> Result:
-        """Run `statements` as one transaction, in its turn; any failure rolls it back whole."""
+        """Run `statements` as one transaction, in its turn (sqlite3 begins it before the first of
+        them); any failure rolls it back whole."""
         queued_at = time.perf_counter()
-        await self._turn.acquire()
-        try:
+        async with self._turn:
             _in_time(queued_at)
-            transaction = asyncio.create_task(self._transaction(statements))
-        except BaseException:
-            self._turn.release()
-            raise
-        transaction.add_done_callback(self._ended)
-        return await asyncio.shield(transaction)
-
-    def _ended(self, transaction: "asyncio.Task[Any]") -> None:
-        """The transaction committed or rolled back: the next operation may have its turn. Its
-        outcome is read here too, so one whose caller was cancelled is not reported as forgotten."""
-        self._turn.release()
-        if not transaction.cancelled():
-            transaction.exception()
-
-    async def _transaction(self, statements: Statements[Result]) -> Result:
-        db = self._db
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            result = await statements(db)
-            await db.execute("COMMIT")
-        except BaseException:
-            # SQLite may have rolled back already (disk full), and then there is nothing to undo.
-            with contextlib.suppress(sqlite3.Error):
-                await db.execute("ROLLBACK")
-            raise
-        return result
+            db = self._db
+            try:
+                result = await statements(db)
+                await db.commit()
+            except BaseException:
+                # Queued at once, even for a caller cancelled meanwhile: the connection's thread runs
+                # statements in order, so the ROLLBACK ends this transaction before the next
+                # operation's first statement. SQLite may have ended it already (disk full).
+                with contextlib.suppress(sqlite3.Error):
+                    await db.rollback()
+                raise
+            return result
 
     async def close(self) -> None:
         """Close once the operation under way (a transaction) is done."""

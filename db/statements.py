@@ -1,5 +1,6 @@
-"""The statements of the store's write transactions, each run between BEGIN IMMEDIATE and COMMIT by
-`db.connection.Connection.write`, and the queries they share with the store."""
+"""The statements of the store's write transactions, each run as one transaction by
+`db.connection.Connection.write`, and the queries they share with the store. Each statement is
+one trip to the connection's thread, so a row count comes back with its statement (RETURNING)."""
 
 from collections.abc import Iterable
 from typing import Any
@@ -31,37 +32,40 @@ EventParams = tuple[int, int, str]
 
 
 async def insert_game(db: aiosqlite.Connection, params: tuple[Any, ...]) -> int:
-    async with db.execute(
+    [(game_id,)] = await db.execute_fetchall(
         "INSERT INTO games (channel_id, guild_id, version, data, deadline, created_at, updated_at)"
-        " VALUES (?, ?, 1, ?, ?, ?, ?)",
+        " VALUES (?, ?, 1, ?, ?, ?, ?) RETURNING game_id",
         params,
-    ) as cursor:
-        game_id = cursor.lastrowid
-    assert game_id is not None, "an INSERT always has a row id"
-    return game_id
+    )
+    return int(game_id)
 
 
 async def changed(db: aiosqlite.Connection, sql: str, params: Iterable[Any]) -> int:
-    """How many rows one statement changed."""
-    async with db.execute(sql, params) as cursor:
-        return cursor.rowcount
+    """How many rows one statement changed: `sql` ends with a RETURNING clause, so the count comes
+    back with the statement itself."""
+    return len(list(await db.execute_fetchall(sql, params)))
+
+
+async def run(db: aiosqlite.Connection, sql: str, params: Iterable[Any]) -> None:
+    """One statement whose rows changed nobody asks about."""
+    await db.execute_fetchall(sql, params)
 
 
 async def update_game(db: aiosqlite.Connection, update: tuple[Any, ...], events: EventParams | None) -> bool:
     """False, with nothing written, when the row is no longer at the caller's version."""
     sql = (
         "UPDATE games SET version = version + 1, data = ?, deadline = ?, updated_at = ?"
-        " WHERE game_id = ? AND version = ?"
+        " WHERE game_id = ? AND version = ? RETURNING 1"
     )
     if await changed(db, sql, update) != 1:
         return False
     if events is not None:
-        await changed(db, APPEND_EVENTS, events)
+        await run(db, APPEND_EVENTS, events)
     return True
 
 
 async def delete_game(db: aiosqlite.Connection, key: tuple[int, int]) -> bool:
-    return await changed(db, "DELETE FROM games WHERE game_id = ? AND version = ?", key) == 1
+    return await changed(db, "DELETE FROM games WHERE game_id = ? AND version = ? RETURNING 1", key) == 1
 
 
 async def finish_game(
@@ -70,8 +74,8 @@ async def finish_game(
     if not await delete_game(db, key):
         return False
     if events is not None:
-        await changed(db, APPEND_EVENTS, events)
-    await changed(db, f"INSERT INTO history ({HISTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", history)
+        await run(db, APPEND_EVENTS, events)
+    await run(db, f"INSERT INTO history ({HISTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", history)
     return True
 
 
@@ -80,13 +84,14 @@ async def quarantine(db: aiosqlite.Connection, game_id: int, reason: str, now_us
         db,
         "INSERT INTO quarantine (game_id, channel_id, guild_id, version, data, deadline, created_at,"
         " updated_at, reason, quarantined_at) SELECT game_id, channel_id, guild_id, version,"
-        " CAST(data AS BLOB), deadline, created_at, updated_at, ?, ? FROM games WHERE game_id = ?",
+        " CAST(data AS BLOB), deadline, created_at, updated_at, ?, ? FROM games WHERE game_id = ?"
+        " RETURNING 1",
         (reason, now_us, game_id),
     )
-    await changed(db, "DELETE FROM games WHERE game_id = ?", (game_id,))
+    await run(db, "DELETE FROM games WHERE game_id = ?", (game_id,))
     return moved == 1
 
 
 async def delete_events(db: aiosqlite.Connection, *, game_ids: list[int]) -> int:
     marks = ",".join("?" * len(game_ids))
-    return await changed(db, f"DELETE FROM events WHERE game_id IN ({marks})", game_ids)
+    return await changed(db, f"DELETE FROM events WHERE game_id IN ({marks}) RETURNING 1", game_ids)

@@ -1,13 +1,18 @@
 """Embeds for the lobby, the live game message, a player's hand and the final standings, and the
 Pay Day summaries the table reads as message text: every word in the language asked for."""
 
+import functools
+from dataclasses import dataclass
+
 import discord
 
+from bot.game.cards import Tag
+from bot.game.events import Event
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
 from bot.render.events import and_list, describe
 from bot.render.hand import ORDERS_MARK
-from bot.render.i18n import Lang
+from bot.render.i18n import Lang, lang
 from bot.render.prompts import question
 from bot.render.rules_text import edition_title
 from bot.service.values import Ending, PayDays, Standings
@@ -95,14 +100,15 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     if table.deadline is not None and not st.over:
         lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
-    players = "\n".join(_player_line(table, seat, names, L) for seat in range(len(st.players)))
+    players = "\n".join(_player_line(_shown(table, seat, names), L.code) for seat in range(len(st.players)))
     embed.add_field(name=L._("Players"), value=_clip(players), inline=False)
     pot = f" · {_heading(ruleset.pot_name, L)} {L.money(st.pot)}" if st.pot else ""
     if st.rules.jackpot_needs_election and st.jackpot:  # docs/RULES.md §4.7
         pot += " · " + (L._("the next 6 wins it") if st.election_held else L._("waits for a Town Election"))
     embed.add_field(name=_heading(ruleset.jackpot_name, L), value=f"{L.money(st.jackpot)}{pot}", inline=False)
     if table.latest:
-        latest = "\n".join(describe(event, names, ruleset, L) for event in table.latest)
+        shown = tuple(names)
+        latest = "\n".join(_latest_line(event, shown, st.ruleset, L.code) for event in table.latest)
         embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
     embed.set_footer(text=_footer(game_id, ruleset, any(seat.orders.any for seat in table.seats), L))
     return embed
@@ -121,33 +127,86 @@ def _footer(game_id: int, ruleset: Ruleset, orders: bool, L: Lang) -> str:
     return footer
 
 
-def _player_line(table: Table, seat: int, shown: list[str], L: Lang) -> str:
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """Everything one player's line on the board shows."""
+
+    name: str
+    marker: str
+    away: bool
+    left: bool
+    orders: bool
+    ruleset: str
+    day: int
+    retired: bool
+    cash: int
+    savings: int
+    loan: int
+    insured: tuple[Tag, ...]
+    deals: int
+    mail: int
+    carried: int | None
+
+
+def _shown(table: Table, seat: int, names: list[str]) -> _Shown:
     st = table.game
-    p = st.players[seat]
-    player = table.seats[seat]
-    marker = "🎲" if seat == st.turn and not st.over else ("🏁" if p.retired else "▫️")
-    if player.away:
-        who = L._("**{player}** (away: the bot plays it safe)", player=shown[seat])
-    elif player.replaced is not None:  # they left or were removed: a computer player took the seat
-        who = L._("**{player}** (left: a computer plays on)", player=shown[seat])
+    p, player = st.players[seat], table.seats[seat]
+    return _Shown(
+        name=names[seat],
+        marker="🎲" if seat == st.turn and not st.over else ("🏁" if p.retired else "▫️"),
+        away=player.away,
+        left=player.replaced is not None,
+        orders=player.orders.any,
+        ruleset=st.ruleset,
+        day=p.day,
+        retired=p.retired,
+        cash=p.cash,
+        savings=p.savings,
+        loan=p.loan,
+        insured=tuple(p.insured),
+        deals=len(p.deals),
+        mail=len(p.mail),
+        carried=sum(st.carried_balances(seat)) if p.carried or p.charges else None,
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _player_line(shown: _Shown, language: str) -> str:
+    """One player's line, written from exactly what it shows: most clicks change one player, and a
+    board shows up to six (kept because writing them all again was most of writing the board)."""
+    L = lang(language)
+    if shown.away:
+        who = L._("**{player}** (away: the bot plays it safe)", player=shown.name)
+    elif shown.left:  # they left or were removed: a computer player took the seat
+        who = L._("**{player}** (left: a computer plays on)", player=shown.name)
     else:
-        who = f"**{shown[seat]}**"
-    if player.orders.any:
+        who = f"**{shown.name}**"
+    if shown.orders:
         who += f" {ORDERS_MARK}"
-    parts = [f"{marker} {who} — {_place(st.ruleset, p.day, p.retired, L)}", L.money(p.cash)]
-    if p.savings:
-        parts.append(L._("savings {amount}", amount=L.money(p.savings)))
-    if p.loan:
-        parts.append(L._("loan {amount}", amount=L.money(p.loan)))
-    if p.insured:
-        parts.append(L._("insured: {tags}", tags=", ".join(tag_name(tag, L) for tag in p.insured)))
-    if p.deals:
-        parts.append(L.ngettext("{n} Deal", "{n} Deals", len(p.deals)))
-    if p.mail:
-        parts.append(L.ngettext("{n} Mail held", "{n} Mail held", len(p.mail)))
-    if p.carried or p.charges:
-        parts.append(L._("carried {amount}", amount=L.money(sum(st.carried_balances(seat)))))
+    parts = [
+        f"{shown.marker} {who} — {_place(shown.ruleset, shown.day, shown.retired, L)}",
+        L.money(shown.cash),
+    ]
+    if shown.savings:
+        parts.append(L._("savings {amount}", amount=L.money(shown.savings)))
+    if shown.loan:
+        parts.append(L._("loan {amount}", amount=L.money(shown.loan)))
+    if shown.insured:
+        parts.append(L._("insured: {tags}", tags=", ".join(tag_name(tag, L) for tag in shown.insured)))
+    if shown.deals:
+        parts.append(L.ngettext("{n} Deal", "{n} Deals", shown.deals))
+    if shown.mail:
+        parts.append(L.ngettext("{n} Mail held", "{n} Mail held", shown.mail))
+    if shown.carried is not None:
+        parts.append(L._("carried {amount}", amount=L.money(shown.carried)))
     return " · ".join(parts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _latest_line(event: Event, names: tuple[str, ...], ruleset: str, language: str) -> str:
+    """A Latest line, written from exactly what it shows: each click shows the seven before it
+    again."""
+    return describe(event, names, RULESETS[ruleset], lang(language))
 
 
 def _place(ruleset: str, day: int, retired: bool, L: Lang) -> str:
@@ -205,9 +264,7 @@ def final_embed(standing: Standings, L: Lang) -> discord.Embed:
         )
         for rank, seat, worth in standings(table)
     )
-    winners = (
-        and_list([safe(table.seats[w].name) for w in table.game.winners], L) if table.game.over else ""
-    )
+    winners = and_list([safe(table.seats[w].name) for w in table.game.winners], L) if table.game.over else ""
     # The reason may name a player ("Ended early by <name>."): defuse it like every other name.
     description = f"{safe(ending_text(standing.ending, standing.ended_by, L))}\n\n{rows}"
     if winners:

@@ -306,20 +306,44 @@ async def test_a_save_cancelled_while_queued_never_runs(store, tmp_path):
     assert await store.count_events(second.game_id) == 0
 
 
-async def test_a_save_cancelled_once_it_has_begun_is_written_whole(store, tmp_path):
-    """Once its transaction has begun, a save runs to COMMIT: never half-written, whatever the caller does."""
+async def test_a_save_cancelled_part_way_is_rolled_back_whole(store, tmp_path):
+    """A save cancelled while its transaction waits (here its BEGIN IMMEDIATE, for another
+    program's lock) leaves nothing written, and the next save works."""
     row = await store.create(100, None, "{}")
     locker = Locker(tmp_path / "payday.sqlite3")
     saving = asyncio.create_task(store.save(row, '{"saved":true}', None, [{"kind": "x"}, {"kind": "y"}]))
-    await asyncio.sleep(0.02)  # its BEGIN IMMEDIATE waits for the other program's lock
+    await asyncio.sleep(0.02)
     saving.cancel()
     locker.release()
 
     with pytest.raises(asyncio.CancelledError):
         await saving
-    current = await store.get(100)
-    assert (current.version, current.data) == (2, '{"saved":true}')
-    assert await store.count_events(row.game_id) == 2
+    assert await store.get(100) == row
+    assert await store.count_events(row.game_id) == 0
+    saved = await store.save(row, '{"saved":true}', None, [{"kind": "x"}])
+    assert saved.version == 2 and await store.count_events(row.game_id) == 1
+
+
+async def test_saves_cancelled_at_any_point_are_whole_or_absent(store):
+    """Cancelled after any number of turns of the event loop, a save has landed with all its events
+    or not at all, and the store goes on working."""
+    row = await store.create(100, None, "{}")
+    for turns in range(12):
+        saving = asyncio.create_task(
+            store.save(row, f'{{"n":{turns}}}', None, [{"kind": "a"}, {"kind": "b"}])
+        )
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        saving.cancel()
+        await asyncio.wait([saving])
+        current = await store.get(100)
+        events = await store.count_events(row.game_id)
+        if current.version == row.version:
+            assert current == row
+        else:
+            assert current.version == row.version + 1 and current.data == f'{{"n":{turns}}}'
+            row = current
+        assert events == 2 * (row.version - 1)
 
 
 async def test_the_write_ahead_log_is_checkpointed_in_the_background_every_so_many_commits(store, tmp_path):

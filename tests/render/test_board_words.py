@@ -109,3 +109,26 @@ def test_a_seat_a_computer_took_over_says_so_in_both_languages():
     assert "**Bob** (left: a computer plays on)" in english[1]
     assert "**Bob** (uscito: gioca il computer)" in italian[1]
     assert "computer" not in english[0] + english[2]
+
+
+def test_every_click_of_a_game_writes_the_board_a_fresh_start_would():
+    """The players' and Latest lines are kept by exactly what they show: a whole game, its names and
+    language switched now and then, reads the same as with nothing kept."""
+    import random
+
+    rnd = random.Random(3)
+    st, _ = start(5, players=3, months=1)
+    names, language, latest = ["Ann", "Bob", "Cy"], "en", []
+    while not st.over:
+        if rnd.random() < 0.1:
+            language = "it" if language == "en" else "en"
+        if rnd.random() < 0.05:
+            names[rnd.randrange(3)] = rnd.choice(["**Zed**", "Bob", "@everyone", "Dee_"])
+        table = table_of(st, names, language)
+        table.latest = latest
+        kept = embeds.game_embed(table, 7, lang(language)).to_dict()
+        embeds._player_line.cache_clear()
+        embeds._latest_line.cache_clear()
+        assert kept == embeds.game_embed(table, 7, lang(language)).to_dict()
+        table.remember(apply(st, choose(st, st.pending.seats[0])))
+        latest = table.latest
