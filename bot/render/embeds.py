@@ -5,10 +5,11 @@ import discord
 
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
-from bot.render.events import and_list, describe
+from bot.render.events import describe
 from bot.render.hand import ORDERS_MARK
 from bot.render.i18n import Lang
-from bot.render.prompts import question
+from bot.render.lists import and_list
+from bot.render.prompts.questions import question
 from bot.render.rules_text import edition_title
 from bot.service.values import Ending, PayDays, Standings
 from bot.table import Seat, Table
@@ -205,9 +206,7 @@ def final_embed(standing: Standings, L: Lang) -> discord.Embed:
         )
         for rank, seat, worth in standings(table)
     )
-    winners = (
-        and_list([safe(table.seats[w].name) for w in table.game.winners], L) if table.game.over else ""
-    )
+    winners = and_list([safe(table.seats[w].name) for w in table.game.winners], L) if table.game.over else ""
     # The reason may name a player ("Ended early by <name>."): defuse it like every other name.
     description = f"{safe(ending_text(standing.ending, standing.ended_by, L))}\n\n{rows}"
     if winners:
