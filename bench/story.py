@@ -28,7 +28,8 @@ from bot.game.engine import apply
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import NAMES, start
 from bot.render.i18n import lang
-from bot.render.story import blocks, pages
+from bot.render.story.pages import pages
+from bot.render.story.turns import blocks
 
 LANGUAGES = ("en", "it")
 

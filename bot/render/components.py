@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import discord
 
 from bot.render.i18n import Lang
-from bot.render.prompts import Choice, Menu, rows
-from bot.render.story import page_buttons
+from bot.render.prompts.layout import Choice, Menu, rows
+from bot.render.story.pages import page_buttons
 from bot.service.values import LobbyChange
 
 
@@ -182,7 +182,7 @@ BOOKS = ("bank", "loans")
 
 
 def game_rows(channel_id: int, game_id: int, prompt: int, answers: Sequence[Choice], L: Lang) -> Rows:
-    """The live message's controls: the answers in the rows `prompts.rows` lays out (three at
+    """The live message's controls: the answers in the rows `prompts.layout.rows` lays out (three at
     most), My hand after the buttons, each select menu in a row of its own."""
     mine = Button(L._("My hand"), OpenHand(channel_id, game_id), emoji=HAND_EMOJI)
     laid: list[Row] = []

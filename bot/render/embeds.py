@@ -10,10 +10,11 @@ from bot.game.cards import Tag
 from bot.game.events import Event
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
-from bot.render.events import and_list, describe
+from bot.render.events import describe
 from bot.render.hand import ORDERS_MARK
 from bot.render.i18n import Lang, lang
-from bot.render.prompts import question
+from bot.render.lists import and_list
+from bot.render.prompts.questions import question
 from bot.render.rules_text import edition_title
 from bot.service.values import Ending, PayDays, Standings
 from bot.table import Seat, Table

@@ -18,7 +18,7 @@ from bot.render.components import Rows, game_rows, lobby_rows
 from bot.render.embeds import game_embed, lobby_embed
 from bot.render.i18n import Lang, lang
 from bot.render.notes import note_text
-from bot.render.prompts import choices
+from bot.render.prompts.answers import choices
 from bot.service.values import Call, Note
 from bot.table import Table
 

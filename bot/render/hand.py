@@ -12,8 +12,8 @@ from bot.game.orders import LotteryOrder, Orders, favourite
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.game.state import GameState
 from bot.render.cards import deal_label, mail_label, mail_name, tag_name
-from bot.render.events import and_list
 from bot.render.i18n import Lang
+from bot.render.lists import and_list
 
 FIELD_LIMIT = 1024
 ORDERS_MARK = "⟳"

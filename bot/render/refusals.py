@@ -11,8 +11,8 @@ from enum import StrEnum
 from bot.game.actions import IllegalAction
 from bot.game.actions import RefusalCode as Why
 from bot.render.embeds import safe
-from bot.render.events import and_list
 from bot.render.i18n import Lang
+from bot.render.lists import and_list
 from bot.service.values import Refused, ServiceCode
 from bot.table.lobby import LobbyCode
 

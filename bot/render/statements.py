@@ -5,8 +5,8 @@ import discord
 from bot.game.events import Event
 from bot.game.rulesets import Ruleset
 from bot.render.embeds import GOLD, safe
-from bot.render.events import account_name, reason_text
 from bot.render.i18n import Lang
+from bot.render.ledger import account_name, reason_text
 from bot.service.values import LedgerPage
 
 

@@ -30,7 +30,7 @@ from bot.table import clean_name
 from cogs.payday import _options
 from cogs.payday._live import LiveMessage
 from cogs.payday._reply import Reply
-from cogs.stories import Stories
+from cogs.payday._stories import Stories
 
 log = logging.getLogger(__name__)
 

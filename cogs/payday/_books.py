@@ -10,7 +10,7 @@ from bot.render.statements import ledger_embed
 from bot.service import LedgerPage
 from cogs.payday._base import Answering, channel_of, user_language
 from cogs.payday._reply import Reply
-from cogs.stories import StoryPage
+from cogs.payday._stories import StoryPage
 
 
 class Books(Answering):

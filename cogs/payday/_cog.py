@@ -12,7 +12,7 @@ from cogs.payday._live import LiveMessage
 from cogs.payday._lobby import Lobby
 from cogs.payday._play import Play
 from cogs.payday._seats import Seats
-from cogs.stories import Stories
+from cogs.payday._stories import Stories
 
 
 @app_commands.guild_only()

@@ -27,7 +27,9 @@ from bot.game.orders import Orders
 from bot.game.state import PendingKind
 from bot.render import embeds
 from bot.render.hand import hand_panel
-from bot.render.prompts import MAX_ROWS, MENU_OPTIONS, Menu, choices, question, rows
+from bot.render.prompts.answers import choices
+from bot.render.prompts.layout import MAX_ROWS, MENU_OPTIONS, Menu, rows
+from bot.render.prompts.questions import question
 from bot.table import Seat, Table
 
 NAMES = ["Ann", "Bob", "Cat"]

@@ -13,7 +13,8 @@ from scripted import ANN, BOB, CAT, ENGLISH, act, asked, game, land
 from bot.game.actions import ActionKind
 from bot.game.state import PendingKind
 from bot.render.i18n import lang
-from bot.render.prompts import choices, computer_only, question
+from bot.render.prompts.answers import choices
+from bot.render.prompts.questions import computer_only, question
 
 NAMES = ["Ann", "Bob", "Cat"]
 ITALIAN = lang("it")

@@ -12,7 +12,8 @@ from bot.game.actions import ActionKind
 from bot.game.cards import MailKind
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind, from_json
-from bot.render.prompts import choices, question
+from bot.render.prompts.answers import choices
+from bot.render.prompts.questions import question
 
 NAMES = ["Ann", "Bob", "Cat"]
 FIXTURES = Path(__file__).parents[1] / "game" / "fixtures"

@@ -11,7 +11,7 @@ from bot.game.simulate import start
 from bot.render.i18n import lang
 from bot.service import StoryRows
 from bot.table import Seat, Table
-from cogs.stories import Stories, StoryPage
+from cogs.payday._stories import Stories, StoryPage
 
 CHANNEL = 7
 

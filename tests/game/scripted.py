@@ -19,8 +19,9 @@ from bot.game.engine import apply, default_action, legal_actions, new_game
 from bot.game.events import EventKind
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, Pending, PendingKind, to_json
-from bot.render.events import describe, reason_text
+from bot.render.events import describe
 from bot.render.i18n import lang
+from bot.render.ledger import reason_text
 from bot.render.refusals import refusal_text
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")

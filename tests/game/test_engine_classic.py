@@ -49,7 +49,7 @@ from bot.game.events import EventKind, Reason
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind, from_json, to_json
 from bot.game.steps import Step
-from bot.render.events import account_name
+from bot.render.ledger import account_name
 
 CLASSIC = RULESETS["classic"]
 SAVE_ANN, SAVE_BOB = ev.savings_account(ANN), ev.savings_account(BOB)

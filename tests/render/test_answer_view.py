@@ -17,7 +17,7 @@ from bot.render.components import (
     story_rows,
 )
 from bot.render.i18n import lang
-from bot.render.prompts import Choice
+from bot.render.prompts.layout import Choice
 from cogs.payday._controls import view
 
 EN = lang("en")

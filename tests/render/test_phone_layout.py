@@ -32,7 +32,8 @@ from bot.game.engine import apply, default_action, new_game
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, PendingKind
 from bot.render.i18n import SUPPORTED, lang
-from bot.render.prompts import MAX_LABEL, MAX_ROWS, MENU_OPTIONS, ROW, Choice, Menu, choices, rows
+from bot.render.prompts.answers import choices
+from bot.render.prompts.layout import MAX_LABEL, MAX_ROWS, MENU_OPTIONS, ROW, Choice, Menu, rows
 
 TABLE_BUTTONS = (Choice("My hand", "hand"), Choice("Notices off", "notices"))
 """Buttons of the live message's own beside the answers (the hand panel, the notices): the

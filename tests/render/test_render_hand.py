@@ -7,7 +7,7 @@ from bot.render import hand_view
 from bot.render.components import Button, OpenHand, game_rows
 from bot.render.hand import FIELD_LIMIT, hand_panel, orders_text
 from bot.render.i18n import lang
-from bot.render.prompts import Choice
+from bot.render.prompts.layout import Choice
 from tests.game.scripted import (
     ANN,
     carry_charge,

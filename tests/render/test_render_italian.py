@@ -19,7 +19,8 @@ from bot.render import hand_view, i18n, rules_text
 from bot.render.events import describe
 from bot.render.hand import hand_panel
 from bot.render.i18n import NBSP, lang
-from bot.render.prompts import choices, question
+from bot.render.prompts.answers import choices
+from bot.render.prompts.questions import question
 from bot.render.refusals import refusal_text
 from bot.render.statements import line
 from tests.render.games import every_question

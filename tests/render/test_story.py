@@ -15,7 +15,9 @@ from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.render.i18n import lang
-from bot.render.story import FACES, Block, Story, blocks, die, page_buttons, page_title, pages
+from bot.render.story.block import FACES, Block, die
+from bot.render.story.pages import page_buttons, page_title, pages
+from bot.render.story.turns import Story, blocks
 
 EN = lang("en")
 NAMES = ["Ann", "Bob", "Cat"]

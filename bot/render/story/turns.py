@@ -1,7 +1,7 @@
-"""The game's story: every logged event in order, one compact block per turn, cut into pages.
+"""The story read from the stored event log, row by row, one block per turn.
 
-Read from the stored event log (rows as `describe_record` takes them, old rows from before issue 8
-included), so it can be written in any reader's language, at any time, for a finished game too.
+The rows come as `describe_record` takes them, old rows from before issue 8 included, so the story
+can be written in any reader's language, at any time, for a finished game too.
 A block opens at a movement roll and its heading carries the roll as a die face and the day it
 lands on; lines that only repeat a neighbour are left out (the BOUGHT after its payment, the ante's
 payment before "anted"), consecutive Lottery draws share a line, and the big moments stand out
@@ -10,103 +10,37 @@ and its profit, each Pay Day's result, the end of the game.
 """
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 
 from bot.game import events as ev
 from bot.game.calendar import PAYDAY_DAY, SpaceKind
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import Ruleset
 from bot.render.cards import deal_name, jackpot_name, pot_name, space_name, weekday_name
-from bot.render.events import and_list, describe, reason_text, stored_text
+from bot.render.events import describe, stored_text
 from bot.render.i18n import Lang
+from bot.render.ledger import reason_text
+from bot.render.lists import and_list
+from bot.render.story.block import (
+    END_SIGN,
+    JACKPOT_SIGN,
+    LOTTERY_SIGN,
+    PAYDAY_SIGN,
+    POKER_SIGN,
+    RADIO_SIGN,
+    RETIRED_SIGN,
+    SALE_SIGN,
+    Block,
+    big,
+    die,
+    signed,
+)
+from bot.render.story.books import Books
 from bot.table import TableKind
-
-FACES = "⚀⚁⚂⚃⚄⚅"
-PAGE_CHARS = 3_600
-"""A page's text at most: an embed description holds 4,096 characters, and a page longer than
-about forty lines is more scrolling than reading on a phone."""
-
-JACKPOT_SIGN, LOTTERY_SIGN, RADIO_SIGN, POKER_SIGN = "🎰", "🎟️", "📻", "🃏"
-SALE_SIGN, PAYDAY_SIGN, RETIRED_SIGN, END_SIGN = "🤝", "💵", "🏁", "🏆"
 
 _SKIPPED = frozenset({"action", "lobby", "started", "restart_grace", "clock_restarted"})
 """Rows of the log that are bookkeeping, not the story (each player's click is told by its events)."""
 _TABLE = frozenset(TableKind)
 """Rows about the seats (a player left, was taken for away, is back), written like the live message's."""
-_OWN_MONEY = frozenset(
-    {
-        Reason.LOAN,
-        Reason.AUTO_LOAN,
-        Reason.REPAYMENT,
-        Reason.DEPOSIT,
-        Reason.WITHDRAWAL,
-        Reason.SAVINGS_COVER,
-    }
-)
-"""Moves that are not a gain or a loss (a loan's principal, money between cash and savings): a Pay
-Day's result leaves them out; interest, fees, salary and bills count."""
-
-
-def die(face: int) -> str:
-    """A die face as players see one, with its number for screen readers and small screens: "⚄ 5"."""
-    return f"{FACES[face - 1]} {face}" if 1 <= face <= 6 else str(face)
-
-
-def signed(amount: int, L: Lang) -> str:
-    """A gain or a loss: "+$1,250", "-$400"."""
-    return f"+{L.money(amount)}" if amount > 0 else L.money(amount)
-
-
-def big(sign: str, text: str) -> str:
-    """A big moment's line: its sign and bold type, so it stands out without colour."""
-    return f"{sign} **{text}**"
-
-
-@dataclass(slots=True)
-class Block:
-    """One turn (or the opening, or the end): a heading and its lines, in order."""
-
-    heading: str
-    lines: list[str] = field(default_factory=list)
-
-    def text(self) -> str:
-        return "\n".join([f"**{self.heading}**", *self.lines])
-
-
-@dataclass(slots=True)
-class _Books:
-    """What the story keeps track of while reading the log: each player's month, cash and loan, what
-    each Deal was bought for, and the Pay Day being added up."""
-
-    months: list[int]
-    cash: list[int]
-    loans: list[int]
-    paid: dict[int, int] = field(default_factory=dict)
-    """Deal card -> what its holder paid for it (the cost, or a Yard Sale's price)."""
-    last_paid: dict[int, int] = field(default_factory=dict)
-    """Seat -> its latest payment to the Bank (a Deal's BOUGHT follows the payment for it)."""
-    payday: dict[int, int] = field(default_factory=dict)
-    """Seat -> the gains and losses of the Pay Day it stands on, until it starts its next month."""
-
-    def count(self, e: Event) -> None:
-        """Follow one transfer: balances, purchase prices and the Pay Day's result."""
-        if 0 <= e.src < len(self.cash):
-            self.cash[e.src] -= e.amount
-            if e.dst == ev.BANK:
-                self.last_paid[e.src] = e.amount
-        if 0 <= e.dst < len(self.cash):
-            self.cash[e.dst] += e.amount
-        if e.reason in (Reason.LOAN, Reason.AUTO_LOAN, Reason.REPAYMENT):
-            seat = e.dst if e.reason != Reason.REPAYMENT else e.src
-            if 0 <= seat < len(self.loans):
-                self.loans[seat] = e.value
-        if e.reason in _OWN_MONEY:
-            return
-        for seat in self.payday:
-            if e.src in (seat, ev.savings_account(seat)):
-                self.payday[seat] -= e.amount
-            if e.dst in (seat, ev.savings_account(seat)):
-                self.payday[seat] += e.amount
 
 
 class Story:
@@ -118,7 +52,7 @@ class Story:
     ) -> None:
         self.names, self.ruleset, self.L, self.escape = names, ruleset, L, escape
         n = len(names)
-        self.books = _Books(months=[1] * n, cash=[0] * n, loans=[0] * n)
+        self.books = Books(months=[1] * n, cash=[0] * n, loans=[0] * n)
         self._blocks: list[Block] = []
         self.rows = 0
         """Rows read so far."""
@@ -424,55 +358,3 @@ def blocks(
     story = Story(names, ruleset, L, escape)
     story.read(records)
     return story.blocks()
-
-
-def pages(story: Sequence[Block], limit: int = PAGE_CHARS) -> list[str]:
-    """The story cut into pages of at most `limit` characters, whole blocks only, counted from the
-    start: a page once full never changes as the game goes on, so page numbers stay put. A block
-    longer than a page is cut between lines, its heading repeated."""
-    result: list[str] = []
-    page = ""
-    for block in story:
-        for text in _pieces(block, limit):
-            if page and len(page) + 2 + len(text) > limit:
-                result.append(page)
-                page = ""
-            page = f"{page}\n\n{text}" if page else text
-    if page or not result:
-        result.append(page)
-    return result
-
-
-def _pieces(block: Block, limit: int) -> list[str]:
-    """The block as one text, or as several, each under `limit`, when it is longer than a page."""
-    text = block.text()
-    if len(text) <= limit:
-        return [text]
-    pieces, piece = [], f"**{block.heading}**"
-    for line in block.lines:
-        line = line[: limit // 2]
-        if len(piece) + 1 + len(line) > limit:
-            pieces.append(piece)
-            piece = f"**{block.heading}** …"
-        piece = f"{piece}\n{line}"
-    pieces.append(piece)
-    return pieces
-
-
-def page_title(game_id: int, page: int, count: int, L: Lang) -> str:
-    return L._("The story of game #{game} · page {page} of {pages}", game=game_id, page=page, pages=count)
-
-
-def page_buttons(page: int, count: int, L: Lang) -> list[tuple[str, int]]:
-    """(label, page) for each way to go from `page`: the start, earlier, later, the newest; only
-    those that lead somewhere, and never two to the same page (a message's buttons need distinct ids)."""
-    buttons = []
-    if page > 2:
-        buttons.append((L._("⏮ Start"), 1))
-    if page > 1:
-        buttons.append((L._("◀ Earlier"), page - 1))
-    if page < count:
-        buttons.append((L._("Later ▶"), page + 1))
-    if page < count - 1:
-        buttons.append((L._("Now ⏭"), count))
-    return buttons

@@ -1,6 +1,6 @@
 """`/payday log`: a game's story, page by page, privately, in the reader's language.
 
-Each reader's page is written from the game's event log (bot/render/story.py). The stories being
+Each reader's page is written from the game's event log (bot/render/story/). The stories being
 read are kept, per game and language, so turning a page reads only the rows logged since the last
 look: the longest game's log is thousands of rows, and a whole reading costs tens of milliseconds.
 """
@@ -13,7 +13,8 @@ import discord
 from bot.game.rulesets import RULESETS
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
-from bot.render.story import Story, page_title, pages
+from bot.render.story.pages import page_title, pages
+from bot.render.story.turns import Story
 from bot.service import Service
 
 KEPT = 16

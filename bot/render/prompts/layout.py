@@ -1,0 +1,62 @@
+"""The answers as data and their place on the live message: a `Choice` is a button or a menu
+option, `rows` lays them out in Discord's rows, within what a phone shows. No Discord type here:
+bot/render/components.py turns the rows into buttons and menus.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+ROW = 5
+"""Discord puts five buttons in a row; a select menu takes a row of its own."""
+MAX_ROWS = 3
+"""Phones: the live message shows at most three rows of controls (issue 9.8), with room for the
+message's own buttons (`rows(..., extra)`) beside the answers."""
+MENU_OPTIONS = 25
+"""Discord's limit on the options of one select menu."""
+MAX_LABEL = 25
+"""Phones: a button label or menu option longer than this is cut or wraps."""
+
+PRIMARY, SUCCESS, DANGER, SECONDARY = "primary", "success", "danger", "secondary"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    label: str
+    kind: str
+    value: int = 0
+    style: str = SECONDARY
+    menu: str = ""
+    """Non-empty: this choice is an option of a select menu with this placeholder, not a button:
+    answers that would take more than a row of buttons (amounts, Deals to sell, bets)."""
+    detail: str = ""
+    """A menu option's second line (a Deal's price and profit), where the label has no room."""
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """One select menu: every option answers with the same action kind, the option's value."""
+
+    placeholder: str
+    kind: str
+    options: tuple[Choice, ...]
+
+
+Row = tuple[Any, ...] | Menu
+"""A row of the live message: up to five buttons (`Choice`s, and the message's own), or one menu."""
+
+
+def rows(offered: Sequence[Choice], extra: Sequence[Any] = (), most: int = 5) -> list[Row]:
+    """The answers laid out in rows: buttons first, five to a row, with the message's own buttons
+    (`extra`, such as My hand, of any type) after them, then one row per select menu. Never more
+    than `most` rows (Discord's five): answer buttons past that are dropped, never the message's
+    own (`choices` keeps to `MAX_ROWS` anyway)."""
+    menus: dict[str, list[Choice]] = {}
+    for choice in offered:
+        if choice.menu:
+            menus.setdefault(choice.menu, []).append(choice)
+    room = (most - len(menus)) * ROW - len(extra)
+    buttons = [choice for choice in offered if not choice.menu][: max(room, 0)] + list(extra)
+    laid: list[Row] = [tuple(buttons[i : i + ROW]) for i in range(0, len(buttons), ROW)]
+    laid += [Menu(placeholder, options[0].kind, tuple(options)) for placeholder, options in menus.items()]
+    return laid
