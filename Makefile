@@ -39,8 +39,8 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 
 bench: $(STAMP)
-	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/load.py
+	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.load
 
 # Bring every language's catalog (bot/render/locale/*/LC_MESSAGES/payday.po) in step with the code
 # and list what each still lacks; translate the entries it names, then `make test` checks them.
@@ -49,7 +49,7 @@ catalog: $(STAMP)
 
 # The README's pictures (docs/img/), from a scripted game played in make try's page; needs Chromium.
 screenshots: $(STAMP)
-	$(BIN)/python tools/screenshots.py
+	$(BIN)/python -m tools.screenshots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

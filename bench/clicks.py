@@ -1,10 +1,10 @@
 """How many times a player clicks in a month of Pay Day, with and without standing orders (issue 9.5).
 
-    python bench/clicks.py [--games 24] [--seed 1] [--months 1]
+    python -m bench.clicks [--games 24] [--seed 1] [--months 1]
 
 Each game is three humans and a computer player, played through the real cog (`/payday start`, the
 lobby's buttons, `game_click` on the live message's buttons, My hand and the orders menu) and the
-real service and SQLite store; only Discord is faked (bench/fake_discord.py, shared with the tests
+real service and SQLite store; only Discord is faked (tests/fake_discord.py, shared with the tests
 and the other benchmarks). The humans choose at random among the buttons the live message offers
 them (a refused click, such as a Lottery number an earlier player asked for, counts too, and they
 choose again); the computer player plays to win. The bench is the clock: it moves the service's
@@ -28,26 +28,21 @@ import json
 import logging
 import random
 import statistics
-import sys
 import tempfile
 from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import discord
 
-import discord  # noqa: E402
-from fake_discord import DAY, FakeDiscord, FakeUser, StandInBot  # noqa: E402
-
-from bot.game.state import PendingKind  # noqa: E402
-from bot.render.components import Answer, LobbyAction, OpenHand, SetOrders  # noqa: E402
-from bot.render.hand_view import ANTE, ROLL, TABLE  # noqa: E402
-from bot.service import LobbyChange  # noqa: E402
-from bot.table import Table  # noqa: E402
-from cogs.payday import Payday  # noqa: E402
-from db.store import Store  # noqa: E402
+from bot.game.state import PendingKind
+from bot.render.components import Answer, LobbyAction, OpenHand, SetOrders
+from bot.render.hand_view import ANTE, ROLL, TABLE
+from bot.service import LobbyChange
+from bot.table import Table
+from cogs.payday import Payday
+from db.store import Store
+from tests.fake_discord import DAY, FakeDiscord, FakeUser, StandInBot
 
 HUMANS = 3
 CHANNEL_BASE = 1_000_000_000_000_000_000

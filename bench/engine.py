@@ -1,7 +1,7 @@
 """Engine benchmark: computer games per second on one core, and the size of a saved game.
 
-    .venv/bin/python bench/engine.py [--games 2000]
-    .venv/bin/python bench/engine.py --against DIR [--pairs 8] [--games 1000]
+    .venv/bin/python -m bench.engine [--games 2000]
+    .venv/bin/python -m bench.engine --against DIR [--pairs 8] [--games 1000]
 
 Prints its figures, then as its LAST line one JSON object:
     {"games_per_s": ..., "us_per_action": ..., "state_bytes_6p": ...}
@@ -28,8 +28,6 @@ import subprocess
 import sys
 from pathlib import Path
 from timeit import default_timer
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.game.ai import choose
 from bot.game.engine import apply
@@ -72,9 +70,12 @@ def mid_game_state_bytes(seed: int) -> int:
 
 def run_in(checkout: Path, games: int) -> float:
     """Games per second of `checkout`'s own engine benchmark, run in a process of its own."""
-    script = checkout / "bench" / "engine.py"
     done = subprocess.run(
-        [sys.executable, str(script), "--games", str(games)], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "bench.engine", "--games", str(games)],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return json.loads(done.stdout.strip().splitlines()[-1])["games_per_s"]
 

@@ -1,13 +1,13 @@
 """Load benchmark of the bot: many live games at once, through the real cog handlers and SQLite store.
 
-    python bench/load.py [--games 1000] [--players 4] [--actions 40] [--seed 1] [--db PATH]
-    python bench/load.py --rate 600 [--duration 30]        # open loop: random arrivals
+    python -m bench.load [--games 1000] [--players 4] [--actions 40] [--seed 1] [--db PATH]
+    python -m bench.load --rate 600 [--duration 30]        # open loop: random arrivals
 
 Every game is opened with the real `/payday start` callback, filled through the lobby's Join button
 handler and started with its Start button handler; then every player action is a real `game_click`
 on the button a player would press, chosen by the computer player (`ai.choose`) for the human whose
 turn it is. The cog saves to a real `Store` (SQLite, WAL) on a file. Only Discord is faked, by
-bench/fake_discord.py (shared with the tests): the fakes cost next to nothing, count every call
+tests/fake_discord.py (shared with the tests): the fakes cost next to nothing, count every call
 that would be an HTTP request, and insist that every interaction is answered exactly once.
 
 Why not simcord, the Discord simulator the end-to-end tests use: it serialises its actors and holds
@@ -86,22 +86,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import discord
 
-import discord  # noqa: E402
-from fake_discord import DAY, FakeDiscord, FakeUser, StandInBot  # noqa: E402
-
-from bot.app import collector  # noqa: E402
-from bot.app.logs import KeyValueFormatter  # noqa: E402
-from bot.game import ai  # noqa: E402
-from bot.render import board_attachment  # noqa: E402
-from bot.render.components import Answer, LobbyAction  # noqa: E402
-from bot.service import LobbyChange, Tables  # noqa: E402
-from bot.table import Table  # noqa: E402
-from cogs.payday import Payday  # noqa: E402
-from db.store import Store  # noqa: E402
+from bot.app import collector
+from bot.app.logs import KeyValueFormatter
+from bot.game import ai
+from bot.render import board_attachment
+from bot.render.components import Answer, LobbyAction
+from bot.service import LobbyChange, Tables
+from bot.table import Table
+from cogs.payday import Payday
+from db.store import Store
+from tests.fake_discord import DAY, FakeDiscord, FakeUser, StandInBot
 
 CHANNEL_BASE = 1_000_000_000_000_000_000
 USER_BASE = 2_000_000_000_000_000_000

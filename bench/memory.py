@@ -1,6 +1,6 @@
 """Where bench/load.py's memory per live game goes, owner by owner.
 
-    python bench/memory.py [--games 1000] [--actions 40] [--no-picture] [--sites N] [load.py's flags]
+    python -m bench.memory [--games 1000] [--actions 40] [--no-picture] [--sites N] [load.py's flags]
 
 Runs bench/load.py's load (the real cog and store, the fake Discord) with tracemalloc on, and once
 play is over, while every game is still live, charges every Python object allocated since the
@@ -11,7 +11,7 @@ stops at objects older than the run, so shared modules, types and catalogs are n
            row's text), the live message's state per channel (`LiveMessage._channels`), the
            armed deadline tasks, the channel locks, the event loop's timer heap, the render caches
            (functools caches of bot/render and bot/table)
-  harness  what bench/load.py and bench/fake_discord.py keep (each message's buttons and picture
+  harness  what bench/load.py and tests/fake_discord.py keep (each message's buttons and picture
            name, the timing lists, the picture meter, the click each game waits for)
 
 Python memory no owner reaches is `unowned` (cyclic garbage not yet collected is counted apart);
@@ -43,9 +43,9 @@ import tracemalloc
 from collections.abc import Iterable
 from pathlib import Path
 
-import load
 from PIL import Image
 
+from bench import load
 from bot.render import i18n
 from bot.render.board_picture import layers, palette, picture, style
 from bot.table import document as table_module

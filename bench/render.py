@@ -1,6 +1,6 @@
 """Board picture benchmark: how long one frame takes to draw and encode, and how big it is.
 
-    .venv/bin/python bench/render.py [--frames 600] [--samples DIR]
+    .venv/bin/python -m bench.render [--frames 600] [--samples DIR]
 
 Prints one line per edition, then as its LAST line one JSON object:
     {"render_ms_p50": ..., "render_ms_p99": ..., "render_cpu_ms_p99": ..., "image_kb": ..., ...}
@@ -27,12 +27,9 @@ import io
 import json
 import os
 import random
-import sys
 from pathlib import Path
 from time import thread_time
 from timeit import default_timer
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 

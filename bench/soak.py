@@ -1,9 +1,9 @@
 """Crash soak: a bot process plays games on a real database file and is SIGKILLed, again and again.
 
-    python bench/soak.py [--kills 100] [--channels 8] [--workers 4] [--max-run 1.0] [--seed 1]
+    python -m bench.soak [--kills 100] [--channels 8] [--workers 4] [--max-run 1.0] [--seed 1]
 
 Each round starts a fresh child process: it opens the store (recovering the write-ahead log the last
-one left), loads the real `Payday` cog around bench/fake_discord.py's stand-in bot (only Discord is faked),
+one left), loads the real `Payday` cog around tests/fake_discord.py's stand-in bot (only Discord is faked),
 and plays: in `--channels` channels, `--workers` coroutines at once open lobbies, join, start, and
 click the button the computer player would choose for whoever the game waits for; one-month games,
 so games finish and new ones start in the same channels. Every time the store has committed a save
@@ -35,12 +35,9 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-sys.path.append(str(Path(__file__).resolve().parent))  # fake_discord, when loaded by path
+from tests.fake_discord import FakeDiscord, FakeUser, StandInBot
 
-from fake_discord import FakeDiscord, FakeUser, StandInBot  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 CHANNEL_BASE = 1_000_000_000_000_000_000
 USER_BASE = 2_000_000_000_000_000_000
@@ -120,9 +117,11 @@ class Child:
     """One playing process and what it reported before it died."""
 
     def __init__(self, args: argparse.Namespace, db: Path, seed: int) -> None:
-        command = [sys.executable, __file__, "--child", str(db), "--seed", str(seed)]
+        command = [sys.executable, "-m", "bench.soak", "--child", str(db), "--seed", str(seed)]
         command += ["--channels", str(args.channels), "--workers", str(args.workers)]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         self.lines: list[str] = []
         self.ready = threading.Event()
         self.reader = threading.Thread(target=self._read, daemon=True)

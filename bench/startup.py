@@ -1,6 +1,6 @@
 """Start-up benchmark: how long the bot takes to be ready with many saved games.
 
-    python bench/startup.py [--games 10000] [--live-share 0.5] [--events-per-game 875] [--runs 3]
+    python -m bench.startup [--games 10000] [--live-share 0.5] [--events-per-game 875] [--runs 3]
 
 Builds a database of `--games` games: `--live-share` of them live (real tables from games played by
 the computer player to a random point, each with its turn deadline ahead and a log of a random
@@ -8,7 +8,7 @@ length up to a whole game's), the rest finished (in history, with a whole game's
 what a 4-player, 3-month game writes, measured with bench/load.py). Then, in a fresh process each
 time, it times what start-up does with the database: `Store.open` (schema check, quick_check,
 upgrade) and loading the cog (its service re-arming every timer), on the real `Payday` cog around
-the stand-in bot of bench/fake_discord.py. The same file is measured twice:
+the stand-in bot of tests/fake_discord.py. The same file is measured twice:
 
   ready_s                 the deadlines still ahead (a quick restart)
   ready_after_downtime_s  the clock moved two days on (and an hour more for each further run): every
@@ -39,8 +39,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 DOWNTIME = timedelta(days=2)
 TURN_SECONDS = 300
@@ -163,9 +161,9 @@ def measure(path: Path, shift: timedelta) -> dict:
     """One start-up: open the store and load the cog, timed; the clock moved on by `shift`."""
     started = time.perf_counter()
     import discord
-    from fake_discord import FakeDiscord, StandInBot
 
     from db.store import Store
+    from tests.fake_discord import FakeDiscord, StandInBot
 
     imported = time.perf_counter()
     if shift:
@@ -201,7 +199,8 @@ def full_check_seconds(path: Path) -> float:
 
 def run_measure(path: Path, shift_days: float) -> dict:
     out = subprocess.run(
-        [sys.executable, __file__, "--measure", str(path), "--shift-days", str(shift_days)],
+        [sys.executable, "-m", "bench.startup", "--measure", str(path), "--shift-days", str(shift_days)],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,

@@ -1,6 +1,6 @@
 """Bytes the database keeps per finished game, before and after `python -m bot prune`.
 
-    python bench/storage.py [--games 50] [--players 4] [--months 3]
+    python -m bench.storage [--games 50] [--players 4] [--months 3]
 
 Plays `--games` whole games through the real cog and store (bench/load.py, every action a button
 click, to the end), then compacts a copy of the file (VACUUM INTO) and measures it with SQLite's
@@ -25,8 +25,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 
 def compacted(path: Path, into: Path) -> dict[str, int]:
@@ -65,11 +63,13 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="payday-storage-") as folder:
         folder = Path(folder)
         played = folder / "played.sqlite3"
-        command = [sys.executable, str(Path(__file__).with_name("load.py")), "--db", str(played)]
+        command = [sys.executable, "-m", "bench.load", "--db", str(played)]
         command += ["--games", str(args.games), "--players", str(args.players), "--months", str(args.months)]
         command += ["--actions", "1000000"]
         run = json.loads(
-            subprocess.run(command, capture_output=True, text=True, check=True).stdout.splitlines()[-1]
+            subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True).stdout.splitlines()[
+                -1
+            ]
         )
         finished = run["games_finished"]
         asyncio.run(empty_file(folder / "empty.sqlite3"))

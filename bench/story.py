@@ -1,6 +1,6 @@
 """Story benchmark: how long `/payday log` takes to write a whole game's story into pages.
 
-    .venv/bin/python bench/story.py [--games 4] [--players 6] [--months 12] [--repeat 5]
+    .venv/bin/python -m bench.story [--games 4] [--players 6] [--months 12] [--repeat 5]
 
 Plays `--games` computer games (seeded, modern edition) and keeps each one's event log as the cog
 stores it (an action row before each answer, then its events); then writes every log's story, cut
@@ -17,11 +17,7 @@ import json
 import os
 import random
 import statistics
-import sys
-from pathlib import Path
 from timeit import default_timer
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.game.ai import choose
 from bot.game.engine import apply

@@ -1,16 +1,9 @@
 """Fixtures for end-to-end tests through simcord: a fresh bot per test, every one closed at teardown."""
 
-import sys
-from pathlib import Path
-
 import pytest
 import pytest_asyncio
 
 from bot.app.bot import PaydayBot, create_bot
-
-# bench/ holds the one fake Discord (fake_discord.py), shared with the benchmarks, and the benchmark
-# scripts tests/bench runs; appended, so nothing there can shadow an installed module.
-sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
 
 
 @pytest.fixture

@@ -15,9 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from trypage import Board, TryPage, open_page
-
 from bot.app.offline import offline_table
+from tools.trypage import Board, TryPage, open_page
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "img"

@@ -1,0 +1,190 @@
+"""Phones (issue 9.8): every question of every edition, in every language, fits three rows of
+controls on the live message, and every label fits a phone (25 characters at most)."""
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from bot.game.actions import ActionKind
+from bot.game.ai import choose
+from bot.game.cards import MailKind
+from bot.game.engine import apply, default_action, new_game
+from bot.game.rulesets import RULESETS
+from bot.game.state import GameState, PendingKind
+from bot.render.i18n import SUPPORTED, lang
+from bot.render.prompts.answers import choices
+from bot.render.prompts.layout import MAX_LABEL, MAX_ROWS, MENU_OPTIONS, ROW, Choice, Menu, rows
+from tests.bot.game.scripted import (
+    ANN,
+    act,
+    asked,
+    deal_index,
+    game,
+    hold_mail,
+    land,
+    mail_cards,
+    set_cash,
+    set_loan,
+    set_savings,
+    stack_mail,
+)
+
+TABLE_BUTTONS = (Choice("My hand", "hand"), Choice("Notices off", "notices"))
+"""Buttons of the live message's own beside the answers (the hand panel, the notices): the
+answers must leave room for two."""
+LONG_NAMES = [f"{letter * 3} the {'very ' * 5}long name"[:32] for letter in "ABCDEF"]
+
+
+def long_names(st: GameState) -> GameState:
+    for player, name in zip(st.players, LONG_NAMES, strict=False):
+        player.name = name
+    return st
+
+
+def played_questions(names: list[str]) -> Iterator[GameState]:
+    """Computer games of each edition, some answers left to time out, at every question asked."""
+    rnd = random.Random(9)
+    for ruleset in RULESETS:
+        for seed in range(12):
+            most = RULESETS[ruleset].rules.max_players
+            st = new_game(names[:most], ruleset=ruleset, months=2, seed=seed)
+            while not st.over:
+                yield st
+                seat = st.pending.seats[0]
+                apply(st, choose(st, seat) if rnd.random() < 0.8 else default_action(st, seat))
+
+
+def crowded_questions() -> Iterator[GameState]:
+    """The questions with the most answers: many Deals to sell, a large loan to repay, banking
+    with savings, six players to pick from, a Deal bought on a loan, every Lottery number free."""
+    st = game(6)
+    st.players[ANN].deals = list(range(len(RULESETS["modern"].deals)))[:20]
+    land(st, ANN, 9)
+    yield st
+    st = game(6)
+    set_cash(st, ANN, 60_000)
+    set_loan(st, ANN, 40_000)
+    land(st, ANN, 31)
+    yield st
+    st = game(6)
+    land(st, ANN, 6)
+    yield st
+    st = game(4, ruleset="classic")
+    set_cash(st, ANN, 90_000)
+    set_savings(st, ANN, 70_000)
+    land(st, ANN, 31)
+    yield st
+    act(st, ANN, ActionKind.WITHDRAW, 100)
+    yield st
+    st = game(4, ruleset="classic")
+    set_cash(st, ANN, 80_000)
+    set_loan(st, ANN, 50_000)
+    land(st, ANN, 31)
+    yield st
+    st = long_names(game(6))
+    hold_mail(st, ANN, mail_cards(st, MailKind.MONSTER)[-1])
+    land(st, ANN, 31)
+    yield st
+    st = game(6)
+    set_cash(st, ANN, 0)
+    st.deal_deck.append(deal_index(st, "Rocket Ship International"))
+    land(st, ANN, 4)
+    yield st
+
+
+def check(st: GameState, code: str) -> None:
+    L = lang(code)
+    offered = choices(st, L)
+    laid = rows(offered, TABLE_BUTTONS)
+    where = f"{code} {st.ruleset} {st.pending.kind}"
+    assert offered, where
+    assert len(laid) <= MAX_ROWS, (where, laid)
+    for row in laid:
+        if isinstance(row, Menu):
+            assert 1 <= len(row.options) <= MENU_OPTIONS, where
+            assert {option.kind for option in row.options} == {row.kind}, where
+            assert len({option.value for option in row.options}) == len(row.options), where
+            labels = [row.placeholder, *(option.label for option in row.options)]
+        else:
+            assert 1 <= len(row) <= ROW, where
+            labels = [choice.label for choice in row]
+        for label in labels:
+            assert 0 < len(label) <= MAX_LABEL, (where, label, len(label))
+
+
+@pytest.mark.parametrize("code", SUPPORTED)
+def test_every_question_of_every_edition_fits_three_rows_of_short_labels(code):
+    asked_kinds = set()
+    for names in (["Ann", "Bob", "Cat"], LONG_NAMES):
+        for st in played_questions(names):
+            asked_kinds.add(st.pending.kind)
+            check(st, code)
+    assert asked_kinds == set(PendingKind)
+
+
+@pytest.mark.parametrize("code", SUPPORTED)
+def test_the_most_crowded_questions_still_fit(code):
+    seen = set()
+    for st in crowded_questions():
+        seen.add(st.pending.kind)
+        check(st, code)
+    assert {
+        PendingKind.SELL,
+        PendingKind.REPAY,
+        PendingKind.LOTTERY,
+        PendingKind.BANKING,
+        PendingKind.CHARGE,
+        PendingKind.DEAL,
+    } <= seen
+
+
+def test_a_long_list_of_amounts_becomes_one_menu_keeping_the_smallest_and_the_largest():
+    st = game(3)
+    set_cash(st, ANN, 60_000)
+    set_loan(st, ANN, 40_000)
+    land(st, ANN, 31)
+    assert asked(st) == (PendingKind.REPAY, [ANN])
+    laid = rows(choices(st, lang("en")))
+    assert [(ch.label, ch.value) for ch in laid[0]] == [("No repayment", 0)]
+    [menu] = laid[1:]
+    assert menu.placeholder == "Repay how much?" and menu.kind == ActionKind.REPAY
+    assert len(menu.options) == MENU_OPTIONS
+    assert (menu.options[0].value, menu.options[-1].value) == (1000, 40_000)
+
+
+def test_two_deals_to_sell_are_a_menu_best_profit_first_with_price_and_profit_underneath():
+    st = game(3)
+    teen, rocket = deal_index(st, "Teen Jeans"), deal_index(st, "Rocket Ship International")
+    st.players[ANN].deals = [teen, rocket]
+    land(st, ANN, 9)
+    assert asked(st) == (PendingKind.SELL, [ANN])
+    offered = choices(st, lang("en"))
+    assert [(ch.label, ch.kind, ch.menu) for ch in offered if not ch.menu] == [
+        ("Keep them all", ActionKind.KEEP, "")
+    ]
+    menu = [ch for ch in offered if ch.menu]
+    assert {ch.menu for ch in menu} == {"Sell a Deal…"}
+    deals = RULESETS["modern"].deals
+    best = max((teen, rocket), key=lambda card: deals[card].profit)
+    assert menu[0].value == best and menu[0].label == deals[best].name
+    assert menu[0].detail == (f"sells for ${deals[best].value:,}, profit ${deals[best].profit:,}")
+
+
+def test_one_deal_to_sell_is_one_button_and_the_question_names_it():
+    st = game(3)
+    st.players[ANN].deals = [deal_index(st, "Teen Jeans")]
+    land(st, ANN, 9)
+    teen = RULESETS["modern"].deals[st.players[ANN].deals[0]]
+    offered = [(ch.label, ch.kind) for ch in choices(st, lang("en"))]
+    assert offered == [(f"Sell for ${teen.value:,}", ActionKind.SELL), ("Keep it", ActionKind.KEEP)]
+
+
+def test_six_players_long_names_are_cut_to_fit_a_button():
+    st = long_names(game(6))
+    assert all(len(name) > MAX_LABEL for name in LONG_NAMES)
+    stack_mail(st, mail_cards(st, MailKind.MAD_MONEY)[0])
+    land(st, ANN, 1)
+    assert asked(st) == (PendingKind.TARGET, [ANN])
+    labels = [ch.label for ch in choices(st, lang("en"))]
+    assert len(labels) == 5 and all(len(label) == MAX_LABEL and label.endswith("…") for label in labels)

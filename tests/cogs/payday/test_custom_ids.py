@@ -1,0 +1,137 @@
+"""Every custom_id the bot has ever written still reaches the handler it was made for: buttons stay
+in channels for months (lobbies, standings with Rematch, ledgers, story pages, hand panels), and a
+new kind of button never takes a prefix another kind has used."""
+
+import dataclasses
+import re
+
+import discord
+import pytest
+
+from bot.render import components as c
+from bot.service import LobbyChange
+from cogs.payday import _custom_ids as ids
+from cogs.payday._controls import Controls
+from cogs.payday._items import ITEMS, Control
+from tests.cogs.payday.rig import cog, message, start_game
+from tests.helpers import click
+
+C, G = 12345678901234567890, 987654321098  # the longest channel and game ids a custom_id carries
+
+OLD_CUSTOM_IDS = [
+    (f"pd:{C}:{G}:12:lottery:3", c.Answer(C, G, 12, "lottery", 3), "game_click"),
+    (f"pdm:{C}:{G}:12:repay", c.AnswerMenu(C, G, 12, "repay"), "game_click"),
+    (f"pdl:{C}:{G}:join", c.LobbyAction(C, G, LobbyChange.JOIN), "lobby_click"),
+    (f"pdl:{C}:{G}:addbot", c.LobbyAction(C, G, LobbyChange.ADD_COMPUTER), "lobby_click"),
+    (f"pdg:{G}:loans:3", c.LedgerTurn(G, "loans", 3), "ledger_page"),
+    (f"pds:{G}:17", c.StoryTurn(G, 17), "story_page"),
+    (f"pdr:{G}", c.Rematch(G), "rematch_click"),
+    (f"pdh:{C}:{G}", c.OpenHand(C, G), "hand_click"),
+    (f"pdo:{C}:{G}", c.SetOrders(C, G), "orders_click"),
+    (f"pdb:{C}:{G}:repay", c.OpenForm(C, G, "repay"), "money_form"),
+    (f"pdr:{C}:{G}", c.RefreshHand(C, G), "hand_refresh"),
+]
+"""One of each layout ever sent, written out by hand as the messages in channels hold them."""
+
+
+class Recorder:
+    """Stands in for the cog: notes which handler a click reached, with what."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple]] = []
+
+    def __getattr__(self, name: str):
+        async def handler(interaction, *args) -> None:
+            self.calls.append((name, args))
+
+        return handler
+
+
+@pytest.mark.parametrize(("custom_id", "target", "handler"), OLD_CUSTOM_IDS)
+async def test_each_custom_id_already_in_channels_still_routes_to_its_handler(custom_id, target, handler):
+    matched = [item for item in ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+    assert len(matched) == 1, matched
+    [item] = matched
+    match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    menu = custom_id.startswith(("pdm:", "pdo:"))
+    clicked = discord.ui.Select(custom_id=custom_id) if menu else discord.ui.Button(custom_id=custom_id)
+    control = await item.from_custom_id(None, clicked, match)
+    assert control.target == target
+    control._refresh_state(None, {"custom_id": custom_id, "values": ["4"]})  # as discord.py does on a click
+
+    recorder = Recorder()
+    await control.handle(recorder, None)
+    [(name, args)] = recorder.calls
+    assert name == handler
+    assert args[0] == (target.chosen(4) if isinstance(target, c.AnswerMenu) else target)
+    if isinstance(target, c.SetOrders):
+        assert args[1] == ("4",)  # the options ticked
+
+
+def test_the_form_of_a_panel_opened_before_reads_back_too():
+    assert ids.FORM.read(f"pdx:{C}:{G}:loan") == c.SubmitForm(C, G, "loan")
+    assert ids.FORM.read(f"pdx:{C}:{G}:steal") is None
+
+
+def test_every_kind_of_custom_id_has_a_prefix_of_its_own():
+    prefixes = [codec.prefix for codec in ids.CODECS.values()]
+    assert len(prefixes) == len(set(prefixes)), prefixes
+    assert {item.codec.prefix for item in ITEMS} | {ids.FORM.prefix} == set(prefixes)
+
+
+def test_every_codec_writes_the_fields_of_its_target_in_their_order():
+    for target, codec in ids.CODECS.items():
+        assert tuple(codec.parts) == tuple(f.name for f in dataclasses.fields(target)), codec.prefix
+
+
+@pytest.mark.parametrize("custom_id", [custom_id for custom_id, _, _ in OLD_CUSTOM_IDS])
+def test_a_custom_id_the_bot_writes_now_is_matched_by_one_template_and_reads_back(custom_id):
+    target = next(t for c, t, _ in OLD_CUSTOM_IDS if c == custom_id)
+    built = ids.custom_id(target)
+    assert len(built) <= 100
+    matched = [codec for codec in ids.CODECS.values() if re.fullmatch(codec.template, built)]
+    assert [codec.target for codec in matched] == [type(target)]
+    assert matched[0].read(built) == target
+    if not isinstance(target, c.RefreshHand):
+        assert built == custom_id  # the same layout as ever
+    else:
+        assert built == f"pdp:{C}:{G}"  # Refresh has its own prefix now (Rematch keeps pdr)
+
+
+def test_the_base_control_matches_no_custom_id():
+    for custom_id, _, _ in OLD_CUSTOM_IDS:
+        assert not Control.__discord_ui_compiled_template__.fullmatch(custom_id)
+
+
+async def test_the_refresh_button_of_a_panel_from_before_still_shows_the_hand(env):
+    """A hand panel opened before Refresh had a prefix of its own: its button says pdr:<channel>:<game>."""
+    game = await start_game(env, 2)
+    alice = game.players[0]
+    row = await env.bot.store.get(game.channel.id)
+    old = {"type": 2, "style": 2, "label": "Refresh", "custom_id": f"pdr:{game.channel.id}:{row.game_id}"}
+    channel = env.bot.get_partial_messageable(game.channel.id)
+    panel = await channel.send("an old panel", view=Controls([{"type": 1, "components": [old]}]))
+
+    result = await click(alice, message(game.channel, panel.id), custom_id=old["custom_id"])
+
+    shown = result.response.message
+    assert shown.id == panel.id, "edited in place, no new message"
+    [embed] = shown.embeds
+    assert embed.title == "Your hand, alice" and embed.description.startswith("Cash $")
+    assert "pdp:" in " ".join(item.custom_id or "" for row in shown.components for item in row.children)
+
+
+async def test_a_click_whose_handler_crashes_gets_a_sentence(env, monkeypatch):
+    game = await start_game(env, 2)
+
+    async def crash(*args) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(type(cog(env)), "hand_click", crash)
+    board = game.channel.history()[-1]
+    result = await click(game.players[0], board, label="My hand")
+
+    assert (
+        result.ephemeral
+        and result.response.content == "Sorry, something went wrong on my side. Please try again."
+    )

@@ -1,0 +1,108 @@
+"""`/payday log` (issue 9.3): the whole story, one block per turn with the roll as a die face, the big
+moments in bold with their sign, in pages whose buttons still work after a restart, in the reader's
+own language, for a finished game too."""
+
+import pytest
+
+from tests.cogs.payday.rig import client_locales, live, play_to_end, random_button, rigged, script, start_game
+from tests.helpers import click, refusal, slash
+
+OPTIONS = {"seed": 99, "turn_seconds": 60, "interrupt_seconds": 30}
+
+
+async def read(actor, channel, **options):
+    result = await slash(actor, channel, "payday log", **options)
+    assert result.ephemeral, result.response.content
+    [embed] = result.response.embeds
+    return result, embed
+
+
+def in_order(text: str, *parts: str) -> bool:
+    at = 0
+    for part in parts:
+        found = text.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
+
+
+async def test_the_log_tells_every_turn_in_order_with_its_roll_as_a_die_face(env):
+    game = await start_game(env, 3, months=1)
+    alice, bob, carol = game.players
+    await script(env, game.channel, 2, 6, 3)  # Sweepstakes; the Lottery, whose draw rolls 3
+    await click(alice, await live(env, game.channel), label="Roll the die")
+    await click(bob, await live(env, game.channel), label="Roll the die")
+    await click(carol, await live(env, game.channel), label="3")
+    await click(alice, await live(env, game.channel), label="Sit out")
+    await click(bob, await live(env, game.channel), label="Sit out")
+
+    _, embed = await read(carol, game.channel)
+    assert embed.title.startswith("The story of game #") and embed.title.endswith("page 1 of 1")
+    assert in_order(
+        embed.description,
+        "**The game begins**\nalice and bob and carol each collected $3,500 from the Bank (start cash)",
+        "**Month 1 · alice ⚁ 2 → Tue 2: Sweepstakes**\nalice collected $",
+        "**Month 1 · bob ⚅ 6 → Sat 6: Lottery**",
+        "carol paid $100 into the Lottery pot for number 3",
+        "Lottery draw: ⚂ 3",
+        "🎟️ **carol collected $",
+    )
+
+
+async def test_a_jackpot_stands_out(env):
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    async with rigged(env, game.channel) as state:
+        state.jackpot = 700
+        state.script.append(6)
+    await click(alice, await live(env, game.channel), label="Roll the die")
+    _, embed = await read(bob, game.channel)
+    assert "🎰 **alice collected $700 from the Jackpot (rolled a 6)**" in embed.description
+    assert "**Month 1 · alice ⚅ 6 → Sat 6: Lottery**" in embed.description
+
+
+@pytest.mark.bot(**OPTIONS)
+async def test_pages_turn_with_buttons_that_still_work_after_a_restart(env, make_bot):
+    game = await start_game(env, 3, months=2)
+    alice, *_ = game.players
+    await play_to_end(env, game, random_button(7))  # a finished game has a story too
+
+    result, newest = await read(alice, game.channel)
+    count = int(newest.title.rsplit(" ", 1)[1])
+    assert count >= 3 and newest.title.endswith(f"page {count} of {count}")
+    assert "**Game over**\n🏆 **Game over: " in newest.description
+    first = await click(alice, result.response, label="⏮ Start")
+    [page] = first.response.embeds
+    assert page.title.endswith(f"page 1 of {count}") and page.description.startswith("**The game begins**")
+
+    await env.bot.close()
+    await env.restart_bot(make_bot(**OPTIONS))
+    later = await click(alice, first.response, label="Later ▶")  # a button sent before the restart
+    [page] = later.response.embeds
+    assert page.title.endswith(f"page 2 of {count}") and page.description.startswith("**Month 1 · ")
+
+    shown = await slash(alice, game.channel, "payday log", page=2)
+    assert shown.response.embeds[0].description == page.description  # the same page, however reached
+
+
+async def test_a_reader_gets_the_story_in_their_own_language(env, monkeypatch):
+    locales = client_locales(monkeypatch)
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    locales[bob.id] = "it"
+    await script(env, game.channel, 2)
+    await click(alice, await live(env, game.channel), label="Roll the die")
+    _, italian = await read(bob, game.channel)
+    _, english = await read(alice, game.channel)
+    assert italian.title.startswith("La cronaca della partita n. ")
+    assert "**Mese 1 · alice ⚁ 2 → Mar 2: Concorso a premi**" in italian.description
+    assert "**Month 1 · alice ⚁ 2 → Tue 2: Sweepstakes**" in english.description
+
+
+async def test_no_story_before_any_game(env):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    alice = guild.add_member(env.create_user("alice"))
+    refused = await slash(alice, channel, "payday log")
+    assert refused.ephemeral and refusal(refused) == "No game has been played in this channel yet."

@@ -1,0 +1,30 @@
+"""The tests mirror the source tree: a module's tests are found from its path, and no test reaches
+for its imports through `sys.path`."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+
+
+def test_every_test_package_mirrors_a_source_package():
+    """tests/bot/game/ holds the tests of bot/game/; tests/bench/ those of bench/."""
+    packages = {path.parent for path in TESTS.rglob("__init__.py")} - {TESTS}
+    for package in packages:
+        source = ROOT / package.relative_to(TESTS)
+        assert (source / "__init__.py").exists(), f"{package.relative_to(ROOT)} mirrors no source package"
+
+
+def test_every_test_folder_is_a_package():
+    folders = {path.parent for path in TESTS.rglob("test_*.py")}
+    assert all((folder / "__init__.py").exists() for folder in folders)
+
+
+def test_no_test_edits_the_import_path():
+    edits = [
+        path.relative_to(ROOT)
+        for folder in ("tests", "bench", "tools")
+        for path in (ROOT / folder).rglob("*.py")
+        if "sys.path." in path.read_text() and path != Path(__file__)
+    ]
+    assert edits == []
