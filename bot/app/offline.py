@@ -2,14 +2,17 @@
 
 simcord (the project's `try` extra) runs the unmodified bot — `create_bot`, its cogs, its SQLite
 store — against an in-memory Discord, and serves a Discord-like page of one #payday channel on
-127.0.0.1. One person plays every seat by switching "Viewing as" between four members.
+127.0.0.1. One person plays every seat by switching "Viewing as" between five members (giulia's
+Discord speaks Italian).
 
-simcord is a test harness: its clock stands still until a test moves it, and its page shows a new
-state only after a browser action or an explicit refresh. Two small adapters make it a live table:
-`WallClock` makes the simulated time the real time, and `PageFollower` shows what the bot does on
-its own (computer players, time limits, reminders) as it happens. They are the only code here that
-touches simcord's internals (`Env.backend.clock`, `Preview._action`, the preview's presentation
-time), which is why simcord is pinned exactly.
+simcord is a test harness: its clock stands still until a test moves it, its page shows a new
+state only after a browser action or an explicit refresh, and every member's Discord client speaks
+American English. Three small adapters make it a live table: `WallClock` makes the simulated time
+the real time, `PageFollower` shows what the bot does on its own (computer players, time limits,
+reminders) as it happens, and `client_locales` gives giulia an Italian Discord client, so her private
+answers show what an Italian member reads. They are the only code here that touches simcord's
+internals (`Env.backend.clock`, `Preview._action`, the preview's presentation time,
+`simcord.interactions.base_payload`), which is why simcord is pinned exactly.
 """
 
 import argparse
@@ -19,7 +22,7 @@ import logging
 import os
 import sys
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -42,7 +45,9 @@ else:
 
 log = logging.getLogger(__name__)
 
-PLAYERS = ("alice", "bob", "carol", "dave")
+PLAYERS = ("alice", "bob", "carol", "dave", "giulia")
+CLIENT_LOCALES = {"giulia": "it"}
+"""Members whose Discord client speaks another language than simcord's en-US."""
 BOT_NAME = "Pay Day"
 GUILD_ID = 1_456_000_000_000_000_001
 """Fixed, like every other id here, so a saved game finds its server, channel and players again."""
@@ -154,6 +159,25 @@ class PageFollower:
                 self._seen = len(self._env.http_requests)
 
 
+@contextlib.contextmanager
+def client_locales(locales: Mapping[int, str]) -> Iterator[None]:
+    """Interactions of the users in `locales` (user id -> locale) carry that locale, as Discord
+    sends their client's; everyone else's stay simcord's en-US."""
+    build = simcord.interactions.base_payload
+
+    def base_payload(backend: Any, **fields: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = build(backend, **fields)
+        if fields["user_id"] in locales:
+            payload["locale"] = locales[fields["user_id"]]
+        return record, payload
+
+    _replace(simcord.interactions, "base_payload", base_payload)
+    try:
+        yield
+    finally:
+        _replace(simcord.interactions, "base_payload", build)
+
+
 @dataclass
 class OfflineTable:
     """A running offline game room: the simulated world, the page and the bot."""
@@ -182,7 +206,7 @@ class OfflineTable:
 async def offline_table(
     database_path: str | Path, *, port: int = 0, seed: int | None = None
 ) -> AsyncIterator[OfflineTable]:
-    """Run the bot in a simulated server with #payday and four members, and serve its page.
+    """Run the bot in a simulated server with #payday and five members, and serve its page.
 
     On the way out, work the bot has started finishes before the bot closes its store, so
     stopping never loses a saved move (every move is saved before the bot answers it).
@@ -195,13 +219,15 @@ async def offline_table(
     _replace(env.backend, "clock", clock)
     await env.start()
     bot: PaydayBot | None = None
+    locales: dict[int, str] = {}
     try:
-        with env.time_context():
+        with env.time_context(), client_locales(locales):
             assert stand_in.user is not None  # logged in by env.start()
             await stand_in.user.edit(username=BOT_NAME)
             guild = env.create_guild("Pay Day", id=GUILD_ID)
             channel = guild.create_text_channel("payday", topic="Type /payday start to open a game.")
             members = {name: guild.add_member(env.create_user(name)) for name in PLAYERS}
+            locales.update({members[name].id: locale for name, locale in CLIENT_LOCALES.items()})
             clock.follow_wall_clock()
             await stand_in.close()
             bot = create_bot(database_path, seed=seed, shard_count=1)  # one process, one shard

@@ -97,3 +97,17 @@ async def test_time_is_real_time_and_a_game_carries_on_in_the_next_run(tmp_path)
         assert result.acknowledged
         assert (await saved(second)).state.prompt > game.state.prompt
         assert discord.utils.snowflake_time(board.id) > datetime.now(UTC) - timedelta(minutes=1)
+
+
+async def test_giulia_has_an_italian_discord_client_and_reads_her_private_answers_in_italian(tmp_path):
+    async with offline_table(tmp_path / "try.sqlite3", seed=1) as table:
+        alice, giulia = table.members["alice"], table.members["giulia"]
+        async with table.turn:
+            lobby = (await slash(alice, table.channel, "payday start")).response.message
+            her_help = await slash(giulia, table.channel, "payday help")
+            his_help = await slash(alice, table.channel, "payday help")
+            refused = await click(giulia, lobby, label="Start")
+    assert "giulia" in PLAYERS
+    assert his_help.response.embeds[0].title.startswith("Pay Day — the board game")
+    assert her_help.response.embeds[0].title.startswith("Pay Day: il gioco da tavolo")
+    assert refused.ephemeral and refused.response.content.startswith("Solo ")

@@ -152,10 +152,10 @@ def test_the_panel_and_its_controls_are_all_italian():
             Orders(lottery=LotteryOrder.NEVER),
         ):
             panel = hand_panel(state, ANN, "Ann", orders, it)
-            assert panel.title == "La tua mano, Ann"
+            assert panel.title == "Le tue carte, Ann"
     for seat, orders in ((0, Orders()), (1, Orders(True, True, LotteryOrder.ALWAYS, 2))):
         labels = [option.label for option in hand_view.orders_options(orders, seat, it)]
-        assert "Tira tu ai miei turni" in labels
+        assert "Tira il dado per me" in labels
         hand_view.form_words("loan", 1000, it)
         hand_view.form_words("repay", 1000, it)
         hand_view.panel_rows(1, 2, seat, orders, it)

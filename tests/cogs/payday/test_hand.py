@@ -246,7 +246,7 @@ async def test_the_panel_speaks_the_players_own_language(env, monkeypatch):
 
     panel = await open_hand(env, game, game.players[1])
 
-    assert panel.embeds[0].title == "La tua mano, bob"
+    assert panel.embeds[0].title == "Le tue carte, bob"
     assert "Ordini permanenti" in fields(panel)
-    assert "Tira tu ai miei turni" in options(panel)
+    assert "Tira il dado per me" in options(panel)
     assert labels(panel) == ["Prestito…", "Rimborso…", "Aggiorna"]
