@@ -51,7 +51,6 @@ def money(table, seat: int) -> tuple:
     return player.cash, player.loan, player.mail, player.deals, player.day, player.months_done
 
 
-@COMPUTERS_WAIT_FOR_THE_CLOCK
 async def test_the_host_approves_and_the_member_plays_the_computers_seat_with_its_money(env):
     game = await with_a_computer(env)
     alice, bob = game.players
@@ -107,7 +106,6 @@ async def test_the_host_approves_and_the_member_plays_the_computers_seat_with_it
     assert hand.ephemeral and hand.response.embeds  # her own hand panel now
 
 
-@COMPUTERS_WAIT_FOR_THE_CLOCK
 async def test_the_host_declines_and_the_computer_keeps_the_seat(env):
     game = await with_a_computer(env)
     alice, _ = game.players
@@ -124,7 +122,6 @@ async def test_the_host_declines_and_the_computer_keeps_the_seat(env):
     assert table.seats[PENNY].computer and table.seats[PENNY].name == "Bot Penny" and table.requests == []
 
 
-@COMPUTERS_WAIT_FOR_THE_CLOCK
 async def test_only_the_host_answers_and_a_seated_member_cannot_ask(env):
     game = await with_a_computer(env)
     _, bob = game.players
@@ -159,9 +156,9 @@ async def test_only_the_host_answers_and_a_seated_member_cannot_ask(env):
 
 
 @COMPUTERS_WAIT_FOR_THE_CLOCK
-async def test_approving_while_the_seat_is_asked_waits_for_its_move(env):
+async def test_approval_is_refused_while_the_seat_is_asked_and_accepted_once_its_move_is_done(env):
     game = await start_game(env, 3, months=1)
-    alice, bob, carol = game.players
+    alice, bob, _ = game.players
     olga = game.outsider
     await slash(alice, game.channel, "payday leave")  # her roll is the computer's now; bob hosts
     request = (await slash(olga, game.channel, "payday takeover", seat="alice")).response
@@ -185,11 +182,10 @@ async def test_approving_while_the_seat_is_asked_waits_for_its_move(env):
 
     assert not later.ephemeral
     assert (await load(env, game.channel)).seats[0].user_id == olga.id
-    late = await click(carol, await live(env, game.channel), label="My hand")
-    assert late.ephemeral  # the others play on as before
+    rolled = await click(bob, await live(env, game.channel), label="Roll the die")
+    assert not rolled.ephemeral  # the table plays on
 
 
-@COMPUTERS_WAIT_FOR_THE_CLOCK
 async def test_the_player_who_left_takes_the_seat_back_only_by_asking(env):
     game = await start_game(env, 3, months=1)
     alice, _, carol = game.players
@@ -206,8 +202,7 @@ async def test_the_player_who_left_takes_the_seat_back_only_by_asking(env):
     assert "**carol** (left: a computer plays on)" not in field(await live(env, game.channel), "Players")
 
 
-@COMPUTERS_WAIT_FOR_THE_CLOCK
-async def test_a_request_answered_expired_or_outrun_is_refused(env):
+async def test_a_request_outrun_by_another_or_left_from_a_game_over_is_refused(env):
     game = await with_a_computer(env)
     alice, _ = game.players
     olga = game.outsider
@@ -220,6 +215,11 @@ async def test_a_request_answered_expired_or_outrun_is_refused(env):
 
     assert refusal(outrun) == "That seat is no longer the computer's: olga plays it now."
     assert (await load(env, game.channel)).seats[PENNY].user_id == olga.id
+
+    for player in (*game.players, olga):
+        await slash(player, game.channel, "payday leave")  # the last one out ends the game
+    over = await click(alice, second.message, label="Approve")
+    assert refusal(over) == "This game has ended."
 
 
 @pytest.mark.bot(turn_seconds=900)
@@ -237,7 +237,6 @@ async def test_a_request_expires_after_the_turn_time_or_ten_minutes(env):
     assert (await load(env, game.channel)).seats[PENNY].computer
 
 
-@COMPUTERS_WAIT_FOR_THE_CLOCK
 @pytest.mark.bot(**OPTIONS)
 async def test_the_approve_button_works_after_a_restart(env, make_bot):
     game = await with_a_computer(env)
@@ -251,7 +250,6 @@ async def test_the_approve_button_works_after_a_restart(env, make_bot):
     assert (await load(env, game.channel)).seats[PENNY].user_id == game.outsider.id
 
 
-@COMPUTERS_WAIT_FOR_THE_CLOCK
 async def test_in_italian(env, monkeypatch):
     locales = client_locales(monkeypatch)
     game = await with_a_computer(env, language="it")
