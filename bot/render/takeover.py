@@ -106,7 +106,7 @@ REFUSALS: dict[str, Callable[[dict, Sequence[str], Lang], str]] = {
     TakeoverCode.HOST_ANSWERS: lambda p, n, L: L._(
         "Only the host, {host}, can answer this request.", host=p["host"]
     ),
-    TakeoverCode.GONE: lambda p, n, L: L._("This request has already been answered."),
+    TakeoverCode.GONE: lambda p, n, L: L._("This request is closed: it was answered, or it expired."),
     TakeoverCode.EXPIRED: lambda p, n, L: L._(
         "This request has expired: {name} can ask again with /payday takeover.", name=p["name"]
     ),

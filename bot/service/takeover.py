@@ -8,11 +8,13 @@ plainer than holding an approval back until the computer's move is done: the hos
 nothing happened, and a later click needs nothing remembered between the two. A computer's move takes
 a second or two, so approving again is soon possible.
 
-A request waits `Table.request_time` at most, on the service's clock; an expired one is answered as
-such and dropped when the next request is made or answered, so it needs no timer of its own. Its
-buttons name its number, so a click on a request already answered, or one from an earlier game, is
-told apart from the request of now.
+A request waits `Table.request_time` at most, on the service's clock, and needs no timer of its
+own: a click after that is refused as expired, and expired requests are dropped whenever a request
+is made or answered (a click on one dropped is told it is closed). Its buttons name its number, so a
+click on a request answered, or on one from an earlier game, is told apart from the request of now.
 """
+
+from datetime import datetime
 
 from bot.game.events import Event
 from bot.service.core import Core, log_change
@@ -46,7 +48,7 @@ class Takeovers:
             if mine is not None:
                 raise Refused(TakeoverCode.SEATED, name=table.seats[mine].name)
             seat = _computer_seat(table, seat_name)
-            table.requests = [r for r in table.requests if r.expires > now]
+            _drop_expired(table, now)
             asked = next((r for r in table.requests if (r.user_id, r.seat) == (person.user_id, seat)), None)
             if asked is not None:
                 raise Refused(TakeoverCode.ASKED_ALREADY, name=table.seats[seat].name, until=asked.expires)
@@ -81,14 +83,15 @@ class Takeovers:
                 raise Refused(TakeoverCode.MID_TURN, name=was)
             name = lobby.seat_name(table, request.name, seat)
             table.take_over(seat, request.user_id, name)
-            table.requests = [r for r in table.requests if r.number != number]
+            _drop(table, number, self.core.now())
             record = {
                 "kind": TableKind.TOOK_OVER.value,
                 "seat": seat,
                 "user": request.user_id,
                 "by": person.user_id,
+                "request": number,
             }
-            loaded = await self.core.tables.save(loaded, [{**record, "request": number}])
+            loaded = await self.core.tables.save(loaded, [record])
             log_change("seat taken over", loaded, user=request.user_id, seat=seat, by=person.user_id)
             said = Note(NoteCode.SEAT_TAKEN, {"name": name, "seat": was, "host": _host(table)})
             events = (Event(TableKind.TOOK_OVER, seat),)
@@ -101,7 +104,7 @@ class Takeovers:
             loaded = await self.core.running(channel_id, game_id)
             table = loaded.table
             request = self._open(table, person, number)
-            table.requests = [r for r in table.requests if r.number != number]
+            _drop(table, number, self.core.now())
             record = {
                 "kind": "seat_declined",
                 "user": request.user_id,
@@ -134,6 +137,16 @@ class Takeovers:
         if request.expires <= self.core.now():
             raise Refused(TakeoverCode.EXPIRED, name=request.name)
         return request
+
+
+def _drop_expired(table: Table, now: datetime) -> None:
+    """Requests that expired go (a click on one is then told it is closed)."""
+    table.requests = [r for r in table.requests if r.expires > now]
+
+
+def _drop(table: Table, number: int, now: datetime) -> None:
+    """Request `number` is answered: it goes, and so does every request that expired."""
+    table.requests = [r for r in table.requests if r.number != number and r.expires > now]
 
 
 def _computer_seat(table: Table, typed: str) -> int:

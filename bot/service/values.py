@@ -289,7 +289,7 @@ class TakeoverCode(StrEnum):
     HOST_ANSWERS = "takeover_host_answers"
     """host: the host's name."""
     GONE = "takeover_gone"
-    """The request was answered already (or never was)."""
+    """The request was answered, or expired and was dropped since (or never was)."""
     EXPIRED = "takeover_expired"
     """name: who asked."""
     SAT_ELSEWHERE = "takeover_sat_elsewhere"

@@ -137,6 +137,7 @@ class Table(BaseModel):
     """Requests to take over a computer's seat that wait for the host (an expired one is dropped
     when the next is made or answered)."""
     requests_made: int = 0
+    """Requests made so far in this game: the next one's number."""
 
     @property
     def game(self) -> GameState:

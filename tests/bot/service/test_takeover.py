@@ -174,6 +174,7 @@ async def test_the_answer_is_refused_to_all_but_the_host_and_for_a_stale_or_outr
         {"name": "olga"},
     )
     service.now.now += REQUEST_TIME
+    await service.wake(CHANNEL)  # the time limit that ran out meanwhile, first
     assert await refusal(service, lambda: service.decline_seat(CHANNEL, ALICE, game_id, 2)) == (
         TakeoverCode.EXPIRED,
         {"name": "olga"},
@@ -197,3 +198,22 @@ async def test_the_seat_is_not_taken_over_in_the_middle_of_its_turn(service):
 
     approved = await service.approve_seat(CHANNEL, BOB, game_id, 1)
     assert approved.loaded.table.seats[0].user_id == CAROL.user_id
+
+
+async def test_an_expired_request_is_refused_as_such_then_dropped_by_the_next(service):
+    game_id = await with_computers(service)
+    await service.ask_seat(CHANNEL, OLGA, "Bot Penny")
+    service.now.now += REQUEST_TIME
+    await service.wake(CHANNEL)  # the time limit that ran out meanwhile, first
+
+    assert await refusal(service, lambda: service.approve_seat(CHANNEL, ALICE, game_id, 1)) == (
+        TakeoverCode.EXPIRED,
+        {"name": "olga"},
+    )
+    again = await service.ask_seat(CHANNEL, OLGA, "Bot Penny")  # she may ask again: a new request
+
+    assert [request.number for request in again.loaded.table.requests] == [2]
+    assert await refusal(service, lambda: service.approve_seat(CHANNEL, ALICE, game_id, 1)) == (
+        TakeoverCode.GONE,
+        {},
+    )
