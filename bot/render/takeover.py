@@ -2,8 +2,9 @@
 game's language, pinging the host, with Approve and Decline), what it says once answered, and the
 refusals (`REFUSALS`, part of bot/render/refusals.py's table).
 
-These are public messages, not private notes: names are escaped where they are put in, so the
-sentences keep their own emphasis.
+The request and its answers are public messages: names are escaped where they are put in, so the
+sentences keep their own emphasis. The refusals are private, escaped whole by the reply like every
+refusal.
 """
 
 from collections.abc import Callable, Sequence
@@ -80,7 +81,7 @@ def _computer_plays(free: Sequence[str], L: Lang) -> str:
     return L._("The computer plays: {seats}.", seats=and_list(list(free), L))
 
 
-def _ago(params: dict) -> str:
+def _expires(params: dict) -> str:
     return discord.utils.format_dt(params["until"], "R")
 
 
@@ -101,7 +102,7 @@ REFUSALS: dict[str, Callable[[dict, Sequence[str], Lang], str]] = {
     TakeoverCode.ASKED_ALREADY: lambda p, n, L: L._(
         "You already asked for the seat of {name}: the request expires {when}.",
         name=p["name"],
-        when=_ago(p),
+        when=_expires(p),
     ),
     TakeoverCode.HOST_ANSWERS: lambda p, n, L: L._(
         "Only the host, {host}, can answer this request.", host=p["host"]

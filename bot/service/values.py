@@ -101,7 +101,7 @@ class NoteCode(StrEnum):
     SEAT_ASKED = "seat_asked"
     """request: the number of the request to take over a seat, posted for the host."""
     SEAT_TAKEN = "seat_taken"
-    """name, seat, host: the host approved; `name` plays the seat called `seat` until now."""
+    """name, seat, host: the host approved; `name` plays the seat that was called `seat` until now."""
     SEAT_DECLINED = "seat_declined"
     """name, seat, host"""
 

@@ -1,5 +1,6 @@
 """The /payday cog: a thin adapter between Discord and the service, in parts by what the player
-does (lobby, play, hand, books, seats, takeover, help) that share one way of answering (`_base.Answering`)."""
+does (lobby, play, hand, books, seats, takeover, help) that share one way of answering
+(`_base.Answering`)."""
 
 from discord import app_commands
 from discord.ext import commands
