@@ -88,6 +88,18 @@ class SubmitForm(MoneyForm):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatVerdict(InGame):
+    """The host's answer to request `number` to take over a computer's seat (`verdict`: APPROVE or
+    DECLINE)."""
+
+    number: int
+    verdict: str
+
+
+APPROVE, DECLINE = "approve", "decline"
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerTurn:
     """A page of the Bank's statement ("bank") or of the loan book ("loans"), for a finished game
     as well (the channel is the one clicked in)."""
@@ -124,6 +136,7 @@ Target = (
     | OpenForm
     | SubmitForm
     | RefreshHand
+    | SeatVerdict
 )
 
 
@@ -168,6 +181,8 @@ class Message:
     content: str | None = None
     embed: discord.Embed | None = None
     rows: Rows = ()
+    mentions: tuple[int, ...] = ()
+    """The users its content pings (none unless named here)."""
 
 
 # -- each screen's rows -----------------------------------------------------------------------------------

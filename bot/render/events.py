@@ -258,5 +258,8 @@ _KINDS: dict[str, Writer] = {
         player=n[e.seat],
     ),
     TableKind.BACK: lambda e, n, rs, L: L._("{player} is back.", player=n[e.seat]),
+    TableKind.TOOK_OVER: lambda e, n, rs, L: L._(
+        "{player} took over a seat from the computer, with its money, loans and cards.", player=n[e.seat]
+    ),
 }
 """One writer per event kind (the engine's, then the table's)."""

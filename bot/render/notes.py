@@ -3,6 +3,7 @@
 from collections.abc import Callable
 
 from bot.game.rulesets import RULESETS
+from bot.render import takeover
 from bot.render.calls import switched
 from bot.render.events import describe
 from bot.render.i18n import Lang
@@ -55,5 +56,8 @@ _NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {
     NoteCode.DONE: _done,
     NoteCode.CALLS_ON: lambda p, L, t: switched(True, L),
     NoteCode.CALLS_OFF: lambda p, L, t: switched(False, L),
+    NoteCode.SEAT_ASKED: takeover.asked,
+    NoteCode.SEAT_TAKEN: takeover.taken,
+    NoteCode.SEAT_DECLINED: takeover.declined,
 }
 """One writer per note."""

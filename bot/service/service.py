@@ -1,5 +1,5 @@
 """The one object the cog calls: every use case by name, each a method of the group that owns it
-(lobbies.py, playing.py, looks.py, waking.py), all over one shared `Core` (core.py)."""
+(lobbies.py, playing.py, looks.py, waking.py, takeover.py), all over one shared `Core` (core.py)."""
 
 from collections.abc import Awaitable, Callable, Mapping
 from types import MappingProxyType
@@ -9,6 +9,7 @@ from bot.service.lobbies import Lobbies
 from bot.service.looks import Looks
 from bot.service.playing import Playing
 from bot.service.tables import Tables
+from bot.service.takeover import Takeovers
 from bot.service.timers import Clock, DeadlineScheduler
 from bot.service.values import LobbyChange, Person, Update
 from bot.service.waking import Waking
@@ -29,6 +30,7 @@ class Service:
         self.timers = DeadlineScheduler(self.wake, self._wake_failed, now=now)
         core = Core(tables, settings, screen, now, self.timers)
         lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
+        takeovers = Takeovers(core)
         self._waking = Waking(core, playing)
 
         self.open_lobby = lobbies.open_lobby
@@ -63,6 +65,11 @@ class Service:
         self.ledger = looks.ledger
         self.story = looks.story
         self.rules = looks.rules
+
+        self.ask_seat = takeovers.ask
+        self.approve_seat = takeovers.approve
+        self.decline_seat = takeovers.decline
+        self.computer_seats = takeovers.computer_seats
 
         self.resume = self._waking.resume
 

@@ -98,6 +98,12 @@ class NoteCode(StrEnum):
     """events: what a slash command did."""
     CALLS_ON = "calls_on"
     CALLS_OFF = "calls_off"
+    SEAT_ASKED = "seat_asked"
+    """request: the number of the request to take over a seat, posted for the host."""
+    SEAT_TAKEN = "seat_taken"
+    """name, seat, host: the host approved; `name` plays the seat that was called `seat` until now."""
+    SEAT_DECLINED = "seat_declined"
+    """name, seat, host"""
 
 
 class Note(NamedTuple):
@@ -267,6 +273,31 @@ class ServiceCode(StrEnum):
     """The finished game asked for is no longer kept for a rematch."""
     TAKEN_OVER = "taken_over"
     """The player left this game or was removed from it: a computer player plays their seat now."""
+
+
+class TakeoverCode(StrEnum):
+    """Refusals of a request to take over a computer's seat, and of the host's answer to one."""
+
+    SEATED = "takeover_seated"
+    """name: the requester plays this game already, at that seat."""
+    NO_SUCH_SEAT = "takeover_no_seat"
+    """name: what was typed; free: the names of the seats the computer plays."""
+    NOT_COMPUTER = "takeover_not_computer"
+    """name: the seat, which a person plays; free: as above."""
+    ASKED_ALREADY = "takeover_asked_already"
+    """name: the seat; until: when the request waiting for the host expires."""
+    HOST_ANSWERS = "takeover_host_answers"
+    """host: the host's name."""
+    GONE = "takeover_gone"
+    """The request was answered, or expired and was dropped since (or never was)."""
+    EXPIRED = "takeover_expired"
+    """name: who asked."""
+    SAT_ELSEWHERE = "takeover_sat_elsewhere"
+    """name: who asked; seat: the seat they play now."""
+    TAKEN = "takeover_taken"
+    """name: the seat, which a person plays now."""
+    MID_TURN = "takeover_mid_turn"
+    """name: the seat, in the middle of its turn or of a question: the request stays open."""
 
 
 class Refused(Exception):

@@ -27,6 +27,9 @@ MESSAGE_MAX_AGE = timedelta(minutes=55)
 COMPUTER_NAMES = ("Penny", "Nickel", "Dime", "Quarter", "Buck", "Sawbuck")
 AWAY_AFTER = 2
 """Timeouts in a row after which a player is taken for away and a computer plays for them."""
+REQUEST_TIME = timedelta(minutes=10)
+"""How long a request to take over a computer's seat waits for the host, at least (a table with a
+longer turn time gives the host that long: a day's turn means the host may answer tomorrow)."""
 
 
 class TableKind(StrEnum):
@@ -42,6 +45,8 @@ class TableKind(StrEnum):
     """`seat`: taken for away after `value` timeouts in a row."""
     BACK = "back"
     """`seat`: back from away."""
+    TOOK_OVER = "took_over"
+    """`seat`: a member took the seat over from the computer player, with the host's approval."""
 
 
 class Seat(BaseModel):
@@ -72,6 +77,19 @@ class Seat(BaseModel):
     def automatic(self) -> bool:
         """Answered without waiting: a computer seat, or a player who is away."""
         return self.user_id is None or self.away
+
+
+class SeatRequest(BaseModel):
+    """A member's request to take over a computer's seat, waiting for the host's answer."""
+
+    number: int
+    """The table's count of requests when it was made: its buttons name it, so a click on an answered
+    or replaced request is told apart from one on the request of now."""
+    user_id: int
+    name: str
+    """The member's name as the board will show it (made safe)."""
+    seat: int
+    expires: datetime
 
 
 class Table(BaseModel):
@@ -115,6 +133,11 @@ class Table(BaseModel):
     """The prompt the timers above were set for."""
     lobby_closes: datetime | None = None
     """When the lobby closes by itself if nobody starts the game (None once it has started)."""
+    requests: list[SeatRequest] = Field(default_factory=list)
+    """Requests to take over a computer's seat that wait for the host (an expired one is dropped
+    when the next is made or answered)."""
+    requests_made: int = 0
+    """Requests made so far in this game: the next one's number."""
 
     @property
     def game(self) -> GameState:
@@ -142,6 +165,20 @@ class Table(BaseModel):
     def taken_over_from(self, user_id: int) -> bool:
         """Whether a computer took over a seat this user left or was removed from."""
         return any(seat.replaced == user_id for seat in self.seats)
+
+    @property
+    def request_time(self) -> timedelta:
+        """How long a request to take over a seat waits for the host (`REQUEST_TIME`)."""
+        return max(REQUEST_TIME, timedelta(seconds=self.turn_seconds))
+
+    def take_over(self, seat: int, user_id: int, name: str) -> None:
+        """`user_id` plays the computer's `seat` from now on, under `name`: the seat keeps its money,
+        loans, cards and place (they are the engine's), and starts afresh as a person's (no standing
+        orders of the player who left it, calls on, not away). The player who left is no longer told
+        the computer plays for them: the seat is someone else's now."""
+        self.seats[seat] = Seat(user_id=user_id, name=name)
+        self.game.players[seat].name = name
+        self.remember([Event(TableKind.TOOK_OVER, seat)])
 
     def humans(self) -> list[int]:
         """The players seated (a seat still waiting for its rematch player does not count)."""

@@ -89,6 +89,12 @@ def leave_game(table: Table, user_id: int, why: TableKind = TableKind.LEFT) -> i
     return seat
 
 
+def seat_name(table: Table, name: str, seat: int) -> str:
+    """The name `seat` would show for a member called `name` who took it over: made safe, and
+    numbered if another seat has it."""
+    return _unique(table, clean_name(name), besides=seat)
+
+
 def add_computer(table: Table, user_id: int) -> str:
     """The host seats a computer player; returns its name."""
     _before_start(table)

@@ -1,5 +1,6 @@
 """The /payday cog: a thin adapter between Discord and the service, in parts by what the player
-does (lobby, play, hand, books, seats, help) that share one way of answering (`_base.Answering`)."""
+does (lobby, play, hand, books, seats, takeover, help) that share one way of answering
+(`_base.Answering`)."""
 
 from discord import app_commands
 from discord.ext import commands
@@ -13,13 +14,15 @@ from cogs.payday._lobby import Lobby
 from cogs.payday._play import Play
 from cogs.payday._seats import Seats
 from cogs.payday._stories import Stories
+from cogs.payday._takeover import Takeover
 
 
 @app_commands.guild_only()
 class Payday(
     # discord.py lists a cog's commands from its last base to its first: start, join, leave (Lobby),
-    # loan ... status (Play), hand, ledger, log, notices, end, kick, and help and rules last.
+    # loan ... status (Play), hand, ledger, log, notices, end, kick, takeover, and help and rules last.
     Help,
+    Takeover,
     Seats,
     Books,
     Hand,

@@ -80,4 +80,7 @@ def message_fields(message: Message) -> dict[str, Any]:
         fields["embed"] = message.embed
     if message.rows:
         fields["view"] = view(message.rows)
+    if message.mentions:
+        users = [discord.Object(user_id) for user_id in message.mentions]
+        fields["allowed_mentions"] = discord.AllowedMentions(everyone=False, roles=False, users=users)
     return fields

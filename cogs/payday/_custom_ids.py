@@ -14,6 +14,7 @@ of old messages keep working after a restart and across versions:
   pdb:<channel>:<game>:<loan|repay>              Borrow… / Repay…: open the form
   pdx:<channel>:<game>:<loan|repay>              the form itself
   pdp:<channel>:<game>                           Refresh; panels from before it have pdr:<channel>:<game>
+  pdt:<channel>:<game>:<request>:<approve|decline>  the host's answer to a request to take over a seat
 """
 
 import re
@@ -22,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from bot.render.components import (
+    APPROVE,
+    DECLINE,
     Answer,
     AnswerMenu,
     LedgerTurn,
@@ -30,6 +33,7 @@ from bot.render.components import (
     OpenHand,
     RefreshHand,
     Rematch,
+    SeatVerdict,
     SetOrders,
     StoryTurn,
     SubmitForm,
@@ -56,6 +60,7 @@ KIND = Part(r"[a-z_]{1,12}", str)
 MONEY = Part("loan|repay", str)
 BOOK = Part("bank|loans", str)
 CHANGE = Part("|".join(LobbyChange), LobbyChange)
+VERDICT = Part(f"{APPROVE}|{DECLINE}", str)
 
 
 class Codec(Generic[T]):
@@ -96,6 +101,7 @@ ORDERS = Codec("pdo", SetOrders, channel_id=CHANNEL, game_id=GAME)
 MONEY_BUTTON = Codec("pdb", OpenForm, channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 FORM = Codec("pdx", SubmitForm, channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 REFRESH = Codec("pdp", RefreshHand, formerly=("pdr",), channel_id=CHANNEL, game_id=GAME)
+SEAT = Codec("pdt", SeatVerdict, channel_id=CHANNEL, game_id=GAME, number=NUMBER, verdict=VERDICT)
 
 CODECS: dict[type, Codec[Any]] = {
     codec.target: codec
@@ -111,6 +117,7 @@ CODECS: dict[type, Codec[Any]] = {
         MONEY_BUTTON,
         FORM,
         REFRESH,
+        SEAT,
     )
 }
 

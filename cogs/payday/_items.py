@@ -140,6 +140,13 @@ class RefreshButton(Control[components.RefreshHand]):
         await cog.hand_refresh(interaction, self.target)
 
 
+class SeatButton(Control[components.SeatVerdict]):
+    codec = ids.SEAT
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.seat_verdict(interaction, self.target)
+
+
 ITEMS = (
     AnswerButton,
     AnswerSelect,
@@ -151,5 +158,6 @@ ITEMS = (
     OrdersMenu,
     MoneyButton,
     RefreshButton,
+    SeatButton,
 )
 """Every control, registered with the bot when the cog is set up."""

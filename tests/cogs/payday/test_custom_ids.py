@@ -30,6 +30,8 @@ OLD_CUSTOM_IDS = [
     (f"pdo:{C}:{G}", c.SetOrders(C, G), "orders_click"),
     (f"pdb:{C}:{G}:repay", c.OpenForm(C, G, "repay"), "money_form"),
     (f"pdr:{C}:{G}", c.RefreshHand(C, G), "hand_refresh"),
+    (f"pdt:{C}:{G}:123456789:approve", c.SeatVerdict(C, G, 123456789, c.APPROVE), "seat_verdict"),
+    (f"pdt:{C}:{G}:7:decline", c.SeatVerdict(C, G, 7, c.DECLINE), "seat_verdict"),
 ]
 """One of each layout ever sent, written out by hand as the messages in channels hold them."""
 

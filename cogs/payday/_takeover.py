@@ -1,0 +1,67 @@
+"""Taking over a computer's seat: /payday takeover posts the request for the host, whose Approve or
+Decline (a button that works after a restart like every other) answers it by editing that message."""
+
+import discord
+from discord import app_commands
+
+from bot.render.components import APPROVE, Message, SeatVerdict
+from bot.render.i18n import Lang, lang
+from bot.render.notes import note_text
+from bot.render.takeover import request_message
+from bot.service import Update
+from cogs.payday._base import Answering, channel_of, person, same_channel
+from cogs.payday._reply import Reply
+
+SUGGESTED = 25
+"""Discord shows at most 25 suggestions for an option."""
+
+
+class Takeover(Answering):
+    @app_commands.command(name="takeover")
+    @app_commands.describe(seat="The name of the seat the computer plays.")
+    async def takeover(self, interaction: discord.Interaction, seat: app_commands.Range[str, 1, 100]) -> None:
+        """Ask the host to let you play a seat the computer plays (you must not be seated here)."""
+        channel_id = channel_of(interaction)
+        await self._run(
+            interaction,
+            lambda: self.service.ask_seat(channel_id, person(interaction), seat),
+            self._posted,
+            public=True,
+        )
+
+    @takeover.autocomplete("seat")
+    async def _computer_seats(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The seats the computer plays, those whose name holds what was typed."""
+        names = await self.service.computer_seats(channel_of(interaction))
+        wanted = typed.casefold()
+        return [app_commands.Choice(name=n, value=n) for n in names if wanted in n.casefold()][:SUGGESTED]
+
+    async def seat_verdict(self, interaction: discord.Interaction, clicked: SeatVerdict) -> None:
+        """The host's Approve or Decline on a request."""
+        service = self.service
+        answer = service.approve_seat if clicked.verdict == APPROVE else service.decline_seat
+
+        async def call() -> Update:
+            same_channel(interaction, clicked.channel_id)
+            return await answer(clicked.channel_id, person(interaction), clicked.game_id, clicked.number)
+
+        await self._run(interaction, call, self._answered)
+
+    def _posted(self, reply: Reply, update: Update, L: Lang) -> None:
+        """The request, posted in the channel in the game's language for the host to answer."""
+        loaded, said = update.loaded, update.answer.said
+        assert loaded is not None and said is not None, "a request is saved with its number"
+        table = loaded.table
+        words = lang(table.language)
+        reply.post(
+            request_message(table, loaded.row.channel_id, loaded.row.game_id, said.params["request"], words)
+        )
+
+    def _answered(self, reply: Reply, update: Update, L: Lang) -> None:
+        """The request's message says how the host answered, and loses its buttons."""
+        loaded, said = update.loaded, update.answer.said
+        assert loaded is not None and said is not None, "an answered request says who answered what"
+        table = loaded.table
+        reply.edit(Message(note_text(said, lang(table.language), table)), text=True)
