@@ -102,8 +102,8 @@ def _target(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, 
 
 
 def _sell(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
-    """One Deal: named in the question. Up to `SELL_BUTTONS`: each listed whole, with its price and
-    profit, in the order of their buttons (whose labels may cut a long name)."""
+    """One Deal: named in the question. Up to `SELL_BUTTONS`: each on a line of its own, whole, with
+    its price and profit, in the order of their buttons (whose labels may cut a long name)."""
     held = deals_by_profit(st, p.seats[0])
     if len(held) == 1:
         deal = rs.deals[held[0]]
@@ -116,7 +116,7 @@ def _sell(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L:
     ask = L._("{who} found a Buyer: sell one Deal at its value, or keep them all?", who=who)
     if len(held) > SELL_BUTTONS:
         return ask
-    return f"{ask} {'; '.join(sale(rs.deals[card], L) for card in held)}."
+    return "\n".join([ask, *(f"• {sale(rs.deals[card], L)}" for card in held)])
 
 
 def deals_by_profit(st: GameState, seat: int) -> list[int]:
@@ -203,9 +203,10 @@ def _charge(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, 
 
 
 def _lottery(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
-    """The stakes, then what decides who gets a number, before anyone clicks (docs/RULES.md §2.4):
-    the turn order from the lander, the numbers taken, and those held for a player who asked while
-    someone earlier in turn has not answered yet (that player may still take it)."""
+    """The stakes and who is asked, then a line each for what decides who gets a number, shown
+    before anyone clicks (docs/RULES.md §2.4): the turn order from the lander, the numbers taken,
+    and those held for a player who asked while someone earlier in turn has not answered yet (who
+    may still take it)."""
 
     def place(seat: int) -> int:
         return (seat - p.lander) % len(st.players)
@@ -214,12 +215,13 @@ def _lottery(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str,
         f"**{names[seat]}**" if seat == p.lander else names[seat]
         for seat in sorted(range(len(st.players)), key=place)
     ]
+    stakes = L._(
+        "**Lottery!** Ante {ante} on a number, or sit out; the Bank adds {bank}.",
+        ante=L.money(p.amount),
+        bank=L.money(st.rules.lottery_bank),
+    )
     said = [
-        L._(
-            "**Lottery!** Ante {ante} on a number, or sit out; the Bank adds {bank}.",
-            ante=L.money(p.amount),
-            bank=L.money(st.rules.lottery_bank),
-        ),
+        " ".join((stakes, L._("Waiting for {who}.", who=who))),
         L._(
             "Numbers go in turn: {order}, so a number two players ask for goes to the earlier one.",
             order=" → ".join(order),
@@ -241,8 +243,7 @@ def _lottery(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str,
     ]
     if held:
         said.append(L._("Held: {held}.", held="; ".join(held)))
-    said.append(L._("Waiting for {who}.", who=who))
-    return " ".join(said)
+    return "\n".join(said)
 
 
 def _roll_off(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:

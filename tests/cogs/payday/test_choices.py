@@ -13,10 +13,10 @@ NBSP = "\u00a0"
 """Italian money: "14.000 $", the amount and the sign never apart."""
 SALE = {
     "en": {
-        "ask": "**alice** found a Buyer: sell one Deal at its value, or keep them all? "
-        "Rocket Ship International: sells for $20,000, profit $8,000; "
-        "Teen Jeans: sells for $14,000, profit $7,000; "
-        "Laughing Gas: sells for $13,000, profit $5,500.",
+        "ask": "**alice** found a Buyer: sell one Deal at its value, or keep them all?\n"
+        "• Rocket Ship International: sells for $20,000, profit $8,000\n"
+        "• Teen Jeans: sells for $14,000, profit $7,000\n"
+        "• Laughing Gas: sells for $13,000, profit $5,500",
         "buttons": [
             "Rocket Ship Int…: $20,000",
             "Teen Jeans: $14,000",
@@ -26,10 +26,10 @@ SALE = {
         "sold": "alice sold Teen Jeans",
     },
     "it": {
-        "ask": "**alice** ha trovato un Acquirente: vendi un Affare al suo valore o li tieni tutti? "
-        "Razzi Internazionali: si vende a 20.000 $, guadagno 8.000 $; "
-        "Jeans Giovanissimi: si vende a 14.000 $, guadagno 7.000 $; "
-        "Gas Esilarante: si vende a 13.000 $, guadagno 5.500 $.".replace(" $", NBSP + "$"),
+        "ask": "**alice** ha trovato un Acquirente: vendi un Affare al suo valore o li tieni tutti?\n"
+        "• Razzi Internazionali: si vende a 20.000 $, guadagno 8.000 $\n"
+        "• Jeans Giovanissimi: si vende a 14.000 $, guadagno 7.000 $\n"
+        "• Gas Esilarante: si vende a 13.000 $, guadagno 5.500 $".replace(" $", NBSP + "$"),
         "buttons": [
             f"Razzi Internaz…: 20.000{NBSP}$",
             f"Jeans Giovanis…: 14.000{NBSP}$",
@@ -98,7 +98,8 @@ async def test_the_lottery_says_who_picks_first_and_which_numbers_are_held_for_w
 
     board = await live(env, game.channel)
     asked = board.embeds[-1].description
-    assert words["order"] in asked and words["held by carol"].split(":")[0] not in asked
+    assert asked.splitlines()[1] == words["order"]  # a line of its own, under the stakes
+    assert words["held by carol"].split(":")[0] not in asked
     rows = [[button.label for button in row.children] for row in board.components]
     assert rows[:2] == [["1", "2", "3"], ["4", "5", "6"]]  # the numbers together, Sit out after them
     assert rows[2][0] == L._("Sit out")
@@ -106,12 +107,12 @@ async def test_the_lottery_says_who_picks_first_and_which_numbers_are_held_for_w
     # carol, last in turn, clicks first: her 4 is held for her, and the table can see until when.
     answer = await click(carol, board, label="4")
     assert not answer.ephemeral
-    assert words["held by carol"] in (await live(env, game.channel)).embeds[-1].description
+    assert words["held by carol"] in (await live(env, game.channel)).embeds[-1].description.splitlines()
 
     # bob comes before her: his 4 wins, she is asked again, and everybody sees why.
     await click(bob, await live(env, game.channel), label="4")
     asked = (await live(env, game.channel)).embeds[-1].description
-    assert words["held by bob"] in asked and words["held by carol"] not in asked
+    assert words["held by bob"] in asked.splitlines() and words["held by carol"] not in asked
 
     # carol tries the 4 again: a private sentence names who has it and why, and nothing changes.
     tried = await click(carol, await live(env, game.channel), label="4")
@@ -119,5 +120,5 @@ async def test_the_lottery_says_who_picks_first_and_which_numbers_are_held_for_w
 
     await click(alice, await live(env, game.channel), label=L._("Sit out"))
     asked = (await live(env, game.channel)).embeds[-1].description
-    assert words["taken"] in asked
+    assert words["taken"] in asked.splitlines()
     assert (await load(env, game.channel)).state.pending.picks == {4: 1}

@@ -201,9 +201,9 @@ def test_a_sale_button_cuts_a_long_name_and_the_question_lists_it_whole():
         "Keep them all",
     ]
     assert question(st, list(NAMES[:3]), lang("en")) == (
-        "**Ann** found a Buyer: sell one Deal at its value, or keep them all? "
-        "Rocket Ship International: sells for $20,000, profit $8,000; "
-        "Teen Jeans: sells for $14,000, profit $7,000."
+        "**Ann** found a Buyer: sell one Deal at its value, or keep them all?\n"
+        "• Rocket Ship International: sells for $20,000, profit $8,000\n"
+        "• Teen Jeans: sells for $14,000, profit $7,000"
     )
 
 
