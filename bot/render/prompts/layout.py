@@ -6,6 +6,7 @@ bot/render/components.py turns the rows into buttons and menus.
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from math import ceil
 from typing import Any
 
 ROW = 5
@@ -31,7 +32,8 @@ class Choice:
     style: str = SECONDARY
     menu: str = ""
     """Non-empty: this choice is an option of a select menu with this placeholder, not a button:
-    answers that would take more than a row of buttons (amounts, Deals to sell, bets)."""
+    answers that would take more than a row of buttons (amounts, more than `SELL_BUTTONS` Deals
+    to sell, bets)."""
     detail: str = ""
     """A menu option's second line (a Deal's price and profit), where the label has no room."""
 
@@ -52,11 +54,11 @@ Row = tuple[Any, ...] | Menu
 def rows(offered: Sequence[Choice], extra: Sequence[Any] = (), most: int = 5) -> list[Row]:
     """The answers laid out in rows: buttons first, in the order offered, with the message's own
     buttons (`extra`, such as My hand, of any type) after them, then one row per select menu.
-    Buttons go five to a row, except that a run of answers of one kind too long for a row (the six
-    Lottery numbers) gets rows of its own, split evenly (1 2 3 / 4 5 6), so no number sits apart
-    among other buttons, where there is room for that. Never more than `most` rows (Discord's
-    five): answer buttons past that are dropped, never the message's own (`choices` keeps to
-    `MAX_ROWS` anyway)."""
+    Buttons go five to a row, but a run of answers of one kind too long for a row (the six Lottery
+    numbers) gets rows of its own, split evenly (1 2 3 / 4 5 6), so no number sits apart among
+    other buttons; without room for the extra row, they simply flow. Never more than `most` rows
+    (Discord's five): answer buttons past that are dropped, never the message's own (`choices`
+    keeps to `MAX_ROWS` anyway)."""
     menus: dict[str, list[Choice]] = {}
     for choice in offered:
         if choice.menu:
@@ -81,7 +83,7 @@ def _balanced(buttons: list[Choice], extra: Sequence[Any]) -> list[Row]:
         if len(run) <= ROW:
             line += run
             continue
-        per = -(-len(run) // -(-len(run) // ROW))
+        per = ceil(len(run) / ceil(len(run) / ROW))
         laid += [*_flowed(line), *(tuple(run[i : i + per]) for i in range(0, len(run), per))]
         line = []
     return [*laid, *_flowed([*line, *extra])]

@@ -310,3 +310,12 @@ def test_the_six_lottery_numbers_get_rows_of_their_own_three_and_three(code):
         ["1", "2", "4", "5", "6"],
         [L._("Sit out"), "My hand", "Notices off"],
     ]
+
+
+def test_without_room_for_an_extra_row_a_long_run_flows_five_to_a_row():
+    numbers = [Choice(str(n), ActionKind.ANTE, n) for n in range(1, 7)]
+    laid = rows([*numbers, Choice("Sit out", ActionKind.SIT_OUT)], TABLE_BUTTONS[:1], most=2)
+    assert [[ch.label for ch in row] for row in laid] == [
+        ["1", "2", "3", "4", "5"],
+        ["6", "Sit out", "My hand"],
+    ]
