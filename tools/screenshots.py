@@ -30,10 +30,12 @@ PHONE_WIDTH = 400
 
 def answer(board: Board) -> str:
     """What a careful player clicks: pay charges in full, repay all it can, buy a Deal only with
-    cash in hand; at a Lottery the lowest number nobody has taken or asked for; otherwise the first
+    cash in hand; at a Lottery the lowest number nobody has taken or holds; otherwise the first
     button (roll, sell the best Deal)."""
     buttons = board.buttons
-    spoken_for = set(re.findall(r"\b(\d+) \(", board.prompt))
+    spoken_for = set(
+        re.findall(r"\b(\d+) (?:\(|for )", board.description)
+    )  # taken "4 (bob)", held "4 for bob"
     numbers = [b for b in buttons if b.isdigit()]
     if numbers:
         return next((n for n in numbers if n not in spoken_for), "Sit out")
@@ -79,7 +81,9 @@ async def play(out: Path, seed: int) -> list[str]:
                     await page.wait_for_text("is over")
                     await shots.message("standings.png", "is over")
                     break
-                lottery = board.prompt.startswith("Lottery!") and "none yet" not in board.prompt
+                lottery = board.prompt.startswith("Lottery!") and re.search(
+                    "^(Taken|Held):", board.description, re.M
+                )
                 if lottery and "lottery.png" not in shots.taken:
                     await shots.message("lottery.png", "Lottery!")
                 mid_game = board.players[HUMANS[0]].day >= MID_GAME_DAY

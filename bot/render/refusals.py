@@ -140,7 +140,7 @@ _TEXTS: dict[str, Writer] = {
     ),
     # Answers
     Why.NUMBER_TAKEN: lambda p, n, L: L._(
-        "Number {number} is already taken by {player}: pick a free number.",
+        "Number {number} goes to {player}, who picks before you in turn: pick another number.",
         number=p["number"],
         player=n[p["seat"]],
     ),

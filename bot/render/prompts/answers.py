@@ -16,13 +16,22 @@ from bot.game.rulesets import RULESETS, Ruleset
 from bot.game.state import GameState, Pending, PendingKind
 from bot.render.cards import deal_name
 from bot.render.i18n import Lang
-from bot.render.prompts.layout import DANGER, MAX_LABEL, MENU_OPTIONS, PRIMARY, ROW, SUCCESS, Choice
-from bot.render.prompts.questions import computer_only
+from bot.render.prompts.layout import (
+    DANGER,
+    MAX_LABEL,
+    MENU_OPTIONS,
+    PRIMARY,
+    ROW,
+    SELL_BUTTONS,
+    SUCCESS,
+    Choice,
+)
+from bot.render.prompts.questions import computer_only, deals_by_profit, sale
 
 
-def short(name: str) -> str:
-    """A name from a player, cut to fit a button on a phone."""
-    return name if len(name) <= MAX_LABEL else name[: MAX_LABEL - 1] + "…"
+def short(name: str, room: int = MAX_LABEL) -> str:
+    """A name (a player's, a Deal's) cut to `room` characters, to fit a button on a phone."""
+    return name if len(name) <= room else name[: room - 1].rstrip() + "…"
 
 
 def choices(state: GameState, L: Lang, computers: Collection[int] = ()) -> list[Choice]:
@@ -55,29 +64,38 @@ def _offer_buy(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> li
 
 
 def _offer_sell(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
-    """One Deal: a button with its price (the question names it). More: a menu, best profit first,
-    each option the Deal's name with its price and profit underneath."""
-    held = sorted(st.players[seat].deals, key=lambda card: -rs.deals[card].profit)
+    """A button per Deal, in the order the question lists them, each with its price ("Teen Jeans:
+    $14,000"; with one Deal the question names it, so "Sell for $14,000"), then Keep. More Deals
+    than `SELL_BUTTONS`: a menu instead, each option the Deal's name with its price and profit."""
+    held = deals_by_profit(st, seat)
     keep = Choice(L.ngettext("Keep it", "Keep them all", len(held)), ActionKind.KEEP)
     if len(held) == 1:
         value = L.money(rs.deals[held[0]].value)
         return [Choice(L._("Sell for {value}", value=value), ActionKind.SELL, held[0], SUCCESS), keep]
+    if len(held) <= SELL_BUTTONS:
+        return [Choice(_priced(rs.deals[card], L), ActionKind.SELL, card, SUCCESS) for card in held] + [keep]
     menu = L._("Sell a Deal…")
     sells = [
         Choice(short(deal_name(d, L)), ActionKind.SELL, card, SUCCESS, menu=menu, detail=_sale(d, L))
         for card, d in ((card, rs.deals[card]) for card in held[:MENU_OPTIONS])
     ]
-    return [keep, *sells]
+    return [*sells, keep]
+
+
+def _priced(deal: DealCard, L: Lang) -> str:
+    """A Deal's sale button: its name, cut to leave room for its price."""
+    value = L.money(deal.value)
+    room = MAX_LABEL - len(L._("{deal}: {value}", deal="", value=value))
+    return L._("{deal}: {value}", deal=short(deal_name(deal, L), room), value=value)
 
 
 def _sale(deal: DealCard, L: Lang) -> str:
     """A Deal's price and profit under its name in the menu; with the whole name when the label
     had to cut it."""
-    value, profit = L.money(deal.value), L.money(deal.profit)
     name = deal_name(deal, L)
     if short(name) != name:
-        return L._("{deal}: sells for {value}, profit {profit}", deal=name, value=value, profit=profit)
-    return L._("sells for {value}, profit {profit}", value=value, profit=profit)
+        return sale(deal, L)
+    return L._("sells for {value}, profit {profit}", value=L.money(deal.value), profit=L.money(deal.profit))
 
 
 def _offer_target(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
@@ -88,7 +106,10 @@ def _offer_target(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) ->
 
 
 def _offer_move(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    """The Deal first, then the Buyer, as the question names them, whichever comes first on the
+    board (the label says its day)."""
     board = rs.board
+    days = sorted(destinations(st, board, seat), key=lambda day: board[day].kind == SpaceKind.BUYER)
     return [
         Choice(
             L._("To the Buyer (day {day})", day=day)
@@ -98,14 +119,14 @@ def _offer_move(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> l
             day,
             PRIMARY,
         )
-        for day in destinations(st, board, seat)
+        for day in days
     ]
 
 
 def _offer_repay(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
     amounts = [a.value for a in legal_actions(st, seat) if a.value]
     repays = [Choice(L._("Repay {amount}", amount=L.money(a)), ActionKind.REPAY, a, SUCCESS) for a in amounts]
-    return _fitted([Choice(L._("No repayment"), ActionKind.REPAY, 0)], [(L._("Repay how much?"), repays)])
+    return _fitted([(L._("Repay how much?"), repays)], [Choice(L._("No repayment"), ActionKind.REPAY, 0)])
 
 
 def _offer_charge(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
@@ -119,7 +140,9 @@ def _offer_charge(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) ->
 
 
 def _offer_lottery(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
-    """Six numbers are still one click each: two rows with Sit out."""
+    """Every number not taken yet, one click each (one held for a later player is still free to an
+    earlier one; the question says which are held), then Sit out: `rows` keeps the numbers on rows
+    of their own."""
     numbers = [Choice(str(n), ActionKind.ANTE, n, PRIMARY) for n in range(1, 7) if n not in p.picks]
     return [*numbers, Choice(L._("Sit out"), ActionKind.SIT_OUT)]
 
@@ -148,7 +171,7 @@ _BANKING: tuple[tuple[str, str, Callable[[Lang, str], str], Callable[[Lang], str
 
 
 def _offer_banking(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
-    """Done, then each open move: buttons while they fit a row, else a menu per move. Repaying and
+    """Each open move, then Done: buttons while they fit a row, else a menu per move. Repaying and
     depositing are never open together (no saving while owing), so that is two menus at most;
     `/payday repay`, `deposit` and `withdraw` take any other amount."""
     moves = banking_moves(st, seat, p.reason)
@@ -157,7 +180,7 @@ def _offer_banking(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -
         for (kind, style, label, placeholder), amounts in zip(_BANKING, moves, strict=True)
         if amounts
     ]
-    return _fitted([Choice(L._("Done"), ActionKind.DONE)], groups)
+    return _fitted(groups, [Choice(L._("Done"), ActionKind.DONE)])
 
 
 def _offer_swellfare(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
@@ -165,7 +188,7 @@ def _offer_swellfare(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang)
         Choice(L._("Bet {amount}", amount=L.money(bet)) if bet else L._("Bet nothing"), ActionKind.BET, bet)
         for bet in swellfare_bets(st)
     ]
-    return _fitted([], [(L._("Choose your bet"), bets)])
+    return _fitted([(L._("Choose your bet"), bets)], [])
 
 
 def _offer_insurance(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
@@ -204,17 +227,18 @@ _CHOICES: dict[str, Offer] = {
 """One answer writer per kind of question."""
 
 
-def _fitted(fixed: list[Choice], groups: list[tuple[str, list[Choice]]]) -> list[Choice]:
-    """`fixed` buttons and groups of amounts: all buttons while they fit one row, else each group
-    becomes a select menu (placeholder, options) of at most 25 options, evenly spread."""
-    if len(fixed) + sum(len(options) for _, options in groups) <= ROW:
-        return [*fixed, *(choice for _, options in groups for choice in options)]
+def _fitted(groups: list[tuple[str, list[Choice]]], last: list[Choice]) -> list[Choice]:
+    """Groups of amounts, then the `last` buttons (the answer that passes: No repayment, Done): all
+    buttons while they fit one row, else each group becomes a select menu (placeholder, options) of
+    at most 25 options, evenly spread."""
+    if len(last) + sum(len(options) for _, options in groups) <= ROW:
+        return [*(choice for _, options in groups for choice in options), *last]
     menus = [
         replace(choice, menu=placeholder)
         for placeholder, options in groups
         for choice in _spread(options, MENU_OPTIONS)
     ]
-    return [*fixed, *menus]
+    return [*menus, *last]
 
 
 def _spread(values: list, most: int) -> list:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection
 
 from bot.game import events as ev
 from bot.game.bank import whole_steps
-from bot.game.cards import MailKind
+from bot.game.cards import DealCard, MailKind
 from bot.game.outlook import bills_due, buyer_days_ahead, charges_due, months_after
 from bot.game.payday import charge_due
 from bot.game.rulesets import RULESETS, Ruleset
@@ -16,6 +16,7 @@ from bot.game.state import GameState, Pending, PendingKind
 from bot.render.cards import deal_name, jackpot_name, mail_label, mail_name, space_name, tag_name
 from bot.render.i18n import Lang
 from bot.render.lists import and_list, or_list
+from bot.render.prompts.layout import SELL_BUTTONS
 
 
 def computer_only(state: GameState, computers: Collection[int]) -> bool:
@@ -101,7 +102,9 @@ def _target(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, 
 
 
 def _sell(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
-    held = st.players[p.seats[0]].deals
+    """One Deal: named in the question. Up to `SELL_BUTTONS`: each on a line of its own, whole, with
+    its price and profit, in the order of their buttons (whose labels may cut a long name)."""
+    held = deals_by_profit(st, p.seats[0])
     if len(held) == 1:
         deal = rs.deals[held[0]]
         return L._(
@@ -110,7 +113,26 @@ def _sell(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L:
             deal=deal_name(deal, L),
             value=L.money(deal.value),
         )
-    return L._("{who} found a Buyer: sell one Deal at its value, or keep them all?", who=who)
+    ask = L._("{who} found a Buyer: sell one Deal at its value, or keep them all?", who=who)
+    if len(held) > SELL_BUTTONS:
+        return ask
+    return "\n".join([ask, *(f"• {sale(rs.deals[card], L)}" for card in held)])
+
+
+def deals_by_profit(st: GameState, seat: int) -> list[int]:
+    """The Deals `seat` holds, best profit first: the order a Buyer offers them in."""
+    deals = RULESETS[st.ruleset].deals
+    return sorted(st.players[seat].deals, key=lambda card: -deals[card].profit)
+
+
+def sale(deal: DealCard, L: Lang) -> str:
+    """ "Teen Jeans: sells for $14,000, profit $7,000"."""
+    return L._(
+        "{deal}: sells for {value}, profit {profit}",
+        deal=deal_name(deal, L),
+        value=L.money(deal.value),
+        profit=L.money(deal.profit),
+    )
 
 
 def _repay(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
@@ -181,32 +203,47 @@ def _charge(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, 
 
 
 def _lottery(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
-    def listed(pairs: list[tuple[int, int]]) -> str:
-        return ", ".join(L._("{number} ({player})", number=n, player=names[seat]) for n, seat in pairs)
+    """The stakes and who is asked, then a line each for what decides who gets a number, shown
+    before anyone clicks (docs/RULES.md §2.4): the turn order from the lander, the numbers taken,
+    and those held for a player who asked while someone earlier in turn has not answered yet (who
+    may still take it)."""
 
-    taken = listed(sorted(p.picks.items())) or L._("none yet")
-    common = {
-        "ante": L.money(p.amount),
-        "bank": L.money(st.rules.lottery_bank),
-        "lander": names[p.lander],
-        "taken": taken,
-        "who": who,
-    }
-    if not p.wants:
-        return L._(
-            "**Lottery!** Ante {ante} and take a number, or sit out. The Bank adds {bank}. Numbers go "
-            "in turn from **{lander}**: a player earlier in turn gets a number first. Taken: {taken}. "
-            "Waiting for {who}.",
-            **common,
-        )
-    wishes = listed([(n, seat) for seat, n in sorted(p.wants.items(), key=lambda w: w[1])])
-    return L._(
-        "**Lottery!** Ante {ante} and take a number, or sit out. The Bank adds {bank}. Numbers go "
-        "in turn from **{lander}**: a player earlier in turn gets a number first. Taken: {taken}. "
-        "Asked for, once the players before have answered: {wishes}. Waiting for {who}.",
-        wishes=wishes,
-        **common,
+    def place(seat: int) -> int:
+        return (seat - p.lander) % len(st.players)
+
+    order = [
+        f"**{names[seat]}**" if seat == p.lander else names[seat]
+        for seat in sorted(range(len(st.players)), key=place)
+    ]
+    stakes = L._(
+        "**Lottery!** Ante {ante} on a number, or sit out; the Bank adds {bank}.",
+        ante=L.money(p.amount),
+        bank=L.money(st.rules.lottery_bank),
     )
+    said = [
+        " ".join((stakes, L._("Waiting for {who}.", who=who))),
+        L._(
+            "Numbers go in turn: {order}, so a number two players ask for goes to the earlier one.",
+            order=" → ".join(order),
+        ),
+    ]
+    if p.picks:
+        taken = [
+            L._("{number} ({player})", number=n, player=names[seat]) for n, seat in sorted(p.picks.items())
+        ]
+        said.append(L._("Taken: {taken}.", taken=", ".join(taken)))
+    held = [
+        L._(
+            "{number} for {player} unless {earlier} takes it first",
+            number=n,
+            player=names[seat],
+            earlier=or_list([names[other] for other in p.seats if place(other) < place(seat)], L),
+        )
+        for seat, n in sorted(p.wants.items(), key=lambda wish: wish[1])
+    ]
+    if held:
+        said.append(L._("Held: {held}.", held="; ".join(held)))
+    return "\n".join(said)
 
 
 def _roll_off(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:

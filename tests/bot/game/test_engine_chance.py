@@ -188,7 +188,7 @@ def test_a_quicker_later_player_never_takes_the_landers_number():
     assert asked(st) == (PendingKind.LOTTERY, [BOB, CAT])  # Cat is asked again
     assert (ActionKind.ANTE, 4) not in options(st, CAT)  # shown as taken
     error = refused(st, Action(CAT, ActionKind.ANTE, 4, st.prompt), InvalidChoice)
-    assert said(st, error) == "Number 4 is already taken by Ann: pick a free number."
+    assert said(st, error) == "Number 4 goes to Ann, who picks before you in turn: pick another number."
     act(st, CAT, ActionKind.ANTE, 5)
     force_dice(st, 5)
     events = act(st, BOB, ActionKind.SIT_OUT)  # Bob answers: Cat's wish is granted, then the draw
@@ -208,7 +208,7 @@ def test_an_earlier_wish_outranks_a_later_one_before_either_is_granted():
     assert st.pending.wants == {BOB: 3} and transfers(st, events) == []
     assert asked(st) == (PendingKind.LOTTERY, [ANN, CAT, DAN])
     error = refused(st, Action(CAT, ActionKind.ANTE, 3, st.prompt), InvalidChoice)
-    assert said(st, error) == "Number 3 is already taken by Bob: pick a free number."
+    assert said(st, error) == "Number 3 goes to Bob, who picks before you in turn: pick another number."
     act(st, DAN, ActionKind.ANTE, 1)
     act(st, CAT, ActionKind.ANTE, 2)
     force_dice(st, 2)
@@ -257,7 +257,7 @@ def test_a_taken_lottery_number_is_refused_naming_its_holder():
     land(st, ANN, 6)
     act(st, BOB, ActionKind.ANTE, 4)
     error = refused(st, Action(CAT, ActionKind.ANTE, 4, st.prompt), InvalidChoice)
-    assert said(st, error) == "Number 4 is already taken by Bob: pick a free number."
+    assert said(st, error) == "Number 4 goes to Bob, who picks before you in turn: pick another number."
 
 
 @pytest.mark.parametrize("number", [0, 7, -1])

@@ -289,7 +289,7 @@ REFUSALS: list[tuple[IllegalAction, str]] = [
     ),
     (
         a.InvalidChoice(RefusalCode.NUMBER_TAKEN, number=4, seat=0),
-        "Number 4 is already taken by Ann: pick a free number.",
+        "Number 4 goes to Ann, who picks before you in turn: pick another number.",
     ),
     (a.InvalidChoice(RefusalCode.NOT_HELD), "You don't hold that Deal."),
     (Refusal(LobbyCode.STARTED), "The game in this channel has already started: wait for the next one."),

@@ -106,7 +106,7 @@ async def test_a_quicker_neighbour_never_takes_the_landers_number(env):
 
     await click(carol, await live(env, game.channel), label="4")  # carol is quickest
     board = await live(env, game.channel)
-    assert "Asked for, once the players before have answered: 4 (carol)." in board.embeds[-1].description
+    assert "Held: 4 for carol unless alice or bob takes it first." in board.embeds[-1].description
     assert (await load(env, game.channel)).state.pot == 0  # nothing paid before alice and bob answer
 
     await click(alice, board, label="4")  # the lander asked for it too: it is hers

@@ -12,15 +12,21 @@ from bot.game.cards import MailKind
 from bot.game.engine import apply, default_action, new_game
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, PendingKind
+from bot.render.cards import deal_name
 from bot.render.i18n import SUPPORTED, lang
 from bot.render.prompts.answers import choices
 from bot.render.prompts.layout import MAX_LABEL, MAX_ROWS, MENU_OPTIONS, ROW, Choice, Menu, rows
+from bot.render.prompts.questions import question
 from tests.bot.game.scripted import (
     ANN,
+    BOB,
+    CAT,
+    NAMES,
     act,
     asked,
     deal_index,
     game,
+    give_deals,
     hold_mail,
     land,
     mail_cards,
@@ -153,22 +159,70 @@ def test_a_long_list_of_amounts_becomes_one_menu_keeping_the_smallest_and_the_la
     assert (menu.options[0].value, menu.options[-1].value) == (1000, 40_000)
 
 
-def test_two_deals_to_sell_are_a_menu_best_profit_first_with_price_and_profit_underneath():
+SIX_DEALS = (
+    "Teen Jeans",
+    "Rocket Ship International",
+    "Laughing Gas",
+    "Heavenly Pink Cosmetics",
+    "Fish 'N' Cheeps Pet Store",
+    "Louie's Limos",
+)
+
+
+@pytest.mark.parametrize("code", SUPPORTED)
+@pytest.mark.parametrize("held", [2, 3, 4])
+def test_up_to_four_deals_at_a_buyer_are_a_sale_button_each_then_keep_in_one_row(held, code):
     st = game(3)
-    teen, rocket = deal_index(st, "Teen Jeans"), deal_index(st, "Rocket Ship International")
-    st.players[ANN].deals = [teen, rocket]
+    cards = give_deals(st, ANN, *SIX_DEALS[:held])
     land(st, ANN, 9)
     assert asked(st) == (PendingKind.SELL, [ANN])
-    offered = choices(st, lang("en"))
-    assert [(ch.label, ch.kind, ch.menu) for ch in offered if not ch.menu] == [
-        ("Keep them all", ActionKind.KEEP, "")
-    ]
-    menu = [ch for ch in offered if ch.menu]
-    assert {ch.menu for ch in menu} == {"Sell a Deal…"}
     deals = RULESETS["modern"].deals
-    best = max((teen, rocket), key=lambda card: deals[card].profit)
-    assert menu[0].value == best and menu[0].label == deals[best].name
-    assert menu[0].detail == (f"sells for ${deals[best].value:,}, profit ${deals[best].profit:,}")
+    best_first = sorted(cards, key=lambda card: -deals[card].profit)
+    L = lang(code)
+    laid = rows(choices(st, L), TABLE_BUTTONS)
+    row = laid[0][: held + 1]
+    assert [(ch.kind, ch.value) for ch in row] == [(ActionKind.SELL, c) for c in best_first] + [
+        (ActionKind.KEEP, 0)
+    ]
+    assert [item for line in laid for item in line][held + 1 :] == list(TABLE_BUTTONS)
+    for choice, card in zip(row, best_first, strict=False):
+        name, price = choice.label.rsplit(": ", 1)
+        assert price == L.money(deals[card].value) and len(choice.label) <= MAX_LABEL
+        assert deal_name(deals[card], L).startswith(name.removesuffix("…"))
+
+
+def test_a_sale_button_cuts_a_long_name_and_the_question_lists_it_whole():
+    st = game(3)
+    give_deals(st, ANN, "Teen Jeans", "Rocket Ship International")
+    land(st, ANN, 9)
+    assert [ch.label for ch in choices(st, lang("en"))] == [
+        "Rocket Ship Int…: $20,000",
+        "Teen Jeans: $14,000",
+        "Keep them all",
+    ]
+    assert question(st, list(NAMES[:3]), lang("en")) == (
+        "**Ann** found a Buyer: sell one Deal at its value, or keep them all?\n"
+        "• Rocket Ship International: sells for $20,000, profit $8,000\n"
+        "• Teen Jeans: sells for $14,000, profit $7,000"
+    )
+
+
+def test_five_deals_or_more_are_a_menu_best_profit_first_with_price_and_profit_underneath():
+    st = game(3)
+    cards = give_deals(st, ANN, *SIX_DEALS[:5])
+    land(st, ANN, 9)
+    assert asked(st) == (PendingKind.SELL, [ANN])
+    [keep, menu] = rows(choices(st, lang("en")))
+    assert [(ch.label, ch.kind) for ch in keep] == [("Keep them all", ActionKind.KEEP)]
+    assert menu.placeholder == "Sell a Deal…" and menu.kind == ActionKind.SELL
+    deals = RULESETS["modern"].deals
+    best = max(cards, key=lambda card: deals[card].profit)
+    assert [option.value for option in menu.options] == sorted(cards, key=lambda card: -deals[card].profit)
+    assert menu.options[0].label == deals[best].name
+    assert menu.options[0].detail == f"sells for ${deals[best].value:,}, profit ${deals[best].profit:,}"
+    assert question(st, list(NAMES[:3]), lang("en")) == (
+        "**Ann** found a Buyer: sell one Deal at its value, or keep them all?"
+    )
 
 
 def test_one_deal_to_sell_is_one_button_and_the_question_names_it():
@@ -188,3 +242,80 @@ def test_six_players_long_names_are_cut_to_fit_a_button():
     assert asked(st) == (PendingKind.TARGET, [ANN])
     labels = [ch.label for ch in choices(st, lang("en"))]
     assert len(labels) == 5 and all(len(label) == MAX_LABEL and label.endswith("…") for label in labels)
+
+
+@pytest.mark.parametrize("day", [1, 16])
+def test_move_ahead_offers_the_deal_then_the_buyer_whichever_comes_first_on_the_board(day):
+    """From day 1 the Deal (4) comes before the Buyer (9), from day 16 the Buyer (17) before the
+    Deal (25): the buttons stay in one order all the same."""
+    st = game(3)
+    stack_mail(st, "Hot Tip")
+    land(st, ANN, day)
+    assert asked(st) == (PendingKind.MOVE, [ANN])
+    labels = [ch.label for ch in choices(st, lang("en"))]
+    assert [label.split(" (")[0] for label in labels] == ["To the Deal", "To the Buyer"]
+
+
+PASSES = {ActionKind.DECLINE, ActionKind.KEEP, ActionKind.SIT_OUT, ActionKind.DONE}
+"""The answers that pass (a repayment of nothing too): always the last button of their question."""
+
+
+def button_kinds(st: GameState) -> list[str]:
+    """The kinds of the buttons offered, in order, each once (Move Ahead's by where it goes)."""
+    kinds: list[str] = []
+    for choice in choices(st, lang("en")):
+        kind = choice.label.split(" (")[0] if choice.kind == ActionKind.MOVE else choice.kind
+        if not choice.menu and kind not in kinds:
+            kinds.append(kind)
+    return kinds
+
+
+def test_every_question_keeps_one_order_of_its_buttons_by_kind_the_pass_last():
+    """Muscle memory: across every question of every edition, a kind of question lists its kinds
+    of answer in one order, whatever the day, and the answer that passes comes last."""
+    before: dict[str, set[tuple[str, str]]] = {}
+    for st in played_questions(["Ann", "Bob", "Cat"]):
+        offered = choices(st, lang("en"))
+        kinds = button_kinds(st)
+        pairs = before.setdefault(st.pending.kind, set())
+        pairs |= {(a, b) for i, a in enumerate(kinds) for b in kinds[i + 1 :]}
+        passes = [
+            ch
+            for ch in offered
+            if not ch.menu and (ch.kind in PASSES or ch.kind == ActionKind.REPAY == ch.value == 0)
+        ]
+        if passes:
+            assert [ch for ch in offered if not ch.menu][-1] == passes[0], (st.pending.kind, offered)
+    for kind, pairs in before.items():
+        assert not {(b, a) for a, b in pairs} & pairs, (kind, pairs)
+
+
+@pytest.mark.parametrize("code", SUPPORTED)
+def test_the_six_lottery_numbers_get_rows_of_their_own_three_and_three(code):
+    """Discord puts five buttons in a row at most: six numbers split evenly, never one apart
+    beside Sit out; five or fewer share one row."""
+    st = game(3)
+    land(st, ANN, 6)
+    assert asked(st) == (PendingKind.LOTTERY, [ANN, BOB, CAT])
+    L = lang(code)
+    laid = rows(choices(st, L), TABLE_BUTTONS)
+    assert [[ch.label for ch in row] for row in laid] == [
+        ["1", "2", "3"],
+        ["4", "5", "6"],
+        [L._("Sit out"), "My hand", "Notices off"],
+    ]
+    act(st, ANN, ActionKind.ANTE, 3)
+    laid = rows(choices(st, L), TABLE_BUTTONS)
+    assert [[ch.label for ch in row] for row in laid] == [
+        ["1", "2", "4", "5", "6"],
+        [L._("Sit out"), "My hand", "Notices off"],
+    ]
+
+
+def test_without_room_for_an_extra_row_a_long_run_flows_five_to_a_row():
+    numbers = [Choice(str(n), ActionKind.ANTE, n) for n in range(1, 7)]
+    laid = rows([*numbers, Choice("Sit out", ActionKind.SIT_OUT)], TABLE_BUTTONS[:1], most=2)
+    assert [[ch.label for ch in row] for row in laid] == [
+        ["1", "2", "3", "4", "5"],
+        ["6", "Sit out", "My hand"],
+    ]

@@ -92,9 +92,9 @@ def test_a_few_banking_moves_are_buttons():
     set_loan(st, ANN, 200)
     land(st, ANN, 31)  # repay $100 or $200: no menu for two amounts
     assert buttons(st) == [
-        ("Done", ActionKind.DONE, 0),
         ("Repay $100", ActionKind.REPAY, 100),
         ("Repay $200", ActionKind.REPAY, 200),
+        ("Done", ActionKind.DONE, 0),
     ]
     assert len(rows(choices(st, ENGLISH))) == 1
 
