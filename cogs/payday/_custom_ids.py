@@ -14,6 +14,8 @@ of old messages keep working after a restart and across versions:
   pdb:<channel>:<game>:<loan|repay>              Borrow… / Repay…: open the form
   pdx:<channel>:<game>:<loan|repay>              the form itself
   pdp:<channel>:<game>                           Refresh; panels from before it have pdr:<channel>:<game>
+  pde:<channel>:<game>:<prompt>                  /payday end confirmed, at the question the host saw
+  pdk:<channel>:<game>                           /payday end cancelled: keep playing
 """
 
 import re
@@ -24,6 +26,8 @@ from typing import Any, Generic, TypeVar
 from bot.render.components import (
     Answer,
     AnswerMenu,
+    EndGame,
+    KeepPlaying,
     LedgerTurn,
     LobbyAction,
     OpenForm,
@@ -96,6 +100,8 @@ ORDERS = Codec("pdo", SetOrders, channel_id=CHANNEL, game_id=GAME)
 MONEY_BUTTON = Codec("pdb", OpenForm, channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 FORM = Codec("pdx", SubmitForm, channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 REFRESH = Codec("pdp", RefreshHand, formerly=("pdr",), channel_id=CHANNEL, game_id=GAME)
+END = Codec("pde", EndGame, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER)
+KEEP = Codec("pdk", KeepPlaying, channel_id=CHANNEL, game_id=GAME)
 
 CODECS: dict[type, Codec[Any]] = {
     codec.target: codec
@@ -111,6 +117,8 @@ CODECS: dict[type, Codec[Any]] = {
         MONEY_BUTTON,
         FORM,
         REFRESH,
+        END,
+        KEEP,
     )
 }
 

@@ -140,6 +140,20 @@ class RefreshButton(Control[components.RefreshHand]):
         await cog.hand_refresh(interaction, self.target)
 
 
+class EndButton(Control[components.EndGame]):
+    codec = ids.END
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.end_click(interaction, self.target)
+
+
+class KeepPlayingButton(Control[components.KeepPlaying]):
+    codec = ids.KEEP
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.keep_playing(interaction)
+
+
 ITEMS = (
     AnswerButton,
     AnswerSelect,
@@ -151,5 +165,7 @@ ITEMS = (
     OrdersMenu,
     MoneyButton,
     RefreshButton,
+    EndButton,
+    KeepPlayingButton,
 )
 """Every control, registered with the bot when the cog is set up."""
