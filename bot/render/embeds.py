@@ -249,8 +249,8 @@ def _standing_name(seat: Seat, L: Lang) -> str:
 
 
 def ending_text(standing: Standings, L: Lang) -> str:
-    """Why the game ended; an early end also says how Deals still held were counted (a game kept
-    from before buy-backs has no tallies, and counted them as nothing: it says no more)."""
+    """Why the game ended; an early end in which Deals were still held also says how they were
+    counted (no tally says so of a game kept from before buy-backs, which counted them as nothing)."""
     if standing.ending is Ending.RETIRED:
         return L._("Everyone has retired.")
     ended = (
@@ -258,7 +258,7 @@ def ending_text(standing: Standings, L: Lang) -> str:
         if standing.ending is Ending.ENDED
         else L._("Every player left.")
     )
-    if not standing.tallies:
+    if not any(tally.returned for tally in standing.tallies):
         return ended
     return ended + " " + L._("Deals still held were bought back by the Bank at what they cost.")
 
@@ -309,7 +309,8 @@ def _standing_row(standing: Standings, rank: int, seat: int, worth: int, L: Lang
     row = standing_line(standing.table, rank, seat, worth, L)
     if seat >= len(standing.tallies):
         return row
-    return f"{row}\n{player_story(standing.tallies[seat], standing.table.game.ruleset, L)}"
+    # In italics, so the places and net worths stand out when the table scans the list.
+    return f"{row}\n*{player_story(standing.tallies[seat], standing.table.game.ruleset, L)}*"
 
 
 def player_story(tally: Tally, ruleset: str, L: Lang) -> str:

@@ -99,8 +99,8 @@ async def test_confirmed_the_game_ends_and_the_standings_say_deals_counted_at_co
     )
     lines = [unescape(line) for line in embed.description.splitlines()]
     mine = lines.index("**1.** alice — $3,500")
-    assert lines[mine + 1] == "1 Deal bought back at cost ($8,000) · borrowed $5,000"
-    assert "no Deal sold, no loan, no win" in lines
+    assert lines[mine + 1] == "*1 Deal bought back at cost ($8,000) · borrowed $5,000*"
+    assert "*no Deal sold, no loan, no win*" in lines
     assert labels(standings.message) == ["Rematch"]
     _, table = await finished(env, game.channel)
     [row] = await env.bot.store.history(channel_id=game.channel.id, limit=1)
@@ -179,12 +179,9 @@ async def test_a_finished_game_names_its_winner_and_tells_each_story_in_italian(
     [embed] = game.channel.last_message.embeds
     assert unescape(embed.title) == "🏆 alice vince la partita n. 1 di Pay Day"
     text = [unescape(line) for line in embed.description.splitlines()]
-    assert text[0] == (
-        "Chiusa prima del tempo da alice. La Banca ha riacquistato al prezzo di costo gli Affari "
-        "ancora in mano."
-    )
+    assert text[0] == "Chiusa prima del tempo da alice."  # nobody held a Deal: nothing to say of them
     first = text.index(f"**1.** alice — {it.money(9500)}")
-    assert text[first + 1] == "nessun Affare venduto, nessun prestito, nessuna vincita"
+    assert text[first + 1] == "*nessun Affare venduto, nessun prestito, nessuna vincita*"
     assert re.match(r"\*\*2\.\*\* bob — ", text[first + 2])
     assert labels(game.channel.last_message) == [it._("Rematch")]
 
