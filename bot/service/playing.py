@@ -105,7 +105,7 @@ class Playing:
             prompt = table.game.prompt
             # `load` parsed this table for this call alone: ended here only to be shown, never saved.
             played = ended_early(table, {})
-            tallied = tallies(played.events, len(table.seats))
+            tallied = tallies(played.events, len(table.seats))  # what ending does: Deals bought back
             preview = Standings(loaded.row.game_id, table, Ending.ENDED, person.name, tallies=tallied)
             return EndAsked(channel_id, prompt, preview)
 
