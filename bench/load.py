@@ -122,8 +122,8 @@ class WatchedTables(Tables):
         self.written[loaded.row.channel_id] = loaded.table
         return saved
 
-    async def finish(self, loaded, records, ending):
-        await super().finish(loaded, records, ending)
+    async def finish(self, loaded, records, ending, tallied):
+        await super().finish(loaded, records, ending, tallied)
         self.written[loaded.row.channel_id] = loaded.table
 
 

@@ -46,3 +46,10 @@ def refusal(result: simcord.InteractionResult) -> str:
     sentence, *rest = result.response.content.split("\n")
     assert all(WAY_BACK.fullmatch(line) for line in rest), rest
     return sentence
+
+
+async def end_game(actor: simcord.MemberActor, channel: simcord.ChannelHandle) -> simcord.InteractionResult:
+    """`/payday end` confirmed: the command only asks, privately; the click on "End the game now"
+    ends the game. Returns the click's result (its follow-ups carry the standings)."""
+    asked = await slash(actor, channel, "payday end")
+    return await click(actor, asked.response.message, label="End the game now")

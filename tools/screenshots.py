@@ -78,8 +78,8 @@ async def play(out: Path, seed: int) -> list[str]:
                     lambda b: b.title.endswith("game over") or (b.asks() and b.asks() <= set(HUMANS))
                 )
                 if board.title.endswith("game over"):
-                    await page.wait_for_text("is over")
-                    await shots.message("standings.png", "is over")
+                    await page.wait_for_text("Pay Day game #")
+                    await shots.message("standings.png", "Pay Day game #")
                     break
                 lottery = board.prompt.startswith("Lottery!") and re.search(
                     "^(Taken|Held):", board.description, re.M

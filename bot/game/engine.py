@@ -171,13 +171,14 @@ def _run_agenda(g: Game) -> None:
 
 
 def end_early(state: GameState) -> list[ev.Event]:
-    """Stop the game now (a host ending it): stakes an open question holds in the pot go back,
-    then everyone is scored as they stand."""
+    """Stop the game now (a host ending it): stakes an open question holds in the pot go back, the
+    Bank buys back every Deal still held at its cost, then everyone is scored as they stand."""
     if state.over:
         raise act.GameOver(Why.GAME_OVER)
     g = Game(state)
     _refund_stakes(g)
     _return_cards_in_play(state)
+    _buy_back_deals(g)
     turn.finish(g)
     return g.events
 
@@ -201,6 +202,17 @@ def _refund_stakes(g: Game) -> None:
         share, odd = divmod(st.pot, len(still_in))
         for i, seat in enumerate(still_in):
             transfer(g, ev.POT, seat, share + odd * (i == 0), Reason.POT_SHARED)
+
+
+def _buy_back_deals(g: Game) -> None:
+    """A Deal held when the game is stopped had no chance to be sold, and "worthless when unsold" is
+    about a game that reached its end: the Bank pays each holder what the Deal cost, through the
+    ledger, and the card goes to the discards (docs/RULES.md §5.7)."""
+    for player in g.state.players:
+        for card in player.deals:
+            transfer(g, ev.BANK, player.seat, g.ruleset.deals[card].cost, Reason.DEAL_RETURNED, card)
+        g.state.deal_discard.extend(player.deals)
+        player.deals.clear()
 
 
 def _return_cards_in_play(state: GameState) -> None:

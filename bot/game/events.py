@@ -116,6 +116,8 @@ class Reason(StrEnum):
     ANTE_RETURNED = "ante_returned"
     STAKE_RETURNED = "stake_returned"
     POT_SHARED = "pot_shared"
+    DEAL_RETURNED = "deal_returned"
+    """`ref`: a Deal still held, bought back by the Bank at its cost."""
     # What a roll is for (a roll of a SPACE or a COMMISSION also has a `ref`):
     YARD_SALE_PRICE = "yard_sale_price"
     SWELLFARE = "swellfare"

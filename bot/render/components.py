@@ -100,6 +100,19 @@ APPROVE, DECLINE = "approve", "decline"
 
 
 @dataclass(frozen=True, slots=True)
+class EndGame(InGame):
+    """The host's confirmation of /payday end, shown what ending at question `prompt` gives (a
+    click after the game moved on is refused)."""
+
+    prompt: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepPlaying(InGame):
+    """The host's Cancel of /payday end: nothing changes."""
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerTurn:
     """A page of the Bank's statement ("bank") or of the loan book ("loans"), for a finished game
     as well (the channel is the one clicked in)."""
@@ -137,6 +150,8 @@ Target = (
     | SubmitForm
     | RefreshHand
     | SeatVerdict
+    | EndGame
+    | KeepPlaying
 )
 
 
@@ -247,6 +262,13 @@ def lobby_rows(channel_id: int, game_id: int, L: Lang) -> Rows:
 
 def rematch_rows(game_id: int, L: Lang) -> Rows:
     return ((Button(L._("Rematch"), Rematch(game_id), discord.ButtonStyle.success),),)
+
+
+def end_rows(channel_id: int, game_id: int, prompt: int, L: Lang) -> Rows:
+    """End the game now, or keep playing (first, the safe answer)."""
+    keep = Button(L._("Keep playing"), KeepPlaying(channel_id, game_id), discord.ButtonStyle.secondary)
+    end = Button(L._("End the game now"), EndGame(channel_id, game_id, prompt), discord.ButtonStyle.danger)
+    return ((keep, end),)
 
 
 def ledger_rows(game_id: int, book: str, page: int, pages: int, L: Lang) -> Rows:

@@ -16,6 +16,7 @@ from bot.render.i18n import Lang, lang
 from bot.render.lists import and_list
 from bot.render.prompts.questions import question
 from bot.render.rules_text import edition_title
+from bot.service.tallies import Tally
 from bot.service.values import Ending, PayDays, Standings
 from bot.table import Seat, Table
 
@@ -226,11 +227,12 @@ def _heading(account: str, L: Lang) -> str:
 
 # -- the end -----------------------------------------------------------------------------------------
 def standings(table: Table) -> list[tuple[int, int, int]]:
-    """(rank, seat, net worth) best first; equal net worth shares a rank."""
+    """(rank, seat, net worth) best first; equal net worth shares a rank, in seat order."""
     st = table.game
-    worths = sorted(((st.net_worth(seat), seat) for seat in range(len(st.players))), reverse=True)
+    worths = sorted((-st.net_worth(seat), seat) for seat in range(len(st.players)))
     ranked, rank, previous = [], 0, None
-    for i, (worth, seat) in enumerate(worths):
+    for i, (debt, seat) in enumerate(worths):
+        worth = -debt
         if worth != previous:
             rank, previous = i + 1, worth
         ranked.append((rank, seat, worth))
@@ -246,33 +248,30 @@ def _standing_name(seat: Seat, L: Lang) -> str:
     return L._("{player} (left: the computer played on)", player=name)
 
 
-def ending_text(ending: Ending, ended_by: str, L: Lang) -> str:
-    if ending is Ending.ENDED:
-        return L._("Ended early by {player}.", player=ended_by)
-    if ending is Ending.ABANDONED:
-        return L._("Every player left.")
-    return L._("Everyone has retired.")
+def ending_text(standing: Standings, L: Lang) -> str:
+    """Why the game ended; an early end in which Deals were still held also says how they were
+    counted (no tally says so of a game kept from before buy-backs, which counted them as nothing)."""
+    if standing.ending is Ending.RETIRED:
+        return L._("Everyone has retired.")
+    ended = (
+        L._("Ended early by {player}.", player=standing.ended_by)
+        if standing.ending is Ending.ENDED
+        else L._("Every player left.")
+    )
+    if not any(tally.returned for tally in standing.tallies):
+        return ended
+    return ended + " " + L._("Deals still held were bought back by the Bank at what they cost.")
 
 
 def final_embed(standing: Standings, L: Lang) -> discord.Embed:
+    """The final standings: the winner in the title, then each player's net worth and, on the line
+    below, their game in a line (Deals, loans, wins), so the end reads as the game's story."""
     table = standing.table
-    rows = "\n".join(
-        L._(
-            "**{rank}.** {player} — {worth}",
-            rank=rank,
-            player=_standing_name(table.seats[seat], L),
-            worth=L.money(worth),
-        )
-        for rank, seat, worth in standings(table)
-    )
-    winners = and_list([safe(table.seats[w].name) for w in table.game.winners], L) if table.game.over else ""
+    rows = "\n".join(_standing_row(standing, rank, seat, worth, L) for rank, seat, worth in standings(table))
     # The reason may name a player ("Ended early by <name>."): defuse it like every other name.
-    description = f"{safe(ending_text(standing.ending, standing.ended_by, L))}\n\n{rows}"
-    if winners:
-        description += f"\n\n🏆 {winners}"
     embed = discord.Embed(
-        title=L._("Pay Day — game #{game} is over", game=standing.game_id),
-        description=description,
+        title=_winners_title(standing, L),
+        description=f"{safe(ending_text(standing, L))}\n\n{rows}",
         colour=GREEN,
     )
     if RULESETS[table.game.ruleset].rules.savings:
@@ -283,6 +282,86 @@ def final_embed(standing: Standings, L: Lang) -> discord.Embed:
         )
     embed.set_footer(text=footer)
     return embed
+
+
+def _winners_title(standing: Standings, L: Lang) -> str:
+    state = standing.table.game
+    if not state.over or not state.winners:
+        return L._("Pay Day — game #{game} is over", game=standing.game_id)
+    names = [safe(standing.table.seats[seat].name) for seat in state.winners]
+    if len(names) == 1:
+        return L._("🏆 {player} wins Pay Day game #{game}", player=names[0], game=standing.game_id)
+    return L._(
+        "🏆 {players} share the win in Pay Day game #{game}",
+        players=and_list(names, L),
+        game=standing.game_id,
+    )
+
+
+def standing_line(table: Table, rank: int, seat: int, worth: int, L: Lang) -> str:
+    """A player's place and net worth: "**1.** alice — $23,400"."""
+    player = _standing_name(table.seats[seat], L)
+    return L._("**{rank}.** {player} — {worth}", rank=rank, player=player, worth=L.money(worth))
+
+
+def _standing_row(standing: Standings, rank: int, seat: int, worth: int, L: Lang) -> str:
+    """A player's place and net worth, and their story on the line below it (when it was kept)."""
+    row = standing_line(standing.table, rank, seat, worth, L)
+    if seat >= len(standing.tallies):
+        return row
+    # In italics, so the places and net worths stand out when the table scans the list.
+    return f"{row}\n*{player_story(standing.tallies[seat], standing.table.game.ruleset, L)}*"
+
+
+def player_story(tally: Tally, ruleset: str, L: Lang) -> str:
+    """One player's game in a line: "sold 2 Deals for $27,000 · borrowed $9,000 · Lottery won once
+    ($1,400)"; a game with none of it says so."""
+    parts = []
+    if tally.sold:
+        parts.append(
+            L.ngettext(
+                "sold {n} Deal for {amount}",
+                "sold {n} Deals for {amount}",
+                tally.sold,
+                amount=L.money(tally.sold_for),
+            )
+        )
+    if tally.returned:
+        parts.append(
+            L.ngettext(
+                "{n} Deal bought back at cost ({amount})",
+                "{n} Deals bought back at cost ({amount})",
+                tally.returned,
+                amount=L.money(tally.returned_for),
+            )
+        )
+    if tally.lost:
+        parts.append(
+            L.ngettext("{n} Deal unsold, worth nothing", "{n} Deals unsold, worth nothing", tally.lost)
+        )
+    if tally.borrowed:
+        parts.append(L._("borrowed {amount}", amount=L.money(tally.borrowed)))
+    if tally.jackpots:
+        jackpot = _heading(RULESETS[ruleset].jackpot_name, L)
+        parts.append(
+            L.ngettext(
+                "{jackpot} won once ({amount})",
+                "{jackpot} won {n} times ({amount})",
+                tally.jackpots,
+                jackpot=jackpot,
+                amount=L.money(tally.jackpot_won),
+            )
+        )
+    if tally.lotteries:
+        parts.append(
+            L.ngettext(
+                "Lottery won once ({amount})",
+                "Lottery won {n} times ({amount})",
+                tally.lotteries,
+                amount=L.money(tally.lottery_won),
+            )
+        )
+    return " · ".join(parts) or L._("no Deal sold, no loan, no win")
 
 
 # -- Pay Day summaries ---------------------------------------------------------------------------------

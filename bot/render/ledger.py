@@ -68,6 +68,9 @@ _NAMING: dict[str, Callable[[int, Ruleset, Lang], str]] = {
     Reason.DEAL_BOUGHT: lambda ref, rs, L: L._("bought {deal}", deal=deal_name(rs.deals[ref], L)),
     Reason.DEAL_SOLD: lambda ref, rs, L: L._("sold {deal}", deal=deal_name(rs.deals[ref], L)),
     Reason.COMMISSION: lambda ref, rs, L: L._("Commission on {deal}", deal=deal_name(rs.deals[ref], L)),
+    Reason.DEAL_RETURNED: lambda ref, rs, L: L._(
+        "{deal} bought back at cost: the game ended early", deal=deal_name(rs.deals[ref], L)
+    ),
 }
 """Reasons that name a space, a card or a Deal (`Event.ref`), as labels."""
 

@@ -186,6 +186,10 @@ _TEXTS: dict[str, Writer] = {
         "You're no longer in this game: a computer player took over your seat."
     ),
     ServiceCode.OTHER_CHANNEL: lambda p, n, L: L._("That button belongs to another channel."),
+    ServiceCode.MOVED_ON: lambda p, n, L: L._(
+        "The game has moved on since you asked, so nothing was ended: use /payday end again to see the "
+        "standings it would end with now."
+    ),
     ServiceCode.MISSING_PERMISSIONS: lambda p, n, L: L.ngettext(
         "I need the {permissions} permission in this channel to run a game here: ask a moderator to "
         "grant it, or start the game in another channel.",

@@ -613,8 +613,9 @@ def _winning(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
             "subtracts any Monster Charge still carried."
         )
     ends = L._(
-        "Deals you still hold count for nothing. The highest net worth wins; if everyone is in debt, the "
-        "smallest debt wins. Players with equal net worth share the win."
+        "Deals you still hold count for nothing (if the host ends the game early, the Bank buys them back "
+        "at what they cost). The highest net worth wins; if everyone is in debt, the smallest debt wins. "
+        "Players with equal net worth share the win."
     )
     return f"{worth}\n\n{ends}"
 

@@ -13,6 +13,7 @@ from bot.service.tables import Loaded, Tables
 from bot.service.values import (
     Answer,
     Call,
+    EndAsked,
     Ending,
     HandView,
     Kicked,
@@ -41,6 +42,7 @@ from bot.service.values import (
 __all__ = [
     "Answer",
     "Call",
+    "EndAsked",
     "Ending",
     "GameSettings",
     "HandView",

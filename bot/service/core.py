@@ -158,12 +158,13 @@ class Core:
         state = table.game
         table.deadline = table.remind_at = table.computer_at = None
         summary = {"reason": ending.value, "winners": state.winners, "ended_by": ended_by}
-        await self.tables.finish(loaded, played.records, summary)
+        tallied = await self.tables.tallied(loaded.row.game_id, played.events, len(table.seats))
+        await self.tables.finish(loaded, played.records, summary, tallied)
         self.timers.cancel(loaded.row.channel_id)
         log_change("game over", loaded, reason=ending.value, winners=state.winners)
         # The last player to retire gets their Pay Day summary too, on the standings message.
         paydays = paydays_in(table, played.events)
-        standings = Standings(loaded.row.game_id, table, ending, ended_by, paydays)
+        standings = Standings(loaded.row.game_id, table, ending, ended_by, paydays, tallied)
         events, view = tuple(played.events), LiveView(loaded, closed=True)
         update = Update(loaded.row.channel_id, loaded, events, view, answer, notices=list(notices))
         return update, standings

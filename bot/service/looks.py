@@ -8,6 +8,7 @@ from bot.game.bank import bank_statement, loan_book
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.service.core import Core, log_change, seat_of
 from bot.service.tables import Loaded
+from bot.service.tallies import Tally
 from bot.service.values import (
     Answer,
     Ending,
@@ -59,7 +60,13 @@ class Looks:
             raise Refused(ServiceCode.NO_GAME)
         summary = finished.summary
         ending = Ending(summary.get("reason", Ending.RETIRED))
-        standings = Standings(finished.game_id, finished.table, ending, summary.get("ended_by", ""))
+        kept = [player.get("tally") for player in summary.get("players", [])]
+        tallied = (
+            tuple(Tally.read(tally) for tally in kept) if all(kept) else ()
+        )  # none before they were kept
+        standings = Standings(
+            finished.game_id, finished.table, ending, summary.get("ended_by", ""), tallies=tallied
+        )
         return Update(channel_id, answer=Answer(Show.STANDINGS), follow=[standings])
 
     async def moved(self, shown: Loaded, message_id: int) -> Loaded | None:

@@ -15,8 +15,10 @@ from bot.game.actions import Action, AlreadyAnswered, IllegalAction, RefusalCode
 from bot.service.core import Core, log_change, refused, rules_refuse, seat_of
 from bot.service.moves import Played, ended_early, next_call, paydays_in, play, play_orders
 from bot.service.tables import Loaded
+from bot.service.tallies import tallies
 from bot.service.values import (
     Answer,
+    EndAsked,
     Ending,
     LiveView,
     Move,
@@ -26,6 +28,7 @@ from bot.service.values import (
     Refused,
     ServiceCode,
     Show,
+    Standings,
     Update,
 )
 from bot.table import attention, lobby
@@ -86,8 +89,10 @@ class Playing:
             log_change("orders set", loaded, seat=seat, orders=noted)
             return await self.automatic(loaded, Played(records=[noted]), [], {*table.watching, seat})
 
-    async def end(self, channel_id: int, person: Person) -> Update:
-        """Stop the game here now and show the standings (host or Manage Channels); a lobby closes."""
+    async def ask_end(self, channel_id: int, person: Person) -> Update | EndAsked:
+        """/payday end (host or Manage Channels): a lobby closes at once; a running game is not
+        touched, and the host is shown the standings ending it now would give, to confirm (`end`).
+        A slip must never end a long game."""
         async with self.core.tables.lock(channel_id):
             loaded = await self.core.here(channel_id)
             table = loaded.table
@@ -97,6 +102,23 @@ class Playing:
                 return await self.core.close_lobby(
                     loaded, Note(NoteCode.CLOSED), said=Note(NoteCode.LOBBY_CLOSED)
                 )
+            prompt = table.game.prompt
+            # `load` parsed this table for this call alone: ended here only to be shown, never saved.
+            played = ended_early(table, {})
+            tallied = tallies(played.events, len(table.seats))  # what ending does: Deals bought back
+            preview = Standings(loaded.row.game_id, table, Ending.ENDED, person.name, tallies=tallied)
+            return EndAsked(channel_id, prompt, preview)
+
+    async def end(self, channel_id: int, person: Person, game_id: int, prompt: int) -> Update:
+        """The host confirmed: stop game `game_id` now, if it still waits on question `prompt` (what
+        the host was shown), and show the standings."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self.core.running(channel_id, game_id)
+            table = loaded.table
+            with rules_refuse():
+                lobby.may_stop(table, person.user_id, person.manages_channel)
+            if table.game.prompt != prompt:
+                raise Refused(ServiceCode.MOVED_ON)
             played = ended_early(table, {"kind": "ended", "by": person.user_id})
             answer = Answer(said=Note(NoteCode.YOU_ENDED))
             update, standings = await self.core.game_over(

@@ -55,6 +55,7 @@ class Service:
 
         self.act = playing.act
         self.set_orders = playing.set_orders
+        self.ask_end = playing.ask_end
         self.end = playing.end
 
         self.status = looks.status

@@ -7,13 +7,15 @@ transaction before anyone is told about it. The store is any `db.GameStore`.
 import asyncio
 import logging
 import weakref
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import NamedTuple
 
 from pydantic import ValidationError
 
-from bot.game.events import EventKind
+from bot.game.events import Event, EventKind
 from bot.service.restart import Resume
+from bot.service.tallies import LOGGED, Tally, tallies
 from bot.table import Table
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
 
@@ -159,9 +161,11 @@ class Tables:
         self._rows[row.channel_id] = row
         return Loaded(row, table)
 
-    async def finish(self, loaded: Loaded, records: list[dict] | tuple, ending: dict) -> None:
-        """Move the game to history with its result (`ending`: why it ended, as codes); the channel
-        is free for a new game."""
+    async def finish(
+        self, loaded: Loaded, records: list[dict] | tuple, ending: dict, tallied: Sequence[Tally]
+    ) -> None:
+        """Move the game to history with its result (`ending`: why it ended, as codes) and each
+        player's tally; the channel is free for a new game."""
         table = loaded.table
         state = table.game
         summary = {
@@ -169,8 +173,13 @@ class Tables:
             "months": state.months,
             "ruleset": state.ruleset,
             "players": [
-                {"name": seat.name, "user_id": seat.user_id, "net_worth": state.net_worth(i)}
-                for i, seat in enumerate(table.seats)
+                {
+                    "name": seat.name,
+                    "user_id": seat.user_id,
+                    "net_worth": state.net_worth(i),
+                    "tally": tally.stored(),
+                }
+                for i, (seat, tally) in enumerate(zip(table.seats, tallied, strict=True))
             ],
             "winners": state.winners,
         }
@@ -189,6 +198,11 @@ class Tables:
     async def transfers(self, game_id: int) -> list[EventRow]:
         """Every money transfer in a game's log, newest first: the ledger's lines."""
         return await self.store.events(game_id, limit=1_000_000, kinds=[EventKind.TRANSFER])
+
+    async def tallied(self, game_id: int, events: Iterable[Event], players: int) -> tuple[Tally, ...]:
+        """Each player's tally from the game's log and `events`, the last ones, not logged yet."""
+        logged = await self.store.events(game_id, limit=1_000_000, kinds=LOGGED)
+        return tallies([*(Event.from_record(row.data) for row in logged), *events], players)
 
     async def log_after(self, game_id: int, after: int) -> tuple[list[dict], int]:
         """A game's log rows after the first `after`, oldest first, and how many rows it has in all.

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from bot.game.events import Event
 from bot.game.rulesets import Ruleset
 from bot.service.tables import Loaded
+from bot.service.tallies import Tally
 from bot.table import Table
 
 
@@ -192,6 +193,8 @@ class Standings:
     ended_by: str = ""
     """Who stopped it early (Ending.ENDED)."""
     paydays: PayDays | None = None
+    tallies: tuple[Tally, ...] = ()
+    """Each player's game in numbers, by seat; none for a game finished before they were kept."""
 
 
 class WarningCode(StrEnum):
@@ -273,6 +276,8 @@ class ServiceCode(StrEnum):
     """The finished game asked for is no longer kept for a rematch."""
     TAKEN_OVER = "taken_over"
     """The player left this game or was removed from it: a computer player plays their seat now."""
+    MOVED_ON = "moved_on"
+    """Ending a game: it moved on since the host was shown what ending it would give."""
 
 
 class TakeoverCode(StrEnum):
@@ -310,6 +315,17 @@ class Refused(Exception):
 
 
 # -- reads -----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class EndAsked:
+    """The host's question before a running game is ended early: the standings it would end with
+    now, and the question the game waits on (`prompt`), so a confirmation after the game moved on
+    is refused instead of ending a game the host has not seen."""
+
+    channel_id: int
+    prompt: int
+    preview: Standings
+
+
 @dataclass(frozen=True, slots=True)
 class HandView:
     table: Table

@@ -15,6 +15,8 @@ of old messages keep working after a restart and across versions:
   pdx:<channel>:<game>:<loan|repay>              the form itself
   pdp:<channel>:<game>                           Refresh; panels from before it have pdr:<channel>:<game>
   pdt:<channel>:<game>:<request>:<approve|decline>  the host's answer to a request to take over a seat
+  pde:<channel>:<game>:<prompt>                  /payday end confirmed, at the question the host saw
+  pdk:<channel>:<game>                           /payday end cancelled: keep playing
 """
 
 import re
@@ -27,6 +29,8 @@ from bot.render.components import (
     DECLINE,
     Answer,
     AnswerMenu,
+    EndGame,
+    KeepPlaying,
     LedgerTurn,
     LobbyAction,
     OpenForm,
@@ -102,6 +106,8 @@ MONEY_BUTTON = Codec("pdb", OpenForm, channel_id=CHANNEL, game_id=GAME, kind=MON
 FORM = Codec("pdx", SubmitForm, channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 REFRESH = Codec("pdp", RefreshHand, formerly=("pdr",), channel_id=CHANNEL, game_id=GAME)
 SEAT = Codec("pdt", SeatVerdict, channel_id=CHANNEL, game_id=GAME, number=NUMBER, verdict=VERDICT)
+END = Codec("pde", EndGame, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER)
+KEEP = Codec("pdk", KeepPlaying, channel_id=CHANNEL, game_id=GAME)
 
 CODECS: dict[type, Codec[Any]] = {
     codec.target: codec
@@ -118,6 +124,8 @@ CODECS: dict[type, Codec[Any]] = {
         FORM,
         REFRESH,
         SEAT,
+        END,
+        KEEP,
     )
 }
 

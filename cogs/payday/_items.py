@@ -147,6 +147,20 @@ class SeatButton(Control[components.SeatVerdict]):
         await cog.seat_verdict(interaction, self.target)
 
 
+class EndButton(Control[components.EndGame]):
+    codec = ids.END
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.end_click(interaction, self.target)
+
+
+class KeepPlayingButton(Control[components.KeepPlaying]):
+    codec = ids.KEEP
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.keep_playing(interaction)
+
+
 ITEMS = (
     AnswerButton,
     AnswerSelect,
@@ -159,5 +173,7 @@ ITEMS = (
     MoneyButton,
     RefreshButton,
     SeatButton,
+    EndButton,
+    KeepPlayingButton,
 )
 """Every control, registered with the bot when the cog is set up."""

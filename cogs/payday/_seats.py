@@ -4,8 +4,15 @@
 import discord
 from discord import app_commands
 
-from bot.service import Person
-from cogs.payday._base import Answering, channel_of, person, player_name
+from bot.render.components import EndGame, Message
+from bot.render.ending import end_question, kept_playing
+from bot.render.frame import language
+from bot.render.i18n import Lang
+from bot.render.notes import note_text
+from bot.render.notices import notice_message
+from bot.service import EndAsked, Person, Update
+from cogs.payday._base import Answering, channel_of, person, player_name, same_channel
+from cogs.payday._reply import Reply
 
 
 class Seats(Answering):
@@ -25,9 +32,42 @@ class Seats(Answering):
 
     @app_commands.command(name="end")
     async def end(self, interaction: discord.Interaction) -> None:
-        """Stop the game here now and show the standings (host or Manage Channels)."""
+        """Stop the game here, after you confirm, and show the standings (host or Manage Channels)."""
         channel_id = channel_of(interaction)
-        await self._run(interaction, lambda: self.service.end(channel_id, person(interaction)), self._show)
+
+        def show(reply: Reply, asked: Update | EndAsked, L: Lang) -> None:
+            if isinstance(asked, EndAsked):
+                question = end_question(asked, L)
+                reply.say(embed=question.embed, rows=question.rows)
+            else:  # a lobby closes at once: nothing is lost
+                self._show(reply, asked, L)
+
+        await self._run(interaction, lambda: self.service.ask_end(channel_id, person(interaction)), show)
+
+    async def end_click(self, interaction: discord.Interaction, clicked: EndGame) -> None:
+        """End the game now, confirmed on the private question: the question gives way to what was
+        done, and the standings follow in the channel."""
+
+        async def call() -> Update:
+            same_channel(interaction, clicked.channel_id)
+            return await self.service.end(
+                clicked.channel_id, person(interaction), clicked.game_id, clicked.prompt
+            )
+
+        def show(reply: Reply, update: Update, L: Lang) -> None:
+            said = update.answer.said
+            assert said is not None, "ending a game says so to whoever ended it"
+            reply.edit(Message(note_text(said, L, None)), text=True)
+            for notice in update.follow:
+                reply.follow(notice_message(notice, language(update.loaded.table if update.loaded else None)))
+
+        await self._run(interaction, call, show)
+
+    async def keep_playing(self, interaction: discord.Interaction) -> None:
+        """Cancel on the private question: nothing changes, and the question says so."""
+        await self._run(
+            interaction, _nothing, lambda reply, _, L: reply.edit(Message(kept_playing(L)), text=True)
+        )
 
     @app_commands.command(name="kick")
     @app_commands.describe(member="The player to remove from the game here.")
@@ -38,3 +78,7 @@ class Seats(Answering):
         await self._run(
             interaction, lambda: self.service.kick(channel_id, person(interaction), removed), self._show
         )
+
+
+async def _nothing() -> None:
+    """Keep playing changes nothing: there is no use case to call."""

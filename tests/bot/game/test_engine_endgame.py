@@ -35,6 +35,7 @@ from tests.bot.game.scripted import (
     set_cash,
     set_loan,
     set_reserve,
+    stack_deal,
     stack_mail,
     transfers,
     waiting_for_roll,
@@ -162,6 +163,40 @@ def test_a_game_ended_early_subtracts_carried_monster_charges():
     assert st.net_worth(ANN) == 3500 - 3000
     assert [e.amount for e in of_kind(events, EventKind.GAME_OVER)] == [1000] and st.winners == [BOB]
     assert violations(st) == []
+
+
+def test_a_game_ended_early_buys_back_every_held_deal_at_its_cost():
+    """Ann has just bought Pete's Pizza Palace with a loan: ending now must not drop her to last, so
+    the Bank pays her its $8,000 cost through the ledger and the Deal goes to the discards."""
+    st = game(3)
+    [pizza] = stack_deal(st, "Pete's Pizza Palace")
+    land(st, ANN, 4)
+    act(st, ANN, ActionKind.BUY)
+    assert (st.players[ANN].cash, st.players[ANN].loan) == (500, 5000)
+    [gotcha] = give_deals(st, BOB, "Gotcha Security")
+
+    events = end_early(st)
+
+    returned = "{deal} bought back at cost: the game ended early"
+    assert transfers(st, events) == [
+        Pay(BANK, ANN, 8000, returned.format(deal="Pete's Pizza Palace")),
+        Pay(BANK, BOB, 2500, returned.format(deal="Gotcha Security")),
+    ]
+    assert [st.net_worth(seat) for seat in (ANN, BOB, CAT)] == [3500, 6000, 3500]  # Ann as before she bought
+    assert st.winners == [BOB]
+    assert st.players[ANN].deals == [] == st.players[BOB].deals
+    assert {pizza, gotcha} <= set(st.deal_discard)
+    assert violations(st) == []
+
+
+def test_a_game_that_reached_its_end_still_counts_unsold_deals_as_nothing():
+    st = game(2, months=1)
+    retire(st, BOB)
+    give_deals(st, ANN, "Rocket Ship International")
+    events = land(st, ANN, 31)
+    assert st.over and all(e.reason != Reason.DEAL_RETURNED for e in events)
+    assert [e.amount for e in of_kind(events, EventKind.GAME_OVER)] == [7000]  # cash + salary only
+    assert of_kind(events, EventKind.DISCARDED)
 
 
 # -- decks running out ----------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, to_json
 
 GAMES = 2000
-DIGEST = "9bab4ea54567340b0b3f9e0080bbadd72890962c7f282a79bd2c62107b21a56b"
+DIGEST = "3d2619813b3e4ccd49c906b3b7f4a8468df875a2425a8a5e2c08db0f3a873174"
 """sha256 of every game's final state and event log, as `fingerprint` writes them."""
 
 

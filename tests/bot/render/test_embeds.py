@@ -4,12 +4,14 @@ import pytest
 
 from bot.game.ai import choose
 from bot.game.cards import MailKind, Tag
-from bot.game.engine import apply
+from bot.game.engine import apply, end_early
 from bot.game.orders import Orders
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.render import embeds
 from bot.render.i18n import lang
+from bot.service.tallies import Tally
+from bot.service.values import Ending, Standings
 from bot.table import Seat, Table, lobby
 
 EN, IT = lang("en"), lang("it")
@@ -132,3 +134,25 @@ def test_every_click_of_a_game_writes_the_board_a_fresh_start_would():
         assert kept == embeds.game_embed(table, 7, lang(language)).to_dict()
         table.remember(apply(st, choose(st, st.pending.seats[0])))
         latest = table.latest
+
+
+def test_standings_of_a_game_kept_from_before_tallies_show_places_only_and_no_buy_back_sentence():
+    """A finished game saved before stories were kept (and before held Deals were bought back)
+    reads as it did: places and net worths, no story line, nothing said of Deals at cost."""
+    st, _ = start(3, players=2, months=1)
+    end_early(st)
+    table = table_of(st, ["ann", "bob"])
+    kept = Standings(7, table, Ending.ENDED, "ann")
+    told = Standings(7, table, Ending.ENDED, "ann", tallies=(Tally(returned=1), Tally()))
+
+    old, new = embeds.final_embed(kept, EN), embeds.final_embed(told, EN)
+
+    assert old.description.splitlines() == [
+        "Ended early by ann.",
+        "",
+        "**1.** ann — $3,500",
+        "**1.** bob — $3,500",
+    ]
+    assert old.title == "🏆 ann and bob share the win in Pay Day game #7"
+    assert new.description.startswith("Ended early by ann. Deals still held were bought back by the Bank")
+    assert "*no Deal sold, no loan, no win*" in new.description.splitlines()

@@ -117,6 +117,10 @@ SAMPLES: list[tuple[Event, str]] = [
     (transfer(Reason.BILL, 0, src=0, dst=ev.BANK), "Ann paid $500 to the Bank (bill: New Roof)"),
     (transfer(Reason.DEAL_BOUGHT, 11, src=0, dst=ev.BANK), "Ann paid $500 to the Bank (bought Teen Jeans)"),
     (transfer(Reason.DEAL_SOLD, 11), "Ann collected $500 from the Bank (sold Teen Jeans)"),
+    (
+        transfer(Reason.DEAL_RETURNED, 11),
+        "Ann collected $500 from the Bank (Teen Jeans bought back at cost: the game ended early)",
+    ),
     (transfer(Reason.LOTTERY_ANTE, src=1, dst=ev.POT), "Bob paid $500 to the Lottery pot (Lottery ante)"),
     (
         transfer(Reason.LOTTERY_STAKE, dst=ev.POT),

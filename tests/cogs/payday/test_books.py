@@ -8,7 +8,7 @@ from bot.game.rulesets import RULESETS
 from bot.render.events import describe_record
 from bot.render.i18n import lang
 from tests.cogs.payday.rig import books, finished, live, load, play_to_end, random_button, rigged, start_game
-from tests.helpers import click, slash
+from tests.helpers import click, end_game, slash
 
 LOTTERY = 6
 
@@ -27,7 +27,7 @@ async def test_stakes_refunded_when_the_host_ends_the_game_are_in_the_log(env):
     game = await start_game(env, 3, months=1)
     await lottery_with_two_antes(env, game)
 
-    await slash(game.players[0], game.channel, "payday end")
+    await end_game(game.players[0], game.channel)
 
     game_id, table = await finished(env, game.channel)
     assert table.state.pot == 0 and [p.cash for p in table.state.players] == [3500] * 3

@@ -22,7 +22,7 @@ from tests.cogs.payday.rig import (
 )
 from tests.cogs.payday.test_kick import bobs_turn
 from tests.cogs.payday.test_lobby import COMPUTERS_WAIT_FOR_THE_CLOCK
-from tests.helpers import click, refusal, slash
+from tests.helpers import click, end_game, refusal, slash
 
 NUMBERS = ["1", "2", "3", "4", "5", "6"]
 HAND = "pdh:"
@@ -157,7 +157,7 @@ async def test_the_standings_say_whose_seat_the_computer_finished(env, language,
     alice, bob, _ = game.players
     await slash(bob, game.channel, "payday leave")
 
-    await slash(alice, game.channel, "payday end")
+    await end_game(alice, game.channel)
 
     text = unescape(game.channel.last_message.embeds[-1].description)
     ranked = {row.split(" — ")[0].split(" ", 1)[1] for row in text.splitlines() if row.startswith("**")}

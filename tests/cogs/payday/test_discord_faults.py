@@ -10,7 +10,7 @@ from bot.render.i18n import lang
 from bot.render.notices import cannot_post
 from cogs.payday._reply import DEFER_AFTER
 from tests.cogs.payday.rig import field, labels, live, load, rigged, script, service, start_game, unescape
-from tests.helpers import click, slash
+from tests.helpers import click, end_game, slash
 
 INTERACTIONS = "/interactions/*"
 
@@ -173,10 +173,10 @@ async def test_when_posting_fails_the_game_goes_on_players_hear_once_and_get_the
     attempts = sum(r.method == "POST" and "/messages" in r.path for r in env.http_requests) - posts_before
     assert attempts == 1  # and not asked again on every action: posting is paused
 
-    ended = await slash(alice, game.channel, "payday end")
+    ended = await end_game(alice, game.channel)
 
     [standings] = ended.followups  # the standings come as the reply's follow-up, which Discord allows
-    assert standings.message.embeds[-1].title.endswith("is over")
+    assert standings.message.embeds[-1].title.startswith("🏆")
     assert not standings.message.flags.ephemeral
     assert await load(env, game.channel) is None  # the game was saved to the end, into history
     [finished] = await env.bot.store.history()

@@ -62,18 +62,22 @@ async def test_three_players_play_to_the_final_standings(env, months):
     # Older live messages too; only the standings keep a button, the Rematch.
     with_buttons = [m for m in game.channel.history() if m.components]
     assert [[b.label for b in row.children] for m in with_buttons for row in m.components] == [["Rematch"]]
-    assert with_buttons[0].embeds[0].title.endswith("is over")
+    assert with_buttons[0].embeds[0].title.endswith(f"Pay Day game #{finished.game_id}")
 
-    # The standings message lists everyone's net worth, best first, and names the winner.
+    # The standings message names the winner in its title and lists everyone's net worth, best
+    # first, each with the story of their game on the line below.
     [standings] = game.channel.last_message.embeds
-    assert standings.title == f"Pay Day — game #{finished.game_id} is over"
+    winners = " and ".join(final.seats[w].name for w in state.winners)
+    won = "wins" if len(state.winners) == 1 else "share the win in"
+    assert unescape(standings.title) == f"🏆 {winners} {won} Pay Day game #{finished.game_id}"
     rows = re.findall(r"^\*\*\d+\.\*\* (.+)$", standings.description, re.MULTILINE)
     ranked = sorted(worths.items(), key=lambda kv: -kv[1])
     assert [unescape(row) for row in rows] == [
         f"{name} — {lang('en').money(worth)}" for name, worth in ranked
     ]
-    winners = " and ".join(final.seats[w].name for w in state.winners)
-    assert standings.description.endswith(f"🏆 {winners}")
+    lines = standings.description.splitlines()
+    stories = [lines[i + 1] for i, line in enumerate(lines) if line.startswith("**")]
+    assert len(stories) == len(worths) and all(story and not story.startswith("**") for story in stories)
     assert "Everyone has retired." in standings.description
 
     # Each player got a Pay Day summary when they retired, the last one on the standings message.

@@ -6,7 +6,7 @@ import pytest
 from bot.game.state import PendingKind
 from tests.cogs.payday.rig import client_locales, live, load, mail_card, rigged, script, start_game
 from tests.cogs.payday.test_hand import REFRESH, choose, fields, now_stamp, open_hand
-from tests.helpers import click, refusal, slash
+from tests.helpers import click, end_game, refusal, slash
 
 
 def summary(message) -> str:
@@ -104,7 +104,10 @@ async def test_a_player_whose_seat_was_taken_over_cannot_refresh_and_the_panel_s
 async def test_a_finished_games_panel_cannot_be_refreshed_nor_show_the_next_games_hand(env):
     game = await start_game(env, 2, months=1)
     alice = game.players[0]
-    panel, before, refused = await refresh_after(env, game, alice, "payday end")
+    panel = await open_hand(env, game, alice)
+    before = summary(panel.message)
+    await end_game(alice, game.channel)
+    refused = await click(alice, panel, label=REFRESH)
     assert refused.ephemeral and refusal(refused) == "This game has ended."
     assert summary(panel.message) == before
 

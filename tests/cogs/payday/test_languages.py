@@ -14,7 +14,7 @@ import simcord
 
 from bot.render.i18n import lang
 from tests.cogs.payday.rig import client_locales, labels, live, load
-from tests.helpers import NAMES, click, slash
+from tests.helpers import NAMES, click, end_game, slash
 
 MARK = "«it» "
 
@@ -102,7 +102,7 @@ async def test_private_answers_use_the_clicking_players_language_public_ones_the
     hand = await slash(bob, channel, "payday hand")
     ledger = await slash(bob, channel, "payday ledger")
     rules = await slash(bob, channel, "payday rules")
-    ended = await slash(alice, channel, "payday end")  # alice reads English; the standings are public
+    ended = await end_game(alice, channel)  # alice reads English; the standings are public
 
     assert out_of_turn.ephemeral and italian_text(out_of_turn.response.content)
     assert italian_text(hand.response.embeds[0].title)
@@ -112,9 +112,8 @@ async def test_private_answers_use_the_clicking_players_language_public_ones_the
     assert italian_text(rules.response.embeds[0].title)
     assert ended.response.content == "You ended the game."
     [standings] = ended.followups
-    assert (
-        standings.message.embeds[-1].title == f"Pay Day — game #{(await finished_id(env, channel))} is over"
-    )
+    game_id = await finished_id(env, channel)
+    assert standings.message.embeds[-1].title == f"🏆 alice and bob share the win in Pay Day game #{game_id}"
 
 
 async def test_an_italian_players_slash_command_is_confirmed_in_italian_and_public_notices_stay_english(

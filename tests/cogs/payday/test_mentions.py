@@ -6,7 +6,7 @@ The only pings the bot ever sends are its calls of the players the game waits fo
 import pytest
 
 from tests.cogs.payday.rig import calls_sent, live, load, script
-from tests.helpers import click, refusal, slash
+from tests.helpers import click, end_game, refusal, slash
 
 
 def sent_by_bot(env, channel) -> list:
@@ -42,7 +42,7 @@ async def test_names_that_look_like_mentions_never_ping(env):
     await env.advance_time(30)  # the bot rolls for them; <@alice>'s turn calls sneaky, not alice
     await env.advance_time(30)  # sneaky was called already: no reminder
     await slash(sneaky, channel, "payday status")
-    await slash(shouty, channel, "payday end")
+    await end_game(shouty, channel)
 
     assert calls_sent(env) == [[shouty.id], [sneaky.id]]
     messages = sent_by_bot(env, channel)

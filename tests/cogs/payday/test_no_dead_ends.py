@@ -3,7 +3,7 @@ game shows its standings, and the standings' Rematch button opens a lobby for th
 
 from bot.render.links import jump_url
 from tests.cogs.payday.rig import live, load, message, script, start_game
-from tests.helpers import click, refusal, slash, table
+from tests.helpers import click, end_game, refusal, slash, table
 
 
 def link_of(result) -> str:
@@ -46,9 +46,9 @@ async def test_with_no_game_here_the_refusal_has_nothing_to_link_to(env):
 async def test_after_a_game_status_shows_its_standings_with_a_rematch_button(env):
     game = await start_game(env, 2, months=1)
     alice, bob = game.players
-    await slash(alice, game.channel, "payday end")
+    await end_game(alice, game.channel)
     ended = game.channel.last_message
-    assert ended.embeds[-1].title.endswith("is over") and labels_of(ended) == ["Rematch"]
+    assert ended.embeds[-1].title.endswith("Pay Day game #1") and labels_of(ended) == ["Rematch"]
 
     shown = await slash(bob, game.channel, "payday status")
     assert not shown.ephemeral
@@ -63,7 +63,7 @@ async def test_after_a_game_status_shows_its_standings_with_a_rematch_button(env
 async def test_rematch_opens_a_lobby_with_the_same_seats_and_settings_each_human_confirms(env):
     game = await start_game(env, 3, months=2, ruleset="family", turn_time=120)
     alice, bob, carol = game.players
-    await slash(alice, game.channel, "payday end")
+    await end_game(alice, game.channel)
     standings = game.channel.last_message
 
     refused = await click(game.outsider, standings, label="Rematch")
@@ -101,7 +101,7 @@ async def test_a_rematch_carries_the_computer_players_over(env):
     await click(bob, lobby, label="Join")
     await click(alice, lobby, label="Add computer player")
     await click(alice, lobby, label="Start")
-    await slash(alice, channel, "payday end")
+    await end_game(alice, channel)
     await click(alice, channel.last_message, label="Rematch")
     seats = (await load(env, channel)).seats
     assert [(s.name, s.computer, s.invited) for s in seats] == [

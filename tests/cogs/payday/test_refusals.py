@@ -5,7 +5,7 @@ import pytest
 import simcord
 
 from tests.cogs.payday.rig import live, load, script, start_game, stored
-from tests.helpers import click, refusal, slash, table
+from tests.helpers import click, end_game, refusal, slash, table
 
 NO_GAME = "There is no game in this channel: start one with /payday start."
 
@@ -104,8 +104,8 @@ async def test_only_the_host_or_a_moderator_ends_and_nobody_starts_a_second_game
 
     mod_role = game.guild.create_role("Mod", permissions=discord.Permissions(manage_channels=True))
     mod = game.guild.add_member(env.create_user("mod"), roles=[mod_role])
-    result = await slash(mod, game.channel, "payday end")
-    assert result.ephemeral and result.response.content == "You ended the game."
+    result = await end_game(mod, game.channel)
+    assert result.response.message.flags.ephemeral and result.response.content == "You ended the game."
     assert await load(env, game.channel) is None
     standings = game.channel.last_message.embeds[-1]
     assert standings.description.startswith("Ended early by mod.")

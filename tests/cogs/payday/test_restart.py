@@ -43,7 +43,7 @@ async def test_restart_mid_game_then_old_buttons_finish_it(env, make_bot):
     await play_to_end(env, game, random_button(3))
     [finished] = await env.bot.store.history()
     assert finished.game_id == game_id and finished.summary["reason"] == "retired"
-    assert game.channel.last_message.embeds[-1].title == f"Pay Day — game #{finished.game_id} is over"
+    assert game.channel.last_message.embeds[-1].title.endswith(f"Pay Day game #{finished.game_id}")
 
 
 @pytest.mark.bot(**OPTIONS)
@@ -75,7 +75,7 @@ async def test_restart_mid_lottery_keeps_the_antes_and_rearms_the_deadline(env, 
     assert "bob collected $1,200 from the Lottery pot (Lottery win)" in latest
 
     await play_to_end(env, game, random_button(5))
-    assert game.channel.last_message.embeds[-1].title.endswith("is over")
+    assert game.channel.last_message.embeds[-1].title.startswith("🏆")
 
 
 @pytest.mark.bot(**OPTIONS)

@@ -16,7 +16,7 @@ from tests.cogs.payday.rig import (
     start_game,
     unescape,
 )
-from tests.helpers import click, refusal, slash
+from tests.helpers import click, end_game, refusal, slash
 
 
 def visible_to(channel, member) -> set[int]:
@@ -119,7 +119,7 @@ async def test_ledger_pages_through_the_bank_statement_and_switches_to_the_loan_
     assert late.response.embeds[0].footer.text.startswith("Page 2 of 2")
 
     # After the game, the books stay open: the ledger reads the finished game from the history.
-    await slash(alice, game.channel, "payday end")
+    await end_game(alice, game.channel)
     after = (await slash(bob, game.channel, "payday ledger", book="loans")).response
     assert after.embeds[0].footer.text.startswith("Page 1 of 2")
     await click(bob, after, label="Older ▶")

@@ -1,0 +1,74 @@
+"""Each player's game in a few numbers, for the line the final standings give them: Deals sold, lost
+unsold or bought back when the game was ended early, loans taken, Jackpots and Lotteries won.
+
+They are read once, when the game ends, from its event log (the ledger lines and the discards), and
+kept in the game's history summary beside its result, so the standings shown again later need no
+log (`python -m bot prune` removes old logs). Codes and numbers only: bot/render writes the line.
+"""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from bot.game.events import Event, EventKind, Reason
+
+LOGGED = (EventKind.TRANSFER, EventKind.DISCARDED)
+"""The kinds of log rows a tally reads."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """One player's game in numbers (each amount in dollars)."""
+
+    sold: int = 0
+    """Deals sold to a Buyer, for `sold_for` in all."""
+    sold_for: int = 0
+    lost: int = 0
+    """Deals still held at the player's last Pay Day, discarded for nothing."""
+    returned: int = 0
+    """Deals the Bank bought back at cost, for `returned_for`, because the host ended the game."""
+    returned_for: int = 0
+    loans: int = 0
+    """Loans taken, the ones that covered a payment included, for `borrowed` in all."""
+    borrowed: int = 0
+    jackpots: int = 0
+    jackpot_won: int = 0
+    lotteries: int = 0
+    lottery_won: int = 0
+
+    def stored(self) -> dict[str, int]:
+        return asdict(self)
+
+    @classmethod
+    def read(cls, stored: Mapping[str, Any]) -> "Tally":
+        """A tally back from a history summary; a key this version does not know is left out."""
+        return cls(**{f.name: int(stored[f.name]) for f in fields(cls) if f.name in stored})
+
+
+def tallies(events: Iterable[Event], players: int) -> tuple[Tally, ...]:
+    """Every player's tally (by seat) from a game's events, in any order."""
+    counts: list[dict[str, int]] = [{} for _ in range(players)]
+    for e in events:
+        if e.kind == EventKind.DISCARDED:
+            seat, count, total = e.seat, "lost", ""
+        elif e.kind == EventKind.TRANSFER and e.reason in _COUNTED:
+            seat, (count, total) = e.dst, _COUNTED[e.reason]
+        else:
+            continue
+        if 0 <= seat < players:
+            mine = counts[seat]
+            mine[count] = mine.get(count, 0) + 1
+            if total:
+                mine[total] = mine.get(total, 0) + e.amount
+    return tuple(Tally(**mine) for mine in counts)
+
+
+_COUNTED: dict[str, tuple[str, str]] = {
+    Reason.DEAL_SOLD: ("sold", "sold_for"),
+    Reason.DEAL_RETURNED: ("returned", "returned_for"),
+    Reason.LOAN: ("loans", "borrowed"),
+    Reason.AUTO_LOAN: ("loans", "borrowed"),
+    Reason.SIX: ("jackpots", "jackpot_won"),
+    Reason.LOTTERY_WIN: ("lotteries", "lottery_won"),
+}
+"""The ledger lines a tally counts: the count and the total they add to, for the player paid."""

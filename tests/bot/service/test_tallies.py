@@ -1,0 +1,37 @@
+"""Each player's game in numbers, from the event log (bot/service/tallies.py)."""
+
+from bot.game.events import BANK, JACKPOT, POT, Event, EventKind, Reason
+from bot.service.tallies import Tally, tallies
+
+
+def paid(dst: int, amount: int, reason: Reason, src: int = BANK) -> Event:
+    return Event(EventKind.TRANSFER, amount=amount, src=src, dst=dst, reason=reason)
+
+
+def test_a_tally_counts_what_each_player_was_paid_and_lost():
+    events = [
+        paid(0, 12000, Reason.DEAL_SOLD),
+        paid(0, 15000, Reason.DEAL_SOLD),
+        paid(0, 2000, Reason.LOAN),
+        paid(0, 1000, Reason.AUTO_LOAN),
+        paid(BANK, 1000, Reason.REPAYMENT, src=0),  # a repayment is no loan
+        paid(1, 2300, Reason.SIX, src=JACKPOT),
+        paid(1, 1400, Reason.LOTTERY_WIN, src=POT),
+        paid(1, 8000, Reason.DEAL_RETURNED),
+        Event(EventKind.DISCARDED, 1, value=3),
+        paid(1, 3500, Reason.SALARY),  # not part of the story
+    ]
+
+    ann, bob, cat = tallies(events, 3)
+
+    assert ann == Tally(sold=2, sold_for=27000, loans=2, borrowed=3000)
+    assert bob == Tally(
+        returned=1, returned_for=8000, lost=1, jackpots=1, jackpot_won=2300, lotteries=1, lottery_won=1400
+    )
+    assert cat == Tally()
+
+
+def test_a_tally_reads_back_from_a_summary_and_ignores_keys_it_does_not_know():
+    kept = Tally(sold=1, sold_for=6000, loans=1, borrowed=1000)
+    assert Tally.read(kept.stored()) == kept
+    assert Tally.read({"sold": 2, "from_a_later_version": 7}) == Tally(sold=2)
