@@ -98,8 +98,13 @@ async def test_cancel_closes_the_lobby_and_frees_the_channel(env):
     assert "Join" not in lobby.embeds[0].description and seats(lobby) == "1. alice (host)\n2. bob"
     assert labels(lobby) == []
     assert await env.bot.store.get(channel.id) is None
-    again = await slash(bob, channel, "payday start")
+    again = await slash(bob, channel, "payday start")  # a new lobby, under the id this one gave back
     assert not again.ephemeral and seats(again.response) == "1. bob (host)"
+    assert again.response.embeds[0].title == "Pay Day — a game is forming"
+    assert again.response.embeds[0].footer.text is None  # nothing of the closed lobby's
+    await click(alice, again.response, label="Join")
+    assert again.response.embeds[0].footer.text == "alice joined."
+    assert (await service(env).tables.load(channel.id)).row.game_id == 1
 
 
 async def test_end_closes_a_lobby_for_the_host(env):
