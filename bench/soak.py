@@ -77,7 +77,8 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
     cog = await bot.load(AckTables(store))
     rng = random.Random(seed)
     users = {
-        c: [FakeUser(USER_BASE + c * 10 + s, f"player {c}-{s}") for s in range(PLAYERS)]
+        # Below 2**63, as every Discord id is: the store reads members' preferences by user id.
+        c: [FakeUser(USER_BASE + (c - CHANNEL_BASE) * 10 + s, f"player {c}-{s}") for s in range(PLAYERS)]
         for c in range(CHANNEL_BASE, CHANNEL_BASE + channels)
     }
     say("ready")

@@ -1,4 +1,5 @@
-"""Storage for live games, the event log and finished games: the `GameStore` interface and SQLite."""
+"""Storage for live games, the event log, finished games and members' preferences: the `GameStore`
+interface and SQLite."""
 
 from db.files import backup, check_file
 from db.interface import (
@@ -8,6 +9,7 @@ from db.interface import (
     GameRow,
     GameStore,
     HistoryRow,
+    Preferences,
     Pruned,
     StaleVersion,
     StoreError,
@@ -22,6 +24,7 @@ __all__ = [
     "GameRow",
     "GameStore",
     "HistoryRow",
+    "Preferences",
     "Pruned",
     "StaleVersion",
     "Store",

@@ -85,9 +85,20 @@ class Pruned:
     events: int
 
 
+@dataclass(frozen=True, slots=True)
+class Preferences:
+    """A member's lasting choices, applied to every game they play from when they made them."""
+
+    user_id: int
+    calls: bool
+    """Called by name when a game waits for them (`/payday notices`)."""
+    updated_at: datetime
+
+
 @runtime_checkable
 class GameStore(Protocol):
-    """Live games (one per channel, versioned), their append-only event logs, and finished games.
+    """Live games (one per channel, versioned), their append-only event logs, finished games, and
+    the members' lasting preferences.
 
     Every write is one transaction: a save and its events land together or not at all. Failures of
     the machine (disk, locks, permissions) raise StoreError; a lost race raises StaleVersion.
@@ -116,7 +127,8 @@ class GameStore(Protocol):
         ...
 
     async def delete(self, row: GameRow) -> None:
-        """Drop a live row without history (a lobby that never started)."""
+        """Drop a lobby that never started, with its log, and give its id back: the next new row
+        takes it (at a version above `row`'s), so game numbers count only games that started."""
         ...
 
     async def set_aside(self, game_id: int, reason: str) -> bool:
@@ -149,6 +161,14 @@ class GameStore(Protocol):
 
     async def prune(self, finished_before: datetime) -> Pruned:
         """Remove the event logs of games finished before then, keeping their results."""
+        ...
+
+    async def preferences(self, user_ids: Collection[int]) -> dict[int, Preferences]:
+        """The lasting choices of those of `user_ids` who made any."""
+        ...
+
+    async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
+        """Record a member's choices (all of them), replacing any before."""
         ...
 
     async def close(self) -> None: ...

@@ -77,6 +77,25 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE INDEX games_by_deadline ON games (deadline, channel_id) WHERE deadline IS NOT NULL",
         ),
     ),
+    (
+        4,
+        (
+            # A member's lasting choices, applied to every game they play; a member who never chose
+            # has no row. Each choice is a column, so a later one is a column added by a later step.
+            """
+            CREATE TABLE preferences (
+                user_id    INTEGER PRIMARY KEY,
+                calls      INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            )
+            """,
+            # Ids of lobbies that closed before their game started, handed to the next new lobby, so
+            # the game numbers players see count only games that started. `version` is the lobby's
+            # last one: the lobby that reuses its id carries on above it, so a stale row of the old
+            # lobby can never pass the version check of the new one.
+            "CREATE TABLE free_ids (game_id INTEGER PRIMARY KEY, version INTEGER NOT NULL)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -15,8 +15,8 @@ APPEND_EVENTS = (
     " SELECT ?1, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?1) + e.key + 1, ?2,"
     " json_extract(e.value, '$.kind'), e.value FROM json_each(?3) AS e"
 )
-# Finished games, then logs no live, set-aside or finished game owns (lobbies that were cancelled),
-# judged by their newest entry.
+# Finished games, then logs no live, set-aside or finished game owns (lobbies cancelled before a
+# closed lobby's log went with it), judged by their newest entry.
 PRUNABLE = """
     SELECT game_id FROM history AS h WHERE finished_at < ?1
         AND EXISTS (SELECT 1 FROM events AS e WHERE e.game_id = h.game_id)
@@ -31,13 +31,18 @@ EventParams = tuple[int, int, str]
 """The parameters of APPEND_EVENTS: the game, the time, the events as one JSON array."""
 
 
-async def insert_game(db: aiosqlite.Connection, params: tuple[Any, ...]) -> int:
-    [(game_id,)] = await db.execute_fetchall(
-        "INSERT INTO games (channel_id, guild_id, version, data, deadline, created_at, updated_at)"
-        " VALUES (?, ?, 1, ?, ?, ?, ?) RETURNING game_id",
+async def insert_game(db: aiosqlite.Connection, params: tuple[Any, ...]) -> tuple[int, int]:
+    """A new live row, (its id, its version): the smallest id a closed lobby gave back, one version
+    above that lobby's last, else a new id at version 1."""
+    [(game_id, version)] = await db.execute_fetchall(
+        "INSERT INTO games (game_id, channel_id, guild_id, version, data, deadline, created_at,"
+        " updated_at) SELECT f.game_id, ?, ?, COALESCE(f.version + 1, 1), ?, ?, ?, ?"
+        " FROM (SELECT NULL) LEFT JOIN (SELECT game_id, version FROM free_ids ORDER BY game_id LIMIT 1)"
+        " AS f RETURNING game_id, version",
         params,
     )
-    return int(game_id)
+    await run(db, "DELETE FROM free_ids WHERE game_id = ?", (game_id,))
+    return int(game_id), int(version)
 
 
 async def changed(db: aiosqlite.Connection, sql: str, params: Iterable[Any]) -> int:
@@ -66,6 +71,24 @@ async def update_game(db: aiosqlite.Connection, update: tuple[Any, ...], events:
 
 async def delete_game(db: aiosqlite.Connection, key: tuple[int, int]) -> bool:
     return await changed(db, "DELETE FROM games WHERE game_id = ? AND version = ? RETURNING 1", key) == 1
+
+
+async def drop_lobby(db: aiosqlite.Connection, key: tuple[int, int]) -> bool:
+    """A lobby that never started leaves nothing: its row and log go, and its id is given back."""
+    if not await delete_game(db, key):
+        return False
+    await run(db, "DELETE FROM events WHERE game_id = ?", key[:1])
+    await run(db, "INSERT INTO free_ids (game_id, version) VALUES (?, ?)", key)
+    return True
+
+
+async def set_preferences(db: aiosqlite.Connection, params: tuple[int, bool, int]) -> None:
+    await run(
+        db,
+        "INSERT INTO preferences (user_id, calls, updated_at) VALUES (?1, ?2, ?3)"
+        " ON CONFLICT (user_id) DO UPDATE SET calls = ?2, updated_at = ?3",
+        params,
+    )
 
 
 async def finish_game(

@@ -1,4 +1,5 @@
-"""The SQLite store: one opaque JSON document per live game, an append-only event log, and history.
+"""The SQLite store: one opaque JSON document per live game, an append-only event log, history, and
+the members' preferences.
 
 It knows nothing about Discord or the rules engine; it implements `db.interface.GameStore` on one
 aiosqlite connection (db/connection.py says how its operations take turns and stay inside Discord's
@@ -26,6 +27,7 @@ from db.interface import (
     GameExists,
     GameRow,
     HistoryRow,
+    Preferences,
     Pruned,
     StaleVersion,
     StoreError,
@@ -214,18 +216,19 @@ class Store:
     async def create(
         self, channel_id: int, guild_id: int | None, data: str, deadline: datetime | None = None
     ) -> GameRow:
-        """Start a live row at version 1; GameExists if the channel already has one."""
+        """Start a live row, under the id a closed lobby gave back if any (`delete`), else a new one;
+        GameExists if the channel already has one."""
         now_us, now = self._stamp()
         deadline_us = _optional_us(deadline)
         params = (channel_id, guild_id, data, deadline_us, now_us, now_us)
         try:
-            game_id = await self._write(lambda db: statements.insert_game(db, params))
+            game_id, version = await self._write(lambda db: statements.insert_game(db, params))
         except sqlite3.IntegrityError as e:
             if e.sqlite_errorcode == sqlite3.SQLITE_CONSTRAINT_UNIQUE:
                 raise GameExists(f"channel {channel_id} already has a live game") from e
             raise
         deadline_at = None if deadline_us is None else _from_us(deadline_us)
-        return GameRow(game_id, channel_id, guild_id, 1, data, deadline_at, now, now)
+        return GameRow(game_id, channel_id, guild_id, version, data, deadline_at, now, now)
 
     async def save(
         self, row: GameRow, data: str, deadline: datetime | None, events: Sequence[dict[str, Any]] = ()
@@ -267,8 +270,11 @@ class Store:
             raise _stale(row)
 
     async def delete(self, row: GameRow) -> None:
-        """Drop a cancelled lobby or abandoned game without history; its events stay for inspection."""
-        if not await self._write(lambda db: statements.delete_game(db, (row.game_id, row.version))):
+        """Drop a lobby that never started, with its log, and give its id back for the next lobby:
+        players count games by their ids ("Game #12"), so a closed lobby must not use one up. Ids of
+        games that started are never given again (a stale row of a finished game could otherwise
+        overwrite the next), and the next row under a given-back id starts above `row`'s version."""
+        if not await self._write(lambda db: statements.drop_lobby(db, (row.game_id, row.version))):
             raise _stale(row)
 
     async def set_aside(self, game_id: int, reason: str) -> bool:
@@ -282,6 +288,23 @@ class Store:
             "SELECT channel_id, deadline FROM games WHERE deadline IS NOT NULL ORDER BY deadline", ()
         )
         return [Wakeup(channel_id, _from_us(at)) for channel_id, at in rows]
+
+    async def preferences(self, user_ids: Collection[int]) -> dict[int, Preferences]:
+        """The lasting choices of those of `user_ids` who made any."""
+        wanted = list(user_ids)
+        if not wanted:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        rows = await self._fetch(
+            f"SELECT user_id, calls, updated_at FROM preferences WHERE user_id IN ({marks})", wanted
+        )
+        return {user: Preferences(user, bool(calls), _from_us(at)) for user, calls, at in rows}
+
+    async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
+        """Record a member's choices, replacing any before."""
+        now_us, now = self._stamp()
+        await self._write(lambda db: statements.set_preferences(db, (user_id, calls, now_us)))
+        return Preferences(user_id, calls, now)
 
     async def events(
         self,

@@ -44,11 +44,24 @@ def call_line(kind: PendingKind, user_ids: Sequence[int], L: Lang, *, reminder: 
     return f"{BELL} {text}"
 
 
-def switched(on: bool, L: Lang) -> str:
-    """The private answer to a player turning their calls on or off."""
+def switched(on: bool, here: bool, L: Lang) -> str:
+    """The private answer to a member turning their calls on or off: always for every game they play
+    from now on, and in this channel's game too when they are seated at it (`here`)."""
+    if on and here:
+        return L._(
+            "Calls on, in this game and every game you play from now on: you will be mentioned when "
+            "a game waits for you."
+        )
     if on:
-        return L._("Calls on: you will be mentioned when the game waits for you.")
+        return L._(
+            "Calls on for every game you play from now on: you will be mentioned when a game waits for you."
+        )
+    if here:
+        return L._(
+            "Calls off, in this game and every game you play from now on: you will not be mentioned; "
+            "the board still shows whose move it is. /payday notices on turns them back on."
+        )
     return L._(
-        "Calls off: you will not be mentioned any more; the board still shows whose move it is. "
-        "/payday notices on turns them back on."
+        "Calls off for every game you play from now on: you will not be mentioned; the board still "
+        "shows whose move it is. /payday notices on turns them back on."
     )

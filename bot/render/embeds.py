@@ -33,8 +33,10 @@ def safe(text: str) -> str:
 
 
 # -- the lobby -------------------------------------------------------------------------------------
-def lobby_embed(table: Table, note: str, L: Lang) -> discord.Embed:
-    """The lobby; `note` (who joined or left, already in words) is its footer."""
+def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> discord.Embed:
+    """The lobby; `note` (who joined or left, already in words) is its footer. A `closed` lobby
+    (cancelled, emptied or expired) says so in its title and, first thing, who or what closed it
+    (`note`): the message stays in the channel, and an invitation or a countdown would mislead."""
     ruleset = RULESETS[table.ruleset]
     seats = "\n".join(f"{i + 1}. {_seat_label(table, s, L)}" for i, s in enumerate(table.seats))
     settings = " · ".join(
@@ -44,23 +46,29 @@ def lobby_embed(table: Table, note: str, L: Lang) -> discord.Embed:
             L._("{minutes} min per turn", minutes=table.turn_seconds // 60 or 1),
         )
     )
+    if closed:
+        closing = "\n".join(line for line in (note, settings) if line)
+        embed = discord.Embed(title=L._("Pay Day — lobby closed"), description=closing, colour=GREY)
+    else:
+        invitation = _invitation(table, settings, L)
+        embed = discord.Embed(title=L._("Pay Day — a game is forming"), description=invitation, colour=GOLD)
+    embed.add_field(
+        name=L._("Players ({seated}/{most})", seated=len(table.seats), most=table.max_players),
+        value=seats or L._("nobody yet"),
+    )
+    if note and not closed:
+        embed.set_footer(text=note)
+    return embed
+
+
+def _invitation(table: Table, settings: str, L: Lang) -> str:
+    """An open lobby's text: its settings, how to sit down, and when it closes by itself."""
     join = L._(
         "Press **Join** to take a seat. The host starts with {least}–{most} players.",
         least=table.min_players,
         most=table.max_players,
     )
-    embed = discord.Embed(
-        title=L._("Pay Day — a game is forming"),
-        description=f"{settings}\n{join}" + _closes(table, L),
-        colour=GOLD,
-    )
-    embed.add_field(
-        name=L._("Players ({seated}/{most})", seated=len(table.seats), most=table.max_players),
-        value=seats or L._("nobody yet"),
-    )
-    if note:
-        embed.set_footer(text=note)
-    return embed
+    return f"{settings}\n{join}" + _closes(table, L)
 
 
 def _closes(table: Table, L: Lang) -> str:

@@ -53,7 +53,8 @@ def frame(
     state = table.state
     if state is None:
         rows = () if closed else lobby_rows(channel_id, game_id, L)
-        return Frame(lobby_embed(table, "" if note is None else note_text(note, L), L), rows, lobby=True)
+        embed = lobby_embed(table, "" if note is None else note_text(note, L), L, closed=closed)
+        return Frame(embed, rows, lobby=True)
     embed = game_embed(table, game_id, L)
     picture = None
     if pictures:

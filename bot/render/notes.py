@@ -54,8 +54,8 @@ _NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {
         "You removed {player}. Nobody else is left, so the game is over.", player=p["name"]
     ),
     NoteCode.DONE: _done,
-    NoteCode.CALLS_ON: lambda p, L, t: switched(True, L),
-    NoteCode.CALLS_OFF: lambda p, L, t: switched(False, L),
+    NoteCode.CALLS_ON: lambda p, L, t: switched(True, p["here"], L),
+    NoteCode.CALLS_OFF: lambda p, L, t: switched(False, p["here"], L),
     NoteCode.SEAT_ASKED: takeover.asked,
     NoteCode.SEAT_TAKEN: takeover.taken,
     NoteCode.SEAT_DECLINED: takeover.declined,

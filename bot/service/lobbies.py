@@ -134,6 +134,7 @@ class Lobbies:
             table = loaded.table
             with rules_refuse():
                 opening = lobby.start(table, person.user_id)
+            await self._preferred(table)
             return await self._begin(loaded, opening, table.seat_of(person.user_id))
 
     async def cancel(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
@@ -181,6 +182,15 @@ class Lobbies:
         answer = Answer(Show.BOARD, note)
         view = LiveView(loaded, note)
         return self.core.publish(Update(loaded.row.channel_id, loaded, live=view, answer=answer))
+
+    async def _preferred(self, table: Table) -> None:
+        """Each player's lasting choices (`/payday notices`, given in any channel, in a game or not)
+        hold at this table from its start."""
+        chosen = await self.core.tables.preferences(table.humans())
+        for seat in table.seats:
+            preferences = None if seat.user_id is None else chosen.get(seat.user_id)
+            if preferences is not None:
+                seat.notices = preferences.calls
 
     async def _begin(self, loaded: Loaded, opening: list[Event], starter: int | None) -> Update:
         """The lobby message becomes the live game message; the `opening` events (the Banker paying

@@ -103,15 +103,20 @@ class Looks:
         return HandView(loaded.table, seat_of(loaded, person), loaded.row.game_id, self.core.now())
 
     async def switch_calls(self, channel_id: int, person: Person, on: bool) -> Update:
-        """A player turns their calls by name on or off (stored with their seat, for this game)."""
+        """A member turns their calls by name on or off: a lasting preference, for every game they
+        play from now on, and at once at this channel's table if they are seated at it (the answer
+        says which: `here`). The preference is saved first, so a failure leaves no table ahead of it."""
+        code = NoteCode.CALLS_ON if on else NoteCode.CALLS_OFF
+        await self.core.tables.remember_calls(person.user_id, on)
         async with self.core.tables.lock(channel_id):
-            loaded = await self.core.here(channel_id)
-            seat = seat_of(loaded, person)
+            loaded = await self.core.load(channel_id)
+            seat = None if loaded is None else loaded.table.seat_of(person.user_id)
+            if loaded is None or seat is None:
+                return Update(channel_id, answer=Answer(said=Note(code, {"here": False})))
             loaded.table.seats[seat].notices = on
             loaded = await self.core.tables.save(loaded)
             log_change("calls switched", loaded, seat=seat, on=on)
-            said = Note(NoteCode.CALLS_ON if on else NoteCode.CALLS_OFF)
-            return Update(channel_id, loaded, answer=Answer(said=said))
+            return Update(channel_id, loaded, answer=Answer(said=Note(code, {"here": True})))
 
     async def ledger(self, channel_id: int, book: str, page: int, game_id: int | None = None) -> LedgerPage:
         """A page of the Bank's statement or the loan book of this channel's running game, or of its

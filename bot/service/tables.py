@@ -17,7 +17,7 @@ from bot.game.events import Event, EventKind
 from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, tallies
 from bot.table import Table
-from db.interface import DamagedRow, EventRow, GameRow, GameStore, Wakeup
+from db.interface import DamagedRow, EventRow, GameRow, GameStore, Preferences, Wakeup
 
 log = logging.getLogger(__name__)
 
@@ -194,6 +194,14 @@ class Tables:
             await self.store.delete(loaded.row)
         finally:
             self._rows.pop(loaded.row.channel_id, None)
+
+    async def preferences(self, user_ids: Iterable[int]) -> dict[int, Preferences]:
+        """The lasting choices of those members who made any."""
+        return await self.store.preferences(list(user_ids))
+
+    async def remember_calls(self, user_id: int, on: bool) -> None:
+        """The member's calls by name, on or off in every game they play from now on."""
+        await self.store.set_preferences(user_id, calls=on)
 
     async def transfers(self, game_id: int) -> list[EventRow]:
         """Every money transfer in a game's log, newest first: the ledger's lines."""

@@ -98,7 +98,10 @@ class NoteCode(StrEnum):
     DONE = "done"
     """events: what a slash command did."""
     CALLS_ON = "calls_on"
+    """here: the member is seated at this channel's table, which switched too (else only their
+    lasting preference, for their next games)."""
     CALLS_OFF = "calls_off"
+    """here: as for CALLS_ON."""
     SEAT_ASKED = "seat_asked"
     """request: the number of the request to take over a seat, posted for the host."""
     SEAT_TAKEN = "seat_taken"

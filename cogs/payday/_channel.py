@@ -74,7 +74,8 @@ class Channel:
     def update(self, loaded: Loaded, notices: str | None, note: Note | None, closed: bool) -> None:
         """A change was saved: show `loaded` next. `notices` (Pay Day summaries) go out with it;
         `note` is the lobby's footer (None keeps the one shown, for the same game)."""
-        same = self.game_id == loaded.row.game_id
+        # A closed lobby gives its id back to the next lobby: after a close, the same id is new.
+        same = self.game_id == loaded.row.game_id and not self.closed
         self.note = note if note is not None else self.note if same else None
         state = loaded.table.state
         self.loaded, self.closed = loaded, closed or (state is not None and state.over)

@@ -1,5 +1,5 @@
-"""The table's seats: a player's own calls (/payday notices), and the host's (or a moderator's)
-/payday end and kick."""
+"""The table's seats: a member's own calls (/payday notices, a lasting preference), and the host's
+(or a moderator's) /payday end and kick."""
 
 import discord
 from discord import app_commands
@@ -17,12 +17,12 @@ from cogs.payday._reply import Reply
 
 class Seats(Answering):
     @app_commands.command(name="notices")
-    @app_commands.describe(state="on: the bot mentions you when the game waits for you; off: it never does.")
+    @app_commands.describe(state="on: the bot mentions you when a game waits for you; off: it never does.")
     @app_commands.choices(
         state=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
     )
     async def notices(self, interaction: discord.Interaction, state: str) -> None:
-        """Be mentioned, or not, when the game waits for you (only you see the answer)."""
+        """Be mentioned, or not, when a game waits for you: in every game you play from now on."""
         channel_id = channel_of(interaction)
         await self._run(
             interaction,

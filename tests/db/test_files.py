@@ -140,9 +140,12 @@ async def test_prune_removes_old_finished_logs_and_keeps_results_and_live_games(
             row = await store.save(row, "{}", None, [{"kind": "roll"}] * 5)
             await store.finish(row, '{"final":true}', {"winner": channel}, [{"kind": "game_over"}])
             old_games.append(row)
-        cancelled = await store.create(4, None, "{}")
-        cancelled = await store.save(cancelled, "{}", None, [{"kind": "lobby"}])
-        await store.delete(cancelled)
+        # A lobby cancelled before a closed lobby's log went with it left its log behind.
+        cancelled = 99
+        with sqlite3.connect(tmp_path / "payday.sqlite3") as raw:
+            at = (START - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(microseconds=1)
+            raw.execute("INSERT INTO events VALUES (?, 1, ?, 'lobby', '{}')", (cancelled, at))
+        raw.close()
         long_live = await store.create(5, None, "{}")
         long_live = await store.save(long_live, "{}", None, [{"kind": "roll"}] * 3)
 
@@ -153,8 +156,8 @@ async def test_prune_removes_old_finished_logs_and_keeps_results_and_live_games(
         pruned = await store.prune(START + timedelta(days=30))
 
         assert pruned == Pruned(games=4, events=3 * 6 + 1)
-        for row in [*old_games, cancelled]:
-            assert await store.count_events(row.game_id) == 0
+        for game_id in [*(row.game_id for row in old_games), cancelled]:
+            assert await store.count_events(game_id) == 0
         assert await store.count_events(long_live.game_id) == 3  # live games keep every line
         assert await store.count_events(recent.game_id) == 1
         assert [h.summary for h in await store.history()] == [{"winner": w} for w in (6, 3, 2, 1)]

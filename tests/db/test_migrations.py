@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from db import Store, StoreError
-from db.migrations import LATEST
+from db.migrations import LATEST, MIGRATIONS
 
 
 def assert_actionable(error: StoreError, path) -> None:
@@ -55,6 +55,41 @@ async def test_reopening_is_idempotent_and_the_journal_is_wal(tmp_path):
         tables = {name for (name,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     raw.close()
     assert {"games", "events", "history"} <= tables
+
+
+async def test_a_database_from_before_preferences_opens_and_gains_them(tmp_path):
+    """A file written by the bot before step 4 keeps its games and their ids, and gains the
+    members' preferences and the ids closed lobbies give back."""
+    path = tmp_path / "payday.sqlite3"
+    with sqlite3.connect(path) as raw:
+        for number, statements in MIGRATIONS:
+            if number < 4:
+                for sql in statements:
+                    raw.execute(sql)
+        raw.execute("PRAGMA user_version = 3")
+        raw.execute(
+            "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
+            " VALUES (100, 1, 5, '{\"old\":true}', 0, 0), (200, 1, 1, '{}', 0, 0)"
+        )
+        raw.execute("DELETE FROM games WHERE channel_id = 200")  # a lobby cancelled back then
+    raw.close()
+
+    store = await Store.open(path)
+    try:
+        [old] = await store.live_games()
+        assert (old.game_id, old.version, old.data) == (1, 5, '{"old":true}')
+        assert await store.preferences([7]) == {}
+        await store.set_preferences(7, calls=False)
+        assert (await store.preferences([7]))[7].calls is False
+        lobby = await store.create(300, 1, "{}")
+        assert lobby.game_id == 3  # ids handed out before stay used
+        await store.delete(lobby)
+        assert (await store.create(400, 1, "{}")).game_id == 3
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone() == (LATEST,)
+    raw.close()
 
 
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path):

@@ -1,6 +1,7 @@
 """Store behaviour a player would notice: saves stick, stale clicks lose, the log pages, games finish."""
 
 import asyncio
+import dataclasses
 import json
 import sqlite3
 from datetime import UTC, datetime, timedelta, timezone
@@ -106,28 +107,99 @@ async def test_finish_moves_the_game_to_history_and_frees_the_channel(store, clo
     assert await store.get(100) == new
 
 
-async def test_game_ids_are_never_reused(store):
+async def test_a_started_games_id_is_never_given_again_but_a_closed_lobbys_is(store):
+    """Players count games by their ids ("Game #2"): a lobby nobody started gives its id back."""
     first = await store.create(100, None, "{}")
-    await store.delete(first)
-    second = await store.create(100, None, "{}")
-    await store.finish(second, "{}", {})
+    await store.finish(first, "{}", {})
+    lobby = await store.create(100, None, "{}")
+    await store.delete(lobby)
+    elsewhere = await store.create(200, None, "{}")  # any channel's next lobby takes it
+    await store.finish(elsewhere, "{}", {})
     third = await store.create(100, None, "{}")
 
-    assert first.game_id < second.game_id < third.game_id
+    assert (first.game_id, elsewhere.game_id, third.game_id) == (1, 2, 3)
+    assert lobby.game_id == elsewhere.game_id
 
 
-async def test_delete_is_version_checked_and_keeps_the_log(store):
+async def test_the_smallest_id_given_back_goes_first_and_each_only_once(store):
+    lobbies = [await store.create(channel, None, "{}") for channel in (100, 200, 300)]
+    for lobby in reversed(lobbies[:2]):
+        await store.delete(lobby)
+
+    again = [await store.create(channel, None, "{}") for channel in (400, 500, 600)]
+
+    assert [row.game_id for row in again] == [1, 2, 4]
+
+
+async def test_a_stale_row_of_a_closed_lobby_cannot_save_over_the_lobby_that_took_its_id(store):
+    lobby = await store.create(100, None, "{}")
+    lobby = await store.save(lobby, '{"old":1}', None, [{"kind": "lobby"}])
+    await store.delete(lobby)
+    new = await store.create(100, None, '{"new":1}')
+
+    assert new.game_id == lobby.game_id and new.version > lobby.version
+    for stale in (lobby, dataclasses.replace(lobby, version=1)):
+        with pytest.raises(StaleVersion):
+            await store.save(stale, '{"old":2}', None)
+        with pytest.raises(StaleVersion):
+            await store.delete(stale)
+    assert await store.get(100) == new
+    assert (await store.save(new, "{}", None)).version == new.version + 1
+
+
+async def test_a_lobby_that_fails_to_open_keeps_the_id_given_back_for_the_next(store):
+    lobby = await store.create(100, None, "{}")
+    busy = await store.create(200, None, "{}")
+    await store.delete(lobby)
+
+    with pytest.raises(GameExists):
+        await store.create(200, None, "{}")
+
+    assert (await store.create(300, None, "{}")).game_id == lobby.game_id
+    assert (await store.create(400, None, "{}")).game_id == busy.game_id + 1
+
+
+async def test_delete_is_version_checked_and_takes_the_lobbys_log_with_it(store):
     row = await store.create(100, None, "{}")
     saved = await store.save(row, "{}", None, [{"kind": "join"}])
 
     with pytest.raises(StaleVersion):
         await store.delete(row)
     assert await store.get(100) == saved
+    assert await store.count_events(row.game_id) == 1
 
     await store.delete(saved)
     assert await store.get(100) is None
     assert await store.history() == []
-    assert await store.count_events(row.game_id) == 1
+    assert await store.count_events(row.game_id) == 0  # the next lobby's log starts afresh
+
+
+async def test_preferences_are_per_member_and_the_last_choice_wins(store):
+    assert await store.preferences([1, 2]) == {}
+    await store.set_preferences(1, calls=False)
+    await store.set_preferences(2, calls=False)
+    latest = await store.set_preferences(2, calls=True)
+
+    found = await store.preferences([1, 2, 3])
+
+    assert {user: p.calls for user, p in found.items()} == {1: False, 2: True}
+    assert found[2] == latest and found[2].updated_at > found[1].updated_at
+    assert await store.preferences([]) == {}
+
+
+async def test_preferences_outlive_games_and_restarts(tmp_path, clock):
+    path = tmp_path / "payday.sqlite3"
+    store = await Store.open(path, now=clock)
+    game = await store.create(100, None, "{}")
+    await store.set_preferences(7, calls=False)
+    await store.finish(game, "{}", {})
+    await store.close()
+
+    store = await Store.open(path, now=clock)
+    try:
+        assert (await store.preferences([7]))[7].calls is False
+    finally:
+        await store.close()
 
 
 async def test_events_page_newest_first_with_gapless_seq(store):

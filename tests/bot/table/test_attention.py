@@ -148,9 +148,13 @@ def test_everyone_who_answered_the_question_a_click_closed_is_looking_at_the_boa
     assert looking(CAT, None, [BOB, DAN]) == {CAT}
 
 
-def test_turning_calls_off_and_on_is_answered_in_a_sentence():
-    assert switched(True, EN).startswith("Calls on:")
-    assert "/payday notices on" in switched(False, EN)
+def test_turning_calls_off_and_on_is_answered_in_a_sentence_that_says_for_which_games():
+    for here in (True, False):
+        assert switched(True, here, EN).startswith("Calls on")
+        assert "/payday notices on" in switched(False, here, EN)
+        assert "every game you play from now on" in switched(here, here, EN)
+    assert "in this game and" in switched(False, True, EN)
+    assert "in this game" not in switched(False, False, EN)
 
 
 def test_a_player_whose_standing_orders_answer_the_question_is_not_called():

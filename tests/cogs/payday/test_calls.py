@@ -4,8 +4,8 @@ nobody is called who turned calls off, is a computer, or is looking at the board
 
 import pytest
 
-from tests.cogs.payday.rig import calls_sent, live, load, rigged, script, start_game
-from tests.helpers import click, refusal, slash
+from tests.cogs.payday.rig import calls_sent, client_locales, live, load, message, rigged, script, start_game
+from tests.helpers import click, end_game, slash, table
 
 SWEEPSTAKES, DEAL, LOTTERY, RADIO, WALK = 2, 4, 6, 8, 30
 
@@ -109,7 +109,8 @@ async def test_a_player_who_turns_calls_off_is_never_called_and_can_turn_them_on
     game = await start_game(env, 3, months=1)
     alice, bob, carol = game.players
     off = await slash(bob, game.channel, "payday notices", state="off")
-    assert off.ephemeral and off.response.content.startswith("Calls off:")
+    assert off.ephemeral
+    assert off.response.content.startswith("Calls off, in this game and every game you play from now on:")
     assert (await load(env, game.channel)).seats[1].notices is False
     await script(env, game.channel, SWEEPSTAKES, LOTTERY)
 
@@ -121,9 +122,61 @@ async def test_a_player_who_turns_calls_off_is_never_called_and_can_turn_them_on
     assert calls_sent(env, mark) == [[carol.id, alice.id]]
 
     on = await slash(bob, game.channel, "payday notices", state="on")
-    assert on.response.content.startswith("Calls on:")
-    refused = await slash(game.outsider, game.channel, "payday notices", state="off")
-    assert refused.ephemeral and refusal(refused) == "You're not playing in this game."
+    assert on.response.content.startswith("Calls on, in this game and every game")
+    onlooker = await slash(game.outsider, game.channel, "payday notices", state="off")
+    assert onlooker.ephemeral and onlooker.response.content.startswith("Calls off for every game")
+    assert [seat.notices for seat in (await load(env, game.channel)).seats] == [True, True, True]
+
+
+async def test_calls_turned_off_outside_a_game_hold_in_every_game_the_member_plays_after(env):
+    guild, channel, (alice, bob) = table(env, 2)
+    off = await slash(bob, channel, "payday notices", state="off")  # no game anywhere yet
+    assert off.ephemeral and off.response.content == (
+        "Calls off for every game you play from now on: you will not be mentioned; the board still "
+        "shows whose move it is. /payday notices on turns them back on."
+    )
+
+    for where in (channel, guild.create_text_channel("payday-2")):
+        lobby = (await slash(alice, where, "payday start", months=1)).response
+        await click(bob, lobby, label="Join")
+        await click(alice, lobby, label="Start")
+        assert [seat.notices for seat in (await load(env, where)).seats] == [True, False]
+        await script(env, where, SWEEPSTAKES)
+        mark = len(env.http_requests)
+        await click(alice, await live(env, where), label="Roll the die")  # bob's turn: nobody called
+        assert calls_sent(env, mark) == [] and (await load(env, where)).state.pending.seats == [1]
+        await end_game(alice, where)
+
+
+async def test_calls_turned_on_again_in_a_game_hold_in_the_next_one_and_a_rematch(env):
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    await slash(bob, game.channel, "payday notices", state="off")
+    await end_game(alice, game.channel)
+    await click(alice, game.channel.last_message, label="Rematch")  # bob's seat is kept, calls off
+    assert (await load(env, game.channel)).seats[1].notices is False
+    await slash(bob, game.guild.create_text_channel("elsewhere"), "payday notices", state="on")
+
+    lobby = message(game.channel, (await load(env, game.channel)).message_id)
+    await click(bob, lobby, label="Join")
+    await click(alice, lobby, label="Start")
+
+    assert [seat.notices for seat in (await load(env, game.channel)).seats] == [True, True]
+    await script(env, game.channel, SWEEPSTAKES)
+    mark = len(env.http_requests)
+    await click(alice, await live(env, game.channel), label="Roll the die")
+    assert calls_sent(env, mark) == [[bob.id]]
+
+
+async def test_the_lasting_choice_is_confirmed_in_the_members_own_language(env, monkeypatch):
+    _, channel, (alice, bob) = table(env, 2)
+    client_locales(monkeypatch)[bob.id] = "it"
+    off = await slash(bob, channel, "payday notices", state="off")
+    assert off.response.content.startswith("Chiamate disattivate in tutte le partite che giocherai")
+    lobby = (await slash(alice, channel, "payday start", months=1)).response
+    await click(bob, lobby, label="Join")
+    on = await slash(bob, channel, "payday notices", state="on")  # seated in the lobby: here too
+    assert on.response.content.startswith("Chiamate attive, in questa partita e in tutte quelle")
 
 
 async def test_computer_players_and_away_players_are_not_called_and_a_human_among_them_is_left_alone(env):

@@ -16,19 +16,29 @@ from tests.cogs.payday.rig import (
     labels,
     live,
     load,
+    message,
     play_to_end,
     script,
     service,
     start_game,
     unescape,
 )
-from tests.helpers import click, refusal, slash, table
+from tests.helpers import click, end_game, refusal, slash, table
 
 LOBBY_BUTTONS = ["Join", "Leave", "Add computer player", "Start", "Cancel"]
 
 
 def seats(msg) -> str:
     return unescape(msg.embeds[0].fields[0].value)
+
+
+def closed_with(msg, title: str = "Pay Day — lobby closed") -> str:
+    """What a closed lobby's message says closed it: its title says closed, its text begins with
+    who or what closed it, and nothing invites anyone or counts down to a closing."""
+    embed = msg.embeds[0]
+    assert embed.title == title and embed.footer.text is None
+    assert "closes by itself" not in embed.description and "<t:" not in embed.description
+    return embed.description.split("\n")[0]
 
 
 async def test_join_leave_and_computers_by_buttons_and_commands(env):
@@ -72,7 +82,7 @@ async def test_host_leaving_passes_the_host_role_and_the_last_one_out_closes_the
     await slash(bob, channel, "payday leave")
     assert seats(lobby) == "1. carol (host)"
     await click(carol, lobby, label="Leave")
-    assert lobby.embeds[0].footer.text == "Everyone left: the lobby is closed."
+    assert closed_with(lobby) == "Everyone left: the lobby is closed."
     assert labels(lobby) == []
     assert await load(env, channel) is None
 
@@ -84,11 +94,17 @@ async def test_cancel_closes_the_lobby_and_frees_the_channel(env):
 
     await click(alice, lobby, label="Cancel")
 
-    assert lobby.embeds[0].footer.text == "Cancelled by alice."
+    assert closed_with(lobby) == "Cancelled by alice."
+    assert "Join" not in lobby.embeds[0].description and seats(lobby) == "1. alice (host)\n2. bob"
     assert labels(lobby) == []
     assert await env.bot.store.get(channel.id) is None
-    again = await slash(bob, channel, "payday start")
+    again = await slash(bob, channel, "payday start")  # a new lobby, under the id this one gave back
     assert not again.ephemeral and seats(again.response) == "1. bob (host)"
+    assert again.response.embeds[0].title == "Pay Day — a game is forming"
+    assert again.response.embeds[0].footer.text is None  # nothing of the closed lobby's
+    await click(alice, again.response, label="Join")
+    assert again.response.embeds[0].footer.text == "alice joined."
+    assert (await service(env).tables.load(channel.id)).row.game_id == 1
 
 
 async def test_end_closes_a_lobby_for_the_host(env):
@@ -98,7 +114,7 @@ async def test_end_closes_a_lobby_for_the_host(env):
     result = await slash(alice, channel, "payday end")
 
     assert result.ephemeral and result.response.content == "The lobby is closed."
-    assert lobby.embeds[0].footer.text == "Closed." and labels(lobby) == []
+    assert closed_with(lobby) == "Closed." and labels(lobby) == []
     assert await env.bot.store.get(channel.id) is None
 
 
@@ -193,7 +209,7 @@ async def test_a_lobby_nobody_starts_closes_by_itself_at_the_time_it_states(env)
     await env.advance_time(60)
 
     assert labels(lobby) == []
-    assert lobby.embeds[0].footer.text == "Nobody started the game within 30 minutes: the lobby closed."
+    assert closed_with(lobby) == "Nobody started the game within 30 minutes: the lobby closed."
     assert await env.bot.store.get(channel.id) is None
     again = await slash(bob, channel, "payday start")  # the channel is free again
     assert not again.ephemeral
@@ -217,3 +233,39 @@ async def test_a_started_game_no_longer_closes_like_a_lobby(env):
     await env.advance_time(31 * 60)
     table_ = await load(env, game.channel)
     assert table_ is not None and table_.lobby_closes is None and table_.state is not None
+
+
+async def test_a_closed_lobby_reads_closed_in_italian_too(env):
+    _, channel, (alice, bob) = table(env, 2)
+    lobby = (await slash(alice, channel, "payday start", language="it")).response
+    assert "si chiude da sola" in lobby.embeds[0].description
+    await click(bob, lobby, label="Entra")
+
+    await click(alice, lobby, label="Annulla")
+
+    assert closed_with(lobby, "Pay Day: sala d'attesa chiusa") == "Annullata da alice."
+    assert "Entra" not in lobby.embeds[0].description and labels(lobby) == []
+
+
+@pytest.mark.bot(lobby_minutes=30)
+async def test_rematch_lobbies_cancelled_or_expired_use_up_no_game_number(env):
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    assert (await live(env, game.channel)).embeds[0].footer.text.startswith("Game #1 ·")
+    await end_game(alice, game.channel)
+    standings = game.channel.last_message
+
+    await click(bob, standings, label="Rematch")
+    await click(bob, message(game.channel, (await load(env, game.channel)).message_id), label="Cancel")
+    await click(alice, standings, label="Rematch")
+    await env.advance_time(30 * 60)  # nobody starts it: it closes by itself
+    assert await load(env, game.channel) is None
+
+    lobby = (await slash(alice, game.channel, "payday start", months=1)).response
+    await click(bob, lobby, label="Join")
+    await click(alice, lobby, label="Start")
+    assert (await live(env, game.channel)).embeds[0].footer.text.startswith("Game #2 ·")
+    await end_game(alice, game.channel)
+    assert [row.game_id for row in await env.bot.store.history()] == [2, 1]
+    rows, _ = await service(env).tables.log_after(2, 0)  # the game's log, nothing of the lobbies'
+    assert rows[0] == {"kind": "lobby", "host": alice.id} and not any("rematch" in row for row in rows)
