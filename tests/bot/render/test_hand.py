@@ -158,7 +158,7 @@ def test_the_panel_and_its_controls_are_all_italian():
         assert "Tira tu ai miei turni" in labels
         hand_view.form_words("loan", 1000, it)
         hand_view.form_words("repay", 1000, it)
-        hand_view.panel_rows(1, 2, seat, orders, it)
+        hand_view.panel_rows(1, 2, seat, orders, 1000, it)
         game_rows(1, 2, 3, [], it)  # My hand
     assert set(it.missing) == before, f"no Italian for {set(it.missing) - before}"
 
