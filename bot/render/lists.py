@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from babel.lists import format_list
 
-from bot.render.i18n import ENGLISH, Lang
+from bot.render.i18n import ENGLISH, NBSP, Lang
 
 _LOCALES = {ENGLISH: "en_GB"}
 """Babel's locale for a language whose own pattern the bot does not follow."""
@@ -27,5 +27,6 @@ def or_list(items: Sequence[str], L: Lang) -> str:
 
 def in_turn(names: Sequence[str]) -> str:
     """Players who act one after another, first to last, the same in every language: "alice → bob →
-    carol" (an "and" list would not say who goes first)."""
-    return " → ".join(names)
+    carol" (an "and" list would not say who goes first). Each arrow keeps to the name before it, so
+    a narrow screen breaks the line after an arrow, never before one."""
+    return f"{NBSP}→ ".join(names)

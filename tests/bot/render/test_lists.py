@@ -30,5 +30,5 @@ def test_or_lists_read_as_each_language_writes_them():
 
 
 def test_players_in_turn_read_first_to_last_in_every_language():
-    assert in_turn(["alice", "bob", "carol"]) == "alice → bob → carol"
+    assert in_turn(["alice", "bob", "carol"]) == "alice\u00a0→ bob\u00a0→ carol"
     assert in_turn(["bob"]) == "bob"

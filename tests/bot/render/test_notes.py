@@ -64,8 +64,8 @@ def test_the_players_own_bookkeeping_is_said_to_them(event, english):
 def test_a_loan_is_said_to_the_borrower_in_italian_with_its_interest():
     said = done(classic(), BOB, money(ev.BANK, BOB, 500, Reason.LOAN, 1500), code="it")
     assert said == (
-        f"Hai preso in prestito 500{NBSP}$ (prestito ora 1.500{NBSP}$): 300{NBSP}$ di interessi a ogni "
-        "Giorno di paga."
+        f"Hai chiesto un prestito di 500{NBSP}$ (prestito ora 1.500{NBSP}$): paghi 300{NBSP}$ di interessi "
+        "a ogni Giorno di paga."
     )
 
 

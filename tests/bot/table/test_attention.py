@@ -109,7 +109,7 @@ def test_the_call_is_short_names_its_question_and_mentions_in_the_order_asked():
     assert call_line(PendingKind.LOTTERY, [8, 9], EN) == "🔔 <@8> <@9>: Lottery! Take a number or sit out."
     assert (
         call_line(PendingKind.RADIO, [9, 8], EN, order=["Ann", "Cat", "Bob"])
-        == "🔔 <@9> <@8>: Radio Contest! Roll in turn: Ann → Cat → Bob."
+        == "🔔 <@9> <@8>: Radio Contest! Roll in turn: Ann\u00a0→ Cat\u00a0→ Bob."
     )
     assert call_line(PendingKind.WALK, [8], EN) == "🔔 <@8>: Walk for Charity! Roll and give to the Jackpot."
     assert (

@@ -35,8 +35,12 @@ async def test_the_lottery_names_everyone_it_waits_for_as_the_games_language_lis
 @pytest.mark.parametrize(
     ("code", "call", "next_up"),
     [
-        ("en", "Radio Contest! Roll in turn: alice → bob → carol.", "Next: bob → carol."),
-        ("it", "Concorso radiofonico! Tirate il dado a turno: alice → bob → carol.", "Poi: bob → carol."),
+        ("en", "Radio Contest! Roll in turn: alice\u00a0→ bob\u00a0→ carol.", "Next: bob\u00a0→ carol."),
+        (
+            "it",
+            "Concorso radiofonico! Tirate il dado a turno: alice\u00a0→ bob\u00a0→ carol.",
+            "Poi: bob\u00a0→ carol.",
+        ),
     ],
 )
 async def test_the_radio_contest_call_and_question_say_who_rolls_in_which_order(env, code, call, next_up):
@@ -54,7 +58,7 @@ async def test_the_radio_contest_call_and_question_say_who_rolls_in_which_order(
         (await live(env, game.channel))
         .embeds[0]
         .description.split("\n")[0]
-        .endswith(next_up.replace("bob → ", ""))
+        .endswith(next_up.replace("bob\u00a0→ ", ""))
     )
 
 
@@ -82,8 +86,8 @@ async def test_repay_is_greyed_out_until_there_is_a_loan_to_repay(env, monkeypat
         ("en-US", "You borrowed $2,000 (loan now $2,000): $200 interest at each Pay Day."),
         (
             "it",
-            "Hai preso in prestito 2.000\u00a0$ (prestito ora 2.000\u00a0$): "
-            "200\u00a0$ di interessi a ogni Giorno di paga.",
+            "Hai chiesto un prestito di 2.000\u00a0$ (prestito ora 2.000\u00a0$): "
+            "paghi 200\u00a0$ di interessi a ogni Giorno di paga.",
         ),
     ],
 )

@@ -120,7 +120,7 @@ def test_the_radio_contest_question_names_who_rolls_after_the_roller_in_turn():
     st = game(3)
     land(st, BOB, 8, then=[1, 2])  # nobody rolls the 3
     contest = "**Radio Contest:** **{}**, roll — a 3 wins $1,000."
-    assert question(st, NAMES, ENGLISH) == contest.format("Bob") + " Next: Cat → Ann."
+    assert question(st, NAMES, ENGLISH) == contest.format("Bob") + " Next: Cat\u00a0→ Ann."
     act(st, BOB, ActionKind.ROLL)
     assert question(st, NAMES, ENGLISH) == contest.format("Cat") + " Next: Ann."
     act(st, CAT, ActionKind.ROLL)
