@@ -97,14 +97,14 @@ class Board:
         return self.description.splitlines()[0] if self.description else ""
 
     def asks(self) -> set[str]:
-        """The players the prompt asks: "alice, roll…", "…Waiting for alice and bob.",
+        """The players the prompt asks: "alice, roll…", "…Waiting for alice, bob and carol.",
         "Radio Contest: bob, roll…", "alice found a Buyer…", a computer's seat too ("…Waiting for
         alice and bob (computer).", "The computer is playing for bob…")."""
         return {
             name
             for name in self.players
             if re.search(
-                rf"(?:^|[:.] |for |and ){re.escape(name)}(?=[,.…]| and | found| \(computer\))", self.prompt
+                rf"(?:^|[:.] |for |, |and ){re.escape(name)}(?=[,.…]| and | found| \(computer\))", self.prompt
             )
         }
 

@@ -145,7 +145,12 @@ def savings_interest(g: Game, seat: int) -> None:
 
 
 def charge_interest(g: Game, seat: int, balance: int, pct: int, reason: ev.Reason, ref: int = -1) -> None:
-    pay(g, seat, ev.BANK, balance * pct // 100, reason, ref)
+    pay(g, seat, ev.BANK, interest_on(balance, pct), reason, ref)
+
+
+def interest_on(balance: int, pct: int) -> int:
+    """What a balance costs at a Pay Day at `pct` percent (whole dollars, rounded down)."""
+    return balance * pct // 100
 
 
 def loan_book(events: Iterable[ev.Event]) -> list[ev.Event]:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from bot.game.state import PendingKind
 from bot.render.i18n import Lang
+from bot.render.lists import in_turn
 
 BELL = "🔔"
 
@@ -21,7 +22,6 @@ def mention(user_id: int) -> str:
 _ABOUT: dict[str, Callable[[str, Lang], str]] = {
     PendingKind.ROLL: lambda who, L: L._("{who}, your turn.", who=who),
     PendingKind.LOTTERY: lambda who, L: L._("{who}: Lottery! Take a number or sit out.", who=who),
-    PendingKind.RADIO: lambda who, L: L._("{who}: Radio Contest! Roll in this order.", who=who),
     PendingKind.WALK: lambda who, L: L._("{who}: Walk for Charity! Roll and give to the Jackpot.", who=who),
     PendingKind.ROLL_OFF: lambda who, L: L._("{who}: everyone rolls, and the highest roll wins.", who=who),
     PendingKind.POKER: lambda who, L: L._("{who}: Poker Game! Put your stake in or sit out.", who=who),
@@ -30,13 +30,19 @@ _ABOUT: dict[str, Callable[[str, Lang], str]] = {
 decision (a Deal, a Pay Day choice, a Mail card) and gets the general line."""
 
 
-def call_line(kind: PendingKind, user_ids: Sequence[int], L: Lang, *, reminder: bool = False) -> str:
+def call_line(
+    kind: PendingKind, user_ids: Sequence[int], L: Lang, *, reminder: bool = False, order: Sequence[str] = ()
+) -> str:
     """ "🔔 <@1> <@2>: Lottery! Take a number or sit out." — the players in the order they are asked.
-    A reminder (halfway through the time) says the game is still waiting."""
+    A reminder (halfway through the time) says the game is still waiting. The Radio Contest's call
+    names everyone still to roll in their `order` (computers and players not called too), since
+    its players roll one after another."""
     who = " ".join(mention(user_id) for user_id in user_ids)
     about = _ABOUT.get(kind)
     if reminder:
         text = L._("{who}, the game is still waiting for you.", who=who)
+    elif kind == PendingKind.RADIO:
+        text = L._("{who}: Radio Contest! Roll in turn: {order}.", who=who, order=in_turn(order))
     elif about is not None:
         text = about(who, L)
     else:

@@ -1,10 +1,12 @@
-"""Slash commands in each reader's language: a discord.py `Translator` that reads the message catalog.
+"""Slash commands in each reader's language: a discord.py `Translator` that reads the message catalog,
+and `/payday help` written from the command tree itself.
 
 Discord shows every user the command descriptions, option descriptions and choice names of their own
 client's language. Names of commands and options stay English in every language (docs/DESIGN.md says
 why). Each text is a message of context "command" in the catalog; `command_strings` lists those of
 the cog modules it is given, so `python -m bot.render.catalog update` finds them as it finds the
-render code's messages.
+render code's messages. The help page reads the same commands, so it lists every command with the
+options and choices it has now, in the words the command picker shows.
 """
 
 import inspect
@@ -17,7 +19,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
-from bot.render.i18n import ENGLISH, lang
+from bot.render.i18n import ENGLISH, Lang, lang
 
 CONTEXT = "command"
 NAMES = frozenset({Where.command_name, Where.group_name, Where.parameter_name})
@@ -39,7 +41,40 @@ class CatalogTranslator(app_commands.Translator):
         L = lang(locale.value)
         if L.code == ENGLISH or not L.translates(CONTEXT, string.message):
             return None  # Discord shows the English text
-        return L.pgettext(CONTEXT, string.message)
+        return in_language(string.message, L)
+
+
+def in_language(text: str | app_commands.locale_str, L: Lang) -> str:
+    """A command's description or a choice's name as Discord shows it to a reader of `L`: the
+    catalog's translation, else the English."""
+    message = _message(text)
+    return L.pgettext(CONTEXT, message) if L.translates(CONTEXT, message) else message
+
+
+def command_help(group: app_commands.Group, L: Lang) -> str:
+    """`/payday help`'s list: every command of `group` (the cog's tree, so a command added or an
+    option changed shows here with nothing else to edit), one line each with its choices below."""
+    return "\n".join(_help_line(command, L) for command in _leaves(group))
+
+
+def _leaves(group: app_commands.Group) -> Iterator[app_commands.Command]:
+    for command in group.walk_commands():
+        if isinstance(command, app_commands.Command):
+            yield command
+
+
+def _help_line(command: app_commands.Command, L: Lang) -> str:
+    """ "`/payday ledger [book] [page]` — what it does", then the choices of each option that has
+    some ("↳ `book`: Bank statement, Loan book"); an option that may be left out is in brackets."""
+    options = [param.name if param.required else f"[{param.name}]" for param in command.parameters]
+    usage = " ".join(["/" + command.qualified_name, *options])
+    line = f"`{usage}` — {in_language(command.description, L)}"
+    choices = [
+        f"`{param.name}`: " + ", ".join(in_language(choice.name, L) for choice in param.choices)
+        for param in command.parameters
+        if param.choices
+    ]
+    return "\n".join([line, *(f"↳ {option}" for option in choices)])
 
 
 def command_strings(modules: Iterable[ModuleType]) -> Iterator[tuple[str, str]]:

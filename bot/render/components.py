@@ -162,6 +162,7 @@ class Button:
     target: Target
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
     emoji: str | None = None
+    disabled: bool = False
 
 
 @dataclass(frozen=True, slots=True)

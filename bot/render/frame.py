@@ -15,12 +15,13 @@ from bot.render.board_attachment import Picture, show_board
 from bot.render.board_picture import table_board
 from bot.render.calls import call_line
 from bot.render.components import Rows, game_rows, lobby_rows
-from bot.render.embeds import game_embed, lobby_embed
+from bot.render.embeds import game_embed, lobby_embed, safe
 from bot.render.i18n import Lang, lang
 from bot.render.notes import note_text
 from bot.render.prompts.answers import choices
 from bot.service.values import Call, Note
 from bot.table import Table
+from bot.table.attention import asked
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +68,17 @@ def frame(
     return Frame(embed, game_rows(channel_id, game_id, state.prompt, answers, L), picture=picture)
 
 
-def call_text(call: Call | None, carried: str | None, L: Lang) -> Text:
-    """The Pay Day summaries the message carries, then the call; mentions ping exactly the players
-    called (names in the text never ping: they are escaped, and not allowed)."""
+def call_text(call: Call | None, carried: str | None, table: Table) -> Text:
+    """The Pay Day summaries the message carries, then the call, in the game's language; mentions
+    ping exactly the players called (names in the text never ping: they are escaped, and not
+    allowed)."""
     lines = [carried] if carried else []
     called: tuple[int, ...] = ()
     if call is not None and call.user_ids:
-        lines.append(call_line(PendingKind(call.kind), call.user_ids, L, reminder=call.reminder))
+        pending = None if table.state is None else table.state.pending
+        order = [safe(table.seats[seat].name) for seat in asked(pending)] if pending is not None else []
+        kind = PendingKind(call.kind)
+        lines.append(call_line(kind, call.user_ids, language(table), reminder=call.reminder, order=order))
         called = call.user_ids
     return Text("\n\n".join(lines) or None, called)
 

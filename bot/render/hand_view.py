@@ -37,8 +37,9 @@ def taken_line(taken: datetime, L: Lang) -> str:
     return L._("🕒 As of {when}", when=discord.utils.format_dt(taken, "R"))
 
 
-def panel_rows(channel_id: int, game_id: int, seat: int, orders: Orders, L: Lang) -> Rows:
-    """The standing-orders menu, then Borrow…, Repay… and Refresh."""
+def panel_rows(channel_id: int, game_id: int, seat: int, orders: Orders, loan: int, L: Lang) -> Rows:
+    """The standing-orders menu, then Borrow…, Repay… and Refresh. Repay… is greyed out while the
+    player owes nothing (`loan`), rather than open a form whose every amount is refused."""
     options = orders_options(orders, seat, L)
     menu = Select(
         SetOrders(channel_id, game_id),
@@ -49,7 +50,12 @@ def panel_rows(channel_id: int, game_id: int, seat: int, orders: Orders, L: Lang
     )
     buttons = (
         Button(L._("Borrow…"), OpenForm(channel_id, game_id, ActionKind.LOAN), discord.ButtonStyle.primary),
-        Button(L._("Repay…"), OpenForm(channel_id, game_id, ActionKind.REPAY), discord.ButtonStyle.success),
+        Button(
+            L._("Repay…"),
+            OpenForm(channel_id, game_id, ActionKind.REPAY),
+            discord.ButtonStyle.success,
+            disabled=not loan,
+        ),
         Button(L._("Refresh"), RefreshHand(channel_id, game_id), emoji=REFRESH_EMOJI),
     )
     return (menu, buttons)

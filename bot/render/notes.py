@@ -2,7 +2,9 @@
 
 from collections.abc import Callable
 
-from bot.game.rulesets import RULESETS
+from bot.game.bank import interest_on
+from bot.game.events import Event, EventKind, Reason
+from bot.game.rulesets import RULESETS, Rules
 from bot.render import takeover
 from bot.render.calls import switched
 from bot.render.events import describe
@@ -20,13 +22,53 @@ def note_text(note: Note, L: Lang, table: Table | None = None) -> str:
 
 
 def _done(params: dict, L: Lang, table: Table | None) -> str:
-    """What a slash command did, in the events' own words."""
+    """What a slash command did: the asker's own bookkeeping spoken to them (`yours`), anything
+    that followed in the table's own words."""
     events = params["events"][-CONFIRMED:]
     if not events or table is None or table.state is None:
         return L._("Done.")
     names = [seat.name for seat in table.seats]
     ruleset = RULESETS[table.state.ruleset]
-    return "\n".join(describe(event, names, ruleset, L) for event in events)
+    seat = params.get("seat", -1)
+    return "\n".join(
+        yours(event, seat, table.state.rules, L) or describe(event, names, ruleset, L) for event in events
+    )
+
+
+def yours(e: Event, seat: int, rules: Rules, L: Lang) -> str | None:
+    """`seat`'s own loan, repayment or savings move said to them, a loan with what it will cost at
+    each Pay Day; None for any other event (the table's line says it)."""
+    if e.kind != EventKind.TRANSFER or seat not in (e.src, e.dst):
+        return None
+    amount, balance = L.money(e.amount), L.money(e.value)
+    interest = L.money(interest_on(e.value, rules.loan_interest_pct))
+    if e.reason in (Reason.LOAN, Reason.AUTO_LOAN):
+        return L._(
+            "You borrowed {amount} (loan now {loan}): {interest} interest at each Pay Day.",
+            amount=amount,
+            loan=balance,
+            interest=interest,
+        )
+    if e.reason == Reason.REPAYMENT and e.value:
+        return L._(
+            "You repaid {amount} (loan now {loan}): {interest} interest at each Pay Day.",
+            amount=amount,
+            loan=balance,
+            interest=interest,
+        )
+    if e.reason == Reason.REPAYMENT:
+        return L._("You repaid {amount}: your loan is paid off.", amount=amount)
+    if e.reason == Reason.DEPOSIT:
+        return L._(
+            "You deposited {amount} in savings (savings now {savings}).", amount=amount, savings=balance
+        )
+    if e.reason == Reason.WITHDRAWAL:
+        return L._(
+            "You withdrew {amount} from savings (savings now {savings}).", amount=amount, savings=balance
+        )
+    if e.reason == Reason.WITHDRAW_FEE:
+        return L._("You paid the Bank a {amount} fee for withdrawing outside your Pay Day.", amount=amount)
+    return None
 
 
 _NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {

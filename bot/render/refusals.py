@@ -155,15 +155,25 @@ _TEXTS: dict[str, Writer] = {
     ),
     LobbyCode.NOT_JOINED: lambda p, n, L: L._("You're not in this game."),
     LobbyCode.NOT_PLAYING: lambda p, n, L: L._("You're not playing in this game."),
-    LobbyCode.HOST_ADDS_COMPUTERS: lambda p, n, L: L._("Only the host can add computer players."),
-    LobbyCode.HOST_STARTS: lambda p, n, L: L._("Only the host can start the game."),
+    LobbyCode.HOST_ADDS_COMPUTERS: lambda p, n, L: (
+        L._("Only the host, {host}, can add computer players.", host=safe(p["host"]))
+        if p.get("host")
+        else L._("Only the host can add computer players.")
+    ),
+    LobbyCode.HOST_STARTS: lambda p, n, L: (
+        L._("Only the host, {host}, can start the game.", host=safe(p["host"]))
+        if p.get("host")
+        else L._("Only the host can start the game.")
+    ),
     LobbyCode.PLAYER_COUNT: lambda p, n, L: L._(
         "A game needs {least} to {most} players: invite someone, or add a computer player.",
         least=p["least"],
         most=p["most"],
     ),
-    LobbyCode.HOST_OR_MANAGER: lambda p, n, L: L._(
-        "Only the host or someone with Manage Channels can do that."
+    LobbyCode.HOST_OR_MANAGER: lambda p, n, L: (
+        L._("Only the host, {host}, or someone with Manage Channels can do that.", host=safe(p["host"]))
+        if p.get("host")
+        else L._("Only the host or someone with Manage Channels can do that.")
     ),
     LobbyCode.KICK_SELF: lambda p, n, L: L._("To leave the game yourself, use /payday leave."),
     LobbyCode.NOT_SEATED: lambda p, n, L: L._("{player} has no seat in this game.", player=safe(p["name"])),

@@ -18,7 +18,9 @@ from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.rulesets import Ruleset
 from bot.game.steps import Step
 from bot.render.cards import jackpot_name, space_name
+from bot.render.commands import in_language
 from bot.render.i18n import Lang
+from bot.render.lists import and_list, or_list
 
 Topic = Literal[
     "overview",
@@ -56,56 +58,10 @@ def help_text(L: Lang) -> str:
     )
 
 
-def commands(L: Lang) -> tuple[tuple[str, str], ...]:
-    """(usage, what it does): the whole /payday command set, in the order a newcomer meets it."""
-    return (
-        (
-            "/payday start [months] [turn_time] [ruleset]",
-            L._(
-                "Open a game here: 1–12 months (3 by default), a turn time limit and the edition of the "
-                "rules."
-            ),
-        ),
-        ("/payday join", L._("Take a seat in the game waiting to start.")),
-        ("/payday leave", L._("Leave the game here; in a running game a computer player takes your seat.")),
-        (
-            "/payday status",
-            L._("Show the game message again at the bottom of the channel, with its buttons."),
-        ),
-        ("/payday hand", L._("See your Mail and Deals (only you can see them).")),
-        (
-            "/payday ledger [book] [page]",
-            L._("The Bank's statement or the loan book: who paid whom, how much, why."),
-        ),
-        ("/payday loan amount", L._("Borrow from the Bank, in $1,000 steps, at any time.")),
-        ("/payday repay amount", L._("Pay back your loan, in $1,000 steps, on your Pay Day.")),
-        (
-            "/payday deposit amount",
-            L._("Classic edition: put cash in savings, in $100 steps, on your Pay Day."),
-        ),
-        (
-            "/payday withdraw amount",
-            L._(
-                "Classic edition: take money out of savings; free on your Pay Day, a $50 fee at other times."
-            ),
-        ),
-        (
-            "/payday kick member",
-            L._(
-                "Host or Manage Channels: remove a player; in a running game a computer player takes "
-                "their seat."
-            ),
-        ),
-        ("/payday end", L._("Stop the game in this channel.")),
-        ("/payday rules [topic]", L._("The rules, one topic at a time.")),
-        ("/payday help", L._("This message.")),
-    )
-
-
-def help_page(L: Lang) -> tuple[str, str]:
-    """`/payday help`: its title and its text, every command listed."""
-    lines = "\n".join(f"`{usage}` — {what}" for usage, what in commands(L))
-    return help_title(L), f"{help_text(L)}\n{lines}"
+def help_page(commands: str, L: Lang) -> tuple[str, str]:
+    """`/payday help`: its title, and its text ending with the list of `commands` (written from the
+    cog's command tree by bot/render/commands.py)."""
+    return help_title(L), f"{help_text(L)}\n{commands}"
 
 
 TITLES: dict[str, Callable[[Lang], str]] = {
@@ -126,12 +82,8 @@ TITLES: dict[str, Callable[[Lang], str]] = {
 
 def _topics_line(L: Lang) -> str:
     """The topics as the command's picker names them in this language (its choices are translated)."""
-    topics = ", ".join(f"`{_choice_name(topic, L)}`" for topic in TITLES)
+    topics = ", ".join(f"`{in_language(topic, L)}`" for topic in TITLES)
     return L._("Topics: {topics}.", topics=topics)
-
-
-def _choice_name(topic: str, L: Lang) -> str:
-    return L.pgettext("command", topic) if L.translates("command", topic) else topic
 
 
 def _reconstructed(L: Lang) -> str:
@@ -142,22 +94,6 @@ def _reconstructed(L: Lang) -> str:
 
 
 # -- small pieces ---------------------------------------------------------------------------------
-def _and(items: Sequence[str], L: Lang) -> str:
-    """Items in a sentence: `a`, `a and b`, `a, b and c`."""
-    items = list(items)
-    if len(items) < 2:
-        return "".join(items)
-    return L._("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
-
-
-def _or(items: Sequence[str], L: Lang) -> str:
-    """Items in a sentence: `a`, `a or b`, `a, b or c`."""
-    items = list(items)
-    if len(items) < 2:
-        return "".join(items)
-    return L._("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
-
-
 def _days(ruleset: Ruleset, kind: str) -> list[int]:
     return [day for day, space in enumerate(ruleset.board) if space.kind == kind]
 
@@ -174,7 +110,7 @@ def _amounts(deck: Sequence[cards.MailCard], L: Lang) -> str:
     """The spread of a kind's amounts: "$500", "$1,000, $3,000 and $4,000" or "$100 to $5,000"."""
     values = sorted({card.amount for card in deck})
     if len(values) <= 3:
-        return _and([L.money(v) for v in values], L)
+        return and_list([L.money(v) for v in values], L)
     return L._("{low} to {high}", low=L.money(values[0]), high=L.money(values[-1]))
 
 
@@ -188,7 +124,7 @@ def _commission(ruleset: Ruleset) -> bool:
 
 def _faces(lowest: int, L: Lang) -> str:
     """The die faces from `lowest` up: "5 or 6"."""
-    return _or([str(face) for face in LOTTERY_NUMBERS if face >= lowest], L)
+    return or_list([str(face) for face in LOTTERY_NUMBERS if face >= lowest], L)
 
 
 def _jackpot(rs: Ruleset, L: Lang) -> str:
@@ -245,7 +181,7 @@ def _overview(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
     intro = L._(
         "Pay Day is a race to end the game with the most money. Each month is one lap of a calendar: "
         "you roll the die, move that many days and do what the day says: {things}.",
-        things=_and(things, L),
+        things=and_list(things, L),
     )
     return f"{intro}\n\n{players}\n\n{loans}\n\n{_topics_line(L)}"
 
@@ -337,7 +273,7 @@ def _mail_page(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
         "The Mail pile has **{cards}** cards. A Mail day gives you {draws} of them, as its flag says. Some "
         "act at once, some wait for Pay Day.",
         cards=len(rs.mail),
-        draws=_or([str(count) for count in counts], L),
+        draws=or_list([str(count) for count in counts], L),
     )
     text += "\n\n" + body
     if _mail(rs, MailKind.MAD_MONEY) or _mail(rs, MailKind.NEIGHBOR):
@@ -472,7 +408,7 @@ def _payday(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
         "Day {day} ends your month. Whatever you rolled, you stop there, and then, in this order:",
         day=cal.PAYDAY_DAY,
     )
-    retired = L._("Retired players stop moving, but still {things}.", things=_and(_still_in(rs, L), L))
+    retired = L._("Retired players stop moving, but still {things}.", things=and_list(_still_in(rs, L), L))
     if _mail(rs, MailKind.MAD_MONEY) or _mail(rs, MailKind.NEIGHBOR):
         retired += " " + L._("They take no part in Mad Money or Pay a Neighbor.")
     return f"{text}\n\n{steps}\n\n{retired}"
@@ -480,14 +416,14 @@ def _payday(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
 
 def _lottery(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
     r = rs.rules
-    days = _and([str(d) for d in _days(rs, SpaceKind.LOTTERY)], L)
+    days = and_list([str(d) for d in _days(rs, SpaceKind.LOTTERY)], L)
     if not days:
         return L._(
             "This edition has no Lottery pot. **Lottery Tickets** come in the Mail ({amounts}). Land on a "
             "Lottery Draw day ({draws}) in the month you got a ticket and the Bank pays its value. At your "
             "Pay Day an unused ticket is void and goes to the bottom of the Mail pile.",
             amounts=_amounts(_mail(rs, MailKind.TICKET), L),
-            draws=_and([str(d) for d in _days(rs, SpaceKind.LOTTERY_DRAW)], L),
+            draws=and_list([str(d) for d in _days(rs, SpaceKind.LOTTERY_DRAW)], L),
         )
     pot = L._(
         "When a player lands on a Lottery day ({days}), the Bank puts **{bank}** in the pot. Then every "
@@ -646,7 +582,7 @@ def _timeouts(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
         "Halfway through your turn's time I mention you once, as a reminder. When time runs out I choose "
         "the cautious option for you and say so in the channel: {defaults}. At a Buyer I sell your most "
         "profitable Deal (a sale can only gain){others}.",
-        defaults=_and(defaults, L),
+        defaults=and_list(defaults, L),
         others="".join(f"; {line}" for line in others),
     )
     away = L._(
@@ -716,7 +652,7 @@ def _edition_line(rs: Ruleset, L: Lang) -> str:
         )
     features = _features(rs, L)
     if features:
-        listed = _and(features, L)
+        listed = and_list(features, L)
         line += " " + L._("{features}.", features=listed[:1].upper() + listed[1:])
     if rs.reconstructed:
         line += " " + L._("The board and the cards are our reconstruction of the 1975 edition.")

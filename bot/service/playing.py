@@ -63,7 +63,7 @@ class Playing:
                 return self._refused(loaded, action, move, refusal)
             table.last_answer = (asked_at, seat)  # only a player's own answer makes a later click a double
             _log_applied(loaded, action)
-            said = Note(NoteCode.DONE, {"events": tuple(played.events)}) if move.slash else None
+            said = Note(NoteCode.DONE, {"events": tuple(played.events), "seat": seat}) if move.slash else None
             answer = Answer(Show.BOARD) if said is None else Answer(said=said)
             play_orders(table, played, now)
             if table.game.over:

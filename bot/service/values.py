@@ -96,7 +96,7 @@ class NoteCode(StrEnum):
     YOU_REMOVED_LAST = "you_removed_last"
     """name: removed, and nobody else was left to play."""
     DONE = "done"
-    """events: what a slash command did."""
+    """events: what a slash command (or the loan and repayment form) did; seat: whose it was."""
     CALLS_ON = "calls_on"
     """here: the member is seated at this channel's table, which switched too (else only their
     lasting preference, for their next games)."""

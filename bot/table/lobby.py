@@ -22,10 +22,13 @@ class LobbyCode(StrEnum):
     NOT_JOINED = "not_joined"
     NOT_PLAYING = "not_playing"
     HOST_ADDS_COMPUTERS = "host_adds_computers"
+    """host: the host's name, so the player knows whom to ask (empty: the host has no seat)."""
     HOST_STARTS = "host_starts"
+    """host"""
     PLAYER_COUNT = "lobby_player_count"
     """least, most: the players a game needs."""
     HOST_OR_MANAGER = "host_or_manager"
+    """host"""
     REMATCH_PLAYERS = "rematch_players"
     """Only a player of the finished game asks for its rematch."""
     KICK_SELF = "kick_self"
@@ -38,6 +41,13 @@ class LobbyCode(StrEnum):
 
 class Refusal(IllegalAction):
     """A lobby or table request that is not allowed; its code says what to do instead."""
+
+
+def _not_host(table: Table, code: LobbyCode) -> Refusal:
+    """A refusal of what only the host may do, naming the host (an empty name if no seat is theirs,
+    which a table passing the role on at every departure never has)."""
+    seat = table.seat_of(table.host_id)
+    return Refusal(code, host="" if seat is None else table.seats[seat].name)
 
 
 def _before_start(table: Table) -> None:
@@ -99,7 +109,7 @@ def add_computer(table: Table, user_id: int) -> str:
     """The host seats a computer player; returns its name."""
     _before_start(table)
     if user_id != table.host_id:
-        raise Refusal(LobbyCode.HOST_ADDS_COMPUTERS)
+        raise _not_host(table, LobbyCode.HOST_ADDS_COMPUTERS)
     if len(table.seats) >= table.max_players:
         raise Refusal(LobbyCode.TABLE_FULL, most=table.max_players)
     return table.add_computer().name
@@ -110,7 +120,7 @@ def start(table: Table, user_id: int) -> list[Event]:
     Seats a rematch kept for players who never pressed Join are let go."""
     _before_start(table)
     if user_id != table.host_id:
-        raise Refusal(LobbyCode.HOST_STARTS)
+        raise _not_host(table, LobbyCode.HOST_STARTS)
     waiting = [seat for seat in table.seats if seat.invited]
     if waiting and table.min_players <= len(table.seats) - len(waiting):
         table.seats = [seat for seat in table.seats if not seat.invited]
@@ -132,7 +142,7 @@ def cancel(table: Table, user_id: int, manages_channel: bool) -> None:
 
 def may_stop(table: Table, user_id: int, manages_channel: bool) -> None:
     if user_id != table.host_id and not manages_channel:
-        raise Refusal(LobbyCode.HOST_OR_MANAGER)
+        raise _not_host(table, LobbyCode.HOST_OR_MANAGER)
 
 
 def may_kick(table: Table, user_id: int, manages_channel: bool, member_id: int, name: str) -> None:

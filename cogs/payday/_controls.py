@@ -40,16 +40,17 @@ def _row(row: Row) -> list[Any]:
 
 
 def _button(button: Button) -> dict[str, Any]:
-    return {**_look(button.label, button.style, button.emoji), "custom_id": custom_id(button.target)}
+    look = _look(button.label, button.style, button.emoji, button.disabled)
+    return {**look, "custom_id": custom_id(button.target)}
 
 
 @functools.lru_cache(maxsize=1024)
-def _look(label: str, style: discord.ButtonStyle, emoji: str | None) -> dict[str, Any]:
+def _look(label: str, style: discord.ButtonStyle, emoji: str | None, disabled: bool) -> dict[str, Any]:
     """A button as discord.py writes it, but for its custom_id. Kept by exactly its look: the same
     few dozen labels come back on every board, and writing one costs about as much as the rest of
     its row."""
     item: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-        label=label, style=style, emoji=emoji, custom_id="-"
+        label=label, style=style, emoji=emoji, disabled=disabled, custom_id="-"
     )
     return {key: value for key, value in item.to_component_dict().items() if key != "custom_id"}
 

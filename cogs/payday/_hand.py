@@ -156,7 +156,7 @@ def _panel(table: Table, seat: int, game_id: int, channel_id: int, L: Lang, take
     panel = hand_panel(table.state, seat, safe(table.seats[seat].name), orders, L)
     return Message(
         embed=hand_view.panel_embed(panel, taken, L),
-        rows=hand_view.panel_rows(channel_id, game_id, seat, orders, L),
+        rows=hand_view.panel_rows(channel_id, game_id, seat, orders, table.state.players[seat].loan, L),
     )
 
 

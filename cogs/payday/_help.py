@@ -5,6 +5,7 @@ import discord
 from discord import app_commands
 
 from bot.render import rules_text
+from bot.render.commands import command_help
 from bot.render.i18n import Lang
 from bot.render.rules_text import Topic
 from bot.service import RulesView
@@ -16,7 +17,9 @@ class Help(Answering):
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """What this bot does, how a game goes, and every /payday command."""
-        title, text = rules_text.help_page(user_language(interaction))
+        assert self.app_command is not None, "the cog is a GroupCog: its commands are /payday's"
+        L = user_language(interaction)
+        title, text = rules_text.help_page(command_help(self.app_command, L), L)
         embed = discord.Embed(title=title, description=text, colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

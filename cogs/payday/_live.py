@@ -102,7 +102,7 @@ class LiveMessage:
         shown = self._frame(ch, loaded)
         carried = ch.take_notices()
         call = None if ch.call is None else seated(ch.call, loaded.table)
-        fields = await new_fields(shown, call_text(call, carried, language(loaded.table)))
+        fields = await new_fields(shown, call_text(call, carried, loaded.table))
         try:
             message_id, sent = await through.send_new(fields)
         except discord.HTTPException:
@@ -249,7 +249,7 @@ class LiveMessage:
         loaded = ch.loaded
         if loaded is None or ch.known_id != loaded.table.message_id:
             return None
-        return call_text(still_called(loaded.table), ch.carried, language(loaded.table))
+        return call_text(still_called(loaded.table), ch.carried, loaded.table)
 
     # -- the worker -----------------------------------------------------------------------------------
     async def _work(self, channel_id: int, ch: Channel) -> None:
@@ -324,7 +324,7 @@ class LiveMessage:
         it is)."""
         seq = ch.seq
         carried = ch.take_notices()
-        text = call_text(seated(call, loaded.table), carried, language(loaded.table))
+        text = call_text(seated(call, loaded.table), carried, loaded.table)
         message = await self._send(ch, channel_id, await new_fields(shown, text))
         if message is None:
             if carried:

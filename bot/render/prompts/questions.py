@@ -15,7 +15,7 @@ from bot.game.rulesets import RULESETS, Ruleset
 from bot.game.state import GameState, Pending, PendingKind
 from bot.render.cards import deal_name, jackpot_name, mail_label, mail_name, space_name, tag_name
 from bot.render.i18n import Lang
-from bot.render.lists import and_list, or_list
+from bot.render.lists import and_list, in_turn, or_list
 from bot.render.prompts.layout import SELL_BUTTONS
 
 
@@ -310,6 +310,19 @@ def _insurance(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: st
     )
 
 
+def _radio(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
+    """The roller, then everyone after them in turn: the table sees the order before anyone rolls."""
+    ask = L._(
+        "**Radio Contest:** {who}, roll — a {number} wins {amount}.",
+        who=who,
+        number=st.rules.radio_number,
+        amount=L.money(p.amount),
+    )
+    if not p.order:
+        return ask
+    return L._("{question} Next: {order}.", question=ask, order=in_turn([names[seat] for seat in p.order]))
+
+
 def _poker(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L: Lang) -> str:
     takers = ", ".join(names[seat] for seat in p.picks) or L._("nobody yet")
     return L._(
@@ -332,12 +345,7 @@ _QUESTIONS: dict[str, Ask] = {
     PendingKind.REPAY: _repay,
     PendingKind.CHARGE: _charge,
     PendingKind.LOTTERY: _lottery,
-    PendingKind.RADIO: lambda st, p, rs, names, who, L: L._(
-        "**Radio Contest:** {who}, roll — a {number} wins {amount}.",
-        who=who,
-        number=st.rules.radio_number,
-        amount=L.money(p.amount),
-    ),
+    PendingKind.RADIO: _radio,
     PendingKind.WALK: lambda st, p, rs, names, who, L: L._(
         "**Walk for Charity:** {who}, roll and give {amount} × your roll to the Jackpot.",
         who=who,

@@ -8,6 +8,7 @@ from bot.app.bot import create_bot
 from bot.render import rules_text
 from bot.render.i18n import lang
 from bot.table import Table
+from tests.cogs.payday.rig import client_locales
 from tests.helpers import slash, table
 
 
@@ -15,17 +16,41 @@ def visible_to(channel: simcord.ChannelHandle, member: simcord.MemberActor) -> s
     return {message.id for message in channel.history(viewer=member)}
 
 
-async def test_help_is_private_and_lists_every_command(env):
+def synced_commands(env: simcord.Env) -> list[dict]:
+    """The /payday subcommands as the bot synced them to Discord: the tree itself."""
+    [payday] = env.backend.commands[None].values()
+    return payday["options"]
+
+
+def in_reader_language(synced: dict, key: str, L) -> str:
+    """A synced text as Discord shows it to a reader of `L` (its localization, else the English)."""
+    return (synced.get(f"{key}_localizations") or {}).get(L.code, synced[key])
+
+
+@pytest.mark.parametrize("locale", ["en-US", "it"])
+async def test_help_is_private_and_lists_every_command_of_the_tree_with_its_options_and_choices(
+    env, monkeypatch, locale
+):
     _, channel, (alice, bob) = table(env, 2)
+    client_locales(monkeypatch)[alice.id] = locale
+    L = lang(locale)
 
     result = await slash(alice, channel, "payday help")
 
     assert result.ephemeral
     [embed] = result.response.embeds
-    assert embed.title == rules_text.help_title(lang("en"))
-    assert "Banker" in embed.description
-    for usage, _ in rules_text.commands(lang("en")):
-        assert f"`{usage}`" in embed.description
+    assert embed.title == rules_text.help_title(L) and len(embed.description) <= 4096
+    assert rules_text.help_text(L) in embed.description
+    commands = synced_commands(env)
+    assert {c["name"] for c in commands} >= {"log", "notices", "start", "help"}
+    for command in commands:
+        options = [o["name"] if o.get("required") else f"[{o['name']}]" for o in command.get("options", [])]
+        usage = " ".join(["/payday", command["name"], *options])
+        assert f"`{usage}` — {in_reader_language(command, 'description', L)}\n" in f"{embed.description}\n"
+        for option in command.get("options", []):
+            if option.get("choices"):
+                names = [in_reader_language(choice, "name", L) for choice in option["choices"]]
+                assert f"↳ `{option['name']}`: {', '.join(names)}" in embed.description
     assert result.response.id in visible_to(channel, alice)
     assert result.response.id not in visible_to(channel, bob)
 

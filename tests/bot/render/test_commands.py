@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.render import i18n
-from bot.render.commands import CONTEXT, NAMES, CatalogTranslator
+from bot.render.commands import CONTEXT, NAMES, CatalogTranslator, command_help
 from bot.render.i18n import lang
 from tests.helpers import slash, table
 
@@ -94,3 +94,41 @@ async def test_a_locale_the_bot_has_no_language_for_keeps_the_english_text():
     assert await translator.translate(string, discord.Locale.british_english, context) is None
     unknown = app_commands.locale_str("A description nobody translated.")
     assert await translator.translate(unknown, discord.Locale.italian, context) is None
+
+
+JOIN = "Take a seat in the game waiting to start here."
+LEDGER = "Every payment of this channel's game: who paid whom, how much and why."
+
+
+def small_tree() -> app_commands.Group:
+    """A /payday of two commands whose texts the catalog translates: one with a required option, one
+    with options that may be left out, one of them with choices."""
+    group = app_commands.Group(name="payday", description="Play.")
+
+    @group.command(name="join", description=JOIN)
+    async def join(interaction: discord.Interaction, seat: int) -> None: ...
+
+    @group.command(name="ledger", description=LEDGER)
+    @app_commands.choices(
+        book=[
+            app_commands.Choice(name="Bank statement", value="bank"),
+            app_commands.Choice(name="Loan book", value="loans"),
+        ]
+    )
+    async def ledger(interaction: discord.Interaction, book: str = "bank", page: int = 1) -> None: ...
+
+    return group
+
+
+def test_help_lists_each_command_of_the_tree_with_its_options_and_choices_in_the_readers_language():
+    assert command_help(small_tree(), lang("en")).split("\n") == [
+        f"`/payday join seat` — {JOIN}",
+        f"`/payday ledger [book] [page]` — {LEDGER}",
+        "↳ `book`: Bank statement, Loan book",
+    ]
+    assert command_help(small_tree(), ITALIAN).split("\n") == [
+        f"`/payday join seat` — {italian(JOIN)}",
+        f"`/payday ledger [book] [page]` — {italian(LEDGER)}",
+        f"↳ `book`: {italian('Bank statement')}, {italian('Loan book')}",
+    ]
+    assert italian(LEDGER) != LEDGER and italian("Loan book") != "Loan book"

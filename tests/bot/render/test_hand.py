@@ -8,6 +8,7 @@ from bot.render.components import Button, OpenHand, game_rows
 from bot.render.hand import FIELD_LIMIT, hand_panel, orders_text
 from bot.render.i18n import lang
 from bot.render.prompts.layout import Choice
+from cogs.payday._controls import view
 from tests.bot.game.scripted import (
     ANN,
     carry_charge,
@@ -158,7 +159,7 @@ def test_the_panel_and_its_controls_are_all_italian():
         assert "Tira il dado per me" in labels
         hand_view.form_words("loan", 1000, it)
         hand_view.form_words("repay", 1000, it)
-        hand_view.panel_rows(1, 2, seat, orders, it)
+        hand_view.panel_rows(1, 2, seat, orders, 1000, it)
         game_rows(1, 2, 3, [], it)  # My hand
     assert set(it.missing) == before, f"no Italian for {set(it.missing) - before}"
 
@@ -170,3 +171,13 @@ def test_my_hand_always_finds_room_on_the_live_message():
     assert len(laid) == 5 and len(sent) == 25
     assert sent[-1].target == OpenHand(1, 2)
     assert sent[-1].label == "My hand" and len("My hand") <= 25
+
+
+def test_repay_is_greyed_out_while_the_player_owes_nothing_and_sent_so():
+    for loan, greyed in ((0, True), (1000, False)):
+        _, buttons = hand_view.panel_rows(1, 2, ANN, Orders(), loan, EN)
+        repay = next(button for button in buttons if button.label == "Repay…")
+        assert repay.disabled is greyed
+        assert all(not button.disabled for button in buttons if button is not repay)
+        sent = view(((repay,),))
+        assert sent is not None and sent.to_components()[0]["components"][0].get("disabled", False) is greyed

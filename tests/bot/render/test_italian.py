@@ -16,6 +16,7 @@ from bot.game.orders import LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind
 from bot.render import hand_view, i18n, rules_text
+from bot.render.commands import command_help
 from bot.render.events import describe
 from bot.render.hand import hand_panel
 from bot.render.i18n import NBSP, lang
@@ -25,6 +26,7 @@ from bot.render.refusals import refusal_text
 from bot.render.statements import line
 from tests.bot.render.games import every_question
 from tests.bot.render.test_words import CLASSIC, CLASSIC_SAMPLES, MODERN, NAMES, REFUSALS, SAMPLES
+from tests.cogs.payday.rig import cog
 
 ITALIAN = lang("it")
 ENGLISH = lang("en")
@@ -149,7 +151,7 @@ def test_the_hand_panel_of_every_edition_reads_in_italian_down_to_its_time_line(
                 headings.add(f.name)
     shown = {"Monster Charges", "Lottery Tickets", "Still due at this Pay Day", "Due at your next Pay Day"}
     assert {it._(heading) for heading in shown} <= headings, "the samples reach every kind of section"
-    menu, buttons = hand_view.panel_rows(1, 2, 0, orders, it)
+    menu, buttons = hand_view.panel_rows(1, 2, 0, orders, 1000, it)
     for text in [menu.placeholder, *(button.label for button in buttons)]:
         assert_italian(text)
 
@@ -166,11 +168,12 @@ def test_every_rules_topic_of_every_edition_reads_in_italian(topic, edition, it)
     assert (title, text) != (english_title, english_text)
 
 
-def test_the_help_page_reads_in_italian(it):
-    title, text = rules_text.help_page(it)
+async def test_the_help_page_reads_in_italian(env, it):
+    title, text = rules_text.help_page(command_help(cog(env).app_command, it), it)
     assert_italian(title)
-    assert_italian(text)
-    assert "`/payday start [months] [turn_time] [ruleset]`" in text  # command names stay English
+    assert_italian(text.replace(it.pgettext("command", "on"), ""))  # "on (attive)": the value typed
+    assert "`/payday start [months] [turn_time] [ruleset] [language]`" in text  # names stay English
+    assert "↳ `turn_time`: 1 minuto, 2 minuti" in text
     assert "1.000\u00a0$" in text
 
 

@@ -301,13 +301,17 @@ REFUSALS: list[tuple[IllegalAction, str]] = [
     (Refusal(LobbyCode.TABLE_FULL, most=6), "The table is full (6 players)."),
     (Refusal(LobbyCode.NOT_JOINED), "You're not in this game."),
     (Refusal(LobbyCode.NOT_PLAYING), "You're not playing in this game."),
-    (Refusal(LobbyCode.HOST_ADDS_COMPUTERS), "Only the host can add computer players."),
-    (Refusal(LobbyCode.HOST_STARTS), "Only the host can start the game."),
+    (Refusal(LobbyCode.HOST_ADDS_COMPUTERS, host="Ann"), "Only the host, Ann, can add computer players."),
+    (Refusal(LobbyCode.HOST_STARTS, host="*Ann*"), "Only the host, \\*Ann\\*, can start the game."),
+    (Refusal(LobbyCode.HOST_STARTS, host=""), "Only the host can start the game."),
     (
         Refusal(LobbyCode.PLAYER_COUNT, least=2, most=6),
         "A game needs 2 to 6 players: invite someone, or add a computer player.",
     ),
-    (Refusal(LobbyCode.HOST_OR_MANAGER), "Only the host or someone with Manage Channels can do that."),
+    (
+        Refusal(LobbyCode.HOST_OR_MANAGER, host="Ann"),
+        "Only the host, Ann, or someone with Manage Channels can do that.",
+    ),
     (
         Refusal(LobbyCode.REMATCH_PLAYERS),
         "Only the players of that game can ask for a rematch: start a new game with /payday start.",

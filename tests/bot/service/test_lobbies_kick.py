@@ -136,7 +136,7 @@ async def test_a_running_game_refuses_outsiders_self_kicks_strangers_and_seats_a
         refusals[who.name, whom.name] = (refused.value.code, refused.value.params)
 
     assert refusals == {
-        ("bob", "alice"): (LobbyCode.HOST_OR_MANAGER, {}),
+        ("bob", "alice"): (LobbyCode.HOST_OR_MANAGER, {"host": "alice"}),
         ("alice", "alice"): (LobbyCode.KICK_SELF, {}),
         ("alice", "olga"): (LobbyCode.NOT_SEATED, {"name": "olga"}),
         ("alice", "carol"): (LobbyCode.REPLACED, {"name": "carol"}),

@@ -107,7 +107,10 @@ def test_a_game_that_waits_for_nothing_calls_nobody():
 def test_the_call_is_short_names_its_question_and_mentions_in_the_order_asked():
     assert call_line(PendingKind.ROLL, [7], EN) == "🔔 <@7>, your turn."
     assert call_line(PendingKind.LOTTERY, [8, 9], EN) == "🔔 <@8> <@9>: Lottery! Take a number or sit out."
-    assert call_line(PendingKind.RADIO, [9, 8], EN) == "🔔 <@9> <@8>: Radio Contest! Roll in this order."
+    assert (
+        call_line(PendingKind.RADIO, [9, 8], EN, order=["Ann", "Cat", "Bob"])
+        == "🔔 <@9> <@8>: Radio Contest! Roll in turn: Ann\u00a0→ Cat\u00a0→ Bob."
+    )
     assert call_line(PendingKind.WALK, [8], EN) == "🔔 <@8>: Walk for Charity! Roll and give to the Jackpot."
     assert (
         call_line(PendingKind.ROLL_OFF, [8, 9], EN)

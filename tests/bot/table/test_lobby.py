@@ -131,3 +131,19 @@ def test_only_a_player_of_the_finished_game_asks_for_its_rematch():
     assert refusal_text(refused.value, lang("en")) == (
         "Only the players of that game can ask for a rematch: start a new game with /payday start."
     )
+
+
+def test_a_refusal_of_what_only_the_host_does_names_the_host():
+    table = Table(host_id=1, turn_seconds=300, interrupt_seconds=60, seed=3)
+    lobby.join(table, 1, "alice")
+    lobby.join(table, 2, "bob")
+
+    for change in (lambda: lobby.start(table, 2), lambda: lobby.add_computer(table, 2)):
+        with pytest.raises(lobby.Refusal) as refused:
+            change()
+        assert refused.value.params == {"host": "alice"}
+    with pytest.raises(lobby.Refusal) as refused:
+        lobby.cancel(table, 2, manages_channel=False)
+    assert refusal_text(refused.value, lang("en")) == (
+        "Only the host, alice, or someone with Manage Channels can do that."
+    )

@@ -63,7 +63,8 @@ async def test_the_radio_contest_and_the_walk_call_every_roller_at_once(env):
     # One message calls bob and carol, who roll after alice, in that order.
     assert calls_sent(env, mark) == [[bob.id, carol.id]]
     board = await live(env, game.channel)
-    assert board.content == f"🔔 <@{bob.id}> <@{carol.id}>: Radio Contest! Roll in this order."
+    order = "alice\u00a0→ bob\u00a0→ carol"
+    assert board.content == f"🔔 <@{bob.id}> <@{carol.id}>: Radio Contest! Roll in turn: {order}."
     await click(alice, board, label="Roll the die")
     await click(bob, board, label="Roll the die")  # asked next: no second call
     assert calls_sent(env, mark) == [[bob.id, carol.id]]

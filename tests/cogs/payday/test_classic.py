@@ -84,8 +84,8 @@ async def test_deposit_and_withdraw_commands_are_refused_or_confirmed(env):
     result = await slash(bob, game.channel, "payday withdraw", amount=100)
     assert result.ephemeral
     confirmed = unescape(result.response.content)
-    assert "bob withdrew $100 from savings (savings now $200)" in confirmed
-    assert "bob paid $50 to the Bank (savings withdrawal fee)" in confirmed
+    assert "You withdrew $100 from savings (savings now $200)." in confirmed
+    assert "You paid the Bank a $50 fee for withdrawing outside your Pay Day." in confirmed
     board = await live(env, game.channel)
     assert "savings $200" in board.embeds[-1].fields[0].value
     [book] = (await slash(bob, game.channel, "payday ledger", book="loans")).response.embeds
@@ -102,7 +102,7 @@ async def test_deposit_and_withdraw_commands_are_refused_or_confirmed(env):
     deposits = menu_options(board)  # six deposits are more than a row of buttons: a menu
     assert labels(board) == ["Done"] and "Deposit $100" in deposits and "Deposit $600" in deposits
     result = await slash(alice, game.channel, "payday deposit", amount=300)
-    assert "alice deposited $300 in savings (savings now $300)" in unescape(result.response.content)
+    assert "You deposited $300 in savings (savings now $300)." in unescape(result.response.content)
     board = await live(env, game.channel)
     assert "Withdraw $100" not in menu_options(board)  # no withdrawal after a deposit, same Pay Day
     await click(alice, board, label="Done")

@@ -109,7 +109,7 @@ async def test_the_humans_keep_their_lottery_buttons_until_only_the_computer_is_
     await click(alice, await live(env, game.channel), label="Roll the die")
 
     board = await live(env, game.channel)
-    assert "Waiting for **alice** and **bob** and **carol** (computer)." in board.embeds[-1].description
+    assert "Waiting for **alice**, **bob** and **carol** (computer)." in board.embeds[-1].description
     assert labels(board) == [*NUMBERS, "Sit out"]
 
     await click(alice, board, label="1")

@@ -105,7 +105,7 @@ async def test_a_rate_limited_edit_never_holds_the_channel(env, monkeypatch):
     loan = await slash(alice, game.channel, "payday loan", amount=1000)  # the board edit is rate-limited
     assert loan.acknowledged and held_while_limited == [False]
     other = await slash(bob, game.channel, "payday loan", amount=2000)  # answered while it waits
-    assert other.acknowledged and "bob took a loan" in unescape(other.response.content)
+    assert other.acknowledged and "You borrowed $2,000" in unescape(other.response.content)
     await env.advance_time(25)  # the rate limit passes: the board shows both loans
     assert "bob took a loan of $2,000" in unescape(field(await live(env, game.channel), "Latest"))
 

@@ -119,7 +119,7 @@ async def test_only_the_host_may_confirm_and_a_game_ended_already_is_not_ended_a
     forged = await click(bob, asked.response.message, label=END)
 
     assert forged.ephemeral
-    assert refusal(forged) == "Only the host or someone with Manage Channels can do that."
+    assert refusal(forged) == "Only the host, alice, or someone with Manage Channels can do that."
     assert await stored(env, game.channel) == before
 
     asked_again = await slash(alice, game.channel, "payday end")  # two questions open

@@ -181,7 +181,7 @@ async def test_borrow_asks_the_exact_amount_and_the_engine_checks_it(env):
     done = await alice.submit_modal(form, {"amount": "$2,000"})
 
     assert (await load(env, game.channel)).state.players[0].cash == 3500 + 2000
-    assert done.response.content == "alice took a loan of $2,000 (loan now $2,000)"
+    assert done.response.content == "You borrowed $2,000 (loan now $2,000): $200 interest at each Pay Day."
     assert done.response.embeds[0].description.startswith("Cash $5,500 · Loan $2,000")
     form = await click(alice, panel, label="Borrow…")
     nothing = await alice.submit_modal(form, {"amount": "lots"})

@@ -50,7 +50,7 @@ async def test_refresh_after_a_loan_shows_the_new_cash_and_drops_the_old_note(en
     panel = await open_hand(env, game, alice)
     form = await click(alice, panel, label="Borrow…")
     done = await alice.submit_modal(form, {"amount": "1000"})
-    assert done.response.content == "alice took a loan of $1,000 (loan now $1,000)"
+    assert done.response.content == "You borrowed $1,000 (loan now $1,000): $100 interest at each Pay Day."
     assert summary(done.response).startswith("Cash $4,500 · Loan $1,000")
 
     await env.advance_time(60)

@@ -18,7 +18,7 @@ async def test_lottery_with_a_retired_player_an_outsider_and_a_sit_out(env):
 
     board = await live(env, game.channel)
     assert "**Lottery!**" in board.embeds[-1].description
-    assert "Waiting for **alice** and **bob** and **carol**" in board.embeds[-1].description
+    assert "Waiting for **alice**, **bob** and **carol**" in board.embeds[-1].description
     assert labels(board) == [*NUMBERS, "Sit out"]
     assert "🏁 **carol** — retired" in field(board, "Players")
 

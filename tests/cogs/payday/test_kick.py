@@ -80,7 +80,7 @@ async def test_only_the_host_or_a_moderator_removes_and_only_someone_else_still_
     before, messages = await stored(env, game.channel), len(game.channel.history())
 
     attempts = [
-        (bob, alice, "Only the host or someone with Manage Channels can do that."),
+        (bob, alice, "Only the host, alice, or someone with Manage Channels can do that."),
         (alice, alice, "To leave the game yourself, use /payday leave."),
         (alice, game.outsider, "olga has no seat in this game."),
         (alice, carol, "carol is no longer in this game: a computer player already plays their seat."),

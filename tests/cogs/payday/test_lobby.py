@@ -77,7 +77,7 @@ async def test_host_leaving_passes_the_host_role_and_the_last_one_out_closes_the
     assert seats(lobby) == "1. bob (host)\n2. carol"
     assert (await load(env, channel)).host_id == bob.id
     refused = await click(alice, lobby, label="Start")
-    assert refused.ephemeral and refusal(refused) == "Only the host can start the game."
+    assert refused.ephemeral and refusal(refused) == "Only the host, bob, can start the game."
 
     await slash(bob, channel, "payday leave")
     assert seats(lobby) == "1. carol (host)"

@@ -91,7 +91,7 @@ async def test_only_the_host_or_a_moderator_ends_and_nobody_starts_a_second_game
 
     refused(
         await slash(bob, game.channel, "payday end"),
-        "Only the host or someone with Manage Channels can do that.",
+        "Only the host, alice, or someone with Manage Channels can do that.",
     )
     already = "A game is already open here: see /payday status, or /payday end it."
     refused(await slash(bob, game.channel, "payday start"), already)
@@ -130,10 +130,12 @@ async def test_lobby_refuses_a_full_table_a_lone_start_and_a_guest_start(env):
 
     await click(bob, lobby, label="Join")
     before = await stored(env, channel)
-    refused(await click(bob, lobby, label="Start"), "Only the host can start the game.")
-    refused(await click(bob, lobby, label="Add computer player"), "Only the host can add computer players.")
+    refused(await click(bob, lobby, label="Start"), "Only the host, alice, can start the game.")
+    only_the_host = "Only the host, alice, can add computer players."
+    refused(await click(bob, lobby, label="Add computer player"), only_the_host)
     refused(
-        await click(bob, lobby, label="Cancel"), "Only the host or someone with Manage Channels can do that."
+        await click(bob, lobby, label="Cancel"),
+        "Only the host, alice, or someone with Manage Channels can do that.",
     )
     assert await stored(env, channel) == before
 

@@ -41,7 +41,7 @@ async def test_the_log_tells_every_turn_in_order_with_its_roll_as_a_die_face(env
     assert embed.title.startswith("The story of game #") and embed.title.endswith("page 1 of 1")
     assert in_order(
         embed.description,
-        "**The game begins**\nalice and bob and carol each collected $3,500 from the Bank (start cash)",
+        "**The game begins**\nalice, bob and carol each collected $3,500 from the Bank (start cash)",
         "**Month 1 · alice ⚁ 2 → Tue 2: Sweepstakes**\nalice collected $",
         "**Month 1 · bob ⚅ 6 → Sat 6: Lottery**",
         "carol paid $100 into the Lottery pot for number 3",

@@ -147,9 +147,7 @@ def test_the_commission_roll_off_names_the_deal():
     land(st, ANN, 2, roll=2)
     act(st, ANN, ActionKind.BUY)
     text = question(st, NAMES, ENGLISH)
-    assert text.startswith(
-        "**Commission on Car Wash: everyone rolls.** **Ann** and **Bob** and **Cat**, roll"
-    )
+    assert text.startswith("**Commission on Car Wash: everyone rolls.** **Ann**, **Bob** and **Cat**, roll")
     assert "collects $35 from the Bank" in text
     assert buttons(st) == [("Roll the die", ActionKind.ROLL, 0)]
 

@@ -37,7 +37,7 @@ def test_a_lottery_keeps_the_humans_buttons_until_only_the_computer_is_left_to_a
     assert asked(st) == (PendingKind.LOTTERY, [ANN, BOB, CAT])
 
     text = question(st, NAMES, ENGLISH, {BOB})
-    assert text.splitlines()[0].endswith("Waiting for **Ann** and **Bob** (computer) and **Cat**.")
+    assert text.splitlines()[0].endswith("Waiting for **Ann**, **Bob** (computer) and **Cat**.")
     assert "**Bob** (computer)" in question(st, NAMES, ITALIAN, {BOB})
     assert [c.label for c in choices(st, ENGLISH, {BOB})] == ["1", "2", "3", "4", "5", "6", "Sit out"]
 

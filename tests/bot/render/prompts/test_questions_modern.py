@@ -12,6 +12,7 @@ from bot.render.prompts.questions import question
 from tests.bot.game.scripted import (
     ANN,
     BOB,
+    CAT,
     ENGLISH,
     act,
     asked,
@@ -113,3 +114,14 @@ def test_the_repay_question_says_when_no_bill_is_due():
     set_loan(st, ANN, 2000)
     land(st, ANN, 31)
     assert question(st, NAMES, ENGLISH).endswith("You hold $6,800. No bills are due.")
+
+
+def test_the_radio_contest_question_names_who_rolls_after_the_roller_in_turn():
+    st = game(3)
+    land(st, BOB, 8, then=[1, 2])  # nobody rolls the 3
+    contest = "**Radio Contest:** **{}**, roll — a 3 wins $1,000."
+    assert question(st, NAMES, ENGLISH) == contest.format("Bob") + " Next: Cat\u00a0→ Ann."
+    act(st, BOB, ActionKind.ROLL)
+    assert question(st, NAMES, ENGLISH) == contest.format("Cat") + " Next: Ann."
+    act(st, CAT, ActionKind.ROLL)
+    assert question(st, NAMES, ENGLISH) == contest.format("Ann")

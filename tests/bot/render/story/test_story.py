@@ -54,7 +54,7 @@ def story(records: list[dict], ruleset=MODERN, names=NAMES) -> list[Block]:
 def test_a_turn_is_one_block_headed_by_its_roll_as_a_die_face_and_where_the_token_landed():
     told = story([*opening(), *turn(0, 4, 4), rec(EventKind.DREW_DEAL, seat=0, value=TEEN_JEANS)])
     assert [b.heading for b in told] == ["The game begins", "Month 1 · Ann ⚃ 4 → Thu 4: Deal"]
-    assert told[0].lines == ["Ann and Bob and Cat each collected $3,500 from the Bank (start cash)"]
+    assert told[0].lines == ["Ann, Bob and Cat each collected $3,500 from the Bank (start cash)"]
     # The movement roll and the move are in the heading, not repeated as lines.
     assert told[1].lines == ["Ann drew a Deal — Teen Jeans (cost $7,000, sells for $14,000)"]
 
