@@ -55,6 +55,8 @@ class Kind(StrEnum):
     ANTES = "antes"
     """Lottery antes and players sitting it out, in a row."""
     NO_LOTTERY = "no_lottery"
+    NO_WINNER = "no_winner"
+    """A contest's rolls and the note that nobody won it."""
     LOTTERY = "lottery"
     """The Bank's stake, the draw's rolls and the win."""
     ROLL_PAID = "roll_paid"
@@ -265,7 +267,8 @@ def _contest_roll(e: Event, first: Event) -> bool:
 
 
 def _rolls(f: _Finder) -> Group | None:
-    """A roll that sets a payment (Walk for Charity), or a contest's rolls and their outcome."""
+    """A roll that sets a payment (Walk for Charity), or a contest's rolls and their outcome (a roll
+    the bot made for a player out of time is one of them)."""
     e = f.first
     if e.kind != EventKind.ROLLED or e.reason not in (Reason.SPACE, Reason.COMMISSION):
         return None
@@ -273,7 +276,7 @@ def _rolls(f: _Finder) -> Group | None:
     if j is not None and _paying(f.events[j], e.seat, e.reason, e.ref):
         return Kind.ROLL_PAID, [f.at, j]
     members = [f.at]
-    while j is not None and _contest_roll(f.events[j], e):
+    while j is not None and (_contest_roll(f.events[j], e) or f.events[j].kind == EventKind.TIMED_OUT):
         members.append(j)
         j = f.next_free(j)
     if j is None:
@@ -283,7 +286,7 @@ def _rolls(f: _Finder) -> Group | None:
     if won and end.src in (ev.BANK, ev.POT):
         return Kind.CONTEST, [*members, j]
     if end.reason == Reason.NO_RADIO_WINNER:
-        return Kind.EVENT, [*members, j]
+        return Kind.NO_WINNER, [*members, j]
     return None
 
 
@@ -481,7 +484,7 @@ def _contest(events: tuple[Event, ...], names: tuple[str, ...], rs: Ruleset, L: 
     return L.ngettext(
         "{contest}: {player} wins {amount} after {n} roll",
         "{contest}: {player} wins {amount} after {n} rolls",
-        len(events) - 1,
+        sum(e.kind == EventKind.ROLLED for e in events),
         contest=reason_text(won, rs, L),
         player=names[won.dst],
         amount=L.money(won.amount),
@@ -531,6 +534,7 @@ _WRITERS: dict[Kind, Writer] = {
     Kind.MOVE_AHEAD: _moved_ahead,
     Kind.ANTES: _antes_line,
     Kind.NO_LOTTERY: _last,
+    Kind.NO_WINNER: _last,
     Kind.LOTTERY: _lottery_line,
     Kind.ROLL_PAID: _roll_paid,
     Kind.CONTEST: _contest,
