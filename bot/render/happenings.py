@@ -78,11 +78,16 @@ class Happening:
 def happenings(events: Sequence[Event], ruleset: Ruleset) -> list[Happening]:
     """The events in happenings, each at the place of its first event; every event in exactly one."""
     taken = [False] * len(events)
+    ends, end = [0] * len(events), len(events)
+    for i in range(len(events) - 1, -1, -1):  # where each event's turn ends: the next movement roll
+        ends[i] = end
+        if _movement(events[i]):
+            end = i
     grouped = []
     for i in range(len(events)):
         if taken[i]:
             continue
-        found = _Finder(events, taken, i, ruleset)
+        found = _Finder(events, taken, ends, i, ruleset)
         for match in _MATCHES:
             group = match(found)
             if group is not None:
@@ -98,10 +103,12 @@ def happenings(events: Sequence[Event], ruleset: Ruleset) -> list[Happening]:
 
 @dataclass(slots=True)
 class _Finder:
-    """The events still free to group, seen from the event a happening would start with."""
+    """The events still free to group, seen from the event a happening would start with; a
+    happening ends within its turn (before the next movement roll, `ends`)."""
 
     events: Sequence[Event]
     taken: list[bool]
+    ends: list[int]
     at: int
     ruleset: Ruleset
 
@@ -109,23 +116,15 @@ class _Finder:
     def first(self) -> Event:
         return self.events[self.at]
 
-    def turn(self) -> range:
-        """The free events after the first up to the next movement roll (a happening ends within
-        its turn)."""
-        end = self.at + 1
-        while end < len(self.events) and not _movement(self.events[end]):
-            end += 1
-        return range(self.at + 1, end)
-
     def find(self, wanted: Callable[[Event], bool], after: int | None = None) -> int | None:
+        """The first free event of the turn after `after` (the first event) that is `wanted`."""
         start = self.at if after is None else after
-        return next(
-            (j for j in self.turn() if j > start and not self.taken[j] and wanted(self.events[j])), None
-        )
+        end = self.ends[self.at]
+        return next((j for j in range(start + 1, end) if not self.taken[j] and wanted(self.events[j])), None)
 
     def next_free(self, after: int) -> int | None:
         """The next event not grouped yet, in the same turn."""
-        return next((j for j in self.turn() if j > after and not self.taken[j]), None)
+        return self.find(lambda e: True, after)
 
 
 Group = tuple[Kind, list[int]]
