@@ -62,7 +62,7 @@ class Kind(StrEnum):
     ROLL_PAID = "roll_paid"
     """A roll and the payment it set (Walk for Charity)."""
     CONTEST = "contest"
-    """The rolls of a contest (Radio Contest, a roll-off) and the win, or the note that nobody won."""
+    """The rolls of a contest (Radio Contest, a commission's roll-off, a Poker Game) and the win."""
     PUT_IN = "put_in"
     PAYDAY = "payday"
     """A whole Pay Day, from its salary to the new month or retirement."""
@@ -241,7 +241,8 @@ def _antes(f: _Finder) -> Group | None:
     anted = any(f.events[m].kind == EventKind.ANTED for m in members)
     if not anted and j is not None and f.events[j].reason == Reason.NO_ANTES:
         return Kind.NO_LOTTERY, [*members, j]
-    return Kind.ANTES, members
+    said = anted or any(f.events[m].kind == EventKind.SAT_OUT for m in members)
+    return (Kind.ANTES, members) if said else None  # a time out whose answer waits for its turn
 
 
 def _lottery(f: _Finder) -> Group | None:
