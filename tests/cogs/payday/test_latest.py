@@ -6,7 +6,10 @@ import pytest
 
 from bot.render.i18n import lang
 from tests.cogs.payday.rig import deal_card, field, live, load, mail_card, rigged, start_game, unescape
-from tests.helpers import click
+from tests.cogs.payday.test_computer_seat import until_a_human_is_asked
+from tests.cogs.payday.test_kick import bobs_turn
+from tests.cogs.payday.test_lobby import COMPUTERS_WAIT_FOR_THE_CLOCK
+from tests.helpers import click, slash
 
 IT = lang("it")
 
@@ -115,3 +118,16 @@ async def test_a_pay_day_shows_its_breakdown_across_the_question_it_asked(env, l
     assert latest.splitlines()[-1] == "💵 " + L._(
         "Pay Day for {player}: {result}; month {month} begins", player="alice", result=L.money(-1700), month=2
     )
+
+
+@COMPUTERS_WAIT_FOR_THE_CLOCK
+async def test_a_seat_the_computer_plays_reads_as_the_computers_in_latest(env):
+    game = await start_game(env, 3, months=1)
+    bob = game.players[1]
+    await bobs_turn(env, game)  # alice rolled a 2; bob's die will show 3
+    await slash(bob, game.channel, "payday leave")
+    await until_a_human_is_asked(env, game.channel)  # the computer rolls for bob
+
+    latest = unescape(field(await live(env, game.channel), "Latest"))
+    assert "\n🤖 bob rolled ⚂ 3 → Wed 3: Mail ×3\n" in latest
+    assert "alice" in latest and "🤖 alice" not in latest  # a player's own doings are unmarked
