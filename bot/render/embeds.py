@@ -7,13 +7,13 @@ from dataclasses import dataclass
 import discord
 
 from bot.game.cards import Tag
-from bot.game.events import Event
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
-from bot.render.events import describe
 from bot.render.hand import ORDERS_MARK
+from bot.render.happenings import Kind, happenings, latest_text
 from bot.render.i18n import Lang, lang
 from bot.render.lists import and_list
+from bot.render.paydays import Breakdown, breakdown, breakdown_line
 from bot.render.prompts.questions import question
 from bot.render.rules_text import edition_title
 from bot.service.tallies import Tally
@@ -118,7 +118,7 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     embed.add_field(name=_heading(ruleset.jackpot_name, L), value=f"{L.money(st.jackpot)}{pot}", inline=False)
     if table.latest:
         shown = tuple(names)
-        latest = "\n".join(_latest_line(event, shown, st.ruleset, L.code) for event in table.latest)
+        latest = latest_text(table, shown, L)
         embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
     embed.set_footer(text=_footer(game_id, ruleset, any(seat.orders.any for seat in table.seats), L))
     return embed
@@ -210,13 +210,6 @@ def _player_line(shown: _Shown, language: str) -> str:
     if shown.carried is not None:
         parts.append(L._("carried {amount}", amount=L.money(shown.carried)))
     return " · ".join(parts)
-
-
-@functools.lru_cache(maxsize=4096)
-def _latest_line(event: Event, names: tuple[str, ...], ruleset: str, language: str) -> str:
-    """A Latest line, written from exactly what it shows: each click shows the seven before it
-    again."""
-    return describe(event, names, RULESETS[ruleset], lang(language))
 
 
 def _place(ruleset: str, day: int, retired: bool, L: Lang) -> str:
@@ -374,17 +367,24 @@ def player_story(tally: Tally, ruleset: str, L: Lang) -> str:
 
 # -- Pay Day summaries ---------------------------------------------------------------------------------
 def payday_notices(paydays: PayDays | None, L: Lang) -> str | None:
-    """The Pay Days finished, one line each, for the whole table; None if none."""
+    """The Pay Days finished, a short block each, for the whole table; None if none."""
     if paydays is None:
         return None
-    return (
-        "\n".join(payday_notice(paydays.table, seat, retired, L) for seat, retired in paydays.seats) or None
-    )
+    ruleset = RULESETS[paydays.table.game.ruleset]
+    done = [h for h in happenings(paydays.events, ruleset) if h.kind is Kind.PAYDAY]
+    blocks = []
+    for seat, retired in paydays.seats:
+        own = [h.events for h in done if h.events[-1].seat == seat]
+        sums = breakdown(own[-1], seat) if own else None
+        blocks.append(payday_notice(paydays.table, seat, retired, L, sums))
+    return "\n".join(blocks) or None
 
 
-def payday_notice(table: Table, seat: int, retired: bool, L: Lang) -> str:
-    """One line for the channel when a player finishes a Pay Day. It is message text, not an embed,
-    so it survives later edits of a live message it rides on (edits replace embeds, not text)."""
+def payday_notice(table: Table, seat: int, retired: bool, L: Lang, sums: Breakdown | None = None) -> str:
+    """A player's finished Pay Day for the channel: where they stand now, and under it, when its
+    events are at hand, what salary, interest, bills and repayment made of their cash. It is message
+    text, not an embed, so it survives later edits of a live message it rides on (edits replace
+    embeds, not text)."""
     st = table.game
     p = st.players[seat]
     name = safe(table.seats[seat].name)
@@ -400,7 +400,10 @@ def payday_notice(table: Table, seat: int, retired: bool, L: Lang) -> str:
     owed = st.carried_balances(seat)
     if owed:
         parts.append(L._("Monster Charges carried {amount}", amount=L.money(sum(owed))))
-    return f"💵 {head} — {' · '.join(parts)}"
+    notice = f"💵 {head} — {' · '.join(parts)}"
+    if sums is None or not sums.complete:
+        return notice
+    return f"{notice}\n↳ {breakdown_line(sums, L)}"
 
 
 def _clip(text: str) -> str:

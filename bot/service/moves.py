@@ -3,7 +3,7 @@ answers standing orders give at once, and who the game calls by name after. Pure
 of its own (the time is given), so every use case that moves a game shares these steps.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -91,14 +91,18 @@ def ended_early(table: Table, record: dict) -> Played:
     return Played(events, [record, *(e.to_dict() for e in events)])
 
 
-def paydays_in(table: Table, events: Iterable[Event]) -> PayDays | None:
-    """The Pay Days finished by these events, for the whole table; None if none."""
+def paydays_in(table: Table, events: Sequence[Event]) -> PayDays | None:
+    """The Pay Days finished by these events (the table has remembered them), for the whole table,
+    with the events kept from before them; None if none."""
     seats = tuple(
         (e.seat, e.kind == EventKind.RETIRED)
         for e in events
         if e.kind in (EventKind.NEW_MONTH, EventKind.RETIRED)
     )
-    return PayDays(table, seats) if seats else None
+    if not seats:
+        return None
+    first = next((i for i, e in enumerate(table.latest) if e is events[0]), 0)
+    return PayDays(table, seats, (*table.latest[:first], *events))
 
 
 def next_call(table: Table, looking: Iterable[int] = ()) -> Call | None:

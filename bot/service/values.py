@@ -184,6 +184,9 @@ class PayDays:
 
     table: Table
     seats: tuple[tuple[int, bool], ...]
+    events: tuple[Event, ...] = ()
+    """The events that led to them, as far back as the table keeps them: each Pay Day's own, from
+    before a question it stopped for, make its breakdown."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,8 +18,10 @@ from bot.game.orders import NONE, Orders
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.game.state import INTERRUPTS, GameState, Pending
 
-RECENT_EVENTS = 8
-"""Events the live message shows under "Latest"."""
+RECENT_EVENTS = 32
+"""Events kept for the live message's "Latest" lines, which group them into happenings (a Lottery
+or a Pay Day is a dozen events and one line), and for the breakdown of a Pay Day that stopped for
+a question."""
 COMPUTER_DELAY = timedelta(seconds=1.5)
 """Computer players wait this long before acting, so the table can follow what they do."""
 MESSAGE_MAX_AGE = timedelta(minutes=55)
@@ -108,7 +110,8 @@ class Table(BaseModel):
     """The lobby message, then the live game message (its id also tells when it was posted)."""
     message_month: int = 0
     latest: list[Event] = Field(default_factory=list)
-    """The latest events, oldest first, as codes and numbers: written in words only when shown.
+    """The latest events (RECENT_EVENTS), oldest first, as codes and numbers: written in words only
+    when shown.
     (Tables saved before kept English lines under `recent`, which is no field now: dropped on load.)"""
     last_answer: tuple[int, int] | None = None
     """(prompt, seat) of the last answer, to tell a double click ("already done") from a stale one."""

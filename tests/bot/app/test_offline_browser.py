@@ -86,7 +86,7 @@ async def test_two_members_and_a_computer_play_in_the_page(tmp_path):
             board = await page.wait_for_board(lambda b: b.asks() and b.asks() <= set(HUMANS))
             game = await saved(table)
             check_page_shows_saved_game(board, game)
-            computer_moves += any(line.startswith(f"{computer} rolled") for line in board.latest)
+            computer_moves += any(line.startswith(f"🤖 {computer} rolled") for line in board.latest)
             who = sorted(board.asks())[0]
             await page.view_as(who)
             await page.press("Roll the die" if "Roll the die" in board.buttons else board.buttons[0])

@@ -9,6 +9,7 @@ from bot.game.orders import Orders
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.render import embeds
+from bot.render.happenings import happening_line
 from bot.render.i18n import lang
 from bot.service.tallies import Tally
 from bot.service.values import Ending, Standings
@@ -130,7 +131,7 @@ def test_every_click_of_a_game_writes_the_board_a_fresh_start_would():
         table.latest = latest
         kept = embeds.game_embed(table, 7, lang(language)).to_dict()
         embeds._player_line.cache_clear()
-        embeds._latest_line.cache_clear()
+        happening_line.cache_clear()
         assert kept == embeds.game_embed(table, 7, lang(language)).to_dict()
         table.remember(apply(st, choose(st, st.pending.seats[0])))
         latest = table.latest

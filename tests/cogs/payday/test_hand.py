@@ -112,7 +112,7 @@ async def test_the_roll_order_rolls_at_once_as_the_player_and_the_board_marks_th
     assert table.state.players[0].day == 2 and table.state.pending.seats == [1], "rolled, bob's turn"
     board = await live(env, game.channel)
     latest = unescape(field(board, "Latest"))
-    assert "alice rolled a 2" in latest, "the table sees it as alice's own roll"
+    assert "alice rolled ⚁ 2 → Tue 2: Sweepstakes" in latest, "the table sees it as alice's own roll"
     assert "alice** ⟳" in field(board, "Players")
     assert "⟳ plays by standing orders" in board.embeds[-1].footer.text
     edited = result.response  # the panel, edited in place

@@ -71,8 +71,8 @@ async def test_restart_mid_lottery_keeps_the_antes_and_rearms_the_deadline(env, 
     assert table.state.pending.kind == "roll" and table.state.pending.seats == [1]
     assert [p.cash for p in table.state.players] == [3500, 3500 - 100 + 1200, 3400]
     latest = unescape(field(await live(env, game.channel), "Latest"))
-    assert "alice sat out the Lottery\nbob paid $100 to the Lottery pot (Lottery ante)" in latest
-    assert "bob collected $1,200 from the Lottery pot (Lottery win)" in latest
+    assert "Lottery at $100 a number: bob on 5 and carol on 2; alice sat out" in latest
+    assert "🎟️ Lottery: 1 roll, bob's 5 came up — bob wins $1,200" in latest
 
     await play_to_end(env, game, random_button(5))
     assert game.channel.last_message.embeds[-1].title.startswith("🏆")

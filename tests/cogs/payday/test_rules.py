@@ -57,9 +57,9 @@ async def test_paying_a_monster_charge_off_costs_the_interest_plus_the_balance(e
 
     table = await load(env, game.channel)
     assert table.state.players[0].cash == 3500 + 3500 - 4400 and table.state.players[0].carried == []
-    latest = unescape(field(await live(env, game.channel), "Latest"))
-    assert "alice paid $400 to the Bank (Monster Charge interest)" in latest
-    assert "alice paid $4,000 to the Bank (Monster Charge paid in full)" in latest
+    board = await live(env, game.channel)
+    assert "↳ salary +$3,500 · Monster Charges -$4,400 = -$900" in board.content
+    assert unescape(field(board, "Latest")).endswith("💵 Pay Day for alice: -$900; month 2 begins")
 
 
 async def test_a_carried_charge_stays_in_hand_and_the_last_pay_day_pays_it_off_without_asking(env):
@@ -90,11 +90,13 @@ async def test_a_carried_charge_stays_in_hand_and_the_last_pay_day_pays_it_off_w
     assert table.state.pending.seats == [1]  # no Monster Charge question: the game waits for bob
     assert alice_now.cash == 3500 + 3500 - 300 + 3500 - 3300
     [notice] = [m.content.split("\n\n")[0] for m in game.channel.history() if "alice retires" in m.content]
-    assert notice.endswith(f"net worth ${alice_now.cash - alice_now.loan:,}")  # nothing carried
+    head, breakdown = notice.split("\n")
+    assert head.endswith(f"net worth ${alice_now.cash - alice_now.loan:,}")  # nothing carried
+    assert breakdown == "↳ salary +$3,500 · Monster Charges -$3,300 = +$200"  # paid off, not asked
     board = await live(env, game.channel)
-    latest = unescape(field(board, "Latest"))
-    assert "alice paid $300 to the Bank (Monster Charge interest)" in latest
-    assert "alice paid $3,000 to the Bank (Monster Charge paid in full)" in latest
+    assert unescape(field(board, "Latest")).endswith(
+        f"🏁 Pay Day for alice: +$200. alice retires with a net worth of ${alice_now.cash - alice_now.loan:,}"
+    )  # salary $3,500, the charge paid off $3,300
 
 
 # -- §2.4 the Lottery, in turn order from the lander ---------------------------------------------------
@@ -122,8 +124,8 @@ async def test_a_quicker_neighbour_never_takes_the_landers_number(env):
     await click(bob, await live(env, game.channel), label="Sit out")
     table = await load(env, game.channel)
     assert [p.cash for p in table.state.players] == [3400, 3500, 3500 - 100 + 1200]
-    assert "carol collected $1,200 from the Lottery pot (Lottery win)" in unescape(
-        field(await live(env, game.channel), "Latest")
+    assert unescape(field(await live(env, game.channel), "Latest")).endswith(
+        "🎟️ Lottery: 1 roll, carol's 5 came up — carol wins $1,200"
     )
 
 

@@ -37,7 +37,7 @@ async def test_reminder_then_timeout_rolls_for_the_player_and_lottery_defaults_t
     await env.advance_time(1)
     board = await live(env, game.channel)
     latest = unescape(field(board, "Latest"))
-    assert "alice ran out of time: the bot chose for them\nalice rolled a 6" in latest
+    assert "alice ran out of time: the bot chose for them\nalice rolled ⚅ 6 → Sat 6: Lottery" in latest
     assert "**Lottery!**" in board.embeds[-1].description
     assert board.content == f"🔔 <@{alice.id}> <@{bob.id}> <@{carol.id}>: Lottery! Take a number or sit out."
     assert pings(env, game.channel, board.id) == ([alice.id, bob.id, carol.id], [], False)
@@ -51,10 +51,11 @@ async def test_reminder_then_timeout_rolls_for_the_player_and_lottery_defaults_t
     table = await load(env, game.channel)
     assert [p.cash for p in table.state.players] == [3500, 3500 - 100 + 1100, 3500]
     latest = unescape(field(await live(env, game.channel), "Latest"))
-    # bob picks after alice (the lander), so his ante is paid once her time has run out
-    assert "alice sat out the Lottery\nbob paid $100 to the Lottery pot (Lottery ante)" in latest
-    assert "carol ran out of time: the bot chose for them\ncarol sat out the Lottery" in latest
-    assert "bob collected $1,100 from the Lottery pot (Lottery win)" in latest
+    # bob picks after alice (the lander), so his ante is paid once her time has run out; silence
+    # sits a player out of the Lottery, one line for all the antes
+    assert "Lottery at $100 a number: bob on 3; alice and carol sat out\n🎟️ Lottery: " in latest
+    assert "bob's 3 came up — bob wins $1,100" in latest
+    assert "ran out of time" not in latest.split("Lottery")[-1]
 
     # Now it is bob's turn, begun by the clock: he is called at once, and not reminded again.
     assert table.state.pending.seats == [1]

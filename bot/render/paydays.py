@@ -1,0 +1,132 @@
+"""A Pay Day's breakdown: what its salary, interest, bills, Monster Charges, repayment and banking
+did to a player's cash, summed from the Pay Day's own events (codes and numbers), and written as
+one short line the whole table reads under the Pay Day's result.
+
+Sums rather than one line per payment: a Pay Day with six bills stays one line on a phone, and
+/payday ledger still lists every payment with its reason.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bot.game import events as ev
+from bot.game.events import Event, EventKind, Reason
+from bot.render.i18n import Lang
+from bot.render.story.block import signed
+
+PAYDAY_REASONS = frozenset(
+    {
+        Reason.SALARY,
+        Reason.INTEREST,
+        Reason.REPAYMENT,
+        Reason.BILL,
+        Reason.CHARGE_INTEREST,
+        Reason.CHARGE_PAID,
+        Reason.AUTO_LOAN,
+        Reason.LOAN,
+        Reason.SAVINGS_INTEREST,
+        Reason.DEPOSIT,
+        Reason.WITHDRAWAL,
+        Reason.SAVINGS_COVER,
+        Reason.WITHDRAW_FEE,
+    }
+)
+"""Why money moves at a Pay Day: its steps' payments, and the loan or savings that cover them."""
+
+
+@dataclass(slots=True)
+class Breakdown:
+    """One player's Pay Day in sums: each a change of their cash (bills and charges negative), or
+    of their savings for `savings_interest`."""
+
+    salary: int | None = None
+    """None when no salary was paid (the classic edition's last month)."""
+    interest: int = 0
+    savings_interest: int = 0
+    repaid: int = 0
+    bills: int = 0
+    bill_count: int = 0
+    charges: int = 0
+    carried: int = 0
+    """Monster Charge balances carried to next month (not paid: no change of cash)."""
+    borrowed: int = 0
+    banked: int = 0
+    """Cash put into savings (negative) or taken out of them (positive)."""
+    result: int = 0
+    """The Pay Day's change of cash, all of the above together."""
+    complete: bool = False
+    """Whether the events hold the Pay Day from its first step (its salary, or the note that there
+    is none): a Pay Day whose start is no longer at hand shows no breakdown rather than a wrong one."""
+
+    def count(self, e: Event, seat: int) -> None:
+        """Add one of the Pay Day's events."""
+        if e.kind == EventKind.CARRIED:
+            self.carried += e.amount
+        elif e.kind == EventKind.NOTHING and e.reason == Reason.NO_FINAL_SALARY:
+            self.complete = True
+        elif e.kind == EventKind.TRANSFER and e.reason in PAYDAY_REASONS:
+            self._transfer(e, seat)
+
+    def _transfer(self, e: Event, seat: int) -> None:
+        savings = ev.savings_account(seat)
+        if e.reason == Reason.SAVINGS_INTEREST:
+            self.savings_interest += e.amount
+            return
+        cash = e.amount if e.dst == seat else -e.amount if e.src == seat else 0
+        self.result += cash
+        if e.reason == Reason.SALARY:
+            self.salary, self.complete = (self.salary or 0) + cash, True
+        elif e.reason == Reason.INTEREST:
+            self.interest += cash
+        elif e.reason == Reason.REPAYMENT:
+            self.repaid += cash
+        elif e.reason == Reason.BILL:
+            self.bills += cash
+            self.bill_count += 1
+        elif e.reason in (Reason.CHARGE_INTEREST, Reason.CHARGE_PAID):
+            self.charges += cash
+        elif e.reason in (Reason.AUTO_LOAN, Reason.LOAN):
+            self.borrowed += cash
+        elif savings in (e.src, e.dst) or e.reason == Reason.WITHDRAW_FEE:
+            self.banked += cash
+
+
+def breakdown(events: Iterable[Event], seat: int) -> Breakdown:
+    """The sums of one player's Pay Day from its events."""
+    sums = Breakdown()
+    for e in events:
+        sums.count(e, seat)
+    return sums
+
+
+def breakdown_line(sums: Breakdown, L: Lang) -> str:
+    """ "salary +$3,500 · loan interest -$300 · 2 bills -$800 · repaid -$1,000 = +$1,400": only
+    what happened, the result last."""
+    parts = []
+    if sums.salary is None:
+        parts.append(L._("no salary"))
+    else:
+        parts.append(L._("salary {amount}", amount=signed(sums.salary, L)))
+    if sums.interest:
+        parts.append(L._("loan interest {amount}", amount=signed(sums.interest, L)))
+    if sums.savings_interest:
+        parts.append(L._("savings interest {amount}", amount=signed(sums.savings_interest, L)))
+    if sums.bill_count:
+        parts.append(
+            L.ngettext(
+                "{n} bill {amount}", "{n} bills {amount}", sums.bill_count, amount=signed(sums.bills, L)
+            )
+        )
+    if sums.charges:
+        parts.append(L._("Monster Charges {amount}", amount=signed(sums.charges, L)))
+    if sums.carried:
+        parts.append(L._("Monster Charges carried {amount}", amount=L.money(sums.carried)))
+    if sums.repaid:
+        parts.append(L._("repaid {amount}", amount=signed(sums.repaid, L)))
+    if sums.borrowed:
+        parts.append(L._("borrowed {amount}", amount=signed(sums.borrowed, L)))
+    if sums.banked < 0:
+        parts.append(L._("deposited {amount}", amount=signed(sums.banked, L)))
+    elif sums.banked > 0:
+        parts.append(L._("withdrew {amount}", amount=signed(sums.banked, L)))
+    return f"{' · '.join(parts)} = {signed(sums.result, L)}"
