@@ -16,7 +16,7 @@ def question(msg: discord.Message) -> str:
 
 async def test_the_question_and_its_time_limit_sit_directly_above_their_buttons(env):
     game = await start_game(env, 3, months=1)
-    alice, bob, _ = game.players
+    alice, _, _ = game.players
     board = await live(env, game.channel)
 
     shown, asked = board.embeds
@@ -77,7 +77,7 @@ async def test_a_live_message_posted_before_this_layout_is_edited_into_it(env, m
 
     after = await live(env, game.channel)
     assert after.id == before.id, "the old message itself was edited"
-    shown, asked = after.embeds
+    shown, _ = after.embeds
     assert shown.description is None and question(after).startswith("**alice**, roll the die.")
     assert "loan $1,000" in field(after, "Players")
     [picture] = after.attachments
