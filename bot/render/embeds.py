@@ -106,7 +106,7 @@ def question_embed(table: Table, L: Lang) -> discord.Embed:
 
 
 def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
-    """The board: where everyone is, money, the Jackpot, the latest events (the question is
+    """The board: the Jackpot, where everyone is and their money, the latest events (the question is
     `question_embed`'s)."""
     st = table.game
     names = [safe(seat.name) for seat in table.seats]
@@ -115,13 +115,15 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         title = L._("Pay Day — game over")
     else:
         title = L._("Pay Day — month {month} of {months}", month=table.month(), months=st.months)
-    embed = discord.Embed(title=title, colour=_colour(table))
-    players = "\n".join(_player_line(_shown(table, seat, names), L.code) for seat in range(len(st.players)))
-    embed.add_field(name=L._("Players"), value=_clip(players), inline=False)
     pot = f" · {_heading(ruleset.pot_name, L)} {L.money(st.pot)}" if st.pot else ""
     if st.rules.jackpot_needs_election and st.jackpot:  # docs/RULES.md §4.7
         pot += " · " + (L._("the next 6 wins it") if st.election_held else L._("waits for a Town Election"))
-    embed.add_field(name=_heading(ruleset.jackpot_name, L), value=f"{L.money(st.jackpot)}{pot}", inline=False)
+    # The Jackpot is one line under the title rather than a field of its own: a phone shows the
+    # whole message on about one screen.
+    jackpot = f"**{_heading(ruleset.jackpot_name, L)}** {L.money(st.jackpot)}{pot}"
+    embed = discord.Embed(title=title, description=jackpot, colour=_colour(table))
+    players = "\n".join(_player_line(_shown(table, seat, names), L.code) for seat in range(len(st.players)))
+    embed.add_field(name=L._("Players"), value=_clip(players), inline=False)
     if table.latest:
         shown = tuple(names)
         latest = "\n".join(_latest_line(event, shown, st.ruleset, L.code) for event in table.latest)

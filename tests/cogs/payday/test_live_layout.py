@@ -20,8 +20,8 @@ async def test_the_question_and_its_time_limit_sit_directly_above_their_buttons(
     board = await live(env, game.channel)
 
     shown, asked = board.embeds
-    assert shown.title == "Pay Day — month 1 of 1" and shown.description is None
-    assert [f.name for f in shown.fields][:2] == ["Players", "Jackpot"]
+    assert shown.title == "Pay Day — month 1 of 1" and shown.description == "**Jackpot** $0"
+    assert [f.name for f in shown.fields][:1] == ["Players"]
     [attachment] = board.attachments
     assert shown.image.url.endswith(attachment.filename)  # the picture is the board's, not the question's
     assert asked.title is None and not asked.fields and asked.image.url is None
@@ -78,7 +78,9 @@ async def test_a_live_message_posted_before_this_layout_is_edited_into_it(env, m
     after = await live(env, game.channel)
     assert after.id == before.id, "the old message itself was edited"
     shown, _ = after.embeds
-    assert shown.description is None and question(after).startswith("**alice**, roll the die.")
+    assert shown.description.startswith("**Jackpot**") and question(after).startswith(
+        "**alice**, roll the die."
+    )
     assert "loan $1,000" in field(after, "Players")
     [picture] = after.attachments
     assert picture.filename != before.attachments[0].filename and shown.image.url.endswith(picture.filename)
