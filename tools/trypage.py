@@ -40,12 +40,14 @@ _BOARD = """(messages => {
   const m = boards[boards.length - 1];
   if (!m) return null;
   const text = sel => m.querySelector(sel)?.innerText || '';
+  // The board is the first embed; the question is the last one, right above the buttons.
+  const asked = [...m.querySelectorAll('.embed-description')].pop()?.innerText || '';
   const fields = {};
   for (const f of m.querySelectorAll('.embed-field'))
     fields[f.querySelector('.embed-field-name').innerText] = f.querySelector('.embed-field-value').innerText;
   const buttons = [...m.querySelectorAll('.component-button')]
     .filter(b => b.getAttribute('aria-disabled') !== 'true').map(b => b.innerText.trim());
-  return {id: m.dataset.messageId, title: text('.embed-title'), description: text('.embed-description'),
+  return {id: m.dataset.messageId, title: text('.embed-title'), description: asked,
           fields, buttons};
 })"""
 # The page holds pictures as blob: URLs, which only the page itself can read.

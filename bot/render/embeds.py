@@ -97,8 +97,26 @@ def _seat_label(table: Table, seat: Seat, L: Lang) -> str:
 
 
 # -- the live game message -------------------------------------------------------------------------
+def game_embeds(table: Table, game_id: int, L: Lang) -> tuple[discord.Embed, discord.Embed]:
+    """The live game message's two embeds: the board, then the question. A message's last embed
+    sits directly above its buttons, so the question and its time limit are read with the buttons
+    that answer it, on a phone too, and the board (with its picture, which the cog sets) above."""
+    return game_embed(table, game_id, L), question_embed(table, L)
+
+
+def question_embed(table: Table, L: Lang) -> discord.Embed:
+    """What the game waits for, and until when: the live message's last embed."""
+    st = table.game
+    names = [safe(seat.name) for seat in table.seats]
+    lines = [question(st, names, L, table.computers())]
+    if table.deadline is not None and not st.over:
+        lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
+    return discord.Embed(description="\n".join(lines), colour=_colour(table))
+
+
 def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
-    """The live game message: where everyone is, money, the Jackpot, what we wait for, latest events."""
+    """The board: the Jackpot, where everyone is and their money, the latest events (the question is
+    `question_embed`'s)."""
     st = table.game
     names = [safe(seat.name) for seat in table.seats]
     ruleset = RULESETS[st.ruleset]
@@ -106,22 +124,26 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         title = L._("Pay Day — game over")
     else:
         title = L._("Pay Day — month {month} of {months}", month=table.month(), months=st.months)
-    lines = [question(st, names, L, table.computers())]
-    if table.deadline is not None and not st.over:
-        lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
-    embed = discord.Embed(title=title, description="\n".join(lines), colour=GREY if st.over else GOLD)
-    players = "\n".join(_player_line(_shown(table, seat, names), L.code) for seat in range(len(st.players)))
-    embed.add_field(name=L._("Players"), value=_clip(players), inline=False)
     pot = f" · {_heading(ruleset.pot_name, L)} {L.money(st.pot)}" if st.pot else ""
     if st.rules.jackpot_needs_election and st.jackpot:  # docs/RULES.md §4.7
         pot += " · " + (L._("the next 6 wins it") if st.election_held else L._("waits for a Town Election"))
-    embed.add_field(name=_heading(ruleset.jackpot_name, L), value=f"{L.money(st.jackpot)}{pot}", inline=False)
+    # The Jackpot is one line under the title rather than a field of its own: a phone shows the
+    # whole message on about one screen.
+    jackpot = f"**{_heading(ruleset.jackpot_name, L)}** {L.money(st.jackpot)}{pot}"
+    embed = discord.Embed(title=title, description=jackpot, colour=_colour(table))
+    players = "\n".join(_player_line(_shown(table, seat, names), L.code) for seat in range(len(st.players)))
+    embed.add_field(name=L._("Players"), value=_clip(players), inline=False)
     if table.latest:
         shown = tuple(names)
         latest = latest_text(table, shown, L)
         embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
     embed.set_footer(text=_footer(game_id, ruleset, any(seat.orders.any for seat in table.seats), L))
     return embed
+
+
+def _colour(table: Table) -> discord.Colour:
+    """Both embeds of the live message in one colour: gold while the game runs, grey once it is over."""
+    return GREY if table.game.over else GOLD
 
 
 def _footer(game_id: int, ruleset: Ruleset, orders: bool, L: Lang) -> str:

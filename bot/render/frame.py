@@ -15,7 +15,7 @@ from bot.render.board_attachment import Picture, show_board
 from bot.render.board_picture import table_board
 from bot.render.calls import call_line
 from bot.render.components import Rows, game_rows, lobby_rows
-from bot.render.embeds import game_embed, lobby_embed, safe
+from bot.render.embeds import game_embeds, lobby_embed, safe
 from bot.render.i18n import Lang, lang
 from bot.render.notes import note_text
 from bot.render.prompts.answers import choices
@@ -26,13 +26,15 @@ from bot.table.attention import asked
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    embed: discord.Embed
+    embeds: tuple[discord.Embed, ...]
+    """The lobby's one embed, or a game's two: the board (with its picture), then the question,
+    which sits directly above the buttons."""
     rows: Rows
     """No rows: the message keeps no buttons (a closed lobby, a game over)."""
     lobby: bool = False
     """A lobby has no picture: an edit leaves the message's attachments alone."""
     picture: Picture | None = None
-    """The drawn board the embed shows; None for a game with pictures off (an edit drops any)."""
+    """The drawn board the first embed shows; None for a game with pictures off (an edit drops any)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +57,17 @@ def frame(
     if state is None:
         rows = () if closed else lobby_rows(channel_id, game_id, L)
         embed = lobby_embed(table, "" if note is None else note_text(note, L), L, closed=closed)
-        return Frame(embed, rows, lobby=True)
-    embed = game_embed(table, game_id, L)
+        return Frame((embed,), rows, lobby=True)
+    board, asked = game_embeds(table, game_id, L)
     picture = None
     if pictures:
         scene, key = table_board(table)
-        show_board(embed, key)
+        show_board(board, key)
         picture = Picture(scene, key)
     if closed or state.over or state.pending is None:
-        return Frame(embed, (), picture=picture)
+        return Frame((board, asked), (), picture=picture)
     answers = choices(state, L, table.computers())
-    return Frame(embed, game_rows(channel_id, game_id, state.prompt, answers, L), picture=picture)
+    return Frame((board, asked), game_rows(channel_id, game_id, state.prompt, answers, L), picture=picture)
 
 
 def call_text(call: Call | None, carried: str | None, table: Table) -> Text:

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.game.rulesets import RULESETS
-from bot.render.embeds import game_embed
+from bot.render.embeds import game_embeds
 from bot.render.frame import language
 from bot.render.i18n import Lang, lang
 from bot.render.links import jump_url, way_back
@@ -101,7 +101,7 @@ class Answering(commands.Cog):
             reply.post_board(loaded)
         elif answer.show is Show.LOOK:
             assert loaded is not None, "a look at the board shows a saved table"
-            reply.say(embed=game_embed(loaded.table, loaded.row.game_id, L))
+            reply.say(embed=game_embeds(loaded.table, loaded.row.game_id, L))
         elif answer.show is Show.BOARD and (answer.said is None or on_live):
             # A click on the live message posts the board anew if players are to be called by name.
             reply.board(call=update.call is not None and on_live)

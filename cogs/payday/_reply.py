@@ -51,7 +51,7 @@ class Reply:
         self.L = L
         self.public = public
         self.text: str | None = None
-        self.embed: discord.Embed | None = None
+        self.embeds: tuple[discord.Embed, ...] = ()
         self.rows: Rows = ()
         self.edited: dict[str, Any] | None = None
         self.shows_board = False
@@ -85,10 +85,18 @@ class Reply:
         return message_id is not None and self.clicked == message_id
 
     # -- deciding, under the lock ---------------------------------------------------------------
-    def say(self, text: str | None = None, *, embed: discord.Embed | None = None, rows: Rows = ()) -> None:
-        """Answer privately (names in `text` are escaped like on the board)."""
+    def say(
+        self,
+        text: str | None = None,
+        *,
+        embed: discord.Embed | tuple[discord.Embed, ...] | None = None,
+        rows: Rows = (),
+    ) -> None:
+        """Answer privately (names in `text` are escaped like on the board), with an embed or
+        several (a look at the board is its two)."""
         self.text = None if text is None else safe(text)
-        self.embed, self.rows = embed, rows
+        self.embeds = (embed,) if isinstance(embed, discord.Embed) else embed or ()
+        self.rows = rows
 
     def edit(self, message: Message, *, text: bool = False) -> None:
         """Answer by editing the message the click was on (a page turned, the hand panel again);
@@ -167,7 +175,7 @@ class Reply:
                 await response.send_modal(self.modal)
             elif self.edited is not None:
                 await self._edit(self.edited)
-            elif self.text is not None or self.embed is not None:
+            elif self.text is not None or self.embeds:
                 await self._say(channel_id)
             elif not response.is_done():
                 await response.defer()
@@ -187,8 +195,8 @@ class Reply:
     async def _say(self, channel_id: int) -> None:
         warning = cannot_post(self.L) if self.live.warning(channel_id) else None
         fields: dict[str, Any] = {"content": "\n".join(t for t in (self.text, warning) if t) or None}
-        if self.embed is not None:
-            fields["embed"] = self.embed
+        if self.embeds:
+            fields["embeds"] = list(self.embeds)
         controls = view(self.rows)
         if controls is not None:
             fields["view"] = controls

@@ -37,7 +37,7 @@ class Through(Protocol):
 
 async def new_fields(shown: Frame, text: Text | None = None) -> dict[str, Any]:
     """A new message showing the frame: its text if any, and its picture as a fresh upload."""
-    fields: dict[str, Any] = {"embed": shown.embed, "view": view(shown.rows)}
+    fields: dict[str, Any] = {"embeds": list(shown.embeds), "view": view(shown.rows)}
     if text is not None:
         fields.update(text_fields(text))
     if shown.picture is not None:
@@ -52,7 +52,7 @@ async def edit_fields(
     message's own picture if it already shows this board (`current`: its attachments, None if not
     known), else a new one drawn off the event loop; no picture with pictures off (one drawn
     before goes), and none listed for a lobby, which never has one."""
-    fields: dict[str, Any] = {"embed": shown.embed, "view": view(shown.rows)}
+    fields: dict[str, Any] = {"embeds": list(shown.embeds), "view": view(shown.rows)}
     if text is not None:
         fields.update(text_fields(text))
     if shown.lobby:

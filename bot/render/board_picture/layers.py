@@ -13,20 +13,23 @@ from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
 from bot.render.board_picture.scene import Token
-from bot.render.cards import weekday_name
 from bot.render.hand import ORDERS_MARK
 from bot.render.i18n import Lang, lang
 
 MARK_SIZE = 22
-DAY_FONT = 22
-NAME_FONT = 18
-EFFECT_FONT = 16
+DAY_FONT = 24
+NAME_FONT = 20
+EFFECT_FONT = 17
+SMALLEST = 14
+"""No space name or amount shrinks below this size to fit its cell."""
 LETTER_FONT = 17
-LEGEND_NAME = 22
-LEGEND_WHERE = 18
-LEGEND_COLUMN = (st.WIDTH - 2 * st.MARGIN) // st.LEGEND_COLS
-MONTH_BOX = (st.WIDTH // 2, 8, st.WIDTH - st.MARGIN, st.TITLE_H - 8)
-JACKPOT_BOX = (st.PANEL_BOX[0] + 48, st.PANEL_BOX[1] + 26, st.PANEL_BOX[2] - 10, st.PANEL_BOX[1] + 56)
+LEGEND_NAME = 20
+LEGEND_MARK = 16
+LEGEND_NAME_X = 13 + st.TOKEN_PITCH + 5
+"""Where a name starts in its place in the players' row: after the pointer and the token."""
+JACKPOT_BOX = (st.PANEL_BOX[0] + 48, st.PANEL_BOX[1] + 24, st.PANEL_BOX[2] - 10, st.PANEL_BOX[1] + 56)
+MONTH_BOX = (st.PANEL_BOX[0] + 170, st.PANEL_BOX[1] + 4, st.PANEL_BOX[2] - 10, st.PANEL_BOX[1] + 24)
+MONTH_FONT = 15
 
 
 def calendar(edition: str, language: str) -> Image.Image:
@@ -35,7 +38,7 @@ def calendar(edition: str, language: str) -> Image.Image:
     (a third of the size), and the labels are drawn on patches of that."""
     ruleset, L = RULESETS[edition], lang(language)
     k = st.SUPERSAMPLE
-    size = (st.WIDTH, st.height(edition))
+    size = (st.WIDTH, st.HEIGHT)
     big = Image.new("RGB", (size[0] * k, size[1] * k), st.PAPER)
     d = ImageDraw.Draw(big)
 
@@ -43,8 +46,6 @@ def calendar(edition: str, language: str) -> Image.Image:
         left, top, right, bottom = b
         return left * k, top * k, right * k, bottom * k
 
-    d.rectangle(box((0, 0, st.WIDTH, st.TITLE_H)), fill=st.TITLE_BG)
-    d.rectangle(box((0, st.TITLE_H - 4, st.WIDTH, st.TITLE_H)), fill=st.TITLE_GOLD)
     d.rounded_rectangle(
         box((st.MARGIN, st.HEADER_Y, st.WIDTH - st.MARGIN, st.HEADER_Y + st.HEADER_H)),
         radius=6 * k,
@@ -62,54 +63,71 @@ def calendar(edition: str, language: str) -> Image.Image:
     d.rounded_rectangle(box(st.PANEL_BOX), radius=9 * k, fill=st.TITLE_BG)
     left, top, right, _ = st.PANEL_BOX
     JACKPOT_MARK(d, (left + 10) * k, (top + 9) * k, 30 * k, st.TITLE_GOLD)
-    d.line(box((left + 10, top + 58, right - 10, top + 58)), fill=st.PANEL_RULE, width=k)
+    d.line(box((left + 10, top + 59, right - 10, top + 59)), fill=st.PANEL_RULE, width=k)
     image = big.reduce(k)
 
     d = ImageDraw.Draw(image)
-    middle = st.TITLE_H // 2
-    title = L._("Pay Day").upper()
-    text(d, (st.MARGIN, middle), title, st.TITLE_GOLD, 32, anchor="lm", heavy=True)
-    after = st.MARGIN + st.font(32, heavy=True).getlength(title) + 24
-    text(d, (after, middle), L.pgettext("edition", ruleset.title), st.TITLE_TEXT, 17, anchor="lm")
     for col, name in enumerate(st.weekday_headers(L)):
         centre = st.MARGIN + col * st.CELL_W + st.CELL_W / 2
         colour = st.SUNDAY_HEADER if col == 0 else st.TITLE_TEXT
         text(d, (centre, st.HEADER_Y + st.HEADER_H / 2), name, colour, 16, anchor="mm", heavy=True)
     for day, space in enumerate(ruleset.board):
         _cell_text(d, day, space, ruleset, L)
-    text(d, (left + 50, top + 8), st.jackpot_title(ruleset, L), st.TITLE_GOLD, 16, heavy=True)
+    text(d, (left + 48, top + 6), st.jackpot_title(ruleset, L), st.TITLE_GOLD, 16, heavy=True)
     retired = L._("retired").upper()
-    text(d, (left + 10, top + 87), retired, st.PANEL_LABEL, 14, anchor="lm", heavy=True)
+    text(d, (left + 10, top + 78), retired, st.PANEL_LABEL, 14, anchor="lm", heavy=True)
     return image
 
 
-def _cell_text(d: ImageDraw.ImageDraw, day: int, space: cal.Space, ruleset: Ruleset, L: Lang) -> None:
-    left, top, right, _ = st.cell_box(day)
-    if day == 0:
-        start = st.short_name(space, L)
-        text(d, (left + 7, top + 6), start, st.KIND_STYLES[SpaceKind.START].mark, 20, heavy=True)
-        return
-    number_colour = st.SUNDAY_RED if weekday(day) == 0 else st.INK
-    text(d, (left + 7, top + 5), str(day), number_colour, DAY_FONT, heavy=True)
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of words in a day's cell, at the size it fits the cell in."""
+
+    words: str
+    colour: str
+    size: int
+    heavy: bool
+
+
+CELL_ROOM = st.CELL_W - st.CELL_GAP - 10
+"""The width a cell's words may take."""
+
+
+def cell_lines(day: int, ruleset: Ruleset, L: Lang) -> list[Line]:
+    """The words under a day's number: its space's name, and what it does to money if anything; a
+    long name with no amount under it takes both lines rather than shrinking."""
+    space = ruleset.board[day]
     heavy = space.kind == SpaceKind.PAYDAY
-    room = right - left - 12
     name = st.short_name(space, L)
     effect = st.effect_line(space, ruleset, L)
-    if effect is None and " " in name and st.font(NAME_FONT, heavy).getlength(name) > room:
-        # A long name with no amount under it takes both lines rather than shrinking.
+    if effect is None and " " in name and st.font(NAME_FONT, heavy).getlength(name) > CELL_ROOM:
         first, second = name.split(" ", 1)
         lines = [(first, st.INK, NAME_FONT, heavy), (second, st.INK, NAME_FONT, heavy)]
     else:
         lines = [(name, st.INK, NAME_FONT, heavy)]
         if effect:
             lines.append((*effect, EFFECT_FONT, False))
-    for (words, colour, size, bold), y in zip(lines, (30, 51), strict=False):
-        text(d, (left + 7, top + y), words, colour, _fitting_size(words, room, size, bold), heavy=bold)
+    return [
+        Line(words, colour, _fitting_size(words, CELL_ROOM, size, bold), bold)
+        for words, colour, size, bold in lines
+    ]
+
+
+def _cell_text(d: ImageDraw.ImageDraw, day: int, space: cal.Space, ruleset: Ruleset, L: Lang) -> None:
+    left, top, _, _ = st.cell_box(day)
+    if day == 0:
+        start = st.short_name(space, L)
+        text(d, (left + 7, top + 6), start, st.KIND_STYLES[SpaceKind.START].mark, 20, heavy=True)
+        return
+    number_colour = st.SUNDAY_RED if weekday(day) == 0 else st.INK
+    text(d, (left + 6, top + 3), str(day), number_colour, DAY_FONT, heavy=True)
+    for line, y in zip(cell_lines(day, ruleset, L), (29, 49), strict=False):
+        text(d, (left + 6, top + y), line.words, line.colour, line.size, heavy=line.heavy)
 
 
 def _fitting_size(words: str, width: float, size: int, heavy: bool) -> int:
-    """The largest size up to `size` at which `words` fit `width` (never below 12 px)."""
-    while size > 12 and st.font(size, heavy).getlength(words) > width:
+    """The largest size up to `size` at which `words` fit `width` (never below SMALLEST)."""
+    while size > SMALLEST and st.font(size, heavy).getlength(words) > width:
         size -= 1
     return size
 
@@ -173,56 +191,52 @@ def letter(t: Token) -> str:
     return st.drawable(t.letter)[:1].upper() or "?"
 
 
-def legend_row(t: Token, asked: bool, language: str) -> Image.Image:
-    """One player's legend row, RGB: token, name, where they are; the asked player's row is gold
-    with a pointer. Marks after the name: standing orders, and "(computer)" for a seat a computer
-    took over."""
+def legend_row(t: Token, asked: bool, language: str, width: int) -> Image.Image:
+    """One player's place in the players' row, RGB, `width` wide: token and name; the asked player's
+    is gold with a pointer. Marks after the name: standing orders, and "(computer)" for a seat a
+    computer took over. A retired player's name is greyed (their token waits in the Jackpot's panel);
+    where a token stands is left to the calendar and the embed's Players field."""
     L = lang(language)
-    width, height = LEGEND_COLUMN, st.LEGEND_ROW_H
+    height = st.LEGEND_ROW_H
     row = Image.new("RGB", (width, height), st.PAPER)
     d = ImageDraw.Draw(row)
     mid = height // 2
     if asked:
         d.rounded_rectangle(
-            (0, 2, width - 6, height - 3), radius=8, fill=st.HIGHLIGHT_ROW, outline=st.HIGHLIGHT_EDGE
+            (0, 2, width - 4, height - 3), radius=8, fill=st.HIGHLIGHT_ROW, outline=st.HIGHLIGHT_EDGE
         )
-        d.polygon([(5, mid - 7), (13, mid), (5, mid + 7)], fill=st.INK)
+        d.polygon([(4, mid - 6), (11, mid), (4, mid + 6)], fill=st.INK)
     sprite = token(t.colour, letter(t), asked).image
-    row.paste(sprite, (16, mid - st.TOKEN_PITCH // 2), sprite)
-    if t.retired:
-        where = L._("retired")
-    elif t.day <= 0:
-        where = L._("START")
-    else:
-        where = L._("{weekday} {day}", weekday=weekday_name(t.day, L), day=t.day)
-    right = width - 14
-    text(d, (right, mid), where, st.SOFT_INK, LEGEND_WHERE, "rm")
-    room = right - st.font(LEGEND_WHERE).getlength(where) - 12 - 56
-    mark = st.font(LEGEND_NAME, heavy=True).getlength(ORDERS_MARK) + 6 if t.orders else 0
-    computer = L._("(computer)") if t.replaced else ""
-    said = st.font(LEGEND_WHERE).getlength(computer) + 6 if computer else 0
+    row.paste(sprite, (13, mid - st.TOKEN_PITCH // 2), sprite)
+    name_x = LEGEND_NAME_X
+    room = width - name_x - 10
+    mark = st.font(LEGEND_NAME, heavy=True).getlength(ORDERS_MARK) + 5 if t.orders else 0
+    # The word never takes more than half the room: in a full table's narrow place the name stays.
+    computer = st.fit(L._("(computer)"), LEGEND_MARK, room / 2) if t.replaced else ""
+    said = st.font(LEGEND_MARK).getlength(computer) + 5 if computer else 0
     shown = st.drawable(t.name) or L._("Player {number}", number=t.seat + 1)
     name = st.fit(shown, LEGEND_NAME, room - mark - said, heavy=asked)
-    text(d, (56, mid), name, st.SOFT_INK if t.retired else st.INK, LEGEND_NAME, "lm", heavy=asked)
-    after = 56 + st.font(LEGEND_NAME, heavy=asked).getlength(name) + 6
+    text(d, (name_x, mid), name, st.SOFT_INK if t.retired else st.INK, LEGEND_NAME, "lm", heavy=asked)
+    after = name_x + st.font(LEGEND_NAME, heavy=asked).getlength(name) + 5
     if t.orders:
         text(d, (after, mid), ORDERS_MARK, st.SOFT_INK, LEGEND_NAME, "lm", heavy=True)
         after += mark
     if computer:  # a word, not a colour: the seat's player left and a computer plays it now
-        text(d, (after, mid), computer, st.SOFT_INK, LEGEND_WHERE, "lm")
+        text(d, (after, mid), computer, st.SOFT_INK, LEGEND_MARK, "lm")
     return row
 
 
 def month_label(patch: Image.Image, label: str) -> Image.Image:
-    """The month, right-aligned in the title band, on `patch` (the calendar under MONTH_BOX, RGB)."""
+    """The month, right-aligned at the top of the Jackpot's panel, on `patch` (the calendar under
+    MONTH_BOX, RGB): the embed's title says it too, but the picture opened on its own should."""
     mid = (MONTH_BOX[3] - MONTH_BOX[1]) // 2
-    words = st.fit(st.drawable(label), 20, patch.width, heavy=True)
-    text(ImageDraw.Draw(patch), (patch.width, mid), words, st.TITLE_TEXT, 20, "rm", heavy=True)
+    words = st.fit(st.drawable(label), MONTH_FONT, patch.width, heavy=True)
+    text(ImageDraw.Draw(patch), (patch.width, mid), words, st.PANEL_LABEL, MONTH_FONT, "rm", heavy=True)
     return patch
 
 
 def jackpot_label(patch: Image.Image, amount: str) -> Image.Image:
     """The Jackpot's amount (in words) in its panel, on `patch` (the calendar under JACKPOT_BOX, RGB)."""
-    words = st.fit(amount, 26, patch.width, heavy=True)
-    text(ImageDraw.Draw(patch), (2, patch.height // 2), words, st.WHITE, 26, "lm", heavy=True)
+    words = st.fit(amount, 28, patch.width, heavy=True)
+    text(ImageDraw.Draw(patch), (2, patch.height // 2), words, st.WHITE, 28, "lm", heavy=True)
     return patch

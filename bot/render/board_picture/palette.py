@@ -59,7 +59,10 @@ def _sample_sheet(edition: str) -> Image.Image:
     ]
     grounds = backgrounds(edition)
     rows = [
-        layers.legend_row(Token(c, "ABCDEF"[c], "Sample Name", c * 5, c), c % 2 == 0, "en") for c in range(n)
+        layers.legend_row(
+            Token(c, "ABCDEF"[c], "Sample Name", c * 5, c), c % 2 == 0, "en", st.legend_column(n)
+        )
+        for c in range(n)
     ]
     strip_h = len(grounds) * pitch + len(rows) * st.LEGEND_ROW_H
     sheet = Image.new("RGB", (calendar.width, calendar.height + strip_h), st.PAPER)

@@ -55,9 +55,10 @@ def frame(scene: Scene) -> Image.Image:
     jackpot = layers.jackpot_label(_patch(edition, language, layers.JACKPOT_BOX), amount)
     image.paste(palette.indexed(jackpot, edition), layers.JACKPOT_BOX[:2])
     _draw_tokens(image, scene)
+    width = st.legend_column(len(scene.tokens))
     for i, t in enumerate(sorted(scene.tokens, key=lambda t: t.seat)):
-        row = layers.legend_row(t, t.seat in scene.asked, language)
-        image.paste(palette.indexed(row, edition), legend_spot(i))
+        row = layers.legend_row(t, t.seat in scene.asked, language, width)
+        image.paste(palette.indexed(row, edition), legend_spot(i, len(scene.tokens)))
     return image
 
 
@@ -79,13 +80,12 @@ def token_spots(day: int, count: int) -> list[tuple[int, int]]:
 def retired_spots(count: int) -> list[tuple[int, int]]:
     """Where retired players' tokens wait: in a row in the Jackpot panel, out of the calendar."""
     left, top, _, _ = st.PANEL_BOX
-    return [(left + 82 + i * (st.TOKEN_PITCH + 2), top + 71) for i in range(count)]
+    return [(left + 82 + i * (st.TOKEN_PITCH + 2), top + 62) for i in range(count)]
 
 
-def legend_spot(index: int) -> tuple[int, int]:
-    """Top-left corner of the legend's `index`th row, filled left to right, then down."""
-    row, col = divmod(index, st.LEGEND_COLS)
-    return st.MARGIN + col * layers.LEGEND_COLUMN, st.LEGEND_Y + row * st.LEGEND_ROW_H
+def legend_spot(index: int, players: int) -> tuple[int, int]:
+    """Top-left corner of the `index`th of `players` places in the players' row."""
+    return st.MARGIN + index * st.legend_column(players), st.LEGEND_Y
 
 
 def _draw_tokens(image: Image.Image, scene: Scene) -> None:

@@ -18,7 +18,7 @@ from bot.render.i18n import Lang, lang
 if TYPE_CHECKING:
     from bot.table import Table
 
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 """Bump when the drawing changes, so a stored key no longer matches and the picture is redrawn."""
 
 

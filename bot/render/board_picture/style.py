@@ -1,9 +1,11 @@
 """Sizes, colours, fonts and words of the board picture.
 
-Discord shrinks an image to the chat's width, about 400 px on a phone, where a pixel here becomes
-half a pixel. So the canvas is 784 px wide, day numbers are 22 px, space names 18 px (a few long
-ones shrink to fit), amounts 16 px, token letters 17 px bold and the legend's names 22 px: all
-still readable at 400 px (checked by eye on downscaled copies).
+Discord shows an embed's image at most 400 px wide and 300 px tall (the offline page 400 × 280),
+narrower on a phone. So the picture is wide and short, 834 × 582 (wider than 10:7), and shows at
+the embed's full width: a pixel here becomes about half a pixel. It holds only what the table reads
+there: the calendar, a panel with the Jackpot and the month, and one row of players. Day numbers
+are 24 px, space names 20 px (a few long ones shrink to fit, never below 14), amounts 17 px, token
+letters 17 px bold and the players' names 20 px: about 11, 10, 8 and 10 px as shown at 400 px.
 """
 
 import functools
@@ -16,27 +18,29 @@ from PIL import ImageColor, ImageFont
 
 from bot.game import calendar
 from bot.game.calendar import SpaceKind
-from bot.game.rulesets import RULESETS, Rules, Ruleset
+from bot.game.rulesets import Rules, Ruleset
 from bot.render.cards import heading_name, space_name, weekday_name
 from bot.render.i18n import Lang
 
 # Geometry, in output pixels.
-WIDTH = 784
-MARGIN = 14
-TITLE_H = 62
-HEADER_Y = TITLE_H + 8
-HEADER_H = 26
-GRID_Y = HEADER_Y + HEADER_H + 2
-CELL_W = 108
-CELL_H = 128
+MARGIN = 4
+CELL_W = 118
+CELL_H = 102
 CELL_GAP = 4
 ROWS = 5
-LEGEND_Y = GRID_Y + ROWS * CELL_H + 10
-LEGEND_ROW_H = 42
-LEGEND_COLS = 2
+WIDTH = 2 * MARGIN + 7 * CELL_W
+HEADER_Y = MARGIN
+HEADER_H = 24
+GRID_Y = HEADER_Y + HEADER_H + 2
+LEGEND_Y = GRID_Y + ROWS * CELL_H + 2
+LEGEND_ROW_H = 36
+LEGEND_COLS = 4
+"""The players' row is cut in this many columns at least (more for more players), so a short game's
+names keep room and a full table's still fit."""
+HEIGHT = LEGEND_Y + LEGEND_ROW_H + MARGIN
 TOKEN_D = 28
 """A token's diameter; TOKEN_PITCH apart, so a highlight ring fits between neighbours."""
-TOKEN_PITCH = 34
+TOKEN_PITCH = 32
 SUPERSAMPLE = 3
 """Shapes are drawn this many times larger and scaled down, for smooth edges."""
 
@@ -142,6 +146,10 @@ def font(size: int, heavy: bool = False) -> ImageFont.FreeTypeFont:
 
 SHORT_NAMES: dict[str, Callable[[Lang], str]] = {
     "Found a Buyer": lambda L: L.pgettext("cell", "Buyer"),
+    "Sweepstakes": lambda L: L.pgettext("cell", "Sweepstakes"),
+    "Ski Weekend": lambda L: L.pgettext("cell", "Ski Weekend"),
+    "Yard Sale": lambda L: L.pgettext("cell", "Yard Sale"),
+    "Fun Day": lambda L: L.pgettext("cell", "Fun Day"),
     "Radio Contest": lambda L: L.pgettext("cell", "Radio"),
     "Happy Birthday": lambda L: L.pgettext("cell", "Birthday"),
     "Walk for Charity": lambda L: L.pgettext("cell", "Charity Walk"),
@@ -205,12 +213,9 @@ def jackpot_title(ruleset: Ruleset, L: Lang) -> str:
     return L.pgettext("heading", heading_name(ruleset.jackpot_name)).upper()
 
 
-def legend_rows(edition: str) -> int:
-    return -(-RULESETS[edition].rules.max_players // LEGEND_COLS)
-
-
-def height(edition: str) -> int:
-    return LEGEND_Y + legend_rows(edition) * LEGEND_ROW_H + 12
+def legend_column(players: int) -> int:
+    """The width of one player's place in the players' row."""
+    return (WIDTH - 2 * MARGIN) // max(players, LEGEND_COLS)
 
 
 def cell_box(day: int) -> tuple[int, int, int, int]:

@@ -90,7 +90,7 @@ async def test_time_is_real_time_and_a_game_carries_on_in_the_next_run(tmp_path)
         board = second.channel.last_message  # reposted by a player of the saved game
         assert board.interaction_metadata.user.id == ids[2]  # bob: the game now waits for him
         assert board.embeds[0].title == "Pay Day — month 1 of 3"
-        assert board.embeds[0].description.startswith("**bob**, ")
+        assert board.embeds[-1].description.startswith("**bob**, ")
         assert "alice rolled " in board.embeds[0].fields[-1].value
         async with second.turn:
             result = await second.members["bob"].click(board, label=board.components[0].children[0].label)

@@ -145,8 +145,9 @@ async def choose_option(
 
 
 def field(msg: discord.Message | simcord.ResponseMessage, name: str) -> str:
-    """A field of the message's last embed (the live board comes after any Pay Day notices)."""
-    return next(f.value for f in msg.embeds[-1].fields if f.name == name)
+    """A field of the message's embeds by its name (the live board's are in its first embed, the
+    question in its last)."""
+    return next(f.value for embed in msg.embeds for f in embed.fields if f.name == name)
 
 
 def unescape(text: str) -> str:

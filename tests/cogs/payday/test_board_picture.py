@@ -11,7 +11,7 @@ import pytest
 from bot.render import board_attachment
 from bot.render.board_picture import table_scene
 from cogs.payday._reply import DEFER_AFTER
-from tests.cogs.payday.rig import live, load, message, rigged, service, start_game, step
+from tests.cogs.payday.rig import field, live, load, message, rigged, service, start_game, step
 from tests.helpers import click, slash
 
 
@@ -26,7 +26,7 @@ def shows(table) -> tuple:
 def picture(msg) -> tuple[int, int, str]:
     """The board picture the message carries: (message id, attachment id, file name)."""
     [attachment] = msg.attachments
-    assert msg.embeds[-1].image.url.endswith(attachment.filename)  # the embed shows that file
+    assert msg.embeds[0].image.url.endswith(attachment.filename)  # the embed shows that file
     return msg.id, attachment.id, attachment.filename
 
 
@@ -84,7 +84,7 @@ async def test_an_edit_that_moves_nothing_keeps_the_attachment(env):
     before = picture(await live(env, game.channel))
     await slash(alice, game.channel, "payday loan", amount=1000)
     board = await live(env, game.channel)
-    assert "$1,000" in board.embeds[-1].fields[0].value  # the edit happened
+    assert "$1,000" in field(board, "Players")  # the edit happened
     assert picture(board) == before
 
 
@@ -108,8 +108,8 @@ async def test_with_pictures_off_the_board_is_in_words_and_nothing_is_drawn(env,
     for _ in range(12):  # turns pass from player to player: calls post the board anew
         board = await live(env, game.channel)
         posted.add(board.id)
-        assert board.attachments == [] and board.embeds[-1].image.url is None
-        lines = board.embeds[-1].fields[0].value.splitlines()  # where everyone is, in words
+        assert board.attachments == [] and board.embeds[0].image.url is None
+        lines = field(board, "Players").splitlines()  # where everyone is, in words
         assert len(lines) == 3 and all(" — " in line for line in lines)
         assert await step(env, game)
     assert len(posted) > 1 and drawn == []
@@ -125,8 +125,8 @@ async def test_turning_pictures_off_takes_the_picture_off_a_game_s_live_message(
     await slash(alice, game.channel, "payday loan", amount=1000)  # an edit of the same message
 
     board = await live(env, game.channel)
-    assert "$1,000" in board.embeds[-1].fields[0].value
-    assert board.attachments == [] and board.embeds[-1].image.url is None
+    assert "$1,000" in field(board, "Players")
+    assert board.attachments == [] and board.embeds[0].image.url is None
 
 
 async def test_a_status_that_had_to_wait_still_posts_the_board_with_its_picture(env, monkeypatch):

@@ -6,6 +6,7 @@ import simcord
 
 from bot.game.rulesets import RULESETS
 from tests.cogs.payday.rig import (
+    field,
     labels,
     live,
     load,
@@ -46,7 +47,7 @@ async def test_a_classic_game_is_offered_and_played_to_the_end_by_clicks(env):
     table = await load(env, game.channel)
     assert table.ruleset == "classic" and [p.cash for p in table.state.players] == [325, 325]
     board = await live(env, game.channel)
-    assert "Classic 1975 (reconstructed)" in board.embeds[-1].footer.text
+    assert "Classic 1975 (reconstructed)" in board.embeds[0].footer.text
 
     await play_to_end(env, game, random_button(11))
 
@@ -87,7 +88,7 @@ async def test_deposit_and_withdraw_commands_are_refused_or_confirmed(env):
     assert "You withdrew $100 from savings (savings now $200)." in confirmed
     assert "You paid the Bank a $50 fee for withdrawing outside your Pay Day." in confirmed
     board = await live(env, game.channel)
-    assert "savings $200" in board.embeds[-1].fields[0].value
+    assert "savings $200" in field(board, "Players")
     [book] = (await slash(bob, game.channel, "payday ledger", book="loans")).response.embeds
     assert "bob's savings → bob **$100** · savings withdrawal" in unescape(book.description)
     assert {f.name: unescape(f.value) for f in book.fields}["Savings"] == "alice: $0\nbob: $200"

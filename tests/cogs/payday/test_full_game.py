@@ -58,7 +58,7 @@ async def test_three_players_play_to_the_final_standings(env, months):
     frozen = message(game.channel, final.message_id)
     assert frozen.components == []
     assert frozen.embeds[0].title == "Pay Day — game over"
-    assert "The game is over." in frozen.embeds[0].description
+    assert "The game is over." in frozen.embeds[-1].description
     # Older live messages too; only the standings keep a button, the Rematch.
     with_buttons = [m for m in game.channel.history() if m.components]
     assert [[b.label for b in row.children] for m in with_buttons for row in m.components] == [["Rematch"]]

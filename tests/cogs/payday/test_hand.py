@@ -114,7 +114,7 @@ async def test_the_roll_order_rolls_at_once_as_the_player_and_the_board_marks_th
     latest = unescape(field(board, "Latest"))
     assert "alice rolled ⚁ 2 → Tue 2: Sweepstakes" in latest, "the table sees it as alice's own roll"
     assert "alice** ⟳" in field(board, "Players")
-    assert "⟳ plays by standing orders" in board.embeds[-1].footer.text
+    assert "⟳ plays by standing orders" in board.embeds[0].footer.text
     edited = result.response  # the panel, edited in place
     assert ticked(edited) == {ROLL_MINE}
     assert "I roll your die on your turn." in fields(edited)["Standing orders"]

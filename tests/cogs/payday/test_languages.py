@@ -127,7 +127,7 @@ async def test_an_italian_players_slash_command_is_confirmed_in_italian_and_publ
     borrowed = await slash(alice, channel, "payday loan", amount=1000)
 
     assert borrowed.ephemeral and italian_text(borrowed.response.content)
-    assert not italian_text((await live(env, channel)).embeds[0].description)
+    assert not italian_text((await live(env, channel)).embeds[-1].description)
 
 
 async def finished_id(env, channel) -> int:

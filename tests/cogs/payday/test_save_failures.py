@@ -6,7 +6,7 @@ import pytest
 from bot.render.i18n import lang
 from bot.render.notices import save_failed
 from db.store import StoreError
-from tests.cogs.payday.rig import live, load, script, service, start_game
+from tests.cogs.payday.rig import field, live, load, script, service, start_game
 from tests.helpers import click, slash
 from tests.helpers import table as make_table
 
@@ -83,7 +83,7 @@ async def test_a_timeout_and_a_reminder_that_cannot_be_saved_still_happen(env, f
     table = await load(env, game.channel)
     assert table.state.players[0].day == 2 and table.seats[0].timeouts == 1
     assert warnings(game.channel) == 2  # one per failure streak
-    assert "alice ran out of time" in (await live(env, game.channel)).embeds[-1].fields[-1].value
+    assert "alice ran out of time" in field(await live(env, game.channel), "Latest")
 
 
 @pytest.mark.bot(turn_seconds=60)

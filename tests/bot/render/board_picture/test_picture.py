@@ -27,7 +27,7 @@ from bot.render.board_picture import (
     token_letters,
 )
 from bot.render.board_picture import style as st
-from bot.render.i18n import SUPPORTED
+from bot.render.i18n import SUPPORTED, lang
 
 NAMES = ("Alice", "Bartholomew Longname", "Chen", "Dmitri", "Esperanza", "Fatou")
 MAX_PNG = 60 * 1024
@@ -61,8 +61,43 @@ def test_every_edition_draws_a_png_within_budget(edition):
     for scene in (table(edition), busiest):
         png = render_png(scene)
         assert png.startswith(b"\x89PNG\r\n\x1a\n")
-        assert pixels(png).size == (st.WIDTH, st.height(edition))
+        assert pixels(png).size == (st.WIDTH, st.HEIGHT)
         assert len(png) <= MAX_PNG
+
+
+SHOWN_WIDTH, SHOWN_HEIGHT = 400, 280
+"""The largest an embed's image is shown: Discord's 400 px wide, the offline page's 280 px tall
+(Discord's own cap, 300, is taller)."""
+
+
+def test_the_picture_is_wide_enough_to_be_shown_at_the_embeds_full_width():
+    """Issue 17.3: the old 784 × 886 picture showed at 248 × 280, its words unreadable. A picture at
+    least 10:7 wide is capped by the embed's width, not its height, so it shows 400 px wide."""
+    shown = min(SHOWN_WIDTH / st.WIDTH, SHOWN_HEIGHT / st.HEIGHT)
+    assert st.WIDTH * shown >= SHOWN_WIDTH - 1
+    assert shown >= 0.47, "a pixel drawn is about half a pixel shown"
+
+
+@pytest.mark.parametrize("language", SUPPORTED)
+@pytest.mark.parametrize("edition", sorted(RULESETS))
+def test_every_days_number_and_words_are_drawn_at_a_readable_size(edition, language):
+    """Shown 400 px wide, every day's number stands at least 8 px tall (ink measured on the drawn
+    calendar), and every space's name and amount fits its cell at a size shown at 6.5 px or more,
+    most of them at 8 px or more."""
+    shown = SHOWN_WIDTH / st.WIDTH
+    ruleset, L = RULESETS[edition], lang(language)
+    calendar = picture.calendar(edition, language).convert("L")
+    sizes = []
+    for day in range(1, len(ruleset.board)):
+        left, top, _, _ = st.cell_box(day)
+        number = calendar.crop((left + 4, top + 2, left + 40, top + 28)).point(lambda v: 255 * (v < 140))
+        ink = number.getbbox()
+        assert ink is not None and (ink[3] - ink[1]) * shown >= 8, f"day {day}'s number"
+        for line in layers.cell_lines(day, ruleset, L):
+            assert st.font(line.size, line.heavy).getlength(line.words) <= layers.CELL_ROOM, line
+            sizes.append(line.size * shown)
+    assert min(sizes) >= 6.5
+    assert sum(size >= 8 for size in sizes) >= 0.8 * len(sizes)
 
 
 def test_the_editions_boards_differ():
@@ -87,7 +122,7 @@ def test_the_picture_changes_when_the_asked_player_or_the_jackpot_changes():
         dataclasses.replace(scene, asked=frozenset({2})),
         dataclasses.replace(scene, asked=frozenset({1, 2})),
         dataclasses.replace(scene, jackpot=3900),
-        dataclasses.replace(scene, month_label="Month 3 of 3"),
+        dataclasses.replace(scene, month_label="Month 3 of 3"),  # in the Jackpot's panel
     ):
         assert scene_key(changed) != scene_key(scene)
         assert render_png(changed) != render_png(scene)
@@ -121,8 +156,8 @@ def test_a_token_is_drawn_in_its_colour_on_its_day_and_the_asked_one_is_ringed()
     middle = st.TOKEN_PITCH // 2
     # Beside the letter, inside the rim: the player's colour. On the edge of the sprite: the gold ring.
     assert near(image.getpixel((x + 7, y + middle)), st.player_colour(0))
-    assert near(image.getpixel((x + 1, y + middle)), st.HIGHLIGHT_EDGE, 60) or near(
-        image.getpixel((x + 2, y + middle)), st.HIGHLIGHT
+    assert near(image.getpixel((x, y + middle)), st.HIGHLIGHT_EDGE, 60) or near(
+        image.getpixel((x + 1, y + middle)), st.HIGHLIGHT
     )
     ((x, y),) = picture.token_spots(17, 1)
     assert near(image.getpixel((x + 7, y + middle)), st.player_colour(4))
@@ -275,8 +310,8 @@ def marked_on_chen(scene: Scene, **mark: bool) -> Scene:
     assert scene_key(marked) != scene_key(scene)
     before, after = pixels(render_png(scene)), pixels(render_png(marked))
     for seat in range(len(scene.tokens)):
-        x, y = picture.legend_spot(seat)
-        row = (x, y, x + layers.LEGEND_COLUMN, y + st.LEGEND_ROW_H)
+        x, y = picture.legend_spot(seat, len(scene.tokens))
+        row = (x, y, x + st.legend_column(len(scene.tokens)), y + st.LEGEND_ROW_H)
         changed = before.crop(row).tobytes() != after.crop(row).tobytes()
         assert changed == (seat == 2), f"only Chen's legend row shows the mark (seat {seat})"
     elsewhere = (0, 0, st.WIDTH, st.LEGEND_Y)
@@ -307,15 +342,15 @@ def test_the_computer_mark_is_a_word_in_the_row_and_leaves_room_for_the_name():
     marked = dataclasses.replace(plain, replaced=True)
     for language in ("en", "it"):
         unmarked, shown = (
-            layers.legend_row(plain, False, language),
-            layers.legend_row(marked, False, language),
+            layers.legend_row(plain, False, language, st.legend_column(4)),
+            layers.legend_row(marked, False, language, st.legend_column(4)),
         )
-        name_end = 56 + st.font(layers.LEGEND_NAME).getlength("bob")
+        name_end = layers.LEGEND_NAME_X + st.font(layers.LEGEND_NAME).getlength("bob")
         gap = (int(name_end) + 4, 8, int(name_end) + 90, st.LEGEND_ROW_H - 8)
         ink = [px for px in shown.crop(gap).get_flattened_data() if sum(px) < 3 * 160]
         assert not [px for px in unmarked.crop(gap).get_flattened_data() if sum(px) < 3 * 160]
         assert len(ink) > 40, f"the word is drawn ({language})"
-        head = (56, 8, int(name_end), st.LEGEND_ROW_H - 8)
+        head = (layers.LEGEND_NAME_X, 8, int(name_end), st.LEGEND_ROW_H - 8)
         assert unmarked.crop(head).tobytes() == shown.crop(head).tobytes(), "the name is whole"
 
 
