@@ -43,6 +43,7 @@ CHANNEL_SEND = _params(discord.PartialMessageable.send)
 MESSAGE_EDIT = _params(discord.PartialMessage.edit)
 MESSAGE_DELETE = _params(discord.PartialMessage.delete)
 FOLLOWUP_SEND = _params(discord.Webhook.send)
+EDIT_ORIGINAL = _params(discord.Interaction.edit_original_response)
 
 
 # -- fake Discord -----------------------------------------------------------------------------------
@@ -265,6 +266,10 @@ class FakeResponse:
 
     async def defer(self, **kwargs) -> None:
         await self._answer("defer", None, kwargs, DEFER)
+        i = self.interaction
+        if i.message is None and kwargs.get("thinking"):  # a command's "thinking…" is a message
+            i.original_id = i.fake.new_message(i.channel_id, None)
+            i.fake.buttons.setdefault(i.channel_id, {})[i.original_id] = ()  # it can be edited
 
 
 class FakeFollowup:
@@ -300,7 +305,17 @@ class FakeAppPermissions:
 class FakeInteraction:
     """A slash command (message None) or a click on the message `message_id`, by `user`."""
 
-    __slots__ = ("channel_id", "client", "fake", "followup", "guild_id", "message", "response", "user")
+    __slots__ = (
+        "channel_id",
+        "client",
+        "fake",
+        "followup",
+        "guild_id",
+        "message",
+        "original_id",
+        "response",
+        "user",
+    )
     guild = None  # not cached: the game's language then comes from guild_locale
     guild_locale = "en-US"
     locale = "en-US"
@@ -335,6 +350,21 @@ class FakeInteraction:
         self.message = None if message_id is None else FakeMessage(message_id, fake.attachments(message_id))
         self.response = FakeResponse(self)
         self.followup = FakeFollowup(fake, channel_id)
+        self.original_id: int | None = None
+        """The message a deferred command's answer replaces ("thinking…")."""
+
+    async def edit_original_response(self, **kwargs) -> "FakeMessage":
+        """After a deferral, the answer: the clicked message edited, or the command's "thinking…"
+        replaced (a click slower than 2 s is deferred, as on a busy host)."""
+        assert self.response.is_done(), "edit_original_response before the interaction was answered"
+        await self.fake.on_the_wire()
+        self.fake.request("interaction.edit_original_response", kwargs, EDIT_ORIGINAL)
+        message_id = self.message.id if self.message is not None else self.original_id
+        assert message_id is not None, "a command deferred without thinking has no message to edit"
+        self.fake.edit(
+            self.channel_id, message_id, kwargs.get("view", MISSING), kwargs.get("attachments", MISSING)
+        )
+        return FakeMessage(message_id, self.fake.attachments(message_id))
 
 
 class StandInBot:

@@ -23,7 +23,7 @@ from bot.game.cards import MailKind
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.game.state import PendingKind
-from bot.render.cards import deal_name, jackpot_name, mail_name, space_name, weekday_name
+from bot.render.cards import deal_name, jackpot_name, mail_label, mail_name, space_name, weekday_name
 from bot.render.events import describe
 from bot.render.i18n import Lang, lang
 from bot.render.ledger import reason_text
@@ -51,6 +51,8 @@ class Kind(StrEnum):
     SALE = "sale"
     MAIL = "mail"
     """A Mail card drawn and the payment it made at once (the payment names the card)."""
+    MAILS = "mails"
+    """Mail cards drawn one after the other and kept (bills for Pay Day, Junk Mail...)."""
     MOVE_AHEAD = "move_ahead"
     ANTES = "antes"
     """Lottery antes and players sitting it out, in a row."""
@@ -219,6 +221,27 @@ def _mail(f: _Finder) -> Group | None:
     return None if paid is None else (Kind.MAIL, [f.at, paid])
 
 
+def _mails(f: _Finder) -> Group | None:
+    """Mail cards a player drew in a row that did nothing at once (a card that pays or moves the
+    player is a happening of its own, with what it did)."""
+
+    def kept(i: int) -> bool:
+        e = f.events[i]
+        return (
+            e.kind == EventKind.DREW_MAIL
+            and e.seat == f.first.seat
+            and _mail(_Finder(f.events, f.taken, f.ends, i, f.ruleset)) is None
+        )
+
+    if not kept(f.at):
+        return None
+    members, j = [f.at], f.next_free(f.at)
+    while j is not None and kept(j):
+        members.append(j)
+        j = f.next_free(j)
+    return (Kind.MAILS, members) if len(members) > 1 else None
+
+
 def _ante_run(e: Event) -> bool:
     return (
         (e.kind == EventKind.TRANSFER and e.reason == Reason.LOTTERY_ANTE)
@@ -342,6 +365,7 @@ _MATCHES: tuple[Callable[[_Finder], Group | None], ...] = (
     _purchase,
     _sale,
     _mail,
+    _mails,
     _antes,
     _lottery,
     _rolls,
@@ -422,6 +446,14 @@ def _sold(events: tuple[Event, ...], names: tuple[str, ...], rs: Ruleset, L: Lan
         player=names[paid.dst],
         deal=deal_name(rs.deals[paid.ref], L),
         amount=L.money(paid.amount),
+    )
+
+
+def _mails_line(events: tuple[Event, ...], names: tuple[str, ...], rs: Ruleset, L: Lang) -> str:
+    return L._(
+        "{player} drew Mail — {cards}",
+        player=names[events[0].seat],
+        cards=and_list([mail_label(rs.mail[e.value], L) for e in events], L),
     )
 
 
@@ -531,6 +563,7 @@ _WRITERS: dict[Kind, Writer] = {
     Kind.DECLINED: _last,
     Kind.SALE: _sold,
     Kind.MAIL: _last,
+    Kind.MAILS: _mails_line,
     Kind.MOVE_AHEAD: _moved_ahead,
     Kind.ANTES: _antes_line,
     Kind.NO_LOTTERY: _last,

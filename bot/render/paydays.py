@@ -124,7 +124,7 @@ def breakdown_line(sums: Breakdown, L: Lang) -> str:
     if sums.repaid:
         parts.append(L._("repaid {amount}", amount=signed(sums.repaid, L)))
     if sums.borrowed:
-        parts.append(L._("borrowed {amount}", amount=signed(sums.borrowed, L)))
+        parts.append(L.pgettext("payday", "borrowed {amount}", amount=signed(sums.borrowed, L)))
     if sums.banked < 0:
         parts.append(L._("deposited {amount}", amount=signed(sums.banked, L)))
     elif sums.banked > 0:

@@ -82,7 +82,8 @@ class Takeovers:
             if _busy(table, seat):
                 raise Refused(TakeoverCode.MID_TURN, name=was)
             name = lobby.seat_name(table, request.name, seat)
-            table.take_over(seat, request.user_id, name)
+            chosen = (await self.core.tables.preferences([request.user_id])).get(request.user_id)
+            table.take_over(seat, request.user_id, name, notices=chosen is None or chosen.calls)
             _drop(table, number, self.core.now())
             record = {
                 "kind": TableKind.TOOK_OVER.value,

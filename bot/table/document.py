@@ -174,12 +174,13 @@ class Table(BaseModel):
         """How long a request to take over a seat waits for the host (`REQUEST_TIME`)."""
         return max(REQUEST_TIME, timedelta(seconds=self.turn_seconds))
 
-    def take_over(self, seat: int, user_id: int, name: str) -> None:
+    def take_over(self, seat: int, user_id: int, name: str, notices: bool = True) -> None:
         """`user_id` plays the computer's `seat` from now on, under `name`: the seat keeps its money,
         loans, cards and place (they are the engine's), and starts afresh as a person's (no standing
-        orders of the player who left it, calls on, not away). The player who left is no longer told
-        the computer plays for them: the seat is someone else's now."""
-        self.seats[seat] = Seat(user_id=user_id, name=name)
+        orders of the player who left it, not away; called by name if `notices`, the member's own
+        choice). The player who left is no longer told the computer plays for them: the seat is
+        someone else's now."""
+        self.seats[seat] = Seat(user_id=user_id, name=name, notices=notices)
         self.game.players[seat].name = name
         self.remember([Event(TableKind.TOOK_OVER, seat)])
 

@@ -29,6 +29,7 @@ from tests.bot.game.scripted import (
     set_cash,
     set_loan,
     stack_deal,
+    stack_mail,
 )
 
 EN, IT = lang("en"), lang("it")
@@ -85,7 +86,7 @@ def test_a_lottery_is_one_line_of_antes_and_one_naming_the_winner_and_the_prize(
     force_dice(st, 6, 4, 3)
     events += act(st, ANN, ActionKind.SIT_OUT)
     assert said(st, events)[1:] == [
-        "Lottery at $100 a number: Bob on 1 and Cat on 2 and Dan on 3; Ann sat out",
+        "Lottery at $100 a number: Bob on 1, Cat on 2 and Dan on 3; Ann sat out",
         "🎟️ Lottery: 3 rolls, Dan's 3 came up — Dan wins $1,300",
     ]
     assert said(st, events, "it")[-1] == f"🎟️ Lotteria: 3 tiri, esce il 3 di Dan, che vince {IT.money(1300)}"
@@ -202,3 +203,17 @@ def test_the_oracle_sees_a_line_that_leaves_an_event_out():
     assert mentioned(paid, "Ann bought Pete's Pizza Palace for $8,000", NAMES, EN)
     assert not mentioned(paid, "Ann bought Pete's Pizza Palace", NAMES, EN)
     assert paid.src == ANN and paid.dst == ev.BANK
+
+
+def test_mail_kept_in_hand_is_one_line_and_a_card_that_pays_at_once_one_of_its_own():
+    st = game(3)
+    stack_mail(st, "Parking Ticket", "Vet Visit", "New Roof")
+    events = land(st, ANN, 3)  # Mail ×3: three bills, held until Pay Day
+
+    lines = said(st, events)
+    assert lines == [
+        "Ann rolled ⚀ 1 → Wed 3: Mail ×3",
+        "Ann drew Mail — Bill $100: Parking Ticket, Bill $1,500: Vet Visit and Bill $5,000: New Roof",
+    ]
+    assert said(st, events, "it")[-1].startswith("Ann pesca la Posta — Bolletta")
+    assert [h.kind for h in happenings(events, RULESETS[st.ruleset])] == [Kind.MOVE, Kind.MAILS]

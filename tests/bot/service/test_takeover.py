@@ -217,3 +217,13 @@ async def test_an_expired_request_is_refused_as_such_then_dropped_by_the_next(se
         TakeoverCode.GONE,
         {},
     )
+
+
+async def test_a_member_who_turned_calls_off_keeps_them_off_in_the_seat_taken_over(service):
+    game_id = await with_computers(service)
+    await service.switch_calls(CHANNEL, OLGA, False)  # olga is not seated: her lasting choice
+
+    await service.ask_seat(CHANNEL, OLGA, "Bot Penny")
+    approved = await service.approve_seat(CHANNEL, ALICE, game_id, 1)
+
+    assert approved.loaded.table.seats[2] == Seat(user_id=OLGA.user_id, name="olga", notices=False)

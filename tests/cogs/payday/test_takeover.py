@@ -94,14 +94,14 @@ async def test_the_host_approves_and_the_member_plays_the_computers_seat_with_it
         await step(env, playing)
     board = await live(env, game.channel)
     assert f"<@{olga.id}>" in board.content  # called by name, like any player
-    asked_at = (await load(env, game.channel)).state.prompt
+    acted = (await load(env, game.channel)).state.actions
     await env.advance_time(10)
-    assert (await load(env, game.channel)).state.prompt == asked_at  # the computer does not move for her
+    assert (await load(env, game.channel)).state.actions == acted  # the computer does not move for her
 
     answered = await click(olga, board, label=labels(board)[0])
 
     assert not answered.ephemeral
-    assert (await load(env, game.channel)).state.prompt != asked_at
+    assert (await load(env, game.channel)).state.actions > acted  # her answer (a Lottery asks on)
     hand = await slash(olga, game.channel, "payday hand")
     assert hand.ephemeral and hand.response.embeds  # her own hand panel now
 

@@ -28,7 +28,7 @@ async def test_the_lottery_names_everyone_it_waits_for_as_the_games_language_lis
 
     await click(game.players[0], await live(env, game.channel), label=lang(code)._("Roll the die"))
 
-    question = (await live(env, game.channel)).embeds[0].description.split("\n")[0]
+    question = (await live(env, game.channel)).embeds[-1].description.split("\n")[0]
     assert question.endswith(waiting), question
 
 
@@ -52,11 +52,11 @@ async def test_the_radio_contest_call_and_question_say_who_rolls_in_which_order(
 
     board = await live(env, game.channel)
     assert board.content == f"🔔 <@{bob.id}> <@{carol.id}>: {call}"
-    assert board.embeds[0].description.split("\n")[0].endswith(next_up)
+    assert board.embeds[-1].description.split("\n")[0].endswith(next_up)
     await click(alice, board, label=lang(code)._("Roll the die"))
     assert (
         (await live(env, game.channel))
-        .embeds[0]
+        .embeds[-1]
         .description.split("\n")[0]
         .endswith(next_up.replace("bob\u00a0→ ", ""))
     )
