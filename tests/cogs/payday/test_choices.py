@@ -26,7 +26,7 @@ SALE = {
         "sold": "alice sold Teen Jeans",
     },
     "it": {
-        "ask": "**alice** ha trovato un Acquirente: vendi un Affare al suo valore o li tieni tutti?\n"
+        "ask": "**alice** ha trovato un Acquirente: vendere un Affare al suo valore o tenerli tutti?\n"
         "• Razzi Internazionali: si vende a 20.000 $, guadagno 8.000 $\n"
         "• Jeans Giovanissimi: si vende a 14.000 $, guadagno 7.000 $\n"
         "• Gas Esilarante: si vende a 13.000 $, guadagno 5.500 $".replace(" $", NBSP + "$"),
