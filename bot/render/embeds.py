@@ -52,10 +52,11 @@ def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> di
     else:
         invitation = _invitation(table, settings, L)
         embed = discord.Embed(title=L._("Pay Day — a game is forming"), description=invitation, colour=GOLD)
-    embed.add_field(
-        name=L._("Players ({seated}/{most})", seated=len(table.seats), most=table.max_players),
-        value=seats or L._("nobody yet"),
+    seated = len(table.seats)
+    heading = (
+        L._("Players") if closed else L._("Players ({seated}/{most})", seated=seated, most=table.max_players)
     )
+    embed.add_field(name=heading, value=seats or L._("nobody yet"))  # a closed lobby has no room left to fill
     if note and not closed:
         embed.set_footer(text=note)
     return embed

@@ -82,7 +82,6 @@ _NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {
         "Nobody started the game within {n} minutes: the lobby closed.",
         p["minutes"],
     ),
-    NoteCode.CLOSED: lambda p, L, t: L._("Closed."),
     NoteCode.LOBBY_CLOSED: lambda p, L, t: L._("The lobby is closed."),
     NoteCode.GAME_STARTED: lambda p, L, t: L._("The game has started."),
     NoteCode.YOU_LEFT: lambda p, L, t: L._("You left the game; a computer player took your seat."),

@@ -100,7 +100,7 @@ class Playing:
                 lobby.may_stop(table, person.user_id, person.manages_channel)
             if table.state is None:
                 return await self.core.close_lobby(
-                    loaded, Note(NoteCode.CLOSED), said=Note(NoteCode.LOBBY_CLOSED)
+                    loaded, Note(NoteCode.CANCELLED, {"name": person.name}), said=Note(NoteCode.LOBBY_CLOSED)
                 )
             prompt = table.game.prompt
             # `load` parsed this table for this call alone: ended here only to be shown, never saved.

@@ -83,7 +83,6 @@ class NoteCode(StrEnum):
     EVERYONE_LEFT = "everyone_left"
     LOBBY_EXPIRED = "lobby_expired"
     """minutes"""
-    CLOSED = "closed"
     LOBBY_CLOSED = "lobby_closed"
     GAME_STARTED = "game_started"
     YOU_LEFT = "you_left"

@@ -38,6 +38,7 @@ def closed_with(msg, title: str = "Pay Day — lobby closed") -> str:
     embed = msg.embeds[0]
     assert embed.title == title and embed.footer.text is None
     assert "closes by itself" not in embed.description and "<t:" not in embed.description
+    assert "/" not in embed.fields[0].name  # the players who were there, no seats left to count
     return embed.description.split("\n")[0]
 
 
@@ -114,7 +115,7 @@ async def test_end_closes_a_lobby_for_the_host(env):
     result = await slash(alice, channel, "payday end")
 
     assert result.ephemeral and result.response.content == "The lobby is closed."
-    assert closed_with(lobby) == "Closed." and labels(lobby) == []
+    assert closed_with(lobby) == "Cancelled by alice." and labels(lobby) == []
     assert await env.bot.store.get(channel.id) is None
 
 
