@@ -10,8 +10,9 @@ from bot.game.cards import Tag
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
 from bot.render.hand import ORDERS_MARK
-from bot.render.happenings import Kind, happenings, latest_text
+from bot.render.happenings import Kind, happenings
 from bot.render.i18n import Lang, lang
+from bot.render.latest import latest_text
 from bot.render.lists import and_list
 from bot.render.paydays import Breakdown, breakdown, breakdown_line
 from bot.render.prompts.questions import question

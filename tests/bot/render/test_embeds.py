@@ -9,8 +9,8 @@ from bot.game.orders import Orders
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.render import embeds
-from bot.render.happenings import happening_line
 from bot.render.i18n import lang
+from bot.render.latest import happening_line
 from bot.service.tallies import Tally
 from bot.service.values import Ending, Standings
 from bot.table import Seat, Table, lobby

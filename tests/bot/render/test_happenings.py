@@ -13,8 +13,9 @@ from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.game.state import GameState
-from bot.render.happenings import Kind, happening_line, happenings, latest_text
+from bot.render.happenings import Kind, happenings
 from bot.render.i18n import lang
+from bot.render.latest import happening_line, latest_text
 from bot.table import RECENT_EVENTS, Seat, Table
 from tests.bot.game.scripted import (
     ANN,
