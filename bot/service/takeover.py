@@ -94,7 +94,7 @@ class Takeovers:
             }
             loaded = await self.core.tables.save(loaded, [record])
             log_change("seat taken over", loaded, user=request.user_id, seat=seat, by=person.user_id)
-            said = Note(NoteCode.SEAT_TAKEN, {"name": name, "seat": was, "host": _host(table)})
+            said = Note(NoteCode.SEAT_TAKEN, {"name": name, "seat": was, "host": table.host_name()})
             events = (Event(TableKind.TOOK_OVER, seat),)
             update = Update(channel_id, loaded, events, LiveView(loaded), Answer(said=said))
             return self.core.publish(update)
@@ -115,7 +115,9 @@ class Takeovers:
             loaded = await self.core.tables.save(loaded, [record])
             log_change("seat declined", loaded, user=request.user_id, seat=request.seat)
             seat = table.seats[request.seat].name
-            said = Note(NoteCode.SEAT_DECLINED, {"name": request.name, "seat": seat, "host": _host(table)})
+            said = Note(
+                NoteCode.SEAT_DECLINED, {"name": request.name, "seat": seat, "host": table.host_name()}
+            )
             return self.core.publish(Update(channel_id, loaded, answer=Answer(said=said)))
 
     async def computer_seats(self, channel_id: int) -> list[str]:
@@ -131,7 +133,7 @@ class Takeovers:
         """Request `number`, if `person` is the host and it is still waiting for them; else the
         refusal."""
         if person.user_id != table.host_id:
-            raise Refused(TakeoverCode.HOST_ANSWERS, host=_host(table))
+            raise Refused(TakeoverCode.HOST_ANSWERS, host=table.host_name())
         request = next((r for r in table.requests if r.number == number), None)
         if request is None:
             raise Refused(TakeoverCode.GONE)
@@ -168,9 +170,3 @@ def _busy(table: Table, seat: int) -> bool:
     state = table.game
     question = attention.waiting_on(state)
     return state.turn == seat or (question is not None and seat in attention.asked(question))
-
-
-def _host(table: Table) -> str:
-    """The host's name as the board shows it."""
-    seat = table.seat_of(table.host_id)
-    return "" if seat is None else table.seats[seat].name

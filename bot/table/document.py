@@ -160,6 +160,12 @@ class Table(BaseModel):
     def seat_of(self, user_id: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
 
+    def host_name(self) -> str:
+        """The host's name as the board shows it (empty if no seat is theirs), for words that say
+        whom to ask."""
+        seat = self.seat_of(self.host_id)
+        return "" if seat is None else self.seats[seat].name
+
     def computers(self) -> frozenset[int]:
         """The seats only the computer plays: computer players, and seats a computer took over when
         their player left or was removed (not a player who is away: they answer again by clicking)."""

@@ -46,8 +46,7 @@ class Refusal(IllegalAction):
 def _not_host(table: Table, code: LobbyCode) -> Refusal:
     """A refusal of what only the host may do, naming the host (an empty name if no seat is theirs,
     which a table passing the role on at every departure never has)."""
-    seat = table.seat_of(table.host_id)
-    return Refusal(code, host="" if seat is None else table.seats[seat].name)
+    return Refusal(code, host=table.host_name())
 
 
 def _before_start(table: Table) -> None:

@@ -224,7 +224,7 @@ def _lottery(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str,
         " ".join((stakes, L._("Waiting for {who}.", who=who))),
         L._(
             "Numbers go in turn: {order}, so a number two players ask for goes to the earlier one.",
-            order=" → ".join(order),
+            order=in_turn(order),
         ),
     ]
     if p.picks:

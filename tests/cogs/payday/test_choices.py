@@ -67,7 +67,7 @@ async def test_at_a_buyer_a_player_sells_one_of_three_deals_with_its_own_button(
 
 LOTTERY = {
     "en": {
-        "order": "Numbers go in turn: **alice** → bob → carol, so a number two players ask for goes "
+        "order": "Numbers go in turn: **alice**\u00a0→ bob\u00a0→ carol, so a number two players ask for goes "
         "to the earlier one.",
         "held by carol": "Held: 4 for carol unless alice or bob takes it first.",
         "held by bob": "Held: 4 for bob unless alice takes it first.",
@@ -75,7 +75,7 @@ LOTTERY = {
         "taken": "Taken: 4 (bob).",
     },
     "it": {
-        "order": "I numeri si scelgono a turno: **alice** → bob → carol; se due chiedono lo stesso "
+        "order": "I numeri si scelgono a turno: **alice**\u00a0→ bob\u00a0→ carol; se due chiedono lo stesso "
         "numero, va a chi viene prima.",
         "held by carol": "Prenotati: il 4 per carol, se alice o bob non lo prende prima.",
         "held by bob": "Prenotati: il 4 per bob, se alice non lo prende prima.",
