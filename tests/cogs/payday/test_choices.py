@@ -67,8 +67,8 @@ async def test_at_a_buyer_a_player_sells_one_of_three_deals_with_its_own_button(
 
 LOTTERY = {
     "en": {
-        "order": "Numbers go in turn: **alice**\u00a0→ bob\u00a0→ carol, so a number two players ask for goes "
-        "to the earlier one.",
+        "order": "Numbers go in turn: **alice**\u00a0→ bob\u00a0→ carol, so a number two players ask for "
+        "goes to the earlier one.",
         "held by carol": "Held: 4 for carol unless alice or bob takes it first.",
         "held by bob": "Held: 4 for bob unless alice takes it first.",
         "refused": "Number 4 goes to bob, who picks before you in turn: pick another number.",
