@@ -210,16 +210,21 @@ def _mail(f: _Finder) -> Group | None:
     return None if paid is None else (Kind.MAIL, [f.at, paid])
 
 
+KEPT_MAIL = frozenset({MailKind.BILL, MailKind.MONSTER, MailKind.JUNK, MailKind.POSTCARD, MailKind.TICKET})
+"""Mail a player keeps until Pay Day: drawn, it does nothing yet (bot/game/mail.py). Any other card
+acts at once, maybe after a question, and is a happening of its own with what it did."""
+
+
 def _mails(f: _Finder) -> Group | None:
-    """Mail cards a player drew in a row that did nothing at once (a card that pays or moves the
-    player is a happening of its own, with what it did)."""
+    """Mail cards a player drew in a row and keeps (KEPT_MAIL)."""
 
     def kept(i: int) -> bool:
         e = f.events[i]
         return (
             e.kind == EventKind.DREW_MAIL
             and e.seat == f.first.seat
-            and _mail(_Finder(f.events, f.taken, f.ends, i, f.ruleset)) is None
+            and 0 <= e.value < len(f.ruleset.mail)
+            and f.ruleset.mail[e.value].kind in KEPT_MAIL
         )
 
     if not kept(f.at):

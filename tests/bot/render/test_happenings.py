@@ -218,3 +218,16 @@ def test_mail_kept_in_hand_is_one_line_and_a_card_that_pays_at_once_one_of_its_o
     ]
     assert said(st, events, "it")[-1].startswith("Ann pesca la Posta — Bolletta")
     assert [h.kind for h in happenings(events, RULESETS[st.ruleset])] == [Kind.MOVE, Kind.MAILS]
+
+
+def test_a_move_ahead_card_waiting_for_its_answer_is_not_counted_with_the_mail_kept():
+    st = game(3)
+    stack_mail(st, "Parking Ticket", "Classified Ad", "Hot Tip")
+    events = land(st, ANN, 3)  # Mail ×3: a bill, then Move Ahead cards that ask where to
+
+    assert said(st, events) == [
+        "Ann rolled ⚀ 1 → Wed 3: Mail ×3",
+        "Ann drew Mail — Bill $100: Parking Ticket",
+        "Ann drew Mail — Move Ahead: Classified Ad",
+        "Ann drew Mail — Move Ahead: Hot Tip",
+    ]
