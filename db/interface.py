@@ -95,6 +95,104 @@ class Preferences:
     updated_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A person's rating in one pool: the mean and the uncertainty of their skill."""
+
+    mu: float
+    sigma: float
+
+
+class Rater(Protocol):
+    """New ratings for a rated game's people, from their ratings before (None: never rated in this
+    pool) and their places (1 the best; ties share one), in the same order."""
+
+    def __call__(self, before: Sequence[Skill | None], places: Sequence[int]) -> Sequence[Skill]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """One seat of a finished game: its place (ties share one), net worth and the game's records."""
+
+    seat: int
+    user_id: int | None
+    """None for a computer player."""
+    name: str
+    strength: str | None
+    """A computer player's strength; None for a person."""
+    place: int
+    net_worth: int
+    best_jackpot: int = 0
+    deals_sold: int = 0
+    lotteries: int = 0
+    radio_wins: int = 0
+    loans: int = 0
+    charges_carried: int = 0
+    before: Skill | None = None
+    """Read back only: a rated person's rating before the game (None: their first)."""
+    after: Skill | None = None
+    """Read back only: a rated person's rating after the game; None if the game was not rated."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What a finished game leaves for history, stats and the leaderboard, written with the game's
+    move to history. `rated`: its people's finishing order counts for their ratings."""
+
+    message_id: int | None
+    ruleset: str
+    house: str
+    """The key of the game's house rules, '' for its edition's own: each key is a pool of its own."""
+    reason: str
+    rated: bool
+    months: int
+    placings: tuple[Placing, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedGame:
+    """A finished game's result as stored, with where it was played."""
+
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    finished_at: datetime
+    result: GameResult
+
+
+@dataclass(frozen=True, slots=True)
+class StatLine:
+    """A member's (or, with `strength`, the computer players') games of one edition, summed."""
+
+    ruleset: str
+    strength: str | None
+    games: int
+    wins: int
+    net_worth_total: int
+    best_net_worth: int
+    best_jackpot: int
+    most_deals: int
+    """The most Deals sold in one game."""
+    lotteries: int
+    radio_wins: int
+    loans: int
+    charges_carried: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatedPlayer:
+    """A person's rating in one pool, with their rated games and wins: all of them, or those
+    finished since the period's start."""
+
+    user_id: int
+    name: str
+    skill: Skill
+    rated_games: int
+    """All their rated games in the pool: whether they are ranked at all."""
+    games: int
+    wins: int
+
+
 @runtime_checkable
 class GameStore(Protocol):
     """Live games (one per channel, versioned), their append-only event logs, finished games, and
@@ -121,9 +219,42 @@ class GameStore(Protocol):
         ...
 
     async def finish(
-        self, row: GameRow, data: str, summary: dict[str, Any], events: Sequence[dict[str, Any]] = ()
+        self,
+        row: GameRow,
+        data: str,
+        summary: dict[str, Any],
+        events: Sequence[dict[str, Any]] = (),
+        result: tuple[GameResult, Rater] | None = None,
     ) -> None:
-        """Append the last events, move the game to history and free the channel, all or nothing."""
+        """Append the last events, move the game to history and free the channel, and record its
+        `result` (rating its people with the `Rater` if it is rated), all or nothing."""
+        ...
+
+    async def unrecorded(self, limit: int) -> list[HistoryRow]:
+        """Finished games that have no result yet (finished before results were kept), oldest first."""
+        ...
+
+    async def record(self, results: Sequence[tuple[int, GameResult]], rate: Rater) -> None:
+        """Record the results of finished games by id, in order, in one transaction."""
+        ...
+
+    async def results(
+        self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
+    ) -> tuple[list[RecordedGame], int]:
+        """One page of a guild's finished games (only `user_id`'s, if given), newest first, and how
+        many there are in all."""
+        ...
+
+    async def stats(self, guild_id: int, user_id: int | None) -> list[StatLine]:
+        """A member's results in a guild by edition; None: the computer players' by edition and
+        strength."""
+        ...
+
+    async def ratings(
+        self, guild_id: int, ruleset: str, house: str, since: datetime | None = None
+    ) -> list[RatedPlayer]:
+        """Every person rated in a pool, best conservative rating first; with `since`, only those
+        with rated games since then, their games and wins counted since then."""
         ...
 
     async def delete(self, row: GameRow) -> None:

@@ -96,6 +96,77 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE TABLE free_ids (game_id INTEGER PRIMARY KEY, version INTEGER NOT NULL)",
         ),
     ),
+    (
+        6,
+        (
+            # A finished game's result, one row per game, beside its history row: what /payday history,
+            # stats and leaderboard read, so they never parse a game's document. `house` is the key of
+            # its house rules ('' for the edition's own rules): a rating pool is (guild, edition, house).
+            """
+            CREATE TABLE results (
+                game_id     INTEGER PRIMARY KEY,
+                guild_id    INTEGER,
+                channel_id  INTEGER NOT NULL,
+                message_id  INTEGER,
+                ruleset     TEXT NOT NULL,
+                house       TEXT NOT NULL,
+                finished_at INTEGER NOT NULL,
+                reason      TEXT NOT NULL,
+                rated       INTEGER NOT NULL,
+                months      INTEGER NOT NULL
+            )
+            """,
+            "CREATE INDEX results_by_guild ON results (guild_id, finished_at, game_id)",
+            # One row per seat: its place (ties share one), net worth, the game's records, and for a
+            # rated person the rating before and after. The game's guild, pool and time are copied
+            # here, so a member's games and a pool's period are read from one index without a join.
+            """
+            CREATE TABLE placings (
+                game_id          INTEGER NOT NULL,
+                seat             INTEGER NOT NULL,
+                guild_id         INTEGER,
+                ruleset          TEXT NOT NULL,
+                house            TEXT NOT NULL,
+                finished_at      INTEGER NOT NULL,
+                user_id          INTEGER,
+                name             TEXT NOT NULL,
+                strength         TEXT,
+                place            INTEGER NOT NULL,
+                net_worth        INTEGER NOT NULL,
+                best_jackpot     INTEGER NOT NULL,
+                deals_sold       INTEGER NOT NULL,
+                lotteries        INTEGER NOT NULL,
+                radio_wins       INTEGER NOT NULL,
+                loans            INTEGER NOT NULL,
+                charges_carried  INTEGER NOT NULL,
+                mu_before        REAL,
+                sigma_before     REAL,
+                mu               REAL,
+                sigma            REAL,
+                PRIMARY KEY (game_id, seat)
+            )
+            """,
+            "CREATE INDEX placings_by_member ON placings (guild_id, user_id, finished_at)",
+            "CREATE INDEX placings_by_pool ON placings"
+            " (guild_id, ruleset, house, finished_at, user_id, place) WHERE mu IS NOT NULL",
+            # Each person's current rating per pool, with their rated games and wins in it.
+            """
+            CREATE TABLE ratings (
+                guild_id   INTEGER NOT NULL,
+                ruleset    TEXT NOT NULL,
+                house      TEXT NOT NULL,
+                user_id    INTEGER NOT NULL,
+                name       TEXT NOT NULL,
+                mu         REAL NOT NULL,
+                sigma      REAL NOT NULL,
+                games      INTEGER NOT NULL,
+                wins       INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, ruleset, house, user_id)
+            )
+            """,
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -19,17 +19,25 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from db import files, migrations, statements
+import aiosqlite
+
+from db import files, migrations, records, statements
 from db.connection import Connection, Overdue, Result, Statements
 from db.interface import (
     DamagedRow,
     EventRow,
     GameExists,
+    GameResult,
     GameRow,
     HistoryRow,
+    Placing,
     Preferences,
     Pruned,
+    RatedPlayer,
+    Rater,
+    RecordedGame,
     StaleVersion,
+    StatLine,
     StoreError,
     Wakeup,
 )
@@ -250,9 +258,15 @@ class Store:
         )
 
     async def finish(
-        self, row: GameRow, data: str, summary: dict[str, Any], events: Sequence[dict[str, Any]] = ()
+        self,
+        row: GameRow,
+        data: str,
+        summary: dict[str, Any],
+        events: Sequence[dict[str, Any]] = (),
+        result: tuple[GameResult, Rater] | None = None,
     ) -> None:
-        """Append the last events, move the game to history and free the channel, all or nothing."""
+        """Append the last events, move the game to history and free the channel, and record its
+        result, all or nothing."""
         now_us, _ = self._stamp()
         appended = _event_params(row.game_id, now_us, events)
         history = (
@@ -264,10 +278,69 @@ class Store:
             _to_us(row.created_at),
             now_us,
         )
-        if not await self._write(
-            lambda db: statements.finish_game(db, (row.game_id, row.version), appended, history)
-        ):
+
+        async def finish(db: aiosqlite.Connection) -> bool:
+            if not await statements.finish_game(db, (row.game_id, row.version), appended, history):
+                return False
+            if result is not None:
+                await records.record(db, row.game_id, *result)
+            return True
+
+        if not await self._write(finish):
             raise _stale(row)
+
+    async def unrecorded(self, limit: int) -> list[HistoryRow]:
+        """Finished games without a result (finished before results were kept), oldest first."""
+        return await self._history_rows(
+            " WHERE game_id NOT IN (SELECT game_id FROM results) ORDER BY finished_at, game_id LIMIT ?",
+            [limit],
+        )
+
+    async def record(self, results: Sequence[tuple[int, GameResult]], rate: Rater) -> None:
+        """Record finished games' results by id, in order, in one transaction."""
+
+        async def record_all(db: aiosqlite.Connection) -> None:
+            for game_id, result in results:
+                await records.record(db, game_id, result, rate)
+
+        await self._write(record_all)
+
+    async def results(
+        self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
+    ) -> tuple[list[RecordedGame], int]:
+        """One page of a guild's finished games (only `user_id`'s, if given), newest first, and how
+        many there are in all."""
+        [(total,)] = await self._fetch(*records.count_of(guild_id, user_id))
+        games = await self._fetch(*records.page_of(guild_id, user_id, offset, limit))
+        if not games:
+            return [], int(total)
+        placings: dict[int, list[Placing]] = {}
+        for game_id, *placing in await self._fetch(*records.placings_of([g[0] for g in games])):
+            placings.setdefault(game_id, []).append(records.placing(placing))
+        page = [
+            RecordedGame(
+                game_id,
+                guild,
+                channel,
+                _from_us(finished),
+                GameResult(message, ruleset, house, reason, bool(rated), months, tuple(placings[game_id])),
+            )
+            for game_id, guild, channel, finished, message, ruleset, house, reason, rated, months in games
+        ]
+        return page, int(total)
+
+    async def stats(self, guild_id: int, user_id: int | None) -> list[StatLine]:
+        """A member's results in a guild by edition; None: the computer players' by edition and
+        strength."""
+        return [records.stat_line(row) for row in await self._fetch(*records.stats_of(guild_id, user_id))]
+
+    async def ratings(
+        self, guild_id: int, ruleset: str, house: str, since: datetime | None = None
+    ) -> list[RatedPlayer]:
+        """Every person rated in a pool, best conservative rating first; with `since`, only those
+        with rated games since then, their games and wins counted since then."""
+        query = records.ratings_of(guild_id, ruleset, house, _optional_us(since))
+        return [records.rated_player(row) for row in await self._fetch(*query)]
 
     async def delete(self, row: GameRow) -> None:
         """Drop a lobby that never started, with its log, and give its id back for the next lobby:
@@ -361,10 +434,16 @@ class Store:
         filters = [(column, value) for column, value in (("guild_id", guild_id), ("channel_id", channel_id))]
         wanted = [(column, value) for column, value in filters if value is not None]
         where = " WHERE " + " AND ".join(f"{column} = ?" for column, _ in wanted) if wanted else ""
+        return await self._history_rows(
+            f"{where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+            [*(value for _, value in wanted), limit],
+        )
+
+    async def _history_rows(self, where: str, params: Sequence[Any]) -> list[HistoryRow]:
         rows = await self._fetch(
             "SELECT game_id, channel_id, guild_id, CAST(data AS BLOB), CAST(summary AS BLOB), created_at,"
-            f" finished_at FROM history{where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
-            [*(value for _, value in wanted), limit],
+            f" finished_at FROM history{where}",
+            params,
         )
         finished = []
         for game_id, channel, guild, data, summary, created, ended in rows:

@@ -16,6 +16,7 @@ from bot.render.commands import CatalogTranslator
 from bot.render.i18n import lang
 from bot.render.refusals import went_wrong
 from bot.service import GameSettings, Loaded, Service, Tables
+from bot.service.records import backfill
 from bot.service.timers import Clock
 from cogs.payday._live import LiveMessage
 from db.store import Store
@@ -148,6 +149,7 @@ class PaydayBot(commands.AutoShardedBot):
             await store.close()
             return
         log.info("store opened", extra={"path": self.database_path})
+        await backfill(store)  # before any game can finish, so ratings learn in the order played
         service, live = build_service(self, Tables(store), self.game_settings, pictures=self.board_pictures)
         self._running = Running(store, service, live)
         await self.load_extension(GAME_COG)

@@ -16,7 +16,8 @@ from typing import Any, Protocol
 
 from bot.game.actions import IllegalAction, RefusalCode
 from bot.service.moves import Played, paydays_in
-from bot.service.tables import Loaded, SetAside, Tables
+from bot.service.records import result_of
+from bot.service.tables import Loaded, SetAside, Tables, summary_of
 from bot.service.timers import Clock, DeadlineScheduler
 from bot.service.values import (
     Answer,
@@ -157,9 +158,12 @@ class Core:
         table = loaded.table
         state = table.game
         table.deadline = table.remind_at = table.computer_at = None
-        summary = {"reason": ending.value, "winners": state.winners, "ended_by": ended_by}
-        tallied = await self.tables.tallied(loaded.row.game_id, played.events, len(table.seats))
-        await self.tables.finish(loaded, played.records, summary, tallied)
+        why = {"reason": ending.value, "winners": state.winners, "ended_by": ended_by}
+        tallied = await self.tables.tallied(
+            loaded.row.game_id, played.events, len(table.seats), state.ruleset
+        )
+        summary = summary_of(table, why, tallied)
+        await self.tables.finish(loaded, played.records, summary, result_of(summary, table.message_id))
         self.timers.cancel(loaded.row.channel_id)
         log_change("game over", loaded, reason=ending.value, winners=state.winners)
         # The last player to retire gets their Pay Day summary too, on the standings message.

@@ -14,10 +14,11 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from bot.game.events import Event, EventKind
+from bot.service.ratings import rate
 from bot.service.restart import Resume
-from bot.service.tallies import LOGGED, Tally, tallies
+from bot.service.tallies import LOGGED, Tally, radio_days, tallies
 from bot.table import Table
-from db.interface import DamagedRow, EventRow, GameRow, GameStore, Preferences, Wakeup
+from db.interface import DamagedRow, EventRow, GameResult, GameRow, GameStore, Preferences, Wakeup
 
 log = logging.getLogger(__name__)
 
@@ -162,29 +163,14 @@ class Tables:
         return Loaded(row, table)
 
     async def finish(
-        self, loaded: Loaded, records: list[dict] | tuple, ending: dict, tallied: Sequence[Tally]
+        self, loaded: Loaded, records: list[dict] | tuple, summary: dict, result: GameResult
     ) -> None:
-        """Move the game to history with its result (`ending`: why it ended, as codes) and each
-        player's tally; the channel is free for a new game."""
-        table = loaded.table
-        state = table.game
-        summary = {
-            **ending,
-            "months": state.months,
-            "ruleset": state.ruleset,
-            "players": [
-                {
-                    "name": seat.name,
-                    "user_id": seat.user_id,
-                    "net_worth": state.net_worth(i),
-                    "tally": tally.stored(),
-                }
-                for i, (seat, tally) in enumerate(zip(table.seats, tallied, strict=True))
-            ],
-            "winners": state.winners,
-        }
+        """Move the game to history with its `summary` (`summary_of`), and record its `result` for
+        the server's history, stats and ratings, in one transaction; the channel is free for a new
+        game."""
+        data = loaded.table.model_dump_json()
         try:
-            await self.store.finish(loaded.row, table.model_dump_json(), summary, records)
+            await self.store.finish(loaded.row, data, summary, records, (result, rate))
         finally:
             self._rows.pop(loaded.row.channel_id, None)
 
@@ -207,10 +193,13 @@ class Tables:
         """Every money transfer in a game's log, newest first: the ledger's lines."""
         return await self.store.events(game_id, limit=1_000_000, kinds=[EventKind.TRANSFER])
 
-    async def tallied(self, game_id: int, events: Iterable[Event], players: int) -> tuple[Tally, ...]:
+    async def tallied(
+        self, game_id: int, events: Iterable[Event], players: int, ruleset: str
+    ) -> tuple[Tally, ...]:
         """Each player's tally from the game's log and `events`, the last ones, not logged yet."""
         logged = await self.store.events(game_id, limit=1_000_000, kinds=LOGGED)
-        return tallies([*(Event.from_record(row.data) for row in logged), *events], players)
+        every = [*(Event.from_record(row.data) for row in logged), *events]
+        return tallies(every, players, radio_days(ruleset))
 
     async def log_after(self, game_id: int, after: int) -> tuple[list[dict], int]:
         """A game's log rows after the first `after`, oldest first, and how many rows it has in all.
@@ -234,6 +223,27 @@ class Tables:
                     log.warning("finished game unreadable", extra=where)
                     return None
         return None
+
+
+def summary_of(table: Table, ending: dict, tallied: Sequence[Tally]) -> dict:
+    """A finished game as history keeps it: its result (`ending`: why it ended, as codes) and each
+    player's net worth and tally, so its standings read the same after its log is pruned."""
+    state = table.game
+    return {
+        **ending,
+        "months": state.months,
+        "ruleset": state.ruleset,
+        "players": [
+            {
+                "name": seat.name,
+                "user_id": seat.user_id,
+                "net_worth": state.net_worth(i),
+                "tally": tally.stored(),
+            }
+            for i, (seat, tally) in enumerate(zip(table.seats, tallied, strict=True))
+        ],
+        "winners": state.winners,
+    }
 
 
 def _first_error(error: ValidationError) -> str:

@@ -1,18 +1,21 @@
 """Each player's game in a few numbers, for the line the final standings give them: Deals sold, lost
-unsold or bought back when the game was ended early, loans taken, Jackpots and Lotteries won.
+unsold or bought back when the game was ended early, loans taken, Jackpots and Lotteries won; and for
+the server's records (/payday stats): the biggest Jackpot, Radio Contests won, Monster Charges carried.
 
 They are read once, when the game ends, from its event log (the ledger lines and the discards), and
 kept in the game's history summary beside its result, so the standings shown again later need no
 log (`python -m bot prune` removes old logs). Codes and numbers only: bot/render writes the line.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from bot.game.calendar import SpaceKind
 from bot.game.events import Event, EventKind, Reason
+from bot.game.rulesets import RULESETS
 
-LOGGED = (EventKind.TRANSFER, EventKind.DISCARDED)
+LOGGED = (EventKind.TRANSFER, EventKind.DISCARDED, EventKind.CARRIED)
 """The kinds of log rows a tally reads."""
 
 
@@ -35,6 +38,11 @@ class Tally:
     jackpot_won: int = 0
     lotteries: int = 0
     lottery_won: int = 0
+    best_jackpot: int = 0
+    """The biggest Jackpot won at once."""
+    radio_wins: int = 0
+    charges_carried: int = 0
+    """Monster Charges carried over at a Pay Day instead of paid in full."""
 
     def stored(self) -> dict[str, int]:
         return asdict(self)
@@ -45,12 +53,17 @@ class Tally:
         return cls(**{f.name: int(stored[f.name]) for f in fields(cls) if f.name in stored})
 
 
-def tallies(events: Iterable[Event], players: int) -> tuple[Tally, ...]:
-    """Every player's tally (by seat) from a game's events, in any order."""
+def tallies(events: Iterable[Event], players: int, radio_days: Collection[int] = ()) -> tuple[Tally, ...]:
+    """Every player's tally (by seat) from a game's events, in any order; `radio_days`: the days of
+    its edition's Radio Contest (`radio_days`), whose prize a space's ledger line names."""
     counts: list[dict[str, int]] = [{} for _ in range(players)]
     for e in events:
         if e.kind == EventKind.DISCARDED:
             seat, count, total = e.seat, "lost", ""
+        elif e.kind == EventKind.CARRIED:
+            seat, count, total = e.seat, "charges_carried", ""
+        elif e.kind == EventKind.TRANSFER and e.reason == Reason.SPACE and e.ref in radio_days:
+            seat, count, total = e.dst, "radio_wins", ""
         elif e.kind == EventKind.TRANSFER and e.reason in _COUNTED:
             seat, (count, total) = e.dst, _COUNTED[e.reason]
         else:
@@ -60,7 +73,15 @@ def tallies(events: Iterable[Event], players: int) -> tuple[Tally, ...]:
             mine[count] = mine.get(count, 0) + 1
             if total:
                 mine[total] = mine.get(total, 0) + e.amount
+            if e.kind == EventKind.TRANSFER and e.reason == Reason.SIX:
+                mine["best_jackpot"] = max(mine.get("best_jackpot", 0), e.amount)
     return tuple(Tally(**mine) for mine in counts)
+
+
+def radio_days(ruleset: str) -> frozenset[int]:
+    """The days of `ruleset`'s board that hold a Radio Contest."""
+    board = RULESETS[ruleset].board
+    return frozenset(day for day, space in enumerate(board) if space.kind is SpaceKind.RADIO)
 
 
 _COUNTED: dict[str, tuple[str, str]] = {

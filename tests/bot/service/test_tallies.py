@@ -1,7 +1,7 @@
 """Each player's game in numbers, from the event log (bot/service/tallies.py)."""
 
 from bot.game.events import BANK, JACKPOT, POT, Event, EventKind, Reason
-from bot.service.tallies import Tally, tallies
+from bot.service.tallies import Tally, radio_days, tallies
 
 
 def paid(dst: int, amount: int, reason: Reason, src: int = BANK) -> Event:
@@ -26,7 +26,14 @@ def test_a_tally_counts_what_each_player_was_paid_and_lost():
 
     assert ann == Tally(sold=2, sold_for=27000, loans=2, borrowed=3000)
     assert bob == Tally(
-        returned=1, returned_for=8000, lost=1, jackpots=1, jackpot_won=2300, lotteries=1, lottery_won=1400
+        returned=1,
+        returned_for=8000,
+        lost=1,
+        jackpots=1,
+        jackpot_won=2300,
+        best_jackpot=2300,
+        lotteries=1,
+        lottery_won=1400,
     )
     assert cat == Tally()
 
@@ -35,3 +42,23 @@ def test_a_tally_reads_back_from_a_summary_and_ignores_keys_it_does_not_know():
     kept = Tally(sold=1, sold_for=6000, loans=1, borrowed=1000)
     assert Tally.read(kept.stored()) == kept
     assert Tally.read({"sold": 2, "from_a_later_version": 7}) == Tally(sold=2)
+
+
+def test_the_records_count_the_biggest_jackpot_radio_contests_and_charges_carried():
+    radio = radio_days("modern")
+    [day] = radio
+    events = [
+        paid(0, 2300, Reason.SIX, src=JACKPOT),
+        paid(0, 5100, Reason.SIX, src=JACKPOT),
+        paid(0, 400, Reason.SIX, src=JACKPOT),
+        Event(EventKind.TRANSFER, amount=1000, src=BANK, dst=1, reason=Reason.SPACE, ref=day),
+        Event(EventKind.TRANSFER, amount=50, src=BANK, dst=1, reason=Reason.SPACE, ref=day + 1),  # not radio
+        Event(EventKind.CARRIED, 1, amount=600),
+        Event(EventKind.CARRIED, 1, amount=900),
+    ]
+
+    ann, bob = tallies(events, 2, radio)
+
+    assert (ann.jackpots, ann.jackpot_won, ann.best_jackpot) == (3, 7800, 5100)
+    assert (bob.radio_wins, bob.charges_carried) == (1, 2)
+    assert tallies(events, 2)[1].radio_wins == 0  # no edition given: no day is the Radio Contest's

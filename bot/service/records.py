@@ -1,0 +1,227 @@
+"""Every finished game kept: its result written with its move to history, and the reads of
+/payday history, stats and leaderboard, always within one server.
+
+A result is built from the history summary alone (`result_of`), so a game finishing now and one
+finished before results were kept (`backfill`, at start-up) are recorded the same way. A game
+counts for the rating only if it ran its course (`Ending.RETIRED`) with at least two people, and
+only against games of the same edition and house rules (a pool).
+"""
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from bot.service import ratings
+from bot.service.tallies import Tally
+from bot.service.timers import Clock
+from bot.service.values import Ending
+from db.interface import GameResult, GameStore, Placing, RatedPlayer, RecordedGame, StatLine
+
+log = logging.getLogger(__name__)
+
+MIN_RANKED_GAMES = 3
+"""Rated games a person needs in a pool before the leaderboard ranks them (`min_ranked_games`)."""
+HISTORY_PAGE = 5
+"""Finished games per page of /payday history."""
+LEADERBOARD_PAGE = 10
+"""Ranked players per page of /payday leaderboard."""
+BACKFILL_BATCH = 200
+"""Old games recorded per transaction at start-up."""
+COMPUTER_STRENGTH = "normal"
+"""The strength of a computer player whose game kept none (every one played as Normal then)."""
+
+
+class Period(StrEnum):
+    """The leaderboard's periods: who is listed, and whose games and wins are counted."""
+
+    ALL = "all"
+    DAYS_30 = "30d"
+    MONTH = "month"
+    """Since the first of this month, UTC."""
+
+
+# -- writing ------------------------------------------------------------------------------------------
+def house_key(house_rules: Mapping[str, Any]) -> str:
+    """The pool of a game's house rules: '' for its edition's own, else their canonical JSON."""
+    return json.dumps(dict(house_rules), sort_keys=True, separators=(",", ":")) if house_rules else ""
+
+
+def places(net_worths: Sequence[int]) -> list[int]:
+    """Each player's place by net worth, 1 the best; equal net worths share a place (1, 1, 3)."""
+    return [1 + sum(other > mine for other in net_worths) for mine in net_worths]
+
+
+def result_of(summary: Mapping[str, Any], message_id: int | None) -> GameResult:
+    """A finished game's result from its history summary (fields a summary of an older version
+    lacks count with their defaults); `message_id`: its final standings' message, if known."""
+    players = summary.get("players", [])
+    placed = places([int(p.get("net_worth", 0)) for p in players])
+    placings = []
+    for seat, (player, place) in enumerate(zip(players, placed, strict=True)):
+        tally = Tally.read(player.get("tally", {}))
+        user_id = player.get("user_id")
+        strength = None if user_id is not None else player.get("strength", COMPUTER_STRENGTH)
+        placings.append(
+            Placing(
+                seat,
+                user_id,
+                str(player.get("name", "")),
+                strength,
+                place,
+                int(player.get("net_worth", 0)),
+                best_jackpot=tally.best_jackpot,
+                deals_sold=tally.sold,
+                lotteries=tally.lotteries,
+                radio_wins=tally.radio_wins,
+                loans=tally.loans,
+                charges_carried=tally.charges_carried,
+            )
+        )
+    people = sum(p.user_id is not None for p in placings)
+    reason = str(summary.get("reason", Ending.RETIRED))
+    return GameResult(
+        message_id,
+        str(summary.get("ruleset", "")),
+        house_key(summary.get("house_rules") or {}),
+        reason,
+        reason == Ending.RETIRED and people >= 2,
+        int(summary.get("months", 0)),
+        tuple(placings),
+    )
+
+
+async def backfill(store: GameStore) -> int:
+    """Record the results of games finished before results were kept, oldest first, so their
+    ratings are learned in the order they were played; how many. Run at start-up, before any
+    game can finish."""
+    recorded = 0
+    while rows := await store.unrecorded(BACKFILL_BATCH):
+        await store.record(
+            [(row.game_id, result_of(row.summary, _message_of(row.data))) for row in rows], ratings.rate
+        )
+        recorded += len(rows)
+    if recorded:
+        log.info("results recorded for games finished before they were kept", extra={"games": recorded})
+    return recorded
+
+
+def _message_of(document: str) -> int | None:
+    """The final live message of a finished game's saved table (None if it cannot be read)."""
+    try:
+        message = json.loads(document).get("message_id")
+    except (ValueError, AttributeError):
+        return None
+    return message if isinstance(message, int) else None
+
+
+# -- reading ------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """One page of a server's finished games, newest first (only `user_id`'s, if not None)."""
+
+    user_id: int | None
+    page: int
+    pages: int
+    total: int
+    games: list[RecordedGame]
+
+
+@dataclass(frozen=True, slots=True)
+class StatsView:
+    """A member's results by edition (`lines`), and the computer players' by edition and strength
+    (`computers`, when asked for)."""
+
+    user_id: int
+    lines: list[StatLine]
+    computers: list[StatLine] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A person's place on the leaderboard (tied players share one) and their rating."""
+
+    place: int
+    player: RatedPlayer
+
+    @property
+    def points(self) -> int:
+        return ratings.points(self.player.skill)
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """One page of a pool's ranked players; `mine`: the viewer's own place wherever it is, or, for
+    a viewer not ranked yet, their rating with their rated games (`short`: True)."""
+
+    ruleset: str
+    period: Period
+    page: int
+    pages: int
+    ranked: int
+    rows: list[Ranked]
+    mine: Ranked | None
+    short: bool
+    min_games: int
+
+
+class Records:
+    """The reads of a server's finished games; each is one server's alone."""
+
+    def __init__(self, store: GameStore, now: Clock) -> None:
+        self.store, self.now = store, now
+
+    async def history(self, guild_id: int, user_id: int | None, page: int) -> HistoryPage:
+        """A page of the server's finished games (only `user_id`'s, if given), newest first; a page
+        past the end shows the last."""
+        _, total = await self.store.results(guild_id, user_id=user_id, limit=0)
+        pages = max(1, -(-total // HISTORY_PAGE))
+        page = min(max(page, 1), pages)
+        games, total = await self.store.results(
+            guild_id, user_id=user_id, offset=(page - 1) * HISTORY_PAGE, limit=HISTORY_PAGE
+        )
+        return HistoryPage(user_id, page, pages, total, games)
+
+    async def stats(self, guild_id: int, user_id: int, *, computers: bool) -> StatsView:
+        """A member's results in this server by edition, with the computer players' if asked."""
+        lines = await self.store.stats(guild_id, user_id)
+        return StatsView(user_id, lines, await self.store.stats(guild_id, None) if computers else None)
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        ruleset: str,
+        period: Period,
+        viewer_id: int,
+        page: int = 1,
+        min_ranked_games: int = MIN_RANKED_GAMES,
+    ) -> Leaderboard:
+        """A page of the pool's leaderboard (the edition's own rules): people with at least
+        `min_ranked_games` rated games, who played rated games in the period, best rating first,
+        ranked by their rating from all their games. Games and wins beside them are the period's."""
+        rated = await self.store.ratings(guild_id, ruleset, "", self._since(period))
+        ranked: list[Ranked] = []
+        for player in rated:
+            if player.rated_games >= min_ranked_games:
+                tied = ranked and ratings.points(ranked[-1].player.skill) == ratings.points(player.skill)
+                ranked.append(Ranked(ranked[-1].place if tied else len(ranked) + 1, player))
+        mine = next((r for r in ranked if r.player.user_id == viewer_id), None)
+        short = False
+        if mine is None:
+            unranked = next((p for p in rated if p.user_id == viewer_id), None)
+            mine, short = (None, False) if unranked is None else (Ranked(0, unranked), True)
+        pages = max(1, -(-len(ranked) // LEADERBOARD_PAGE))
+        page = min(max(page, 1), pages)
+        rows = ranked[(page - 1) * LEADERBOARD_PAGE : page * LEADERBOARD_PAGE]
+        return Leaderboard(ruleset, period, page, pages, len(ranked), rows, mine, short, min_ranked_games)
+
+    def _since(self, period: Period) -> datetime | None:
+        now = self.now().astimezone(UTC)
+        if period is Period.DAYS_30:
+            return now - timedelta(days=30)
+        if period is Period.MONTH:
+            return now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+        return None

@@ -1,0 +1,221 @@
+"""Finished games' results, placings and ratings (migration 6): the write that records a result in
+its game's finishing transaction, and the reads of /payday history, stats and leaderboard.
+
+Each read is one indexed query (two for a history page), so it stays fast with tens of thousands of
+games in one server; nothing here parses a game's document.
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from db.interface import GameResult, Placing, RatedPlayer, Rater, Skill, StatLine
+from db.statements import run
+
+_PLACING_COLUMNS = (
+    "seat, user_id, name, strength, place, net_worth, best_jackpot, deals_sold, lotteries, radio_wins,"
+    " loans, charges_carried, mu_before, sigma_before, mu, sigma"
+)
+_RESULT_COLUMNS = (
+    "game_id",
+    "guild_id",
+    "channel_id",
+    "finished_at",
+    "message_id",
+    "ruleset",
+    "house",
+    "reason",
+    "rated",
+    "months",
+)
+
+# The game's guild and time come from its history row, written earlier in the same transaction (or,
+# for games finished before results were kept, long before).
+_INSERT_RESULT = (
+    "INSERT INTO results (game_id, guild_id, channel_id, finished_at, message_id, ruleset, house, reason,"
+    " rated, months) SELECT game_id, guild_id, channel_id, finished_at, ?, ?, ?, ?, ?, ? FROM history"
+    " WHERE game_id = ? RETURNING guild_id, finished_at"
+)
+
+
+async def record(db: aiosqlite.Connection, game_id: int, result: GameResult, rate: Rater) -> None:
+    """One game's result, its placings and, if it is rated, its people's new ratings, inside the
+    caller's transaction: the ratings before are read in it, so two games finishing at once in
+    the same pool each rate from the other's result."""
+    row = (result.message_id, result.ruleset, result.house, result.reason, result.rated, result.months)
+    [(guild_id, finished_at)] = await db.execute_fetchall(_INSERT_RESULT, (*row, game_id))
+    placings = result.placings
+    changes: dict[int, tuple[Skill | None, Skill]] = {}
+    if result.rated and guild_id is not None:
+        changes = await _rate(db, (guild_id, result.ruleset, result.house), finished_at, placings, rate)
+    pool = (guild_id, result.ruleset, result.house, finished_at)
+    values = []
+    for p in placings:
+        before, after = changes.get(p.seat, (None, None))
+        values.append(
+            (
+                game_id,
+                *pool,
+                p.seat,
+                p.user_id,
+                p.name,
+                p.strength,
+                p.place,
+                p.net_worth,
+                p.best_jackpot,
+                p.deals_sold,
+                p.lotteries,
+                p.radio_wins,
+                p.loans,
+                p.charges_carried,
+                *((None, None) if before is None else (before.mu, before.sigma)),
+                *((None, None) if after is None else (after.mu, after.sigma)),
+            )
+        )
+    marks = ",".join(["(" + ",".join("?" * 21) + ")"] * len(values))
+    await run(
+        db,
+        f"INSERT INTO placings (game_id, guild_id, ruleset, house, finished_at, {_PLACING_COLUMNS})"
+        f" VALUES {marks}",
+        [value for placing in values for value in placing],
+    )
+
+
+async def _rate(
+    db: aiosqlite.Connection,
+    pool: tuple[int, str, str],
+    finished_at: int,
+    placings: Sequence[Placing],
+    rate: Rater,
+) -> dict[int, tuple[Skill | None, Skill]]:
+    """Rate the game's people in their pool and save their new ratings: by seat, before and after."""
+    people = [p for p in placings if p.user_id is not None]
+    marks = ",".join("?" * len(people))
+    known = {
+        user: Skill(mu, sigma)
+        for user, mu, sigma in await db.execute_fetchall(
+            "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND ruleset = ? AND house = ?"
+            f" AND user_id IN ({marks})",
+            [*pool, *(p.user_id for p in people)],
+        )
+    }
+    before = [known.get(p.user_id) for p in people if p.user_id is not None]
+    after = rate(before, [p.place for p in people])
+    for p, skill in zip(people, after, strict=True):
+        await run(
+            db,
+            "INSERT INTO ratings (guild_id, ruleset, house, user_id, name, mu, sigma, games, wins,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT DO UPDATE SET"
+            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
+            " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+            (*pool, p.user_id, p.name, skill.mu, skill.sigma, int(p.place == 1), finished_at),
+        )
+    return {p.seat: (b, a) for p, b, a in zip(people, before, after, strict=True)}
+
+
+def placing(row: Sequence[Any]) -> Placing:
+    """A placings row read with `_PLACING_COLUMNS`."""
+    seat, user_id, name, strength, place, net_worth, *records, mu_before, sigma_before, mu, sigma = row
+    jackpot, deals, lotteries, radio, loans, carried = records
+    return Placing(
+        seat,
+        user_id,
+        name,
+        strength,
+        place,
+        net_worth,
+        jackpot,
+        deals,
+        lotteries,
+        radio,
+        loans,
+        carried,
+        before=None if mu_before is None else Skill(mu_before, sigma_before),
+        after=None if mu is None else Skill(mu, sigma),
+    )
+
+
+def placings_of(game_ids: Sequence[int]) -> tuple[str, list[int]]:
+    """The query of some games' placings, by game then seat."""
+    marks = ",".join("?" * len(game_ids))
+    return (
+        f"SELECT game_id, {_PLACING_COLUMNS} FROM placings WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+        list(game_ids),
+    )
+
+
+def page_of(guild_id: int, user_id: int | None, offset: int, limit: int) -> tuple[str, list[Any]]:
+    """The query of one page of a guild's results, newest first: all, or one member's."""
+    if user_id is None:
+        return (
+            f"SELECT {', '.join(_RESULT_COLUMNS)} FROM results WHERE guild_id = ?"
+            " ORDER BY finished_at DESC, game_id DESC LIMIT ? OFFSET ?",
+            [guild_id, limit, offset],
+        )
+    return (
+        f"SELECT {', '.join(f'r.{column}' for column in _RESULT_COLUMNS)} FROM placings AS p"
+        " JOIN results AS r USING (game_id) WHERE p.guild_id = ? AND p.user_id = ?"
+        " ORDER BY p.finished_at DESC, p.game_id DESC LIMIT ? OFFSET ?",
+        [guild_id, user_id, limit, offset],
+    )
+
+
+def count_of(guild_id: int, user_id: int | None) -> tuple[str, list[Any]]:
+    if user_id is None:
+        return "SELECT COUNT(*) FROM results WHERE guild_id = ?", [guild_id]
+    return "SELECT COUNT(*) FROM placings WHERE guild_id = ? AND user_id = ?", [guild_id, user_id]
+
+
+_STAT_SUMS = (
+    "COUNT(*), SUM(place = 1), SUM(net_worth), MAX(net_worth), MAX(best_jackpot), MAX(deals_sold),"
+    " SUM(lotteries), SUM(radio_wins), SUM(loans), SUM(charges_carried)"
+)
+
+
+def stats_of(guild_id: int, user_id: int | None) -> tuple[str, list[Any]]:
+    """A member's sums by edition; None: the computer players' by edition and strength."""
+    if user_id is None:
+        return (
+            f"SELECT ruleset, strength, {_STAT_SUMS} FROM placings WHERE guild_id = ? AND user_id IS NULL"
+            " GROUP BY ruleset, strength ORDER BY ruleset, strength",
+            [guild_id],
+        )
+    return (
+        f"SELECT ruleset, NULL, {_STAT_SUMS} FROM placings WHERE guild_id = ? AND user_id = ?"
+        " GROUP BY ruleset ORDER BY ruleset",
+        [guild_id, user_id],
+    )
+
+
+def stat_line(row: Sequence[Any]) -> StatLine:
+    ruleset, strength, *sums = row
+    return StatLine(ruleset, strength, *(int(value or 0) for value in sums))
+
+
+_BY_RATING = "ORDER BY r.mu - 3 * r.sigma DESC, r.user_id"
+
+
+def ratings_of(guild_id: int, ruleset: str, house: str, since: int | None) -> tuple[str, list[Any]]:
+    """A pool's ratings, best conservative rating first; with `since`, those who played rated
+    games since then, with their games and wins since then."""
+    pool = [guild_id, ruleset, house]
+    if since is None:
+        return (
+            "SELECT r.user_id, r.name, r.mu, r.sigma, r.games, r.games, r.wins FROM ratings AS r"
+            f" WHERE r.guild_id = ? AND r.ruleset = ? AND r.house = ? {_BY_RATING}",
+            pool,
+        )
+    return (
+        "SELECT r.user_id, r.name, r.mu, r.sigma, r.games, p.games, p.wins FROM ratings AS r JOIN"
+        " (SELECT user_id, COUNT(*) AS games, SUM(place = 1) AS wins FROM placings"
+        " WHERE guild_id = ?1 AND ruleset = ?2 AND house = ?3 AND finished_at >= ?4 AND mu IS NOT NULL"
+        " GROUP BY user_id) AS p USING (user_id)"
+        f" WHERE r.guild_id = ?1 AND r.ruleset = ?2 AND r.house = ?3 {_BY_RATING}",
+        [*pool, since],
+    )
+
+
+def rated_player(row: Sequence[Any]) -> RatedPlayer:
+    user_id, name, mu, sigma, rated_games, games, wins = row
+    return RatedPlayer(user_id, name, Skill(mu, sigma), rated_games, games, int(wins or 0))
