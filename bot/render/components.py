@@ -137,6 +137,24 @@ class Rematch:
     game_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class HistoryTurn:
+    """A page of the server's finished games (`/payday history`): everyone's (`user_id` 0) or one
+    member's; the server is the one clicked in."""
+
+    user_id: int
+    page: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardTurn:
+    """A page of the server's leaderboard of an edition over a period (`bot.service.records.Period`)."""
+
+    ruleset: str
+    period: str
+    page: int
+
+
 Target = (
     Answer
     | AnswerMenu
@@ -152,6 +170,8 @@ Target = (
     | SeatVerdict
     | EndGame
     | KeepPlaying
+    | HistoryTurn
+    | LeaderboardTurn
 )
 
 

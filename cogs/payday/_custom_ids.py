@@ -17,6 +17,8 @@ of old messages keep working after a restart and across versions:
   pdt:<channel>:<game>:<request>:<approve|decline>  the host's answer to a request to take over a seat
   pde:<channel>:<game>:<prompt>                  /payday end confirmed, at the question the host saw
   pdk:<channel>:<game>                           /payday end cancelled: keep playing
+  pdhist:<user>:<page>                           a page of the server's finished games (user 0: everyone's)
+  pdrank:<edition>:<period>:<page>               a page of the server's leaderboard
 """
 
 import re
@@ -24,13 +26,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from bot.game.rulesets import RULESETS
 from bot.render.components import (
     APPROVE,
     DECLINE,
     Answer,
     AnswerMenu,
     EndGame,
+    HistoryTurn,
     KeepPlaying,
+    LeaderboardTurn,
     LedgerTurn,
     LobbyAction,
     OpenForm,
@@ -43,6 +48,7 @@ from bot.render.components import (
     SubmitForm,
     Target,
 )
+from bot.service.records import Period
 from bot.service.values import LobbyChange
 
 T = TypeVar("T")
@@ -65,6 +71,9 @@ MONEY = Part("loan|repay", str)
 BOOK = Part("bank|loans", str)
 CHANGE = Part("|".join(LobbyChange), LobbyChange)
 VERDICT = Part(f"{APPROVE}|{DECLINE}", str)
+USER = Part(r"\d{1,20}", int)
+EDITION = Part("|".join(RULESETS), str)
+PERIOD = Part("|".join(Period), str)
 
 
 class Codec(Generic[T]):
@@ -108,6 +117,8 @@ REFRESH = Codec("pdp", RefreshHand, formerly=("pdr",), channel_id=CHANNEL, game_
 SEAT = Codec("pdt", SeatVerdict, channel_id=CHANNEL, game_id=GAME, number=NUMBER, verdict=VERDICT)
 END = Codec("pde", EndGame, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER)
 KEEP = Codec("pdk", KeepPlaying, channel_id=CHANNEL, game_id=GAME)
+HISTORY = Codec("pdhist", HistoryTurn, user_id=USER, page=PAGE)
+LEADERBOARD = Codec("pdrank", LeaderboardTurn, ruleset=EDITION, period=PERIOD, page=PAGE)
 
 CODECS: dict[type, Codec[Any]] = {
     codec.target: codec
@@ -126,6 +137,8 @@ CODECS: dict[type, Codec[Any]] = {
         SEAT,
         END,
         KEEP,
+        HISTORY,
+        LEADERBOARD,
     )
 }
 

@@ -161,6 +161,20 @@ class KeepPlayingButton(Control[components.KeepPlaying]):
         await cog.keep_playing(interaction)
 
 
+class HistoryButton(Control[components.HistoryTurn]):
+    codec = ids.HISTORY
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.history_page(interaction, self.target)
+
+
+class LeaderboardButton(Control[components.LeaderboardTurn]):
+    codec = ids.LEADERBOARD
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.leaderboard_page(interaction, self.target)
+
+
 ITEMS = (
     AnswerButton,
     AnswerSelect,
@@ -175,5 +189,7 @@ ITEMS = (
     SeatButton,
     EndButton,
     KeepPlayingButton,
+    HistoryButton,
+    LeaderboardButton,
 )
 """Every control, registered with the bot when the cog is set up."""

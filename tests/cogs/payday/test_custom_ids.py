@@ -32,6 +32,9 @@ OLD_CUSTOM_IDS = [
     (f"pdr:{C}:{G}", c.RefreshHand(C, G), "hand_refresh"),
     (f"pdt:{C}:{G}:123456789:approve", c.SeatVerdict(C, G, 123456789, c.APPROVE), "seat_verdict"),
     (f"pdt:{C}:{G}:7:decline", c.SeatVerdict(C, G, 7, c.DECLINE), "seat_verdict"),
+    (f"pdhist:{C}:12", c.HistoryTurn(C, 12), "history_page"),
+    ("pdhist:0:3", c.HistoryTurn(0, 3), "history_page"),
+    ("pdrank:classic:30d:2", c.LeaderboardTurn("classic", "30d", 2), "leaderboard_page"),
 ]
 """One of each layout ever sent, written out by hand as the messages in channels hold them."""
 

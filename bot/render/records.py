@@ -1,0 +1,275 @@
+"""A server's finished games in words: /payday history, stats and leaderboard, each a private page
+in the reader's own language."""
+
+import json
+from collections.abc import Sequence
+
+import discord
+
+from bot.game.rulesets import RULESETS
+from bot.game.strengths import Strength
+from bot.render.components import Button, HistoryTurn, LeaderboardTurn, Message, Rows
+from bot.render.embeds import GOLD, safe
+from bot.render.i18n import Lang
+from bot.render.links import jump_url
+from bot.render.lists import and_list
+from bot.render.rules_text import edition_title
+from bot.service.records import HistoryPage, Leaderboard, Period, Ranked, StatsView
+from bot.service.values import Ending
+from db.interface import Placing, RecordedGame, StatLine
+
+COMPUTER = "🤖"
+WINNER = "🏆"
+
+
+# -- history --------------------------------------------------------------------------------------------
+def history_message(page: HistoryPage, whose: str | None, L: Lang) -> Message:
+    """A page of finished games, newest first, each with its standings and a link to its board;
+    `whose`: the member's name when the page is only their games."""
+    title = L._("Finished games") if whose is None else L._("{name}'s finished games", name=safe(whose))
+    embed = discord.Embed(title=title, colour=GOLD)
+    if not page.games:
+        embed.description = (
+            L._("No game has finished in this server yet.")
+            if whose is None
+            else L._("{name} has not finished a game in this server yet.", name=safe(whose))
+        )
+    for game in page.games:
+        embed.add_field(name=_game_title(game, L), value=_game_text(game, L), inline=False)
+    embed.set_footer(
+        text=L.ngettext(
+            "Page {page} of {pages} · {n} game · newest first",
+            "Page {page} of {pages} · {n} games · newest first",
+            page.total,
+            page=page.page,
+            pages=page.pages,
+        )
+    )
+    turns = _turns(page.page, page.pages, L._("◀ Newer"), L._("Older ▶"))
+    user_id = page.user_id or 0
+    return Message(embed=embed, rows=_row([Button(label, HistoryTurn(user_id, to)) for label, to in turns]))
+
+
+def _game_title(game: RecordedGame, L: Lang) -> str:
+    result = game.result
+    months = L.ngettext("{n} month", "{n} months", result.months)
+    return L._(
+        "Game #{game} · {edition} · {months}",
+        game=game.game_id,
+        edition=_edition(result.ruleset, L),
+        months=months,
+    )
+
+
+def _game_text(game: RecordedGame, L: Lang) -> str:
+    result = game.result
+    when = discord.utils.format_dt(game.finished_at, "d")
+    lines = [when]
+    if result.message_id is not None:
+        url = jump_url(game.guild_id, game.channel_id, result.message_id)
+        lines = [L._("{when} · [final standings]({link})", when=when, link=url)]
+    if result.house:
+        lines.append(L._("House rules: {rules}", rules=house_rules_text(result.house, L)))
+    if result.reason != Ending.RETIRED:
+        lines.append(_ending(result.reason, L))
+    elif not result.rated:
+        lines.append(L._("Not rated: fewer than two people played."))
+    lines.extend(_placing_line(p, L) for p in sorted(result.placings, key=lambda p: (p.place, p.seat)))
+    winners = [safe(p.name) for p in result.placings if p.place == 1]
+    lines.append(L.ngettext("Winner: {names}", "Winners: {names}", len(winners), names=and_list(winners, L)))
+    return "\n".join(lines)[:1024]
+
+
+def _placing_line(p: Placing, L: Lang) -> str:
+    """ "**1.** alice — $23,400", a computer player marked with its strength."""
+    name = safe(p.name)
+    if p.user_id is None:
+        name = f"{COMPUTER} {name} ({strength_name(p.strength, L)})"
+    line = L._("**{rank}.** {player} — {worth}", rank=p.place, player=name, worth=L.money(p.net_worth))
+    return f"{line} {WINNER}" if p.place == 1 else line
+
+
+def _ending(reason: str, L: Lang) -> str:
+    """Why a game that did not run its course ended, which is why it was not rated."""
+    if reason == Ending.ENDED:
+        return L._("Ended early by the host: not rated.")
+    if reason == Ending.ABANDONED:
+        return L._("Every player left: not rated.")
+    return L._("Ended before its time: not rated.")
+
+
+def house_rules_text(key: str, L: Lang) -> str:
+    """A game's house rules from its pool key: "Start cash $5,000, Repay any time on"."""
+    rules = json.loads(key)
+    parts = []
+    for name, value in rules.items():
+        label = _house_rule_label(name, L)
+        if isinstance(value, bool):
+            parts.append(L._("{rule} on", rule=label) if value else L._("{rule} off", rule=label))
+        elif name.endswith("_pct"):
+            parts.append(L._("{rule} {n}%", rule=label, n=value))
+        else:
+            parts.append(f"{label} {L.money(value)}")
+    return ", ".join(parts)
+
+
+def _house_rule_label(key: str, L: Lang) -> str:
+    labels = {
+        "start_cash": L._("Start cash"),
+        "salary": L._("Salary"),
+        "loan_interest_pct": L._("Loan interest"),
+        "charge_interest_pct": L._("Monster Charge interest"),
+        "lottery_bank": L._("The Bank's Lottery stake"),
+        "lottery_ante": L._("Lottery ante"),
+        "repay_anytime": L._("Repay any time"),
+        "jackpot_on_six": L._("Jackpot on a 6"),
+    }
+    return labels.get(key, key)
+
+
+def strength_name(strength: str | None, L: Lang) -> str:
+    """A computer player's strength; one this version does not know reads as Normal."""
+    if strength == Strength.EASY:
+        return L._("Easy")
+    if strength == Strength.HARD:
+        return L._("Hard")
+    return L._("Normal")
+
+
+# -- stats ----------------------------------------------------------------------------------------------
+def stats_embeds(view: StatsView, whose: str, L: Lang) -> tuple[discord.Embed, ...]:
+    """A member's games by edition with their records; then, if asked, the computer players'."""
+    person = discord.Embed(title=L._("{name}'s Pay Day", name=safe(whose)), colour=GOLD)
+    if not view.lines:
+        person.description = L._("{name} has not finished a game in this server yet.", name=safe(whose))
+    for line in view.lines:
+        person.add_field(name=_edition(line.ruleset, L), value=_stat_text(line, L), inline=False)
+    if view.computers is None:
+        return (person,)
+    computers = discord.Embed(title=L._("{robot} Computer players", robot=COMPUTER), colour=GOLD)
+    if not view.computers:
+        computers.description = L._("No computer player has finished a game in this server yet.")
+    for line in view.computers:
+        title = L._(
+            "{edition} · {strength}",
+            edition=_edition(line.ruleset, L),
+            strength=strength_name(line.strength, L),
+        )
+        computers.add_field(name=title, value=_stat_text(line, L), inline=False)
+    return person, computers
+
+
+def _stat_text(line: StatLine, L: Lang) -> str:
+    rate = L.number(round(100 * line.wins / line.games)) if line.games else "0"
+    average = L.money(line.net_worth_total // line.games) if line.games else L.money(0)
+    return "\n".join(
+        (
+            L._(
+                "Played {games} · won {wins} ({rate}%)",
+                games=L.number(line.games),
+                wins=L.number(line.wins),
+                rate=rate,
+            ),
+            L._(
+                "Net worth: {average} on average, {best} at best",
+                average=average,
+                best=L.money(line.best_net_worth),
+            ),
+            L._(
+                "Biggest Jackpot {jackpot} · most Deals sold in a game {deals}",
+                jackpot=L.money(line.best_jackpot),
+                deals=L.number(line.most_deals),
+            ),
+            L._(
+                "Lottery wins {lotteries} · Radio Contest wins {radio} · loans taken {loans}"
+                " · Monster Charges carried {charges}",
+                lotteries=L.number(line.lotteries),
+                radio=L.number(line.radio_wins),
+                loans=L.number(line.loans),
+                charges=L.number(line.charges_carried),
+            ),
+        )
+    )
+
+
+# -- leaderboard ------------------------------------------------------------------------------------------
+def period_name(period: Period, L: Lang) -> str:
+    names = {
+        Period.ALL: L._("All time"),
+        Period.DAYS_30: L._("Last 30 days"),
+        Period.MONTH: L._("This month"),
+    }
+    return names[period]
+
+
+def leaderboard_message(board: Leaderboard, viewer_id: int, L: Lang) -> Message:
+    """A page of the ranked players, best first, ties sharing a place, and the reader's own place
+    below it wherever it is."""
+    title = L._("Leaderboard · {edition}", edition=_edition(board.ruleset, L))
+    lines = [_ranked_line(r, viewer_id, L) for r in board.rows]
+    if not lines:
+        lines = [
+            L.ngettext(
+                "Nobody is ranked yet: a player is ranked after {n} rated game.",
+                "Nobody is ranked yet: a player is ranked after {n} rated games.",
+                board.min_games,
+            )
+        ]
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=GOLD)
+    embed.set_author(name=period_name(board.period, L))
+    mine = board.mine
+    if mine is not None and board.short:
+        embed.add_field(
+            name=L._("You"),
+            value=L._(
+                "{games} of the {needed} rated games needed to be ranked.",
+                games=L.number(mine.player.rated_games),
+                needed=L.number(board.min_games),
+            ),
+        )
+    elif mine is not None and mine not in board.rows:
+        embed.add_field(name=L._("You"), value=_ranked_line(mine, viewer_id, L))
+    embed.set_footer(
+        text=L._(
+            "Page {page} of {pages} · rated games of the edition's own rules; ranked by the skill"
+            " learned from each game's finishing order, counted cautiously",
+            page=board.page,
+            pages=board.pages,
+        )
+    )
+    turns = _turns(board.page, board.pages, L._("◀ Higher"), L._("Lower ▶"))
+    buttons = [Button(label, LeaderboardTurn(board.ruleset, board.period.value, to)) for label, to in turns]
+    return Message(embed=embed, rows=_row(buttons))
+
+
+def _ranked_line(ranked: Ranked, viewer_id: int, L: Lang) -> str:
+    """ "**1.** alice — 1,234 · 5 wins in 12 games", the reader's own line in bold."""
+    player = ranked.player
+    name = safe(player.name)
+    if player.user_id == viewer_id:
+        name = f"__{name}__"
+    games = L.ngettext(
+        "{wins} wins in {n} game", "{wins} wins in {n} games", player.games, wins=L.number(player.wins)
+    )
+    return L._(
+        "**{rank}.** {player} — {points} · {games}",
+        rank=ranked.place,
+        player=name,
+        points=L.number(ranked.points),
+        games=games,
+    )
+
+
+# -- shared ---------------------------------------------------------------------------------------------
+def _edition(ruleset: str, L: Lang) -> str:
+    edition = RULESETS.get(ruleset)
+    return ruleset if edition is None else edition_title(edition, L)
+
+
+def _turns(page: int, pages: int, back: str, on: str) -> list[tuple[str, int]]:
+    """(label, page) of the page before and after, those that exist."""
+    return [(label, to) for label, to in ((back, page - 1), (on, page + 1)) if 1 <= to <= pages]
+
+
+def _row(buttons: Sequence[Button]) -> Rows:
+    return (tuple(buttons),) if buttons else ()

@@ -1,0 +1,224 @@
+"""/payday history, stats and leaderboard end to end: a game played to its end is in all three, a
+game ended early only in history, ties share a place, a member short of the minimum is told how
+many rated games they have, page buttons work after a restart, and no server sees another's games."""
+
+import re
+
+import pytest
+import simcord
+
+from bot.service.ratings import rate
+from bot.service.records import result_of
+from tests.cogs.payday.rig import client_locales, finished, play_to_end, random_button, start_game, unescape
+from tests.helpers import click, end_game, slash
+
+Seat = tuple[simcord.MemberActor | None, int] | tuple[None, int, str]
+"""A seat of a seeded game: (member, net worth), or (None, net worth, strength) for a computer."""
+
+
+async def seed(env, guild, channel, *seats: Seat, reason: str = "retired", ruleset: str = "modern") -> int:
+    """A finished game recorded the way a game's end records it, without playing it."""
+    players = []
+    for seat in seats:
+        member, worth, *strength = seat
+        player = {"name": "robo" if member is None else member.name, "user_id": getattr(member, "id", None)}
+        players.append(
+            {**player, "net_worth": worth, "tally": {"sold": 2, "jackpot_won": 900, "best_jackpot": 900}}
+        )
+        if strength:
+            players[-1]["strength"] = strength[0]
+    summary = {"reason": reason, "ruleset": ruleset, "months": 2, "players": players}
+    store = env.bot.store
+    row = await store.create(channel.id, guild.id, "{}")
+    await store.finish(row, '{"message_id": 1}', summary, [], (result_of(summary, 1), rate))
+    return row.game_id
+
+
+def lines(text: str) -> list[str]:
+    return [unescape(line) for line in text.splitlines()]
+
+
+RANKED = re.compile(r"\*\*(\d+)\.\*\* (?:__)?([a-z0-9]+)(?:__)? — ([\d,]+) · (\d+) wins in (\d+) games?")
+
+
+def ranked(description: str) -> list[tuple[int, str, int]]:
+    """(place, name, points) of each line of a leaderboard page."""
+    return [
+        (int(m[1]), m[2], int(m[3].replace(",", "")))
+        for m in map(RANKED.fullmatch, lines(description))
+        if m is not None
+    ]
+
+
+@pytest.mark.bot(seed=20261202)
+async def test_a_game_played_to_its_end_is_in_history_stats_and_the_leaderboard(env):
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    await play_to_end(env, game, random_button(3))
+    game_id, table = await finished(env, game.channel)
+    state = table.game
+    worths = {seat.name: state.net_worth(i) for i, seat in enumerate(table.seats)}
+
+    shown = await slash(bob, game.channel, "payday history")
+
+    assert shown.ephemeral
+    [embed] = shown.response.embeds
+    assert embed.title == "Finished games"
+    [field] = embed.fields
+    assert field.name == f"Game #{game_id} · Modern edition · 1 month"
+    text = lines(field.value)
+    link = f"https://discord.com/channels/{game.guild.id}/{game.channel.id}/{table.message_id}"
+    assert text[0].endswith(f"· [final standings]({link})")
+    for name, worth in worths.items():
+        assert any(line.startswith("**") and f"{name} — ${worth:,}" in line for line in text), text
+    winners = [table.seats[seat].name for seat in state.winners]
+    assert text[-1] in (f"Winner: {winners[0]}", f"Winners: {' and '.join(winners)}")
+
+    stats = await slash(alice, game.channel, "payday stats")
+    person, computers = stats.response.embeds
+    assert person.title == "alice's Pay Day"
+    [modern] = person.fields
+    won = int(0 in state.winners)
+    assert modern.name == "Modern edition"
+    assert lines(modern.value)[0] == f"Played 1 · won {won} ({100 * won}%)"
+    assert lines(modern.value)[1].startswith(f"Net worth: ${worths['alice']:,} on average")
+    assert computers.description == "No computer player has finished a game in this server yet."
+
+    board = await slash(alice, game.channel, "payday leaderboard")
+    [embed] = board.response.embeds
+    assert embed.description == "Nobody is ranked yet: a player is ranked after 3 rated games."
+    [you] = embed.fields
+    assert (you.name, you.value) == ("You", "1 of the 3 rated games needed to be ranked.")
+
+
+async def test_a_game_ended_early_is_in_history_but_rates_nobody(env):
+    game = await start_game(env, 2, months=1)
+    alice = game.players[0]
+    await end_game(alice, game.channel)
+
+    shown = await slash(alice, game.channel, "payday history")
+    [field] = shown.response.embeds[0].fields
+    assert "Ended early by the host: not rated." in lines(field.value)
+
+    board = await slash(alice, game.channel, "payday leaderboard")
+    assert board.response.embeds[0].fields == []  # not even "rated games needed": none was rated
+    assert await env.bot.store.ratings(game.guild.id, "modern", "") == []
+
+
+async def test_the_leaderboard_shares_places_of_ties_and_shows_your_own_place_after_a_restart(env, make_bot):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    p = [guild.add_member(env.create_user(f"p{i}")) for i in range(12)]
+    newbie = guild.add_member(env.create_user("newbie"))
+    for _ in range(3):
+        # p0 and p1 always share first place; the other two tables play out the same way.
+        await seed(env, guild, channel, (p[0], 900), (p[1], 900), (p[2], 500), (p[3], 100))
+        await seed(env, guild, channel, (p[4], 900), (p[5], 800), (p[6], 700), (p[7], 600))
+        await seed(env, guild, channel, (p[8], 900), (p[9], 800), (p[10], 700), (p[11], 600))
+    await seed(env, guild, channel, (newbie, 100), (p[3], 900))
+
+    first = await slash(p[7], channel, "payday leaderboard")
+    [embed] = first.response.embeds
+    top = ranked(embed.description)
+    assert len(top) == 10 and embed.footer.text.startswith("Page 1 of 2")
+    places = {name: place for place, name, _ in top}
+    assert places["p0"] == places["p1"] and places["p4"] == places["p8"] and places["p5"] == places["p9"]
+    for place, _, points in top:  # ties share a place; the next place counts everyone above it
+        assert place == 1 + sum(other > points for _, _, other in top)
+    [you] = embed.fields
+    [(my_place, me, my_points)] = ranked(you.value)
+    assert me == "p7" and "p7" not in places and my_place > max(places.values())
+
+    short = await slash(newbie, channel, "payday leaderboard")
+    assert [(f.name, f.value) for f in short.response.embeds[0].fields] == [
+        ("You", "1 of the 3 rated games needed to be ranked.")
+    ]
+
+    await env.bot.close()
+    await env.restart_bot(make_bot())
+    second = await click(p[7], first.response, label="Lower ▶")  # a button sent before the restart
+    [embed] = second.response.embeds
+    rest = ranked(embed.description)
+    assert embed.footer.text.startswith("Page 2 of 2") and (my_place, "p7", my_points) in rest
+    assert embed.fields == []  # your own line is on the page itself
+    back = await click(p[7], second.response, label="◀ Higher")
+    assert ranked(back.response.embeds[0].description) == top
+
+
+async def test_history_pages_a_members_games_and_stats_keep_computers_apart(env, make_bot):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    for worth in range(7):
+        await seed(env, guild, channel, (alice, 1000 + worth), (None, 500, "hard"))
+    await seed(env, guild, channel, (bob, 1), (None, 2))  # a computer of a game kept no strength
+
+    shown = await slash(bob, channel, "payday history", member=alice)
+    [embed] = shown.response.embeds
+    assert embed.title == "alice's finished games" and len(embed.fields) == 5
+    assert embed.footer.text == "Page 1 of 2 · 7 games · newest first"
+    assert "**1.** alice — $1,006 🏆" in lines(embed.fields[0].value)
+    assert "**2.** 🤖 robo (Hard) — $500" in lines(embed.fields[0].value)
+
+    await env.bot.close()
+    await env.restart_bot(make_bot())
+    older = await click(bob, shown.response, label="Older ▶")
+    [embed] = older.response.embeds
+    assert embed.title == "alice's finished games" and len(embed.fields) == 2
+    assert embed.footer.text == "Page 2 of 2 · 7 games · newest first"
+
+    everyone = await slash(bob, channel, "payday history", page=99)  # past the end: the last page
+    assert everyone.response.embeds[0].footer.text == "Page 2 of 2 · 8 games · newest first"
+
+    stats = await slash(bob, channel, "payday stats")
+    person, computers = stats.response.embeds
+    assert lines(person.fields[0].value)[0] == "Played 1 · won 0 (0%)"
+    assert [f.name for f in computers.fields] == ["Modern edition · Hard", "Modern edition · Normal"]
+    assert lines(computers.fields[0].value)[0] == "Played 7 · won 0 (0%)"
+    assert lines(computers.fields[1].value)[0] == "Played 1 · won 1 (100%)"
+    theirs = await slash(bob, channel, "payday stats", member=alice)
+    [only] = theirs.response.embeds  # a member's statistics alone
+    assert lines(only.fields[0].value)[2] == "Biggest Jackpot $900 · most Deals sold in a game 2"
+
+
+async def test_a_members_games_in_one_server_are_never_shown_in_another(env):
+    casino, club = env.create_guild("Casino"), env.create_guild("Club")
+    here, there = casino.create_text_channel("payday"), club.create_text_channel("payday")
+    alice_user, bob_user = env.create_user("alice"), env.create_user("bob")
+    alice, bob = casino.add_member(alice_user), casino.add_member(bob_user)
+    alice_there = club.add_member(alice_user)
+    for _ in range(3):
+        await seed(env, casino, here, (alice, 900), (bob, 100))
+
+    history = await slash(alice_there, there, "payday history")
+    assert history.response.embeds[0].description == "No game has finished in this server yet."
+    mine = await slash(alice_there, there, "payday history", member=alice_there)
+    assert mine.response.embeds[0].description == "alice has not finished a game in this server yet."
+    stats = await slash(alice_there, there, "payday stats")
+    assert stats.response.embeds[0].fields == []
+    board = await slash(alice_there, there, "payday leaderboard")
+    assert board.response.embeds[0].description.startswith("Nobody is ranked yet")
+    assert board.response.embeds[0].fields == []
+
+    home = await slash(alice, here, "payday leaderboard")
+    assert [name for _, name, _ in ranked(home.response.embeds[0].description)] == ["alice", "bob"]
+
+
+async def test_the_records_speak_the_readers_language(env, monkeypatch):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    client_locales(monkeypatch)[alice.id] = "it"
+    await seed(env, guild, channel, (alice, 3500), (bob, 100), reason="ended")
+
+    history = await slash(alice, channel, "payday history")
+    [embed] = history.response.embeds
+    assert embed.title == "Partite finite"
+    [field] = embed.fields
+    assert field.name == "Partita n. 1 · Edizione moderna · 2 mesi"
+    assert "**1.** alice — 3.500\xa0$ 🏆" in lines(field.value)
+    board = await slash(alice, channel, "payday leaderboard", period="month")
+    [embed] = board.response.embeds
+    assert embed.title == "Classifica · Edizione moderna" and embed.author.name == "Questo mese"
+    english = await slash(bob, channel, "payday leaderboard", period="30d")
+    assert english.response.embeds[0].author.name == "Last 30 days"
