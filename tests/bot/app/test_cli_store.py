@@ -10,6 +10,8 @@ import pytest
 
 import bot.app.cli as entry
 from bot.app.config import Settings
+from bot.service.ratings import rate
+from bot.service.records import result_of
 from db import Store
 
 SETTINGS = tuple(name.upper() for name in Settings.model_fields)
@@ -27,9 +29,12 @@ def database(tmp_path, monkeypatch):
     async def fill() -> None:
         finished_at = datetime.now(UTC) - timedelta(days=40)
         store = await Store.open(path, now=lambda: finished_at)
-        old = await store.create(1, None, "{}")
+        old = await store.create(1, 7, "{}")
         old = await store.save(old, "{}", None, [{"kind": "roll"}] * 4)
-        await store.finish(old, '{"final":true}', {"winner": 1})
+        summary = {"reason": "retired", "ruleset": "modern", "players": [
+            {"name": "ann", "user_id": 1, "net_worth": 900}, {"name": "bob", "user_id": 2, "net_worth": 100},
+        ]}  # fmt: skip
+        await store.finish(old, '{"final":true}', summary, [], (result_of(summary, None), rate))
         live = await store.create(2, None, '{"live":true}')
         await store.save(live, '{"live":true}', None, [{"kind": "roll"}])
         await store.close()
@@ -67,7 +72,21 @@ def test_backup_onto_an_existing_file_is_refused_in_one_line(database, capsys):
     assert (database.parent / "copy.sqlite3").read_text() == "keep me"
 
 
+KEPT = ("results", "placings", "ratings")
+"""What /payday history, stats and leaderboard read: a prune keeps every row of them."""
+
+
+def kept(database) -> list[list[tuple]]:
+    with sqlite3.connect(database) as db:
+        rows = [db.execute(f"SELECT * FROM {table}").fetchall() for table in KEPT]
+    db.close()
+    return rows
+
+
 def test_prune_removes_only_old_finished_logs(database, capsys):
+    results = kept(database)
+    assert all(results)  # the finished game has its result, placings and ratings
+
     code, out, err = run(capsys, "prune", "--older-than", "30")
 
     assert (code, err) == (0, "")
@@ -78,6 +97,7 @@ def test_prune_removes_only_old_finished_logs(database, capsys):
         assert db.execute("SELECT kind, COUNT(*) FROM events GROUP BY kind").fetchall() == [("roll", 1)]
         assert db.execute("SELECT COUNT(*) FROM history").fetchone() == (1,)
     db.close()
+    assert kept(database) == results
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,9 @@
 """Each player's game in numbers, from the event log (bot/service/tallies.py)."""
 
+from bot.game.actions import ActionKind
 from bot.game.events import BANK, JACKPOT, POT, Event, EventKind, Reason
 from bot.service.tallies import Tally, radio_days, tallies
+from tests.bot.game.scripted import ANN, BOB, CAT, act, force_dice, game, land
 
 
 def paid(dst: int, amount: int, reason: Reason, src: int = BANK) -> Event:
@@ -62,3 +64,27 @@ def test_the_records_count_the_biggest_jackpot_radio_contests_and_charges_carrie
     assert (ann.jackpots, ann.jackpot_won, ann.best_jackpot) == (3, 7800, 5100)
     assert (bob.radio_wins, bob.charges_carried) == (1, 2)
     assert tallies(events, 2)[1].radio_wins == 0  # no edition given: no day is the Radio Contest's
+
+
+def test_a_radio_contest_won_in_a_scripted_modern_game_is_a_radio_win():
+    st = game(3)
+    land(st, BOB, 8)
+    force_dice(st, 2)
+    events = act(st, BOB, ActionKind.ROLL)  # not the Radio's number: CAT rolls next
+    force_dice(st, st.rules.radio_number)
+    events += act(st, CAT, ActionKind.ROLL)
+
+    tallied = tallies(events, 3, radio_days("modern"))
+
+    assert [t.radio_wins for t in tallied] == [0, 0, 1]
+
+
+def test_the_family_radio_roll_off_winner_has_a_radio_win():
+    st = game(3, ruleset="family")
+    land(st, BOB, 8)
+    events = []
+    for seat, face in [(ANN, 2), (CAT, 5), (BOB, 4)]:
+        force_dice(st, face)
+        events += act(st, seat, ActionKind.ROLL)
+
+    assert [t.radio_wins for t in tallies(events, 3, radio_days("family"))] == [0, 0, 1]

@@ -1,0 +1,160 @@
+"""A finished game's result from its summary, the rating it feeds, the games finished before results
+were kept, and the leaderboard's places and periods (bot/service/records.py, ratings.py)."""
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.service import ratings
+from bot.service.records import MIN_RANKED_GAMES, Period, Records, backfill, house_key, places, result_of
+from db import Skill, Store
+
+NOW = datetime(2030, 5, 20, 12, tzinfo=UTC)
+
+
+def summary(*players: tuple[int | None, int], reason: str = "retired", **more) -> dict:
+    return {
+        "reason": reason,
+        "ruleset": "modern",
+        "months": 2,
+        "players": [
+            {"name": f"p{user}", "user_id": user, "net_worth": worth, "tally": {"sold": 1}}
+            for user, worth in players
+        ],
+        **more,
+    }
+
+
+def test_places_share_a_place_between_equal_net_worths():
+    assert places([500, 900, 500, 100]) == [2, 1, 2, 4]
+    assert places([7, 7]) == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("players", "reason", "rated"),
+    [
+        (((1, 5), (2, 9)), "retired", True),
+        (((1, 5), (2, 9)), "ended", False),  # ended early by the host
+        (((1, 5), (2, 9)), "abandoned", False),
+        (((1, 5), (2, 9)), "idle", False),  # an ending a later version adds: not rated either
+        (((1, 5), (None, 9), (None, 2)), "retired", False),  # one person among computers
+    ],
+)
+def test_only_a_game_run_to_its_end_by_two_people_or_more_is_rated(players, reason, rated):
+    assert result_of(summary(*players, reason=reason), None).rated is rated
+
+
+def test_a_summary_from_before_results_were_kept_reads_with_defaults():
+    old = {"reason": "retired", "ruleset": "classic", "months": 1, "players": [
+        {"name": "ann", "user_id": 5, "net_worth": 300, "tally": {"jackpots": 1}},
+        {"name": "Robo", "user_id": None, "net_worth": 400},
+    ]}  # fmt: skip
+
+    result = result_of(old, 42)
+
+    assert (result.message_id, result.house, result.ruleset) == (42, "", "classic")
+    ann, robo = result.placings
+    assert (ann.place, ann.strength, ann.best_jackpot, ann.radio_wins) == (2, None, 0, 0)
+    assert (robo.place, robo.strength) == (1, "normal")  # every computer played as Normal then
+
+
+def test_house_rules_are_a_pool_of_their_own_whatever_their_order():
+    assert house_key({}) == ""
+    key = house_key({"salary": 4000, "repay_anytime": True})
+    assert key == house_key({"repay_anytime": True, "salary": 4000}) != ""
+    assert result_of(summary((1, 1), (2, 2), house_rules={"salary": 4000}), None).house == json.dumps(
+        {"salary": 4000}, separators=(",", ":")
+    )
+
+
+def test_the_rating_learns_from_the_finishing_order_and_ties_rate_alike():
+    first, tied, also_tied = ratings.rate([None, None, None], [1, 2, 2])
+    assert first.mu > 25 > tied.mu and tied == also_tied
+    assert first.sigma < 25 / 3  # each game makes the rating surer
+    again = ratings.rate([first, tied], [1, 2])[0]
+    assert again.mu > first.mu
+    assert ratings.points(Skill(25, 25 / 3)) == ratings.BASE  # a newcomer: conservative rating 0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = NOW - timedelta(days=60)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def store(tmp_path, clock):
+    store = await Store.open(tmp_path / "payday.sqlite3", now=clock)
+    yield store
+    await store.close()
+
+
+async def finish(store, guild: int, game: dict) -> None:
+    row = await store.create(1, guild, "{}")
+    await store.finish(row, "{}", game, [], (result_of(game, None), ratings.rate))
+
+
+async def test_old_games_are_recorded_once_oldest_first_so_ratings_learn_in_order(store, clock):
+    for game in (summary((1, 900), (2, 100)), summary((1, 100), (2, 900)), summary((1, 5), (2, 5))):
+        await store.finish(await store.create(1, 10, "{}"), '{"message_id": 77}', game)
+        clock.now += timedelta(hours=1)
+
+    assert await backfill(store) == 3
+    assert await backfill(store) == 0
+
+    expected = [None, None]
+    for order in ([1, 2], [2, 1], [1, 1]):
+        expected = ratings.rate(expected, order)
+    found = {p.user_id: p.skill for p in await store.ratings(10, "modern", "")}
+    assert found == {1: expected[0], 2: expected[1]}
+    page, _ = await store.results(10)
+    assert {game.result.message_id for game in page} == {77}
+
+
+async def test_the_leaderboard_ranks_from_the_minimum_ties_sharing_a_place(store):
+    for _ in range(MIN_RANKED_GAMES):
+        await finish(store, 10, summary((1, 900), (2, 900), (3, 100)))
+    await finish(store, 10, summary((4, 900), (3, 100)))
+    records = Records(store, lambda: NOW)
+
+    board = await records.leaderboard(10, "modern", Period.ALL, viewer_id=4)
+
+    assert [(r.place, r.player.user_id) for r in board.rows] == [(1, 1), (1, 2), (3, 3)]
+    assert board.short and board.mine is not None and board.mine.player.rated_games == 1
+    strict = await records.leaderboard(10, "modern", Period.ALL, viewer_id=3, min_ranked_games=5)
+    assert (strict.rows, strict.mine is not None and strict.mine.player.user_id) == ([], 3)
+
+
+async def test_a_period_lists_who_played_in_it_with_its_games_ranked_by_all_their_games(store, clock):
+    for _ in range(3):
+        await finish(store, 10, summary((1, 900), (2, 100)))
+    clock.now = NOW.replace(day=2)  # this month, within 30 days
+    await finish(store, 10, summary((2, 900), (3, 100)))
+    records = Records(store, lambda: NOW)
+
+    month = await records.leaderboard(10, "modern", Period.MONTH, viewer_id=1)
+    assert [(r.player.user_id, r.player.games, r.player.wins) for r in month.rows] == [(2, 1, 1)]
+    assert month.mine is None  # alice played no game this month
+    whole = await records.leaderboard(10, "modern", Period.ALL, viewer_id=2)
+    assert [(r.player.user_id, r.player.games) for r in whole.rows] == [(1, 3), (2, 4)]
+    days = await records.leaderboard(10, "modern", Period.DAYS_30, viewer_id=2)
+    assert days.rows == month.rows
+
+
+async def test_a_history_page_past_the_end_is_the_last(store):
+    for _ in range(7):
+        await finish(store, 10, summary((1, 1), (2, 2)))
+    records = Records(store, lambda: NOW)
+
+    page = await records.history(10, None, 99)
+
+    assert (page.page, page.pages, page.total, len(page.games)) == (2, 2, 7, 2)
+    assert (await records.history(10, 3, 1)).games == []
