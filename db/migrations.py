@@ -146,7 +146,12 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
                 PRIMARY KEY (game_id, seat)
             )
             """,
-            "CREATE INDEX placings_by_member ON placings (guild_id, user_id, finished_at)",
+            # A member's games, newest first (history); their sums by edition, read from the index
+            # alone (stats; a computer's user_id is NULL, so the computers' are one range of it).
+            "CREATE INDEX placings_by_member ON placings (guild_id, user_id, finished_at, game_id)",
+            "CREATE INDEX placings_by_edition ON placings (guild_id, user_id, ruleset, strength, place,"
+            " net_worth, best_jackpot, deals_sold, lotteries, radio_wins, loans, charges_carried)",
+            # Who played rated games in a period, with their places, from the index alone.
             "CREATE INDEX placings_by_pool ON placings"
             " (guild_id, ruleset, house, finished_at, user_id, place) WHERE mu IS NOT NULL",
             # Each person's current rating per pool, with their rated games and wins in it.

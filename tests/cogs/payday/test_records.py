@@ -3,6 +3,7 @@ game ended early only in history, ties share a place, a member short of the mini
 many rated games they have, page buttons work after a restart, and no server sees another's games."""
 
 import re
+import sqlite3
 
 import pytest
 import simcord
@@ -222,3 +223,24 @@ async def test_the_records_speak_the_readers_language(env, monkeypatch):
     assert embed.title == "Classifica · Edizione moderna" and embed.author.name == "Questo mese"
     english = await slash(bob, channel, "payday leaderboard", period="30d")
     assert english.response.embeds[0].author.name == "Last 30 days"
+
+
+async def test_games_finished_before_results_were_kept_are_recorded_at_start_up(env, make_bot, database_path):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    for _ in range(3):
+        await seed(env, guild, channel, (alice, 900), (bob, 100))
+    await env.bot.close()
+    with sqlite3.connect(database_path) as raw:  # as a file from before migration 6 has them: none
+        for table in ("results", "placings", "ratings"):
+            raw.execute(f"DELETE FROM {table}")
+    raw.close()
+
+    await env.restart_bot(make_bot())
+
+    board = (await slash(bob, channel, "payday leaderboard")).response.embeds[0].description
+    assert [(place, name) for place, name, _ in ranked(board)] == [(1, "alice"), (2, "bob")]
+    assert "3 wins in 3 games" in board
+    history = await slash(bob, channel, "payday history")
+    assert history.response.embeds[0].footer.text == "Page 1 of 1 · 3 games · newest first"
