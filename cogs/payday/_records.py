@@ -102,8 +102,12 @@ class Records(Answering):
         def show(reply: Reply, shown: Leaderboard, L: Lang) -> None:
             _answer(reply, leaderboard_message(shown, viewer, L), edit=edit)
 
-        period = Period(wanted.period)  # a choice of the command, or a page button's own (its codec's)
-        call = lambda: self.service.leaderboard(guild_id, wanted.ruleset, period, viewer, wanted.page)  # noqa: E731
+        async def call() -> Leaderboard:
+            # Read only once `_run` has checked the options: a choice of the command, or a page
+            # button's own (its codec's).
+            period = Period(wanted.period)
+            return await self.service.leaderboard(guild_id, wanted.ruleset, period, viewer, wanted.page)
+
         await self._run(interaction, call, show)
 
 

@@ -7,11 +7,12 @@ import sqlite3
 
 import pytest
 import simcord
+import simcord.interactions
 
 from bot.service.ratings import rate
 from bot.service.records import result_of
 from tests.cogs.payday.rig import client_locales, finished, play_to_end, random_button, start_game, unescape
-from tests.helpers import click, end_game, slash
+from tests.helpers import click, end_game, refusal, slash
 
 Seat = tuple[simcord.MemberActor | None, int] | tuple[None, int, str]
 """A seat of a seeded game: (member, net worth), or (None, net worth, strength) for a computer."""
@@ -244,3 +245,31 @@ async def test_games_finished_before_results_were_kept_are_recorded_at_start_up(
     assert "3 wins in 3 games" in board
     history = await slash(bob, channel, "payday history")
     assert history.response.embeds[0].footer.text == "Page 1 of 1 · 3 games · newest first"
+
+
+@pytest.fixture
+def forged(monkeypatch):
+    """simcord checks options like Discord's client does: let any value through, as a forger would."""
+    monkeypatch.setattr(simcord.interactions, "validate_option_value", lambda _name, _option, value: value)
+
+
+@pytest.mark.parametrize(
+    ("command", "options", "text"),
+    [
+        ("payday leaderboard", {"period": "forever"}, "That period is not allowed: choose one of "),
+        ("payday leaderboard", {"edition": "poker night"}, "That edition is not allowed: choose one of "),
+        ("payday history", {"page": 0}, "That page is not allowed: use 1 to 100,000."),
+        ("payday history", {"page": 10**12}, "That page is not allowed: use 1 to 100,000."),
+    ],
+)
+async def test_forged_options_are_refused_in_one_private_sentence(env, forged, command, options, text):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await seed(env, guild, channel, (alice, 900), (bob, 100))
+
+    result = await slash(alice, channel, command, **options)
+
+    assert result.ephemeral and not result.response.embeds
+    assert unescape(refusal(result)).startswith(text), result.response.content
+    assert not env.errors
