@@ -243,13 +243,13 @@ def leaderboard_message(board: Leaderboard, viewer_id: int, L: Lang) -> Message:
 
 
 def _ranked_line(ranked: Ranked, viewer_id: int, L: Lang) -> str:
-    """ "**1.** alice — 1,234 · 5 wins in 12 games", the reader's own line in bold."""
+    """ "**1.** alice — 1,234 · won 5 of 12 games", the reader's own line underlined."""
     player = ranked.player
     name = safe(player.name)
     if player.user_id == viewer_id:
         name = f"__{name}__"
     games = L.ngettext(
-        "{wins} wins in {n} game", "{wins} wins in {n} games", player.games, wins=L.number(player.wins)
+        "won {wins} of {n} game", "won {wins} of {n} games", player.games, wins=L.number(player.wins)
     )
     return L._(
         "**{rank}.** {player} — {points} · {games}",

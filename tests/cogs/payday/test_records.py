@@ -40,7 +40,7 @@ def lines(text: str) -> list[str]:
     return [unescape(line) for line in text.splitlines()]
 
 
-RANKED = re.compile(r"\*\*(\d+)\.\*\* (?:__)?([a-z0-9]+)(?:__)? — ([\d,]+) · (\d+) wins in (\d+) games?")
+RANKED = re.compile(r"\*\*(\d+)\.\*\* (?:__)?([a-z0-9]+)(?:__)? — ([\d,]+) · won (\d+) of (\d+) games?")
 
 
 def ranked(description: str) -> list[tuple[int, str, int]]:
@@ -242,7 +242,7 @@ async def test_games_finished_before_results_were_kept_are_recorded_at_start_up(
 
     board = (await slash(bob, channel, "payday leaderboard")).response.embeds[0].description
     assert [(place, name) for place, name, _ in ranked(board)] == [(1, "alice"), (2, "bob")]
-    assert "3 wins in 3 games" in board
+    assert "won 3 of 3 games" in board
     history = await slash(bob, channel, "payday history")
     assert history.response.embeds[0].footer.text == "Page 1 of 1 · 3 games · newest first"
 

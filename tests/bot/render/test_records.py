@@ -1,0 +1,108 @@
+"""The words of /payday history, stats and leaderboard (bot/render/records.py), in both languages."""
+
+from datetime import UTC, datetime
+
+from bot.render.i18n import lang
+from bot.render.records import (
+    history_message,
+    house_rules_text,
+    leaderboard_message,
+    stats_embeds,
+    strength_name,
+)
+from bot.service.records import HistoryPage, Leaderboard, Period, Ranked, StatsView, house_key, result_of
+from db import RatedPlayer, RecordedGame, Skill, StatLine
+
+EN, IT = lang("en"), lang("it")
+
+
+def test_house_rules_read_as_their_names_and_values():
+    key = house_key({"salary": 4000, "repay_anytime": True, "loan_interest_pct": 20, "jackpot_on_six": False})
+
+    assert (
+        house_rules_text(key, EN) == "Jackpot on a 6 off, Loan interest 20%, Repay any time on, Salary $4,000"
+    )
+    assert house_rules_text(key, IT) == (
+        "Montepremi con un 6 no, Interessi sul prestito 20%, Rimborso in ogni momento sì,"
+        " Stipendio 4.000\xa0$"
+    )
+
+
+def test_a_strength_this_version_does_not_know_reads_as_normal():
+    assert [strength_name(s, EN) for s in ("easy", "hard", "normal", None, "genius")] == [
+        "Easy",
+        "Hard",
+        "Normal",
+        "Normal",
+        "Normal",
+    ]
+
+
+def game(**summary) -> RecordedGame:
+    players = [
+        {"name": "ann", "user_id": 1, "net_worth": 3500},
+        {"name": "Robo", "user_id": None, "net_worth": 3500, "strength": "hard"},
+        {"name": "bob", "user_id": 2, "net_worth": -200},
+    ]
+    result = result_of({"ruleset": "family", "months": 1, "players": players, **summary}, None)
+    return RecordedGame(9, 5, 6, datetime(2030, 1, 2, tzinfo=UTC), result)
+
+
+def test_a_game_ended_early_with_house_rules_says_both_and_names_both_winners():
+    page = HistoryPage(None, 1, 1, 1, [game(reason="ended", house_rules={"salary": 1000})])
+
+    [field] = history_message(page, None, EN).embed.fields
+
+    assert field.name == "Game #9 · Family variant · 1 month"
+    assert field.value.splitlines() == [
+        "<t:1893542400:d>",  # no final message known: no link
+        "House rules: Salary $1,000",
+        "Ended early by the host: not rated.",
+        "**1.** ann — $3,500 🏆",
+        "**1.** 🤖 Robo (Hard) — $3,500 🏆",
+        "**3.** bob — -$200",
+        "Winners: ann and Robo",
+    ]
+    assert history_message(page, None, EN).rows == ()  # one page: no buttons
+
+
+def test_a_game_of_one_person_against_computers_says_why_it_is_not_rated():
+    lines = history_message(HistoryPage(None, 1, 1, 1, [game(reason="retired")]), None, IT).embed.fields[0]
+    assert "Non valutata: meno di due persone in gioco." not in lines.value  # ann and bob: two people
+    solo = game(reason="retired", players=[{"name": "ann", "user_id": 1, "net_worth": 1}])
+    value = history_message(HistoryPage(None, 1, 1, 1, [solo]), None, IT).embed.fields[0].value
+    assert "Non valutata: meno di due persone in gioco." in value.splitlines()
+
+
+def test_stats_give_a_win_rate_and_an_average_and_the_computers_apart():
+    line = StatLine("modern", None, 3, 1, 9000, 6000, 2500, 4, 1, 2, 3, 5)
+    robots = StatLine("classic", "easy", 2, 2, 800, 500, 0, 0, 0, 0, 0, 0)
+
+    person, computers = stats_embeds(StatsView(1, [line], [robots]), "ann", EN)
+
+    assert person.fields[0].value.splitlines() == [
+        "Played 3 · won 1 (33%)",
+        "Net worth: $3,000 on average, $6,000 at best",
+        "Biggest Jackpot $2,500 · most Deals sold in a game 4",
+        "Lottery wins 1 · Radio Contest wins 2 · loans taken 3 · Monster Charges carried 5",
+    ]
+    assert computers.fields[0].name == "Classic 1975 (reconstructed) · Easy"
+    assert stats_embeds(StatsView(1, [line], None), "ann", IT)[0].title == "Il Pay Day di ann"
+
+
+def test_the_leaderboard_marks_your_line_and_shows_your_place_below_the_page():
+    players = [RatedPlayer(u, f"p{u}", Skill(30 - u, 2), 5, 4, u % 2) for u in range(1, 4)]
+    rows = [Ranked(1, players[0]), Ranked(2, players[1])]
+    board = Leaderboard("modern", Period.DAYS_30, 1, 2, 12, rows, Ranked(11, players[2]), False, 3)
+
+    message = leaderboard_message(board, viewer_id=3, L=EN)
+
+    assert message.embed.description.splitlines() == [
+        "**1.** p1 — 1,920 · won 1 of 4 games",
+        "**2.** p2 — 1,880 · won 0 of 4 games",
+    ]
+    assert message.embed.author.name == "Last 30 days"
+    [you] = message.embed.fields
+    assert you.value == "**11.** __p3__ — 1,840 · won 1 of 4 games"
+    [[lower]] = message.rows
+    assert (lower.label, lower.target.period, lower.target.page) == ("Lower ▶", "30d", 2)
