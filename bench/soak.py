@@ -68,8 +68,8 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
             say(f"saved {saved.row.game_id} {saved.row.version}")
             return saved
 
-        async def finish(self, loaded, records, ending, tallied):
-            await super().finish(loaded, records, ending, tallied)
+        async def finish(self, loaded, records, summary, result):
+            await super().finish(loaded, records, summary, result)
             say(f"finished {loaded.row.game_id}")
 
     store = await Store.open(db, now=discord.utils.utcnow)
