@@ -73,6 +73,8 @@ async def record(db: aiosqlite.Connection, game_id: int, result: GameResult, rat
                 *((None, None) if after is None else (after.mu, after.sigma)),
             )
         )
+    if not values:
+        return
     marks = ",".join(["(" + ",".join("?" * 21) + ")"] * len(values))
     await run(
         db,

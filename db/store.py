@@ -323,7 +323,9 @@ class Store:
                 guild,
                 channel,
                 _from_us(finished),
-                GameResult(message, ruleset, house, reason, bool(rated), months, tuple(placings[game_id])),
+                GameResult(
+                    message, ruleset, house, reason, bool(rated), months, tuple(placings.get(game_id, ()))
+                ),
             )
             for game_id, guild, channel, finished, message, ruleset, house, reason, rated, months in games
         ]

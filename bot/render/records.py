@@ -76,7 +76,10 @@ def _game_text(game: RecordedGame, L: Lang) -> str:
         lines.append(L._("Not rated: fewer than two people played."))
     lines.extend(_placing_line(p, L) for p in sorted(result.placings, key=lambda p: (p.place, p.seat)))
     winners = [safe(p.name) for p in result.placings if p.place == 1]
-    lines.append(L.ngettext("Winner: {names}", "Winners: {names}", len(winners), names=and_list(winners, L)))
+    if winners:
+        lines.append(
+            L.ngettext("Winner: {names}", "Winners: {names}", len(winners), names=and_list(winners, L))
+        )
     return "\n".join(lines)[:1024]
 
 

@@ -100,10 +100,16 @@ async def backfill(store: GameStore) -> int:
     game can finish."""
     recorded = 0
     while rows := await store.unrecorded(BACKFILL_BATCH):
-        await store.record(
-            [(row.game_id, result_of(row.summary, _message_of(row.data))) for row in rows], ratings.rate
-        )
-        recorded += len(rows)
+        results = []
+        for row in rows:
+            try:
+                results.append((row.game_id, result_of(row.summary, _message_of(row.data))))
+            except (TypeError, ValueError, AttributeError):  # a summary of a shape no version wrote
+                log.warning("finished game's summary unreadable", extra={"game": row.game_id})
+        if not results:  # only unreadable ones are left: they stay in history, without a result
+            break
+        await store.record(results, ratings.rate)
+        recorded += len(results)
     if recorded:
         log.info("results recorded for games finished before they were kept", extra={"games": recorded})
     return recorded

@@ -158,3 +158,14 @@ async def test_a_history_page_past_the_end_is_the_last(store):
 
     assert (page.page, page.pages, page.total, len(page.games)) == (2, 2, 7, 2)
     assert (await records.history(10, 3, 1)).games == []
+
+
+async def test_a_summary_no_version_wrote_is_passed_over_and_never_stops_the_start(store):
+    await store.finish(await store.create(1, 10, "{}"), "not json", {"players": "nobody"})
+    await store.finish(await store.create(1, 10, "{}"), "{}", {"reason": "retired"})  # no players at all
+    await store.finish(await store.create(1, 10, "{}"), "{}", summary((1, 900), (2, 100)))
+
+    assert await backfill(store) == 2
+    assert await backfill(store) == 0
+    page, total = await store.results(10)
+    assert total == 2 and [len(game.result.placings) for game in page] == [2, 0]
