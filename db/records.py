@@ -13,9 +13,25 @@ import aiosqlite
 from db.interface import GameResult, Placing, RatedPlayer, Rater, Skill, StatLine
 from db.statements import run
 
-_PLACING_COLUMNS = (
-    "seat, user_id, name, strength, place, net_worth, best_jackpot, deals_sold, lotteries, radio_wins,"
-    " loans, charges_carried, mu_before, sigma_before, mu, sigma"
+_PLACING_COLUMNS = ", ".join(
+    (
+        "seat",
+        "user_id",
+        "name",
+        "strength",
+        "place",
+        "net_worth",
+        "best_jackpot",
+        "deals_sold",
+        "lotteries",
+        "radio_wins",
+        "loans",
+        "charges_carried",
+        "mu_before",
+        "sigma_before",
+        "mu",
+        "sigma",
+    )
 )
 _RESULT_COLUMNS = (
     "game_id",
