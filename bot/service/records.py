@@ -183,13 +183,19 @@ class Records:
     async def history(self, guild_id: int, user_id: int | None, page: int) -> HistoryPage:
         """A page of the server's finished games (only `user_id`'s, if given), newest first; a page
         past the end shows the last."""
-        _, total = await self.store.results(guild_id, user_id=user_id, limit=0)
+        page = max(page, 1)
+        games, total = await self._history_page(guild_id, user_id, page)
         pages = max(1, -(-total // HISTORY_PAGE))
-        page = min(max(page, 1), pages)
-        games, total = await self.store.results(
-            guild_id, user_id=user_id, offset=(page - 1) * HISTORY_PAGE, limit=HISTORY_PAGE
-        )
+        if page > pages:
+            page = pages
+            games, total = await self._history_page(guild_id, user_id, page)
         return HistoryPage(user_id, page, pages, total, games)
+
+    async def _history_page(
+        self, guild_id: int, user_id: int | None, page: int
+    ) -> tuple[list[RecordedGame], int]:
+        offset = (page - 1) * HISTORY_PAGE
+        return await self.store.results(guild_id, user_id=user_id, offset=offset, limit=HISTORY_PAGE)
 
     async def stats(self, guild_id: int, user_id: int, *, computers: bool) -> StatsView:
         """A member's results in this server by edition, with the computer players' if asked."""
@@ -204,11 +210,13 @@ class Records:
         viewer_id: int,
         page: int = 1,
         min_ranked_games: int = MIN_RANKED_GAMES,
+        house: str = "",
     ) -> Leaderboard:
-        """A page of the pool's leaderboard (the edition's own rules): people with at least
-        `min_ranked_games` rated games, who played rated games in the period, best rating first,
-        ranked by their rating from all their games. Games and wins beside them are the period's."""
-        rated = await self.store.ratings(guild_id, ruleset, "", self._since(period))
+        """A page of the pool's leaderboard (`house`: its house rules' key, `house_key`; '' for the
+        edition's own rules): people with at least `min_ranked_games` rated games, who played rated
+        games in the period, best rating first, ranked by their rating from all their games. Games
+        and wins beside them are the period's."""
+        rated = await self.store.ratings(guild_id, ruleset, house, self._since(period))
         ranked: list[Ranked] = []
         for player in rated:
             if player.rated_games >= min_ranked_games:

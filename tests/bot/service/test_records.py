@@ -169,3 +169,16 @@ async def test_a_summary_no_version_wrote_is_passed_over_and_never_stops_the_sta
     assert await backfill(store) == 0
     page, total = await store.results(10)
     assert total == 2 and [len(game.result.placings) for game in page] == [2, 0]
+
+
+async def test_games_with_house_rules_are_ranked_in_a_pool_of_their_own(store):
+    rules = {"salary": 4000}
+    for _ in range(MIN_RANKED_GAMES):
+        await finish(store, 10, summary((1, 900), (2, 100), house_rules=rules))
+    records = Records(store, lambda: NOW)
+
+    standard = await records.leaderboard(10, "modern", Period.ALL, viewer_id=1)
+    house = await records.leaderboard(10, "modern", Period.ALL, viewer_id=1, house=house_key(rules))
+
+    assert standard.rows == [] and standard.mine is None
+    assert [r.player.user_id for r in house.rows] == [1, 2]
