@@ -8,7 +8,7 @@ import pytest
 
 from bot.service import ratings
 from bot.service.records import MIN_RANKED_GAMES, Period, Records, backfill, house_key, places, result_of
-from db import Skill, Store
+from db import Store
 
 NOW = datetime(2030, 5, 20, 12, tzinfo=UTC)
 
@@ -66,15 +66,6 @@ def test_house_rules_are_a_pool_of_their_own_whatever_their_order():
     assert result_of(summary((1, 1), (2, 2), house_rules={"salary": 4000}), None).house == json.dumps(
         {"salary": 4000}, separators=(",", ":")
     )
-
-
-def test_the_rating_learns_from_the_finishing_order_and_ties_rate_alike():
-    first, tied, also_tied = ratings.rate([None, None, None], [1, 2, 2])
-    assert first.mu > 25 > tied.mu and tied == also_tied
-    assert first.sigma < 25 / 3  # each game makes the rating surer
-    again = ratings.rate([first, tied], [1, 2])[0]
-    assert again.mu > first.mu
-    assert ratings.points(Skill(25, 25 / 3)) == ratings.BASE  # a newcomer: conservative rating 0
 
 
 class Clock:
