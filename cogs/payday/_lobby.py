@@ -9,7 +9,8 @@ from discord import app_commands
 from bot.render.components import LobbyAction, Rematch
 from bot.render.i18n import NAMES, SUPPORTED
 from bot.service import Loaded, LobbyButton, LobbyOptions, Refused, ServiceCode, Update
-from cogs.payday._base import RULESET_CHOICES, Answering, channel_of, person, same_channel, server_language
+from cogs.payday._base import RULESET_CHOICES, channel_of, person, same_channel, server_language
+from cogs.payday._threads import THREAD_DEFAULT, Threads, without_thread
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +37,14 @@ THREADS = frozenset(
 )
 
 
-class Lobby(Answering):
+class Lobby(Threads):
     @app_commands.command(name="start")
     @app_commands.describe(
         months="How many months to play (1–12).",
         turn_time="How long a player has to answer before the bot chooses for them.",
         ruleset="Which edition of the rules.",
         language="The game's language (the server's, if the bot speaks it, else English).",
+        thread="Play in a thread of its own, so this channel stays quiet (the server's choice if not set).",
     )
     @app_commands.choices(turn_time=TURN_TIMES)
     @app_commands.choices(ruleset=RULESET_CHOICES, language=LANGUAGE_CHOICES)
@@ -53,10 +55,18 @@ class Lobby(Answering):
         turn_time: int | None = None,
         ruleset: str = "modern",
         language: str | None = None,
+        thread: bool | None = None,
     ) -> None:
         """Open a game of Pay Day in this channel; others join with the button."""
         channel_id = channel_of(interaction)
         chosen = LobbyOptions(months, turn_time, ruleset, language or server_language(interaction))
+        self.live.found(channel_id)  # a game opens here again: the bot may reach it again
+        why_not = None
+        if THREAD_DEFAULT if thread is None else thread:
+            why_not = without_thread(interaction)
+            if why_not is None:
+                await self._open_in_thread(interaction, chosen)
+                return
 
         async def open_lobby() -> Update:
             missing = _missing_permissions(interaction)
@@ -67,6 +77,8 @@ class Lobby(Answering):
             )
 
         loaded = await self._post_lobby(interaction, open_lobby)
+        if loaded is not None and why_not is not None:
+            await interaction.followup.send(why_not, ephemeral=True)
         if loaded is not None:
             log.info(
                 "lobby opened",
