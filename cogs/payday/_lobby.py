@@ -10,7 +10,7 @@ from bot.render.components import LobbyAction, Rematch
 from bot.render.i18n import NAMES, SUPPORTED
 from bot.service import Loaded, LobbyButton, LobbyOptions, Refused, ServiceCode, Update
 from cogs.payday._base import RULESET_CHOICES, channel_of, person, same_channel, server_language
-from cogs.payday._threads import THREAD_DEFAULT, Threads, without_thread
+from cogs.payday._threads import THREAD_DEFAULT, Threads, missing_permissions, without_thread
 
 log = logging.getLogger(__name__)
 
@@ -26,15 +26,6 @@ TURN_TIMES = [
     )
 ]
 LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[code], value=code) for code in SUPPORTED]
-NEEDED = ("send_messages", "embed_links", "attach_files")
-"""Channel permissions a game needs beyond answering interactions: the live message is posted anew
-each month and to call players, with the drawn board as its attached picture, and the standings
-are a message of their own."""
-IN_THREADS = "send_messages_in_threads"
-"""What Send Messages is called in a thread, where Send Messages itself does not count."""
-THREADS = frozenset(
-    {discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread}
-)
 
 
 class Lobby(Threads):
@@ -69,7 +60,9 @@ class Lobby(Threads):
                 return
 
         async def open_lobby() -> Update:
-            missing = _missing_permissions(interaction)
+            missing = missing_permissions(
+                interaction, in_thread=isinstance(interaction.channel, discord.Thread)
+            )
             if missing:
                 raise Refused(ServiceCode.MISSING_PERMISSIONS, permissions=missing)
             return await self.service.open_lobby(
@@ -154,13 +147,3 @@ class Lobby(Threads):
             return await use_case(channel_id, person(interaction), game_id)
 
         await self._run(interaction, call, self._show)
-
-
-def _missing_permissions(interaction: discord.Interaction) -> list[str]:
-    """The permissions the bot lacks to run a game here; in a thread, posting is Send Messages in
-    Threads (Send Messages alone does not let the bot post there)."""
-    granted = interaction.app_permissions
-    needed = NEEDED
-    if getattr(interaction.channel, "type", None) in THREADS:
-        needed = (IN_THREADS, *NEEDED[1:])
-    return [flag for flag in needed if not getattr(granted, flag)]

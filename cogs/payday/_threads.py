@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.render.i18n import lang
 from bot.render.threads import no_thread, opened_in_thread, thread_name
-from bot.service import LobbyOptions, Person, Update
+from bot.service import LobbyOptions, Person, Refused, ServiceCode, Update
 from cogs.payday._base import Answering, channel_of, person, user_language
 
 log = logging.getLogger(__name__)
@@ -27,17 +27,40 @@ log = logging.getLogger(__name__)
 THREAD_DEFAULT = False
 """Whether `/payday start` opens a thread when the host does not say (the server's own setting,
 issue 18.1, takes its place)."""
-THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+NEEDED = ("send_messages", "embed_links", "attach_files")
+"""Channel permissions a game needs beyond answering interactions: the live message is posted anew
+each month and to call players, with the drawn board as its attached picture, and the standings
+are a message of their own."""
+IN_THREADS = "send_messages_in_threads"
+"""What Send Messages is called in a thread, where Send Messages itself does not count."""
+THREADS = frozenset(
+    {discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread}
+)
+THREAD_PARENTS = frozenset({discord.ChannelType.text, discord.ChannelType.news})
+"""The channels a public thread can be opened from (a message in them)."""
+THREAD_PERMISSIONS = ("create_public_threads", IN_THREADS)
 """What the bot needs beyond a channel game's permissions (which a thread inherits) to open one."""
 ARCHIVE_MINUTES: Literal[10080] = 10080
 """A game's thread archives itself after a week without messages, the longest Discord offers (a
 turn may last days); the bot reopens it when it must post."""
 
 
+def in_a_thread(interaction: discord.Interaction) -> bool:
+    """Whether the command came from a thread (a channel discord.py may know only by its type)."""
+    return getattr(interaction.channel, "type", None) in THREADS
+
+
+def missing_permissions(interaction: discord.Interaction, *, in_thread: bool) -> list[str]:
+    """The permissions the bot lacks to run a game here, or in a thread of this channel: in a thread,
+    posting is Send Messages in Threads (Send Messages alone does not let the bot post there)."""
+    needed = (IN_THREADS, *NEEDED[1:]) if in_thread else NEEDED
+    return [flag for flag in needed if not getattr(interaction.app_permissions, flag)]
+
+
 def without_thread(interaction: discord.Interaction) -> str | None:
     """Why no thread can be opened for a game here, in one line in the host's language; None if
     one can."""
-    if not isinstance(interaction.channel, discord.TextChannel):
+    if getattr(interaction.channel, "type", None) not in THREAD_PARENTS:
         return no_thread([], user_language(interaction))
     granted = interaction.app_permissions
     missing = [flag for flag in THREAD_PERMISSIONS if not getattr(granted, flag)]
@@ -57,6 +80,9 @@ class Threads(Answering):
         L = lang(chosen.language)
 
         async def open_lobby() -> Update:
+            missing = missing_permissions(interaction, in_thread=True)
+            if missing:
+                raise Refused(ServiceCode.MISSING_PERMISSIONS, permissions=missing)
             answered = await interaction.response.send_message(opened_in_thread(host.name, L))
             try:
                 starter = answered.resource

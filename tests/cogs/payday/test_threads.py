@@ -9,7 +9,7 @@ import simcord
 from bot.render.i18n import lang
 from bot.render.threads import no_thread, opened_in_thread, thread_name
 from tests.cogs.payday.rig import Game, finished, live, load, play_to_end, stored
-from tests.helpers import NAMES, click, slash
+from tests.helpers import NAMES, click, end_game, slash
 
 
 async def start_in_thread(
@@ -112,3 +112,40 @@ async def test_a_game_in_a_thread_speaks_italian(env):
     assert said_in(channel) == [opened_in_thread("alice", lang("it"))]
     assert opened_in_thread("alice", lang("it")) != opened_in_thread("alice", lang("en"))
     assert no_thread(["create_public_threads"], lang("it")).startswith("Nessun thread")
+
+
+async def test_asked_for_a_thread_inside_a_thread_the_game_opens_where_it_was_asked(env):
+    _, channel, (alice, _) = casino(env)
+    env.backend.create_thread(channel.id, "chat", alice.id)
+    [chat] = channel.threads
+
+    answered = await slash(alice, chat, "payday start", thread=True)
+
+    assert (await load(env, chat)).parent_id is None and len(channel.threads) == 1
+    [why] = answered.followups
+    assert why.message.content == no_thread([], lang("en"))
+
+
+async def test_a_thread_game_needs_embed_links_and_attach_files_like_any_game(env):
+    denied = discord.PermissionOverwrite(embed_links=False)
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday", overwrites={env.bot.user: denied})
+    alice = guild.add_member(env.create_user("alice"))
+
+    refused = await slash(alice, channel, "payday start", thread=True)
+
+    assert refused.ephemeral and "Embed Links" in refused.response.content
+    assert channel.threads == [] and said_in(channel) == []
+
+
+@pytest.mark.bot(seed=3)
+async def test_a_rematch_of_a_thread_game_opens_in_the_same_thread(env):
+    _, channel, (alice, bob) = casino(env)
+    thread = await start_in_thread(env, channel, [alice, bob])
+    await end_game(alice, thread)
+
+    await click(bob, thread.last_message, label="Rematch")
+
+    again = await load(env, thread)
+    assert again.state is None and again.parent_id == channel.id
+    assert said_in(channel) == [opened_in_thread("alice", lang("en"))]
