@@ -146,3 +146,18 @@ async def test_the_standings_of_a_lost_thread_speak_the_games_language(env):
 
     description = channel.last_message.embeds[0].description
     assert description.startswith("Chiusa prima del tempo: il suo canale o thread è stato eliminato")
+
+
+@pytest.mark.bot(turn_seconds=TURN)
+async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game_at_the_first_404(env, make_bot):
+    game = await start_game(env, 2)
+    await env.bot.close()
+    env.backend.delete_channel(game.channel.id)  # nobody is listening
+    await env.restart_bot(make_bot())
+    mark = len(env.http_requests)
+
+    await env.advance_time(TURN * 10)  # the stored time limit wakes the game
+
+    assert len(requests_to(env, game.channel, mark)) == 1  # and not one more, ever
+    assert (await result(env, game.channel))["reason"] == Ending.GONE
+    assert service(env).timers.armed(game.channel.id) is None
