@@ -240,10 +240,16 @@ class LiveMessage:
     def _lost(self, channel_id: int, why: str) -> None:
         """The channel is out of reach: what waited to be sent there goes, and its game ends."""
         ch = self._channels.pop(channel_id, None)
-        game = None if ch is None else ch.game_id
-        log.warning(
+        # Any deleted channel is heard of; one this process showed a game in is worth a warning.
+        log.log(
+            logging.INFO if ch is None else logging.WARNING,
             "channel out of reach: its game ends",
-            extra={"channel": channel_id, "game": game, "action": "end", "why": why},
+            extra={
+                "channel": channel_id,
+                "game": None if ch is None else ch.game_id,
+                "action": "end",
+                "why": why,
+            },
         )
         ending = asyncio.create_task(self._end(channel_id), name=f"gone:{channel_id}")
         self._ending.add(ending)

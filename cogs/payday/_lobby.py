@@ -10,7 +10,7 @@ from bot.render.components import LobbyAction, Rematch
 from bot.render.i18n import NAMES, SUPPORTED
 from bot.service import Loaded, LobbyButton, LobbyOptions, Refused, ServiceCode, Update
 from cogs.payday._base import RULESET_CHOICES, channel_of, person, same_channel, server_language
-from cogs.payday._threads import THREAD_DEFAULT, Threads, missing_permissions, without_thread
+from cogs.payday._threads import THREAD_DEFAULT, Threads, in_a_thread, missing_permissions, without_thread
 
 log = logging.getLogger(__name__)
 
@@ -60,9 +60,7 @@ class Lobby(Threads):
                 return
 
         async def open_lobby() -> Update:
-            missing = missing_permissions(
-                interaction, in_thread=isinstance(interaction.channel, discord.Thread)
-            )
+            missing = missing_permissions(interaction, in_thread=in_a_thread(interaction))
             if missing:
                 raise Refused(ServiceCode.MISSING_PERMISSIONS, permissions=missing)
             return await self.service.open_lobby(
@@ -71,7 +69,7 @@ class Lobby(Threads):
 
         loaded = await self._post_lobby(interaction, open_lobby)
         if loaded is not None and why_not is not None:
-            await interaction.followup.send(why_not, ephemeral=True)
+            await self._say_why(interaction, why_not)
         if loaded is not None:
             log.info(
                 "lobby opened",

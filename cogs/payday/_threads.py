@@ -120,6 +120,13 @@ class Threads(Answering):
         log.info("lobby opened in a thread", extra={**where, "host": host.user_id})
         return update
 
+    async def _say_why(self, interaction: discord.Interaction, why_not: str) -> None:
+        """Tell the host privately why their game plays in the channel (its lobby is posted already)."""
+        try:
+            await interaction.followup.send(why_not, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("no thread: the host was not told why", extra={"channel": interaction.channel_id})
+
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         self.live.lose(channel.id, "channel deleted")
