@@ -8,7 +8,7 @@ import pytest
 import simcord
 
 from bot.service import Ending
-from cogs.payday._reach import ARCHIVED_THREAD, MISSING_ACCESS, UNKNOWN_CHANNEL
+from cogs.payday._reach import ARCHIVED_THREAD, LOCKED_THREAD, MISSING_ACCESS, UNKNOWN_CHANNEL
 from tests.cogs.payday.rig import load, service, start_game
 from tests.cogs.payday.test_threads import casino, start_in_thread
 
@@ -161,3 +161,16 @@ async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game_at_the_fir
     assert len(requests_to(env, game.channel, mark)) == 1  # and not one more, ever
     assert (await result(env, game.channel))["reason"] == Ending.GONE
     assert service(env).timers.armed(game.channel.id) is None
+
+
+@pytest.mark.bot(turn_seconds=TURN)
+async def test_a_locked_thread_is_unlocked_when_the_bot_may_manage_threads(env):
+    _, channel, players = casino(env)
+    thread = await start_in_thread(env, channel, players)
+    env.backend.edit_channel(thread.id, {}, thread_metadata={"locked": True})
+    env.inject_error("*", f"/channels/{thread.id}/messages*", status=403, code=LOCKED_THREAD, times=1)
+
+    await env.advance_time(TURN + 1)
+
+    assert env.backend.channels[thread.id].thread_metadata.locked is False
+    assert (await load(env, thread)).seats[0].timeouts == 1  # the game goes on in its thread
