@@ -149,3 +149,18 @@ async def test_a_rematch_of_a_thread_game_opens_in_the_same_thread(env):
     again = await load(env, thread)
     assert again.state is None and again.parent_id == channel.id
     assert said_in(channel) == [opened_in_thread("alice", lang("en"))]
+
+
+@pytest.mark.bot(turn_seconds=300)
+async def test_a_thread_game_goes_on_after_a_restart(env, make_bot):
+    _, channel, (alice, bob) = casino(env)
+    thread = await start_in_thread(env, channel, [alice, bob])
+    await env.bot.close()
+    await env.restart_bot(make_bot(turn_seconds=300))
+
+    await click(alice, await live(env, thread), label="Roll the die")  # its buttons work
+    asked = await load(env, thread)
+    assert asked.state.players[0].day > 0
+    await env.advance_time(301)  # and its timer was re-armed: time runs out on the question
+    timed_out = await load(env, thread)
+    assert timed_out.state.prompt > asked.state.prompt and any(seat.timeouts for seat in timed_out.seats)
