@@ -174,3 +174,16 @@ async def test_a_locked_thread_is_unlocked_when_the_bot_may_manage_threads(env):
 
     assert env.backend.channels[thread.id].thread_metadata.locked is False
     assert (await load(env, thread)).seats[0].timeouts == 1  # the game goes on in its thread
+
+
+@pytest.mark.bot(turn_seconds=TURN)
+async def test_a_channel_deleted_with_a_game_in_its_thread_ends_that_game_too(env):
+    _, channel, players = casino(env)
+    thread = await start_in_thread(env, channel, players)
+    mark = len(env.http_requests)
+
+    env.backend.delete_channel(channel.id)
+    await env.advance_time(TURN * 3)
+
+    assert (await result(env, thread))["reason"] == Ending.GONE
+    assert requests_to(env, thread, mark) == [] and requests_to(env, channel, mark) == []
