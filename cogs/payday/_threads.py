@@ -129,11 +129,9 @@ class Threads(Answering):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        """The channel's game ends, and so do the games in its threads, which went with it (their
-        standings have nowhere to go: the channel is lost first)."""
+        """The channel's game ends. (discord.py then tells of its threads as deleted too: the games
+        in them end with nowhere to post their standings, since the channel is lost first.)"""
         self.live.lose(channel.id, "channel deleted")
-        for thread in getattr(channel, "threads", ()):
-            self.live.lose(thread.id, "its channel was deleted")
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
