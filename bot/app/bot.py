@@ -76,7 +76,10 @@ def build_service(
     async def moved(shown: Loaded, message_id: int) -> Loaded | None:
         return await service.moved(shown, message_id)
 
-    live = LiveMessage(client, moved, pictures=pictures)
+    async def gone(channel_id: int) -> object:
+        return await service.channel_gone(channel_id)
+
+    live = LiveMessage(client, moved, gone, pictures=pictures)
     service = Service(tables, settings, live, now)
     return service, live
 

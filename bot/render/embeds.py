@@ -278,11 +278,12 @@ def ending_text(standing: Standings, L: Lang) -> str:
     counted (no tally says so of a game kept from before buy-backs, which counted them as nothing)."""
     if standing.ending is Ending.RETIRED:
         return L._("Everyone has retired.")
-    ended = (
-        L._("Ended early by {player}.", player=standing.ended_by)
-        if standing.ending is Ending.ENDED
-        else L._("Every player left.")
-    )
+    if standing.ending is Ending.ENDED:
+        ended = L._("Ended early by {player}.", player=standing.ended_by)
+    elif standing.ending is Ending.GONE:
+        ended = L._("Ended early: its channel or thread was deleted, or the bot can no longer reach it.")
+    else:
+        ended = L._("Every player left.")
     if not any(tally.returned for tally in standing.tallies):
         return ended
     return ended + " " + L._("Deals still held were bought back by the Bank at what they cost.")

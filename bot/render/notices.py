@@ -4,7 +4,7 @@ game's language."""
 from bot.render.components import Message, rematch_rows
 from bot.render.embeds import final_embed, payday_notices, safe
 from bot.render.i18n import Lang
-from bot.service.values import Kicked, Notice, PayDays, Standings, Warning, WarningCode
+from bot.service.values import Ending, Kicked, Notice, PayDays, Standings, Warning, WarningCode
 
 
 def notice_message(notice: Notice, L: Lang) -> Message:
@@ -12,9 +12,9 @@ def notice_message(notice: Notice, L: Lang) -> Message:
         return Message(payday_notices(notice, L))
     if isinstance(notice, Standings):
         # The last player to retire gets their Pay Day summary too, on the standings message.
-        return Message(
-            payday_notices(notice.paydays, L), final_embed(notice, L), rematch_rows(notice.game_id, L)
-        )
+        # A game whose channel is gone has no table left to play a rematch at.
+        rematch = () if notice.ending is Ending.GONE else rematch_rows(notice.game_id, L)
+        return Message(payday_notices(notice.paydays, L), final_embed(notice, L), rematch)
     if isinstance(notice, Kicked):
         return Message(kicked(notice, L))
     return Message(warning(notice, L))

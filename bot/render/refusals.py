@@ -60,6 +60,7 @@ _PERMISSIONS: dict[str, Callable[[Lang], str]] = {
     "send_messages_in_threads": lambda L: L.pgettext("permission", "Send Messages in Threads"),
     "embed_links": lambda L: L.pgettext("permission", "Embed Links"),
     "attach_files": lambda L: L.pgettext("permission", "Attach Files"),
+    "create_public_threads": lambda L: L.pgettext("permission", "Create Public Threads"),
 }
 
 

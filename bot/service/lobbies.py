@@ -40,10 +40,17 @@ class Lobbies:
 
     # -- a new lobby ------------------------------------------------------------------------------
     async def open_lobby(
-        self, channel_id: int, guild_id: int | None, host: Person, options: LobbyOptions
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        host: Person,
+        options: LobbyOptions,
+        *,
+        parent_id: int | None = None,
     ) -> Update:
         """A new lobby with its host seated, saved; the caller posts it (`Show.POST`) and then says
-        where with `moved`, or `discard`s it if it could not be posted."""
+        where with `moved`, or `discard`s it if it could not be posted. `parent_id`: the channel
+        whose thread `channel_id` is, opened for this game alone."""
         settings = self.core.settings
         async with self.core.tables.lock(channel_id):
             if await self.core.load(channel_id) is not None:
@@ -57,6 +64,7 @@ class Lobbies:
                 turn_seconds=turn,
                 interrupt_seconds=min(settings.interrupt_seconds, turn),
                 seed=secrets.randbits(62),
+                parent_id=parent_id,
             )
             lobby.join(table, host.user_id, host.name)
             return await self._post(channel_id, guild_id, table, {"kind": "lobby", "host": host.user_id})

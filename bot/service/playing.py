@@ -127,6 +127,24 @@ class Playing:
             update.follow.append(standings)
             return self.core.show(update)
 
+    async def channel_gone(self, channel_id: int) -> Update | None:
+        """Discord says the channel (or the game's thread) is gone, or the bot may no longer see it:
+        nothing can be shown there again, so its lobby closes and its game ends now, the standings
+        kept in history; its timer goes. The standings are the update's notice: the screen posts
+        them where the table can still read them (a thread's parent channel), if anywhere. None if
+        the channel had no game."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self.core.load(channel_id)
+            if loaded is None:
+                self.core.timers.cancel(channel_id)
+                return None
+            if loaded.table.state is None:
+                return await self.core.close_lobby(loaded, Note(NoteCode.LOBBY_CLOSED))
+            played = ended_early(loaded.table, {"kind": Ending.GONE.value})
+            update, standings = await self.core.game_over(loaded, played, Ending.GONE, Answer())
+            update.notices.append(standings)
+            return self.core.show(update)
+
     async def automatic(
         self, loaded: Loaded, played: Played, actions: Iterable[Action], watching: Iterable[int]
     ) -> Update:

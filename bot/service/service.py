@@ -59,6 +59,7 @@ class Service:
         self.set_orders = playing.set_orders
         self.ask_end = playing.ask_end
         self.end = playing.end
+        self.channel_gone = playing.channel_gone
 
         self.status = looks.status
         self.moved = looks.moved

@@ -123,6 +123,8 @@ class Ending(StrEnum):
     """Every human left."""
     ENDED = "ended"
     """Stopped early by the host or a moderator."""
+    GONE = "gone"
+    """Its channel or thread was deleted, or the bot lost access to it (bot/service/playing.py)."""
 
 
 class Show(Enum):

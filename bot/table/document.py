@@ -108,6 +108,9 @@ class Table(BaseModel):
     """None while the lobby is open."""
     message_id: int | None = None
     """The lobby message, then the live game message (its id also tells when it was posted)."""
+    parent_id: int | None = None
+    """The channel the game's own thread was opened from (None: the game is not in a thread of its
+    own): where its standings go if the thread can no longer be reached."""
     message_month: int = 0
     latest: list[Event] = Field(default_factory=list)
     """The latest events (RECENT_EVENTS), oldest first, as codes and numbers: written in words only

@@ -184,6 +184,7 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
         turn_seconds=finished.turn_seconds,
         interrupt_seconds=finished.interrupt_seconds,
         seed=seed,
+        parent_id=finished.parent_id,
     )
     for seat in finished.seats:
         if not seat.computer:

@@ -10,6 +10,9 @@ player's click. Either way the message shows a frame built from the snapshot alo
 
 The worker always shows the newest snapshot, so a burst of changes costs one edit, and a lost
 answer to a click (Discord's 5xx, or the 3 s window passed) is made good by the bot's own edit.
+
+A channel that is gone (deleted, or out of the bot's reach: cogs/payday/_reach.py) is written to no
+more: its game ends there (`Gone`), and the standings go to the parent channel of a game's thread.
 """
 
 import asyncio
@@ -24,9 +27,10 @@ from bot.render.embeds import payday_notices
 from bot.render.frame import Frame, Text, call_text, frame, language, seated, still_called
 from bot.render.i18n import Lang, lang
 from bot.render.notices import notice_message
-from bot.service import Call, Loaded, PayDays, Update
+from bot.service import Call, Loaded, PayDays, Standings, Update
 from cogs.payday._channel import Channel
 from cogs.payday._controls import message_fields
+from cogs.payday._reach import Reach, Unreachable
 from cogs.payday._writes import Through, attachments_of, edit_fields, held_after, new_fields
 
 log = logging.getLogger(__name__)
@@ -34,6 +38,9 @@ log = logging.getLogger(__name__)
 Moved = Callable[[Loaded, int], Awaitable[Loaded | None]]
 """`moved(shown, message_id)`: save that the live message is now `message_id`, showing the snapshot
 `shown`. Returns the saved snapshot, or None if the game is gone."""
+Gone = Callable[[int], Awaitable[object]]
+"""`gone(channel_id)`: the channel is out of reach; its lobby closes, its game ends (the service's
+`channel_gone`, whose standings come back through `publish`)."""
 
 
 class LiveMessage:
@@ -44,18 +51,25 @@ class LiveMessage:
     nobody is told to try again, and the next update brings the message up to date.
     """
 
-    def __init__(self, bot: discord.Client, moved: Moved, *, pictures: bool = True) -> None:
+    def __init__(self, bot: discord.Client, moved: Moved, gone: Gone, *, pictures: bool = True) -> None:
         self.bot = bot
         self._moved = moved
+        self._gone = gone
         self.pictures = pictures
         """Whether the live message carries the drawn board (the `BOARD_PICTURES` setting)."""
         self._channels: dict[int, Channel] = {}
+        self.reach = Reach(bot, self._lost)
+        self._ending: set[asyncio.Task[None]] = set()
+        """Games ending because their channel is out of reach."""
 
     # -- the service's Screen (called under the channel's lock, so in save order) ---------------------
     def publish(self, update: Update) -> None:
         """A change was saved: the live message is to show it, with the Pay Day summaries as its text;
         the other notices are messages of their own. All in the game's language."""
         L = self._language(update)
+        if not self.reach.reaches(update.channel_id):
+            self._elsewhere(update, L)
+            return
         live = update.live
         if live is not None:
             paydays = [notice for notice in update.notices if isinstance(notice, PayDays)]
@@ -162,7 +176,7 @@ class LiveMessage:
     def done(self, channel_id: int, unsent: Sequence[Message] = ()) -> None:
         """A click's answer went out: the follow-ups it could not send go as messages of their own,
         and the worker sends what the change left to send."""
-        if unsent:
+        if unsent and self.reach.reaches(channel_id):
             self._channel(channel_id).posts.extend(unsent)
         self.kick(channel_id)
 
@@ -175,10 +189,10 @@ class LiveMessage:
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         """An older copy of the board loses its buttons, so only one message can be answered."""
-        channel = self.bot.get_partial_messageable(channel_id)
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException:
+            await self.reach.write(channel_id, lambda: message.edit(view=None))
+        except (discord.HTTPException, Unreachable):
             log.info("old live message not edited", extra={"channel": channel_id, "message_id": message_id})
 
     async def idle(self, channel_id: int, answering: int) -> None:
@@ -194,11 +208,20 @@ class LiveMessage:
             ch.answering.discard(answering)
 
     async def close(self) -> None:
-        """Stop every worker (the bot is shutting down)."""
-        workers = [ch.worker for ch in self._channels.values() if ch.worker is not None]
-        for worker in workers:
-            worker.cancel()
-        await asyncio.gather(*workers, return_exceptions=True)
+        """Stop every worker, and the games ending meanwhile (the bot is shutting down)."""
+        tasks = [ch.worker for ch in self._channels.values() if ch.worker is not None]
+        tasks += self._ending
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def lose(self, channel_id: int, why: str) -> None:
+        """Discord says the channel was deleted: nothing more is sent to it, and its game ends."""
+        self.reach.lose(channel_id, why)
+
+    def found(self, channel_id: int) -> None:
+        """A member opens a game in the channel: the bot may reach it again."""
+        self.reach.found(channel_id)
 
     def kick(self, channel_id: int) -> None:
         """Start the channel's worker if it has anything to do and is not running already; a channel
@@ -212,6 +235,41 @@ class LiveMessage:
             del self._channels[channel_id]
         else:
             ch.rest()
+
+    # -- a channel out of reach ---------------------------------------------------------------------
+    def _lost(self, channel_id: int, why: str) -> None:
+        """The channel is out of reach: what waited to be sent there goes, and its game ends."""
+        ch = self._channels.pop(channel_id, None)
+        # Any deleted channel is heard of; one this process showed a game in is worth a warning.
+        log.log(
+            logging.INFO if ch is None else logging.WARNING,
+            "channel out of reach: its game ends",
+            extra={
+                "channel": channel_id,
+                "game": None if ch is None else ch.game_id,
+                "action": "end",
+                "why": why,
+            },
+        )
+        ending = asyncio.create_task(self._end(channel_id), name=f"gone:{channel_id}")
+        self._ending.add(ending)
+        ending.add_done_callback(self._ending.discard)
+
+    async def _end(self, channel_id: int) -> None:
+        try:
+            await self._gone(channel_id)
+        except Exception:
+            log.exception("game of a channel out of reach not ended", extra={"channel": channel_id})
+
+    def _elsewhere(self, update: Update, L: Lang) -> None:
+        """An update of a channel out of reach: the standings go to the channel a game's thread was
+        opened from, if the bot reaches it; nothing else is sent."""
+        parent = None if update.loaded is None else update.loaded.table.parent_id
+        standings = [notice for notice in update.notices if isinstance(notice, Standings)]
+        if parent is None or not standings or not self.reach.reaches(parent):
+            return
+        self._channel(parent).posts.extend(notice_message(notice, L) for notice in standings)
+        self.kick(parent)
 
     # -- the state per channel ----------------------------------------------------------------------
     def _channel(self, channel_id: int) -> Channel:
@@ -254,18 +312,22 @@ class LiveMessage:
     # -- the worker -----------------------------------------------------------------------------------
     async def _work(self, channel_id: int, ch: Channel) -> None:
         """Bring the live message up to the newest snapshot, then send what is queued, until nothing
-        is left; the channel is forgotten once its game is over and everything went out."""
-        while True:
-            if ch.behind and ch.tried != ch.seq:
-                await self._show(channel_id, ch)
-            elif ch.retire:
-                await self._retire(channel_id, *ch.retire.pop(0))
-            elif ch.notices:
-                await self._send(ch, channel_id, {"content": ch.take_notices()})
-            elif ch.posts:
-                await self._send(ch, channel_id, message_fields(ch.posts.pop(0)))
-            else:
-                break
+        is left; the channel is forgotten once its game is over and everything went out, or at
+        once when it is out of reach (`_lost` forgot it)."""
+        try:
+            while True:
+                if ch.behind and ch.tried != ch.seq:
+                    await self._show(channel_id, ch)
+                elif ch.retire:
+                    await self._retire(channel_id, *ch.retire.pop(0))
+                elif ch.notices:
+                    await self._send(ch, channel_id, {"content": ch.take_notices()})
+                elif ch.posts:
+                    await self._send(ch, channel_id, message_fields(ch.posts.pop(0)))
+                else:
+                    break
+        except Unreachable:
+            return
         if ch.closed and not ch.behind and self._channels.get(channel_id) is ch:
             del self._channels[channel_id]
         else:
@@ -366,11 +428,15 @@ class LiveMessage:
         """An old live message replaced by a call goes: deleted, or cut down to the Pay Day summaries
         it carried, so they stay in the channel in their place. One request either way."""
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        try:
+
+        async def retire() -> None:
             if carried:
                 await message.edit(content=carried, embed=None, view=None, attachments=[])
             else:
                 await message.delete()
+
+        try:
+            await self.reach.write(channel_id, retire)
         except discord.NotFound:
             pass
         except discord.HTTPException:
@@ -385,9 +451,9 @@ class LiveMessage:
             return None
         fields, _ = await edit_fields(shown, self._text(ch), ch.held(message_id))
         ch.attachments = None  # until Discord says what the message now holds
-        channel = self.bot.get_partial_messageable(channel_id)
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            edited = await channel.get_partial_message(message_id).edit(**fields)
+            edited = await self.reach.write(channel_id, lambda: message.edit(**fields))
         except discord.NotFound:
             return None
         except discord.HTTPException:
@@ -404,7 +470,7 @@ class LiveMessage:
             return None
         channel = self.bot.get_partial_messageable(channel_id)
         try:
-            sent = await channel.send(**fields)
+            sent = await self.reach.write(channel_id, lambda: channel.send(**fields))
         except discord.HTTPException:
             pause = ch.failed_to_post()
             log.warning("message not sent", exc_info=True, extra={"channel": channel_id, "pause_s": pause})

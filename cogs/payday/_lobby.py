@@ -9,7 +9,8 @@ from discord import app_commands
 from bot.render.components import LobbyAction, Rematch
 from bot.render.i18n import NAMES, SUPPORTED
 from bot.service import Loaded, LobbyButton, LobbyOptions, Refused, ServiceCode, Update
-from cogs.payday._base import RULESET_CHOICES, Answering, channel_of, person, same_channel, server_language
+from cogs.payday._base import RULESET_CHOICES, channel_of, person, same_channel, server_language
+from cogs.payday._threads import THREAD_DEFAULT, Threads, in_a_thread, missing_permissions, without_thread
 
 log = logging.getLogger(__name__)
 
@@ -25,24 +26,16 @@ TURN_TIMES = [
     )
 ]
 LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[code], value=code) for code in SUPPORTED]
-NEEDED = ("send_messages", "embed_links", "attach_files")
-"""Channel permissions a game needs beyond answering interactions: the live message is posted anew
-each month and to call players, with the drawn board as its attached picture, and the standings
-are a message of their own."""
-IN_THREADS = "send_messages_in_threads"
-"""What Send Messages is called in a thread, where Send Messages itself does not count."""
-THREADS = frozenset(
-    {discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread}
-)
 
 
-class Lobby(Answering):
+class Lobby(Threads):
     @app_commands.command(name="start")
     @app_commands.describe(
         months="How many months to play (1–12).",
         turn_time="How long a player has to answer before the bot chooses for them.",
         ruleset="Which edition of the rules.",
         language="The game's language (the server's, if the bot speaks it, else English).",
+        thread="Play in a thread of its own, so this channel stays quiet (the server's choice if not set).",
     )
     @app_commands.choices(turn_time=TURN_TIMES)
     @app_commands.choices(ruleset=RULESET_CHOICES, language=LANGUAGE_CHOICES)
@@ -53,13 +46,21 @@ class Lobby(Answering):
         turn_time: int | None = None,
         ruleset: str = "modern",
         language: str | None = None,
+        thread: bool | None = None,
     ) -> None:
         """Open a game of Pay Day in this channel; others join with the button."""
         channel_id = channel_of(interaction)
         chosen = LobbyOptions(months, turn_time, ruleset, language or server_language(interaction))
+        self.live.found(channel_id)  # a game opens here again: the bot may reach it again
+        why_not = None
+        if THREAD_DEFAULT if thread is None else thread:
+            why_not = without_thread(interaction)
+            if why_not is None:
+                await self._open_in_thread(interaction, chosen)
+                return
 
         async def open_lobby() -> Update:
-            missing = _missing_permissions(interaction)
+            missing = missing_permissions(interaction, in_thread=in_a_thread(interaction))
             if missing:
                 raise Refused(ServiceCode.MISSING_PERMISSIONS, permissions=missing)
             return await self.service.open_lobby(
@@ -67,6 +68,8 @@ class Lobby(Answering):
             )
 
         loaded = await self._post_lobby(interaction, open_lobby)
+        if loaded is not None and why_not is not None:
+            await self._say_why(interaction, why_not)
         if loaded is not None:
             log.info(
                 "lobby opened",
@@ -142,13 +145,3 @@ class Lobby(Answering):
             return await use_case(channel_id, person(interaction), game_id)
 
         await self._run(interaction, call, self._show)
-
-
-def _missing_permissions(interaction: discord.Interaction) -> list[str]:
-    """The permissions the bot lacks to run a game here; in a thread, posting is Send Messages in
-    Threads (Send Messages alone does not let the bot post there)."""
-    granted = interaction.app_permissions
-    needed = NEEDED
-    if getattr(interaction.channel, "type", None) in THREADS:
-        needed = (IN_THREADS, *NEEDED[1:])
-    return [flag for flag in needed if not getattr(granted, flag)]

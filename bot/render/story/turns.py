@@ -341,6 +341,8 @@ class Story:
             self.add(L._("The game was ended early."))
         elif kind == "abandoned":
             self.add(L._("Every player left the game."))
+        elif kind == "gone":
+            self.add(L._("The game's channel or thread could no longer be reached: the game ended."))
         elif isinstance(record.get("text"), str):  # an English line stored with the row
             self.add(self.escape(record["text"]))
 

@@ -240,3 +240,30 @@ async def test_each_lobby_button_s_custom_id_word_names_its_use_case(service, bu
     with pytest.raises(Refused) as old_button:  # a button of another lobby, long gone
         await service.lobby_buttons[button](CHANNEL, pressed_by, opened.game_id + 1)
     assert old_button.value.code is ServiceCode.LOBBY_CLOSED
+
+
+async def test_a_game_whose_channel_is_gone_ends_with_its_results_kept_and_its_timer_freed(service):
+    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1), parent_id=CHANNEL + 1)
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE)
+
+    ended = await service.channel_gone(CHANNEL)
+
+    [standings] = ended.notices
+    assert isinstance(standings, Standings) and standings.ending is Ending.GONE
+    assert standings.table.parent_id == CHANNEL + 1  # where the screen posts them
+    assert ended.live.closed and service.timers.armed(CHANNEL) is None
+    [kept] = await service.tables.store.history(channel_id=CHANNEL)
+    assert kept.summary["reason"] == Ending.GONE and len(kept.summary["players"]) == 2
+    assert await service.channel_gone(CHANNEL) is None  # nothing left to end
+
+
+async def test_a_lobby_whose_channel_is_gone_closes_and_gives_its_number_back(service):
+    opened = await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions())
+
+    closed = await service.channel_gone(CHANNEL)
+
+    assert closed.live.closed and service.timers.armed(CHANNEL) is None
+    assert await service.tables.store.history(channel_id=CHANNEL) == []
+    again = await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions())
+    assert again.loaded.row.game_id == opened.loaded.row.game_id

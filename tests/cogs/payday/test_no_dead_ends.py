@@ -26,7 +26,7 @@ async def test_every_refusal_ends_with_a_link_to_the_live_message(env):
 
     # /payday status posts a fresh board; say the old one keeps its buttons (the edit failed):
     # a click on the old copy is told the question passed, and where the game is now.
-    env.inject_error("PATCH", f"/channels/{game.channel.id}/messages/*", status=403, code=50001)
+    env.inject_error("PATCH", f"/channels/{game.channel.id}/messages/*", status=403, code=50013)
     await slash(carol, game.channel, "payday status")
     second = await live(env, game.channel)
     await click(alice, second, label="Roll the die")

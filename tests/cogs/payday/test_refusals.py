@@ -29,7 +29,7 @@ async def test_game_buttons_refuse_outsiders_wrong_turns_stale_prompts_and_doubl
     assert await stored(env, game.channel) == before
 
     # /payday status posts a fresh board; say the old one keeps its buttons (the edit failed).
-    env.inject_error("PATCH", f"/channels/{game.channel.id}/messages/*", status=403, code=50001)
+    env.inject_error("PATCH", f"/channels/{game.channel.id}/messages/*", status=403, code=50013)
     await slash(carol, game.channel, "payday status")
     second = await live(env, game.channel)
     assert second.id != first.id and first.components  # two boards with the same Roll button

@@ -214,6 +214,7 @@ def test_rows_about_the_table_are_told_or_left_out():
         {"kind": "lobby", "text": "**Cat** sat down."},  # bookkeeping: left out
         {"kind": "retired_kind", "text": "**Cat** did a thing once."},  # unknown, with its English
         {"kind": "ended", "by": 7},
+        {"kind": "gone"},
     ]
     told = blocks(records, NAMES, MODERN, EN, escape=lambda text: text.replace("*", "\\*"))
     assert told[-1].lines == [
@@ -221,6 +222,7 @@ def test_rows_about_the_table_are_told_or_left_out():
         "Cat left; a computer player takes over their seat.",
         "\\*\\*Cat\\*\\* did a thing once.",  # stored English is escaped like a name
         "The game was ended early.",
+        "The game's channel or thread could no longer be reached: the game ended.",
     ]
 
 
