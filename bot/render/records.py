@@ -65,7 +65,7 @@ def _game_text(game: RecordedGame, L: Lang) -> str:
     result = game.result
     when = discord.utils.format_dt(game.finished_at, "d")
     lines = [when]
-    if result.message_id is not None:
+    if result.message_id is not None and result.reason != Ending.GONE:  # a deleted channel: no way back
         url = jump_url(game.guild_id, game.channel_id, result.message_id)
         lines = [L._("{when} · [final standings]({link})", when=when, link=url)]
     if result.house:
@@ -98,6 +98,8 @@ def _ending(reason: str, L: Lang) -> str:
         return L._("Ended early by the host: not rated.")
     if reason == Ending.ABANDONED:
         return L._("Every player left: not rated.")
+    if reason == Ending.GONE:
+        return L._("Its channel was deleted: not rated.")
     return L._("Ended before its time: not rated.")
 
 

@@ -1,5 +1,6 @@
 """The words of /payday history, stats and leaderboard (bot/render/records.py), in both languages."""
 
+import dataclasses
 from datetime import UTC, datetime
 
 from bot.render.i18n import lang
@@ -106,3 +107,14 @@ def test_the_leaderboard_marks_your_line_and_shows_your_place_below_the_page():
     assert you.value == "**11.** __p3__ — 1,840 · won 1 of 4 games"
     [[lower]] = message.rows
     assert (lower.label, lower.target.period, lower.target.page) == ("Lower ▶", "30d", 2)
+
+
+def test_a_game_whose_channel_was_deleted_has_no_link_back():
+    gone = game(reason="gone")
+    linked = RecordedGame(
+        gone.game_id, 5, 6, gone.finished_at, dataclasses.replace(gone.result, message_id=8)
+    )
+
+    value = history_message(HistoryPage(None, 1, 1, 1, [linked]), None, EN).embed.fields[0].value
+
+    assert value.splitlines()[:2] == ["<t:1893542400:d>", "Its channel was deleted: not rated."]
