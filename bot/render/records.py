@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.game.house import BY_KEY, HouseKind
 from bot.game.rulesets import RULESETS
 from bot.game.strengths import Strength
 from bot.render.components import Button, HistoryTurn, LeaderboardTurn, Message, Rows
@@ -105,13 +106,14 @@ def _ending(reason: str, L: Lang) -> str:
 
 def house_rules_text(key: str, L: Lang) -> str:
     """A game's house rules from its pool key: "Start cash $5,000, Repay any time on"."""
-    rules = json.loads(key)
     parts = []
-    for name, value in rules.items():
-        label = _house_rule_label(name, L)
-        if isinstance(value, bool):
+    for name, value in json.loads(key).items():
+        label, rule = _house_rule_label(name, L), BY_KEY.get(name)
+        if rule is None:  # a house rule of a later version
+            parts.append(f"{label} {value}")
+        elif rule.kind is HouseKind.SWITCH:
             parts.append(L._("{rule} on", rule=label) if value else L._("{rule} off", rule=label))
-        elif name.endswith("_pct"):
+        elif rule.kind is HouseKind.PERCENT:
             parts.append(L._("{rule} {n}%", rule=label, n=value))
         else:
             parts.append(f"{label} {L.money(value)}")
