@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.game.house import BY_KEY, HouseKind
-from bot.game.rulesets import RULESETS
+from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.game.strengths import Strength
 from bot.render.components import Button, HistoryTurn, LeaderboardTurn, Message, Rows
 from bot.render.embeds import GOLD, safe
@@ -183,8 +183,9 @@ def _stat_text(line: StatLine, L: Lang) -> str:
                 best=L.money(line.best_net_worth),
             ),
             L._(
-                "Biggest Jackpot {jackpot} · most Deals sold in a game {deals}",
-                jackpot=L.money(line.best_jackpot),
+                "Biggest {jackpot} {amount} · most Deals sold in a game {deals}",
+                jackpot=_jackpot(line.ruleset, L),
+                amount=L.money(line.best_jackpot),
                 deals=L.number(line.most_deals),
             ),
             L._(
@@ -268,6 +269,12 @@ def _ranked_line(ranked: Ranked, viewer_id: int, L: Lang) -> str:
 
 
 # -- shared ---------------------------------------------------------------------------------------------
+def _jackpot(ruleset: str, L: Lang) -> str:
+    """The edition's name for the Jackpot ("Jackpot", classic "Pot"), as the rules call it."""
+    edition = RULESETS.get(ruleset, RULESETS[DEFAULT_RULESET])
+    return L.pgettext("jackpot", edition.jackpot_name.removeprefix("the "))
+
+
 def _edition(ruleset: str, L: Lang) -> str:
     edition = RULESETS.get(ruleset)
     return ruleset if edition is None else edition_title(edition, L)

@@ -118,3 +118,14 @@ def test_a_game_whose_channel_was_deleted_has_no_link_back():
     value = history_message(HistoryPage(None, 1, 1, 1, [linked]), None, EN).embed.fields[0].value
 
     assert value.splitlines()[:2] == ["<t:1893542400:d>", "Its channel was deleted: not rated."]
+
+
+def test_the_classic_records_name_its_pot():
+    line = StatLine("classic", None, 1, 1, 900, 900, 300, 1, 0, 0, 0, 0)
+
+    [person] = stats_embeds(StatsView(1, [line], None), "ann", IT)
+
+    assert (
+        person.fields[0].value.splitlines()[2]
+        == "Piatto più ricco 300\xa0$ · più Affari venduti in una partita 1"
+    )
