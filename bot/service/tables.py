@@ -14,6 +14,7 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from bot.game.events import Event, EventKind
+from bot.game.house import house_rules_of
 from bot.service.ratings import rate
 from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, radio_days, tallies
@@ -233,6 +234,7 @@ def summary_of(table: Table, ending: dict, tallied: Sequence[Tally]) -> dict:
         **ending,
         "months": state.months,
         "ruleset": state.ruleset,
+        "house_rules": house_rules_of(state.ruleset, state.rules),
         "players": [
             {
                 "name": seat.name,

@@ -1,5 +1,5 @@
-"""A finished game's result from its summary, the rating it feeds, the games finished before results
-were kept, and the leaderboard's places and periods (bot/service/records.py, ratings.py)."""
+"""A finished game's result from its summary, the games finished before results were kept, and the
+leaderboard's places and periods (bot/service/records.py)."""
 
 import json
 from datetime import UTC, datetime, timedelta
@@ -8,6 +8,9 @@ import pytest
 
 from bot.service import ratings
 from bot.service.records import MIN_RANKED_GAMES, Period, Records, backfill, house_key, places, result_of
+from bot.service.tables import summary_of
+from bot.service.tallies import Tally
+from bot.table import Table, lobby
 from db import Store
 
 NOW = datetime(2030, 5, 20, 12, tzinfo=UTC)
@@ -173,3 +176,18 @@ async def test_games_with_house_rules_are_ranked_in_a_pool_of_their_own(store):
 
     assert standard.rows == [] and standard.mine is None
     assert [r.player.user_id for r in house.rows] == [1, 2]
+
+
+def test_a_games_summary_carries_its_house_rules_so_it_is_rated_in_their_pool():
+    table = Table(host_id=1, turn_seconds=300, interrupt_seconds=60, seed=7)
+    for user, name in ((1, "ann"), (2, "bob")):
+        lobby.join(table, user, name)
+    lobby.start(table, 1)
+    tallied = [Tally(), Tally()]
+    assert summary_of(table, {"reason": "retired"}, tallied)["house_rules"] == {}
+
+    table.game.rules.salary = 4000
+    written = summary_of(table, {"reason": "retired"}, tallied)
+
+    assert written["house_rules"] == {"salary": 4000}
+    assert result_of(written, None).house == house_key({"salary": 4000})
