@@ -68,7 +68,7 @@ def _game_text(game: RecordedGame, L: Lang) -> str:
     lines = [when]
     if result.message_id is not None and result.reason != Ending.GONE:  # a deleted channel: no way back
         url = jump_url(game.guild_id, game.channel_id, result.message_id)
-        lines = [L._("{when} · [final standings]({link})", when=when, link=url)]
+        lines = [L._("{when} · [final board]({link})", when=when, link=url)]
     if result.house:
         lines.append(L._("House rules: {rules}", rules=house_rules_text(result.house, L)))
     if result.reason != Ending.RETIRED:

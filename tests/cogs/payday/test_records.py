@@ -70,7 +70,7 @@ async def test_a_game_played_to_its_end_is_in_history_stats_and_the_leaderboard(
     assert field.name == f"Game #{game_id} · Modern edition · 1 month"
     text = lines(field.value)
     link = f"https://discord.com/channels/{game.guild.id}/{game.channel.id}/{table.message_id}"
-    assert text[0].endswith(f"· [final standings]({link})")
+    assert text[0].endswith(f"· [final board]({link})")
     for name, worth in worths.items():
         assert any(line.startswith("**") and f"{name} — ${worth:,}" in line for line in text), text
     winners = [table.seats[seat].name for seat in state.winners]
