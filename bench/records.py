@@ -35,7 +35,7 @@ from typing import Any
 from bot.render.i18n import lang
 from bot.render.records import history_message, leaderboard_message, stats_embeds
 from bot.service.ratings import rate
-from bot.service.records import Period, Records, result_of
+from bot.service.results import Period, Results, result_of
 from db.store import Store
 
 GUILD = 1
@@ -108,20 +108,20 @@ async def run(games: int, members: int, samples: int, folder: Path) -> dict[str,
         clock.now = START + n * step
         await finish(store, 1 + n % 50, summary(rng, members), recorded=True)
     fill_s = time.perf_counter() - began
-    records, L = Records(store, lambda: clock.now), lang("en")
+    results, L = Results(store, lambda: clock.now), lang("en")
 
     async def history() -> None:
         member = rng.choice([None, rng.randint(1, members)])
-        page = await records.history(GUILD, member, rng.randint(1, 50))
+        page = await results.history(GUILD, member, rng.randint(1, 50))
         history_message(page, None if member is None else f"member{member}", L)
 
     async def stats() -> None:
         member = rng.randint(1, members)
-        stats_embeds(await records.stats(GUILD, member, computers=True), f"member{member}", L)
+        stats_embeds(await results.stats(GUILD, member, computers=True), f"member{member}", L)
 
     async def leaderboard() -> None:
         viewer = rng.randint(1, members)
-        board = await records.leaderboard(GUILD, "modern", rng.choice(list(Period)), viewer)
+        board = await results.leaderboard(GUILD, "modern", rng.choice(list(Period)), viewer)
         leaderboard_message(board, viewer, L)
 
     figures: dict[str, Any] = {"games": games, "members": members, "fill_s": round(fill_s, 1)}

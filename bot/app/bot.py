@@ -16,7 +16,7 @@ from bot.render.commands import CatalogTranslator
 from bot.render.i18n import lang
 from bot.render.refusals import went_wrong
 from bot.service import GameSettings, Loaded, Service, Tables
-from bot.service.records import backfill
+from bot.service.results import backfill
 from bot.service.timers import Clock
 from cogs.payday._live import LiveMessage
 from db.store import Store

@@ -148,7 +148,7 @@ class HistoryTurn:
 
 @dataclass(frozen=True, slots=True)
 class LeaderboardTurn:
-    """A page of the server's leaderboard of an edition over a period (`bot.service.records.Period`)."""
+    """A page of the server's leaderboard of an edition over a period (`bot.service.results.Period`)."""
 
     ruleset: str
     period: str

@@ -15,7 +15,7 @@ from bot.render.i18n import Lang
 from bot.render.links import jump_url
 from bot.render.lists import and_list
 from bot.render.rules_text import edition_title
-from bot.service.records import HistoryPage, Leaderboard, Period, Ranked, StatsView
+from bot.service.results import HistoryPage, Leaderboard, Period, Ranked, StatsView
 from bot.service.values import Ending
 from db.interface import Placing, RecordedGame, StatLine
 

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from bot.game.actions import IllegalAction, RefusalCode
 from bot.service.moves import Played, paydays_in
-from bot.service.records import result_of
+from bot.service.results import result_of
 from bot.service.tables import Loaded, SetAside, Tables, summary_of
 from bot.service.timers import Clock, DeadlineScheduler
 from bot.service.values import (

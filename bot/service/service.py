@@ -1,5 +1,5 @@
 """The one object the cog calls: every use case by name, each a method of the group that owns it
-(lobbies.py, playing.py, looks.py, waking.py, takeover.py; records.py on the store alone), all over
+(lobbies.py, playing.py, looks.py, waking.py, takeover.py; results.py on the store alone), all over
 one shared `Core` (core.py)."""
 
 from collections.abc import Awaitable, Callable, Mapping
@@ -9,7 +9,7 @@ from bot.service.core import Core, GameSettings, Screen
 from bot.service.lobbies import Lobbies
 from bot.service.looks import Looks
 from bot.service.playing import Playing
-from bot.service.records import Records
+from bot.service.results import Results
 from bot.service.tables import Tables
 from bot.service.takeover import Takeovers
 from bot.service.timers import Clock, DeadlineScheduler
@@ -75,10 +75,10 @@ class Service:
         self.decline_seat = takeovers.decline
         self.computer_seats = takeovers.computer_seats
 
-        records = Records(tables.store, now)
-        self.history = records.history
-        self.stats = records.stats
-        self.leaderboard = records.leaderboard
+        results = Results(tables.store, now)
+        self.history = results.history
+        self.stats = results.stats
+        self.leaderboard = results.leaderboard
 
         self.resume = self._waking.resume
 

@@ -48,7 +48,7 @@ from bot.render.components import (
     SubmitForm,
     Target,
 )
-from bot.service.records import Period
+from bot.service.results import Period
 from bot.service.values import LobbyChange
 
 T = TypeVar("T")

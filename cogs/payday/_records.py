@@ -16,7 +16,7 @@ from bot.game.rulesets import DEFAULT_RULESET
 from bot.render.components import HistoryTurn, LeaderboardTurn, Message
 from bot.render.i18n import Lang
 from bot.render.records import history_message, leaderboard_message, stats_embeds
-from bot.service.records import HistoryPage, Leaderboard, Period, StatsView
+from bot.service.results import HistoryPage, Leaderboard, Period, StatsView
 from cogs.payday._base import RULESET_CHOICES, Answering, player_name
 from cogs.payday._reply import Reply
 

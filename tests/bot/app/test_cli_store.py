@@ -11,7 +11,7 @@ import pytest
 import bot.app.cli as entry
 from bot.app.config import Settings
 from bot.service.ratings import rate
-from bot.service.records import result_of
+from bot.service.results import result_of
 from db import Store
 
 SETTINGS = tuple(name.upper() for name in Settings.model_fields)

@@ -11,7 +11,7 @@ from bot.render.records import (
     stats_embeds,
     strength_name,
 )
-from bot.service.records import HistoryPage, Leaderboard, Period, Ranked, StatsView, house_key, result_of
+from bot.service.results import HistoryPage, Leaderboard, Period, Ranked, StatsView, house_key, result_of
 from db import RatedPlayer, RecordedGame, Skill, StatLine
 
 EN, IT = lang("en"), lang("it")

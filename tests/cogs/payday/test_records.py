@@ -10,7 +10,7 @@ import simcord
 import simcord.interactions
 
 from bot.service.ratings import rate
-from bot.service.records import result_of
+from bot.service.results import result_of
 from tests.cogs.payday.rig import client_locales, finished, play_to_end, random_button, start_game, unescape
 from tests.helpers import click, end_game, refusal, slash
 

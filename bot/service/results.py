@@ -174,7 +174,7 @@ class Leaderboard:
     min_games: int
 
 
-class Records:
+class Results:
     """The reads of a server's finished games; each is one server's alone."""
 
     def __init__(self, store: GameStore, now: Clock) -> None:

@@ -1,5 +1,5 @@
 """A finished game's result from its summary, the games finished before results were kept, and the
-leaderboard's places and periods (bot/service/records.py)."""
+leaderboard's places and periods (bot/service/results.py)."""
 
 import json
 from datetime import UTC, datetime, timedelta
@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.service import ratings
-from bot.service.records import MIN_RANKED_GAMES, Period, Records, backfill, house_key, places, result_of
+from bot.service.results import MIN_RANKED_GAMES, Period, Results, backfill, house_key, places, result_of
 from bot.service.tables import summary_of
 from bot.service.tallies import Tally
 from bot.table import Table, lobby
@@ -117,13 +117,13 @@ async def test_the_leaderboard_ranks_from_the_minimum_ties_sharing_a_place(store
     for _ in range(MIN_RANKED_GAMES):
         await finish(store, 10, summary((1, 900), (2, 900), (3, 100)))
     await finish(store, 10, summary((4, 900), (3, 100)))
-    records = Records(store, lambda: NOW)
+    results = Results(store, lambda: NOW)
 
-    board = await records.leaderboard(10, "modern", Period.ALL, viewer_id=4)
+    board = await results.leaderboard(10, "modern", Period.ALL, viewer_id=4)
 
     assert [(r.place, r.player.user_id) for r in board.rows] == [(1, 1), (1, 2), (3, 3)]
     assert board.short and board.mine is not None and board.mine.player.rated_games == 1
-    strict = await records.leaderboard(10, "modern", Period.ALL, viewer_id=3, min_ranked_games=5)
+    strict = await results.leaderboard(10, "modern", Period.ALL, viewer_id=3, min_ranked_games=5)
     assert (strict.rows, strict.mine is not None and strict.mine.player.user_id) == ([], 3)
 
 
@@ -132,26 +132,26 @@ async def test_a_period_lists_who_played_in_it_with_its_games_ranked_by_all_thei
         await finish(store, 10, summary((1, 900), (2, 100)))
     clock.now = NOW.replace(day=2)  # this month, within 30 days
     await finish(store, 10, summary((2, 900), (3, 100)))
-    records = Records(store, lambda: NOW)
+    results = Results(store, lambda: NOW)
 
-    month = await records.leaderboard(10, "modern", Period.MONTH, viewer_id=1)
+    month = await results.leaderboard(10, "modern", Period.MONTH, viewer_id=1)
     assert [(r.player.user_id, r.player.games, r.player.wins) for r in month.rows] == [(2, 1, 1)]
     assert month.mine is None  # alice played no game this month
-    whole = await records.leaderboard(10, "modern", Period.ALL, viewer_id=2)
+    whole = await results.leaderboard(10, "modern", Period.ALL, viewer_id=2)
     assert [(r.player.user_id, r.player.games) for r in whole.rows] == [(1, 3), (2, 4)]
-    days = await records.leaderboard(10, "modern", Period.DAYS_30, viewer_id=2)
+    days = await results.leaderboard(10, "modern", Period.DAYS_30, viewer_id=2)
     assert days.rows == month.rows
 
 
 async def test_a_history_page_past_the_end_is_the_last(store):
     for _ in range(7):
         await finish(store, 10, summary((1, 1), (2, 2)))
-    records = Records(store, lambda: NOW)
+    results = Results(store, lambda: NOW)
 
-    page = await records.history(10, None, 99)
+    page = await results.history(10, None, 99)
 
     assert (page.page, page.pages, page.total, len(page.games)) == (2, 2, 7, 2)
-    assert (await records.history(10, 3, 1)).games == []
+    assert (await results.history(10, 3, 1)).games == []
 
 
 async def test_a_summary_no_version_wrote_is_passed_over_and_never_stops_the_start(store):
@@ -169,10 +169,10 @@ async def test_games_with_house_rules_are_ranked_in_a_pool_of_their_own(store):
     rules = {"salary": 4000}
     for _ in range(MIN_RANKED_GAMES):
         await finish(store, 10, summary((1, 900), (2, 100), house_rules=rules))
-    records = Records(store, lambda: NOW)
+    results = Results(store, lambda: NOW)
 
-    standard = await records.leaderboard(10, "modern", Period.ALL, viewer_id=1)
-    house = await records.leaderboard(10, "modern", Period.ALL, viewer_id=1, house=house_key(rules))
+    standard = await results.leaderboard(10, "modern", Period.ALL, viewer_id=1)
+    house = await results.leaderboard(10, "modern", Period.ALL, viewer_id=1, house=house_key(rules))
 
     assert standard.rows == [] and standard.mine is None
     assert [r.player.user_id for r in house.rows] == [1, 2]
