@@ -185,12 +185,13 @@ class Lobbies:
 
     async def _preferred(self, table: Table) -> None:
         """Each player's lasting choices (`/payday notices`, given in any channel, in a game or not)
-        hold at this table from its start."""
+        hold at this table from its start; a player who never chose is called by name as the server
+        chose (`Table.call_by_name`)."""
         chosen = await self.core.tables.preferences(table.humans())
         for seat in table.seats:
-            preferences = None if seat.user_id is None else chosen.get(seat.user_id)
-            if preferences is not None:
-                seat.notices = preferences.calls
+            if seat.user_id is not None:
+                preferences = chosen.get(seat.user_id)
+                seat.notices = table.call_by_name if preferences is None else preferences.calls
 
     async def _begin(self, loaded: Loaded, opening: list[Event], starter: int | None) -> Update:
         """The lobby message becomes the live game message; the `opening` events (the Banker paying

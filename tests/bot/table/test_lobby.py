@@ -147,3 +147,34 @@ def test_a_refusal_of_what_only_the_host_does_names_the_host():
     assert refusal_text(refused.value, lang("en")) == (
         "Only the host, alice, or someone with Manage Channels can do that."
     )
+
+
+def test_the_lobbys_house_rules_are_the_games_rules_and_only_the_host_changes_them():
+    table = Table(host_id=1, turn_seconds=300, interrupt_seconds=60, seed=3, ruleset="classic")
+    lobby.join(table, 1, "alice")
+    lobby.join(table, 2, "bob")
+    before = table.model_dump_json()
+    with pytest.raises(lobby.Refusal) as refused:
+        lobby.set_house(table, 2, {"salary": 400})
+    assert refused.value.code == lobby.LobbyCode.HOST_HOUSE_RULES
+    assert table.model_dump_json() == before
+
+    lobby.set_house(table, 1, {"salary": 400, "repay_anytime": True})
+    lobby.start(table, 1)
+
+    rules = table.game.rules
+    assert (rules.salary, rules.repay_anytime, rules.start_cash) == (
+        400,
+        True,
+        RULESETS["classic"].rules.start_cash,
+    )
+    assert table.game.players[0].cash == RULESETS["classic"].rules.start_cash
+    with pytest.raises(lobby.Refusal):
+        lobby.set_house(table, 1, {})
+    assert table.game.rules.salary == 400
+
+
+def test_a_lobby_saved_before_house_rules_plays_its_editions_own():
+    saved = started().model_dump(exclude={"house", "board_pictures", "call_by_name"})
+    table = Table.model_validate(saved)
+    assert (table.house, table.board_pictures, table.call_by_name) == ({}, True, True)
