@@ -49,14 +49,14 @@ class Lobby(Answering):
     async def start(
         self,
         interaction: discord.Interaction,
-        months: app_commands.Range[int, 1, 12] = 3,
+        months: app_commands.Range[int, 1, 12] | None = None,
         turn_time: int | None = None,
-        ruleset: str = "modern",
+        ruleset: str | None = None,
         language: str | None = None,
     ) -> None:
         """Open a game of Pay Day in this channel; others join with the button."""
         channel_id = channel_of(interaction)
-        chosen = LobbyOptions(months, turn_time, ruleset, language or server_language(interaction))
+        chosen = LobbyOptions(months, turn_time, ruleset, language, server_language(interaction))
 
         async def open_lobby() -> Update:
             missing = _missing_permissions(interaction)
@@ -74,9 +74,9 @@ class Lobby(Answering):
                     "channel": channel_id,
                     "game": loaded.row.game_id,
                     "host": interaction.user.id,
-                    "ruleset": ruleset,
-                    "months": months,
-                    "language": chosen.language,
+                    "ruleset": loaded.table.ruleset,
+                    "months": loaded.table.months,
+                    "language": loaded.table.language,
                 },
             )
 
