@@ -850,7 +850,7 @@ def duration(seconds: int, L: Lang) -> str:
     if days and not rest:
         return L.ngettext("{count} day", "{count} days", days, count=days)
     hours, rest = divmod(seconds, 3600)
-    if hours > 1 and not rest:
+    if hours and not rest:
         return L.ngettext("{count} hour", "{count} hours", hours, count=hours)
     minutes, rest = divmod(seconds, 60)
     if minutes and not rest:
