@@ -40,6 +40,8 @@ GAME_FORM, ENDING_FORM = "game", "ending"
 FORMS = (GAME_FORM, ENDING_FORM)
 SHOW = "show"
 """The `SettingsButton` action that shows another edition's house rules."""
+ON_EMOJI, OFF_EMOJI = "✅", "⬜"
+"""A switch's state on its button, beside its colour (not everyone tells green from grey)."""
 BOT_DEFAULT = "default"
 """The option of a menu that leaves the choice to the bot (a setting of None)."""
 
@@ -122,6 +124,7 @@ def _panel_rows(guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) 
             switch_labels[name],
             SettingsButton(guild_id, ruleset, name),
             discord.ButtonStyle.success if getattr(settings, name) else discord.ButtonStyle.secondary,
+            emoji=ON_EMOJI if getattr(settings, name) else OFF_EMOJI,
         )
         for name in SWITCHES
     )

@@ -76,3 +76,14 @@ async def test_the_host_changes_the_lobbys_house_rules_and_the_game_plays_by_the
 
     assert started.loaded.table.game.rules.salary == 4000
     assert started.loaded.table.game.rules.start_cash == RULESETS["modern"].rules.start_cash
+
+
+async def test_stored_settings_that_no_longer_hold_never_stop_a_game_from_starting(service):
+    bad = '{"months": 99, "ruleset": "family", "house": {"family": {"salary": -5, "lottery_ante": 150}}}'
+    await service.tables.store.set_server_settings(GUILD, bad)
+
+    table = (await service.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.table
+
+    assert (table.months, table.ruleset, table.house) == (3, "family", {"lottery_ante": 150})
+    await service.join(CHANNEL, MEMBER)
+    assert (await service.start(CHANNEL, ADMIN)).loaded.table.game.rules.lottery_ante == 150
