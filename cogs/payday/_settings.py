@@ -108,25 +108,25 @@ class Settings(Answering):
     async def house_chosen(self, interaction: discord.Interaction, clicked: HouseMenu, key: str) -> None:
         """A house rule chosen in the editor: a switch is switched at once, a number asked in a form."""
         rule = BY_KEY.get(key)
-        if rule is None or rule.kind is not HouseKind.SWITCH:
+        if rule is not None and rule.kind is HouseKind.SWITCH:
 
-            def ask(reply: Reply, view: HouseView, L: Lang) -> None:
-                reply.form(_house_form(clicked, view, key, L))
-
-            async def read() -> HouseView:
+            async def switch() -> ServerSettings | Update:
                 view = await self._house_of(interaction, clicked)
-                if rule is None:
-                    raise Refused(ServiceCode.BAD_SETTING, setting=key)
-                return view
+                return await self._set_house(interaction, clicked, key, not _value(view, key))
 
-            await self._run(interaction, read, ask)
+            await self._run(interaction, switch, self._after_house(clicked))
             return
 
-        async def switch() -> ServerSettings | Update:
+        async def read() -> HouseView:
             view = await self._house_of(interaction, clicked)
-            return await self._set_house(interaction, clicked, key, not _value(view, key))
+            if rule is None:  # a forged option
+                raise Refused(ServiceCode.BAD_SETTING, setting=key)
+            return view
 
-        await self._run(interaction, switch, self._after_house(clicked))
+        def ask(reply: Reply, view: HouseView, L: Lang) -> None:
+            reply.form(_house_form(clicked, view, key, L))
+
+        await self._run(interaction, read, ask)
 
     async def house_reset(self, interaction: discord.Interaction, clicked: HouseReset) -> None:
         """Reset: the edition's own rules again."""
