@@ -46,6 +46,8 @@ VALUE_FIELD = "value"
 
 class Settings(Answering):
     @app_commands.command(name="settings")
+    # Discord applies default permissions to the /payday group as a whole, not to one subcommand:
+    # this states who the command is for; the service's check is what holds.
     @app_commands.default_permissions(manage_guild=True)
     async def settings(self, interaction: discord.Interaction) -> None:
         """Choose this server's defaults for new games and its house rules (Manage Server)."""
