@@ -300,7 +300,9 @@ def _menu(settings: ServerSettings, setting: str, label: str, choices: list[tupl
 
 def form_values(form: str, chosen: Mapping[str, str]) -> dict[str, object] | None:
     """The settings a submitted form chose (the bot's default as None, numbers as numbers); None if
-    a value is not one of the form's options (a forged form)."""
+    a value is not one of the form's options, or the form is none of ours (a forged form)."""
+    if form not in FORMS:
+        return None
     spec = settings_form(form, ServerSettings(), BotDefaults(1, 1), lang(None))
     values: dict[str, object] = {}
     for field in spec.fields:

@@ -59,9 +59,9 @@ class Settings(Answering):
         def show(reply: Reply, settings: ServerSettings, L: Lang) -> None:
             panel = self._panel(guild_id, settings, settings.ruleset, L)
             reply.say(embed=panel.embed, rows=panel.rows)
+            log.info("settings shown", extra={"channel": interaction.channel_id, "guild": guild_id})
 
         await self._run(interaction, call, show)
-        log.info("settings shown", extra={"channel": interaction.channel_id, "guild": guild_id})
 
     async def settings_click(self, interaction: discord.Interaction, clicked: SettingsButton) -> None:
         """A switch (switched), a form (opened), or another edition's house rules (shown)."""
@@ -69,6 +69,7 @@ class Settings(Answering):
 
         async def read() -> ServerSettings:
             _same_server(interaction, guild_id)
+            _known_edition(clicked.ruleset)
             return await self.service.server_settings(guild_id, person(interaction))
 
         if action in words.FORMS:
@@ -78,14 +79,13 @@ class Settings(Answering):
 
             await self._run(interaction, read, open_form)
             return
-        shown = clicked.ruleset if action == words.SHOW else None
 
         async def call() -> ServerSettings:
             settings = await read()
             if action in words.SWITCHES:
                 changes = {action: not getattr(settings, action)}
                 return await self.service.change_server_settings(guild_id, person(interaction), changes)
-            if action != words.SHOW or shown not in RULESETS:
+            if action != words.SHOW:
                 raise Refused(ServiceCode.BAD_SETTING, setting=action)
             return settings
 
@@ -167,6 +167,7 @@ class Settings(Answering):
 
         async def call() -> ServerSettings:
             _same_server(interaction, form.guild_id)
+            _known_edition(form.ruleset)
             values = words.form_values(form.form, typed)
             if values is None:
                 raise Refused(ServiceCode.BAD_SETTING, setting=form.form)
@@ -275,6 +276,13 @@ def _value(view: HouseView, key: str) -> HouseValue:
 def _guild_of(interaction: discord.Interaction) -> int:
     assert interaction.guild_id is not None, "the /payday commands are guild only"
     return interaction.guild_id
+
+
+def _known_edition(ruleset: str) -> None:
+    """The edition a panel's control shows the house rules of: one the bot has (a forged one is
+    refused)."""
+    if ruleset not in RULESETS:
+        raise Refused(ServiceCode.BAD_SETTING, setting="ruleset")
 
 
 def _same_server(interaction: discord.Interaction, guild_id: int) -> None:

@@ -39,3 +39,4 @@ def test_a_value_no_menu_offers_is_no_answer():
     assert form_values(GAME_FORM, {"months": "13"}) is None
     assert form_values(GAME_FORM, {"turn_seconds": "1"}) is None
     assert form_values(ENDING_FORM, {"pause_end_days": "-1"}) is None
+    assert form_values("everything", {"months": "5"}) is None
