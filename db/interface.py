@@ -97,8 +97,8 @@ class Preferences:
 
 @runtime_checkable
 class GameStore(Protocol):
-    """Live games (one per channel, versioned), their append-only event logs, finished games, and
-    the members' lasting preferences.
+    """Live games (one per channel, versioned), their append-only event logs, finished games, the
+    members' lasting preferences, and each server's settings.
 
     Every write is one transaction: a save and its events land together or not at all. Failures of
     the machine (disk, locks, permissions) raise StoreError; a lost race raises StaleVersion.
@@ -169,6 +169,14 @@ class GameStore(Protocol):
 
     async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
         """Record a member's choices (all of them), replacing any before."""
+        ...
+
+    async def server_settings(self, guild_id: int) -> str | None:
+        """A server's settings as it saved them (None: it never chose)."""
+        ...
+
+    async def set_server_settings(self, guild_id: int, data: str) -> None:
+        """Record a server's settings (all of them), replacing any before."""
         ...
 
     async def close(self) -> None: ...

@@ -96,6 +96,20 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE TABLE free_ids (game_id INTEGER PRIMARY KEY, version INTEGER NOT NULL)",
         ),
     ),
+    (
+        5,
+        (
+            # A server's defaults for its new games (`/payday settings`), one JSON document per server
+            # that the bot validates when it reads it; a server that never chose has no row.
+            """
+            CREATE TABLE server_settings (
+                guild_id   INTEGER PRIMARY KEY,
+                data       TEXT NOT NULL,
+                updated_at INTEGER NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

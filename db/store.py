@@ -1,5 +1,5 @@
-"""The SQLite store: one opaque JSON document per live game, an append-only event log, history, and
-the members' preferences.
+"""The SQLite store: one opaque JSON document per live game, an append-only event log, history, the
+members' preferences and each server's settings (an opaque JSON document too).
 
 It knows nothing about Discord or the rules engine; it implements `db.interface.GameStore` on one
 aiosqlite connection (db/connection.py says how its operations take turns and stay inside Discord's
@@ -305,6 +305,16 @@ class Store:
         now_us, now = self._stamp()
         await self._write(lambda db: statements.set_preferences(db, (user_id, calls, now_us)))
         return Preferences(user_id, calls, now)
+
+    async def server_settings(self, guild_id: int) -> str | None:
+        """A server's settings as saved (None: it never chose)."""
+        rows = await self._fetch("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,))
+        return None if not rows else str(rows[0][0])
+
+    async def set_server_settings(self, guild_id: int, data: str) -> None:
+        """Record a server's settings, replacing any before."""
+        now_us, _ = self._stamp()
+        await self._write(lambda db: statements.set_server_settings(db, (guild_id, data, now_us)))
 
     async def events(
         self,

@@ -11,6 +11,7 @@ from enum import StrEnum
 from bot.game.actions import IllegalAction
 from bot.game.actions import RefusalCode as Why
 from bot.render.embeds import safe
+from bot.render.house import rule_name, rule_value
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
 from bot.render.takeover import REFUSALS as TAKEOVER_REFUSALS
@@ -213,6 +214,23 @@ _TEXTS: dict[str, Writer] = {
     ServiceCode.LEDGER_GONE: lambda p, n, L: L._("That ledger is no longer available."),
     ServiceCode.ONE_LOTTERY_ORDER: lambda p, n, L: L._(
         "Choose one Lottery order: a single number, or never. Your orders are unchanged."
+    ),
+    ServiceCode.MANAGE_SERVER: lambda p, n, L: L._(
+        "Only members with the Manage Server permission can change this server's Pay Day settings."
+    ),
+    ServiceCode.BAD_SETTING: lambda p, n, L: L._(
+        "That is not a value this setting takes: choose one from the list. Nothing was changed."
+    ),
+    ServiceCode.HOUSE_VALUE: lambda p, n, L: L._(
+        "{rule} takes a whole number from {least} to {most} in this edition. Nothing was changed.",
+        rule=rule_name(p["rule"], L),
+        least=rule_value(p["rule"], p["least"], L),
+        most=rule_value(p["rule"], p["most"], L),
+    ),
+    LobbyCode.HOST_HOUSE_RULES: lambda p, n, L: (
+        L._("Only the host, {host}, can change the house rules.", host=safe(p["host"]))
+        if p.get("host")
+        else L._("Only the host can change the house rules.")
     ),
     ServiceCode.NO_AMOUNT: lambda p, n, L: L._("Type an amount in dollars, such as {example}.", example=2000),
     ServiceCode.NO_STORY: lambda p, n, L: L._("No game has been played in this channel yet."),

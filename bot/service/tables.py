@@ -17,6 +17,7 @@ from bot.game.events import Event, EventKind
 from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, tallies
 from bot.table import Table
+from bot.table.settings import ServerSettings
 from db.interface import DamagedRow, EventRow, GameRow, GameStore, Preferences, Wakeup
 
 log = logging.getLogger(__name__)
@@ -202,6 +203,15 @@ class Tables:
     async def remember_calls(self, user_id: int, on: bool) -> None:
         """The member's calls by name, on or off in every game they play from now on."""
         await self.store.set_preferences(user_id, calls=on)
+
+    async def server_settings(self, guild_id: int | None) -> ServerSettings:
+        """A server's settings for its new games (the defaults: no server, or one that never chose)."""
+        if guild_id is None:
+            return ServerSettings()
+        return ServerSettings.read(await self.store.server_settings(guild_id))
+
+    async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
+        await self.store.set_server_settings(guild_id, settings.to_json())
 
     async def transfers(self, game_id: int) -> list[EventRow]:
         """Every money transfer in a game's log, newest first: the ledger's lines."""

@@ -13,6 +13,7 @@ from enum import Enum, StrEnum
 from typing import Any, NamedTuple
 
 from bot.game.events import Event
+from bot.game.house import HouseValue
 from bot.game.rulesets import Ruleset
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
@@ -30,6 +31,8 @@ class Person:
     """Their own Discord language: private answers are written in it."""
     manages_channel: bool = False
     """May close or end a game they do not host (Manage Channels)."""
+    manages_server: bool = False
+    """May change the server's settings (Manage Server)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +53,16 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class LobbyOptions:
-    months: int = 3
+    """What the host chose for one game; None: the server's setting (`/payday settings`), else the
+    bot's default."""
+
+    months: int | None = None
     turn_seconds: int | None = None
-    """None: the bot's default."""
-    ruleset: str = "modern"
-    language: str = "en"
+    ruleset: str | None = None
+    language: str | None = None
     """The game's language: its live message and public posts."""
+    server_language: str = "en"
+    """The server's preferred language if the bot speaks it: the game's when nobody chose one."""
 
 
 class LobbyChange(StrEnum):
@@ -107,6 +114,8 @@ class NoteCode(StrEnum):
     """name, seat, host: the host approved; `name` plays the seat that was called `seat` until now."""
     SEAT_DECLINED = "seat_declined"
     """name, seat, host"""
+    HOUSE_RULES_CHANGED = "house_rules_changed"
+    """name: the host who changed the lobby's house rules."""
 
 
 class Note(NamedTuple):
@@ -285,6 +294,12 @@ class ServiceCode(StrEnum):
     """The player left this game or was removed from it: a computer player plays their seat now."""
     MOVED_ON = "moved_on"
     """Ending a game: it moved on since the host was shown what ending it would give."""
+    MANAGE_SERVER = "manage_server"
+    """The server's settings are changed only by members with Manage Server."""
+    BAD_SETTING = "bad_setting"
+    """setting: a value (from a forged or stale control) that setting does not take."""
+    HOUSE_VALUE = "house_value"
+    """rule, least, most: a house rule's value outside its limits in the edition (or no number)."""
 
 
 class TakeoverCode(StrEnum):
@@ -373,3 +388,11 @@ class RulesView:
     edition: str
     turn_seconds: int
     interrupt_seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class HouseView:
+    """The house rules an editor changes: a server's for one edition, or a lobby's (its edition's)."""
+
+    ruleset: str
+    house: dict[str, HouseValue]

@@ -17,6 +17,14 @@ of old messages keep working after a restart and across versions:
   pdt:<channel>:<game>:<request>:<approve|decline>  the host's answer to a request to take over a seat
   pde:<channel>:<game>:<prompt>                  /payday end confirmed, at the question the host saw
   pdk:<channel>:<game>                           /payday end cancelled: keep playing
+  pdy:<channel>:<game>                           House rules, on the lobby: the host's editor
+  pdym:<s|l>:<owner>:<ref>                       the house-rules editor's menu (s: a server's
+                                                 edition, owner the guild; l: a lobby, owner its
+                                                 channel, ref its game)
+  pdyr:<s|l>:<owner>:<ref>                       the editor's Reset
+  pdyf:<s|l>:<owner>:<ref>:<rule>                the form for one house rule's value
+  pdc:<guild>:<edition>:<action>                 a button of the /payday settings panel
+  pdcf:<guild>:<edition>:<form>                  one of the panel's forms
 """
 
 import re
@@ -27,9 +35,14 @@ from typing import Any, Generic, TypeVar
 from bot.render.components import (
     APPROVE,
     DECLINE,
+    SERVER,
     Answer,
     AnswerMenu,
+    EditHouse,
     EndGame,
+    HouseForm,
+    HouseMenu,
+    HouseReset,
     KeepPlaying,
     LedgerTurn,
     LobbyAction,
@@ -39,9 +52,14 @@ from bot.render.components import (
     Rematch,
     SeatVerdict,
     SetOrders,
+    SettingsButton,
+    SettingsForm,
     StoryTurn,
     SubmitForm,
     Target,
+)
+from bot.render.components import (
+    LOBBY as LOBBY_SCOPE,
 )
 from bot.service.values import LobbyChange
 
@@ -65,6 +83,12 @@ MONEY = Part("loan|repay", str)
 BOOK = Part("bank|loans", str)
 CHANGE = Part("|".join(LobbyChange), LobbyChange)
 VERDICT = Part(f"{APPROVE}|{DECLINE}", str)
+SCOPE = Part(f"{SERVER}|{LOBBY_SCOPE}", str)
+REF = Part(r"[a-z]{1,12}|\d{1,12}", str)
+"""An edition's name (a server's house rules) or a game id (a lobby's)."""
+RULE = Part(r"[a-z_]{1,24}", str)
+EDITION = Part(r"[a-z]{1,12}", str)
+ACTION = Part(r"[a-z_]{1,20}", str)
 
 
 class Codec(Generic[T]):
@@ -108,6 +132,12 @@ REFRESH = Codec("pdp", RefreshHand, formerly=("pdr",), channel_id=CHANNEL, game_
 SEAT = Codec("pdt", SeatVerdict, channel_id=CHANNEL, game_id=GAME, number=NUMBER, verdict=VERDICT)
 END = Codec("pde", EndGame, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER)
 KEEP = Codec("pdk", KeepPlaying, channel_id=CHANNEL, game_id=GAME)
+EDIT_HOUSE = Codec("pdy", EditHouse, channel_id=CHANNEL, game_id=GAME)
+HOUSE_MENU = Codec("pdym", HouseMenu, scope=SCOPE, owner=CHANNEL, ref=REF)
+HOUSE_RESET = Codec("pdyr", HouseReset, scope=SCOPE, owner=CHANNEL, ref=REF)
+HOUSE_FORM = Codec("pdyf", HouseForm, scope=SCOPE, owner=CHANNEL, ref=REF, key=RULE)
+SETTINGS = Codec("pdc", SettingsButton, guild_id=CHANNEL, ruleset=EDITION, action=ACTION)
+SETTINGS_FORM = Codec("pdcf", SettingsForm, guild_id=CHANNEL, ruleset=EDITION, form=ACTION)
 
 CODECS: dict[type, Codec[Any]] = {
     codec.target: codec
@@ -126,6 +156,12 @@ CODECS: dict[type, Codec[Any]] = {
         SEAT,
         END,
         KEEP,
+        EDIT_HOUSE,
+        HOUSE_MENU,
+        HOUSE_RESET,
+        HOUSE_FORM,
+        SETTINGS,
+        SETTINGS_FORM,
     )
 }
 

@@ -161,6 +161,34 @@ class KeepPlayingButton(Control[components.KeepPlaying]):
         await cog.keep_playing(interaction)
 
 
+class EditHouseButton(Control[components.EditHouse]):
+    codec = ids.EDIT_HOUSE
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.lobby_house(interaction, self.target)
+
+
+class HouseMenu(Control[components.HouseMenu]):
+    codec = ids.HOUSE_MENU
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.house_chosen(interaction, self.target, (_chosen(self.item) or ("",))[0])
+
+
+class HouseResetButton(Control[components.HouseReset]):
+    codec = ids.HOUSE_RESET
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.house_reset(interaction, self.target)
+
+
+class SettingsButton(Control[components.SettingsButton]):
+    codec = ids.SETTINGS
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.settings_click(interaction, self.target)
+
+
 ITEMS = (
     AnswerButton,
     AnswerSelect,
@@ -175,5 +203,9 @@ ITEMS = (
     SeatButton,
     EndButton,
     KeepPlayingButton,
+    EditHouseButton,
+    HouseMenu,
+    HouseResetButton,
+    SettingsButton,
 )
 """Every control, registered with the bot when the cog is set up."""

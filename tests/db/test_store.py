@@ -434,3 +434,14 @@ async def test_the_write_ahead_log_is_checkpointed_in_the_background_every_so_ma
     assert (await reopened.get(1)).data == '{"n": "last"}'
     assert await reopened.count_events(row.game_id) == CHECKPOINT_EVERY - 2
     await reopened.close()
+
+
+async def test_server_settings_are_per_server_and_the_last_save_wins(store):
+    assert await store.server_settings(1) is None
+    await store.set_server_settings(1, '{"months":5}')
+    await store.set_server_settings(2, '{"months":7}')
+    await store.set_server_settings(1, '{"months":9}')
+
+    assert await store.server_settings(1) == '{"months":9}'
+    assert await store.server_settings(2) == '{"months":7}'
+    assert await store.server_settings(3) is None
