@@ -8,6 +8,7 @@ use cases come in groups over one shared core (core.py: the channel locks and th
 """
 
 from bot.service.core import GameSettings, Screen
+from bot.service.replays import Exported, ReplayCode, Replayed
 from bot.service.service import LobbyButton, Service
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
@@ -44,6 +45,7 @@ __all__ = [
     "Call",
     "EndAsked",
     "Ending",
+    "Exported",
     "GameSettings",
     "HandView",
     "Kicked",
@@ -60,6 +62,8 @@ __all__ = [
     "PayDays",
     "Person",
     "Refused",
+    "ReplayCode",
+    "Replayed",
     "RulesView",
     "Screen",
     "Service",

@@ -8,6 +8,7 @@ from bot.service.core import Core, GameSettings, Screen
 from bot.service.lobbies import Lobbies
 from bot.service.looks import Looks
 from bot.service.playing import Playing
+from bot.service.replays import Replays
 from bot.service.tables import Tables
 from bot.service.takeover import Takeovers
 from bot.service.timers import Clock, DeadlineScheduler
@@ -31,6 +32,7 @@ class Service:
         core = Core(tables, settings, screen, now, self.timers)
         lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
         takeovers = Takeovers(core)
+        replays = Replays(core)
         self._waking = Waking(core, playing)
 
         self.open_lobby = lobbies.open_lobby
@@ -71,6 +73,9 @@ class Service:
         self.approve_seat = takeovers.approve
         self.decline_seat = takeovers.decline
         self.computer_seats = takeovers.computer_seats
+
+        self.replay = replays.replay
+        self.export = replays.export
 
         self.resume = self._waking.resume
 

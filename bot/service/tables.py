@@ -17,7 +17,7 @@ from bot.game.events import Event, EventKind
 from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, tallies
 from bot.table import Table
-from db.interface import DamagedRow, EventRow, GameRow, GameStore, Preferences, Wakeup
+from db.interface import DamagedRow, EventRow, GameRow, GameStore, HistoryRow, Preferences, Wakeup
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,14 @@ class Finished(NamedTuple):
     game_id: int
     table: Table
     summary: dict
+
+
+class Archived(NamedTuple):
+    """A finished game looked up by its number: its history row (server, dates, summary) and its
+    final table."""
+
+    row: HistoryRow
+    table: Table
 
 
 class SetAside(NamedTuple):
@@ -234,6 +242,17 @@ class Tables:
                     log.warning("finished game unreadable", extra=where)
                     return None
         return None
+
+    async def archived(self, game_id: int) -> Archived | None:
+        """Finished game `game_id` of any channel (None if there is none this version can read)."""
+        row = await self.store.finished_game(game_id)
+        if row is None:
+            return None
+        try:
+            return Archived(row, Table.model_validate_json(row.data))
+        except ValidationError:
+            log.warning("finished game unreadable", extra={"channel": row.channel_id, "game": game_id})
+            return None
 
 
 def _first_error(error: ValidationError) -> str:
