@@ -17,6 +17,7 @@ of old messages keep working after a restart and across versions:
   pdt:<channel>:<game>:<request>:<approve|decline>  the host's answer to a request to take over a seat
   pde:<channel>:<game>:<prompt>                  /payday end confirmed, at the question the host saw
   pdk:<channel>:<game>                           /payday end cancelled: keep playing
+  pdy:<game>:<step>:<way>                        a step of a finished game's replay (`way`: which button)
 """
 
 import re
@@ -37,12 +38,14 @@ from bot.render.components import (
     OpenHand,
     RefreshHand,
     Rematch,
+    ReplayTurn,
     SeatVerdict,
     SetOrders,
     StoryTurn,
     SubmitForm,
     Target,
 )
+from bot.render.replay import WAYS
 from bot.service.values import LobbyChange
 
 T = TypeVar("T")
@@ -65,6 +68,7 @@ MONEY = Part("loan|repay", str)
 BOOK = Part("bank|loans", str)
 CHANGE = Part("|".join(LobbyChange), LobbyChange)
 VERDICT = Part(f"{APPROVE}|{DECLINE}", str)
+WAY = Part("|".join(WAYS), str)
 
 
 class Codec(Generic[T]):
@@ -108,6 +112,7 @@ REFRESH = Codec("pdp", RefreshHand, formerly=("pdr",), channel_id=CHANNEL, game_
 SEAT = Codec("pdt", SeatVerdict, channel_id=CHANNEL, game_id=GAME, number=NUMBER, verdict=VERDICT)
 END = Codec("pde", EndGame, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER)
 KEEP = Codec("pdk", KeepPlaying, channel_id=CHANNEL, game_id=GAME)
+REPLAY = Codec("pdy", ReplayTurn, game_id=GAME, step=PAGE, way=WAY)
 
 CODECS: dict[type, Codec[Any]] = {
     codec.target: codec
@@ -126,6 +131,7 @@ CODECS: dict[type, Codec[Any]] = {
         SEAT,
         END,
         KEEP,
+        REPLAY,
     )
 }
 

@@ -161,6 +161,13 @@ class KeepPlayingButton(Control[components.KeepPlaying]):
         await cog.keep_playing(interaction)
 
 
+class ReplayButton(Control[components.ReplayTurn]):
+    codec = ids.REPLAY
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.replay_step(interaction, self.target)
+
+
 ITEMS = (
     AnswerButton,
     AnswerSelect,
@@ -175,5 +182,6 @@ ITEMS = (
     SeatButton,
     EndButton,
     KeepPlayingButton,
+    ReplayButton,
 )
 """Every control, registered with the bot when the cog is set up."""

@@ -32,6 +32,7 @@ OLD_CUSTOM_IDS = [
     (f"pdr:{C}:{G}", c.RefreshHand(C, G), "hand_refresh"),
     (f"pdt:{C}:{G}:123456789:approve", c.SeatVerdict(C, G, 123456789, c.APPROVE), "seat_verdict"),
     (f"pdt:{C}:{G}:7:decline", c.SeatVerdict(C, G, 7, c.DECLINE), "seat_verdict"),
+    (f"pdy:{G}:999999:payday", c.ReplayTurn(G, 999999, "payday"), "replay_step"),
 ]
 """One of each layout ever sent, written out by hand as the messages in channels hold them."""
 
