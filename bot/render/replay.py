@@ -84,13 +84,9 @@ def next_payday(steps: Sequence[Step], step: int) -> int | None:
     """The first step after `step` in which someone's Pay Day is done (a month begins or a player
     retires), if any."""
     for later in range(step + 1, len(steps)):
-        if _paydays(steps[later].state) > _paydays(steps[later - 1].state):
+        if steps[later].paydays > steps[later - 1].paydays:
             return later
     return None
-
-
-def _paydays(state: GameState) -> int:
-    return sum(p.months_done + p.retired for p in state.players)
 
 
 def _blocks(shown: Replayed, L: Lang) -> list[Block]:

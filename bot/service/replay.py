@@ -10,7 +10,6 @@ the caller checks the rebuilt end against the stored one: a game that does not r
 refused (`Diverged`), never shown wrong. Pure: no I/O.
 """
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +18,7 @@ from bot.game import engine
 from bot.game.actions import Action, IllegalAction
 from bot.game.events import Event, EventKind
 from bot.game.rulesets import Rules
-from bot.game.state import GameState, PendingKind, to_json
+from bot.game.state import GameState, PendingKind, from_json, to_json
 from bot.table import TableKind
 
 ENDED_EARLY = frozenset({"ended", "abandoned"})
@@ -53,7 +52,15 @@ class Step:
     """The turn's movement roll (0 for the deal)."""
     month: int
     """The month the turn was played in (that player's)."""
-    state: GameState
+    paydays: int
+    """Pay Days finished so far, all players together: a step with more than the one before holds one."""
+    saved: str
+    """The state as JSON: a game has hundreds of turns and a look shows one, so each is parsed only
+    when asked for (`state`)."""
+
+    @property
+    def state(self) -> GameState:
+        return from_json(self.saved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +69,7 @@ class Replay:
 
     steps: tuple[Step, ...]
     events: tuple[Event, ...]
-
-    @property
-    def final(self) -> GameState:
-        return self.steps[-1].state
+    final: GameState
 
 
 def rebuild(setup: Setup, log: Iterable[Mapping[str, Any]], names: Sequence[str] = ()) -> Replay:
@@ -85,12 +89,12 @@ def rebuild(setup: Setup, log: Iterable[Mapping[str, Any]], names: Sequence[str]
         rebuilt.read(index, record)
     rebuilt.check_none_missing()
     rebuilt.close_step()
-    return Replay(tuple(rebuilt.steps), tuple(rebuilt.events))
+    return Replay(tuple(rebuilt.steps), tuple(rebuilt.events), rebuilt.state)
 
 
 def verify(replay: Replay, stored: GameState) -> None:
     """Diverged unless the rebuilt game ends exactly as the stored one did."""
-    if to_json(replay.final) != to_json(stored):
+    if replay.steps[-1].saved != to_json(stored):
         raise Diverged("the rebuilt game does not end as the stored one")
 
 
@@ -189,10 +193,10 @@ class _Rebuilt:
 
     def close_step(self) -> None:
         """The turn so far is a step, as the game stood at its end."""
-        number = len(self.steps)
-        self.steps.append(
-            Step(number, self.step_seat, self.step_roll, self.step_month, copy.deepcopy(self.state))
-        )
+        state = self.state
+        paydays = sum(p.months_done + p.retired for p in state.players)
+        step = Step(len(self.steps), self.step_seat, self.step_roll, self.step_month, paydays, to_json(state))
+        self.steps.append(step)
 
 
 def _number(record: Mapping[str, Any], key: str, index: int) -> int:

@@ -1,12 +1,14 @@
 """A server's finished games looked at again: the step-through replay (`/payday replay`) and the
 record to keep (`/payday export`). Reads of history only: no lock, nothing saved.
 
-Every look rebuilds the game from its seed and its log (replay.py), so a button works the same after
-a restart with nothing kept in memory; a game that does not rebuild exactly as stored is refused,
-never shown wrong.
+A look rebuilds the game from its seed and its log (replay.py), or takes it from the last few rebuilt,
+so a button works the same after a restart; a game that does not rebuild exactly as stored is
+refused, never shown wrong.
 """
 
+import asyncio
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -19,6 +21,10 @@ from bot.service.values import Refused
 from bot.table import Table
 
 log = logging.getLogger(__name__)
+
+KEPT_GAMES = 8
+"""Rebuilt games kept: stepping through a game is many clicks, and a finished game's log never
+changes (a prune only removes it, which every look checks first, with the log's length)."""
 
 
 class ReplayCode(StrEnum):
@@ -53,47 +59,67 @@ class Exported:
 
 
 class Replays:
+    """The looks at finished games, with the last few games rebuilt kept (`KEPT_GAMES`)."""
+
     def __init__(self, core: Core) -> None:
         self.core = core
+        self._games: OrderedDict[int, Replayed] = OrderedDict()
 
-    async def replay(self, guild_id: int | None, game_id: int, step: int = 0) -> Replayed:
+    async def replay(self, channel_id: int, guild_id: int | None, game_id: int, step: int = 0) -> Replayed:
         """Game `game_id` of this server rebuilt, to be shown at `step` (refused if it has none)."""
-        archived, records = await self._kept(guild_id, game_id)
-        replayed = Replayed(game_id, archived.table, self._rebuilt(archived, records), records)
+        _, replayed = await self._replayed(channel_id, guild_id, game_id)
         last = len(replayed.replay.steps) - 1
         if not 0 <= step <= last:
             raise Refused(ReplayCode.NO_STEP, game=game_id, steps=last)
+        log.info(
+            "replay shown", extra={"channel": channel_id, "game": game_id, "action": "replay", "step": step}
+        )
         return replayed
 
-    async def export(self, guild_id: int | None, game_id: int) -> Exported:
+    async def export(self, channel_id: int, guild_id: int | None, game_id: int) -> Exported:
         """Game `game_id` of this server as a record, once it is known to rebuild exactly."""
-        archived, records = await self._kept(guild_id, game_id)
-        self._rebuilt(archived, records)
+        archived, replayed = await self._replayed(channel_id, guild_id, game_id)
         row = archived.row
-        record = record_of(game_id, archived.table, row.summary, records, row.created_at, row.finished_at)
+        record = record_of(
+            game_id, archived.table, row.summary, replayed.log, row.created_at, row.finished_at
+        )
+        log.info("game exported", extra={"channel": channel_id, "game": game_id, "action": "export"})
         return Exported(game_id, record)
 
-    async def _kept(self, guild_id: int | None, game_id: int) -> tuple[Archived, list[dict]]:
-        """The finished game of this server and its whole log; refused if it is another server's, or
-        its moves were pruned."""
-        archived = await self.core.tables.archived(game_id)
+    async def _replayed(
+        self, channel_id: int, guild_id: int | None, game_id: int
+    ) -> tuple[Archived, Replayed]:
+        """The finished game of this server, rebuilt (or as kept); refused if it is another server's,
+        its moves were pruned, or it does not rebuild exactly."""
+        tables = self.core.tables
+        archived = await tables.archived(game_id)
         here = archived is not None and guild_id is not None and archived.row.guild_id == guild_id
         if archived is None or not here or archived.table.state is None:
             raise Refused(ReplayCode.NO_GAME, game=game_id)
-        records, _ = await self.core.tables.log_after(game_id, 0)
-        if not records:
+        logged = await tables.logged(game_id)
+        if not logged:
             raise Refused(ReplayCode.PRUNED, game=game_id)
-        return archived, records
-
-    @staticmethod
-    def _rebuilt(archived: Archived, records: list[dict]) -> Replay:
-        table = archived.table
+        kept = self._games.get(game_id)
+        if kept is not None and len(kept.log) == logged:
+            self._games.move_to_end(game_id)
+            return archived, kept
+        records, _ = await tables.log_after(game_id, 0)
         try:
-            setup = setup_of(table.game, table.seed, records)
-            replay = rebuild(setup, after_start(records), [seat.name for seat in table.seats])
-            verify(replay, table.game)
+            # Hundreds of turns of a long game: rebuilt beside the event loop, which keeps serving clicks.
+            replay = await asyncio.to_thread(_rebuilt, archived.table, records)
         except Diverged as diverged:
-            where = {"channel": archived.row.channel_id, "game": archived.row.game_id, "action": "replay"}
+            where = {"channel": channel_id, "game": game_id, "action": "replay"}
             log.warning("finished game does not rebuild: %s", diverged, extra=where)
-            raise Refused(ReplayCode.DIVERGED, game=archived.row.game_id) from None
-        return replay
+            raise Refused(ReplayCode.DIVERGED, game=game_id) from None
+        self._games[game_id] = Replayed(game_id, archived.table, replay, records)
+        while len(self._games) > KEPT_GAMES:
+            self._games.popitem(last=False)
+        return archived, self._games[game_id]
+
+
+def _rebuilt(table: Table, records: list[dict]) -> Replay:
+    """The game rebuilt from its log and checked against its stored end; Diverged if they differ."""
+    setup = setup_of(table.game, table.seed, records)
+    replay = rebuild(setup, after_start(records), [seat.name for seat in table.seats])
+    verify(replay, table.game)
+    return replay

@@ -230,6 +230,10 @@ class Tables:
         rows = await self.store.events(game_id, limit=total - after, before_seq=total + 1)
         return [row.data for row in reversed(rows)], total
 
+    async def logged(self, game_id: int) -> int:
+        """How many rows a game's log has (none once pruned)."""
+        return await self.store.count_events(game_id)
+
     async def finished(self, channel_id: int, game_id: int | None = None) -> Finished | None:
         """This channel's last finished game, or the one with `game_id` among its recent ones; a
         finished game this version cannot read is passed over."""

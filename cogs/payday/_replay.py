@@ -18,7 +18,7 @@ from bot.render.i18n import Lang
 from bot.render.replay import exported_text, replay_message
 from bot.service import Exported
 from bot.service.records import dumps, ledger_csv
-from cogs.payday._base import Answering, user_language
+from cogs.payday._base import Answering, channel_of, user_language
 from cogs.payday._reply import Reply
 
 GAME_NUMBERS = app_commands.Range[int, 1, 999_999_999_999]
@@ -52,7 +52,7 @@ class Replays(Answering):
         self, interaction: discord.Interaction, game_id: int, step: int, L: Lang
     ) -> tuple[Message, discord.File]:
         """Step `step` of the game, its board drawn off the event loop."""
-        shown = await self.service.replay(interaction.guild_id, game_id, step)
+        shown = await self.service.replay(channel_of(interaction), interaction.guild_id, game_id, step)
         message, scene = replay_message(shown, step, L)
         drawn = Picture(scene, scene_key(scene))
         return message, board_file(await render(scene), drawn)
@@ -70,7 +70,10 @@ class Replays(Answering):
             ]
             reply.say(exported_text(shown.game_id, L), files=files)
 
-        await self._run(interaction, lambda: self.service.export(interaction.guild_id, game), show)
+        channel_id = channel_of(interaction)
+        await self._run(
+            interaction, lambda: self.service.export(channel_id, interaction.guild_id, game), show
+        )
 
 
 def _bytes(text: str) -> io.BytesIO:

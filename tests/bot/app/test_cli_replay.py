@@ -17,7 +17,7 @@ from bot.service.records import dumps
 from db.store import Store
 from tests.bot.service.fakes import Clock, Screen
 from tests.bot.service.games import begin, play
-from tests.bot.service.test_service import GUILD
+from tests.bot.service.test_service import CHANNEL, GUILD
 
 
 async def exported(tmp_path: Path, edition: str) -> Path:
@@ -27,7 +27,7 @@ async def exported(tmp_path: Path, edition: str) -> Path:
     try:
         game_id = await begin(service, edition, months=1)
         assert await play(service, game_id)
-        record = (await service.export(GUILD, game_id)).record
+        record = (await service.export(CHANNEL, GUILD, game_id)).record
     finally:
         await service.close()
         await store.close()

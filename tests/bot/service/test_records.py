@@ -12,14 +12,14 @@ import pytest
 from bot.game.events import EventKind
 from bot.service.records import BadRecord, audit, dumps, ledger_csv
 from tests.bot.service.games import begin, play
-from tests.bot.service.test_service import GUILD
+from tests.bot.service.test_service import CHANNEL, GUILD
 
 
 @pytest.fixture
 async def record(service) -> dict:
     game_id = await begin(service, "classic", months=1)
     assert await play(service, game_id)
-    return json.loads(dumps((await service.export(GUILD, game_id)).record))
+    return json.loads(dumps((await service.export(CHANNEL, GUILD, game_id)).record))
 
 
 async def test_a_record_holds_the_settings_rules_seed_answers_events_ledger_and_standings(record, service):
