@@ -17,14 +17,17 @@ from bot.render.board_picture import Scene, game_scene, scene_key
 from bot.render.components import Button, Message, ReplayTurn, Rows
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
+from bot.render.lists import and_list
 from bot.render.rules_text import edition_title
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
 from bot.service.replay import Step
-from bot.service.replays import ReplayCode, Replayed
+from bot.service.replays import Listed, ReplayCode, Replayed
 
 DESCRIPTION_LIMIT = 4000
 """Discord's embed description holds 4,096 characters; a turn's words stay under it."""
+CHOICE_LIMIT = 100
+"""Discord's longest suggestion name."""
 FIRST, BACK, NEXT, LAST, PAYDAY = "first", "back", "next", "last", "payday"
 WAYS = (FIRST, BACK, NEXT, LAST, PAYDAY)
 """Where each button leads, carried in its custom_id so a message's buttons never share one."""
@@ -116,6 +119,19 @@ def _players(state: GameState, L: Lang) -> str:
 
 def _clip(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def game_choice(listed: Listed, L: Lang) -> str:
+    """A finished game as the command's suggestions name it: its number, edition and players."""
+    preset = RULESETS.get(listed.edition)
+    edition = edition_title(preset, L) if preset is not None else listed.edition
+    text = L._(
+        "Game #{game} · {edition} · {players}",
+        game=listed.game_id,
+        edition=edition,
+        players=and_list(list(listed.players), L),
+    )
+    return _clip(text, CHOICE_LIMIT)
 
 
 def exported_text(game_id: int, L: Lang) -> str:

@@ -58,6 +58,15 @@ class Exported:
     record: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A finished game as a list of them names it (what its history summary says)."""
+
+    game_id: int
+    edition: str
+    players: tuple[str, ...]
+
+
 class Replays:
     """The looks at finished games, with the last few games rebuilt kept (`KEPT_GAMES`)."""
 
@@ -85,6 +94,20 @@ class Replays:
         )
         log.info("game exported", extra={"channel": channel_id, "game": game_id, "action": "export"})
         return Exported(game_id, record)
+
+    async def finished_games(self, guild_id: int | None, limit: int = 25) -> list[Listed]:
+        """This server's finished games, newest first, as their summaries name them (for a command's
+        suggestions: no game is read or rebuilt)."""
+        if guild_id is None:
+            return []
+        return [
+            Listed(
+                game_id,
+                str(summary.get("ruleset", "")),
+                tuple(str(player.get("name", "")) for player in summary.get("players", [])),
+            )
+            for game_id, summary in await self.core.tables.summaries(guild_id, limit)
+        ]
 
     async def _replayed(
         self, channel_id: int, guild_id: int | None, game_id: int

@@ -76,6 +76,7 @@ class Service:
 
         self.replay = replays.replay
         self.export = replays.export
+        self.finished_games = replays.finished_games
 
         self.resume = self._waking.resume
 

@@ -230,6 +230,12 @@ class Tables:
         rows = await self.store.events(game_id, limit=total - after, before_seq=total + 1)
         return [row.data for row in reversed(rows)], total
 
+    async def summaries(self, guild_id: int, limit: int) -> list[tuple[int, dict]]:
+        """A server's finished games, newest first: each one's number and history summary."""
+        return [
+            (row.game_id, row.summary) for row in await self.store.history(guild_id=guild_id, limit=limit)
+        ]
+
     async def logged(self, game_id: int) -> int:
         """How many rows a game's log has (none once pruned)."""
         return await self.store.count_events(game_id)

@@ -15,7 +15,7 @@ from bot.render.board_attachment import Picture, board_file, render
 from bot.render.board_picture import scene_key
 from bot.render.components import Message, ReplayTurn
 from bot.render.i18n import Lang
-from bot.render.replay import exported_text, replay_message
+from bot.render.replay import exported_text, game_choice, replay_message
 from bot.service import Exported
 from bot.service.records import dumps, ledger_csv
 from cogs.payday._base import Answering, channel_of, user_language
@@ -37,6 +37,12 @@ class Replays(Answering):
 
         L = user_language(interaction)
         await self._run(interaction, lambda: self._step(interaction, game, 0, L), show)
+
+    @replay.autocomplete("game")
+    async def _replay_games(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._finished_games(interaction, typed)
 
     async def replay_step(self, interaction: discord.Interaction, clicked: ReplayTurn) -> None:
         """A replay's button: the same message at another step."""
@@ -70,10 +76,27 @@ class Replays(Answering):
             ]
             reply.say(exported_text(shown.game_id, L), files=files)
 
-        channel_id = channel_of(interaction)
-        await self._run(
-            interaction, lambda: self.service.export(channel_id, interaction.guild_id, game), show
-        )
+        channel_id, guild_id = channel_of(interaction), interaction.guild_id
+        await self._run(interaction, lambda: self.service.export(channel_id, guild_id, game), show)
+
+    @export.autocomplete("game")
+    async def _export_games(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._finished_games(interaction, typed)
+
+    async def _finished_games(
+        self, interaction: discord.Interaction, typed: object
+    ) -> list[app_commands.Choice[int]]:
+        """This server's finished games, newest first, those whose number starts with what was typed."""
+        L = user_language(interaction)
+        listed = await self.service.finished_games(interaction.guild_id)
+        wanted = str(typed or "").strip()
+        return [
+            app_commands.Choice(name=game_choice(game, L), value=game.game_id)
+            for game in listed
+            if str(game.game_id).startswith(wanted)
+        ]
 
 
 def _bytes(text: str) -> io.BytesIO:

@@ -178,3 +178,24 @@ async def test_a_reader_steps_through_in_their_own_language(env, monkeypatch):
     assert footer.startswith("Turno 1 di ") and embed.description.startswith("**Mese 1 · alice ")
     pruned = await slash(bob, game.channel, "payday replay", game=game_id + 3)
     assert refusal(pruned) == f"In questo server non è finita nessuna partita n. {game_id + 3}."
+
+
+@pytest.mark.bot(**OPTIONS)
+async def test_the_game_option_suggests_this_servers_finished_games_newest_first(env):
+    game, game_id = await played(env)
+    alice = game.players[0]
+    await slash(alice, game.channel, "payday start", months=1)
+    await click(game.players[1], game.channel.last_message, label="Join")
+    await click(alice, game.channel.last_message, label="Start")
+    await play_to_end(env, game, random_button(5))
+    newer, _ = await finished(env, game.channel)
+    elsewhere = env.create_guild("Elsewhere")
+    olga = elsewhere.add_member(env.create_user("olga"))
+
+    for command in ("payday replay", "payday export"):
+        offered = await alice.autocomplete(game.channel, command, "game", "")
+        assert [choice["value"] for choice in offered] == [newer, game_id]
+        assert offered[1]["name"] == f"Game #{game_id} · Modern edition · alice, bob and carol"
+        typed = await alice.autocomplete(game.channel, command, "game", str(newer))
+        assert [choice["value"] for choice in typed] == [newer]
+        assert await olga.autocomplete(elsewhere.create_text_channel("x"), command, "game", "") == []
