@@ -22,7 +22,7 @@ from bot.render.rules_text import edition_title
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
 from bot.service.replay import Step
-from bot.service.replays import Listed, ReplayCode, Replayed
+from bot.service.values import Listed, ReplayCode, Replayed
 
 DESCRIPTION_LIMIT = 4000
 """Discord's embed description holds 4,096 characters; a turn's words stay under it."""

@@ -8,7 +8,6 @@ use cases come in groups over one shared core (core.py: the channel locks and th
 """
 
 from bot.service.core import GameSettings, Screen
-from bot.service.replays import Exported, ReplayCode, Replayed
 from bot.service.service import LobbyButton, Service
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
@@ -16,9 +15,11 @@ from bot.service.values import (
     Call,
     EndAsked,
     Ending,
+    Exported,
     HandView,
     Kicked,
     LedgerPage,
+    Listed,
     LiveView,
     LobbyChange,
     LobbyOptions,
@@ -29,6 +30,8 @@ from bot.service.values import (
     PayDays,
     Person,
     Refused,
+    ReplayCode,
+    Replayed,
     RulesView,
     ServiceCode,
     Show,
@@ -50,6 +53,7 @@ __all__ = [
     "HandView",
     "Kicked",
     "LedgerPage",
+    "Listed",
     "LiveView",
     "Loaded",
     "LobbyButton",

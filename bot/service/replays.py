@@ -9,15 +9,12 @@ refused, never shown wrong.
 import asyncio
 import logging
 from collections import OrderedDict
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any
 
 from bot.service.core import Core
 from bot.service.records import record_of
 from bot.service.replay import Diverged, Replay, after_start, rebuild, setup_of, verify
 from bot.service.tables import Archived
-from bot.service.values import Refused
+from bot.service.values import Exported, Listed, Refused, ReplayCode, Replayed
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -25,46 +22,6 @@ log = logging.getLogger(__name__)
 KEPT_GAMES = 8
 """Rebuilt games kept: stepping through a game is many clicks, and a finished game's log never
 changes (a prune only removes it, which every look checks first, with the log's length)."""
-
-
-class ReplayCode(StrEnum):
-    """Refusals of a replay or an export; each has `game`, the game's number."""
-
-    NO_GAME = "replay_no_game"
-    """No game of that number finished in this server."""
-    PRUNED = "replay_pruned"
-    """The game's moves were pruned (`python -m bot prune`): only its result is kept."""
-    DIVERGED = "replay_diverged"
-    """The game does not rebuild exactly as stored (made by rules this version plays otherwise)."""
-    NO_STEP = "replay_no_step"
-    """steps: the game's last step; a forged button asked for another."""
-
-
-@dataclass(frozen=True, slots=True)
-class Replayed:
-    """A finished game rebuilt: its final table, its steps, and its log (for the words)."""
-
-    game_id: int
-    table: Table
-    replay: Replay
-    log: list[dict]
-
-
-@dataclass(frozen=True, slots=True)
-class Exported:
-    """A finished game's record (bot/service/records.py)."""
-
-    game_id: int
-    record: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """A finished game as a list of them names it (what its history summary says)."""
-
-    game_id: int
-    edition: str
-    players: tuple[str, ...]
 
 
 class Replays:
