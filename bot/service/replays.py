@@ -19,6 +19,8 @@ from bot.table import Table
 
 log = logging.getLogger(__name__)
 
+MOVES = frozenset({"started", "action"})
+"""The records a game's moves are: a log without any was pruned (whatever else a prune keeps)."""
 KEPT_GAMES = 8
 """Rebuilt games kept: stepping through a game is many clicks, and a finished game's log never
 changes (a prune only removes it, which every look checks first, with the log's length)."""
@@ -84,6 +86,8 @@ class Replays:
             self._games.move_to_end(game_id)
             return archived, kept
         records, _ = await tables.log_after(game_id, 0)
+        if not any(record.get("kind") in MOVES for record in records):
+            raise Refused(ReplayCode.PRUNED, game=game_id)  # only what a prune keeps is left
         try:
             # Hundreds of turns of a long game: rebuilt beside the event loop, which keeps serving clicks.
             replay = await asyncio.to_thread(_rebuilt, archived.table, records)

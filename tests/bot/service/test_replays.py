@@ -161,3 +161,14 @@ async def test_a_game_looked_at_again_is_the_one_rebuilt_afresh_and_a_prune_sinc
     with pytest.raises(Refused) as refused:
         await service.replay(CHANNEL, GUILD, game_id)
     assert refused.value.code == ReplayCode.PRUNED
+
+
+async def test_a_game_whose_log_keeps_only_results_says_its_moves_were_pruned(service, tmp_path):
+    """A prune that keeps some rows (the results, say) still leaves no moves to replay."""
+    game_id = await finished_game(service)
+    with sqlite3.connect(tmp_path / "service.sqlite3") as raw:
+        raw.execute("DELETE FROM events WHERE game_id = ? AND kind IN ('started', 'action')", (game_id,))
+
+    with pytest.raises(Refused) as refused:
+        await service.replay(CHANNEL, GUILD, game_id)
+    assert refused.value.code == ReplayCode.PRUNED
