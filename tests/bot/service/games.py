@@ -5,10 +5,10 @@ keeps of a game (replay.py, records.py, replays.py)."""
 from collections.abc import Collection
 from datetime import timedelta
 
-from bot.game import ai
+from bot.game import ai, engine
 from bot.game.orders import LotteryOrder, Orders
 from bot.service import LobbyOptions, Move, Service
-from bot.table import Table
+from bot.table import Seat, Table
 from tests.bot.service.test_service import ALICE, BOB, CHANNEL, GUILD, OLGA
 
 PEOPLE = {person.user_id: person for person in (ALICE, BOB, OLGA)}
@@ -49,3 +49,22 @@ async def play(service: Service, game_id: int, *, answers: int = BOUND, slow: Co
             service.now.now += timedelta(minutes=10)  # the tests' Clock
             await service.wake(CHANNEL)
     return False
+
+
+def logged_game(
+    ruleset: str = "modern", months: int = 1, seed: int = 3, players: int = 3
+) -> tuple[Table, list[dict]]:
+    """A whole game of computer players played on the engine alone, with its log as the service
+    writes one (`started`, then each answer's record and its events): its final table and its log."""
+    names = [f"P{seat}" for seat in range(players)]
+    state, opening = engine.start(names, ruleset=ruleset, months=months, seed=seed)
+    log: list[dict] = [{"kind": "started", "seats": names}, *(e.to_dict() for e in opening)]
+    while not state.over:
+        seat = state.asked.seats[0]
+        action = ai.choose(state, seat)
+        record = {"kind": "action", "seat": seat, "action": action.kind, "value": action.value}
+        record |= {"prompt": state.prompt, "question": state.asked.kind, "timed_out": False}
+        log += [record, *(e.to_dict() for e in engine.apply(state, action))]
+    seats = [Seat(name=name) for name in names]
+    final = Table(host_id=1, ruleset=ruleset, months=months, turn_seconds=60, interrupt_seconds=30, seed=seed)
+    return final.model_copy(update={"seats": seats, "state": state}), log
