@@ -65,6 +65,8 @@ async def test_a_finished_game_steps_with_each_button_and_after_a_restart(env, m
     step = await click(alice, first.response, label="Next ▶")
     embed, footer = shown(step)
     assert turn(footer) == 1 and embed.description.startswith("**Month 1 · alice ")
+    [moved] = step.response.message.attachments  # the board as it stood then, in place of the deal's
+    assert embed.image.url.endswith(moved.filename) and moved.filename != board.filename
     last = last_of(footer)
 
     end = await click(alice, step.response, label="End ⏭")
