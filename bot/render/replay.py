@@ -21,7 +21,7 @@ from bot.render.lists import and_list
 from bot.render.rules_text import edition_title
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
-from bot.service.replay import Step
+from bot.service.replay import Step, after_start
 from bot.service.values import Listed, ReplayCode, Replayed
 
 DESCRIPTION_LIMIT = 4000
@@ -38,7 +38,7 @@ def replay_message(shown: Replayed, step: int, L: Lang) -> tuple[Message, Scene]
     is that scene's attachment)."""
     steps = shown.replay.steps
     state = steps[step].state
-    block = _blocks(shown, L)[step]
+    block = _block(shown, step, L)
     last = len(steps) - 1
     edition = edition_title(RULESETS[state.ruleset], L)
     if step == 0:
@@ -92,17 +92,19 @@ def next_payday(steps: Sequence[Step], step: int) -> int | None:
     return None
 
 
-def _blocks(shown: Replayed, L: Lang) -> list[Block]:
-    """One story block per step: the story opens with the deal and gives each turn a block from its
-    movement roll, as the steps do; the game's last words (game over) join the last turn."""
-    count = len(shown.replay.steps)
+def _block(shown: Replayed, step: int, L: Lang) -> Block:
+    """The story's block of step `step`, read from the log only as far as that step (the story
+    opens with the deal and gives each turn a block from its movement roll, as the steps do); the
+    game's last words (game over) join the last turn."""
     names = [safe(seat.name) for seat in shown.table.seats]
-    story = blocks(shown.log, names, RULESETS[shown.table.game.ruleset], L, escape=safe)
-    story += [Block("…") for _ in range(count - len(story))]
-    last = story[count - 1]
-    for more in story[count:]:
-        last.lines += [f"**{more.heading}**", *more.lines]
-    return story[:count]
+    told = after_start(shown.log)[: shown.replay.steps[step].told_by]
+    story = blocks(told, names, RULESETS[shown.table.game.ruleset], L, escape=safe)
+    if len(story) <= step:
+        return Block("…")
+    block = story[step]
+    for more in story[step + 1 :]:
+        block.lines += [f"**{more.heading}**", *more.lines]
+    return block
 
 
 def _players(state: GameState, L: Lang) -> str:

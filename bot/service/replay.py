@@ -12,7 +12,7 @@ refused (`Diverged`), never shown wrong. Pure: no I/O.
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.game import engine
 from bot.game.actions import Action, IllegalAction
@@ -21,6 +21,8 @@ from bot.game.rulesets import Rules
 from bot.game.state import GameState, PendingKind, from_json, to_json
 from bot.table import TableKind
 
+Record = TypeVar("Record", bound=Mapping[str, Any])
+"""A record of the event log, as stored (a dict) or as read back."""
 ENDED_EARLY = frozenset({"ended", "abandoned"})
 """The records of a game stopped before its end: by its host, or by its last person leaving."""
 
@@ -54,6 +56,9 @@ class Step:
     """The month the turn was played in (that player's)."""
     paydays: int
     """Pay Days finished so far, all players together: a step with more than the one before holds one."""
+    told_by: int
+    """How many records of the log from the game's start on (`after_start`) tell this step and those
+    before it: its words need read no further."""
     saved: str
     """The state as JSON: a game has hundreds of turns and a look shows one, so each is parsed only
     when asked for (`state`)."""
@@ -85,10 +90,11 @@ def rebuild(setup: Setup, log: Iterable[Mapping[str, Any]], names: Sequence[str]
         raise Diverged(f"the game cannot start as recorded ({refusal.code})") from None
     rebuilt = _Rebuilt(state, names)
     rebuilt.made(opening)
+    index = -1
     for index, record in enumerate(log):
         rebuilt.read(index, record)
     rebuilt.check_none_missing()
-    rebuilt.close_step()
+    rebuilt.close_step(index + 1)
     return Replay(tuple(rebuilt.steps), tuple(rebuilt.events), rebuilt.state)
 
 
@@ -108,7 +114,7 @@ def setup_of(final: GameState, seed: int, log: Sequence[Mapping[str, Any]]) -> S
     return Setup(tuple(names), final.ruleset, final.months, seed, final.rules)
 
 
-def after_start(log: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any]]:
+def after_start(log: Sequence[Record]) -> Sequence[Record]:
     """The records from the game's start on (the lobby's come before it and change no game)."""
     first = next((i for i, r in enumerate(log) if r.get("kind") == "started"), len(log))
     return log[first + 1 :]
@@ -164,7 +170,7 @@ class _Rebuilt:
             raise Diverged(f"record {index} is not an answer ({error})") from None
         pending = self.state.pending
         if pending is not None and pending.kind == PendingKind.ROLL and not self.state.over:
-            self.close_step()
+            self.close_step(index)
             self.step_seat = action.seat
             self.step_month = self.state.players[action.seat].months_done + 1
         try:
@@ -191,11 +197,12 @@ class _Rebuilt:
             where = "the log's end" if index is None else f"record {index}"
             raise Diverged(f"{where}: the rebuilt game has events the log lacks ({self.unmatched[0].kind})")
 
-    def close_step(self) -> None:
-        """The turn so far is a step, as the game stood at its end."""
+    def close_step(self, told_by: int) -> None:
+        """The turn so far is a step, as the game stood at its end (`told_by`: the records read)."""
         state = self.state
         paydays = sum(p.months_done + p.retired for p in state.players)
-        step = Step(len(self.steps), self.step_seat, self.step_roll, self.step_month, paydays, to_json(state))
+        number, month = len(self.steps), self.step_month
+        step = Step(number, self.step_seat, self.step_roll, month, paydays, told_by, to_json(state))
         self.steps.append(step)
 
 

@@ -6,6 +6,7 @@ from history, so they work after a restart; a game of another server is refused 
 never was.
 """
 
+import asyncio
 import io
 
 import discord
@@ -59,7 +60,8 @@ class Replays(Answering):
     ) -> tuple[Message, discord.File]:
         """Step `step` of the game, its board drawn off the event loop."""
         shown = await self.service.replay(channel_of(interaction), interaction.guild_id, game_id, step)
-        message, scene = replay_message(shown, step, L)
+        # The turn's words read the game's story up to it: beside the event loop, like the drawing.
+        message, scene = await asyncio.to_thread(replay_message, shown, step, L)
         drawn = Picture(scene, scene_key(scene))
         return message, board_file(await render(scene), drawn)
 

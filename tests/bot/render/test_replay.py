@@ -5,9 +5,11 @@ the refusals and the suggestions."""
 
 import pytest
 
+from bot.game.rulesets import RULESETS
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.render.replay import game_choice, next_payday, replay_message, replay_rows
+from bot.render.story.turns import blocks
 from bot.service import Listed, Refused, ReplayCode, Replayed
 from bot.service.replay import after_start, rebuild, setup_of
 from cogs.payday._custom_ids import custom_id
@@ -92,3 +94,17 @@ def test_a_suggestion_names_the_game_and_fits_discords_limit():
     assert game_choice(listed, lang("en")) == "Game #12 · Classic 1975 (reconstructed) · alice and bob"
     crowded = Listed(12, "modern", tuple("x" * 32 for _ in range(6)))
     assert len(game_choice(crowded, lang("it"))) == 100
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_each_steps_words_are_its_turns_block_of_the_whole_story(shown, language):
+    """Oracle: a step reads the story only as far as itself; its words are the whole story's block."""
+    L = lang(language)
+    names = [seat.name for seat in shown.table.seats]
+    whole = blocks(after_start(shown.log), names, RULESETS["modern"], L)
+    last = len(shown.replay.steps) - 1
+
+    for step in range(last):
+        assert replay_message(shown, step, L)[0].embed.description == whole[step].text()
+    ending = replay_message(shown, last, L)[0].embed.description
+    assert ending == "\n".join(block.text() for block in whole[last:])
