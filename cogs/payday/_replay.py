@@ -1,9 +1,9 @@
 """A finished game of this server looked at again, privately: `/payday replay` steps through it turn
 by turn, `/payday export` gives its record and its ledger as files (docs/RECORD.md).
 
-The replay's buttons carry the game and the step (`ReplayTurn`), and every click rebuilds the game
-from history, so they work after a restart; a game of another server is refused like a game that
-never was.
+The replay's buttons carry the game and the step (`ReplayTurn`), and every click looks the game up
+in history again, so they work after a restart; a game of another server is refused like a game
+that never was.
 """
 
 import asyncio
