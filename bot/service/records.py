@@ -122,8 +122,9 @@ def audit(text: str | bytes) -> Audit:
     log = record.get("log")
     if not isinstance(log, list) or not all(isinstance(r, dict) for r in log):
         raise BadRecord("the record's log is not a list of records")
+    at_the_end = [player.get("at_the_end") for player in record["players"]]
     try:
-        replayed = rebuild(setup, log)
+        replayed = rebuild(setup, log, [name if isinstance(name, str) else "" for name in at_the_end])
     except Diverged as diverged:
         return Audit(game_id, str(diverged))
     return Audit(game_id, _claims_differ(record, replayed))

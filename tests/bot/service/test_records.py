@@ -6,13 +6,16 @@ import copy
 import csv
 import io
 import json
+from datetime import UTC, datetime
 
 import pytest
 
 from bot.game.events import EventKind
-from bot.service.records import BadRecord, audit, dumps, ledger_csv
-from tests.bot.service.games import begin, play
+from bot.service.records import BadRecord, audit, dumps, ledger_csv, record_of
+from tests.bot.service.games import begin, logged_game, play
 from tests.bot.service.test_service import CHANNEL, GUILD
+
+START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -125,3 +128,14 @@ async def test_a_record_with_rules_of_another_shape_or_no_log_is_not_a_record(re
         with pytest.raises(BadRecord) as bad:
             audit(json.dumps({**record, key: value}))
         assert str(bad.value) == said
+
+
+def test_a_takeover_logged_before_its_record_named_the_player_reproduces_by_who_played_at_the_end():
+    table, log = logged_game(months=1)
+    first_turn = next(i for i, r in enumerate(log) if r["kind"] == "action" and i > 5)
+    log.insert(first_turn, {"kind": "took_over", "seat": 1, "user": 9, "by": 1, "request": 1})
+    table.seats[1].name = table.game.players[1].name = "olga"
+    record = record_of(4, table, {"reason": "retired"}, log, START, START)
+
+    assert [p["at_the_end"] for p in record["players"]] == ["P0", "olga", "P2"]
+    assert audit(dumps(record)).reproduced
