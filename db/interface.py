@@ -159,6 +159,11 @@ class GameStore(Protocol):
         """Finished games, newest first."""
         ...
 
+    async def finished_game(self, game_id: int) -> HistoryRow | None:
+        """One finished game by its number (None if no game of that number finished, or its saved
+        text is damaged)."""
+        ...
+
     async def prune(self, finished_before: datetime) -> Pruned:
         """Remove the event logs of games finished before then, keeping their results."""
         ...

@@ -372,27 +372,14 @@ class Store:
         wanted = [(column, value) for column, value in filters if value is not None]
         where = " WHERE " + " AND ".join(f"{column} = ?" for column, _ in wanted) if wanted else ""
         rows = await self._fetch(
-            "SELECT game_id, channel_id, guild_id, CAST(data AS BLOB), CAST(summary AS BLOB), created_at,"
-            f" finished_at FROM history{where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+            f"SELECT {_HISTORY_COLUMNS} FROM history{where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
             [*(value for _, value in wanted), limit],
         )
-        finished = []
-        for game_id, channel, guild, data, summary, created, ended in rows:
-            try:
-                finished.append(
-                    HistoryRow(
-                        game_id,
-                        channel,
-                        guild,
-                        data.decode(),
-                        json.loads(summary),
-                        _from_us(created),
-                        _from_us(ended),
-                    )
-                )
-            except ValueError:  # UnicodeDecodeError and JSONDecodeError
-                log.warning("finished game unreadable", extra={"game": game_id, "channel": channel})
-        return finished
+        return [finished for finished in map(_history_row, rows) if finished is not None]
+
+    async def finished_game(self, game_id: int) -> HistoryRow | None:
+        rows = await self._fetch(f"SELECT {_HISTORY_COLUMNS} FROM history WHERE game_id = ?", [game_id])
+        return next((finished for finished in map(_history_row, rows) if finished is not None), None)
 
     async def prune(self, finished_before: datetime) -> Pruned:
         """Remove the event logs of games finished (or lobbies closed) before `finished_before`.
@@ -409,6 +396,23 @@ class Store:
                 functools.partial(statements.delete_events, game_ids=game_ids[start : start + PRUNE_BATCH])
             )
         return Pruned(len(game_ids), removed)
+
+
+_HISTORY_COLUMNS = (
+    "game_id, channel_id, guild_id, CAST(data AS BLOB), CAST(summary AS BLOB), created_at, finished_at"
+)
+
+
+def _history_row(row: Sequence[Any]) -> HistoryRow | None:
+    """A history row read, or None (logged) if its saved text is damaged."""
+    game_id, channel, guild, data, summary, created, ended = row
+    try:
+        return HistoryRow(
+            game_id, channel, guild, data.decode(), json.loads(summary), _from_us(created), _from_us(ended)
+        )
+    except ValueError:  # UnicodeDecodeError and JSONDecodeError
+        log.warning("finished game unreadable", extra={"game": game_id, "channel": channel})
+        return None
 
 
 def _stale(row: GameRow) -> StaleVersion:

@@ -201,6 +201,16 @@ class Rematch:
     game_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayTurn:
+    """A step of a finished game's replay; `way` names the button (start, back, next, end, next Pay
+    Day), so two buttons leading to the same step still have custom_ids of their own."""
+
+    game_id: int
+    step: int
+    way: str
+
+
 Target = (
     Answer
     | AnswerMenu
@@ -222,6 +232,7 @@ Target = (
     | HouseForm
     | SettingsButton
     | SettingsForm
+    | ReplayTurn
 )
 
 

@@ -14,6 +14,7 @@ from bot.render.embeds import safe
 from bot.render.house import rule_name, rule_value
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
+from bot.render.replay import REFUSALS as REPLAY_REFUSALS
 from bot.render.takeover import REFUSALS as TAKEOVER_REFUSALS
 from bot.service.values import Refused, ServiceCode
 from bot.table.lobby import LobbyCode
@@ -274,6 +275,7 @@ _TEXTS: dict[str, Writer] = {
         most=L.number(p["most"]),
     ),
     **TAKEOVER_REFUSALS,
+    **REPLAY_REFUSALS,
 }
 """One writer per refusal code (the service's, the engine's, the lobby's and the options'; a
 request to take over a seat's are bot/render/takeover.py's)."""

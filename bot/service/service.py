@@ -9,6 +9,7 @@ from bot.service.core import Core, GameSettings, Screen
 from bot.service.lobbies import Lobbies
 from bot.service.looks import Looks
 from bot.service.playing import Playing
+from bot.service.replays import Replays
 from bot.service.servers import Servers
 from bot.service.tables import Tables
 from bot.service.takeover import Takeovers
@@ -34,7 +35,7 @@ class Service:
         self.timers = DeadlineScheduler(self.wake, self._wake_failed, now=now)
         core = Core(tables, settings, screen, now, self.timers)
         lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
-        takeovers, servers = Takeovers(core), Servers(core)
+        takeovers, servers, replays = Takeovers(core), Servers(core), Replays(core)
         self._waking = Waking(core, playing)
 
         self.open_lobby = lobbies.open_lobby
@@ -79,6 +80,10 @@ class Service:
         self.approve_seat = takeovers.approve
         self.decline_seat = takeovers.decline
         self.computer_seats = takeovers.computer_seats
+
+        self.replay = replays.replay
+        self.export = replays.export
+        self.finished_games = replays.finished_games
 
         self.resume = self._waking.resume
 

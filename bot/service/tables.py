@@ -18,7 +18,7 @@ from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, tallies
 from bot.table import Table
 from bot.table.settings import ServerSettings
-from db.interface import DamagedRow, EventRow, GameRow, GameStore, Preferences, Wakeup
+from db.interface import DamagedRow, EventRow, GameRow, GameStore, HistoryRow, Preferences, Wakeup
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,14 @@ class Finished(NamedTuple):
     game_id: int
     table: Table
     summary: dict
+
+
+class Archived(NamedTuple):
+    """A finished game looked up by its number: its history row (server, dates, summary) and its
+    final table."""
+
+    row: HistoryRow
+    table: Table
 
 
 class SetAside(NamedTuple):
@@ -232,6 +240,16 @@ class Tables:
         rows = await self.store.events(game_id, limit=total - after, before_seq=total + 1)
         return [row.data for row in reversed(rows)], total
 
+    async def summaries(self, guild_id: int, limit: int) -> list[tuple[int, dict]]:
+        """A server's finished games, newest first: each one's number and history summary."""
+        return [
+            (row.game_id, row.summary) for row in await self.store.history(guild_id=guild_id, limit=limit)
+        ]
+
+    async def logged(self, game_id: int) -> int:
+        """How many rows a game's log has (none once pruned)."""
+        return await self.store.count_events(game_id)
+
     async def finished(self, channel_id: int, game_id: int | None = None) -> Finished | None:
         """This channel's last finished game, or the one with `game_id` among its recent ones; a
         finished game this version cannot read is passed over."""
@@ -244,6 +262,17 @@ class Tables:
                     log.warning("finished game unreadable", extra=where)
                     return None
         return None
+
+    async def archived(self, game_id: int) -> Archived | None:
+        """Finished game `game_id` of any channel (None if there is none this version can read)."""
+        row = await self.store.finished_game(game_id)
+        if row is None:
+            return None
+        try:
+            return Archived(row, Table.model_validate_json(row.data))
+        except ValidationError:
+            log.warning("finished game unreadable", extra={"channel": row.channel_id, "game": game_id})
+            return None
 
 
 def _first_error(error: ValidationError) -> str:

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from bot.game.events import Event
 from bot.game.house import HouseValue
 from bot.game.rulesets import Ruleset
+from bot.service.replay import Replay
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
 from bot.table import Table
@@ -327,6 +328,19 @@ class TakeoverCode(StrEnum):
     """name: the seat, in the middle of its turn or of a question: the request stays open."""
 
 
+class ReplayCode(StrEnum):
+    """Refusals of a replay or an export; each has `game`, the game's number."""
+
+    NO_GAME = "replay_no_game"
+    """No game of that number finished in this server."""
+    PRUNED = "replay_pruned"
+    """The game's moves were pruned (`python -m bot prune`): only its result is kept."""
+    DIVERGED = "replay_diverged"
+    """The game does not rebuild exactly as stored (made by rules this version plays otherwise)."""
+    NO_STEP = "replay_no_step"
+    """steps: the game's last step; a forged button asked for another."""
+
+
 class Refused(Exception):
     """The one way the service says no: `code` and `params` say why, `names` are the players by seat
     (for refusals that name one). Nothing was changed, except `back` taking a player off away."""
@@ -396,3 +410,30 @@ class HouseView:
 
     ruleset: str
     house: dict[str, HouseValue]
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A finished game rebuilt: its final table, its steps, and its log (for the words)."""
+
+    game_id: int
+    table: Table
+    replay: Replay
+    log: list[dict]
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """A finished game's record (bot/service/records.py)."""
+
+    game_id: int
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A finished game as a list of them names it (what its history summary says)."""
+
+    game_id: int
+    edition: str
+    players: tuple[str, ...]

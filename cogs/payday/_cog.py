@@ -12,6 +12,7 @@ from cogs.payday._help import Help
 from cogs.payday._live import LiveMessage
 from cogs.payday._lobby import Lobby
 from cogs.payday._play import Play
+from cogs.payday._replay import Replays
 from cogs.payday._seats import Seats
 from cogs.payday._settings import Settings
 from cogs.payday._stories import Stories
@@ -21,10 +22,11 @@ from cogs.payday._takeover import Takeover
 @app_commands.guild_only()
 class Payday(
     # discord.py lists a cog's commands from its last base to its first: start, join, leave (Lobby),
-    # loan ... status (Play), hand, ledger, log, notices, end, kick, takeover, settings, and help and
-    # rules last.
+    # loan ... status (Play), hand, ledger, log, notices, end, kick, takeover, replay, export, settings,
+    # and help and rules last.
     Help,
     Settings,
+    Replays,
     Takeover,
     Seats,
     Books,

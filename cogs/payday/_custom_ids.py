@@ -25,6 +25,7 @@ of old messages keep working after a restart and across versions:
   pdyf:<s|l>:<owner>:<ref>:<rule>                the form for one house rule's value
   pdc:<guild>:<edition>:<action>                 a button of the /payday settings panel
   pdcf:<guild>:<edition>:<form>                  one of the panel's forms
+  pdw:<game>:<step>:<way>                        a step of a finished game's replay (`way`: which button)
 """
 
 import re
@@ -50,6 +51,7 @@ from bot.render.components import (
     OpenHand,
     RefreshHand,
     Rematch,
+    ReplayTurn,
     SeatVerdict,
     SetOrders,
     SettingsButton,
@@ -61,6 +63,7 @@ from bot.render.components import (
 from bot.render.components import (
     LOBBY as LOBBY_SCOPE,
 )
+from bot.render.replay import WAYS
 from bot.service.values import LobbyChange
 
 T = TypeVar("T")
@@ -89,6 +92,7 @@ REF = Part(r"[a-z]{1,12}|\d{1,12}", str)
 RULE = Part(r"[a-z_]{1,24}", str)
 EDITION = Part(r"[a-z]{1,12}", str)
 ACTION = Part(r"[a-z_]{1,20}", str)
+WAY = Part("|".join(WAYS), str)
 
 
 class Codec(Generic[T]):
@@ -138,6 +142,7 @@ HOUSE_RESET = Codec("pdyr", HouseReset, scope=SCOPE, owner=CHANNEL, ref=REF)
 HOUSE_FORM = Codec("pdyf", HouseForm, scope=SCOPE, owner=CHANNEL, ref=REF, key=RULE)
 SETTINGS = Codec("pdc", SettingsButton, guild_id=CHANNEL, ruleset=EDITION, action=ACTION)
 SETTINGS_FORM = Codec("pdcf", SettingsForm, guild_id=CHANNEL, ruleset=EDITION, form=ACTION)
+REPLAY = Codec("pdw", ReplayTurn, game_id=GAME, step=PAGE, way=WAY)
 
 CODECS: dict[type, Codec[Any]] = {
     codec.target: codec
@@ -162,6 +167,7 @@ CODECS: dict[type, Codec[Any]] = {
         HOUSE_FORM,
         SETTINGS,
         SETTINGS_FORM,
+        REPLAY,
     )
 }
 

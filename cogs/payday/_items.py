@@ -189,6 +189,13 @@ class SettingsButton(Control[components.SettingsButton]):
         await cog.settings_click(interaction, self.target)
 
 
+class ReplayButton(Control[components.ReplayTurn]):
+    codec = ids.REPLAY
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.replay_step(interaction, self.target)
+
+
 ITEMS = (
     AnswerButton,
     AnswerSelect,
@@ -207,5 +214,6 @@ ITEMS = (
     HouseMenu,
     HouseResetButton,
     SettingsButton,
+    ReplayButton,
 )
 """Every control, registered with the bot when the cog is set up."""

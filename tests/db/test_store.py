@@ -318,6 +318,19 @@ async def test_history_is_newest_first_and_filters_by_guild_and_channel(store):
     assert [h.game_id for h in in_100] == [finished[4].game_id, finished[0].game_id]
 
 
+async def test_a_finished_game_is_found_by_its_number_and_a_live_one_is_not(store):
+    done = await store.create(100, 1, "{}")
+    await store.finish(done, '{"final": 1}', {"reason": "retired"})
+    running = await store.create(200, 2, "{}")
+
+    found = await store.finished_game(done.game_id)
+
+    assert found is not None and (found.game_id, found.channel_id, found.guild_id) == (done.game_id, 100, 1)
+    assert (found.data, found.summary) == ('{"final": 1}', {"reason": "retired"})
+    assert await store.finished_game(running.game_id) is None
+    assert await store.finished_game(done.game_id + 100) is None
+
+
 async def test_fifty_concurrent_saves_to_different_channels_all_land(store):
     rows = [await store.create(channel, 1, "{}") for channel in range(50)]
 

@@ -37,6 +37,7 @@ OLD_CUSTOM_IDS = [
     (f"pdym:l:{C}:{G}", c.HouseMenu("l", C, str(G)), "house_chosen"),
     (f"pdyr:l:{C}:{G}", c.HouseReset("l", C, str(G)), "house_reset"),
     (f"pdc:{C}:family:thread_per_game", c.SettingsButton(C, "family", "thread_per_game"), "settings_click"),
+    (f"pdw:{G}:999999:payday", c.ReplayTurn(G, 999999, "payday"), "replay_step"),
 ]
 """One of each layout ever sent, written out by hand as the messages in channels hold them."""
 
