@@ -195,8 +195,8 @@ class RatedPlayer:
 
 @runtime_checkable
 class GameStore(Protocol):
-    """Live games (one per channel, versioned), their append-only event logs, finished games, and
-    the members' lasting preferences.
+    """Live games (one per channel, versioned), their append-only event logs, finished games, the
+    members' lasting preferences, and each server's settings.
 
     Every write is one transaction: a save and its events land together or not at all. Failures of
     the machine (disk, locks, permissions) raise StoreError; a lost race raises StaleVersion.
@@ -290,6 +290,11 @@ class GameStore(Protocol):
         """Finished games, newest first."""
         ...
 
+    async def finished_game(self, game_id: int) -> HistoryRow | None:
+        """One finished game by its number (None if no game of that number finished, or its saved
+        text is damaged)."""
+        ...
+
     async def prune(self, finished_before: datetime) -> Pruned:
         """Remove the event logs of games finished before then, keeping their results."""
         ...
@@ -300,6 +305,14 @@ class GameStore(Protocol):
 
     async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
         """Record a member's choices (all of them), replacing any before."""
+        ...
+
+    async def server_settings(self, guild_id: int) -> str | None:
+        """A server's settings as it saved them (None: it never chose)."""
+        ...
+
+    async def set_server_settings(self, guild_id: int, data: str) -> None:
+        """Record a server's settings (all of them), replacing any before."""
         ...
 
     async def close(self) -> None: ...

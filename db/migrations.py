@@ -97,6 +97,20 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        5,
+        (
+            # A server's defaults for its new games (`/payday settings`), one JSON document per server
+            # that the bot validates when it reads it; a server that never chose has no row.
+            """
+            CREATE TABLE server_settings (
+                guild_id   INTEGER PRIMARY KEY,
+                data       TEXT NOT NULL,
+                updated_at INTEGER NOT NULL
+            )
+            """,
+        ),
+    ),
+    (
         6,
         (
             # A finished game's result, one row per game, beside its history row: what /payday history,

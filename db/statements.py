@@ -91,6 +91,15 @@ async def set_preferences(db: aiosqlite.Connection, params: tuple[int, bool, int
     )
 
 
+async def set_server_settings(db: aiosqlite.Connection, params: tuple[int, str, int]) -> None:
+    await run(
+        db,
+        "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (?1, ?2, ?3)"
+        " ON CONFLICT (guild_id) DO UPDATE SET data = ?2, updated_at = ?3",
+        params,
+    )
+
+
 async def finish_game(
     db: aiosqlite.Connection, key: tuple[int, int], events: EventParams | None, history: tuple[Any, ...]
 ) -> bool:

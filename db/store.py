@@ -1,5 +1,5 @@
-"""The SQLite store: one opaque JSON document per live game, an append-only event log, history, and
-the members' preferences.
+"""The SQLite store: one opaque JSON document per live game, an append-only event log, history, the
+members' preferences and each server's settings (an opaque JSON document too).
 
 It knows nothing about Discord or the rules engine; it implements `db.interface.GameStore` on one
 aiosqlite connection (db/connection.py says how its operations take turns and stay inside Discord's
@@ -381,6 +381,16 @@ class Store:
         await self._write(lambda db: statements.set_preferences(db, (user_id, calls, now_us)))
         return Preferences(user_id, calls, now)
 
+    async def server_settings(self, guild_id: int) -> str | None:
+        """A server's settings as saved (None: it never chose)."""
+        rows = await self._fetch("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,))
+        return None if not rows else str(rows[0][0])
+
+    async def set_server_settings(self, guild_id: int, data: str) -> None:
+        """Record a server's settings, replacing any before."""
+        now_us, _ = self._stamp()
+        await self._write(lambda db: statements.set_server_settings(db, (guild_id, data, now_us)))
+
     async def events(
         self,
         game_id: int,
@@ -442,28 +452,12 @@ class Store:
         )
 
     async def _history_rows(self, where: str, params: Sequence[Any]) -> list[HistoryRow]:
-        rows = await self._fetch(
-            "SELECT game_id, channel_id, guild_id, CAST(data AS BLOB), CAST(summary AS BLOB), created_at,"
-            f" finished_at FROM history{where}",
-            params,
-        )
-        finished = []
-        for game_id, channel, guild, data, summary, created, ended in rows:
-            try:
-                finished.append(
-                    HistoryRow(
-                        game_id,
-                        channel,
-                        guild,
-                        data.decode(),
-                        json.loads(summary),
-                        _from_us(created),
-                        _from_us(ended),
-                    )
-                )
-            except ValueError:  # UnicodeDecodeError and JSONDecodeError
-                log.warning("finished game unreadable", extra={"game": game_id, "channel": channel})
-        return finished
+        rows = await self._fetch(f"SELECT {_HISTORY_COLUMNS} FROM history{where}", params)
+        return [finished for finished in map(_history_row, rows) if finished is not None]
+
+    async def finished_game(self, game_id: int) -> HistoryRow | None:
+        rows = await self._history_rows(" WHERE game_id = ?", [game_id])
+        return rows[0] if rows else None
 
     async def prune(self, finished_before: datetime) -> Pruned:
         """Remove the event logs of games finished (or lobbies closed) before `finished_before`.
@@ -480,6 +474,23 @@ class Store:
                 functools.partial(statements.delete_events, game_ids=game_ids[start : start + PRUNE_BATCH])
             )
         return Pruned(len(game_ids), removed)
+
+
+_HISTORY_COLUMNS = (
+    "game_id, channel_id, guild_id, CAST(data AS BLOB), CAST(summary AS BLOB), created_at, finished_at"
+)
+
+
+def _history_row(row: Sequence[Any]) -> HistoryRow | None:
+    """A history row read, or None (logged) if its saved text is damaged."""
+    game_id, channel, guild, data, summary, created, ended = row
+    try:
+        return HistoryRow(
+            game_id, channel, guild, data.decode(), json.loads(summary), _from_us(created), _from_us(ended)
+        )
+    except ValueError:  # UnicodeDecodeError and JSONDecodeError
+        log.warning("finished game unreadable", extra={"game": game_id, "channel": channel})
+        return None
 
 
 def _stale(row: GameRow) -> StaleVersion:

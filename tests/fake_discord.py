@@ -294,6 +294,7 @@ class FakeUser:
 
 class FakePermissions:
     manage_channels = False
+    manage_guild = False
 
 
 class FakeAppPermissions:

@@ -3,6 +3,8 @@
     python -m bot                          run the bot
     python -m bot backup DEST              copy the database to the new file DEST (safe while it runs)
     python -m bot prune --older-than DAYS  remove event logs of games finished more than DAYS ago
+    python -m bot replay FILE              re-run a game's record (/payday export): does it reproduce
+                                           its standings? exit code 0 if it does, 1 if not
 
 Every mistake a server admin can fix ends the program with one line on stderr and exit code 2,
 never a traceback: the line says what is wrong and what to do.
@@ -12,6 +14,7 @@ import argparse
 import asyncio
 import sys
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import NoReturn
 
 import discord
@@ -20,6 +23,7 @@ from pydantic import SecretStr, ValidationError
 from bot.app.bot import create_bot
 from bot.app.config import Settings
 from bot.app.logs import setup_logging
+from bot.service.records import BadRecord, audit
 from db import Store, StoreError, backup, check_file
 
 USER_ERROR = 2
@@ -129,6 +133,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     copy.add_argument("dest", help="the backup file to create (it must not exist yet)")
     prune = commands.add_parser("prune", help="remove the event logs of long-finished games")
     prune.add_argument("--older-than", type=int, required=True, metavar="DAYS", help="finished DAYS ago")
+    audit = commands.add_parser("replay", help="re-run a game's record and check its final standings")
+    audit.add_argument("file", help="the game's record, as /payday export gives it (JSON)")
     args = parser.parse_args(argv)
     if args.command == "prune" and args.older_than < 0:
         parser.error("--older-than must be 0 or more days")
@@ -153,11 +159,31 @@ async def prune(settings: Settings, days: int) -> str:
     )
 
 
+def replay(path: str) -> tuple[str, bool]:
+    """The verdict on a game's record, in one line, and whether it reproduced; a file that cannot be
+    read, or is no record, is a SetupError."""
+    try:
+        text = Path(path).read_bytes()
+    except OSError as e:
+        raise SetupError(f"Cannot read {path}: {e.strerror or e}.") from None
+    try:
+        verdict = audit(text)
+    except BadRecord as bad:
+        raise SetupError(f"{path} is not a game record this bot reads: {bad}.") from None
+    if verdict.reproduced:
+        return f"Game #{verdict.game_id}: the replay reproduces the same final standings.", True
+    return f"Game #{verdict.game_id}: the replay does NOT reproduce the record: {verdict.problem}.", False
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the bot or a database command; the exit code is 0 on success or after Ctrl-C, 2 after a
-    setup mistake."""
+    setup mistake (`replay`: 1 for a record that does not reproduce)."""
     try:
         args = parse_args([] if argv is None else argv)
+        if args.command == "replay":  # needs no settings: anyone can audit a record
+            said, reproduced = replay(args.file)
+            print(said)
+            return 0 if reproduced else 1
         settings = read_settings()
         if args.command == "backup":
             print(back_up(settings, args.dest))

@@ -113,6 +113,70 @@ class KeepPlaying(InGame):
 
 
 @dataclass(frozen=True, slots=True)
+class EditHouse(InGame):
+    """House rules, on the lobby: its host's editor of the lobby's house rules."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseOf:
+    """Whose house rules an editor changes: a server's for one edition (`scope` SERVER, `owner` the
+    guild, `ref` the edition's name) or a lobby's (`scope` LOBBY, `owner` its channel, `ref` its game
+    id). One editor serves both, the panel of /payday settings and the lobby's."""
+
+    scope: str
+    owner: int
+    ref: str
+
+    @classmethod
+    def server(cls, guild_id: int, ruleset: str) -> "HouseOf":
+        return cls(SERVER, guild_id, ruleset)
+
+    @classmethod
+    def lobby(cls, channel_id: int, game_id: int) -> "HouseOf":
+        return cls(LOBBY, channel_id, str(game_id))
+
+
+SERVER, LOBBY = "s", "l"
+
+
+@dataclass(frozen=True, slots=True)
+class HouseMenu(HouseOf):
+    """The editor's menu: the house rule chosen is switched, or its value asked in a form."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseReset(HouseOf):
+    """Reset: the edition's own rules again."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseForm(HouseOf):
+    """The form for the value of house rule `key`, submitted."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsButton:
+    """A button of the /payday settings panel: a switch (`action` one of SWITCHES), a form to open
+    (one of FORMS), or the house rules of another edition to show (SHOW). `ruleset` is the edition
+    whose house rules the panel shows (for SHOW, the one to show)."""
+
+    guild_id: int
+    ruleset: str
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsForm:
+    """A form of the settings panel (`form`: one of FORMS), submitted."""
+
+    guild_id: int
+    ruleset: str
+    form: str
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerTurn:
     """A page of the Bank's statement ("bank") or of the loan book ("loans"), for a finished game
     as well (the channel is the one clicked in)."""
@@ -155,6 +219,16 @@ class LeaderboardTurn:
     page: int
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayTurn:
+    """A step of a finished game's replay; `way` names the button (start, back, next, end, next Pay
+    Day), so two buttons leading to the same step still have custom_ids of their own."""
+
+    game_id: int
+    step: int
+    way: str
+
+
 Target = (
     Answer
     | AnswerMenu
@@ -172,6 +246,13 @@ Target = (
     | KeepPlaying
     | HistoryTurn
     | LeaderboardTurn
+    | EditHouse
+    | HouseMenu
+    | HouseReset
+    | HouseForm
+    | SettingsButton
+    | SettingsForm
+    | ReplayTurn
 )
 
 
@@ -198,7 +279,7 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Select:
-    target: AnswerMenu | SetOrders
+    target: AnswerMenu | SetOrders | HouseMenu
     options: tuple[Option, ...]
     placeholder: str | None = None
     min_values: int = 1
@@ -229,6 +310,7 @@ STYLES = {
     "secondary": discord.ButtonStyle.secondary,
 }
 HAND_EMOJI = "🃏"
+HOUSE_EMOJI = "🏠"
 BOOKS = ("bank", "loans")
 
 
@@ -265,7 +347,7 @@ LOBBY_BUTTONS = (
 
 
 def lobby_rows(channel_id: int, game_id: int, L: Lang) -> Rows:
-    """Join, Leave, Add computer player, Start, Cancel."""
+    """Join, Leave, Add computer player, Start, Cancel; under them, the host's House rules."""
     labels = {
         LobbyChange.JOIN: L._("Join"),
         LobbyChange.LEAVE: L._("Leave"),
@@ -278,6 +360,7 @@ def lobby_rows(channel_id: int, game_id: int, L: Lang) -> Rows:
             Button(labels[change], LobbyAction(channel_id, game_id, change), style)
             for change, style in LOBBY_BUTTONS
         ),
+        (Button(L._("House rules"), EditHouse(channel_id, game_id), emoji=HOUSE_EMOJI),),
     )
 
 

@@ -7,10 +7,12 @@ from dataclasses import dataclass
 import discord
 
 from bot.game.cards import Tag
+from bot.game.house import with_house_rules
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
 from bot.render.hand import ORDERS_MARK
 from bot.render.happenings import Kind, happenings
+from bot.render.house import house_rules_lines
 from bot.render.i18n import Lang, lang
 from bot.render.latest import latest_text
 from bot.render.lists import and_list
@@ -58,6 +60,9 @@ def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> di
         L._("Players") if closed else L._("Players ({seated}/{most})", seated=seated, most=table.max_players)
     )
     embed.add_field(name=heading, value=seats or L._("nobody yet"))  # a closed lobby has no room left to fill
+    house = house_rules_lines(L, table.ruleset, with_house_rules(table.ruleset, table.house))
+    if house and not closed:
+        embed.add_field(name=L._("House rules"), value="\n".join(house), inline=False)
     if note and not closed:
         embed.set_footer(text=note)
     return embed

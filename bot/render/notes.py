@@ -76,6 +76,7 @@ _NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {
     NoteCode.LEFT_LOBBY: lambda p, L, t: L._("{player} left.", player=p["name"]),
     NoteCode.COMPUTER_JOINED: lambda p, L, t: L._("{player} (computer) joined.", player=p["name"]),
     NoteCode.CANCELLED: lambda p, L, t: L._("Cancelled by {player}.", player=p["name"]),
+    NoteCode.HOUSE_RULES_CHANGED: lambda p, L, t: L._("{player} changed the house rules.", player=p["name"]),
     NoteCode.EVERYONE_LEFT: lambda p, L, t: L._("Everyone left: the lobby is closed."),
     NoteCode.LOBBY_EXPIRED: lambda p, L, t: L.ngettext(
         "Nobody started the game within {n} minute: the lobby closed.",

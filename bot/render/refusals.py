@@ -11,8 +11,10 @@ from enum import StrEnum
 from bot.game.actions import IllegalAction
 from bot.game.actions import RefusalCode as Why
 from bot.render.embeds import safe
+from bot.render.house import rule_name, rule_value
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
+from bot.render.replay import REFUSALS as REPLAY_REFUSALS
 from bot.render.takeover import REFUSALS as TAKEOVER_REFUSALS
 from bot.service.values import Refused, ServiceCode
 from bot.table.lobby import LobbyCode
@@ -214,6 +216,23 @@ _TEXTS: dict[str, Writer] = {
     ServiceCode.ONE_LOTTERY_ORDER: lambda p, n, L: L._(
         "Choose one Lottery order: a single number, or never. Your orders are unchanged."
     ),
+    ServiceCode.MANAGE_SERVER: lambda p, n, L: L._(
+        "Only members with the Manage Server permission can change this server's Pay Day settings."
+    ),
+    ServiceCode.BAD_SETTING: lambda p, n, L: L._(
+        "That is not a value this setting takes: choose one from the list. Nothing was changed."
+    ),
+    ServiceCode.HOUSE_VALUE: lambda p, n, L: L._(
+        "{rule} takes a whole number from {least} to {most} in this edition. Nothing was changed.",
+        rule=rule_name(p["rule"], L),
+        least=rule_value(p["rule"], p["least"], L),
+        most=rule_value(p["rule"], p["most"], L),
+    ),
+    LobbyCode.HOST_HOUSE_RULES: lambda p, n, L: (
+        L._("Only the host, {host}, can change the house rules.", host=safe(p["host"]))
+        if p.get("host")
+        else L._("Only the host can change the house rules.")
+    ),
     ServiceCode.NO_AMOUNT: lambda p, n, L: L._("Type an amount in dollars, such as {example}.", example=2000),
     ServiceCode.NO_STORY: lambda p, n, L: L._("No game has been played in this channel yet."),
     ServiceCode.STORY_GONE: lambda p, n, L: L._("That game's story is no longer kept."),
@@ -256,6 +275,7 @@ _TEXTS: dict[str, Writer] = {
         most=L.number(p["most"]),
     ),
     **TAKEOVER_REFUSALS,
+    **REPLAY_REFUSALS,
 }
 """One writer per refusal code (the service's, the engine's, the lobby's and the options'; a
 request to take over a seat's are bot/render/takeover.py's)."""

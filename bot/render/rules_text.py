@@ -844,7 +844,14 @@ def page(topic: str, edition: str, turn: str, interrupt: str, L: Lang) -> tuple[
 
 
 def duration(seconds: int, L: Lang) -> str:
-    """Say a time limit the way a player would: `5 minutes`, `1 minute`, `90 seconds`."""
+    """Say a time limit the way a player would: `5 minutes`, `1 minute`, `90 seconds`, `4 hours`,
+    `1 day`."""
+    days, rest = divmod(seconds, 86400)
+    if days and not rest:
+        return L.ngettext("{count} day", "{count} days", days, count=days)
+    hours, rest = divmod(seconds, 3600)
+    if hours and not rest:
+        return L.ngettext("{count} hour", "{count} hours", hours, count=hours)
     minutes, rest = divmod(seconds, 60)
     if minutes and not rest:
         return L.ngettext("{count} minute", "{count} minutes", minutes, count=minutes)

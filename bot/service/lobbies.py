@@ -10,12 +10,15 @@ import secrets
 from datetime import timedelta
 
 from bot.game.events import Event
+from bot.game.house import HouseValue
 from bot.service.core import Core, log_change, rules_refuse
 from bot.service.moves import ended_early, next_call
+from bot.service.servers import changed_house
 from bot.service.tables import Loaded
 from bot.service.values import (
     Answer,
     Ending,
+    HouseView,
     Kicked,
     LiveView,
     LobbyChange,
@@ -49,22 +52,28 @@ class Lobbies:
         parent_id: int | None = None,
     ) -> Update:
         """A new lobby with its host seated, saved; the caller posts it (`Show.POST`) and then says
-        where with `moved`, or `discard`s it if it could not be posted. `parent_id`: the channel
-        whose thread `channel_id` is, opened for this game alone."""
-        settings = self.core.settings
+        where with `moved`, or `discard`s it if it could not be posted. What the host did not choose
+        is the server's setting (its house rules for the edition included), else the bot's.
+        `parent_id`: the channel whose thread `channel_id` is, opened for this game alone."""
+        bot = self.core.settings
+        server = await self.core.tables.server_settings(guild_id)
         async with self.core.tables.lock(channel_id):
             if await self.core.load(channel_id) is not None:
                 raise Refused(ServiceCode.GAME_OPEN)
-            turn = options.turn_seconds or settings.turn_seconds
+            turn = options.turn_seconds or server.turn_seconds or bot.turn_seconds
+            ruleset = options.ruleset or server.ruleset
             table = Table(
                 host_id=host.user_id,
-                months=options.months,
-                ruleset=options.ruleset,
-                language=options.language,
+                months=options.months or server.months,
+                ruleset=ruleset,
+                language=options.language or server.language or options.server_language,
                 turn_seconds=turn,
-                interrupt_seconds=min(settings.interrupt_seconds, turn),
+                interrupt_seconds=min(server.interrupt_seconds or bot.interrupt_seconds, turn),
                 seed=secrets.randbits(62),
                 parent_id=parent_id,
+                house=server.house_rules(ruleset),
+                board_pictures=server.board_pictures,
+                call_by_name=server.calls,
             )
             lobby.join(table, host.user_id, host.name)
             return await self._post(channel_id, guild_id, table, {"kind": "lobby", "host": host.user_id})
@@ -145,6 +154,45 @@ class Lobbies:
             await self._preferred(table)
             return await self._begin(loaded, opening, table.seat_of(person.user_id))
 
+    async def house_rules(self, channel_id: int, person: Person, game_id: int) -> HouseView:
+        """The lobby's house rules, for its host's editor."""
+        async with self.core.tables.lock(channel_id):
+            table = (await self._lobby(channel_id, game_id)).table
+            with rules_refuse():
+                lobby.may_change_house(table, person.user_id)
+            return HouseView(table.ruleset, dict(table.house))
+
+    async def set_house_rule(
+        self, channel_id: int, person: Person, game_id: int, key: str, value: HouseValue
+    ) -> Update:
+        """The host sets one house rule (within its limits in the edition) before Start; everyone
+        seated sees it in the lobby."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self._lobby(channel_id, game_id)
+            table = loaded.table
+            with rules_refuse():
+                lobby.may_change_house(table, person.user_id)
+            house = changed_house(table.ruleset, table.house, key, value)
+            return await self._house_set(loaded, person, house)
+
+    async def reset_house_rules(self, channel_id: int, person: Person, game_id: int) -> Update:
+        """The host puts the edition's own rules back."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self._lobby(channel_id, game_id)
+            return await self._house_set(loaded, person, {})
+
+    async def _house_set(self, loaded: Loaded, person: Person, house: dict[str, HouseValue]) -> Update:
+        table = loaded.table
+        with rules_refuse():
+            lobby.set_house(table, person.user_id, house)
+        note = Note(NoteCode.HOUSE_RULES_CHANGED, {"name": _board_name(table, person)})
+        loaded = await self.core.tables.save(
+            loaded, [{"kind": "lobby", "house": house, "user": person.user_id}]
+        )
+        log_change("house rules changed", loaded, user=person.user_id, house=house)
+        view = LiveView(loaded, note)
+        return self.core.publish(Update(loaded.row.channel_id, loaded, live=view, answer=Answer(said=note)))
+
     async def cancel(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
         """The host (or someone with Manage Channels) closes the lobby."""
         async with self.core.tables.lock(channel_id):
@@ -193,12 +241,13 @@ class Lobbies:
 
     async def _preferred(self, table: Table) -> None:
         """Each player's lasting choices (`/payday notices`, given in any channel, in a game or not)
-        hold at this table from its start."""
+        hold at this table from its start; a player who never chose is called by name as the server
+        chose (`Table.call_by_name`)."""
         chosen = await self.core.tables.preferences(table.humans())
         for seat in table.seats:
-            preferences = None if seat.user_id is None else chosen.get(seat.user_id)
-            if preferences is not None:
-                seat.notices = preferences.calls
+            if seat.user_id is not None:
+                preferences = chosen.get(seat.user_id)
+                seat.notices = table.call_by_name if preferences is None else preferences.calls
 
     async def _begin(self, loaded: Loaded, opening: list[Event], starter: int | None) -> Update:
         """The lobby message becomes the live game message; the `opening` events (the Banker paying

@@ -1,6 +1,6 @@
 """The one object the cog calls: every use case by name, each a method of the group that owns it
-(lobbies.py, playing.py, looks.py, waking.py, takeover.py; results.py on the store alone), all over
-one shared `Core` (core.py)."""
+(lobbies.py, playing.py, looks.py, waking.py, takeover.py, servers.py, replays.py; results.py on the
+store alone), all over one shared `Core` (core.py)."""
 
 from collections.abc import Awaitable, Callable, Mapping
 from types import MappingProxyType
@@ -9,7 +9,9 @@ from bot.service.core import Core, GameSettings, Screen
 from bot.service.lobbies import Lobbies
 from bot.service.looks import Looks
 from bot.service.playing import Playing
+from bot.service.replays import Replays
 from bot.service.results import Results
+from bot.service.servers import Servers
 from bot.service.tables import Tables
 from bot.service.takeover import Takeovers
 from bot.service.timers import Clock, DeadlineScheduler
@@ -29,10 +31,12 @@ class Service:
 
     def __init__(self, tables: Tables, settings: GameSettings, screen: Screen, now: Clock) -> None:
         self.tables, self.screen, self.now = tables, screen, now
+        self.defaults = settings
+        """The bot's own defaults, for a server that chose none (`/payday settings` shows them)."""
         self.timers = DeadlineScheduler(self.wake, self._wake_failed, now=now)
         core = Core(tables, settings, screen, now, self.timers)
         lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
-        takeovers = Takeovers(core)
+        takeovers, servers, replays = Takeovers(core), Servers(core), Replays(core)
         self._waking = Waking(core, playing)
 
         self.open_lobby = lobbies.open_lobby
@@ -44,6 +48,9 @@ class Service:
         self.start = lobbies.start
         self.cancel = lobbies.cancel
         self.kick = lobbies.kick
+        self.lobby_house_rules = lobbies.house_rules
+        self.set_lobby_house_rule = lobbies.set_house_rule
+        self.reset_lobby_house_rules = lobbies.reset_house_rules
         self.lobby_buttons: Mapping[LobbyChange, LobbyButton] = MappingProxyType(
             {
                 LobbyChange.JOIN: lobbies.join,
@@ -80,7 +87,18 @@ class Service:
         self.stats = results.stats
         self.leaderboard = results.leaderboard
 
+        self.replay = replays.replay
+        self.export = replays.export
+        self.finished_games = replays.finished_games
+
         self.resume = self._waking.resume
+
+        self.server_settings = servers.settings
+        self.thread_per_game = servers.thread_per_game
+        self.change_server_settings = servers.change
+        self.server_house_rules = servers.house
+        self.set_server_house_rule = servers.set_house_rule
+        self.reset_server_house_rules = servers.reset_house
 
     async def wake(self, channel_id: int) -> None:
         """A channel's timer fired (`Waking.wake` does what is due). A method rather than a name for

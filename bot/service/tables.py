@@ -19,7 +19,17 @@ from bot.service.ratings import rate
 from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, radio_days, tallies
 from bot.table import Table
-from db.interface import DamagedRow, EventRow, GameResult, GameRow, GameStore, Preferences, Wakeup
+from bot.table.settings import ServerSettings
+from db.interface import (
+    DamagedRow,
+    EventRow,
+    GameResult,
+    GameRow,
+    GameStore,
+    HistoryRow,
+    Preferences,
+    Wakeup,
+)
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +45,14 @@ class Finished(NamedTuple):
     game_id: int
     table: Table
     summary: dict
+
+
+class Archived(NamedTuple):
+    """A finished game looked up by its number: its history row (server, dates, summary) and its
+    final table."""
+
+    row: HistoryRow
+    table: Table
 
 
 class SetAside(NamedTuple):
@@ -190,6 +208,15 @@ class Tables:
         """The member's calls by name, on or off in every game they play from now on."""
         await self.store.set_preferences(user_id, calls=on)
 
+    async def server_settings(self, guild_id: int | None) -> ServerSettings:
+        """A server's settings for its new games (the defaults: no server, or one that never chose)."""
+        if guild_id is None:
+            return ServerSettings()
+        return ServerSettings.read(await self.store.server_settings(guild_id))
+
+    async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
+        await self.store.set_server_settings(guild_id, settings.to_json())
+
     async def transfers(self, game_id: int) -> list[EventRow]:
         """Every money transfer in a game's log, newest first: the ledger's lines."""
         return await self.store.events(game_id, limit=1_000_000, kinds=[EventKind.TRANSFER])
@@ -212,6 +239,16 @@ class Tables:
         rows = await self.store.events(game_id, limit=total - after, before_seq=total + 1)
         return [row.data for row in reversed(rows)], total
 
+    async def summaries(self, guild_id: int, limit: int) -> list[tuple[int, dict]]:
+        """A server's finished games, newest first: each one's number and history summary."""
+        return [
+            (row.game_id, row.summary) for row in await self.store.history(guild_id=guild_id, limit=limit)
+        ]
+
+    async def logged(self, game_id: int) -> int:
+        """How many rows a game's log has (none once pruned)."""
+        return await self.store.count_events(game_id)
+
     async def finished(self, channel_id: int, game_id: int | None = None) -> Finished | None:
         """This channel's last finished game, or the one with `game_id` among its recent ones; a
         finished game this version cannot read is passed over."""
@@ -224,6 +261,17 @@ class Tables:
                     log.warning("finished game unreadable", extra=where)
                     return None
         return None
+
+    async def archived(self, game_id: int) -> Archived | None:
+        """Finished game `game_id` of any channel (None if there is none this version can read)."""
+        row = await self.store.finished_game(game_id)
+        if row is None:
+            return None
+        try:
+            return Archived(row, Table.model_validate_json(row.data))
+        except ValidationError:
+            log.warning("finished game unreadable", extra={"channel": row.channel_id, "game": game_id})
+            return None
 
 
 def summary_of(table: Table, ending: dict, tallied: Sequence[Tally]) -> dict:

@@ -89,6 +89,7 @@ class Takeovers:
                 "kind": TableKind.TOOK_OVER.value,
                 "seat": seat,
                 "user": request.user_id,
+                "name": name,
                 "by": person.user_id,
                 "request": number,
             }

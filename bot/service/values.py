@@ -13,7 +13,9 @@ from enum import Enum, StrEnum
 from typing import Any, NamedTuple
 
 from bot.game.events import Event
+from bot.game.house import HouseValue
 from bot.game.rulesets import Ruleset
+from bot.service.replay import Replay
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
 from bot.table import Table
@@ -30,6 +32,8 @@ class Person:
     """Their own Discord language: private answers are written in it."""
     manages_channel: bool = False
     """May close or end a game they do not host (Manage Channels)."""
+    manages_server: bool = False
+    """May change the server's settings (Manage Server)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +54,16 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class LobbyOptions:
-    months: int = 3
+    """What the host chose for one game; None: the server's setting (`/payday settings`), else the
+    bot's default."""
+
+    months: int | None = None
     turn_seconds: int | None = None
-    """None: the bot's default."""
-    ruleset: str = "modern"
-    language: str = "en"
+    ruleset: str | None = None
+    language: str | None = None
     """The game's language: its live message and public posts."""
+    server_language: str = "en"
+    """The server's preferred language if the bot speaks it: the game's when nobody chose one."""
 
 
 class LobbyChange(StrEnum):
@@ -107,6 +115,8 @@ class NoteCode(StrEnum):
     """name, seat, host: the host approved; `name` plays the seat that was called `seat` until now."""
     SEAT_DECLINED = "seat_declined"
     """name, seat, host"""
+    HOUSE_RULES_CHANGED = "house_rules_changed"
+    """name: the host who changed the lobby's house rules."""
 
 
 class Note(NamedTuple):
@@ -285,6 +295,12 @@ class ServiceCode(StrEnum):
     """The player left this game or was removed from it: a computer player plays their seat now."""
     MOVED_ON = "moved_on"
     """Ending a game: it moved on since the host was shown what ending it would give."""
+    MANAGE_SERVER = "manage_server"
+    """The server's settings are changed only by members with Manage Server."""
+    BAD_SETTING = "bad_setting"
+    """setting: a value (from a forged or stale control) that setting does not take."""
+    HOUSE_VALUE = "house_value"
+    """rule, least, most: a house rule's value outside its limits in the edition (or no number)."""
 
 
 class TakeoverCode(StrEnum):
@@ -310,6 +326,19 @@ class TakeoverCode(StrEnum):
     """name: the seat, which a person plays now."""
     MID_TURN = "takeover_mid_turn"
     """name: the seat, in the middle of its turn or of a question: the request stays open."""
+
+
+class ReplayCode(StrEnum):
+    """Refusals of a replay or an export; each has `game`, the game's number."""
+
+    NO_GAME = "replay_no_game"
+    """No game of that number finished in this server."""
+    PRUNED = "replay_pruned"
+    """The game's moves were pruned (`python -m bot prune`): only its result is kept."""
+    DIVERGED = "replay_diverged"
+    """The game does not rebuild exactly as stored (made by rules this version plays otherwise)."""
+    NO_STEP = "replay_no_step"
+    """steps: the game's last step; a forged button asked for another."""
 
 
 class Refused(Exception):
@@ -373,3 +402,38 @@ class RulesView:
     edition: str
     turn_seconds: int
     interrupt_seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class HouseView:
+    """The house rules an editor changes: a server's for one edition, or a lobby's (its edition's)."""
+
+    ruleset: str
+    house: dict[str, HouseValue]
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A finished game rebuilt: its final table, its steps, and its log (for the words)."""
+
+    game_id: int
+    table: Table
+    replay: Replay
+    log: list[dict]
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """A finished game's record (bot/service/records.py)."""
+
+    game_id: int
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A finished game as a list of them names it (what its history summary says)."""
+
+    game_id: int
+    edition: str
+    players: tuple[str, ...]

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from bot.game.engine import MAX_NAME
 from bot.game.events import Event
+from bot.game.house import HouseValue
 from bot.game.orders import NONE, Orders
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.game.state import INTERRUPTS, GameState, Pending
@@ -103,6 +104,13 @@ class Table(BaseModel):
     turn_seconds: int
     interrupt_seconds: int
     seed: int
+    house: dict[str, HouseValue] = Field(default_factory=dict)
+    """The lobby's house rules (`bot.game.house`), the game's `Rules` once it starts; the host may
+    change them until Start. Lobbies saved before have none: the edition's own rules."""
+    board_pictures: bool = True
+    """The drawn board on the live message (the server's choice; the operator's switch is above it)."""
+    call_by_name: bool = True
+    """Players who never chose (`/payday notices`) are called by name: the server's choice."""
     seats: list[Seat] = Field(default_factory=list)
     state: GameState | None = None
     """None while the lobby is open."""

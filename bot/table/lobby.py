@@ -6,6 +6,7 @@ from enum import StrEnum
 from bot.game import engine
 from bot.game.actions import IllegalAction
 from bot.game.events import Event
+from bot.game.house import HouseValue, with_house_rules
 from bot.table import COMPUTER_NAMES, Seat, Table, TableKind, clean_name
 
 COMPUTER_SEATS = frozenset(f"Bot {name}" for name in COMPUTER_NAMES)
@@ -37,6 +38,8 @@ class LobbyCode(StrEnum):
     """name: the member named has no seat at this table."""
     REPLACED = "replaced"
     """name: the member named already left or was removed; a computer player plays their seat."""
+    HOST_HOUSE_RULES = "host_house_rules"
+    """host"""
 
 
 class Refusal(IllegalAction):
@@ -126,11 +129,29 @@ def start(table: Table, user_id: int) -> list[Event]:
     if not table.min_players <= len(table.seats) <= table.max_players:
         raise Refusal(LobbyCode.PLAYER_COUNT, least=table.min_players, most=table.max_players)
     table.state, opening = engine.start(
-        [seat.name for seat in table.seats], ruleset=table.ruleset, months=table.months, seed=table.seed
+        [seat.name for seat in table.seats],
+        ruleset=table.ruleset,
+        months=table.months,
+        seed=table.seed,
+        rules=with_house_rules(table.ruleset, table.house),
     )
     table.lobby_closes = None
     table.remember([Event(TableKind.BEGAN)])
     return opening
+
+
+def may_change_house(table: Table, user_id: int) -> None:
+    """Only the host changes the house rules, and only before Start (the game's `Rules` are its own
+    from then on)."""
+    _before_start(table)
+    if user_id != table.host_id:
+        raise _not_host(table, LobbyCode.HOST_HOUSE_RULES)
+
+
+def set_house(table: Table, user_id: int, house: dict[str, HouseValue]) -> None:
+    """The host's house rules for this lobby (already checked against the edition's limits)."""
+    may_change_house(table, user_id)
+    table.house = house
 
 
 def cancel(table: Table, user_id: int, manages_channel: bool) -> None:
@@ -185,6 +206,9 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
         interrupt_seconds=finished.interrupt_seconds,
         seed=seed,
         parent_id=finished.parent_id,
+        house=finished.house,
+        board_pictures=finished.board_pictures,
+        call_by_name=finished.call_by_name,
     )
     for seat in finished.seats:
         if not seat.computer:

@@ -10,8 +10,8 @@ language, with a link back to the game's live message; a crash gets a sentence t
 """
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -119,6 +119,7 @@ def person(interaction: discord.Interaction) -> Person:
         player_name(user),
         locale=_locale(interaction.locale) or "en-US",
         manages_channel=interaction.permissions.manage_channels,
+        manages_server=interaction.permissions.manage_guild,
     )
 
 
@@ -142,6 +143,20 @@ def server_language(interaction: discord.Interaction) -> str:
 
 def _locale(locale: discord.Locale | str | None) -> str | None:
     return locale.value if isinstance(locale, discord.Locale) else locale
+
+
+def submitted(data: Mapping[str, Any]) -> dict[str, str]:
+    """What a submitted form holds, by each field's custom_id: the text typed, or the first option
+    chosen in a menu (a field in a Label or in an action row alike)."""
+    values: dict[str, str] = {}
+    for row in data.get("components") or ():
+        for item in [row.get("component") or {}, *(row.get("components") or ())]:
+            if "custom_id" not in item:
+                continue
+            chosen = item.get("values")
+            value = chosen[0] if chosen else item.get("value")
+            values[str(item["custom_id"])] = "" if value is None else str(value)
+    return values
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -1,6 +1,6 @@
 """The /payday cog: a thin adapter between Discord and the service, in parts by what the player
-does (lobby, play, hand, books, seats, takeover, records, help) that share one way of answering
-(`_base.Answering`)."""
+does (lobby, play, hand, books, seats, takeover, records, replays, settings, help) that share one
+way of answering (`_base.Answering`)."""
 
 from discord import app_commands
 from discord.ext import commands
@@ -13,7 +13,9 @@ from cogs.payday._live import LiveMessage
 from cogs.payday._lobby import Lobby
 from cogs.payday._play import Play
 from cogs.payday._records import Records
+from cogs.payday._replay import Replays
 from cogs.payday._seats import Seats
+from cogs.payday._settings import Settings
 from cogs.payday._stories import Stories
 from cogs.payday._takeover import Takeover
 
@@ -22,8 +24,10 @@ from cogs.payday._takeover import Takeover
 class Payday(
     # discord.py lists a cog's commands from its last base to its first: start, join, leave (Lobby),
     # loan ... status (Play), hand, ledger, log, notices, end, kick, takeover, history, stats,
-    # leaderboard, and help and rules last.
+    # leaderboard, replay, export, settings, and help and rules last.
     Help,
+    Settings,
+    Replays,
     Records,
     Takeover,
     Seats,

@@ -19,6 +19,15 @@ of old messages keep working after a restart and across versions:
   pdk:<channel>:<game>                           /payday end cancelled: keep playing
   pdhist:<user>:<page>                           a page of the server's finished games (user 0: everyone's)
   pdrank:<edition>:<period>:<page>               a page of the server's leaderboard
+  pdy:<channel>:<game>                           House rules, on the lobby: the host's editor
+  pdym:<s|l>:<owner>:<ref>                       the house-rules editor's menu (s: a server's
+                                                 edition, owner the guild; l: a lobby, owner its
+                                                 channel, ref its game)
+  pdyr:<s|l>:<owner>:<ref>                       the editor's Reset
+  pdyf:<s|l>:<owner>:<ref>:<rule>                the form for one house rule's value
+  pdc:<guild>:<edition>:<action>                 a button of the /payday settings panel
+  pdcf:<guild>:<edition>:<form>                  one of the panel's forms
+  pdw:<game>:<step>:<way>                        a step of a finished game's replay (`way`: which button)
 """
 
 import re
@@ -30,10 +39,15 @@ from bot.game.rulesets import RULESETS
 from bot.render.components import (
     APPROVE,
     DECLINE,
+    SERVER,
     Answer,
     AnswerMenu,
+    EditHouse,
     EndGame,
     HistoryTurn,
+    HouseForm,
+    HouseMenu,
+    HouseReset,
     KeepPlaying,
     LeaderboardTurn,
     LedgerTurn,
@@ -42,12 +56,19 @@ from bot.render.components import (
     OpenHand,
     RefreshHand,
     Rematch,
+    ReplayTurn,
     SeatVerdict,
     SetOrders,
+    SettingsButton,
+    SettingsForm,
     StoryTurn,
     SubmitForm,
     Target,
 )
+from bot.render.components import (
+    LOBBY as LOBBY_SCOPE,
+)
+from bot.render.replay import WAYS
 from bot.service.results import Period
 from bot.service.values import LobbyChange
 
@@ -72,8 +93,16 @@ BOOK = Part("bank|loans", str)
 CHANGE = Part("|".join(LobbyChange), LobbyChange)
 VERDICT = Part(f"{APPROVE}|{DECLINE}", str)
 USER = Part(r"\d{1,20}", int)
-EDITION = Part("|".join(RULESETS), str)
+RULESET = Part("|".join(RULESETS), str)
+"""An edition this version has, by name (the leaderboard's)."""
 PERIOD = Part("|".join(Period), str)
+SCOPE = Part(f"{SERVER}|{LOBBY_SCOPE}", str)
+REF = Part(r"[a-z]{1,12}|\d{1,12}", str)
+"""An edition's name (a server's house rules) or a game id (a lobby's)."""
+RULE = Part(r"[a-z_]{1,24}", str)
+EDITION = Part(r"[a-z]{1,12}", str)
+ACTION = Part(r"[a-z_]{1,20}", str)
+WAY = Part("|".join(WAYS), str)
 
 
 class Codec(Generic[T]):
@@ -118,7 +147,14 @@ SEAT = Codec("pdt", SeatVerdict, channel_id=CHANNEL, game_id=GAME, number=NUMBER
 END = Codec("pde", EndGame, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER)
 KEEP = Codec("pdk", KeepPlaying, channel_id=CHANNEL, game_id=GAME)
 HISTORY = Codec("pdhist", HistoryTurn, user_id=USER, page=PAGE)
-LEADERBOARD = Codec("pdrank", LeaderboardTurn, ruleset=EDITION, period=PERIOD, page=PAGE)
+LEADERBOARD = Codec("pdrank", LeaderboardTurn, ruleset=RULESET, period=PERIOD, page=PAGE)
+EDIT_HOUSE = Codec("pdy", EditHouse, channel_id=CHANNEL, game_id=GAME)
+HOUSE_MENU = Codec("pdym", HouseMenu, scope=SCOPE, owner=CHANNEL, ref=REF)
+HOUSE_RESET = Codec("pdyr", HouseReset, scope=SCOPE, owner=CHANNEL, ref=REF)
+HOUSE_FORM = Codec("pdyf", HouseForm, scope=SCOPE, owner=CHANNEL, ref=REF, key=RULE)
+SETTINGS = Codec("pdc", SettingsButton, guild_id=CHANNEL, ruleset=EDITION, action=ACTION)
+SETTINGS_FORM = Codec("pdcf", SettingsForm, guild_id=CHANNEL, ruleset=EDITION, form=ACTION)
+REPLAY = Codec("pdw", ReplayTurn, game_id=GAME, step=PAGE, way=WAY)
 
 CODECS: dict[type, Codec[Any]] = {
     codec.target: codec
@@ -139,6 +175,13 @@ CODECS: dict[type, Codec[Any]] = {
         KEEP,
         HISTORY,
         LEADERBOARD,
+        EDIT_HOUSE,
+        HOUSE_MENU,
+        HOUSE_RESET,
+        HOUSE_FORM,
+        SETTINGS,
+        SETTINGS_FORM,
+        REPLAY,
     )
 }
 

@@ -23,7 +23,7 @@ from bot.render.notes import note_text
 from bot.service import HandView, Move, Refused, ServiceCode, Update
 from bot.table import Table
 from cogs.payday import _custom_ids as ids
-from cogs.payday._base import Answering, channel_of, person, run_click, same_channel
+from cogs.payday._base import Answering, channel_of, person, run_click, same_channel, submitted
 from cogs.payday._reply import Reply
 
 AMOUNT_FIELD = "amount"
@@ -177,8 +177,4 @@ def _money_form(clicked: OpenForm, step: int, L: Lang) -> discord.ui.Modal:
 
 def _typed(data: dict[str, Any]) -> str:
     """The text typed in a submitted form's amount field ("" if none)."""
-    for row in data.get("components") or ():
-        for field in [row.get("component") or {}, *(row.get("components") or ())]:
-            if field.get("custom_id") == AMOUNT_FIELD:
-                return str(field.get("value") or "")
-    return ""
+    return submitted(data).get(AMOUNT_FIELD, "")

@@ -175,6 +175,41 @@ class LeaderboardButton(Control[components.LeaderboardTurn]):
         await cog.leaderboard_page(interaction, self.target)
 
 
+class EditHouseButton(Control[components.EditHouse]):
+    codec = ids.EDIT_HOUSE
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.lobby_house(interaction, self.target)
+
+
+class HouseMenu(Control[components.HouseMenu]):
+    codec = ids.HOUSE_MENU
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.house_chosen(interaction, self.target, (_chosen(self.item) or ("",))[0])
+
+
+class HouseResetButton(Control[components.HouseReset]):
+    codec = ids.HOUSE_RESET
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.house_reset(interaction, self.target)
+
+
+class SettingsButton(Control[components.SettingsButton]):
+    codec = ids.SETTINGS
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.settings_click(interaction, self.target)
+
+
+class ReplayButton(Control[components.ReplayTurn]):
+    codec = ids.REPLAY
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.replay_step(interaction, self.target)
+
+
 ITEMS = (
     AnswerButton,
     AnswerSelect,
@@ -191,5 +226,10 @@ ITEMS = (
     KeepPlayingButton,
     HistoryButton,
     LeaderboardButton,
+    EditHouseButton,
+    HouseMenu,
+    HouseResetButton,
+    SettingsButton,
+    ReplayButton,
 )
 """Every control, registered with the bot when the cog is set up."""

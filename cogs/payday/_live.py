@@ -163,7 +163,8 @@ class LiveMessage:
     async def new_message(self, loaded: Loaded) -> dict[str, Any]:
         """The live message for `loaded` as the keywords of a new message (with its picture)."""
         row = loaded.row
-        return await new_fields(frame(loaded.table, row.channel_id, row.game_id, None, False, self.pictures))
+        pictures = self._pictures(loaded)
+        return await new_fields(frame(loaded.table, row.channel_id, row.game_id, None, False, pictures))
 
     def warning(self, channel_id: int) -> bool:
         """Whether the next answer to a player is to say that posting fails (once; then False)."""
@@ -298,7 +299,11 @@ class LiveMessage:
 
     def _frame(self, ch: Channel, loaded: Loaded) -> Frame:
         row = loaded.row
-        return frame(loaded.table, row.channel_id, row.game_id, ch.note, ch.closed, self.pictures)
+        return frame(loaded.table, row.channel_id, row.game_id, ch.note, ch.closed, self._pictures(loaded))
+
+    def _pictures(self, loaded: Loaded) -> bool:
+        """The drawn board: if the operator allows it (`BOARD_PICTURES`) and the server chose it."""
+        return self.pictures and loaded.table.board_pictures
 
     def _text(self, ch: Channel) -> Text | None:
         """The live message's text for an edit: the Pay Day lines it carries and the call of the

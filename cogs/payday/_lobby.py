@@ -10,7 +10,7 @@ from bot.render.components import LobbyAction, Rematch
 from bot.render.i18n import NAMES, SUPPORTED
 from bot.service import Loaded, LobbyButton, LobbyOptions, Refused, ServiceCode, Update
 from cogs.payday._base import RULESET_CHOICES, channel_of, person, same_channel, server_language
-from cogs.payday._threads import THREAD_DEFAULT, Threads, in_a_thread, missing_permissions, without_thread
+from cogs.payday._threads import Threads, in_a_thread, missing_permissions, without_thread
 
 log = logging.getLogger(__name__)
 
@@ -42,18 +42,18 @@ class Lobby(Threads):
     async def start(
         self,
         interaction: discord.Interaction,
-        months: app_commands.Range[int, 1, 12] = 3,
+        months: app_commands.Range[int, 1, 12] | None = None,
         turn_time: int | None = None,
-        ruleset: str = "modern",
+        ruleset: str | None = None,
         language: str | None = None,
         thread: bool | None = None,
     ) -> None:
         """Open a game of Pay Day in this channel; others join with the button."""
         channel_id = channel_of(interaction)
-        chosen = LobbyOptions(months, turn_time, ruleset, language or server_language(interaction))
+        chosen = LobbyOptions(months, turn_time, ruleset, language, server_language(interaction))
         self.live.found(channel_id)  # a game opens here again: the bot may reach it again
         why_not = None
-        if THREAD_DEFAULT if thread is None else thread:
+        if await self.service.thread_per_game(interaction.guild_id) if thread is None else thread:
             why_not = without_thread(interaction)
             if why_not is None:
                 await self._open_in_thread(interaction, chosen)
@@ -77,9 +77,9 @@ class Lobby(Threads):
                     "channel": channel_id,
                     "game": loaded.row.game_id,
                     "host": interaction.user.id,
-                    "ruleset": ruleset,
-                    "months": months,
-                    "language": chosen.language,
+                    "ruleset": loaded.table.ruleset,
+                    "months": loaded.table.months,
+                    "language": loaded.table.language,
                 },
             )
 

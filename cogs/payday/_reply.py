@@ -12,6 +12,7 @@ frame the channel's worker would have written with the bot's token.
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -53,6 +54,7 @@ class Reply:
         self.text: str | None = None
         self.embeds: tuple[discord.Embed, ...] = ()
         self.rows: Rows = ()
+        self.files: tuple[discord.File, ...] = ()
         self.edited: dict[str, Any] | None = None
         self.shows_board = False
         self.calling = False
@@ -91,20 +93,26 @@ class Reply:
         *,
         embed: discord.Embed | tuple[discord.Embed, ...] | None = None,
         rows: Rows = (),
+        files: Sequence[discord.File] = (),
     ) -> None:
         """Answer privately (names in `text` are escaped like on the board), with an embed or
-        several (a look at the board is its two)."""
+        several (a look at the board is its two) and any files (a replay's board, an export)."""
         self.text = None if text is None else safe(text)
         self.embeds = (embed,) if isinstance(embed, discord.Embed) else embed or ()
         self.rows = rows
+        self.files = tuple(files)
 
-    def edit(self, message: Message, *, text: bool = False) -> None:
+    def edit(
+        self, message: Message, *, text: bool = False, files: Sequence[discord.File] | None = None
+    ) -> None:
         """Answer by editing the message the click was on (a page turned, the hand panel again);
         its text is replaced only if `text` (by the message's, None taking away the line an earlier
-        answer left above the panel)."""
+        answer left above the panel), its attachments only if `files` are given (a replay's board)."""
         self.edited = {"embed": message.embed, "view": view(message.rows)}
         if text:
             self.edited["content"] = message.content
+        if files is not None:
+            self.edited["attachments"] = list(files)
 
     def board(self, *, call: bool = False) -> None:
         """Show the channel's newest board (or lobby) as the click's own answer, if the click was on
@@ -175,7 +183,7 @@ class Reply:
                 await response.send_modal(self.modal)
             elif self.edited is not None:
                 await self._edit(self.edited)
-            elif self.text is not None or self.embeds:
+            elif self.text is not None or self.embeds or self.files:
                 await self._say(channel_id)
             elif not response.is_done():
                 await response.defer()
@@ -197,6 +205,8 @@ class Reply:
         fields: dict[str, Any] = {"content": "\n".join(t for t in (self.text, warning) if t) or None}
         if self.embeds:
             fields["embeds"] = list(self.embeds)
+        if self.files:
+            fields["files"] = list(self.files)
         controls = view(self.rows)
         if controls is not None:
             fields["view"] = controls

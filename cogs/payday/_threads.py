@@ -24,9 +24,6 @@ from cogs.payday._base import Answering, channel_of, person, user_language
 
 log = logging.getLogger(__name__)
 
-THREAD_DEFAULT = False
-"""Whether `/payday start` opens a thread when the host does not say (the server's own setting,
-issue 18.1, takes its place)."""
 NEEDED = ("send_messages", "embed_links", "attach_files")
 """Channel permissions a game needs beyond answering interactions: the live message is posted anew
 each month and to call players, with the drawn board as its attached picture, and the standings

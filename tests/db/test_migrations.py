@@ -92,6 +92,38 @@ async def test_a_database_from_before_preferences_opens_and_gains_them(tmp_path)
     raw.close()
 
 
+async def test_a_database_from_before_server_settings_opens_and_gains_them(tmp_path):
+    """A file written by the bot at step 4 keeps its games and members' preferences, and gains the
+    servers' settings: a server with no row has none saved (so the defaults)."""
+    path = tmp_path / "payday.sqlite3"
+    with sqlite3.connect(path) as raw:
+        for number, statements in MIGRATIONS:
+            if number <= 4:
+                for sql in statements:
+                    raw.execute(sql)
+        raw.execute("PRAGMA user_version = 4")
+        raw.execute(
+            "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
+            " VALUES (100, 1, 2, '{\"old\":true}', 0, 0)"
+        )
+        raw.execute("INSERT INTO preferences (user_id, calls, updated_at) VALUES (7, 0, 0)")
+    raw.close()
+
+    store = await Store.open(path)
+    try:
+        [old] = await store.live_games()
+        assert (old.game_id, old.version, old.data) == (1, 2, '{"old":true}')
+        assert (await store.preferences([7]))[7].calls is False
+        assert await store.server_settings(1) is None
+        await store.set_server_settings(1, '{"months":6}')
+        assert await store.server_settings(1) == '{"months":6}'
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone() == (LATEST,)
+    raw.close()
+
+
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path):
     path = tmp_path / "payday.sqlite3"
     await (await Store.open(path)).close()

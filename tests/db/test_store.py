@@ -318,6 +318,19 @@ async def test_history_is_newest_first_and_filters_by_guild_and_channel(store):
     assert [h.game_id for h in in_100] == [finished[4].game_id, finished[0].game_id]
 
 
+async def test_a_finished_game_is_found_by_its_number_and_a_live_one_is_not(store):
+    done = await store.create(100, 1, "{}")
+    await store.finish(done, '{"final": 1}', {"reason": "retired"})
+    running = await store.create(200, 2, "{}")
+
+    found = await store.finished_game(done.game_id)
+
+    assert found is not None and (found.game_id, found.channel_id, found.guild_id) == (done.game_id, 100, 1)
+    assert (found.data, found.summary) == ('{"final": 1}', {"reason": "retired"})
+    assert await store.finished_game(running.game_id) is None
+    assert await store.finished_game(done.game_id + 100) is None
+
+
 async def test_fifty_concurrent_saves_to_different_channels_all_land(store):
     rows = [await store.create(channel, 1, "{}") for channel in range(50)]
 
@@ -434,3 +447,14 @@ async def test_the_write_ahead_log_is_checkpointed_in_the_background_every_so_ma
     assert (await reopened.get(1)).data == '{"n": "last"}'
     assert await reopened.count_events(row.game_id) == CHECKPOINT_EVERY - 2
     await reopened.close()
+
+
+async def test_server_settings_are_per_server_and_the_last_save_wins(store):
+    assert await store.server_settings(1) is None
+    await store.set_server_settings(1, '{"months":5}')
+    await store.set_server_settings(2, '{"months":7}')
+    await store.set_server_settings(1, '{"months":9}')
+
+    assert await store.server_settings(1) == '{"months":9}'
+    assert await store.server_settings(2) == '{"months":7}'
+    assert await store.server_settings(3) is None

@@ -172,7 +172,7 @@ async def test_the_help_page_reads_in_italian(env, it):
     title, text = rules_text.help_page(command_help(cog(env).app_command, it), it)
     assert_italian(title)
     assert_italian(text.replace(it.pgettext("command", "on"), ""))  # "on (attive)": the value typed
-    assert "`/payday start [months] [turn_time] [ruleset] [language]`" in text  # names stay English
+    assert "`/payday start [months] [turn_time] [ruleset] [language] [thread]`" in text  # names stay English
     assert "↳ `turn_time`: 1 minuto, 2 minuti" in text
     assert "1.000\u00a0$" in text
 

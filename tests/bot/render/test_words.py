@@ -304,6 +304,7 @@ REFUSALS: list[tuple[IllegalAction, str]] = [
     (Refusal(LobbyCode.HOST_ADDS_COMPUTERS, host="Ann"), "Only the host, Ann, can add computer players."),
     (Refusal(LobbyCode.HOST_STARTS, host="*Ann*"), "Only the host, \\*Ann\\*, can start the game."),
     (Refusal(LobbyCode.HOST_STARTS, host=""), "Only the host can start the game."),
+    (Refusal(LobbyCode.HOST_HOUSE_RULES, host="Ann"), "Only the host, Ann, can change the house rules."),
     (
         Refusal(LobbyCode.PLAYER_COUNT, least=2, most=6),
         "A game needs 2 to 6 players: invite someone, or add a computer player.",

@@ -68,7 +68,14 @@ async def test_the_host_approves_and_the_member_plays_the_seat_with_its_money(se
     assert approved.live is not None and service.screen.updates[-1] is approved
     assert armed(service, after) and after.deadline == before.deadline  # alice's clock runs on as it was
     [row] = await service.tables.store.events(game_id, limit=1, kinds=[TableKind.TOOK_OVER])
-    assert row.data == {"kind": "took_over", "seat": 2, "user": 9, "by": 1, "request": 1}
+    assert row.data == {
+        "kind": "took_over",
+        "seat": 2,
+        "user": 9,
+        "name": "olga",
+        "by": 1,
+        "request": 1,
+    }
     assert await books(service, game_id, after.state) == []
 
 

@@ -54,6 +54,7 @@ def test_leaving_a_running_game_hands_the_seat_to_a_computer_and_the_host_role_o
 def finished() -> Table:
     """alice (host), a computer, bob and carol; carol left mid-game, so a computer played her seat."""
     table = Table(host_id=1, months=2, ruleset="family", turn_seconds=120, interrupt_seconds=45, seed=3)
+    table.house, table.board_pictures, table.call_by_name = {"salary": 4000}, False, False
     lobby.join(table, 1, "alice")
     lobby.add_computer(table, 1)
     lobby.join(table, 2, "bob")
@@ -74,6 +75,7 @@ def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_w
         45,
     )
     assert table.state is None and table.seed == 11 and table.host_id == 2
+    assert (table.house, table.board_pictures, table.call_by_name) == ({"salary": 4000}, False, False)
     seats = [(s.user_id, s.name, s.invited) for s in table.seats]
     assert seats == [
         (1, "alice", True),
@@ -147,3 +149,34 @@ def test_a_refusal_of_what_only_the_host_does_names_the_host():
     assert refusal_text(refused.value, lang("en")) == (
         "Only the host, alice, or someone with Manage Channels can do that."
     )
+
+
+def test_the_lobbys_house_rules_are_the_games_rules_and_only_the_host_changes_them():
+    table = Table(host_id=1, turn_seconds=300, interrupt_seconds=60, seed=3, ruleset="classic")
+    lobby.join(table, 1, "alice")
+    lobby.join(table, 2, "bob")
+    before = table.model_dump_json()
+    with pytest.raises(lobby.Refusal) as refused:
+        lobby.set_house(table, 2, {"salary": 400})
+    assert refused.value.code == lobby.LobbyCode.HOST_HOUSE_RULES
+    assert table.model_dump_json() == before
+
+    lobby.set_house(table, 1, {"salary": 400, "repay_anytime": True})
+    lobby.start(table, 1)
+
+    rules = table.game.rules
+    assert (rules.salary, rules.repay_anytime, rules.start_cash) == (
+        400,
+        True,
+        RULESETS["classic"].rules.start_cash,
+    )
+    assert table.game.players[0].cash == RULESETS["classic"].rules.start_cash
+    with pytest.raises(lobby.Refusal):
+        lobby.set_house(table, 1, {})
+    assert table.game.rules.salary == 400
+
+
+def test_a_lobby_saved_before_house_rules_plays_its_editions_own():
+    saved = started().model_dump(exclude={"house", "board_pictures", "call_by_name"})
+    table = Table.model_validate(saved)
+    assert (table.house, table.board_pictures, table.call_by_name) == ({}, True, True)

@@ -35,6 +35,12 @@ OLD_CUSTOM_IDS = [
     (f"pdhist:{C}:12", c.HistoryTurn(C, 12), "history_page"),
     ("pdhist:0:3", c.HistoryTurn(0, 3), "history_page"),
     ("pdrank:classic:30d:2", c.LeaderboardTurn("classic", "30d", 2), "leaderboard_page"),
+    (f"pdy:{C}:{G}", c.EditHouse(C, G), "lobby_house"),
+    (f"pdym:s:{C}:classic", c.HouseMenu("s", C, "classic"), "house_chosen"),
+    (f"pdym:l:{C}:{G}", c.HouseMenu("l", C, str(G)), "house_chosen"),
+    (f"pdyr:l:{C}:{G}", c.HouseReset("l", C, str(G)), "house_reset"),
+    (f"pdc:{C}:family:thread_per_game", c.SettingsButton(C, "family", "thread_per_game"), "settings_click"),
+    (f"pdw:{G}:999999:payday", c.ReplayTurn(G, 999999, "payday"), "replay_step"),
 ]
 """One of each layout ever sent, written out by hand as the messages in channels hold them."""
 
@@ -58,7 +64,7 @@ async def test_each_custom_id_already_in_channels_still_routes_to_its_handler(cu
     assert len(matched) == 1, matched
     [item] = matched
     match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
-    menu = custom_id.startswith(("pdm:", "pdo:"))
+    menu = custom_id.startswith(("pdm:", "pdo:", "pdym:"))
     clicked = discord.ui.Select(custom_id=custom_id) if menu else discord.ui.Button(custom_id=custom_id)
     control = await item.from_custom_id(None, clicked, match)
     assert control.target == target
@@ -81,7 +87,8 @@ def test_the_form_of_a_panel_opened_before_reads_back_too():
 def test_every_kind_of_custom_id_has_a_prefix_of_its_own():
     prefixes = [codec.prefix for codec in ids.CODECS.values()]
     assert len(prefixes) == len(set(prefixes)), prefixes
-    assert {item.codec.prefix for item in ITEMS} | {ids.FORM.prefix} == set(prefixes)
+    forms = {ids.FORM.prefix, ids.HOUSE_FORM.prefix, ids.SETTINGS_FORM.prefix}
+    assert {item.codec.prefix for item in ITEMS} | forms == set(prefixes)
 
 
 def test_every_codec_writes_the_fields_of_its_target_in_their_order():

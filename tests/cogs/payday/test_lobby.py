@@ -25,7 +25,7 @@ from tests.cogs.payday.rig import (
 )
 from tests.helpers import click, end_game, refusal, slash, table
 
-LOBBY_BUTTONS = ["Join", "Leave", "Add computer player", "Start", "Cancel"]
+LOBBY_BUTTONS = ["Join", "Leave", "Add computer player", "Start", "Cancel", "House rules"]
 
 
 def seats(msg) -> str:

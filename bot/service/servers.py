@@ -1,0 +1,107 @@
+"""A server's settings (`/payday settings`): its defaults for every new game and its house rules per
+edition, read and changed only by members with Manage Server.
+
+A change is all or nothing: every value is checked (`ServerSettings`) before anything is saved, and
+a value a control could never have sent is refused in one sentence.
+"""
+
+import asyncio
+import logging
+from collections.abc import Mapping
+
+from pydantic import ValidationError
+
+from bot.game.house import HouseRuleError, HouseValue
+from bot.game.rulesets import RULESETS
+from bot.service.core import Core
+from bot.service.values import HouseView, Person, Refused, ServiceCode
+from bot.table.settings import ServerSettings, house_changed
+
+log = logging.getLogger(__name__)
+
+
+class Servers:
+    """Reading and changing each server's settings."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self._writing = asyncio.Lock()
+        """Changes take turns, so two admins' clicks never both read the same settings and one's
+        change is lost (they are rare: one lock for every server is enough)."""
+
+    async def settings(self, guild_id: int, person: Person) -> ServerSettings:
+        """The server's settings, for a member who may change them."""
+        _may_change(person)
+        return await self.core.tables.server_settings(guild_id)
+
+    async def thread_per_game(self, guild_id: int | None) -> bool:
+        """Whether a new game here opens a thread of its own when its host does not say."""
+        return (await self.core.tables.server_settings(guild_id)).thread_per_game
+
+    async def change(self, guild_id: int, person: Person, values: Mapping[str, object]) -> ServerSettings:
+        """Set `values` (setting name -> value), all checked first: one that is not allowed changes
+        nothing and is refused, naming it."""
+        _may_change(person)
+        async with self._writing:
+            settings = await self.core.tables.server_settings(guild_id)
+            try:
+                changed = settings.changed(**values)
+            except ValidationError as error:
+                setting = next((str(e["loc"][0]) for e in error.errors() if e["loc"]), "")
+                raise Refused(ServiceCode.BAD_SETTING, setting=setting) from None
+            return await self._save(guild_id, person, changed, list(values))
+
+    async def house(self, guild_id: int, person: Person, ruleset: str) -> HouseView:
+        """The server's house rules for `ruleset`, for the editor."""
+        settings = await self.settings(guild_id, person)
+        return HouseView(_edition(ruleset), settings.house_rules(ruleset))
+
+    async def set_house_rule(
+        self, guild_id: int, person: Person, ruleset: str, key: str, value: HouseValue
+    ) -> ServerSettings:
+        """One house rule of `ruleset` set, within its limits (refused, naming them, if not)."""
+        _may_change(person)
+        async with self._writing:
+            settings = await self.core.tables.server_settings(guild_id)
+            house = changed_house(_edition(ruleset), settings.house_rules(ruleset), key, value)
+            return await self._save(guild_id, person, settings.with_house(ruleset, house), [key])
+
+    async def reset_house(self, guild_id: int, person: Person, ruleset: str) -> ServerSettings:
+        """`ruleset`'s house rules back to the edition's own."""
+        _may_change(person)
+        async with self._writing:
+            settings = await self.core.tables.server_settings(guild_id)
+            return await self._save(guild_id, person, settings.with_house(_edition(ruleset), {}), ["house"])
+
+    async def _save(
+        self, guild_id: int, person: Person, settings: ServerSettings, changed: list[str]
+    ) -> ServerSettings:
+        await self.core.tables.save_server_settings(guild_id, settings)
+        log.info(
+            "server settings changed", extra={"guild": guild_id, "user": person.user_id, "changed": changed}
+        )
+        return settings
+
+
+def changed_house(
+    ruleset: str, house: Mapping[str, HouseValue], key: str, value: HouseValue
+) -> dict[str, HouseValue]:
+    """`house` with one rule changed, or the refusal that names the rule's limits in the edition."""
+    try:
+        return house_changed(ruleset, house, key, value)
+    except HouseRuleError as error:
+        if error.low == error.high == 0:  # no such house rule: a forged menu option
+            raise Refused(ServiceCode.BAD_SETTING, setting=error.key) from None
+        raise Refused(ServiceCode.HOUSE_VALUE, rule=error.key, least=error.low, most=error.high) from None
+
+
+def _may_change(person: Person) -> None:
+    if not person.manages_server:
+        raise Refused(ServiceCode.MANAGE_SERVER)
+
+
+def _edition(ruleset: str) -> str:
+    """A ruleset's name as a control carried it: one the bot has, else refused."""
+    if ruleset not in RULESETS:
+        raise Refused(ServiceCode.BAD_SETTING, setting="ruleset")
+    return ruleset

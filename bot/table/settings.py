@@ -1,0 +1,156 @@
+"""A server's own table: its defaults for every new game (`/payday settings`), house rules included.
+
+One typed model, saved per server as JSON by the store (which knows nothing of it). A server that
+never chose has the defaults; a stored value that no longer validates (a limit tightened by an
+upgrade, an edition or house rule gone) falls back to its default alone, so one bad field never
+stops a `/payday start`.
+"""
+
+import json
+import logging
+from collections.abc import Mapping
+from typing import Any, Self
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from bot.game.engine import DEFAULT_MONTHS, MAX_MONTHS, MIN_MONTHS
+from bot.game.house import HouseRuleError, HouseValue, house_rules_of, with_house_rules
+from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
+
+log = logging.getLogger(__name__)
+
+MIN_TURN_SECONDS = 30
+MAX_TURN_SECONDS = 7 * 24 * 3600
+"""Turn times up to a week, for games played by post over days (issue 18.3)."""
+TURN_TIMES = (60, 120, 300, 900, 3600, 4 * 3600, 12 * 3600, 24 * 3600, 3 * 24 * 3600, MAX_TURN_SECONDS)
+"""The turn times a server may choose, from a quick game to one move a week."""
+QUESTION_TIMES = (30, 60, 120, 300, 900, 3600, 4 * 3600, 24 * 3600)
+"""The times for a question asked of everyone (the Lottery, the Radio Contest, the Walk)."""
+END_DAYS = (1, 2, 3, 5, 7, 14, 30)
+"""The days after which an idle or paused game ends by itself."""
+MAX_END_DAYS = END_DAYS[-1]
+
+HouseRules = dict[str, HouseValue]
+"""One edition's house rules: the `Rules` fields that differ from its preset."""
+
+
+def house_changed(ruleset: str, house: Mapping[str, HouseValue], key: str, value: HouseValue) -> HouseRules:
+    """`house` with `key` set to `value`, checked against the edition's limits (HouseRuleError, and
+    nothing changed, for a value outside them) and kept to what differs from the edition's preset."""
+    return house_rules_of(ruleset, with_house_rules(ruleset, {**house, key: value}))
+
+
+class ServerSettings(BaseModel):
+    """Everything a server sets for its new games; `/payday start`'s options still override it for
+    one game."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    ruleset: str = DEFAULT_RULESET
+    months: int = Field(DEFAULT_MONTHS, ge=MIN_MONTHS, le=MAX_MONTHS)
+    turn_seconds: int | None = Field(None, ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS)
+    """None: the bot's own default (its operator's `TURN_SECONDS`)."""
+    interrupt_seconds: int | None = Field(None, ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS)
+    """The time for a question asked of everyone; None: the bot's own default."""
+    language: str | None = Field(None, pattern=r"^[a-z]{2,3}$")
+    """None: the server's preferred language if the bot speaks it, else English."""
+    board_pictures: bool = True
+    """The drawn board on the live message (the operator's `BOARD_PICTURES` still turns all off)."""
+    calls: bool = True
+    """Players are called by name when the game waits for them, unless they chose for themselves."""
+    thread_per_game: bool = False
+    idle_end_days: int = Field(7, ge=1, le=MAX_END_DAYS)
+    """A game nobody answers for this long ends by itself with the standings."""
+    pause_end_days: int = Field(7, ge=1, le=MAX_END_DAYS)
+    """A paused game ends by itself after this long."""
+    house: dict[str, HouseRules] = Field(default_factory=dict)
+    """House rules per edition (by its name), each checked against that edition's limits."""
+
+    @field_validator("ruleset")
+    @classmethod
+    def _known_ruleset(cls, value: str) -> str:
+        if value not in RULESETS:
+            raise ValueError(f"no edition {value!r}")
+        return value
+
+    @field_validator("house")
+    @classmethod
+    def _house_within_limits(cls, value: dict[str, HouseRules]) -> dict[str, HouseRules]:
+        checked = {}
+        for ruleset, changes in value.items():
+            if ruleset not in RULESETS:
+                raise ValueError(f"no edition {ruleset!r}")
+            try:
+                rules = with_house_rules(ruleset, changes)
+            except HouseRuleError as error:
+                raise ValueError(str(error)) from None
+            if house := house_rules_of(ruleset, rules):
+                checked[ruleset] = house
+        return checked
+
+    def house_rules(self, ruleset: str) -> HouseRules:
+        """The server's house rules for `ruleset` (empty: the edition's own rules)."""
+        return dict(self.house.get(ruleset, {}))
+
+    def rules(self, ruleset: str) -> Rules:
+        """The `Rules` a new game of `ruleset` plays by on this server."""
+        return with_house_rules(ruleset, self.house_rules(ruleset))
+
+    def changed(self, **values: object) -> Self:
+        """These settings with `values` changed, all checked (ValidationError, and nothing changed,
+        if any is not allowed)."""
+        return self.model_validate({**self.model_dump(), **values})
+
+    def with_house(self, ruleset: str, house: Mapping[str, HouseValue]) -> Self:
+        """These settings with `ruleset`'s house rules replaced by `house` (empty: the edition's own)."""
+        return self.changed(house={**self.house, ruleset: dict(house)})
+
+    def to_json(self) -> str:
+        return self.model_dump_json()
+
+    @classmethod
+    def read(cls, text: str | None) -> Self:
+        """The settings stored as `text` (None: the server never chose). A field that no longer
+        validates falls back to its default, and a house rule to the edition's own, each alone and
+        logged: nothing stored can stop a game from starting."""
+        if text is None:
+            return cls()
+        try:
+            stored = json.loads(text)
+        except ValueError:
+            stored = None
+        if not isinstance(stored, dict):
+            log.warning("server settings unreadable, defaults used", extra={"stored": text[:200]})
+            return cls()
+        kept: dict[str, Any] = {}
+        for name, value in stored.items():
+            if name not in cls.model_fields:
+                continue
+            if name == "house":
+                value = _readable_house(value)
+            try:
+                cls.model_validate({name: value})
+            except ValidationError:
+                log.warning("server setting out of limits, default used", extra={"setting": name})
+                continue
+            kept[name] = value
+        return cls.model_validate(kept)
+
+
+def _readable_house(stored: object) -> dict[str, HouseRules]:
+    """The stored house rules that still hold, one by one (a rule gone or out of its limits now is
+    left out, so the edition's own rule applies)."""
+    if not isinstance(stored, dict):
+        return {}
+    readable: dict[str, HouseRules] = {}
+    for ruleset, changes in stored.items():
+        if ruleset not in RULESETS or not isinstance(changes, dict):
+            continue
+        for key, value in changes.items():
+            try:
+                with_house_rules(ruleset, {key: value})
+            except HouseRuleError:
+                log.warning("house rule out of limits, edition's used", extra={"rule": key})
+                continue
+            readable.setdefault(ruleset, {})[key] = value
+    return readable

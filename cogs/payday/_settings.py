@@ -1,0 +1,291 @@
+"""/payday settings: the server's defaults for new games, on one private panel; and the house-rules
+editor, the same on that panel (a server's house rules per edition) and on the lobby (the host's,
+for one game).
+
+Every control is a DynamicItem and every form is read by its custom_id in `on_interaction` (sent
+already stopped, like the hand's money form), so a panel opened before a restart still works. Each
+click is checked again by the service: a member without Manage Server, a host's control clicked by
+someone else, or a value no control offers is refused in one sentence and changes nothing.
+"""
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.game.house import BY_KEY, HouseKind, HouseValue, limits
+from bot.game.rulesets import RULESETS
+from bot.render import settings as words
+from bot.render.components import (
+    LOBBY,
+    EditHouse,
+    HouseForm,
+    HouseMenu,
+    HouseOf,
+    HouseReset,
+    Message,
+    SettingsButton,
+    SettingsForm,
+)
+from bot.render.i18n import Lang
+from bot.service import Refused, ServiceCode, Update
+from bot.service.values import HouseView
+from bot.table.settings import ServerSettings
+from cogs.payday import _custom_ids as ids
+from cogs.payday._base import Answering, person, run_click, same_channel, submitted
+from cogs.payday._reply import Reply
+
+log = logging.getLogger(__name__)
+
+VALUE_FIELD = "value"
+"""The custom_id of the house-rule form's one text field."""
+
+
+class Settings(Answering):
+    @app_commands.command(name="settings")
+    # Discord applies default permissions to the /payday group as a whole, not to one subcommand:
+    # this states who the command is for; the service's check is what holds.
+    @app_commands.default_permissions(manage_guild=True)
+    async def settings(self, interaction: discord.Interaction) -> None:
+        """Choose this server's defaults for new games and its house rules (Manage Server)."""
+        guild_id = _guild_of(interaction)
+
+        async def call() -> ServerSettings:
+            return await self.service.server_settings(guild_id, person(interaction))
+
+        def show(reply: Reply, settings: ServerSettings, L: Lang) -> None:
+            panel = self._panel(guild_id, settings, settings.ruleset, L)
+            reply.say(embed=panel.embed, rows=panel.rows)
+            log.info("settings shown", extra={"channel": interaction.channel_id, "guild": guild_id})
+
+        await self._run(interaction, call, show)
+
+    async def settings_click(self, interaction: discord.Interaction, clicked: SettingsButton) -> None:
+        """A switch (switched), a form (opened), or another edition's house rules (shown)."""
+        guild_id, action = clicked.guild_id, clicked.action
+
+        async def read() -> ServerSettings:
+            _same_server(interaction, guild_id)
+            _known_edition(clicked.ruleset)
+            return await self.service.server_settings(guild_id, person(interaction))
+
+        if action in words.FORMS:
+
+            def open_form(reply: Reply, settings: ServerSettings, L: Lang) -> None:
+                reply.form(self._settings_form(clicked, settings, L))
+
+            await self._run(interaction, read, open_form)
+            return
+
+        async def call() -> ServerSettings:
+            settings = await read()
+            if action in words.SWITCHES:
+                changes = {action: not getattr(settings, action)}
+                return await self.service.change_server_settings(guild_id, person(interaction), changes)
+            if action != words.SHOW:
+                raise Refused(ServiceCode.BAD_SETTING, setting=action)
+            return settings
+
+        await self._run(interaction, call, self._edit_panel(guild_id, clicked.ruleset))
+
+    async def lobby_house(self, interaction: discord.Interaction, clicked: EditHouse) -> None:
+        """House rules, on the lobby: its host's editor, privately."""
+        place = HouseOf.lobby(clicked.channel_id, clicked.game_id)
+
+        async def call() -> HouseView:
+            same_channel(interaction, clicked.channel_id)
+            return await self.service.lobby_house_rules(
+                clicked.channel_id, person(interaction), clicked.game_id
+            )
+
+        def show(reply: Reply, view: HouseView, L: Lang) -> None:
+            editor = words.lobby_house_editor(place, view, L)
+            reply.say(embed=editor.embed, rows=editor.rows)
+
+        await self._run(interaction, call, show)
+
+    async def house_chosen(self, interaction: discord.Interaction, clicked: HouseMenu, key: str) -> None:
+        """A house rule chosen in the editor: a switch is switched at once, a number asked in a form."""
+        rule = BY_KEY.get(key)
+        if rule is not None and rule.kind is HouseKind.SWITCH:
+
+            async def switch() -> ServerSettings | Update:
+                view = await self._house_of(interaction, clicked)
+                return await self._set_house(interaction, clicked, key, not _value(view, key))
+
+            await self._run(interaction, switch, self._after_house(clicked))
+            return
+
+        async def read() -> HouseView:
+            view = await self._house_of(interaction, clicked)
+            if rule is None:  # a forged option
+                raise Refused(ServiceCode.BAD_SETTING, setting=key)
+            return view
+
+        def ask(reply: Reply, view: HouseView, L: Lang) -> None:
+            reply.form(_house_form(clicked, view, key, L))
+
+        await self._run(interaction, read, ask)
+
+    async def house_reset(self, interaction: discord.Interaction, clicked: HouseReset) -> None:
+        """Reset: the edition's own rules again."""
+
+        async def call() -> ServerSettings | Update:
+            await self._house_of(interaction, clicked)
+            user = person(interaction)
+            if clicked.scope == LOBBY:
+                return await self.service.reset_lobby_house_rules(clicked.owner, user, int(clicked.ref))
+            return await self.service.reset_server_house_rules(clicked.owner, user, clicked.ref)
+
+        await self._run(interaction, call, self._after_house(clicked))
+
+    @commands.Cog.listener("on_interaction")
+    async def settings_forms(self, interaction: discord.Interaction) -> None:
+        """A submitted form of the panel or of the house-rules editor, found by its custom_id."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        form_id = str(data.get("custom_id", ""))
+        typed = submitted(data)
+        house = ids.HOUSE_FORM.read(form_id)
+        if house is not None:
+            await run_click(
+                interaction, self._house_submit(interaction, house, typed.get(VALUE_FIELD, "")), house
+            )
+        panel = ids.SETTINGS_FORM.read(form_id)
+        if panel is not None:
+            await run_click(interaction, self._settings_submit(interaction, panel, typed), panel)
+
+    # -- the forms' answers -----------------------------------------------------------------------
+    async def _settings_submit(
+        self, interaction: discord.Interaction, form: SettingsForm, typed: dict[str, str]
+    ) -> None:
+        """The form's menus as chosen: all saved, or (a value no menu offers) none."""
+
+        async def call() -> ServerSettings:
+            _same_server(interaction, form.guild_id)
+            _known_edition(form.ruleset)
+            values = words.form_values(form.form, typed)
+            if values is None:
+                raise Refused(ServiceCode.BAD_SETTING, setting=form.form)
+            return await self.service.change_server_settings(form.guild_id, person(interaction), values)
+
+        await self._run(interaction, call, self._edit_panel(form.guild_id, form.ruleset))
+
+    async def _house_submit(self, interaction: discord.Interaction, form: HouseForm, typed: str) -> None:
+        """The number typed for a house rule: within its limits it is set, else one sentence names
+        them and nothing changes."""
+
+        async def call() -> ServerSettings | Update:
+            view = await self._house_of(interaction, form)
+            rule = BY_KEY.get(form.key)
+            if rule is None or rule.kind is HouseKind.SWITCH:
+                raise Refused(ServiceCode.BAD_SETTING, setting=form.key)
+            number = words.house_number(typed)
+            if number is None:
+                least, most = limits(view.ruleset, rule)
+                raise Refused(ServiceCode.HOUSE_VALUE, rule=form.key, least=least, most=most)
+            return await self._set_house(interaction, form, form.key, number)
+
+        await self._run(interaction, call, self._after_house(form))
+
+    # -- shared -----------------------------------------------------------------------------------
+    async def _house_of(self, interaction: discord.Interaction, place: HouseOf) -> HouseView:
+        """The house rules the editor changes, for whoever may change them (else the refusal)."""
+        user = person(interaction)
+        if place.scope == LOBBY:
+            same_channel(interaction, place.owner)
+            if not place.ref.isdigit():
+                raise Refused(ServiceCode.LOBBY_CLOSED)
+            return await self.service.lobby_house_rules(place.owner, user, int(place.ref))
+        _same_server(interaction, place.owner)
+        return await self.service.server_house_rules(place.owner, user, place.ref)
+
+    async def _set_house(
+        self, interaction: discord.Interaction, place: HouseOf, key: str, value: HouseValue
+    ) -> ServerSettings | Update:
+        user = person(interaction)
+        if place.scope == LOBBY:
+            return await self.service.set_lobby_house_rule(place.owner, user, int(place.ref), key, value)
+        return await self.service.set_server_house_rule(place.owner, user, place.ref, key, value)
+
+    def _after_house(self, place: HouseOf) -> Callable[[Reply, ServerSettings | Update, Lang], None]:
+        """The editor clicked, edited in place: the panel, or the lobby host's editor (the lobby
+        itself is edited for everyone by the live message)."""
+
+        def show(reply: Reply, result: ServerSettings | Update, L: Lang) -> None:
+            if isinstance(result, ServerSettings):
+                reply.edit(self._panel(place.owner, result, place.ref, L))
+                return
+            assert result.loaded is not None, "a lobby's house rules are saved with its table"
+            table = result.loaded.table
+            reply.edit(words.lobby_house_editor(place, HouseView(table.ruleset, dict(table.house)), L))
+
+        return show
+
+    def _edit_panel(self, guild_id: int, ruleset: str) -> Callable[[Reply, ServerSettings, Lang], None]:
+        def show(reply: Reply, settings: ServerSettings, L: Lang) -> None:
+            reply.edit(self._panel(guild_id, settings, ruleset, L))
+
+        return show
+
+    def _panel(self, guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) -> Message:
+        defaults = self.service.defaults
+        bot = words.BotDefaults(defaults.turn_seconds, defaults.interrupt_seconds)
+        return words.settings_panel(guild_id, settings, ruleset, bot, L)
+
+    def _settings_form(self, clicked: SettingsButton, settings: ServerSettings, L: Lang) -> discord.ui.Modal:
+        """A form of menus, stopped before it is sent: `settings_forms` reads the answer."""
+        defaults = self.service.defaults
+        bot = words.BotDefaults(defaults.turn_seconds, defaults.interrupt_seconds)
+        spec = words.settings_form(clicked.action, settings, bot, L)
+        target = SettingsForm(clicked.guild_id, clicked.ruleset, clicked.action)
+        modal = discord.ui.Modal(title=spec.title, custom_id=ids.SETTINGS_FORM.build(target), timeout=None)
+        for field in spec.fields:
+            options = [
+                discord.SelectOption(label=o.label, value=o.value, default=o.default) for o in field.options
+            ]
+            menu: discord.ui.Select[Any] = discord.ui.Select(custom_id=field.setting, options=options)
+            modal.add_item(discord.ui.Label(text=field.label, component=menu))
+        modal.stop()
+        return modal
+
+
+def _house_form(clicked: HouseMenu, view: HouseView, key: str, L: Lang) -> discord.ui.Modal:
+    """The form for one house rule's number, with its limits; stopped before it is sent."""
+    said = words.house_form_words(view.ruleset, key, _value(view, key), L)
+    target = HouseForm(clicked.scope, clicked.owner, clicked.ref, key)
+    modal = discord.ui.Modal(title=said.title, custom_id=ids.HOUSE_FORM.build(target), timeout=None)
+    field: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        custom_id=VALUE_FIELD, default=said.now, min_length=1, max_length=12
+    )
+    modal.add_item(discord.ui.Label(text=said.label, description=said.limits, component=field))
+    modal.stop()
+    return modal
+
+
+def _value(view: HouseView, key: str) -> HouseValue:
+    """A house rule's value in the editor's edition: the house's, else the edition's own."""
+    value: HouseValue = view.house.get(key, getattr(RULESETS[view.ruleset].rules, key))
+    return value
+
+
+def _guild_of(interaction: discord.Interaction) -> int:
+    assert interaction.guild_id is not None, "the /payday commands are guild only"
+    return interaction.guild_id
+
+
+def _known_edition(ruleset: str) -> None:
+    """The edition a panel's control shows the house rules of: one the bot has (a forged one is
+    refused)."""
+    if ruleset not in RULESETS:
+        raise Refused(ServiceCode.BAD_SETTING, setting="ruleset")
+
+
+def _same_server(interaction: discord.Interaction, guild_id: int) -> None:
+    """A panel's control is answered only in the server it was made for (a forged custom_id)."""
+    if interaction.guild_id != guild_id:
+        raise Refused(ServiceCode.OTHER_CHANNEL)
