@@ -36,6 +36,7 @@ from bot.render.i18n import lang
 from bot.render.records import history_message, leaderboard_message, stats_embeds
 from bot.service.ratings import rate
 from bot.service.results import Period, Results, result_of
+from bot.service.tables import Tables
 from db.store import Store
 
 GUILD = 1
@@ -108,7 +109,7 @@ async def run(games: int, members: int, samples: int, folder: Path) -> dict[str,
         clock.now = START + n * step
         await finish(store, 1 + n % 50, summary(rng, members), recorded=True)
     fill_s = time.perf_counter() - began
-    results, L = Results(store, lambda: clock.now), lang("en")
+    results, L = Results(Tables(store), lambda: clock.now), lang("en")
 
     async def history() -> None:
         member = rng.choice([None, rng.randint(1, members)])

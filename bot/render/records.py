@@ -225,6 +225,8 @@ def leaderboard_message(board: Leaderboard, viewer_id: int, L: Lang) -> Message:
         ]
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GOLD)
     embed.set_author(name=period_name(board.period, L))
+    if board.house:
+        embed.add_field(name=L._("House rules"), value=house_rules_text(board.house, L), inline=False)
     mine = board.mine
     if mine is not None and board.short:
         embed.add_field(

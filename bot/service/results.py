@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.service import ratings
+from bot.service.tables import Tables
 from bot.service.tallies import Tally
 from bot.service.timers import Clock
 from bot.service.values import Ending
@@ -164,6 +165,8 @@ class Leaderboard:
     a viewer not ranked yet, their rating with their rated games (`short`: True)."""
 
     ruleset: str
+    house: str
+    """The pool's house rules (`house_key`): the server's for the edition, '' for its own rules."""
     period: Period
     page: int
     pages: int
@@ -177,8 +180,8 @@ class Leaderboard:
 class Results:
     """The reads of a server's finished games; each is one server's alone."""
 
-    def __init__(self, store: GameStore, now: Clock) -> None:
-        self.store, self.now = store, now
+    def __init__(self, tables: Tables, now: Clock) -> None:
+        self.tables, self.store, self.now = tables, tables.store, now
 
     async def history(self, guild_id: int, user_id: int | None, page: int) -> HistoryPage:
         """A page of the server's finished games (only `user_id`'s, if given), newest first; a page
@@ -205,17 +208,19 @@ class Results:
     async def leaderboard(
         self,
         guild_id: int,
-        ruleset: str,
+        ruleset: str | None,
         period: Period,
         viewer_id: int,
         page: int = 1,
         min_ranked_games: int = MIN_RANKED_GAMES,
-        house: str = "",
     ) -> Leaderboard:
-        """A page of the pool's leaderboard (`house`: its house rules' key, `house_key`; '' for the
-        edition's own rules): people with at least `min_ranked_games` rated games, who played rated
-        games in the period, best rating first, ranked by their rating from all their games. Games
-        and wins beside them are the period's."""
+        """A page of the leaderboard of an edition (None: the server's) played by the server's house
+        rules for it (its own rules if it has none): people with at least `min_ranked_games` rated
+        games, who played rated games in the period, best rating first, ranked by their rating from
+        all their games. Games and wins beside them are the period's."""
+        settings = await self.tables.server_settings(guild_id)
+        ruleset = ruleset or settings.ruleset
+        house = house_key(settings.house_rules(ruleset))
         rated = await self.store.ratings(guild_id, ruleset, house, self._since(period))
         ranked: list[Ranked] = []
         for player in rated:
@@ -230,7 +235,9 @@ class Results:
         pages = max(1, -(-len(ranked) // LEADERBOARD_PAGE))
         page = min(max(page, 1), pages)
         rows = ranked[(page - 1) * LEADERBOARD_PAGE : page * LEADERBOARD_PAGE]
-        return Leaderboard(ruleset, period, page, pages, len(ranked), rows, mine, short, min_ranked_games)
+        return Leaderboard(
+            ruleset, house, period, page, pages, len(ranked), rows, mine, short, min_ranked_games
+        )
 
     def _since(self, period: Period) -> datetime | None:
         now = self.now().astimezone(UTC)

@@ -82,7 +82,7 @@ class Service:
         self.decline_seat = takeovers.decline
         self.computer_seats = takeovers.computer_seats
 
-        results = Results(tables.store, now)
+        results = Results(tables, now)
         self.history = results.history
         self.stats = results.stats
         self.leaderboard = results.leaderboard

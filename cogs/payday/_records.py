@@ -12,7 +12,6 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
-from bot.game.rulesets import DEFAULT_RULESET
 from bot.render.components import HistoryTurn, LeaderboardTurn, Message
 from bot.render.i18n import Lang
 from bot.render.records import history_message, leaderboard_message, stats_embeds
@@ -84,18 +83,18 @@ class Records(Answering):
     )
     @app_commands.choices(edition=RULESET_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(
-        self, interaction: discord.Interaction, edition: str = DEFAULT_RULESET, period: str = Period.ALL.value
+        self, interaction: discord.Interaction, edition: str | None = None, period: str = Period.ALL.value
     ) -> None:
         """This server's players ranked by skill, with their wins and games (only you can see it)."""
         _logged(interaction, "leaderboard")
-        await self._leaderboard(interaction, LeaderboardTurn(edition, period, 1), edit=False)
+        await self._leaderboard(interaction, edition, period, 1, edit=False)
 
     async def leaderboard_page(self, interaction: discord.Interaction, clicked: LeaderboardTurn) -> None:
         """A page button of /payday leaderboard."""
-        await self._leaderboard(interaction, clicked, edit=True)
+        await self._leaderboard(interaction, clicked.ruleset, clicked.period, clicked.page, edit=True)
 
     async def _leaderboard(
-        self, interaction: discord.Interaction, wanted: LeaderboardTurn, *, edit: bool
+        self, interaction: discord.Interaction, edition: str | None, period: str, page: int, *, edit: bool
     ) -> None:
         guild_id, viewer = _guild_of(interaction), interaction.user.id
 
@@ -105,8 +104,7 @@ class Records(Answering):
         async def call() -> Leaderboard:
             # Read only once `_run` has checked the options: a choice of the command, or a page
             # button's own (its codec's).
-            period = Period(wanted.period)
-            return await self.service.leaderboard(guild_id, wanted.ruleset, period, viewer, wanted.page)
+            return await self.service.leaderboard(guild_id, edition, Period(period), viewer, page)
 
         await self._run(interaction, call, show)
 

@@ -94,7 +94,7 @@ def test_stats_give_a_win_rate_and_an_average_and_the_computers_apart():
 def test_the_leaderboard_marks_your_line_and_shows_your_place_below_the_page():
     players = [RatedPlayer(u, f"p{u}", Skill(30 - u, 2), 5, 4, u % 2) for u in range(1, 4)]
     rows = [Ranked(1, players[0]), Ranked(2, players[1])]
-    board = Leaderboard("modern", Period.DAYS_30, 1, 2, 12, rows, Ranked(11, players[2]), False, 3)
+    board = Leaderboard("modern", "", Period.DAYS_30, 1, 2, 12, rows, Ranked(11, players[2]), False, 3)
 
     message = leaderboard_message(board, viewer_id=3, L=EN)
 
@@ -105,6 +105,9 @@ def test_the_leaderboard_marks_your_line_and_shows_your_place_below_the_page():
     assert message.embed.author.name == "Last 30 days"
     [you] = message.embed.fields
     assert you.value == "**11.** __p3__ — 1,840 · won 1 of 4 games"
+    house = dataclasses.replace(board, house=house_key({"salary": 4000}))
+    rules, mine = leaderboard_message(house, 3, EN).embed.fields
+    assert (rules.name, rules.value, mine.name) == ("House rules", "Salary $4,000", "You")
     [[lower]] = message.rows
     assert (lower.label, lower.target.period, lower.target.page) == ("Lower ▶", "30d", 2)
 

@@ -8,9 +8,10 @@ import pytest
 
 from bot.service import ratings
 from bot.service.results import MIN_RANKED_GAMES, Period, Results, backfill, house_key, places, result_of
-from bot.service.tables import summary_of
+from bot.service.tables import Tables, summary_of
 from bot.service.tallies import Tally
 from bot.table import Table, lobby
+from bot.table.settings import ServerSettings
 from db import Store
 
 NOW = datetime(2030, 5, 20, 12, tzinfo=UTC)
@@ -117,7 +118,7 @@ async def test_the_leaderboard_ranks_from_the_minimum_ties_sharing_a_place(store
     for _ in range(MIN_RANKED_GAMES):
         await finish(store, 10, summary((1, 900), (2, 900), (3, 100)))
     await finish(store, 10, summary((4, 900), (3, 100)))
-    results = Results(store, lambda: NOW)
+    results = Results(Tables(store), lambda: NOW)
 
     board = await results.leaderboard(10, "modern", Period.ALL, viewer_id=4)
 
@@ -132,7 +133,7 @@ async def test_a_period_lists_who_played_in_it_with_its_games_ranked_by_all_thei
         await finish(store, 10, summary((1, 900), (2, 100)))
     clock.now = NOW.replace(day=2)  # this month, within 30 days
     await finish(store, 10, summary((2, 900), (3, 100)))
-    results = Results(store, lambda: NOW)
+    results = Results(Tables(store), lambda: NOW)
 
     month = await results.leaderboard(10, "modern", Period.MONTH, viewer_id=1)
     assert [(r.player.user_id, r.player.games, r.player.wins) for r in month.rows] == [(2, 1, 1)]
@@ -146,7 +147,7 @@ async def test_a_period_lists_who_played_in_it_with_its_games_ranked_by_all_thei
 async def test_a_history_page_past_the_end_is_the_last(store):
     for _ in range(7):
         await finish(store, 10, summary((1, 1), (2, 2)))
-    results = Results(store, lambda: NOW)
+    results = Results(Tables(store), lambda: NOW)
 
     page = await results.history(10, None, 99)
 
@@ -165,17 +166,22 @@ async def test_a_summary_no_version_wrote_is_passed_over_and_never_stops_the_sta
     assert total == 2 and [len(game.result.placings) for game in page] == [2, 0]
 
 
-async def test_games_with_house_rules_are_ranked_in_a_pool_of_their_own(store):
+async def test_the_leaderboard_is_of_the_servers_edition_and_house_rules(store):
     rules = {"salary": 4000}
     for _ in range(MIN_RANKED_GAMES):
         await finish(store, 10, summary((1, 900), (2, 100), house_rules=rules))
-    results = Results(store, lambda: NOW)
+    results = Results(Tables(store), lambda: NOW)
 
     standard = await results.leaderboard(10, "modern", Period.ALL, viewer_id=1)
-    house = await results.leaderboard(10, "modern", Period.ALL, viewer_id=1, house=house_key(rules))
+    assert standard.rows == [] and standard.mine is None and standard.house == ""
 
-    assert standard.rows == [] and standard.mine is None
-    assert [r.player.user_id for r in house.rows] == [1, 2]
+    await store.set_server_settings(10, ServerSettings(ruleset="family", house={"modern": rules}).to_json())
+    default = await results.leaderboard(10, None, Period.ALL, viewer_id=1)
+    assert (default.ruleset, default.house, default.rows) == ("family", "", [])
+    house = await results.leaderboard(10, "modern", Period.ALL, viewer_id=1)
+    assert house.house == house_key(rules) and [r.player.user_id for r in house.rows] == [1, 2]
+    elsewhere = await results.leaderboard(11, "modern", Period.ALL, viewer_id=1)
+    assert elsewhere.house == "" and elsewhere.rows == []  # another server's settings are its own
 
 
 def test_a_games_summary_carries_its_house_rules_so_it_is_rated_in_their_pool():

@@ -11,6 +11,7 @@ import simcord.interactions
 
 from bot.service.ratings import rate
 from bot.service.results import result_of
+from bot.table.settings import ServerSettings
 from tests.cogs.payday.rig import client_locales, finished, play_to_end, random_button, start_game, unescape
 from tests.helpers import click, end_game, refusal, slash
 
@@ -18,7 +19,9 @@ Seat = tuple[simcord.MemberActor | None, int] | tuple[None, int, str]
 """A seat of a seeded game: (member, net worth), or (None, net worth, strength) for a computer."""
 
 
-async def seed(env, guild, channel, *seats: Seat, reason: str = "retired", ruleset: str = "modern") -> int:
+async def seed(
+    env, guild, channel, *seats: Seat, reason: str = "retired", ruleset: str = "modern", **more
+) -> int:
     """A finished game recorded the way a game's end records it, without playing it."""
     players = []
     for seat in seats:
@@ -29,7 +32,7 @@ async def seed(env, guild, channel, *seats: Seat, reason: str = "retired", rules
         )
         if strength:
             players[-1]["strength"] = strength[0]
-    summary = {"reason": reason, "ruleset": ruleset, "months": 2, "players": players}
+    summary = {"reason": reason, "ruleset": ruleset, "months": 2, "players": players, **more}
     store = env.bot.store
     row = await store.create(channel.id, guild.id, "{}")
     await store.finish(row, '{"message_id": 1}', summary, [], (result_of(summary, 1), rate))
@@ -273,3 +276,23 @@ async def test_forged_options_are_refused_in_one_private_sentence(env, forged, c
     assert result.ephemeral and not result.response.embeds
     assert unescape(refusal(result)).startswith(text), result.response.content
     assert not env.errors
+
+
+async def test_the_leaderboard_is_of_the_servers_edition_played_by_its_house_rules(env):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    rules = {"salary": 4_000}
+    for _ in range(3):
+        await seed(env, guild, channel, (alice, 900), (bob, 100), ruleset="family", house_rules=rules)
+    await seed(env, guild, channel, (alice, 100), (bob, 900), ruleset="family")  # the edition's own rules
+
+    own = (await slash(alice, channel, "payday leaderboard", edition="family")).response.embeds[0]
+    assert own.description.startswith("Nobody is ranked yet")  # one game by its own rules
+
+    settings = ServerSettings(ruleset="family", house={"family": rules})
+    await env.bot.store.set_server_settings(guild.id, settings.to_json())
+    board = (await slash(bob, channel, "payday leaderboard")).response.embeds[0]
+    assert board.title == "Leaderboard · Family variant"
+    assert [(place, name) for place, name, _ in ranked(board.description)] == [(1, "alice"), (2, "bob")]
+    assert [(f.name, f.value) for f in board.fields] == [("House rules", "Salary $4,000")]
