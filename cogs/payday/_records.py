@@ -79,7 +79,8 @@ class Records(Answering):
 
     @app_commands.command(name="leaderboard")
     @app_commands.describe(
-        edition="Which edition's ranking.", period="Which games count: when they were played."
+        edition="Which edition's ranking (the server's if left out).",
+        period="Which games count: when they were played.",
     )
     @app_commands.choices(edition=RULESET_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(
