@@ -15,7 +15,7 @@ from bot.game import cards, engine, rulesets
 from bot.game.calendar import SpaceKind
 from bot.game.cards import MailKind
 from bot.game.interrupts import LOTTERY_NUMBERS
-from bot.game.rulesets import Ruleset
+from bot.game.rulesets import JackpotSix, Ruleset
 from bot.game.steps import Step
 from bot.render.cards import jackpot_name, space_name
 from bot.render.commands import in_language
@@ -459,7 +459,8 @@ def _interrupt_line(rs: Ruleset, kind: str, L: Lang) -> str | None:
     return _INTERRUPT_LINES[kind](rs, space, space_name(space, L), L.money(space.amount), L)
 
 
-def _radio_line(rs: Ruleset, space: cal.Space, name: str, amount: str, L: Lang) -> str:
+def _radio_line(rs: Ruleset, space: cal.Space, name: str, board_amount: str, L: Lang) -> str:
+    amount = L.money(rs.rules.radio_prize)
     if rs.rules.radio_mode == rulesets.RadioMode.HIGHEST:
         return L._(
             "**{space}** — everyone rolls; the highest roll wins {amount} (ties roll again).",
@@ -670,28 +671,47 @@ def editions_page(editions: Iterable[Ruleset], L: Lang) -> str:
 
 
 def _jackpot_line(rs: Ruleset, L: Lang) -> str:
-    if not rs.rules.jackpot_on_six:
-        return ""
+    r = rs.rules
     name = L.pgettext("jackpot", rs.jackpot_name.removeprefix("the "))
-    if rs.rules.jackpot_needs_election:
-        return "\n\n" + L._(
+    if r.jackpot_six is JackpotSix.NONE:
+        line = L._("**{name}**: in this game no roll wins it; it only grows.", name=name)
+    elif r.jackpot_needs_election and r.jackpot_six is JackpotSix.ANY:
+        line = L._(
+            "**{name}**: after a Town Election, the next player to roll a 6 on any roll of their own (not "
+            "the Lottery draw) takes the whole {name}; money that goes in before any election waits there "
+            "for one.",
+            name=name,
+        )
+    elif r.jackpot_needs_election:
+        line = L._(
             "**{name}**: after a Town Election, the next player to roll a 6 for their move takes the whole "
             "{name}; money that goes in before any election waits there for one.",
             name=name,
         )
-    return "\n\n" + L._("**{name}**: roll a 6 for your move and the whole {name} is yours.", name=name)
+    elif r.jackpot_six is JackpotSix.ANY:
+        line = L._(
+            "**{name}**: roll a 6, for your move or any other roll of your own (not the Lottery draw), and "
+            "the whole {name} is yours.",
+            name=name,
+        )
+    else:
+        line = L._("**{name}**: roll a 6 for your move and the whole {name} is yours.", name=name)
+    if r.jackpot_seed:
+        line += " " + L._("The Bank puts {amount} on it at the start.", amount=L.money(r.jackpot_seed))
+    return "\n\n" + line
 
 
 Effect = Callable[[cal.Space, Ruleset, Lang], str]
 
 
 def _radio_effect(sp: cal.Space, rs: Ruleset, L: Lang) -> str:
+    prize = L.money(rs.rules.radio_prize)
     if rs.rules.radio_mode == rulesets.RadioMode.HIGHEST:
-        return L._("everyone rolls, the highest roll wins {amount}", amount=L.money(sp.amount))
+        return L._("everyone rolls, the highest roll wins {amount}", amount=prize)
     return L._(
         "from you, players roll once each in turn; the first to roll a {number} wins {amount}",
         number=rs.rules.radio_number,
-        amount=L.money(sp.amount),
+        amount=prize,
     )
 
 
