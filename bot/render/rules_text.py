@@ -8,6 +8,7 @@ Every page is written in a language (`Lang`): each paragraph is one message with
 """
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Literal
 
 from bot.game import calendar as cal
@@ -15,10 +16,11 @@ from bot.game import cards, engine, rulesets
 from bot.game.calendar import SpaceKind
 from bot.game.cards import MailKind
 from bot.game.interrupts import LOTTERY_NUMBERS
-from bot.game.rulesets import JackpotSix, Ruleset
+from bot.game.rulesets import JackpotSix, Rules, Ruleset
 from bot.game.steps import Step
 from bot.render.cards import jackpot_name, space_name
 from bot.render.commands import in_language
+from bot.render.house import house_rules_heading, house_rules_lines
 from bot.render.i18n import Lang
 from bot.render.lists import and_list, or_list
 
@@ -858,9 +860,18 @@ def render(
     return f"{TITLES[topic](L)} — {edition_title(ruleset, L)}", text
 
 
-def page(topic: str, edition: str, turn: str, interrupt: str, L: Lang) -> tuple[str, str]:
-    """The page a player asked for, for the edition their table plays."""
-    return render(topic, rulesets.RULESETS[edition], turn, interrupt, L)
+def page(
+    topic: str, edition: str, turn: str, interrupt: str, L: Lang, rules: Rules | None = None
+) -> tuple[str, str]:
+    """The page a player asked for, for the edition their table plays, written with the game's own
+    `rules` (its edition's if none), so its numbers are the house rules' and a part lists them."""
+    preset = rulesets.RULESETS[edition]
+    played = preset if rules is None else replace(preset, rules=rules)
+    title, text = render(topic, played, turn, interrupt, L)
+    lines = house_rules_lines(L, edition, played.rules)
+    if lines:
+        text += f"\n\n**{house_rules_heading(L)}**\n" + "\n".join(f"- {line}" for line in lines)
+    return title, text
 
 
 def duration(seconds: int, L: Lang) -> str:

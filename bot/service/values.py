@@ -13,7 +13,7 @@ from enum import Enum, StrEnum
 from typing import Any, NamedTuple
 
 from bot.game.events import Event
-from bot.game.rulesets import Ruleset
+from bot.game.rulesets import Rules, Ruleset
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
 from bot.table import Table
@@ -371,3 +371,6 @@ class RulesView:
     edition: str
     turn_seconds: int
     interrupt_seconds: int
+    rules: Rules
+    """The rules the page is written with: the game's own (its house rules) when it is the game in
+    the channel, else the edition's."""

@@ -126,7 +126,11 @@ def start(table: Table, user_id: int) -> list[Event]:
     if not table.min_players <= len(table.seats) <= table.max_players:
         raise Refusal(LobbyCode.PLAYER_COUNT, least=table.min_players, most=table.max_players)
     table.state, opening = engine.start(
-        [seat.name for seat in table.seats], ruleset=table.ruleset, months=table.months, seed=table.seed
+        [seat.name for seat in table.seats],
+        ruleset=table.ruleset,
+        months=table.months,
+        seed=table.seed,
+        rules=table.rules,
     )
     table.lobby_closes = None
     table.remember([Event(TableKind.BEGAN)])
@@ -180,6 +184,7 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
         host_id=user_id,
         months=finished.months,
         ruleset=finished.ruleset,
+        house_rules=finished.house_rules,
         language=finished.language,
         turn_seconds=finished.turn_seconds,
         interrupt_seconds=finished.interrupt_seconds,
