@@ -478,6 +478,32 @@ def _radio_line(rs: Ruleset, space: cal.Space, name: str, board_amount: str, L: 
     )
 
 
+def _election_line(rs: Ruleset, name: str, amount: str, L: Lang) -> str:
+    """The Town Election, and which 6 then wins the Pot (a house rule may change it, §7.2)."""
+    jackpot, six = _jackpot(rs, L), rs.rules.jackpot_six
+    if six is JackpotSix.ANY:
+        return L._(
+            "**{space}** — every player pays {amount} into {jackpot}; the next 6 anyone rolls for "
+            "themselves wins it.",
+            space=name,
+            amount=amount,
+            jackpot=jackpot,
+        )
+    if six is JackpotSix.NONE:
+        return L._(
+            "**{space}** — every player pays {amount} into {jackpot}.",
+            space=name,
+            amount=amount,
+            jackpot=jackpot,
+        )
+    return L._(
+        "**{space}** — every player pays {amount} into {jackpot}; the next movement roll of a 6 wins it.",
+        space=name,
+        amount=amount,
+        jackpot=jackpot,
+    )
+
+
 _INTERRUPT_LINES: dict[str, Callable[[Ruleset, cal.Space, str, str, Lang], str]] = {
     SpaceKind.RADIO: _radio_line,
     SpaceKind.BIRTHDAY: lambda rs, sp, name, amount, L: L._(
@@ -495,12 +521,7 @@ _INTERRUPT_LINES: dict[str, Callable[[Ruleset, cal.Space, str, str, Lang], str]]
         space=name,
         amount=amount,
     ),
-    SpaceKind.ELECTION: lambda rs, sp, name, amount, L: L._(
-        "**{space}** — every player pays {amount} into {jackpot}; the next movement roll of a 6 wins it.",
-        space=name,
-        amount=amount,
-        jackpot=_jackpot(rs, L),
-    ),
+    SpaceKind.ELECTION: lambda rs, sp, name, amount, L: _election_line(rs, name, amount, L),
     SpaceKind.DAYLIGHT: lambda rs, sp, name, amount, L: L._(
         "**{space}** — from the lander, each player still playing steps back one day and plays it; a "
         "player on START collects {salary} instead. It never sets off another.",

@@ -105,3 +105,16 @@ def test_a_rules_page_says_the_house_rules_radio_prize_and_lottery_numbers():
     assert "**25%**" in loans and "pay a loan back at any time" in loans
     _, board = page("board", "modern", "", "", ENGLISH, rules=rules)
     assert "The Bank puts $1,500 on it at the start." in board
+
+
+def test_the_classic_town_election_says_which_6_wins_the_pot():
+    line = "**Town Election** — every player pays $50 into the Pot"
+    said = {
+        six: page(
+            "interrupts", "classic", "", "", ENGLISH, rules=with_house_rules("classic", {"jackpot_six": six})
+        )[1]
+        for six in ("movement", "any", "none")
+    }
+    assert f"{line}; the next movement roll of a 6 wins it." in said["movement"]
+    assert f"{line}; the next 6 anyone rolls for themselves wins it." in said["any"]
+    assert f"{line}.\n" in said["none"]
