@@ -10,6 +10,7 @@ import secrets
 from datetime import timedelta
 
 from bot.game.events import Event
+from bot.game.house import house_rules_of
 from bot.service.core import Core, log_change, rules_refuse
 from bot.service.moves import ended_early, next_call
 from bot.service.tables import Loaded
@@ -202,7 +203,16 @@ class Lobbies:
         call = next_call(table, () if starter is None else (starter,))
         started = {"kind": "started", "seats": [s.name for s in table.seats]}
         loaded = await self.core.tables.save(loaded, [started, *(e.to_dict() for e in opening)])
-        log_change("game started", loaded, players=len(table.seats))
+        house = ",".join(
+            f"{key}={value}" for key, value in house_rules_of(table.ruleset, table.game.rules).items()
+        )
+        log_change(
+            "game started",
+            loaded,
+            players=len(table.seats),
+            ruleset=table.ruleset,
+            house_rules=house or "none",
+        )
         answer = Answer(Show.BOARD, Note(NoteCode.GAME_STARTED))
         update = Update(loaded.row.channel_id, loaded, tuple(opening), LiveView(loaded), answer, call=call)
         return self.core.publish(update)

@@ -6,11 +6,13 @@ The host's house-rules editor is issue 18.1's; these tests set the lobby's house
 directly, as that editor does, and a member's Join draws the lobby again.
 """
 
+import logging
+
 import simcord
 
 from bot.game.house import with_house_rules
 from bot.render.i18n import lang
-from tests.cogs.payday.rig import books, field, labels, live, load, rigged, service
+from tests.cogs.payday.rig import books, client_locales, field, labels, live, load, rigged, service
 from tests.helpers import click, end_game, slash
 
 HOUSE = {"start_cash": 5000, "salary": 6000, "jackpot_seed": 1500, "jackpot_six": "any"}
@@ -51,7 +53,8 @@ async def game_id(env: simcord.Env, channel: simcord.ChannelHandle) -> int:
     return row.game_id
 
 
-async def test_a_game_with_house_rules_says_so_everywhere_and_plays_by_them(env):
+async def test_a_game_with_house_rules_says_so_everywhere_and_plays_by_them(env, caplog):
+    caplog.set_level(logging.INFO)
     channel, alice, bob, lobby = await house_lobby(env, HOUSE)
     assert field(lobby, "House rules") == "\n".join(LINES)
 
@@ -62,6 +65,8 @@ async def test_a_game_with_house_rules_says_so_everywhere_and_plays_by_them(env)
     assert field(await live(env, channel), "Players").count("$5,000") == 2
     table = await load(env, channel)
     assert await books(env, await game_id(env, channel), table.game) == []
+    [started] = [r for r in caplog.records if r.getMessage() == "game started"]
+    assert started.house_rules == "start_cash=5000,salary=6000,jackpot_seed=1500,jackpot_six=any"
 
     rules = (await slash(bob, channel, "payday rules")).response.embeds[0].description
     assert "Everyone starts with **$5,000** and earns a **$6,000** salary" in rules
@@ -104,9 +109,10 @@ async def test_a_game_of_the_editions_own_rules_says_nothing_of_house_rules(env)
     assert row.summary["house_rules"] == {}
 
 
-async def test_an_italian_game_says_its_house_rules_in_italian(env):
-    it = lang("it")
-    channel, alice, _, lobby = await house_lobby(env, {"salary": 6000, "radio_prize": 2500}, locale="it")
+async def test_an_italian_game_says_its_house_rules_in_italian(env, monkeypatch):
+    it, locales = lang("it"), client_locales(monkeypatch)
+    channel, alice, bob, lobby = await house_lobby(env, {"salary": 6000, "radio_prize": 2500}, locale="it")
+    locales[bob.id] = "it"
     lines = [
         "Salario 6.000\u00a0$ (regole: 3.500\u00a0$)",
         "Premio del Concorso radiofonico 2.500\u00a0$ (regole: 1.000\u00a0$)",
@@ -116,6 +122,8 @@ async def test_an_italian_game_says_its_house_rules_in_italian(env):
     await click(alice, lobby, label=it._("Start"))
     footer = (await live(env, channel)).embeds[0].footer.text
     assert footer.endswith("\nRegole della casa: salario 6.000\u00a0$ · Concorso radiofonico 2.500\u00a0$")
+    rules = (await slash(bob, channel, "payday rules")).response.embeds[0].description
+    assert rules.endswith("**Regole della casa**\n" + "\n".join(f"- {line}" for line in lines))
     ended = await end_game(alice, channel)
     [standings] = ended.followups
     assert field(standings.message, "Regole della casa") == "\n".join(lines)
