@@ -87,18 +87,21 @@ def limits(ruleset: str, rule: HouseRule) -> tuple[int, int]:
 def with_house_rules(ruleset: str, changes: Mapping[str, HouseValue]) -> Rules:
     """The edition's preset with `changes` applied; HouseRuleError for an unknown key or a value
     out of its limits (a bool for a switch, an option's value for a choice, a whole number for the
-    others). A rule that does not apply to the edition is accepted and changes nothing it plays."""
+    others). A rule about something the edition does not have is let pass and changes nothing, so
+    one set of house rules can be offered to every edition."""
     rules = game_rules(RULESETS[ruleset].rules)
     for key, value in changes.items():
         rule = BY_KEY.get(key)
         if rule is None:
             raise HouseRuleError(key)
+        if not applies(ruleset, rule):
+            continue
         low, high = limits(ruleset, rule)
         if rule.kind is HouseKind.SWITCH:
             if not isinstance(value, bool):
                 raise HouseRuleError(key, 0, 1)
         elif rule.options is not None:
-            if not isinstance(value, str) or value not in set(rule.options):
+            if not isinstance(value, str) or value not in {option.value for option in rule.options}:
                 raise HouseRuleError(key, low, high)
             value = rule.options(value)
         elif isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

@@ -270,8 +270,9 @@ def test_a_game_reports_the_house_rules_it_plays_by_in_their_order_and_as_given(
 def test_a_rule_about_what_an_edition_lacks_is_no_house_rule_of_it():
     assert not applies("classic", BY_KEY["radio_prize"]) and not applies("classic", BY_KEY["lottery_ante"])
     assert not applies("classic", BY_KEY["charge_interest_pct"]) and applies("modern", BY_KEY["radio_prize"])
-    rules = with_house_rules("classic", {"radio_prize": 500, "salary": 400})
+    rules = with_house_rules("classic", {"radio_prize": 5000, "lottery_ante": "forged", "salary": 400})
     assert house_rules_of("classic", rules) == {"salary": 400}
+    assert rules.radio_prize == RULESETS["classic"].rules.radio_prize
 
 
 # -- saved games -------------------------------------------------------------------------------------
