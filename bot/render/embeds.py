@@ -59,9 +59,10 @@ def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> di
         L._("Players") if closed else L._("Players ({seated}/{most})", seated=seated, most=table.max_players)
     )
     embed.add_field(name=heading, value=seats or L._("nobody yet"))  # a closed lobby has no room left to fill
-    _add_house_rules(embed, table, L)
-    if note and not closed:
-        embed.set_footer(text=note)
+    if not closed:
+        _add_house_rules(embed, table, L)
+        if note:
+            embed.set_footer(text=note)
     return embed
 
 

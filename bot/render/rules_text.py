@@ -461,7 +461,8 @@ def _interrupt_line(rs: Ruleset, kind: str, L: Lang) -> str | None:
     return _INTERRUPT_LINES[kind](rs, space, space_name(space, L), L.money(space.amount), L)
 
 
-def _radio_line(rs: Ruleset, space: cal.Space, name: str, board_amount: str, L: Lang) -> str:
+def _radio_line(rs: Ruleset, space: cal.Space, name: str, space_amount: str, L: Lang) -> str:
+    """The Radio Contest: its prize is the rules' (a house rule may change it), not the space's."""
     amount = L.money(rs.rules.radio_prize)
     if rs.rules.radio_mode == rulesets.RadioMode.HIGHEST:
         return L._(
