@@ -21,6 +21,9 @@ from bot.render.board_picture import style as st
 from bot.render.board_picture.scene import HouseRules, Scene, Token
 from bot.render.i18n import lang
 
+CALENDARS_KEPT = 32
+"""Calendars kept, the most recently drawn: half a megabyte each, and house rules make their number
+open-ended (every edition in every language, and the tables playing house rules)."""
 TOKENS_PER_ROW = 3
 PNG_LEVEL = 3
 """zlib level: 3 is the knee: 4 costs 40% more time for 10% smaller, 6 and up twice the time."""
@@ -117,7 +120,7 @@ def _paste_token(image: Image.Image, scene: Scene, t: Token, ground: str, spot: 
     image.paste(palette.indexed(tile, scene.edition), spot, sprite.disc)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CALENDARS_KEPT)
 def calendar(edition: str, language: str, house: HouseRules = ()) -> Image.Image:
     """The edition's empty board in a language, with the amounts of its `house` rules, in its
     palette. Kept, since drawing it takes as long as some ten frames: every frame starts from a
