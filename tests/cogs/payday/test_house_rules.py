@@ -12,7 +12,17 @@ import simcord
 
 from bot.game.house import with_house_rules
 from bot.render.i18n import lang
-from tests.cogs.payday.rig import books, client_locales, field, labels, live, load, rigged, service
+from tests.cogs.payday.rig import (
+    books,
+    client_locales,
+    field,
+    labels,
+    live,
+    load,
+    message,
+    rigged,
+    service,
+)
 from tests.helpers import click, end_game, slash
 
 HOUSE = {"start_cash": 5000, "salary": 6000, "jackpot_seed": 1500, "jackpot_six": "any"}
@@ -80,6 +90,10 @@ async def test_a_game_with_house_rules_says_so_everywhere_and_plays_by_them(env,
     [row] = await env.bot.store.history(channel_id=channel.id, limit=1)
     assert row.summary["ruleset"] == "modern"
     assert row.summary["house_rules"] == HOUSE
+
+    await click(alice, standings.message, label="Rematch")  # the same table, house rules and all
+    rematch = message(channel, (await load(env, channel)).message_id)
+    assert field(rematch, "House rules") == "\n".join(LINES)
 
 
 async def test_the_house_rules_jackpot_is_won_by_a_6_of_the_radio_contest(env):
