@@ -95,7 +95,7 @@ def test_a_rules_page_of_a_game_with_house_rules_uses_its_numbers_and_lists_them
     assert "**House rules**" not in page("overview", ruleset, "", "", ENGLISH)[1]
 
 
-def test_a_rules_page_says_the_house_rules_radio_prize_and_lottery_numbers():
+def test_every_house_rules_number_is_on_the_rules_page_about_it():
     rules = with_house_rules("modern", EVERY_ONE)
     _, interrupts = page("interrupts", "modern", "", "", ENGLISH, rules=rules)
     assert "the first to roll a 3 wins $2,500" in interrupts
@@ -105,6 +105,10 @@ def test_a_rules_page_says_the_house_rules_radio_prize_and_lottery_numbers():
     assert "**25%**" in loans and "pay a loan back at any time" in loans
     _, board = page("board", "modern", "", "", ENGLISH, rules=rules)
     assert "The Bank puts $1,500 on it at the start." in board
+    _, mail = page("mail", "modern", "", "", ENGLISH, rules=rules)
+    assert "There, pay 5% interest plus the whole balance" in mail
+    _, payday = page("payday", "modern", "", "", ENGLISH, rules=rules)
+    assert "Collect your **$6,000** salary." in payday and "Pay **25% interest** on your loan." in payday
 
 
 def test_the_classic_town_election_says_which_6_wins_the_pot():
