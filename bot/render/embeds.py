@@ -7,12 +7,11 @@ from dataclasses import dataclass
 import discord
 
 from bot.game.cards import Tag
-from bot.game.house import with_house_rules
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
 from bot.render.hand import ORDERS_MARK
 from bot.render.happenings import Kind, happenings
-from bot.render.house import house_rules_lines
+from bot.render.house import house_rules_heading, house_rules_lines, house_rules_summary
 from bot.render.i18n import Lang, lang
 from bot.render.latest import latest_text
 from bot.render.lists import and_list
@@ -60,12 +59,18 @@ def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> di
         L._("Players") if closed else L._("Players ({seated}/{most})", seated=seated, most=table.max_players)
     )
     embed.add_field(name=heading, value=seats or L._("nobody yet"))  # a closed lobby has no room left to fill
-    house = house_rules_lines(L, table.ruleset, with_house_rules(table.ruleset, table.house))
-    if house and not closed:
-        embed.add_field(name=L._("House rules"), value="\n".join(house), inline=False)
-    if note and not closed:
-        embed.set_footer(text=note)
+    if not closed:
+        _add_house_rules(embed, table, L)
+        if note:
+            embed.set_footer(text=note)
     return embed
+
+
+def _add_house_rules(embed: discord.Embed, table: Table, L: Lang) -> None:
+    """The house rules the game plays (or will play) by, a line each, as a field of their own."""
+    lines = house_rules_lines(L, table.ruleset, table.rules)
+    if lines:
+        embed.add_field(name=house_rules_heading(L), value="\n".join(lines), inline=False)
 
 
 def _invitation(table: Table, settings: str, L: Lang) -> str:
@@ -144,7 +149,9 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         shown = tuple(names)
         latest = latest_text(table, shown, L)
         embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
-    embed.set_footer(text=_footer(game_id, ruleset, any(seat.orders.any for seat in table.seats), L))
+    footer = _footer(game_id, ruleset, any(seat.orders.any for seat in table.seats), L)
+    house = house_rules_summary(L, st.ruleset, st.rules)
+    embed.set_footer(text=f"{footer}\n{house}" if house else footer)
     return embed
 
 
@@ -305,6 +312,7 @@ def final_embed(standing: Standings, L: Lang) -> discord.Embed:
         description=f"{safe(ending_text(standing, L))}\n\n{rows}",
         colour=GREEN,
     )
+    _add_house_rules(embed, table, L)
     if RULESETS[table.game.ruleset].rules.savings:
         footer = L._("Net worth = cash + savings − loans. /payday ledger shows every payment.")
     else:

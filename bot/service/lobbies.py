@@ -10,7 +10,7 @@ import secrets
 from datetime import timedelta
 
 from bot.game.events import Event
-from bot.game.house import HouseValue
+from bot.game.house import HouseValue, house_rules_of
 from bot.service.core import Core, log_change, rules_refuse
 from bot.service.moves import ended_early, next_call
 from bot.service.servers import changed_house
@@ -71,7 +71,7 @@ class Lobbies:
                 interrupt_seconds=min(server.interrupt_seconds or bot.interrupt_seconds, turn),
                 seed=secrets.randbits(62),
                 parent_id=parent_id,
-                house=server.house_rules(ruleset),
+                house_rules=server.house_rules(ruleset),
                 board_pictures=server.board_pictures,
                 call_by_name=server.calls,
             )
@@ -160,7 +160,7 @@ class Lobbies:
             table = (await self._lobby(channel_id, game_id)).table
             with rules_refuse():
                 lobby.may_change_house(table, person.user_id)
-            return HouseView(table.ruleset, dict(table.house))
+            return HouseView(table.ruleset, dict(table.house_rules))
 
     async def set_house_rule(
         self, channel_id: int, person: Person, game_id: int, key: str, value: HouseValue
@@ -172,7 +172,7 @@ class Lobbies:
             table = loaded.table
             with rules_refuse():
                 lobby.may_change_house(table, person.user_id)
-            house = changed_house(table.ruleset, table.house, key, value)
+            house = changed_house(table.ruleset, table.house_rules, key, value)
             return await self._house_set(loaded, person, house)
 
     async def reset_house_rules(self, channel_id: int, person: Person, game_id: int) -> Update:
@@ -259,7 +259,16 @@ class Lobbies:
         call = next_call(table, () if starter is None else (starter,))
         started = {"kind": "started", "seats": [s.name for s in table.seats]}
         loaded = await self.core.tables.save(loaded, [started, *(e.to_dict() for e in opening)])
-        log_change("game started", loaded, players=len(table.seats))
+        house = ",".join(
+            f"{key}={value}" for key, value in house_rules_of(table.ruleset, table.game.rules).items()
+        )
+        log_change(
+            "game started",
+            loaded,
+            players=len(table.seats),
+            ruleset=table.ruleset,
+            house_rules=house or "none",
+        )
         answer = Answer(Show.BOARD, Note(NoteCode.GAME_STARTED))
         update = Update(loaded.row.channel_id, loaded, tuple(opening), LiveView(loaded), answer, call=call)
         return self.core.publish(update)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from bot.game.events import Event, EventKind
+from bot.game.house import house_rules_of
 from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, tallies
 from bot.table import Table
@@ -174,13 +175,16 @@ class Tables:
         self, loaded: Loaded, records: list[dict] | tuple, ending: dict, tallied: Sequence[Tally]
     ) -> None:
         """Move the game to history with its result (`ending`: why it ended, as codes) and each
-        player's tally; the channel is free for a new game."""
+        player's tally; the channel is free for a new game. The result names the game's edition and
+        its house rules (`ruleset`, `house_rules`), so history compares it only with games played by
+        the same rules."""
         table = loaded.table
         state = table.game
         summary = {
             **ending,
             "months": state.months,
             "ruleset": state.ruleset,
+            "house_rules": house_rules_of(state.ruleset, state.rules),
             "players": [
                 {
                     "name": seat.name,

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from bot.game.events import Event
 from bot.game.house import HouseValue
-from bot.game.rulesets import Ruleset
+from bot.game.rulesets import Rules, Ruleset
 from bot.service.replay import Replay
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
@@ -402,6 +402,9 @@ class RulesView:
     edition: str
     turn_seconds: int
     interrupt_seconds: int
+    rules: Rules
+    """The rules the page is written with: the game's own (its house rules) when it is the game in
+    the channel, else the edition's."""
 
 
 @dataclass(frozen=True, slots=True)

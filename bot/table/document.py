@@ -14,9 +14,9 @@ from pydantic import BaseModel, Field
 
 from bot.game.engine import MAX_NAME
 from bot.game.events import Event
-from bot.game.house import HouseValue
+from bot.game.house import HouseValue, with_house_rules
 from bot.game.orders import NONE, Orders
-from bot.game.rulesets import DEFAULT_RULESET, RULESETS
+from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.state import INTERRUPTS, GameState, Pending
 
 RECENT_EVENTS = 32
@@ -99,14 +99,15 @@ class Table(BaseModel):
     host_id: int
     months: int = 3
     ruleset: str = DEFAULT_RULESET
+    house_rules: dict[str, HouseValue] = Field(default_factory=dict)
+    """The lobby's house rules (`bot.game.house`: a key and its value each), dealt into the game's
+    own `Rules` when it starts; the host may change them until Start. Tables saved before house
+    rules have none: the edition's own rules."""
     language: str = "en"
     """The game's language: its live message and public posts are written in it."""
     turn_seconds: int
     interrupt_seconds: int
     seed: int
-    house: dict[str, HouseValue] = Field(default_factory=dict)
-    """The lobby's house rules (`bot.game.house`), the game's `Rules` once it starts; the host may
-    change them until Start. Lobbies saved before have none: the edition's own rules."""
     board_pictures: bool = True
     """The drawn board on the live message (the server's choice; the operator's switch is above it)."""
     call_by_name: bool = True
@@ -152,6 +153,14 @@ class Table(BaseModel):
     when the next is made or answered)."""
     requests_made: int = 0
     """Requests made so far in this game: the next one's number."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this table plays by, house rules included: the game's own once it has started,
+        else the ones the lobby will deal it."""
+        if self.state is not None:
+            return self.state.rules
+        return with_house_rules(self.ruleset, self.house_rules)
 
     @property
     def game(self) -> GameState:
