@@ -13,6 +13,7 @@ from bot.game.actions import RefusalCode as Why
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
+from bot.render.pause import REFUSALS as PAUSE_REFUSALS
 from bot.render.takeover import REFUSALS as TAKEOVER_REFUSALS
 from bot.service.values import Refused, ServiceCode
 from bot.table.lobby import LobbyCode
@@ -255,6 +256,7 @@ _TEXTS: dict[str, Writer] = {
         most=L.number(p["most"]),
     ),
     **TAKEOVER_REFUSALS,
+    **PAUSE_REFUSALS,
 }
 """One writer per refusal code (the service's, the engine's, the lobby's and the options'; a
 request to take over a seat's are bot/render/takeover.py's)."""

@@ -843,8 +843,19 @@ def page(topic: str, edition: str, turn: str, interrupt: str, L: Lang) -> tuple[
     return render(topic, rulesets.RULESETS[edition], turn, interrupt, L)
 
 
+HOUR = 3600
+DAY = 24 * HOUR
+
+
 def duration(seconds: int, L: Lang) -> str:
-    """Say a time limit the way a player would: `5 minutes`, `1 minute`, `90 seconds`."""
+    """Say a time limit the way a player would: `2 days`, `12 hours`, `5 minutes`, `1 minute`,
+    `90 seconds`."""
+    days, rest = divmod(seconds, DAY)
+    if days and not rest:
+        return L.ngettext("{count} day", "{count} days", days, count=days)
+    hours, rest = divmod(seconds, HOUR)
+    if hours and not rest:
+        return L.ngettext("{count} hour", "{count} hours", hours, count=hours)
     minutes, rest = divmod(seconds, 60)
     if minutes and not rest:
         return L.ngettext("{count} minute", "{count} minutes", minutes, count=minutes)

@@ -10,7 +10,7 @@ import secrets
 from datetime import timedelta
 
 from bot.game.events import Event
-from bot.service.core import Core, log_change, rules_refuse
+from bot.service.core import Core, log_change, rules_refuse, unpaused
 from bot.service.moves import ended_early, next_call
 from bot.service.tables import Loaded
 from bot.service.values import (
@@ -29,7 +29,7 @@ from bot.service.values import (
     Show,
     Update,
 )
-from bot.table import Table, TableKind, lobby
+from bot.table import Table, TableKind, lobby, pace
 
 
 class Lobbies:
@@ -55,7 +55,7 @@ class Lobbies:
                 ruleset=options.ruleset,
                 language=options.language,
                 turn_seconds=turn,
-                interrupt_seconds=min(settings.interrupt_seconds, turn),
+                interrupt_seconds=pace.question_seconds(turn, settings.interrupt_seconds),
                 seed=secrets.randbits(62),
             )
             lobby.join(table, host.user_id, host.name)
@@ -161,7 +161,7 @@ class Lobbies:
             with rules_refuse():
                 name = lobby.leave_lobby(table, member.user_id)
             log_change("player removed", loaded, user=member.user_id, by=person.user_id)
-            note = Note(NoteCode.REMOVED, {"name": name, "by": _board_name(table, person)})
+            note = Note(NoteCode.REMOVED, {"name": name, "by": table.board_name(person.user_id, person.name)})
             record = {"kind": "lobby", "removed": member.user_id, "by": person.user_id}
             return await self._seated(loaded, note, record)
 
@@ -214,11 +214,12 @@ class Lobbies:
         through the engine and the ledger like any answer. With no human left the game is over, its
         stakes refunded through the ledger."""
         table = loaded.table
+        unpaused(table)
         why = TableKind.LEFT if by is None else TableKind.KICKED
         with rules_refuse():
             seat = lobby.leave_game(table, user_id, why)
         name = table.seats[seat].name
-        told: list[Notice] = [] if by is None else [Kicked(name, _board_name(table, by))]
+        told: list[Notice] = [] if by is None else [Kicked(name, table.board_name(by.user_id, by.name))]
         if not table.humans():
             return await self._abandoned(loaded, user_id, name, by, told)
         record = {"kind": why.value, "user": user_id, "seat": seat}
@@ -253,9 +254,3 @@ class Lobbies:
 def _change(change: LobbyChange, person: Person) -> dict:
     """The event-log record of a lobby button pressed by `person`."""
     return {"kind": "lobby", "change": change, "user": person.user_id}
-
-
-def _board_name(table: Table, person: Person) -> str:
-    """The name the board shows for `person`: their seat's, else (a moderator not playing) their own."""
-    seat = table.seat_of(person.user_id)
-    return person.name if seat is None else table.seats[seat].name

@@ -1,5 +1,6 @@
 """The one object the cog calls: every use case by name, each a method of the group that owns it
-(lobbies.py, playing.py, looks.py, waking.py, takeover.py), all over one shared `Core` (core.py)."""
+(lobbies.py, playing.py, looks.py, waking.py, takeover.py, pausing.py), all over one shared `Core`
+(core.py)."""
 
 from collections.abc import Awaitable, Callable, Mapping
 from types import MappingProxyType
@@ -7,6 +8,7 @@ from types import MappingProxyType
 from bot.service.core import Core, GameSettings, Screen
 from bot.service.lobbies import Lobbies
 from bot.service.looks import Looks
+from bot.service.pausing import Pausing
 from bot.service.playing import Playing
 from bot.service.tables import Tables
 from bot.service.takeover import Takeovers
@@ -31,6 +33,7 @@ class Service:
         core = Core(tables, settings, screen, now, self.timers)
         lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
         takeovers = Takeovers(core)
+        pausing = Pausing(core)
         self._waking = Waking(core, playing)
 
         self.open_lobby = lobbies.open_lobby
@@ -71,6 +74,9 @@ class Service:
         self.approve_seat = takeovers.approve
         self.decline_seat = takeovers.decline
         self.computer_seats = takeovers.computer_seats
+
+        self.pause = pausing.pause
+        self.resume_play = pausing.resume
 
         self.resume = self._waking.resume
 

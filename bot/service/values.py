@@ -107,6 +107,10 @@ class NoteCode(StrEnum):
     """name, seat, host: the host approved; `name` plays the seat that was called `seat` until now."""
     SEAT_DECLINED = "seat_declined"
     """name, seat, host"""
+    PAUSED = "paused"
+    """ends: when the paused game ends by itself unless it is resumed."""
+    RESUMED = "resumed"
+    """until: when time runs out on the question the game waits on (None: no person is asked)."""
 
 
 class Note(NamedTuple):
@@ -123,6 +127,10 @@ class Ending(StrEnum):
     """Every human left."""
     ENDED = "ended"
     """Stopped early by the host or a moderator."""
+    IDLE = "idle"
+    """Nobody played for the table's `idle_end_days`: it ended by itself."""
+    PAUSE_EXPIRED = "pause_expired"
+    """Paused for the table's `pause_end_days`: it ended by itself."""
 
 
 class Show(Enum):
@@ -283,6 +291,10 @@ class ServiceCode(StrEnum):
     """The player left this game or was removed from it: a computer player plays their seat now."""
     MOVED_ON = "moved_on"
     """Ending a game: it moved on since the host was shown what ending it would give."""
+    PAUSED = "game_paused"
+    """name: who paused the game, which nothing changes until it is resumed."""
+    NOT_PAUSED = "not_paused"
+    """/payday resume of a game that runs."""
 
 
 class TakeoverCode(StrEnum):

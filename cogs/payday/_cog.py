@@ -1,5 +1,5 @@
 """The /payday cog: a thin adapter between Discord and the service, in parts by what the player
-does (lobby, play, hand, books, seats, takeover, help) that share one way of answering
+does (lobby, play, hand, books, seats, takeover, pause, help) that share one way of answering
 (`_base.Answering`)."""
 
 from discord import app_commands
@@ -11,6 +11,7 @@ from cogs.payday._hand import Hand
 from cogs.payday._help import Help
 from cogs.payday._live import LiveMessage
 from cogs.payday._lobby import Lobby
+from cogs.payday._pause import Pause
 from cogs.payday._play import Play
 from cogs.payday._seats import Seats
 from cogs.payday._stories import Stories
@@ -20,8 +21,10 @@ from cogs.payday._takeover import Takeover
 @app_commands.guild_only()
 class Payday(
     # discord.py lists a cog's commands from its last base to its first: start, join, leave (Lobby),
-    # loan ... status (Play), hand, ledger, log, notices, end, kick, takeover, and help and rules last.
+    # loan ... status (Play), hand, ledger, log, notices, end, kick, takeover, pause, resume, and help
+    # and rules last.
     Help,
+    Pause,
     Takeover,
     Seats,
     Books,

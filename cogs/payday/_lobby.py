@@ -13,7 +13,7 @@ from cogs.payday._base import RULESET_CHOICES, Answering, channel_of, person, sa
 
 log = logging.getLogger(__name__)
 
-TURN_TIMES = [
+TURN_TIMES = [  # up to bot.table.pace.MAX_TURN: from an hour up, a game by post
     app_commands.Choice(name=name, value=seconds)
     for name, seconds in (
         ("1 minute", 60),
@@ -21,7 +21,10 @@ TURN_TIMES = [
         ("5 minutes", 300),
         ("15 minutes", 900),
         ("1 hour", 3600),
+        ("12 hours", 43200),
         ("1 day", 86400),
+        ("2 days", 172800),
+        ("7 days", 604800),
     )
 ]
 LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[code], value=code) for code in SUPPORTED]
