@@ -278,13 +278,27 @@ class Table(BaseModel):
         st = self.state
         if st is None or st.over or st.pending is None:
             return []
-        return [seat for seat in st.pending.seats if not self.seats[seat].automatic]
+        return [seat for seat in st.pending.seats if not self.played_by_computer(seat)]
 
     def waiting_computers(self) -> list[int]:
         st = self.state
         if st is None or st.over or st.pending is None:
             return []
-        return [seat for seat in st.pending.seats if self.seats[seat].automatic]
+        return [seat for seat in st.pending.seats if self.played_by_computer(seat)]
+
+    def played_by_computer(self, seat: int) -> bool:
+        """Answered without waiting: a computer seat, or a player who is away, unless the table is
+        `deserted`."""
+        player = self.seats[seat]
+        return player.computer or (player.away and not self.deserted())
+
+    def deserted(self) -> bool:
+        """By post, every person at the table is away. Nobody is held up by them then, so the computer
+        does not play the game out for them in minutes: their questions wait their time, and a game
+        nobody plays ends by itself `idle_end_days` after the last click (`idle_ends`)."""
+        people = [seat for seat in self.seats if not seat.computer]
+        everyone_away = bool(people) and all(seat.away for seat in people)
+        return everyone_away and pace.by_post(timedelta(seconds=self.turn_seconds))
 
     def set_timers(self, now: datetime) -> None:
         """Start the clocks for a new question; a partly answered question keeps its deadline."""
