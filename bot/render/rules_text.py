@@ -579,9 +579,10 @@ def _timeouts(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
         interrupt=limits["interrupt"],
     )
     cautious = L._(
-        "Halfway through your turn's time I mention you once, as a reminder. When time runs out I choose "
-        "the cautious option for you and say so in the channel: {defaults}. At a Buyer I sell your most "
-        "profitable Deal (a sale can only gain){others}.",
+        "Halfway through your time I mention you once, as a reminder; in a game by post (a turn of an hour "
+        "or more) again shortly before time runs out, and questions asked of everyone get a quarter of the "
+        "turn. When time runs out I choose the cautious option for you and say so in the channel: "
+        "{defaults}. At a Buyer I sell your most profitable Deal (a sale can only gain){others}.",
         defaults=and_list(defaults, L),
         others="".join(f"; {line}" for line in others),
     )

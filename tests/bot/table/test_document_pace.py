@@ -82,3 +82,17 @@ def test_a_table_saved_before_pauses_loads_unpaused_with_a_week_for_each_end():
     assert (table.idle_end_days, table.pause_end_days) == (7, 7)
     table.set_timers(START + DAY)  # its next move starts the idle clock
     assert table.idle_ends() == START + 8 * DAY
+
+
+def test_by_post_a_table_where_everyone_is_away_waits_for_them_instead_of_playing_them_out():
+    table = started()
+    table.seats[0].away = True
+    assert table.waiting_computers() == [0] and not table.deserted()  # bob is held up by alice
+    table.seats[1].away = True
+    assert table.deserted() and table.waiting_humans() == [0] and table.waiting_computers() == []
+
+
+def test_a_short_game_where_everyone_is_away_is_still_played_out_by_the_computer():
+    table = started(turn_seconds=300, interrupt_seconds=60)
+    table.seats[0].away = table.seats[1].away = True
+    assert not table.deserted() and table.waiting_computers() == [0]
