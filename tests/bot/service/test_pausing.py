@@ -84,6 +84,15 @@ async def test_only_the_host_or_a_moderator_pauses_a_running_game(service):
     await refused(service, lambda: service.resume_play(CHANNEL, OLGA), LobbyCode.HOST_OR_MANAGER)
 
 
+async def test_the_host_may_still_end_a_paused_game(service):
+    await started(service)
+    await service.pause(CHANNEL, ALICE)
+    asked = await service.ask_end(CHANNEL, ALICE)
+    ended = await service.end(CHANNEL, ALICE, asked.preview.game_id, asked.prompt)
+    [standings] = ended.follow
+    assert standings.ending is Ending.ENDED and await service.tables.load(CHANNEL) is None
+
+
 async def test_a_game_left_paused_ends_by_itself_with_the_standings(service):
     await started(service)
     paused = await service.pause(CHANNEL, ALICE)
