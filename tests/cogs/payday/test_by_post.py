@@ -91,3 +91,19 @@ async def test_a_game_nobody_plays_for_a_week_ends_by_itself_with_the_standings(
     assert await load(env, game.channel) is None
     standings = game.channel.last_message.embeds[-1]
     assert standings.description.startswith("Nobody played for 7 days: the game ended by itself.")
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_a_one_day_turn_keeps_its_reminders_and_deadline_across_a_restart(env, make_bot):
+    game = await start_game(env, 2, months=1, turn_time=DAY)
+    alice, bob = game.players
+    await script(env, game.channel, SWEEPSTAKES)
+    await env.advance_time(6 * HOUR)
+    await env.bot.close()
+    await env.restart_bot(make_bot())
+    mark = len(env.http_requests)
+
+    await env.advance_time(6 * HOUR)  # halfway, timed from before the restart
+    assert calls_sent(env, mark) == [[alice.id]]
+    await env.advance_time(12 * HOUR)
+    assert calls_sent(env, mark) == [[alice.id], [alice.id], [bob.id]]  # the last call, then bob's turn
