@@ -115,11 +115,11 @@ def question_embed(table: Table, L: Lang) -> discord.Embed:
     if table.paused is not None and not st.over:
         lines.append(paused_line(table, safe(table.paused.name), L))
     elif table.deadline is not None and not st.over:
-        lines.append(time_runs_out(table, L))
+        lines.append(_time_runs_out(table, L))
     return discord.Embed(description="\n".join(lines), colour=_colour(table))
 
 
-def time_runs_out(table: Table, L: Lang) -> str:
+def _time_runs_out(table: Table, L: Lang) -> str:
     """When time runs out on the question, in each reader's own time zone: a countdown, and by post
     (bot/table/pace.py) the day and hour too, since "in 19 hours" alone makes a reader count."""
     assert table.deadline is not None, "only a question with a time limit says when it runs out"
