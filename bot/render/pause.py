@@ -43,7 +43,7 @@ def paused_note(params: dict, L: Lang, table: Table | None) -> str:
     return L._(
         "Paused: every clock of the game is stopped. /payday resume starts them again; otherwise the "
         "game ends by itself {when}.",
-        when=discord.utils.format_dt(ends, "f"),
+        when=discord.utils.format_dt(ends, "R"),
     )
 
 
