@@ -166,13 +166,9 @@ class Looks:
         return StoryRows(game_id, table, rows, after, total)
 
     async def rules(self, channel_id: int, topic: str, edition: str | None) -> RulesView:
-        """A rules topic, of `edition` or else of the game in this channel (or the default one), with
-        that game's time limits (a game by post has hours where the bot's default is minutes)."""
+        """A rules topic, of `edition` or else of the game in this channel (or the default one)."""
         settings = self.core.settings
-        loaded = await self.core.tables.peek(channel_id)
-        if loaded is None:
-            return RulesView(
-                topic, edition or DEFAULT_RULESET, settings.turn_seconds, settings.interrupt_seconds
-            )
-        table = loaded.table
-        return RulesView(topic, edition or table.ruleset, table.turn_seconds, table.interrupt_seconds)
+        if edition is None:
+            loaded = await self.core.tables.peek(channel_id)
+            edition = loaded.table.ruleset if loaded is not None else DEFAULT_RULESET
+        return RulesView(topic, edition, settings.turn_seconds, settings.interrupt_seconds)

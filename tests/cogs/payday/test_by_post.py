@@ -107,10 +107,3 @@ async def test_a_one_day_turn_keeps_its_reminders_and_deadline_across_a_restart(
     assert calls_sent(env, mark) == [[alice.id]]
     await env.advance_time(12 * HOUR)
     assert calls_sent(env, mark) == [[alice.id], [alice.id], [bob.id]]  # the last call, then bob's turn
-
-
-async def test_the_rules_page_gives_the_time_limits_of_the_game_here(env):
-    game = await start_game(env, 2, months=1, turn_time=DAY)
-    page = await slash(game.players[1], game.channel, "payday rules", topic="timeouts")
-    text = page.response.embeds[0].description
-    assert "**Your turn**: **1 day**" in text and "**6 hours**" in text
