@@ -183,6 +183,8 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
         language=finished.language,
         turn_seconds=finished.turn_seconds,
         interrupt_seconds=finished.interrupt_seconds,
+        idle_end_days=finished.idle_end_days,
+        pause_end_days=finished.pause_end_days,
         seed=seed,
     )
     for seat in finished.seats:
