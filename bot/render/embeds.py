@@ -15,12 +15,13 @@ from bot.render.house import house_rules_heading, house_rules_lines, house_rules
 from bot.render.i18n import Lang, lang
 from bot.render.latest import latest_text
 from bot.render.lists import and_list
+from bot.render.pause import paused_line
 from bot.render.paydays import Breakdown, breakdown, breakdown_line
 from bot.render.prompts.questions import question
-from bot.render.rules_text import edition_title
+from bot.render.rules_text import duration, edition_title
 from bot.service.tallies import Tally
 from bot.service.values import Ending, PayDays, Standings
-from bot.table import Seat, Table
+from bot.table import Seat, Table, pace
 
 GOLD = discord.Colour.gold()
 GREEN = discord.Colour.green()
@@ -45,7 +46,7 @@ def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> di
         (
             L.ngettext("{n} month", "{n} months", table.months),
             edition_title(ruleset, L),
-            L._("{minutes} min per turn", minutes=table.turn_seconds // 60 or 1),
+            L._("{time} per turn", time=duration(table.turn_seconds, L)),
         )
     )
     if closed:
@@ -121,9 +122,21 @@ def question_embed(table: Table, L: Lang) -> discord.Embed:
     st = table.game
     names = [safe(seat.name) for seat in table.seats]
     lines = [question(st, names, L, table.computers())]
-    if table.deadline is not None and not st.over:
-        lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
+    if table.paused is not None and not st.over:
+        lines.append(paused_line(table, safe(table.paused.name), L))
+    elif table.deadline is not None and not st.over:
+        lines.append(_time_runs_out(table, L))
     return discord.Embed(description="\n".join(lines), colour=_colour(table))
+
+
+def _time_runs_out(table: Table, L: Lang) -> str:
+    """When time runs out on the question, in each reader's own time zone: a countdown, and by post
+    (bot/table/pace.py) the day and hour too, since "in 19 hours" alone makes a reader count."""
+    assert table.deadline is not None, "only a question with a time limit says when it runs out"
+    when = discord.utils.format_dt(table.deadline, "R")
+    if not pace.by_post(table.limit()):
+        return L._("Time runs out {when}.", when=when)
+    return L._("Time runs out {when} ({date}).", when=when, date=discord.utils.format_dt(table.deadline, "f"))
 
 
 def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
@@ -290,6 +303,20 @@ def ending_text(standing: Standings, L: Lang) -> str:
     counted (no tally says so of a game kept from before buy-backs, which counted them as nothing)."""
     if standing.ending is Ending.RETIRED:
         return L._("Everyone has retired.")
+    if standing.ending is Ending.IDLE:
+        days = standing.table.idle_end_days
+        return L.ngettext(
+            "Nobody played for {n} day: the game ended by itself.",
+            "Nobody played for {n} days: the game ended by itself.",
+            days,
+        )
+    if standing.ending is Ending.PAUSE_EXPIRED:
+        days = standing.table.pause_end_days
+        return L.ngettext(
+            "The game stayed paused for {n} day and ended by itself.",
+            "The game stayed paused for {n} days and ended by itself.",
+            days,
+        )
     if standing.ending is Ending.ENDED:
         ended = L._("Ended early by {player}.", player=standing.ended_by)
     elif standing.ending is Ending.GONE:

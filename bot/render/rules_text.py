@@ -604,9 +604,10 @@ def _timeouts(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
         interrupt=limits["interrupt"],
     )
     cautious = L._(
-        "Halfway through your turn's time I mention you once, as a reminder. When time runs out I choose "
-        "the cautious option for you and say so in the channel: {defaults}. At a Buyer I sell your most "
-        "profitable Deal (a sale can only gain){others}.",
+        "Halfway through your time I mention you once, as a reminder; in a game by post (a turn of an hour "
+        "or more) again shortly before time runs out, and questions asked of everyone get a quarter of the "
+        "turn. When time runs out I choose the cautious option for you and say so in the channel: "
+        "{defaults}. At a Buyer I sell your most profitable Deal (a sale can only gain){others}.",
         defaults=and_list(defaults, L),
         others="".join(f"; {line}" for line in others),
     )
@@ -896,13 +897,17 @@ def page(
     return title, text
 
 
+HOUR = 3600
+DAY = 24 * HOUR
+
+
 def duration(seconds: int, L: Lang) -> str:
-    """Say a time limit the way a player would: `5 minutes`, `1 minute`, `90 seconds`, `4 hours`,
-    `1 day`."""
-    days, rest = divmod(seconds, 86400)
+    """Say a time limit the way a player would: `2 days`, `12 hours`, `5 minutes`, `1 minute`,
+    `90 seconds`."""
+    days, rest = divmod(seconds, DAY)
     if days and not rest:
         return L.ngettext("{count} day", "{count} days", days, count=days)
-    hours, rest = divmod(seconds, 3600)
+    hours, rest = divmod(seconds, HOUR)
     if hours and not rest:
         return L.ngettext("{count} hour", "{count} hours", hours, count=hours)
     minutes, rest = divmod(seconds, 60)

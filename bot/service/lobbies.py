@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from bot.game.events import Event
 from bot.game.house import HouseValue, house_rules_of
-from bot.service.core import Core, log_change, rules_refuse
+from bot.service.core import Core, log_change, rules_refuse, unpaused
 from bot.service.moves import ended_early, next_call
 from bot.service.servers import changed_house
 from bot.service.tables import Loaded
@@ -32,7 +32,7 @@ from bot.service.values import (
     Show,
     Update,
 )
-from bot.table import Table, TableKind, lobby
+from bot.table import Table, TableKind, lobby, pace
 
 
 class Lobbies:
@@ -68,7 +68,13 @@ class Lobbies:
                 ruleset=ruleset,
                 language=options.language or server.language or options.server_language,
                 turn_seconds=turn,
-                interrupt_seconds=min(server.interrupt_seconds or bot.interrupt_seconds, turn),
+                interrupt_seconds=(
+                    min(server.interrupt_seconds, turn)  # the server's own choice, as it chose it
+                    if server.interrupt_seconds
+                    else pace.question_seconds(turn, bot.interrupt_seconds)
+                ),
+                idle_end_days=server.idle_end_days,
+                pause_end_days=server.pause_end_days,
                 seed=secrets.randbits(62),
                 parent_id=parent_id,
                 house_rules=server.house_rules(ruleset),
@@ -185,7 +191,7 @@ class Lobbies:
         table = loaded.table
         with rules_refuse():
             lobby.set_house(table, person.user_id, house)
-        note = Note(NoteCode.HOUSE_RULES_CHANGED, {"name": _board_name(table, person)})
+        note = Note(NoteCode.HOUSE_RULES_CHANGED, {"name": table.board_name(person.user_id, person.name)})
         loaded = await self.core.tables.save(
             loaded, [{"kind": "lobby", "house": house, "user": person.user_id}]
         )
@@ -217,7 +223,7 @@ class Lobbies:
             with rules_refuse():
                 name = lobby.leave_lobby(table, member.user_id)
             log_change("player removed", loaded, user=member.user_id, by=person.user_id)
-            note = Note(NoteCode.REMOVED, {"name": name, "by": _board_name(table, person)})
+            note = Note(NoteCode.REMOVED, {"name": name, "by": table.board_name(person.user_id, person.name)})
             record = {"kind": "lobby", "removed": member.user_id, "by": person.user_id}
             return await self._seated(loaded, note, record)
 
@@ -280,11 +286,12 @@ class Lobbies:
         through the engine and the ledger like any answer. With no human left the game is over, its
         stakes refunded through the ledger."""
         table = loaded.table
+        unpaused(table)
         why = TableKind.LEFT if by is None else TableKind.KICKED
         with rules_refuse():
             seat = lobby.leave_game(table, user_id, why)
         name = table.seats[seat].name
-        told: list[Notice] = [] if by is None else [Kicked(name, _board_name(table, by))]
+        told: list[Notice] = [] if by is None else [Kicked(name, table.board_name(by.user_id, by.name))]
         if not table.humans():
             return await self._abandoned(loaded, user_id, name, by, told)
         record = {"kind": why.value, "user": user_id, "seat": seat}
@@ -319,9 +326,3 @@ class Lobbies:
 def _change(change: LobbyChange, person: Person) -> dict:
     """The event-log record of a lobby button pressed by `person`."""
     return {"kind": "lobby", "change": change, "user": person.user_id}
-
-
-def _board_name(table: Table, person: Person) -> str:
-    """The name the board shows for `person`: their seat's, else (a moderator not playing) their own."""
-    seat = table.seat_of(person.user_id)
-    return person.name if seat is None else table.seats[seat].name

@@ -205,6 +205,8 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
         language=finished.language,
         turn_seconds=finished.turn_seconds,
         interrupt_seconds=finished.interrupt_seconds,
+        idle_end_days=finished.idle_end_days,
+        pause_end_days=finished.pause_end_days,
         seed=seed,
         parent_id=finished.parent_id,
         board_pictures=finished.board_pictures,

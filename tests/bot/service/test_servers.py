@@ -44,13 +44,24 @@ async def test_a_new_lobby_takes_the_servers_defaults_and_the_hosts_choices_over
     await service.change_server_settings(
         GUILD,
         ADMIN,
-        {"ruleset": "family", "months": 7, "turn_seconds": 86400, "language": "it", "calls": False},
+        {
+            "ruleset": "family",
+            "months": 7,
+            "turn_seconds": 86400,
+            "language": "it",
+            "calls": False,
+            "idle_end_days": 3,
+            "pause_end_days": 14,
+            "interrupt_seconds": 3600,
+        },
     )
     await service.set_server_house_rule(GUILD, ADMIN, "family", "salary", 5000)
 
     table = (await service.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.table
     assert (table.ruleset, table.months, table.turn_seconds, table.language) == ("family", 7, 86400, "it")
     assert table.house_rules == {"salary": 5000} and table.call_by_name is False
+    assert (table.idle_end_days, table.pause_end_days) == (3, 14)
+    assert table.interrupt_seconds == 3600  # the server's own choice, not by post's quarter of a day
     await service.cancel(CHANNEL, ADMIN)
 
     chosen = LobbyOptions(months=2, turn_seconds=60, ruleset="classic", language="en")

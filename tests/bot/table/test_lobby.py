@@ -66,7 +66,7 @@ def finished() -> Table:
 
 
 def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_who_asked():
-    old = finished()
+    old = finished().model_copy(update={"idle_end_days": 3, "pause_end_days": 2})
     table = lobby.rematch(old, 2, "Bobby", seed=11)
     assert (table.months, table.ruleset, table.turn_seconds, table.interrupt_seconds) == (
         2,
@@ -74,6 +74,7 @@ def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_w
         120,
         45,
     )
+    assert (table.idle_end_days, table.pause_end_days) == (3, 2)
     assert table.state is None and table.seed == 11 and table.host_id == 2
     assert (table.house_rules, table.board_pictures, table.call_by_name) == ({"salary": 4000}, False, False)
     seats = [(s.user_id, s.name, s.invited) for s in table.seats]
