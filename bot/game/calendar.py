@@ -84,7 +84,7 @@ _SHARED: dict[int, Space] = {
     13: _LOTTERY,
     20: _LOTTERY,
     27: _LOTTERY,
-    8: Space(SpaceKind.RADIO, "Radio Contest", amount=1000),
+    8: Space(SpaceKind.RADIO, "Radio Contest"),  # its prize is `Rules.radio_prize`
     9: _BUYER,
     17: _BUYER,
     23: _BUYER,

@@ -7,7 +7,7 @@ needs somebody's input again.
 
 from bot.game import actions as act
 from bot.game import calendar as b
-from bot.game import deals, interrupts, mail, payday, spaces, turn
+from bot.game import deals, interrupts, jackpot, mail, payday, spaces, turn
 from bot.game import events as ev
 from bot.game.actions import Action, ActionKind, IllegalAction
 from bot.game.actions import RefusalCode as Why
@@ -81,6 +81,7 @@ def start(
     g = Game(state)
     for seat in range(len(players)):
         transfer(g, ev.BANK, seat, rules.start_cash, Reason.START_CASH)
+    jackpot.seed(g)
     g.shuffle(state.mail_deck)
     g.shuffle(state.deal_deck)
     # A Yard Sale that draws the top Deal needs no card set aside, and a board without one neither.

@@ -5,6 +5,7 @@ Each asks several players at once (or one after another) and resolves when the l
 """
 
 from bot.game import events as ev
+from bot.game import jackpot
 from bot.game import rulesets as rs
 from bot.game import state as s
 from bot.game.actions import ActionKind
@@ -171,7 +172,7 @@ def what_for(g: Game, pending: s.Pending) -> tuple[ev.Reason, int]:
 # -- Radio Contest --------------------------------------------------------------------------------
 def start_radio(g: Game, seat: int, day: int) -> None:
     order = in_turn_order(g, seat)
-    amount = g.ruleset.board[day].amount
+    amount = g.rules.radio_prize
     if g.rules.radio_mode == rs.RadioMode.HIGHEST:
         g.ask(Pending(PendingKind.ROLL_OFF, order, lander=seat, amount=amount))
     else:
@@ -183,7 +184,7 @@ def radio_answer(g: Game, seat: int, kind: str, value: int) -> None:
     pending = g.state.asked
     g.state.pending = None
     day = lander_day(g, pending)
-    if g.roll(seat, Reason.SPACE, day) == g.rules.radio_number:
+    if jackpot.roll(g, seat, Reason.SPACE, day) == g.rules.radio_number:
         transfer(g, ev.BANK, seat, pending.amount, Reason.SPACE, day)
     elif pending.order:
         nxt, *rest = pending.order
@@ -197,7 +198,7 @@ def roll_off_answer(g: Game, seat: int, kind: str, value: int) -> None:
     classic commission: the Bank pays; classic Poker Game: the pot does."""
     pending = g.state.asked
     reason, ref = what_for(g, pending)
-    pending.picks[seat] = g.roll(seat, reason, ref)
+    pending.picks[seat] = jackpot.roll(g, seat, reason, ref)
     if not answered(g, seat):
         return
     top = max(pending.picks.values())
@@ -225,7 +226,7 @@ def start_walk(g: Game, seat: int, day: int) -> None:
 def walk_answer(g: Game, seat: int, kind: str, value: int) -> None:
     pending = g.state.asked
     day = lander_day(g, pending)
-    face = g.roll(seat, Reason.SPACE, day)
+    face = jackpot.roll(g, seat, Reason.SPACE, day)
     pay(g, seat, ev.JACKPOT, pending.amount * face, Reason.SPACE, day)
     answered(g, seat)
 

@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 from bot.game import calendar as b
 from bot.game import events as ev
+from bot.game import jackpot
 from bot.game.actions import ActionKind
 from bot.game.bank import pay, transfer
 from bot.game.calendar import SpaceKind
@@ -223,7 +224,7 @@ def bet_answer(g: Game, seat: int, kind: str, value: int) -> None:
     g.emit(EventKind.BET, seat, amount=bet)
     if not bet:
         return
-    if g.roll(seat, Reason.SWELLFARE) >= g.rules.swellfare_win:
+    if jackpot.roll(g, seat, Reason.SWELLFARE) >= g.rules.swellfare_win:
         transfer(g, ev.BANK, seat, bet * g.rules.swellfare_odds, Reason.SWELLFARE_WIN)
     else:
         pay(g, seat, ev.JACKPOT, bet, Reason.SWELLFARE_LOST)

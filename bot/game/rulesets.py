@@ -6,6 +6,10 @@ and the decks are looked up by preset name, since they never change mid-game.
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BeforeValidator, ConfigDict, Field, PlainSerializer
+from pydantic.fields import FieldInfo
 
 from bot.game import calendar, cards
 from bot.game.steps import Step
@@ -16,6 +20,41 @@ class RadioMode(StrEnum):
     """Modern: one player at a time from the lander; the first to roll the number wins."""
     HIGHEST = "highest"
     """Family: everyone rolls; the highest roll wins, ties roll again."""
+
+
+class JackpotSix(StrEnum):
+    """Which 6 takes the Jackpot (docs/RULES.md §2.3, §7)."""
+
+    MOVEMENT = "movement"
+    """Every edition: a movement roll of 6."""
+    ANY = "any"
+    """A house rule: any 6 a player rolls for themselves (not the Lottery draw, rolled for the table)."""
+    NONE = "none"
+    """A house rule: no roll wins it; the Jackpot only grows."""
+
+
+def _saved_six(value: object) -> object:
+    """Saved as a bool before the third choice existed: True a movement 6, False none."""
+    if isinstance(value, bool):
+        return JackpotSix.MOVEMENT if value else JackpotSix.NONE
+    return value
+
+
+def _six_as_saved(value: JackpotSix) -> bool | str:
+    """The two choices older versions knew are written as they wrote them, so a game without house
+    rules saves exactly as before (and an older bot still reads it)."""
+    if value is JackpotSix.ANY:
+        return value.value
+    return value is JackpotSix.MOVEMENT
+
+
+RADIO_PRIZE = 1000
+"""The Radio Contest's prize in the modern and family editions (classic has no Radio Contest)."""
+
+
+def _unless(default: object) -> FieldInfo:
+    """A field saved only when a house rule changed it, so games without one save as before."""
+    return Field(exclude_if=lambda value: value == default)
 
 
 # Pay Day steps (payday.py runs each); a ruleset lists them in its own order.
@@ -39,7 +78,10 @@ CLASSIC_PAYDAY = (
 
 @dataclass(slots=True)
 class Rules:
-    """Numbers and switches a table could house-rule. Defaults are the modern preset."""
+    """Numbers and switches a table could house-rule (bot/game/house.py says which and how far).
+    Defaults are the modern preset."""
+
+    __pydantic_config__ = ConfigDict(serialize_by_alias=True, validate_by_name=True, validate_by_alias=True)
 
     start_cash: int = 3500
     salary: int = 3500
@@ -52,9 +94,19 @@ class Rules:
     billion. Classic: the 1975 limit. A loan that covers a forced payment may go past it."""
     repay_anytime: bool = False
     charge_interest_pct: int = 10
-    jackpot_on_six: bool = True
+    jackpot_six: Annotated[
+        JackpotSix,
+        BeforeValidator(_saved_six),
+        PlainSerializer(_six_as_saved),
+        Field(alias="jackpot_on_six"),
+    ] = JackpotSix.MOVEMENT
+    """Saved under its old name, `jackpot_on_six`, with its old values for the old choices."""
+    jackpot_seed: Annotated[int, _unless(0)] = 0
+    """Paid by the Bank into the Jackpot at the start (a house rule)."""
     lottery_bank: int = 1000
     lottery_ante: int = 100
+    radio_prize: Annotated[int, _unless(RADIO_PRIZE)] = RADIO_PRIZE
+    """Paid by the Bank to the Radio Contest's winner."""
     radio_mode: RadioMode = RadioMode.FIRST_TO_ROLL
     radio_number: int = 3
     sweepstakes_roll: bool = False

@@ -3,6 +3,7 @@
 from collections.abc import Callable
 
 from bot.game import events as ev
+from bot.game import jackpot
 from bot.game.bank import pay, transfer
 from bot.game.calendar import SpaceKind
 from bot.game.cards import MailKind
@@ -38,7 +39,7 @@ def mail(g: Game, seat: int, day: int) -> None:
 
 
 def sweepstakes(g: Game, seat: int, day: int) -> None:
-    factor = g.roll(seat, Reason.SPACE, day) if g.rules.sweepstakes_roll else 1
+    factor = jackpot.roll(g, seat, Reason.SPACE, day) if g.rules.sweepstakes_roll else 1
     transfer(g, ev.BANK, seat, g.ruleset.board[day].amount * factor, Reason.SPACE, day)
 
 
@@ -79,7 +80,7 @@ def yard_sale(g: Game, seat: int, day: int) -> None:
     if card is None:
         g.emit(EventKind.NOTHING, seat, reason=Reason.NO_YARD_SALE_DEAL)
         return
-    price = g.roll(seat, Reason.YARD_SALE_PRICE) if g.rules.yard_sale_roll else st.last_roll
+    price = jackpot.roll(g, seat, Reason.YARD_SALE_PRICE) if g.rules.yard_sale_roll else st.last_roll
     pay(g, seat, ev.BANK, g.ruleset.board[day].amount * price, Reason.SPACE, day)
     st.players[seat].deals.append(card)
     g.emit(EventKind.BOUGHT, seat, value=card)
@@ -90,7 +91,7 @@ def yard_sale(g: Game, seat: int, day: int) -> None:
 def casino(g: Game, seat: int, day: int) -> None:
     """Family Casino Night: an odd roll collects from the Bank, an even one feeds the Jackpot."""
     amount = g.ruleset.board[day].amount
-    if g.roll(seat, Reason.SPACE, day) % 2:
+    if jackpot.roll(g, seat, Reason.SPACE, day) % 2:
         transfer(g, ev.BANK, seat, amount, Reason.SPACE, day)
     else:
         pay(g, seat, ev.JACKPOT, amount, Reason.SPACE, day)

@@ -1,10 +1,9 @@
 """A turn: the movement roll, the Jackpot on a 6, landing on a space, passing the die on."""
 
-from bot.game import events as ev
-from bot.game.bank import transfer
+from bot.game import jackpot
 from bot.game.calendar import PAYDAY_DAY
 from bot.game.context import Game, Question, roll_allows, roll_default, roll_only
-from bot.game.events import EventKind, Reason
+from bot.game.events import EventKind
 from bot.game.spaces import move_to
 from bot.game.state import Pending, PendingKind, Task
 from bot.game.steps import Step
@@ -13,22 +12,11 @@ from bot.game.steps import Step
 def answer_roll(g: Game, seat: int, kind: str, value: int) -> None:
     st = g.state
     player = st.players[seat]
-    face = g.roll(seat)
-    st.last_roll = face
     st.pending = None
-    if face == 6 and jackpot_open(g) and st.jackpot:
-        transfer(g, ev.JACKPOT, seat, st.jackpot, Reason.SIX)
-        st.election_held = False
+    face = st.last_roll = jackpot.roll(g, seat)
     st.agenda.append(Task(Step.END_TURN, seat))
     day = player.day + face
     move_to(g, seat, day if day < PAYDAY_DAY else PAYDAY_DAY)  # Pay Day stops every token
-
-
-def jackpot_open(g: Game) -> bool:
-    """Whether a movement 6 takes the Jackpot now: always in modern and family; in classic, only
-    once a Town Election has been held since the Pot was last won (docs/RULES.md §4.7)."""
-    rules = g.rules
-    return rules.jackpot_on_six and (g.state.election_held or not rules.jackpot_needs_election)
 
 
 def end_turn(g: Game, seat: int, arg: int) -> None:

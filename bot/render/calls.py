@@ -7,6 +7,9 @@ users, notifies them. Written in the game's language, since the whole table read
 """
 
 from collections.abc import Callable, Sequence
+from datetime import datetime
+
+import discord
 
 from bot.game.state import PendingKind
 from bot.render.i18n import Lang
@@ -31,15 +34,27 @@ decision (a Deal, a Pay Day choice, a Mail card) and gets the general line."""
 
 
 def call_line(
-    kind: PendingKind, user_ids: Sequence[int], L: Lang, *, reminder: bool = False, order: Sequence[str] = ()
+    kind: PendingKind,
+    user_ids: Sequence[int],
+    L: Lang,
+    *,
+    reminder: bool = False,
+    order: Sequence[str] = (),
+    until: datetime | None = None,
 ) -> str:
     """ "🔔 <@1> <@2>: Lottery! Take a number or sit out." — the players in the order they are asked.
-    A reminder (halfway through the time) says the game is still waiting. The Radio Contest's call
-    names everyone still to roll in their `order` (computers and players not called too), since
-    its players roll one after another."""
+    A reminder says the game is still waiting, and until when (`until`, a countdown each reader sees
+    in their own time). The Radio Contest's call names everyone still to roll in their `order`
+    (computers and players not called too), since its players roll one after another."""
     who = " ".join(mention(user_id) for user_id in user_ids)
     about = _ABOUT.get(kind)
-    if reminder:
+    if reminder and until is not None:
+        text = L._(
+            "{who}, the game is still waiting for you: time runs out {when}.",
+            who=who,
+            when=discord.utils.format_dt(until, "R"),
+        )
+    elif reminder:
         text = L._("{who}, the game is still waiting for you.", who=who)
     elif kind == PendingKind.RADIO:
         text = L._("{who}: Radio Contest! Roll in turn: {order}.", who=who, order=in_turn(order))

@@ -7,21 +7,21 @@ from dataclasses import dataclass
 import discord
 
 from bot.game.cards import Tag
-from bot.game.house import with_house_rules
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.cards import heading_name, space_name, tag_name, weekday_name
 from bot.render.hand import ORDERS_MARK
 from bot.render.happenings import Kind, happenings
-from bot.render.house import house_rules_lines
+from bot.render.house import house_rules_heading, house_rules_lines, house_rules_summary
 from bot.render.i18n import Lang, lang
 from bot.render.latest import latest_text
 from bot.render.lists import and_list
+from bot.render.pause import paused_line
 from bot.render.paydays import Breakdown, breakdown, breakdown_line
 from bot.render.prompts.questions import question
-from bot.render.rules_text import edition_title
+from bot.render.rules_text import duration, edition_title
 from bot.service.tallies import Tally
 from bot.service.values import Ending, PayDays, Standings
-from bot.table import Seat, Table
+from bot.table import Seat, Table, pace
 
 GOLD = discord.Colour.gold()
 GREEN = discord.Colour.green()
@@ -46,7 +46,7 @@ def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> di
         (
             L.ngettext("{n} month", "{n} months", table.months),
             edition_title(ruleset, L),
-            L._("{minutes} min per turn", minutes=table.turn_seconds // 60 or 1),
+            L._("{time} per turn", time=duration(table.turn_seconds, L)),
         )
     )
     if closed:
@@ -60,12 +60,18 @@ def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> di
         L._("Players") if closed else L._("Players ({seated}/{most})", seated=seated, most=table.max_players)
     )
     embed.add_field(name=heading, value=seats or L._("nobody yet"))  # a closed lobby has no room left to fill
-    house = house_rules_lines(L, table.ruleset, with_house_rules(table.ruleset, table.house))
-    if house and not closed:
-        embed.add_field(name=L._("House rules"), value="\n".join(house), inline=False)
-    if note and not closed:
-        embed.set_footer(text=note)
+    if not closed:
+        _add_house_rules(embed, table, L)
+        if note:
+            embed.set_footer(text=note)
     return embed
+
+
+def _add_house_rules(embed: discord.Embed, table: Table, L: Lang) -> None:
+    """The house rules the game plays (or will play) by, a line each, as a field of their own."""
+    lines = house_rules_lines(L, table.ruleset, table.rules)
+    if lines:
+        embed.add_field(name=house_rules_heading(L), value="\n".join(lines), inline=False)
 
 
 def _invitation(table: Table, settings: str, L: Lang) -> str:
@@ -116,9 +122,21 @@ def question_embed(table: Table, L: Lang) -> discord.Embed:
     st = table.game
     names = [safe(seat.name) for seat in table.seats]
     lines = [question(st, names, L, table.computers())]
-    if table.deadline is not None and not st.over:
-        lines.append(L._("Time runs out {when}.", when=discord.utils.format_dt(table.deadline, "R")))
+    if table.paused is not None and not st.over:
+        lines.append(paused_line(table, safe(table.paused.name), L))
+    elif table.deadline is not None and not st.over:
+        lines.append(_time_runs_out(table, L))
     return discord.Embed(description="\n".join(lines), colour=_colour(table))
+
+
+def _time_runs_out(table: Table, L: Lang) -> str:
+    """When time runs out on the question, in each reader's own time zone: a countdown, and by post
+    (bot/table/pace.py) the day and hour too, since "in 19 hours" alone makes a reader count."""
+    assert table.deadline is not None, "only a question with a time limit says when it runs out"
+    when = discord.utils.format_dt(table.deadline, "R")
+    if not pace.by_post(table.limit()):
+        return L._("Time runs out {when}.", when=when)
+    return L._("Time runs out {when} ({date}).", when=when, date=discord.utils.format_dt(table.deadline, "f"))
 
 
 def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
@@ -144,7 +162,9 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         shown = tuple(names)
         latest = latest_text(table, shown, L)
         embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
-    embed.set_footer(text=_footer(game_id, ruleset, any(seat.orders.any for seat in table.seats), L))
+    footer = _footer(game_id, ruleset, any(seat.orders.any for seat in table.seats), L)
+    house = house_rules_summary(L, st.ruleset, st.rules)
+    embed.set_footer(text=f"{footer}\n{house}" if house else footer)
     return embed
 
 
@@ -283,6 +303,20 @@ def ending_text(standing: Standings, L: Lang) -> str:
     counted (no tally says so of a game kept from before buy-backs, which counted them as nothing)."""
     if standing.ending is Ending.RETIRED:
         return L._("Everyone has retired.")
+    if standing.ending is Ending.IDLE:
+        days = standing.table.idle_end_days
+        return L.ngettext(
+            "Nobody played for {n} day: the game ended by itself.",
+            "Nobody played for {n} days: the game ended by itself.",
+            days,
+        )
+    if standing.ending is Ending.PAUSE_EXPIRED:
+        days = standing.table.pause_end_days
+        return L.ngettext(
+            "The game stayed paused for {n} day and ended by itself.",
+            "The game stayed paused for {n} days and ended by itself.",
+            days,
+        )
     if standing.ending is Ending.ENDED:
         ended = L._("Ended early by {player}.", player=standing.ended_by)
     elif standing.ending is Ending.GONE:
@@ -305,6 +339,7 @@ def final_embed(standing: Standings, L: Lang) -> discord.Embed:
         description=f"{safe(ending_text(standing, L))}\n\n{rows}",
         colour=GREEN,
     )
+    _add_house_rules(embed, table, L)
     if RULESETS[table.game.ruleset].rules.savings:
         footer = L._("Net worth = cash + savings − loans. /payday ledger shows every payment.")
     else:

@@ -80,7 +80,10 @@ def call_text(call: Call | None, carried: str | None, table: Table) -> Text:
         pending = None if table.state is None else table.state.pending
         order = [safe(table.seats[seat].name) for seat in asked(pending)] if pending is not None else []
         kind = PendingKind(call.kind)
-        lines.append(call_line(kind, call.user_ids, language(table), reminder=call.reminder, order=order))
+        until = table.deadline if call.reminder else None
+        lines.append(
+            call_line(kind, call.user_ids, language(table), reminder=call.reminder, order=order, until=until)
+        )
         called = call.user_ids
     return Text("\n\n".join(lines) or None, called)
 

@@ -46,6 +46,7 @@ _FIXED: dict[str, Callable[[Lang], str]] = {
     Reason.SIX: lambda L: L._("rolled a 6"),
     Reason.LOTTERY_ANTE: lambda L: L._("Lottery ante"),
     Reason.LOTTERY_STAKE: lambda L: L._("the Bank's Lottery stake"),
+    Reason.JACKPOT_SEED: lambda L: L._("the Bank's seed money"),
     Reason.LOTTERY_WIN: lambda L: L._("Lottery win"),
     Reason.SWELLFARE_WIN: lambda L: L._("Swellfare win"),
     Reason.SWELLFARE_LOST: lambda L: L._("Swellfare bet lost"),

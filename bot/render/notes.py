@@ -5,7 +5,7 @@ from collections.abc import Callable
 from bot.game.bank import interest_on
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS, Rules
-from bot.render import takeover
+from bot.render import pause, takeover
 from bot.render.calls import switched
 from bot.render.events import describe
 from bot.render.i18n import Lang
@@ -101,5 +101,7 @@ _NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {
     NoteCode.SEAT_ASKED: takeover.asked,
     NoteCode.SEAT_TAKEN: takeover.taken,
     NoteCode.SEAT_DECLINED: takeover.declined,
+    NoteCode.PAUSED: pause.paused_note,
+    NoteCode.RESUMED: pause.resumed_note,
 }
 """One writer per note."""

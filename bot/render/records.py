@@ -6,11 +6,12 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.game.house import BY_KEY, HouseKind
-from bot.game.rulesets import DEFAULT_RULESET, RULESETS
+from bot.game.house import HouseRuleError, with_house_rules
+from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.strengths import Strength
 from bot.render.components import Button, HistoryTurn, LeaderboardTurn, Message, Rows
 from bot.render.embeds import GOLD, safe
+from bot.render.house import house_rules_heading, house_rules_lines, house_rules_summary
 from bot.render.i18n import Lang
 from bot.render.links import jump_url
 from bot.render.lists import and_list
@@ -69,8 +70,9 @@ def _game_text(game: RecordedGame, L: Lang) -> str:
     if result.message_id is not None and result.reason != Ending.GONE:  # a deleted channel: no way back
         url = jump_url(game.guild_id, game.channel_id, result.message_id)
         lines = [L._("{when} · [final board]({link})", when=when, link=url)]
-    if result.house:
-        lines.append(L._("House rules: {rules}", rules=house_rules_text(result.house, L)))
+    rules = _house_rules(result.ruleset, result.house)
+    if rules is not None and (summary := house_rules_summary(L, result.ruleset, rules)):
+        lines.append(summary)
     if result.reason != Ending.RETIRED:
         lines.append(_ending(result.reason, L))
     elif not result.rated:
@@ -104,34 +106,15 @@ def _ending(reason: str, L: Lang) -> str:
     return L._("Ended before its time: not rated.")
 
 
-def house_rules_text(key: str, L: Lang) -> str:
-    """A game's house rules from its pool key: "Start cash $5,000, Repay any time on"."""
-    parts = []
-    for name, value in json.loads(key).items():
-        label, rule = _house_rule_label(name, L), BY_KEY.get(name)
-        if rule is None:  # a house rule of a later version
-            parts.append(f"{label} {value}")
-        elif rule.kind is HouseKind.SWITCH:
-            parts.append(L._("{rule} on", rule=label) if value else L._("{rule} off", rule=label))
-        elif rule.kind is HouseKind.PERCENT:
-            parts.append(L._("{rule} {n}%", rule=label, n=value))
-        else:
-            parts.append(f"{label} {L.money(value)}")
-    return ", ".join(parts)
-
-
-def _house_rule_label(key: str, L: Lang) -> str:
-    labels = {
-        "start_cash": L._("Start cash"),
-        "salary": L._("Salary"),
-        "loan_interest_pct": L._("Loan interest"),
-        "charge_interest_pct": L._("Monster Charge interest"),
-        "lottery_bank": L._("The Bank's Lottery stake"),
-        "lottery_ante": L._("Lottery ante"),
-        "repay_anytime": L._("Repay any time"),
-        "jackpot_on_six": L._("Jackpot on a 6"),
-    }
-    return labels.get(key, key)
+def _house_rules(ruleset: str, key: str) -> Rules | None:
+    """The rules a pool's games play by, from its key (None: the edition's own rules, or house
+    rules this version no longer has)."""
+    if not key or ruleset not in RULESETS:
+        return None
+    try:
+        return with_house_rules(ruleset, json.loads(key))
+    except HouseRuleError:
+        return None
 
 
 def strength_name(strength: str | None, L: Lang) -> str:
@@ -225,8 +208,9 @@ def leaderboard_message(board: Leaderboard, viewer_id: int, L: Lang) -> Message:
         ]
     embed = discord.Embed(title=title, description="\n".join(lines), colour=GOLD)
     embed.set_author(name=period_name(board.period, L))
-    if board.house:
-        embed.add_field(name=L._("House rules"), value=house_rules_text(board.house, L), inline=False)
+    rules = _house_rules(board.ruleset, board.house)
+    if rules is not None and (said := house_rules_lines(L, board.ruleset, rules)):
+        embed.add_field(name=house_rules_heading(L), value="\n".join(said), inline=False)
     mine = board.mine
     if mine is not None and board.short:
         embed.add_field(

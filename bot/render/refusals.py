@@ -14,6 +14,7 @@ from bot.render.embeds import safe
 from bot.render.house import rule_name, rule_value
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
+from bot.render.pause import REFUSALS as PAUSE_REFUSALS
 from bot.render.replay import REFUSALS as REPLAY_REFUSALS
 from bot.render.takeover import REFUSALS as TAKEOVER_REFUSALS
 from bot.service.values import Refused, ServiceCode
@@ -276,6 +277,7 @@ _TEXTS: dict[str, Writer] = {
     ),
     **TAKEOVER_REFUSALS,
     **REPLAY_REFUSALS,
+    **PAUSE_REFUSALS,
 }
 """One writer per refusal code (the service's, the engine's, the lobby's and the options'; a
 request to take over a seat's are bot/render/takeover.py's)."""

@@ -8,6 +8,7 @@ Every page is written in a language (`Lang`): each paragraph is one message with
 """
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Literal
 
 from bot.game import calendar as cal
@@ -15,10 +16,11 @@ from bot.game import cards, engine, rulesets
 from bot.game.calendar import SpaceKind
 from bot.game.cards import MailKind
 from bot.game.interrupts import LOTTERY_NUMBERS
-from bot.game.rulesets import Ruleset
+from bot.game.rulesets import JackpotSix, Rules, Ruleset
 from bot.game.steps import Step
 from bot.render.cards import jackpot_name, space_name
 from bot.render.commands import in_language
+from bot.render.house import house_rules_heading, house_rules_lines
 from bot.render.i18n import Lang
 from bot.render.lists import and_list, or_list
 
@@ -459,7 +461,9 @@ def _interrupt_line(rs: Ruleset, kind: str, L: Lang) -> str | None:
     return _INTERRUPT_LINES[kind](rs, space, space_name(space, L), L.money(space.amount), L)
 
 
-def _radio_line(rs: Ruleset, space: cal.Space, name: str, amount: str, L: Lang) -> str:
+def _radio_line(rs: Ruleset, space: cal.Space, name: str, space_amount: str, L: Lang) -> str:
+    """The Radio Contest: its prize is the rules' (a house rule may change it), not the space's."""
+    amount = L.money(rs.rules.radio_prize)
     if rs.rules.radio_mode == rulesets.RadioMode.HIGHEST:
         return L._(
             "**{space}** — everyone rolls; the highest roll wins {amount} (ties roll again).",
@@ -472,6 +476,32 @@ def _radio_line(rs: Ruleset, space: cal.Space, name: str, amount: str, L: Lang) 
         space=name,
         number=rs.rules.radio_number,
         amount=amount,
+    )
+
+
+def _election_line(rs: Ruleset, name: str, amount: str, L: Lang) -> str:
+    """The Town Election, and which 6 then wins the Pot (a house rule may change it, §7.2)."""
+    jackpot, six = _jackpot(rs, L), rs.rules.jackpot_six
+    if six is JackpotSix.ANY:
+        return L._(
+            "**{space}** — every player pays {amount} into {jackpot}; the next 6 anyone rolls for "
+            "themselves wins it.",
+            space=name,
+            amount=amount,
+            jackpot=jackpot,
+        )
+    if six is JackpotSix.NONE:
+        return L._(
+            "**{space}** — every player pays {amount} into {jackpot}.",
+            space=name,
+            amount=amount,
+            jackpot=jackpot,
+        )
+    return L._(
+        "**{space}** — every player pays {amount} into {jackpot}; the next movement roll of a 6 wins it.",
+        space=name,
+        amount=amount,
+        jackpot=jackpot,
     )
 
 
@@ -492,12 +522,7 @@ _INTERRUPT_LINES: dict[str, Callable[[Ruleset, cal.Space, str, str, Lang], str]]
         space=name,
         amount=amount,
     ),
-    SpaceKind.ELECTION: lambda rs, sp, name, amount, L: L._(
-        "**{space}** — every player pays {amount} into {jackpot}; the next movement roll of a 6 wins it.",
-        space=name,
-        amount=amount,
-        jackpot=_jackpot(rs, L),
-    ),
+    SpaceKind.ELECTION: lambda rs, sp, name, amount, L: _election_line(rs, name, amount, L),
     SpaceKind.DAYLIGHT: lambda rs, sp, name, amount, L: L._(
         "**{space}** — from the lander, each player still playing steps back one day and plays it; a "
         "player on START collects {salary} instead. It never sets off another.",
@@ -579,9 +604,10 @@ def _timeouts(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
         interrupt=limits["interrupt"],
     )
     cautious = L._(
-        "Halfway through your turn's time I mention you once, as a reminder. When time runs out I choose "
-        "the cautious option for you and say so in the channel: {defaults}. At a Buyer I sell your most "
-        "profitable Deal (a sale can only gain){others}.",
+        "Halfway through your time I mention you once, as a reminder; in a game by post (a turn of an hour "
+        "or more) again shortly before time runs out, and questions asked of everyone get a quarter of the "
+        "turn. When time runs out I choose the cautious option for you and say so in the channel: "
+        "{defaults}. At a Buyer I sell your most profitable Deal (a sale can only gain){others}.",
         defaults=and_list(defaults, L),
         others="".join(f"; {line}" for line in others),
     )
@@ -670,28 +696,47 @@ def editions_page(editions: Iterable[Ruleset], L: Lang) -> str:
 
 
 def _jackpot_line(rs: Ruleset, L: Lang) -> str:
-    if not rs.rules.jackpot_on_six:
-        return ""
+    r = rs.rules
     name = L.pgettext("jackpot", rs.jackpot_name.removeprefix("the "))
-    if rs.rules.jackpot_needs_election:
-        return "\n\n" + L._(
+    if r.jackpot_six is JackpotSix.NONE:
+        line = L._("**{name}**: in this game no roll wins it; it only grows.", name=name)
+    elif r.jackpot_needs_election and r.jackpot_six is JackpotSix.ANY:
+        line = L._(
+            "**{name}**: after a Town Election, the next player to roll a 6 on any roll of their own (not "
+            "the Lottery draw) takes the whole {name}; money that goes in before any election waits there "
+            "for one.",
+            name=name,
+        )
+    elif r.jackpot_needs_election:
+        line = L._(
             "**{name}**: after a Town Election, the next player to roll a 6 for their move takes the whole "
             "{name}; money that goes in before any election waits there for one.",
             name=name,
         )
-    return "\n\n" + L._("**{name}**: roll a 6 for your move and the whole {name} is yours.", name=name)
+    elif r.jackpot_six is JackpotSix.ANY:
+        line = L._(
+            "**{name}**: roll a 6, for your move or any other roll of your own (not the Lottery draw), and "
+            "the whole {name} is yours.",
+            name=name,
+        )
+    else:
+        line = L._("**{name}**: roll a 6 for your move and the whole {name} is yours.", name=name)
+    if r.jackpot_seed:
+        line += " " + L._("The Bank puts {amount} on it at the start.", amount=L.money(r.jackpot_seed))
+    return "\n\n" + line
 
 
 Effect = Callable[[cal.Space, Ruleset, Lang], str]
 
 
 def _radio_effect(sp: cal.Space, rs: Ruleset, L: Lang) -> str:
+    prize = L.money(rs.rules.radio_prize)
     if rs.rules.radio_mode == rulesets.RadioMode.HIGHEST:
-        return L._("everyone rolls, the highest roll wins {amount}", amount=L.money(sp.amount))
+        return L._("everyone rolls, the highest roll wins {amount}", amount=prize)
     return L._(
         "from you, players roll once each in turn; the first to roll a {number} wins {amount}",
         number=rs.rules.radio_number,
-        amount=L.money(sp.amount),
+        amount=prize,
     )
 
 
@@ -838,18 +883,31 @@ def render(
     return f"{TITLES[topic](L)} — {edition_title(ruleset, L)}", text
 
 
-def page(topic: str, edition: str, turn: str, interrupt: str, L: Lang) -> tuple[str, str]:
-    """The page a player asked for, for the edition their table plays."""
-    return render(topic, rulesets.RULESETS[edition], turn, interrupt, L)
+def page(
+    topic: str, edition: str, turn: str, interrupt: str, L: Lang, rules: Rules | None = None
+) -> tuple[str, str]:
+    """The page a player asked for, for the edition their table plays, written with the game's own
+    `rules` (its edition's if none), so its numbers are the house rules' and a part lists them."""
+    preset = rulesets.RULESETS[edition]
+    played = preset if rules is None else replace(preset, rules=rules)
+    title, text = render(topic, played, turn, interrupt, L)
+    lines = house_rules_lines(L, edition, played.rules)
+    if lines:
+        text += f"\n\n**{house_rules_heading(L)}**\n" + "\n".join(f"- {line}" for line in lines)
+    return title, text
+
+
+HOUR = 3600
+DAY = 24 * HOUR
 
 
 def duration(seconds: int, L: Lang) -> str:
-    """Say a time limit the way a player would: `5 minutes`, `1 minute`, `90 seconds`, `4 hours`,
-    `1 day`."""
-    days, rest = divmod(seconds, 86400)
+    """Say a time limit the way a player would: `2 days`, `12 hours`, `5 minutes`, `1 minute`,
+    `90 seconds`."""
+    days, rest = divmod(seconds, DAY)
     if days and not rest:
         return L.ngettext("{count} day", "{count} days", days, count=days)
-    hours, rest = divmod(seconds, 3600)
+    hours, rest = divmod(seconds, HOUR)
     if hours and not rest:
         return L.ngettext("{count} hour", "{count} hours", hours, count=hours)
     minutes, rest = divmod(seconds, 60)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.game.engine import MAX_MONTHS, MIN_MONTHS
-from bot.game.house import BY_KEY, HOUSE_RULES, HouseKind, HouseValue, limits
+from bot.game.house import BY_KEY, HOUSE_RULES, HouseKind, HouseValue, applies, limits
 from bot.game.rulesets import RULESETS
 from bot.render.components import (
     Button,
@@ -155,7 +155,7 @@ def house_text(view: HouseView, L: Lang) -> str:
     """Every house rule of the edition with the value it has here, those changed in bold."""
     preset = RULESETS[view.ruleset].rules
     lines = []
-    for rule in HOUSE_RULES:
+    for rule in (rule for rule in HOUSE_RULES if applies(view.ruleset, rule)):
         value = view.house.get(rule.key, getattr(preset, rule.key))
         line = L._("{rule}: {value}", rule=rule_name(rule.key, L), value=rule_value(rule.key, value, L))
         lines.append(f"**{line}**" if rule.key in view.house else line)
@@ -165,14 +165,17 @@ def house_text(view: HouseView, L: Lang) -> str:
 
 
 def house_menu(place: HouseOf, view: HouseView, L: Lang) -> Select:
-    """The menu of the edition's house rules: a switch is switched when chosen, a number asked."""
+    """The menu of the edition's house rules: a switch is switched when chosen, a choice moves to its
+    next way, a number is asked."""
     preset = RULESETS[view.ruleset].rules
     options = []
-    for rule in HOUSE_RULES:
+    for rule in (rule for rule in HOUSE_RULES if applies(view.ruleset, rule)):
         value = view.house.get(rule.key, getattr(preset, rule.key))
         now = rule_value(rule.key, value, L)
         if rule.kind is HouseKind.SWITCH:
             detail = L._("Now {value}: choose to switch", value=now)
+        elif rule.kind is HouseKind.CHOICE:
+            detail = L._("Now {value}: choose for the next way", value=now)
         else:
             low, high = limits(view.ruleset, rule)
             detail = L._(

@@ -34,6 +34,7 @@ from bot.service.values import (
     Warning,
     WarningCode,
 )
+from bot.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,12 @@ class Core:
         """The channel's running game (`game_id`: that one, from a button), read under its lock to be
         changed, or a refusal."""
         return _running(await self.load(channel_id), game_id)
+
+    async def playing(self, channel_id: int, game_id: int | None) -> Loaded:
+        """The channel's running game as `running` finds it, to be played on: refused while paused."""
+        loaded = await self.running(channel_id, game_id)
+        unpaused(loaded.table)
+        return loaded
 
     async def glance(self, channel_id: int, game_id: int | None) -> Loaded:
         """The channel's running game as `running` finds it, read without the lock, for a look."""
@@ -181,6 +188,12 @@ def _running(loaded: Loaded | None, game_id: int | None) -> Loaded:
     if loaded.table.state is None:
         raise Refused(ServiceCode.NOT_STARTED)
     return loaded
+
+
+def unpaused(table: Table) -> None:
+    """A paused game changes only by `/payday resume` (or its end): anything else is refused."""
+    if table.paused is not None:
+        raise Refused(ServiceCode.PAUSED, name=table.paused.name)
 
 
 def seat_of(loaded: Loaded, person: Person) -> int:

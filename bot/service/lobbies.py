@@ -10,8 +10,8 @@ import secrets
 from datetime import timedelta
 
 from bot.game.events import Event
-from bot.game.house import HouseValue
-from bot.service.core import Core, log_change, rules_refuse
+from bot.game.house import HouseValue, house_rules_of
+from bot.service.core import Core, log_change, rules_refuse, unpaused
 from bot.service.moves import ended_early, next_call
 from bot.service.servers import changed_house
 from bot.service.tables import Loaded
@@ -32,7 +32,7 @@ from bot.service.values import (
     Show,
     Update,
 )
-from bot.table import Table, TableKind, lobby
+from bot.table import Table, TableKind, lobby, pace
 
 
 class Lobbies:
@@ -68,10 +68,16 @@ class Lobbies:
                 ruleset=ruleset,
                 language=options.language or server.language or options.server_language,
                 turn_seconds=turn,
-                interrupt_seconds=min(server.interrupt_seconds or bot.interrupt_seconds, turn),
+                interrupt_seconds=(
+                    min(server.interrupt_seconds, turn)  # the server's own choice, as it chose it
+                    if server.interrupt_seconds
+                    else pace.question_seconds(turn, bot.interrupt_seconds)
+                ),
+                idle_end_days=server.idle_end_days,
+                pause_end_days=server.pause_end_days,
                 seed=secrets.randbits(62),
                 parent_id=parent_id,
-                house=server.house_rules(ruleset),
+                house_rules=server.house_rules(ruleset),
                 board_pictures=server.board_pictures,
                 call_by_name=server.calls,
             )
@@ -160,7 +166,7 @@ class Lobbies:
             table = (await self._lobby(channel_id, game_id)).table
             with rules_refuse():
                 lobby.may_change_house(table, person.user_id)
-            return HouseView(table.ruleset, dict(table.house))
+            return HouseView(table.ruleset, dict(table.house_rules))
 
     async def set_house_rule(
         self, channel_id: int, person: Person, game_id: int, key: str, value: HouseValue
@@ -172,7 +178,7 @@ class Lobbies:
             table = loaded.table
             with rules_refuse():
                 lobby.may_change_house(table, person.user_id)
-            house = changed_house(table.ruleset, table.house, key, value)
+            house = changed_house(table.ruleset, table.house_rules, key, value)
             return await self._house_set(loaded, person, house)
 
     async def reset_house_rules(self, channel_id: int, person: Person, game_id: int) -> Update:
@@ -185,7 +191,7 @@ class Lobbies:
         table = loaded.table
         with rules_refuse():
             lobby.set_house(table, person.user_id, house)
-        note = Note(NoteCode.HOUSE_RULES_CHANGED, {"name": _board_name(table, person)})
+        note = Note(NoteCode.HOUSE_RULES_CHANGED, {"name": table.board_name(person.user_id, person.name)})
         loaded = await self.core.tables.save(
             loaded, [{"kind": "lobby", "house": house, "user": person.user_id}]
         )
@@ -217,7 +223,7 @@ class Lobbies:
             with rules_refuse():
                 name = lobby.leave_lobby(table, member.user_id)
             log_change("player removed", loaded, user=member.user_id, by=person.user_id)
-            note = Note(NoteCode.REMOVED, {"name": name, "by": _board_name(table, person)})
+            note = Note(NoteCode.REMOVED, {"name": name, "by": table.board_name(person.user_id, person.name)})
             record = {"kind": "lobby", "removed": member.user_id, "by": person.user_id}
             return await self._seated(loaded, note, record)
 
@@ -259,7 +265,16 @@ class Lobbies:
         call = next_call(table, () if starter is None else (starter,))
         started = {"kind": "started", "seats": [s.name for s in table.seats]}
         loaded = await self.core.tables.save(loaded, [started, *(e.to_dict() for e in opening)])
-        log_change("game started", loaded, players=len(table.seats))
+        house = ",".join(
+            f"{key}={value}" for key, value in house_rules_of(table.ruleset, table.game.rules).items()
+        )
+        log_change(
+            "game started",
+            loaded,
+            players=len(table.seats),
+            ruleset=table.ruleset,
+            house_rules=house or "none",
+        )
         answer = Answer(Show.BOARD, Note(NoteCode.GAME_STARTED))
         update = Update(loaded.row.channel_id, loaded, tuple(opening), LiveView(loaded), answer, call=call)
         return self.core.publish(update)
@@ -271,11 +286,12 @@ class Lobbies:
         through the engine and the ledger like any answer. With no human left the game is over, its
         stakes refunded through the ledger."""
         table = loaded.table
+        unpaused(table)
         why = TableKind.LEFT if by is None else TableKind.KICKED
         with rules_refuse():
             seat = lobby.leave_game(table, user_id, why)
         name = table.seats[seat].name
-        told: list[Notice] = [] if by is None else [Kicked(name, _board_name(table, by))]
+        told: list[Notice] = [] if by is None else [Kicked(name, table.board_name(by.user_id, by.name))]
         if not table.humans():
             return await self._abandoned(loaded, user_id, name, by, told)
         record = {"kind": why.value, "user": user_id, "seat": seat}
@@ -310,9 +326,3 @@ class Lobbies:
 def _change(change: LobbyChange, person: Person) -> dict:
     """The event-log record of a lobby button pressed by `person`."""
     return {"kind": "lobby", "change": change, "user": person.user_id}
-
-
-def _board_name(table: Table, person: Person) -> str:
-    """The name the board shows for `person`: their seat's, else (a moderator not playing) their own."""
-    seat = table.seat_of(person.user_id)
-    return person.name if seat is None else table.seats[seat].name

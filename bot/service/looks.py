@@ -168,7 +168,10 @@ class Looks:
     async def rules(self, channel_id: int, topic: str, edition: str | None) -> RulesView:
         """A rules topic, of `edition` or else of the game in this channel (or the default one)."""
         settings = self.core.settings
+        times = settings.turn_seconds, settings.interrupt_seconds
         if edition is None:
             loaded = await self.core.tables.peek(channel_id)
-            edition = loaded.table.ruleset if loaded is not None else DEFAULT_RULESET
-        return RulesView(topic, edition, settings.turn_seconds, settings.interrupt_seconds)
+            if loaded is not None:
+                return RulesView(topic, loaded.table.ruleset, *times, loaded.table.rules)
+            edition = DEFAULT_RULESET
+        return RulesView(topic, edition, *times, RULESETS[edition].rules)

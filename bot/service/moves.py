@@ -11,7 +11,7 @@ from bot.game import engine, orders
 from bot.game.actions import Action
 from bot.game.events import Event, EventKind
 from bot.service.values import Call, PayDays
-from bot.table import Table, attention
+from bot.table import Table, attention, pace
 
 ORDERED_BOUND = 10_000
 """More answers in a row than any game has (a 12-month game of six has about 3,000): a guard, so a
@@ -117,14 +117,17 @@ def next_call(table: Table, looking: Iterable[int] = ()) -> Call | None:
 
 
 def reminder(table: Table) -> Call | None:
-    """Halfway through the time: the players still asked who were not called (they were looking)."""
+    """A reminder: halfway through the time, the players still asked who were not called (they were
+    looking); by post (bot/table/pace.py), everyone still asked, each time, since a call of hours ago
+    is easily forgotten."""
     state = table.game
     key = attention.question_key(state)
     called = table.calls if table.calls_for == key else []
-    calling = attention.to_remind(state, table.seats, called=called)
+    again = pace.by_post(table.limit())
+    calling = attention.to_remind(state, table.seats, called=() if again else called)
     if not calling:
         return None
-    table.calls, table.calls_for = [*called, *calling], key
+    table.calls, table.calls_for = [*called, *(seat for seat in calling if seat not in called)], key
     return _calling(table, calling, reminder=True)
 
 

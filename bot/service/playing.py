@@ -45,16 +45,16 @@ class Playing:
         button is answered with the new board, a command with what it did; if that ends the game, the
         standings follow the answer."""
         async with self.core.tables.lock(channel_id):
-            loaded = await self.core.running(channel_id, move.game_id)
+            loaded = await self.core.playing(channel_id, move.game_id)
             seat = seat_of(loaded, person)
             table = loaded.table
             state = table.game
-            was_away = table.present(seat)
+            now = self.core.now()
+            was_away = table.present(seat, now)
             # Who had answered the question before this click: looking at the board if it closes it.
             question, asked_at = state.pending, state.prompt
             answered_before = [] if question is None else list(question.done)
             action = Action(seat, move.kind, move.value, move.prompt)
-            now = self.core.now()
             try:
                 played = play(table, action, now)
             except IllegalAction as refusal:
@@ -80,10 +80,10 @@ class Playing:
         """A player's standing orders, saved with their seat; in the same save they answer whatever
         they now cover (the question of the moment, and every one after it that they cover)."""
         async with self.core.tables.lock(channel_id):
-            loaded = await self.core.running(channel_id, game_id)
+            loaded = await self.core.playing(channel_id, game_id)
             seat = seat_of(loaded, person)
             table = loaded.table
-            table.present(seat)
+            table.present(seat, self.core.now())
             table.seats[seat].orders = chosen
             noted = {"kind": "orders", "seat": seat, **dataclasses.asdict(chosen)}
             log_change("orders set", loaded, seat=seat, orders=noted)

@@ -1,6 +1,6 @@
 """The one object the cog calls: every use case by name, each a method of the group that owns it
-(lobbies.py, playing.py, looks.py, waking.py, takeover.py, servers.py, replays.py; results.py on the
-store alone), all over one shared `Core` (core.py)."""
+(lobbies.py, playing.py, looks.py, waking.py, takeover.py, servers.py, replays.py, pausing.py;
+results.py on the store alone), all over one shared `Core` (core.py)."""
 
 from collections.abc import Awaitable, Callable, Mapping
 from types import MappingProxyType
@@ -8,6 +8,7 @@ from types import MappingProxyType
 from bot.service.core import Core, GameSettings, Screen
 from bot.service.lobbies import Lobbies
 from bot.service.looks import Looks
+from bot.service.pausing import Pausing
 from bot.service.playing import Playing
 from bot.service.replays import Replays
 from bot.service.results import Results
@@ -37,6 +38,7 @@ class Service:
         core = Core(tables, settings, screen, now, self.timers)
         lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
         takeovers, servers, replays = Takeovers(core), Servers(core), Replays(core)
+        pausing = Pausing(core)
         self._waking = Waking(core, playing)
 
         self.open_lobby = lobbies.open_lobby
@@ -90,6 +92,8 @@ class Service:
         self.replay = replays.replay
         self.export = replays.export
         self.finished_games = replays.finished_games
+        self.pause = pausing.pause
+        self.resume_play = pausing.resume
 
         self.resume = self._waking.resume
 

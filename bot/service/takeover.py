@@ -42,7 +42,7 @@ class Takeovers:
         the request for the host (the answer's `said` names it). The player who left a seat asks to
         take it back the same way."""
         async with self.core.tables.lock(channel_id):
-            loaded = await self.core.running(channel_id, None)
+            loaded = await self.core.playing(channel_id, None)
             table, now = loaded.table, self.core.now()
             mine = table.seat_of(person.user_id)
             if mine is not None:
@@ -69,7 +69,7 @@ class Takeovers:
         """The host approves request `number`: the member plays its seat from now on, the table is
         told (the live message's Latest), and the request's message says so."""
         async with self.core.tables.lock(channel_id):
-            loaded = await self.core.running(channel_id, game_id)
+            loaded = await self.core.playing(channel_id, game_id)
             table = loaded.table
             request = self._open(table, person, number)
             seat = request.seat
@@ -103,7 +103,7 @@ class Takeovers:
     async def decline(self, channel_id: int, person: Person, game_id: int, number: int) -> Update:
         """The host declines request `number`: it is gone, and its message says so."""
         async with self.core.tables.lock(channel_id):
-            loaded = await self.core.running(channel_id, game_id)
+            loaded = await self.core.playing(channel_id, game_id)
             table = loaded.table
             request = self._open(table, person, number)
             _drop(table, number, self.core.now())

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from bot.game.events import Event
 from bot.game.house import HouseValue
-from bot.game.rulesets import Ruleset
+from bot.game.rulesets import Rules, Ruleset
 from bot.service.replay import Replay
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
@@ -117,6 +117,10 @@ class NoteCode(StrEnum):
     """name, seat, host"""
     HOUSE_RULES_CHANGED = "house_rules_changed"
     """name: the host who changed the lobby's house rules."""
+    PAUSED = "paused"
+    """ends: when the paused game ends by itself unless it is resumed."""
+    RESUMED = "resumed"
+    """until: when time runs out on the question the game waits on (None: no person is asked)."""
 
 
 class Note(NamedTuple):
@@ -135,6 +139,10 @@ class Ending(StrEnum):
     """Stopped early by the host or a moderator."""
     GONE = "gone"
     """Its channel or thread was deleted, or the bot lost access to it (bot/service/playing.py)."""
+    IDLE = "idle"
+    """Nobody played for the table's `idle_end_days`: it ended by itself."""
+    PAUSE_EXPIRED = "pause_expired"
+    """Paused for the table's `pause_end_days`: it ended by itself."""
 
 
 class Show(Enum):
@@ -301,6 +309,10 @@ class ServiceCode(StrEnum):
     """setting: a value (from a forged or stale control) that setting does not take."""
     HOUSE_VALUE = "house_value"
     """rule, least, most: a house rule's value outside its limits in the edition (or no number)."""
+    PAUSED = "game_paused"
+    """name: who paused the game, which nothing changes until it is resumed."""
+    NOT_PAUSED = "not_paused"
+    """/payday resume of a game that runs."""
 
 
 class TakeoverCode(StrEnum):
@@ -402,6 +414,9 @@ class RulesView:
     edition: str
     turn_seconds: int
     interrupt_seconds: int
+    rules: Rules
+    """The rules the page is written with: the game's own (its house rules) when it is the game in
+    the channel, else the edition's."""
 
 
 @dataclass(frozen=True, slots=True)

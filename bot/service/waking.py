@@ -1,5 +1,6 @@
 """The timers' work: when a channel's timer fires, computer players act, or time runs out, or the
-players still asked are reminded, or a lobby nobody started closes. Nobody waits for an answer, so
+players still asked are reminded, or a lobby nobody started closes, or a game nobody plays (or one
+left paused) ends by itself. Nobody waits for an answer, so
 the screen is told when the lock is let go (`Screen.released`) and sends what changed then.
 
 Time is not charged to a player whose board Discord has not shown yet (an answer or an edit
@@ -14,10 +15,10 @@ from bot.game import ai, engine
 from bot.game.actions import Action
 from bot.service import restart
 from bot.service.core import Core, log_change
-from bot.service.moves import Played, ordered_answer, reminder
+from bot.service.moves import Played, ended_early, ordered_answer, reminder
 from bot.service.playing import Playing
 from bot.service.tables import Loaded
-from bot.service.values import LiveView, Note, NoteCode, Update, Warning, WarningCode
+from bot.service.values import Answer, Ending, LiveView, Note, NoteCode, Show, Update, Warning, WarningCode
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,13 @@ class Waking:
             return
         if table.state.over:
             return
+        if table.paused is not None:
+            await self._paused_due(loaded, now)
+            return
+        idle_ends = table.idle_ends()
+        if idle_ends is not None and now >= idle_ends:
+            await self._ended_by_itself(loaded, Ending.IDLE)
+            return
         passed = table.deadline is not None and now >= table.deadline
         if ordered_answer(table) is not None:  # saved before orders could answer it (an upgrade)
             await self.playing.automatic(loaded, Played(records=[{"kind": "orders_resumed"}]), [], [])
@@ -90,6 +98,22 @@ class Waking:
         await self.core.close_lobby(loaded, Note(NoteCode.LOBBY_EXPIRED, {"minutes": minutes}))
         log_change("lobby expired", loaded)
 
+    async def _paused_due(self, loaded: Loaded, now: datetime) -> None:
+        """A paused game's only clock: it ends by itself once it has been paused too long."""
+        ends = loaded.table.pause_ends()
+        if ends is not None and now >= ends:
+            await self._ended_by_itself(loaded, Ending.PAUSE_EXPIRED)
+        else:
+            self.core.arm(loaded)
+
+    async def _ended_by_itself(self, loaded: Loaded, ending: Ending) -> None:
+        """Nobody played for days, or the game stayed paused: it ends now, its stakes refunded
+        through the ledger, and the standings are posted in the channel."""
+        played = ended_early(loaded.table, {"kind": ending.value})
+        update, standings = await self.core.game_over(loaded, played, ending, Answer(Show.BOARD))
+        update.notices.append(standings)
+        self.core.show(update)
+
     async def _time_again(self, loaded: Loaded, now: datetime) -> None:
         """Time ran out on a board Discord has not shown: the question's full time starts `now`."""
         table = loaded.table
@@ -112,9 +136,10 @@ class Waking:
         await self.playing.automatic(loaded, Played(), actions, [])
 
     async def _remind(self, loaded: Loaded) -> None:
-        """Halfway through the time: the players still asked who were not called are called now."""
+        """A reminder is due (halfway through the time, and by post shortly before it runs out): the
+        players still asked are called (`moves.reminder` says which)."""
         table = loaded.table
-        table.remind_at = None
+        table.remind_at = table.next_reminder(self.core.now())
         call = reminder(table)
         loaded = await self.core.tables.save(loaded)
         live = None if call is None else LiveView(loaded)

@@ -14,10 +14,11 @@ from pydantic import BaseModel, Field
 
 from bot.game.engine import MAX_NAME
 from bot.game.events import Event
-from bot.game.house import HouseValue
+from bot.game.house import HouseValue, with_house_rules
 from bot.game.orders import NONE, Orders
-from bot.game.rulesets import DEFAULT_RULESET, RULESETS
+from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.state import INTERRUPTS, GameState, Pending
+from bot.table import pace
 
 RECENT_EVENTS = 32
 """Events kept for the live message's "Latest" lines, which group them into happenings (a Lottery
@@ -30,6 +31,10 @@ MESSAGE_MAX_AGE = timedelta(minutes=55)
 COMPUTER_NAMES = ("Penny", "Nickel", "Dime", "Quarter", "Buck", "Sawbuck")
 AWAY_AFTER = 2
 """Timeouts in a row after which a player is taken for away and a computer plays for them."""
+IDLE_END_DAYS = 7
+"""A game no person has clicked in for this many days ends by itself (`Table.idle_end_days`)."""
+PAUSE_END_DAYS = 7
+"""A game paused this many days ends by itself (`Table.pause_end_days`)."""
 REQUEST_TIME = timedelta(minutes=10)
 """How long a request to take over a computer's seat waits for the host, at least (a table with a
 longer turn time gives the host that long: a day's turn means the host may answer tomorrow)."""
@@ -95,18 +100,35 @@ class SeatRequest(BaseModel):
     expires: datetime
 
 
+class Paused(BaseModel):
+    """A game stopped by `/payday pause`: who stopped it, when, and the time each clock had left,
+    which `/payday resume` gives back."""
+
+    user_id: int
+    name: str
+    """Who paused it, as the board names them (a moderator without a seat: their own name)."""
+    at: datetime
+    left: timedelta | None = None
+    """The time left on the question the game waits on (None: no person was asked)."""
+    remind_in: timedelta | None = None
+    """The time left until the next reminder."""
+    computer_in: timedelta | None = None
+    """The time left until the computer's next move."""
+
+
 class Table(BaseModel):
     host_id: int
     months: int = 3
     ruleset: str = DEFAULT_RULESET
+    house_rules: dict[str, HouseValue] = Field(default_factory=dict)
+    """The lobby's house rules (`bot.game.house`: a key and its value each), dealt into the game's
+    own `Rules` when it starts; the host may change them until Start. Tables saved before house
+    rules have none: the edition's own rules."""
     language: str = "en"
     """The game's language: its live message and public posts are written in it."""
     turn_seconds: int
     interrupt_seconds: int
     seed: int
-    house: dict[str, HouseValue] = Field(default_factory=dict)
-    """The lobby's house rules (`bot.game.house`), the game's `Rules` once it starts; the host may
-    change them until Start. Lobbies saved before have none: the edition's own rules."""
     board_pictures: bool = True
     """The drawn board on the live message (the server's choice; the operator's switch is above it)."""
     call_by_name: bool = True
@@ -152,6 +174,21 @@ class Table(BaseModel):
     when the next is made or answered)."""
     requests_made: int = 0
     """Requests made so far in this game: the next one's number."""
+    last_seen: datetime | None = None
+    """When a person last did something at the table (an answer, orders, a resume): the game ends by
+    itself `idle_end_days` after it. Set when the game starts (tables saved before: at their next move)."""
+    idle_end_days: int = IDLE_END_DAYS
+    pause_end_days: int = PAUSE_END_DAYS
+    paused: Paused | None = None
+    """Set while the game is paused: no clock runs but the one that ends it (`pause_ends`)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this table plays by, house rules included: the game's own once it has started,
+        else the ones the lobby will deal it."""
+        if self.state is not None:
+            return self.state.rules
+        return with_house_rules(self.ruleset, self.house_rules)
 
     @property
     def game(self) -> GameState:
@@ -176,6 +213,11 @@ class Table(BaseModel):
         whom to ask."""
         seat = self.seat_of(self.host_id)
         return "" if seat is None else self.seats[seat].name
+
+    def board_name(self, user_id: int, name: str) -> str:
+        """The name the board shows for a member: their seat's, else (a moderator not playing) `name`."""
+        seat = self.seat_of(user_id)
+        return name if seat is None else self.seats[seat].name
 
     def computers(self) -> frozenset[int]:
         """The seats only the computer plays: computer players, and seats a computer took over when
@@ -236,8 +278,10 @@ class Table(BaseModel):
                 self.remember([Event(TableKind.AWAY, seat, value=AWAY_AFTER)])
         return away
 
-    def present(self, seat: int) -> bool:
-        """The player did something: they are not away. True if they had been taken for away."""
+    def present(self, seat: int, now: datetime) -> bool:
+        """The player did something: they are not away, and the table is not idle. True if they had
+        been taken for away."""
+        self.last_seen = now
         player = self.seats[seat]
         was_away = player.away
         player.timeouts, player.away = 0, False
@@ -254,17 +298,33 @@ class Table(BaseModel):
         st = self.state
         if st is None or st.over or st.pending is None:
             return []
-        return [seat for seat in st.pending.seats if not self.seats[seat].automatic]
+        return [seat for seat in st.pending.seats if not self.played_by_computer(seat)]
 
     def waiting_computers(self) -> list[int]:
         st = self.state
         if st is None or st.over or st.pending is None:
             return []
-        return [seat for seat in st.pending.seats if self.seats[seat].automatic]
+        return [seat for seat in st.pending.seats if self.played_by_computer(seat)]
+
+    def played_by_computer(self, seat: int) -> bool:
+        """Answered without waiting: a computer seat, or a player who is away, unless the table is
+        `deserted`."""
+        player = self.seats[seat]
+        return player.computer or (player.away and not self.deserted())
+
+    def deserted(self) -> bool:
+        """By post, every person at the table is away. Nobody is held up by them then, so the computer
+        does not play the game out for them in minutes: their questions wait their time, and a game
+        nobody plays ends by itself `idle_end_days` after the last click (`idle_ends`)."""
+        people = [seat for seat in self.seats if not seat.computer]
+        everyone_away = bool(people) and all(seat.away for seat in people)
+        return everyone_away and pace.by_post(timedelta(seconds=self.turn_seconds))
 
     def set_timers(self, now: datetime) -> None:
         """Start the clocks for a new question; a partly answered question keeps its deadline."""
         st = self.state
+        if self.last_seen is None:
+            self.last_seen = now
         if st is None or st.over or st.pending is None:
             self.deadline = self.remind_at = self.computer_at = None
             return
@@ -279,10 +339,58 @@ class Table(BaseModel):
     def restart_clock(self, now: datetime) -> None:
         """The question's full time limit (and its reminder) counted from `now`: for a new question,
         or one the players could not see because Discord failed to show it."""
-        interrupt = self._question().kind in INTERRUPTS
-        limit = timedelta(seconds=self.interrupt_seconds if interrupt else self.turn_seconds)
+        limit = self.limit()
         self.deadline = now + limit
-        self.remind_at = now + limit / 2
+        self.remind_at = now + pace.reminders(limit)[0]
+
+    def limit(self) -> timedelta:
+        """The time limit of the question the game waits on: a question for everyone has its own."""
+        interrupt = self._question().kind in INTERRUPTS
+        return timedelta(seconds=self.interrupt_seconds if interrupt else self.turn_seconds)
+
+    def next_reminder(self, now: datetime) -> datetime | None:
+        """After a reminder at `now`: when the next one is due (by post, shortly before time runs
+        out), or None."""
+        if self.deadline is None:
+            return None
+        limit = self.limit()
+        asked = self.deadline - limit
+        return next((asked + at for at in pace.reminders(limit) if asked + at > now), None)
+
+    # -- idle and paused games ------------------------------------------------------------------
+    def idle_ends(self) -> datetime | None:
+        """When a running game nobody plays ends by itself; None while paused (it has its own end)."""
+        if self.state is None or self.state.over or self.paused is not None or self.last_seen is None:
+            return None
+        return self.last_seen + timedelta(days=self.idle_end_days)
+
+    def pause_ends(self) -> datetime | None:
+        """When a paused game ends by itself."""
+        return None if self.paused is None else self.paused.at + timedelta(days=self.pause_end_days)
+
+    def pause(self, user_id: int, name: str, now: datetime) -> None:
+        """Stop every clock, keeping what each had left; only the time the paused game ends by itself
+        runs (`pause_ends`). The service refuses every change of a paused game until `resume`."""
+        self.paused = Paused(
+            user_id=user_id,
+            name=name,
+            at=now,
+            left=_left(self.deadline, now),
+            remind_in=_left(self.remind_at, now),
+            computer_in=_left(self.computer_at, now),
+        )
+        self.deadline = self.remind_at = self.computer_at = None
+
+    def resume(self, now: datetime) -> None:
+        """Start the clocks again with the time they had left; the game counts as played now."""
+        paused = self.paused
+        if paused is None:
+            raise ValueError("the game is not paused")
+        self.deadline = _after(now, paused.left)
+        self.remind_at = _after(now, paused.remind_in)
+        self.computer_at = _after(now, paused.computer_in)
+        self.paused = None
+        self.last_seen = now
 
     def extend_for_downtime(self, restarted_at: datetime, until: datetime) -> bool:
         """After a restart: a players' time limit that ran out while the bot was down (before
@@ -294,11 +402,12 @@ class Table(BaseModel):
         return True
 
     def wake_at(self) -> datetime | None:
-        """The earliest timer, which is what the store keeps so a restart can re-arm it."""
-        times = [
-            t for t in (self.deadline, self.remind_at, self.computer_at, self.lobby_closes) if t is not None
-        ]
-        return min(times, default=None)
+        """The earliest timer, which is what the store keeps so a restart can re-arm it; a paused game
+        has only the time it ends by itself."""
+        if self.paused is not None:
+            return self.pause_ends()
+        clocks = (self.deadline, self.remind_at, self.computer_at, self.lobby_closes, self.idle_ends())
+        return min((t for t in clocks if t is not None), default=None)
 
     def live_message_stale(self, now: datetime) -> bool:
         """Post a fresh live message each month, and before Discord's one-hour edit limit (counted
@@ -317,6 +426,15 @@ class Table(BaseModel):
         """The furthest month any player has reached: it never goes back, unlike `month`."""
         st = self.state
         return min(max(p.months_done for p in st.players) + 1, st.months) if st else 0
+
+
+def _left(when: datetime | None, now: datetime) -> timedelta | None:
+    """The time from `now` until `when` (none already past), None for no clock."""
+    return None if when is None else max(when - now, timedelta(0))
+
+
+def _after(now: datetime, left: timedelta | None) -> datetime | None:
+    return None if left is None else now + left
 
 
 HIDDEN = frozenset({"Cc", "Cf", "Cs"})

@@ -6,7 +6,7 @@ from enum import StrEnum
 from bot.game import engine
 from bot.game.actions import IllegalAction
 from bot.game.events import Event
-from bot.game.house import HouseValue, with_house_rules
+from bot.game.house import HouseValue
 from bot.table import COMPUTER_NAMES, Seat, Table, TableKind, clean_name
 
 COMPUTER_SEATS = frozenset(f"Bot {name}" for name in COMPUTER_NAMES)
@@ -133,7 +133,7 @@ def start(table: Table, user_id: int) -> list[Event]:
         ruleset=table.ruleset,
         months=table.months,
         seed=table.seed,
-        rules=with_house_rules(table.ruleset, table.house),
+        rules=table.rules,
     )
     table.lobby_closes = None
     table.remember([Event(TableKind.BEGAN)])
@@ -151,7 +151,7 @@ def may_change_house(table: Table, user_id: int) -> None:
 def set_house(table: Table, user_id: int, house: dict[str, HouseValue]) -> None:
     """The host's house rules for this lobby (already checked against the edition's limits)."""
     may_change_house(table, user_id)
-    table.house = house
+    table.house_rules = house
 
 
 def cancel(table: Table, user_id: int, manages_channel: bool) -> None:
@@ -201,12 +201,14 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
         host_id=user_id,
         months=finished.months,
         ruleset=finished.ruleset,
+        house_rules=finished.house_rules,
         language=finished.language,
         turn_seconds=finished.turn_seconds,
         interrupt_seconds=finished.interrupt_seconds,
+        idle_end_days=finished.idle_end_days,
+        pause_end_days=finished.pause_end_days,
         seed=seed,
         parent_id=finished.parent_id,
-        house=finished.house,
         board_pictures=finished.board_pictures,
         call_by_name=finished.call_by_name,
     )

@@ -16,13 +16,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from bot.game.engine import DEFAULT_MONTHS, MAX_MONTHS, MIN_MONTHS
 from bot.game.house import HouseRuleError, HouseValue, house_rules_of, with_house_rules
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
+from bot.table.pace import MAX_TURN
 
 log = logging.getLogger(__name__)
 
 MIN_TURN_SECONDS = 30
-MAX_TURN_SECONDS = 7 * 24 * 3600
+MAX_TURN_SECONDS = int(MAX_TURN.total_seconds())
 """Turn times up to a week, for games played by post over days (issue 18.3)."""
-TURN_TIMES = (60, 120, 300, 900, 3600, 4 * 3600, 12 * 3600, 24 * 3600, 3 * 24 * 3600, MAX_TURN_SECONDS)
+TURN_TIMES = (60, 120, 300, 900, 3600, 4 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, MAX_TURN_SECONDS)
 """The turn times a server may choose, from a quick game to one move a week."""
 QUESTION_TIMES = (30, 60, 120, 300, 900, 3600, 4 * 3600, 24 * 3600)
 """The times for a question asked of everyone (the Lottery, the Radio Contest, the Walk)."""

@@ -1,6 +1,6 @@
 """The /payday cog: a thin adapter between Discord and the service, in parts by what the player
-does (lobby, play, hand, books, seats, takeover, records, replays, settings, help) that share one
-way of answering (`_base.Answering`)."""
+does (lobby, play, hand, books, seats, takeover, records, replay, settings, pause, help) that share
+one way of answering (`_base.Answering`)."""
 
 from discord import app_commands
 from discord.ext import commands
@@ -11,6 +11,7 @@ from cogs.payday._hand import Hand
 from cogs.payday._help import Help
 from cogs.payday._live import LiveMessage
 from cogs.payday._lobby import Lobby
+from cogs.payday._pause import Pause
 from cogs.payday._play import Play
 from cogs.payday._records import Records
 from cogs.payday._replay import Replays
@@ -24,8 +25,9 @@ from cogs.payday._takeover import Takeover
 class Payday(
     # discord.py lists a cog's commands from its last base to its first: start, join, leave (Lobby),
     # loan ... status (Play), hand, ledger, log, notices, end, kick, takeover, history, stats,
-    # leaderboard, replay, export, settings, and help and rules last.
+    # leaderboard, replay, export, settings, pause, resume, and help and rules last.
     Help,
+    Pause,
     Settings,
     Replays,
     Records,

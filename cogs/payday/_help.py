@@ -41,6 +41,7 @@ class Help(Answering):
                 turn=rules_text.duration(shown.turn_seconds, L),
                 interrupt=rules_text.duration(shown.interrupt_seconds, L),
                 L=L,
+                rules=shown.rules,
             )
             reply.say(embed=discord.Embed(title=title, description=text, colour=COLOUR))
 

@@ -7,24 +7,20 @@ import discord
 from discord import app_commands
 
 from bot.render.components import LobbyAction, Rematch
-from bot.render.i18n import NAMES, SUPPORTED
+from bot.render.i18n import ENGLISH, NAMES, SUPPORTED, lang
+from bot.render.rules_text import duration
 from bot.service import Loaded, LobbyButton, LobbyOptions, Refused, ServiceCode, Update
+from bot.table import settings
 from cogs.payday._base import RULESET_CHOICES, channel_of, person, same_channel, server_language
 from cogs.payday._threads import Threads, in_a_thread, missing_permissions, without_thread
 
 log = logging.getLogger(__name__)
 
 TURN_TIMES = [
-    app_commands.Choice(name=name, value=seconds)
-    for name, seconds in (
-        ("1 minute", 60),
-        ("2 minutes", 120),
-        ("5 minutes", 300),
-        ("15 minutes", 900),
-        ("1 hour", 3600),
-        ("1 day", 86400),
-    )
+    app_commands.Choice(name=duration(seconds, lang(ENGLISH)), value=seconds)
+    for seconds in settings.TURN_TIMES
 ]
+"""The turn times a host may choose: the ones a server may (from an hour up, a game by post)."""
 LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[code], value=code) for code in SUPPORTED]
 
 

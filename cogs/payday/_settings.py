@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.game.house import BY_KEY, HouseKind, HouseValue, limits
+from bot.game.house import BY_KEY, HouseKind, HouseRule, HouseValue, limits
 from bot.game.rulesets import RULESETS
 from bot.render import settings as words
 from bot.render.components import (
@@ -108,13 +108,14 @@ class Settings(Answering):
         await self._run(interaction, call, show)
 
     async def house_chosen(self, interaction: discord.Interaction, clicked: HouseMenu, key: str) -> None:
-        """A house rule chosen in the editor: a switch is switched at once, a number asked in a form."""
+        """A house rule chosen in the editor: a switch is switched at once, a choice moves to its next
+        way, a number is asked in a form."""
         rule = BY_KEY.get(key)
-        if rule is not None and rule.kind is HouseKind.SWITCH:
+        if rule is not None and rule.kind in (HouseKind.SWITCH, HouseKind.CHOICE):
 
             async def switch() -> ServerSettings | Update:
                 view = await self._house_of(interaction, clicked)
-                return await self._set_house(interaction, clicked, key, not _value(view, key))
+                return await self._set_house(interaction, clicked, key, _next(rule, _value(view, key)))
 
             await self._run(interaction, switch, self._after_house(clicked))
             return
@@ -182,7 +183,7 @@ class Settings(Answering):
         async def call() -> ServerSettings | Update:
             view = await self._house_of(interaction, form)
             rule = BY_KEY.get(form.key)
-            if rule is None or rule.kind is HouseKind.SWITCH:
+            if rule is None or rule.kind in (HouseKind.SWITCH, HouseKind.CHOICE):
                 raise Refused(ServiceCode.BAD_SETTING, setting=form.key)
             number = words.house_number(typed)
             if number is None:
@@ -222,7 +223,7 @@ class Settings(Answering):
                 return
             assert result.loaded is not None, "a lobby's house rules are saved with its table"
             table = result.loaded.table
-            reply.edit(words.lobby_house_editor(place, HouseView(table.ruleset, dict(table.house)), L))
+            reply.edit(words.lobby_house_editor(place, HouseView(table.ruleset, dict(table.house_rules)), L))
 
         return show
 
@@ -271,6 +272,14 @@ def _value(view: HouseView, key: str) -> HouseValue:
     """A house rule's value in the editor's edition: the house's, else the edition's own."""
     value: HouseValue = view.house.get(key, getattr(RULESETS[view.ruleset].rules, key))
     return value
+
+
+def _next(rule: HouseRule, value: HouseValue) -> HouseValue:
+    """A switch's other position, or a choice's next way (after the last, the first)."""
+    if rule.options is None:
+        return not value
+    ways = [option.value for option in rule.options]
+    return ways[(ways.index(str(value)) + 1) % len(ways)]
 
 
 def _guild_of(interaction: discord.Interaction) -> int:

@@ -3,16 +3,17 @@ headings), token sprites, legend rows and the labels that change (month, Jackpot
 them to the palette and pastes them together."""
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
 from bot.game import calendar as cal
 from bot.game.calendar import SpaceKind, weekday
+from bot.game.house import with_house_rules
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
-from bot.render.board_picture.scene import Token
+from bot.render.board_picture.scene import HouseRules, Token
 from bot.render.hand import ORDERS_MARK
 from bot.render.i18n import Lang, lang
 
@@ -32,11 +33,13 @@ MONTH_BOX = (st.PANEL_BOX[0] + 170, st.PANEL_BOX[1] + 4, st.PANEL_BOX[2] - 10, s
 MONTH_FONT = 15
 
 
-def calendar(edition: str, language: str) -> Image.Image:
-    """The edition's empty board in a language, RGB. Shapes are drawn supersampled for smooth
-    edges, the text at output size so FreeType keeps it crisp. picture.py keeps its palette copy
-    (a third of the size), and the labels are drawn on patches of that."""
-    ruleset, L = RULESETS[edition], lang(language)
+def calendar(edition: str, language: str, house: HouseRules = ()) -> Image.Image:
+    """The edition's empty board in a language, with the amounts of its `house` rules, RGB. Shapes
+    are drawn supersampled for smooth edges, the text at output size so FreeType keeps it crisp.
+    picture.py keeps its palette copy (a third of the size), and the labels are drawn on patches
+    of that."""
+    preset, L = RULESETS[edition], lang(language)
+    ruleset = replace(preset, rules=with_house_rules(edition, dict(house))) if house else preset
     k = st.SUPERSAMPLE
     size = (st.WIDTH, st.HEIGHT)
     big = Image.new("RGB", (size[0] * k, size[1] * k), st.PAPER)

@@ -18,9 +18,12 @@ from bot.game.calendar import PAYDAY_DAY
 from bot.game.rulesets import RULESETS
 from bot.render.board_picture import layers, palette
 from bot.render.board_picture import style as st
-from bot.render.board_picture.scene import Scene, Token
+from bot.render.board_picture.scene import HouseRules, Scene, Token
 from bot.render.i18n import lang
 
+CALENDARS_KEPT = 32
+"""Calendars kept, the most recently drawn: half a megabyte each, and house rules make their number
+open-ended (every edition in every language, and the tables playing house rules)."""
 TOKENS_PER_ROW = 3
 PNG_LEVEL = 3
 """zlib level: 3 is the knee: 4 costs 40% more time for 10% smaller, 6 and up twice the time."""
@@ -48,11 +51,11 @@ def render_png(scene: Scene) -> bytes:
 def frame(scene: Scene) -> Image.Image:
     """The scene as a "P" image in the edition's palette."""
     edition, language = scene.edition, scene.language
-    image = calendar(edition, language).copy()
-    month = layers.month_label(_patch(edition, language, layers.MONTH_BOX), scene.month_label)
+    image = calendar(edition, language, scene.house).copy()
+    month = layers.month_label(_patch(scene, layers.MONTH_BOX), scene.month_label)
     image.paste(palette.indexed(month, edition), layers.MONTH_BOX[:2])
     amount = lang(language).money(scene.jackpot)
-    jackpot = layers.jackpot_label(_patch(edition, language, layers.JACKPOT_BOX), amount)
+    jackpot = layers.jackpot_label(_patch(scene, layers.JACKPOT_BOX), amount)
     image.paste(palette.indexed(jackpot, edition), layers.JACKPOT_BOX[:2])
     _draw_tokens(image, scene)
     width = st.legend_column(len(scene.tokens))
@@ -117,13 +120,14 @@ def _paste_token(image: Image.Image, scene: Scene, t: Token, ground: str, spot: 
     image.paste(palette.indexed(tile, scene.edition), spot, sprite.disc)
 
 
-@functools.cache
-def calendar(edition: str, language: str) -> Image.Image:
-    """The edition's empty board in a language, in its palette. Kept, since drawing it takes as
-    long as some ten frames: every frame starts from a copy, and nothing draws on the kept one."""
-    return palette.indexed(layers.calendar(edition, language), edition)
+@functools.lru_cache(maxsize=CALENDARS_KEPT)
+def calendar(edition: str, language: str, house: HouseRules = ()) -> Image.Image:
+    """The edition's empty board in a language, with the amounts of its `house` rules, in its
+    palette. Kept, since drawing it takes as long as some ten frames: every frame starts from a
+    copy, and nothing draws on the kept one."""
+    return palette.indexed(layers.calendar(edition, language, house), edition)
 
 
-def _patch(edition: str, language: str, box: tuple[int, int, int, int]) -> Image.Image:
-    """The empty calendar under `box`, RGB, for a label to be drawn on."""
-    return calendar(edition, language).crop(box).convert("RGB")
+def _patch(scene: Scene, box: tuple[int, int, int, int]) -> Image.Image:
+    """The scene's empty calendar under `box`, RGB, for a label to be drawn on."""
+    return calendar(scene.edition, scene.language, scene.house).crop(box).convert("RGB")

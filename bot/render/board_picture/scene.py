@@ -12,12 +12,15 @@ from itertools import chain
 from string import ascii_uppercase
 from typing import TYPE_CHECKING
 
+from bot.game.house import HouseValue, house_rules_of
 from bot.game.state import GameState
 from bot.render.i18n import Lang, lang
 
 if TYPE_CHECKING:
     from bot.table import Table
 
+HouseRules = tuple[tuple[str, HouseValue], ...]
+"""A game's house rules as (key, value) pairs, in `HOUSE_RULES` order: frozen, so a cache key."""
 LAYOUT_VERSION = 3
 """Bump when the drawing changes, so a stored key no longer matches and the picture is redrawn."""
 
@@ -51,6 +54,9 @@ class Scene:
     """Seats the game is waiting for: highlighted on the board and in the legend."""
     language: str = "en"
     """The language of the picture's words (a code `bot.render.i18n.lang` takes)."""
+    house: HouseRules = ()
+    """The game's house rules (`house_rules_of`, as pairs): the calendar writes the amounts they
+    change (the salary on Pay Day, the Radio Contest's prize)."""
 
 
 def scene_key(scene: Scene) -> str:
@@ -69,6 +75,7 @@ def scene_key(scene: Scene) -> str:
             "|".join(tokens),
             ",".join(map(str, sorted(scene.asked))),
             scene.language,
+            *([repr(scene.house)] if scene.house else []),  # a game without keeps its key
         )
     )
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
@@ -148,7 +155,8 @@ def game_scene(
         label = L._("Game over")
     else:
         label = L._("Month {month} of {months}", month=month, months=state.months)
-    return Scene(state.ruleset, label, state.jackpot, tokens, asked, L.code)
+    house = tuple(house_rules_of(state.ruleset, state.rules).items())
+    return Scene(state.ruleset, label, state.jackpot, tokens, asked, L.code, house)
 
 
 def table_scene(table: "Table") -> Scene:

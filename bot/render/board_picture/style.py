@@ -186,7 +186,7 @@ _EFFECTS: dict[calendar.SpaceKind, tuple[Effect, str]] = {
         ),
         GAIN,
     ),
-    SpaceKind.RADIO: (lambda L, amount, rules: L._("win {amount}", amount=amount), GAIN),
+    SpaceKind.RADIO: (lambda L, amount, rules: L._("win {amount}", amount=L.money(rules.radio_prize)), GAIN),
     SpaceKind.BIRTHDAY: (lambda L, amount, rules: L._("+{amount} each", amount=amount), GAIN),
     SpaceKind.YARD_SALE: (lambda L, amount, rules: L._("{amount} × die", amount=amount), LOSS),
     SpaceKind.WALK: (lambda L, amount, rules: L._("{amount} × die", amount=amount), LOSS),

@@ -13,7 +13,7 @@ from bot.game.calendar import SpaceKind
 from bot.game.cards import MailKind, Tag
 from bot.game.engine import apply, default_action, new_game
 from bot.game.events import EventKind, Reason
-from bot.game.rulesets import RULESETS
+from bot.game.rulesets import RULESETS, JackpotSix
 from bot.game.state import PendingKind, from_json, to_json
 from bot.game.steps import Step
 from bot.render.ledger import account_name
@@ -74,7 +74,7 @@ def test_money_players_and_months():
     r = st.rules
     assert (r.salary, r.loan_step, r.loan_interest_pct, r.loan_cap) == (325, 100, 20, 6900)
     assert (r.savings, r.savings_step, r.savings_interest_pct, r.withdraw_fee) == (True, 100, 10, 50)
-    assert not r.salary_in_final_month and r.deals_to_bottom and r.jackpot_on_six
+    assert not r.salary_in_final_month and r.deals_to_bottom and r.jackpot_six is JackpotSix.MOVEMENT
     assert len(classic(4).players) == 4  # docs/RULES.md §4.1: the 1975 box has four playing pieces
     for n in (1, 5):
         with pytest.raises(IllegalAction):

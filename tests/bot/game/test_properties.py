@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from bot.game import actions as a
 from bot.game.actions import Action, ActionKind, IllegalAction
 from bot.game.engine import apply, default_action, legal_actions, new_game
+from bot.game.house import HOUSE_RULES, HouseKind, HouseValue, limits, with_house_rules
 from bot.game.invariants import max_answers, violations
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, PendingKind, from_json, to_json
@@ -149,4 +150,40 @@ def test_games_of_random_legal_choices_always_end(table, seed, rnd):
         assert violations(state) == []
     assert state.over, "the game did not end within its bound"
     assert_sound(state)
+    assert_over(state)
+
+
+@st.composite
+def house_tables(draw: st.DrawFn) -> tuple[tuple[str, int, int], dict[str, HouseValue]]:
+    """A table and some house rules for its edition, each within its limits (docs/RULES.md §7)."""
+    table = draw(tables)
+    changes: dict[str, HouseValue] = {}
+    for rule in HOUSE_RULES:
+        if not draw(st.booleans()):
+            continue
+        low, high = limits(table[0], rule)
+        if rule.options is not None:
+            changes[rule.key] = draw(st.sampled_from([option.value for option in rule.options]))
+        elif rule.kind is HouseKind.SWITCH:
+            changes[rule.key] = draw(st.booleans())
+        else:
+            changes[rule.key] = draw(st.integers(low, high))
+    return table, changes
+
+
+@settings(max_examples=30, deadline=None)
+@given(drawn=house_tables(), seed=st.integers(0, 2**32), rnd=st.randoms(use_true_random=False))
+def test_games_with_random_house_rules_keep_every_invariant_and_end(drawn, seed, rnd):
+    (ruleset, players, months), changes = drawn
+    rules = with_house_rules(ruleset, changes)
+    state = new_game(
+        [f"P{i}" for i in range(players)], ruleset=ruleset, months=months, seed=seed, rules=rules
+    )
+    for _ in range(max_answers(players, months, ruleset)):
+        if state.over:
+            break
+        seat = rnd.choice(state.pending.seats)
+        apply(state, rnd.choice(legal_actions(state, seat)))
+        assert_sound(state)
+    assert state.rules == rules, "the house rules hold to the end, and through every save and load"
     assert_over(state)

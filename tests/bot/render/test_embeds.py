@@ -157,3 +157,18 @@ def test_standings_of_a_game_kept_from_before_tallies_show_places_only_and_no_bu
     assert old.title == "🏆 ann and bob share the win in Pay Day game #7"
     assert new.description.startswith("Ended early by ann. Deals still held were bought back by the Bank")
     assert "*no Deal sold, no loan, no win*" in new.description.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("ending", "L", "said"),
+    [
+        (Ending.IDLE, EN, "Nobody played for 3 days: the game ended by itself."),
+        (Ending.IDLE, IT, "Nessuno ha giocato per 3 giorni: la partita è finita da sola."),
+        (Ending.PAUSE_EXPIRED, EN, "The game stayed paused for 1 day and ended by itself."),
+        (Ending.PAUSE_EXPIRED, IT, "La partita è rimasta in pausa per 1 giorno ed è finita da sola."),
+    ],
+)
+def test_a_game_that_ended_by_itself_says_why_with_the_tables_own_number_of_days(ending, L, said):
+    st, _ = start(3, players=2, months=1)
+    table = table_of(st, ["Ann", "Bob"]).model_copy(update={"idle_end_days": 3, "pause_end_days": 1})
+    assert embeds.ending_text(Standings(1, table, ending), L) == said

@@ -103,6 +103,10 @@ def test_money_numbers_and_plurals_read_the_italian_way(it):
             (Reason.LOTTERY_STAKE, -1, -1, -3),
             "Il piatto della Lotteria riceve 500\u00a0$ dalla Banca (quota della Banca per la Lotteria)",
         ),
+        (
+            (Reason.JACKPOT_SEED, -1, -1, -2),
+            "Il Montepremi riceve 500\u00a0$ dalla Banca (somma iniziale della Banca)",
+        ),
     ],
 )
 def test_a_payment_takes_the_preposition_its_account_needs(payment, said, it):

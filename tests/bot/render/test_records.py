@@ -6,7 +6,6 @@ from datetime import UTC, datetime
 from bot.render.i18n import lang
 from bot.render.records import (
     history_message,
-    house_rules_text,
     leaderboard_message,
     stats_embeds,
     strength_name,
@@ -17,16 +16,22 @@ from db import RatedPlayer, RecordedGame, Skill, StatLine
 EN, IT = lang("en"), lang("it")
 
 
-def test_house_rules_read_as_their_names_and_values():
-    key = house_key({"salary": 4000, "repay_anytime": True, "loan_interest_pct": 20, "jackpot_on_six": False})
+def test_a_games_house_rules_read_in_one_line_as_the_table_reads_them():
+    rules = {"salary": 4000, "repay_anytime": True, "loan_interest_pct": 20}
+    page = HistoryPage(None, 1, 1, 1, [game(reason="retired", house_rules=rules, ruleset="modern")])
 
-    assert (
-        house_rules_text(key, EN) == "Jackpot on a 6 off, Loan interest 20%, Repay any time on, Salary $4,000"
-    )
-    assert house_rules_text(key, IT) == (
-        "Montepremi con un 6 no, Interessi sul prestito 20%, Rimborso in ogni momento sì,"
-        " Stipendio 4.000\xa0$"
-    )
+    [field] = history_message(page, None, EN).embed.fields
+    assert "House rules: salary $4,000 · loans 20% · repay any time" in field.value.splitlines()
+    [field] = history_message(page, None, IT).embed.fields
+    assert field.value.splitlines()[1].startswith("Regole della casa: salario 4.000\xa0$")
+
+
+def test_house_rules_this_version_no_longer_has_are_left_unsaid():
+    stale = game(reason="retired", house_rules={"jackpot_on_six": False})
+
+    [field] = history_message(HistoryPage(None, 1, 1, 1, [stale]), None, EN).embed.fields
+
+    assert not any(line.startswith("House rules") for line in field.value.splitlines())
 
 
 def test_a_strength_this_version_does_not_know_reads_as_normal():
@@ -57,7 +62,7 @@ def test_a_game_ended_early_with_house_rules_says_both_and_names_both_winners():
     assert field.name == "Game #9 · Family variant · 1 month"
     assert field.value.splitlines() == [
         "<t:1893542400:d>",  # no final message known: no link
-        "House rules: Salary $1,000",
+        "House rules: salary $1,000",
         "Ended early by the host: not rated.",
         "**1.** ann — $3,500 🏆",
         "**1.** 🤖 Robo (Hard) — $3,500 🏆",
@@ -107,7 +112,7 @@ def test_the_leaderboard_marks_your_line_and_shows_your_place_below_the_page():
     assert you.value == "**11.** __p3__ — 1,840 · won 1 of 4 games"
     house = dataclasses.replace(board, house=house_key({"salary": 4000}))
     rules, mine = leaderboard_message(house, 3, EN).embed.fields
-    assert (rules.name, rules.value, mine.name) == ("House rules", "Salary $4,000", "You")
+    assert (rules.name, rules.value, mine.name) == ("House rules", "Salary $4,000 (rules: $3,500)", "You")
     [[lower]] = message.rows
     assert (lower.label, lower.target.period, lower.target.page) == ("Lower ▶", "30d", 2)
 

@@ -126,6 +126,10 @@ SAMPLES: list[tuple[Event, str]] = [
         transfer(Reason.LOTTERY_STAKE, dst=ev.POT),
         "the Lottery pot collected $500 from the Bank (the Bank's Lottery stake)",
     ),
+    (
+        transfer(Reason.JACKPOT_SEED, dst=ev.JACKPOT),
+        "the Jackpot collected $500 from the Bank (the Bank's seed money)",
+    ),
     (transfer(Reason.LOTTERY_WIN, src=ev.POT), "Ann collected $500 from the Lottery pot (Lottery win)"),
     (
         transfer(Reason.ANTE_RETURNED, src=ev.POT),

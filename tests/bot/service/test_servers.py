@@ -44,19 +44,30 @@ async def test_a_new_lobby_takes_the_servers_defaults_and_the_hosts_choices_over
     await service.change_server_settings(
         GUILD,
         ADMIN,
-        {"ruleset": "family", "months": 7, "turn_seconds": 86400, "language": "it", "calls": False},
+        {
+            "ruleset": "family",
+            "months": 7,
+            "turn_seconds": 86400,
+            "language": "it",
+            "calls": False,
+            "idle_end_days": 3,
+            "pause_end_days": 14,
+            "interrupt_seconds": 3600,
+        },
     )
     await service.set_server_house_rule(GUILD, ADMIN, "family", "salary", 5000)
 
     table = (await service.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.table
     assert (table.ruleset, table.months, table.turn_seconds, table.language) == ("family", 7, 86400, "it")
-    assert table.house == {"salary": 5000} and table.call_by_name is False
+    assert table.house_rules == {"salary": 5000} and table.call_by_name is False
+    assert (table.idle_end_days, table.pause_end_days) == (3, 14)
+    assert table.interrupt_seconds == 3600  # the server's own choice, not by post's quarter of a day
     await service.cancel(CHANNEL, ADMIN)
 
     chosen = LobbyOptions(months=2, turn_seconds=60, ruleset="classic", language="en")
     table = (await service.open_lobby(CHANNEL, GUILD, ADMIN, chosen)).loaded.table
     assert (table.ruleset, table.months, table.turn_seconds, table.language) == ("classic", 2, 60, "en")
-    assert table.house == {}  # the server's house rules are the family edition's
+    assert table.house_rules == {}  # the server's house rules are the family edition's
 
 
 async def test_the_host_changes_the_lobbys_house_rules_and_the_game_plays_by_them(service):
@@ -84,6 +95,6 @@ async def test_stored_settings_that_no_longer_hold_never_stop_a_game_from_starti
 
     table = (await service.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.table
 
-    assert (table.months, table.ruleset, table.house) == (3, "family", {"lottery_ante": 150})
+    assert (table.months, table.ruleset, table.house_rules) == (3, "family", {"lottery_ante": 150})
     await service.join(CHANNEL, MEMBER)
     assert (await service.start(CHANNEL, ADMIN)).loaded.table.game.rules.lottery_ante == 150

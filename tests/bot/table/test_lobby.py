@@ -54,7 +54,7 @@ def test_leaving_a_running_game_hands_the_seat_to_a_computer_and_the_host_role_o
 def finished() -> Table:
     """alice (host), a computer, bob and carol; carol left mid-game, so a computer played her seat."""
     table = Table(host_id=1, months=2, ruleset="family", turn_seconds=120, interrupt_seconds=45, seed=3)
-    table.house, table.board_pictures, table.call_by_name = {"salary": 4000}, False, False
+    table.house_rules, table.board_pictures, table.call_by_name = {"salary": 4000}, False, False
     lobby.join(table, 1, "alice")
     lobby.add_computer(table, 1)
     lobby.join(table, 2, "bob")
@@ -66,7 +66,7 @@ def finished() -> Table:
 
 
 def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_who_asked():
-    old = finished()
+    old = finished().model_copy(update={"idle_end_days": 3, "pause_end_days": 2})
     table = lobby.rematch(old, 2, "Bobby", seed=11)
     assert (table.months, table.ruleset, table.turn_seconds, table.interrupt_seconds) == (
         2,
@@ -74,8 +74,9 @@ def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_w
         120,
         45,
     )
+    assert (table.idle_end_days, table.pause_end_days) == (3, 2)
     assert table.state is None and table.seed == 11 and table.host_id == 2
-    assert (table.house, table.board_pictures, table.call_by_name) == ({"salary": 4000}, False, False)
+    assert (table.house_rules, table.board_pictures, table.call_by_name) == ({"salary": 4000}, False, False)
     seats = [(s.user_id, s.name, s.invited) for s in table.seats]
     assert seats == [
         (1, "alice", True),
@@ -179,4 +180,4 @@ def test_the_lobbys_house_rules_are_the_games_rules_and_only_the_host_changes_th
 def test_a_lobby_saved_before_house_rules_plays_its_editions_own():
     saved = started().model_dump(exclude={"house", "board_pictures", "call_by_name"})
     table = Table.model_validate(saved)
-    assert (table.house, table.board_pictures, table.call_by_name) == ({}, True, True)
+    assert (table.house_rules, table.board_pictures, table.call_by_name) == ({}, True, True)

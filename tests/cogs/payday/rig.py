@@ -155,6 +155,14 @@ def unescape(text: str) -> str:
     return text.replace("\\", "")
 
 
+async def reminder_text(env: simcord.Env, channel: simcord.ChannelHandle, user_id: int) -> str:
+    """The reminder calling `user_id` for the question the channel's game waits on, with its deadline."""
+    table = await load(env, channel)
+    assert table is not None and table.deadline is not None, "a reminder names a deadline"
+    when = int(table.deadline.timestamp())
+    return f"🔔 <@{user_id}>, the game is still waiting for you: time runs out <t:{when}:R>."
+
+
 def calls_sent(env: simcord.Env, mark: int = 0) -> list[list[int]]:
     """Who each new message the bot sent since request `mark` notifies (an edit notifies nobody): the
     users its text mentions that its allowed_mentions lets through, per message, in order."""

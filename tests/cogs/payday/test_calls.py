@@ -4,7 +4,17 @@ nobody is called who turned calls off, is a computer, or is looking at the board
 
 import pytest
 
-from tests.cogs.payday.rig import calls_sent, client_locales, live, load, message, rigged, script, start_game
+from tests.cogs.payday.rig import (
+    calls_sent,
+    client_locales,
+    live,
+    load,
+    message,
+    reminder_text,
+    rigged,
+    script,
+    start_game,
+)
 from tests.helpers import click, end_game, slash, table
 
 SWEEPSTAKES, DEAL, LOTTERY, RADIO, WALK = 2, 4, 6, 8, 30
@@ -51,7 +61,7 @@ async def test_every_kind_of_question_calls_the_players_it_asks(env):
     # Her own turn, seconds after her Lottery answer: halfway through it she is called after all.
     await env.advance_time(30)
     assert calls_sent(env, mark) == [[carol.id]]
-    assert (await live(env, game.channel)).content == f"🔔 <@{carol.id}>, the game is still waiting for you."
+    assert (await live(env, game.channel)).content == await reminder_text(env, game.channel, carol.id)
 
 
 async def test_the_radio_contest_and_the_walk_call_every_roller_at_once(env):
@@ -100,7 +110,7 @@ async def test_a_decision_of_ones_own_is_called_at_half_time_if_not_answered(env
     await env.advance_time(30)
     assert calls_sent(env, mark) == [[alice.id]]
     board = await live(env, game.channel)
-    assert board.content == f"🔔 <@{alice.id}>, the game is still waiting for you."
+    assert board.content == await reminder_text(env, game.channel, alice.id)
     assert any(
         label.startswith("Buy") for row in board.components for label in [c.label for c in row.children]
     )

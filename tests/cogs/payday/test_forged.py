@@ -32,7 +32,7 @@ def only_refusals(env) -> bool:
         (
             {"turn_time": -60},
             "That turn_time is not allowed: choose one of 1 minute, 2 minutes, 5 minutes, "
-            "15 minutes, 1 hour, 1 day.",
+            "15 minutes, 1 hour, 4 hours, 12 hours, 1 day, 2 days, 3 days, 7 days.",
         ),
         ({"turn_time": 10**12}, None),
         ({"months": 0}, "That months is not allowed: use 1 to 12."),

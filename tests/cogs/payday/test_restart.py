@@ -9,6 +9,7 @@ from tests.cogs.payday.rig import (
     load,
     play_to_end,
     random_button,
+    reminder_text,
     script,
     start_game,
     unescape,
@@ -86,7 +87,7 @@ async def test_turn_deadline_and_reminder_survive_a_restart(env, make_bot):
 
     await restart(env, make_bot)
     await env.advance_time(30)
-    assert game.channel.last_message.content == f"🔔 <@{alice.id}>, the game is still waiting for you."
+    assert game.channel.last_message.content == await reminder_text(env, game.channel, alice.id)
 
     await restart(env, make_bot)
     await env.advance_time(30)

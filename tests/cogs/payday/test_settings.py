@@ -90,7 +90,7 @@ async def test_an_admin_changes_the_settings_and_the_next_game_plays_by_them(env
     lobby = (await slash(bob, channel, "payday start")).response
     invitation = unescape(lobby.embeds[0].description)
     assert invitation.startswith("5 months · Family variant")
-    assert "Salary: $5,000" in unescape("\n".join(f.value for f in lobby.embeds[0].fields))
+    assert "Salary $5,000 (rules: $3,500)" in unescape("\n".join(f.value for f in lobby.embeds[0].fields))
     await click(alice, lobby, label="Join")
     await click(bob, lobby, label="Start")
     table = await load(env, channel)
@@ -160,16 +160,18 @@ async def test_the_host_changes_the_lobbys_house_rules_everyone_sees_them_and_th
     asked = await bob.select(editor.response.message, ["lottery_ante"])
     await submit(bob, asked, {"value": "250"})
     await bob.select(editor.response.message, ["repay_anytime"])  # a switch: switched at once
+    await bob.select(editor.response.message, ["jackpot_six"])  # a choice: its next way at once
 
     shown = unescape("\n".join(f.value for f in lobby.embeds[0].fields))
-    assert "Lottery ante: $250" in shown and "Repay loans at any time: on" in shown
+    assert "Lottery ante $250 (rules: $100)" in shown and "Loans repaid at any time" in shown
+    assert "Jackpot won by any 6 rolled (rules: a movement 6)" in shown
     assert lobby.embeds[0].footer.text == "bob changed the house rules."
     assert "**Lottery ante: $250**" in unescape(editor.response.message.embeds[0].description)
     assert await stored(env, channel) != before
 
     await click(bob, lobby, label="Start")
     rules = (await load(env, channel)).game.rules
-    assert (rules.lottery_ante, rules.repay_anytime) == (250, True)
+    assert (rules.lottery_ante, rules.repay_anytime, rules.jackpot_six) == (250, True, "any")
     late = await bob.select(editor.response.message, ["salary"])  # the game started: no more changes
     assert late.ephemeral and "already started" in refusal(late)
 

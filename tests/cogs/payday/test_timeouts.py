@@ -3,7 +3,7 @@ nobody joins."""
 
 import pytest
 
-from tests.cogs.payday.rig import field, live, load, script, start_game, unescape
+from tests.cogs.payday.rig import field, live, load, reminder_text, script, start_game, unescape
 from tests.helpers import click
 
 
@@ -26,7 +26,7 @@ async def test_reminder_then_timeout_rolls_for_the_player_and_lottery_defaults_t
     await env.advance_time(1)
     reminder = game.channel.last_message
     assert reminder.id == (await load(env, game.channel)).message_id  # the board, posted anew
-    assert reminder.content == f"🔔 <@{alice.id}>, the game is still waiting for you."
+    assert reminder.content == await reminder_text(env, game.channel, alice.id)
     assert pings(env, game.channel, reminder.id) == ([alice.id], [], False)
     assert [user.id for user in reminder.mentions] == [alice.id]
     assert [m.id for m in game.channel.history()].count(live_id) == 0  # the old board is gone

@@ -14,11 +14,14 @@ from hypothesis import strategies as s
 from PIL import Image, ImageColor
 
 from bot.game.calendar import PAYDAY_DAY
+from bot.game.engine import new_game
+from bot.game.house import with_house_rules
 from bot.game.rulesets import RULESETS
 from bot.render.board_picture import (
     Scene,
     Token,
     describe,
+    game_scene,
     layers,
     palette,
     picture,
@@ -360,3 +363,18 @@ def test_the_picture_is_drawn_in_the_games_language():
     assert scene_key(italian) != scene_key(english)
     assert render_png(italian) != render_png(english)  # at least "3.400 $" for "$3,400"
     assert picture.calendar("modern", "it") is not picture.calendar("modern", "en")
+
+
+def test_a_game_with_house_rules_draws_their_amounts_on_a_calendar_of_its_own():
+    """docs/RULES.md §7: the Pay Day cell says the house rules' salary, the Radio Contest its prize."""
+    rules = with_house_rules("modern", {"salary": 6000, "radio_prize": 2500, "jackpot_seed": 500})
+    scene = game_scene(new_game(["Ann", "Bob"], rules=rules), 1)
+    plain = game_scene(new_game(["Ann", "Bob"]), 1)
+    assert scene.house == (("salary", 6000), ("jackpot_seed", 500), ("radio_prize", 2500))
+    assert plain.house == () and scene_key(scene) != scene_key(dataclasses.replace(scene, house=()))
+    house = dataclasses.replace(RULESETS["modern"], rules=rules)
+    words = [line.words for day in (8, 31) for line in layers.cell_lines(day, house, lang("en"))]
+    assert "win $2,500" in words and "+$6,000" in words
+    drawn = picture.calendar("modern", "en", scene.house)
+    assert drawn.tobytes() != picture.calendar("modern", "en").tobytes()
+    assert drawn.tobytes() == picture.calendar.__wrapped__("modern", "en", scene.house).tobytes()

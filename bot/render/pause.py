@@ -1,0 +1,66 @@
+"""A paused game in words: the live message's line while it is paused, the answers to `/payday
+pause` and `/payday resume`, and their refusals (`REFUSALS`, part of bot/render/refusals.py's table).
+
+Times are Discord timestamps, so each reader sees them in their own time zone; the time a paused
+question has left is a span, since no clock runs.
+"""
+
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+
+import discord
+from babel.dates import format_timedelta
+
+from bot.render.i18n import Lang
+from bot.service.values import ServiceCode
+from bot.table import Table
+
+PAUSE_MARK = "⏸️"
+
+
+def span(left: timedelta, L: Lang) -> str:
+    """A time left, roughly, the language's way: "23 hours", "45 seconds", "3 days"."""
+    return format_timedelta(left, threshold=2, locale=L.code)
+
+
+def paused_line(table: Table, name: str, L: Lang) -> str:
+    """The live message's question while the game is paused (`name`: who paused it, made safe): who
+    stopped the clocks, the time the question keeps, and when the game ends by itself."""
+    paused, ends = table.paused, table.pause_ends()
+    assert paused is not None and ends is not None, "only a paused game says it is paused"
+    stopped = L._("{mark} **Paused** by {player}: no clock runs.", mark=PAUSE_MARK, player=name)
+    kept = "" if paused.left is None else " " + L._("{left} left to answer.", left=span(paused.left, L))
+    end = L._(
+        "/payday resume starts the clocks again; otherwise the game ends by itself {when}.",
+        when=discord.utils.format_dt(ends, "R"),
+    )
+    return f"{stopped}{kept}\n{end}"
+
+
+def paused_note(params: dict, L: Lang, table: Table | None) -> str:
+    """The answer to whoever paused the game."""
+    ends: datetime = params["ends"]
+    return L._(
+        "Paused: every clock of the game is stopped. /payday resume starts them again; otherwise the "
+        "game ends by itself {when}.",
+        when=discord.utils.format_dt(ends, "R"),
+    )
+
+
+def resumed_note(params: dict, L: Lang, table: Table | None) -> str:
+    """The answer to whoever resumed the game."""
+    until: datetime | None = params["until"]
+    if until is None:
+        return L._("Resumed: the clocks run again.")
+    return L._(
+        "Resumed: the clocks run again, and time runs out {when}.", when=discord.utils.format_dt(until, "R")
+    )
+
+
+REFUSALS: dict[str, Callable[[dict, Sequence[str], Lang], str]] = {
+    ServiceCode.PAUSED: lambda p, n, L: L._(
+        "The game is paused (by {player}): nothing moves until /payday resume.", player=p["name"]
+    ),
+    ServiceCode.NOT_PAUSED: lambda p, n, L: L._("The game is not paused: its clocks are running."),
+}
+"""The refusals of a paused game, and of resuming one that runs."""

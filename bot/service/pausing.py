@@ -1,0 +1,64 @@
+"""Pausing a game and resuming it (`/payday pause`, `/payday resume`: the host or Manage Channels).
+
+A pause stops every clock of the game and keeps the time each had left in the table
+(`Table.pause`), so it survives a restart: a paused game's only timer is the one that ends it by
+itself after `Table.pause_end_days`. Meanwhile every change of the game is refused (`core.unpaused`)
+and looks still work. Resuming starts the clocks again with the time that was left.
+"""
+
+from bot.service.core import Core, log_change, rules_refuse
+from bot.service.tables import Loaded
+from bot.service.values import (
+    Answer,
+    LiveView,
+    Note,
+    NoteCode,
+    Person,
+    Refused,
+    ServiceCode,
+    Update,
+)
+from bot.table import lobby
+
+
+class Pausing:
+    """Stopping and starting a running game's clocks."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    async def pause(self, channel_id: int, person: Person) -> Update:
+        """Stop the game's clocks; the live message says who paused it."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self._may_pause(channel_id, person)
+            table = loaded.table
+            if table.paused is not None:
+                raise Refused(ServiceCode.PAUSED, name=table.paused.name)
+            table.pause(person.user_id, table.board_name(person.user_id, person.name), self.core.now())
+            ends = table.pause_ends()
+            return await self._saved(loaded, "paused", person, Note(NoteCode.PAUSED, {"ends": ends}))
+
+    async def resume(self, channel_id: int, person: Person) -> Update:
+        """Start the clocks again with the time they had left."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self._may_pause(channel_id, person)
+            table = loaded.table
+            if table.paused is None:
+                raise Refused(ServiceCode.NOT_PAUSED)
+            table.resume(self.core.now())
+            said = Note(NoteCode.RESUMED, {"until": table.deadline})
+            return await self._saved(loaded, "resumed", person, said)
+
+    async def _may_pause(self, channel_id: int, person: Person) -> Loaded:
+        """The channel's running game, if `person` may pause or resume it, else the refusal."""
+        loaded = await self.core.running(channel_id, None)
+        with rules_refuse():
+            lobby.may_stop(loaded.table, person.user_id, person.manages_channel)
+        return loaded
+
+    async def _saved(self, loaded: Loaded, kind: str, person: Person, said: Note) -> Update:
+        """Save the change with its record, show the live message, arm the timer the table now has."""
+        loaded = await self.core.tables.save(loaded, [{"kind": kind, "by": person.user_id}])
+        log_change(f"game {kind}", loaded, by=person.user_id)
+        live, answer = LiveView(loaded), Answer(said=said)
+        return self.core.publish(Update(loaded.row.channel_id, loaded, live=live, answer=answer))
