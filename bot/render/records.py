@@ -103,6 +103,10 @@ def _ending(reason: str, L: Lang) -> str:
         return L._("Every player left: not rated.")
     if reason == Ending.GONE:
         return L._("Its channel was deleted: not rated.")
+    if reason == Ending.IDLE:
+        return L._("Nobody played for days: not rated.")
+    if reason == Ending.PAUSE_EXPIRED:
+        return L._("Left paused too long: not rated.")
     return L._("Ended before its time: not rated.")
 
 

@@ -137,3 +137,21 @@ def test_the_classic_records_name_its_pot():
         person.fields[0].value.splitlines()[2]
         == "Piatto più ricco 300\xa0$ · più Affari venduti in una partita 1"
     )
+
+
+def test_every_ending_but_retirement_says_why_the_game_was_not_rated():
+    said = {
+        reason: history_message(HistoryPage(None, 1, 1, 1, [game(reason=reason)]), None, EN)
+        .embed.fields[0]
+        .value.splitlines()[1]
+        for reason in ("ended", "abandoned", "gone", "idle", "pause_expired", "a later one")
+    }
+
+    assert said == {
+        "ended": "Ended early by the host: not rated.",
+        "abandoned": "Every player left: not rated.",
+        "gone": "Its channel was deleted: not rated.",
+        "idle": "Nobody played for days: not rated.",
+        "pause_expired": "Left paused too long: not rated.",
+        "a later one": "Ended before its time: not rated.",
+    }
