@@ -275,8 +275,9 @@ class Tables:
 
 
 def summary_of(table: Table, ending: dict, tallied: Sequence[Tally]) -> dict:
-    """A finished game as history keeps it: its result (`ending`: why it ended, as codes) and each
-    player's net worth and tally, so its standings read the same after its log is pruned."""
+    """A finished game as history keeps it: its result (`ending`: why it ended, as codes), its
+    edition and house rules (so it is compared and rated only with games by the same rules), and
+    each player's net worth and tally, so its standings read the same after its log is pruned."""
     state = table.game
     return {
         **ending,
