@@ -31,7 +31,7 @@ from bot.render.house import rule_name, rule_value
 from bot.render.i18n import NAMES, SUPPORTED, Lang, lang
 from bot.render.rules_text import duration, edition_title
 from bot.service.values import HouseView
-from bot.table.settings import END_DAYS, QUESTION_TIMES, TURN_TIMES, ServerSettings
+from bot.table.settings import END_DAYS, QUESTION_TIMES, RANKED_AFTER, TURN_TIMES, ServerSettings
 
 GOLD = discord.Colour.gold()
 SWITCHES = ("board_pictures", "calls", "thread_per_game")
@@ -95,6 +95,11 @@ def _table_lines(settings: ServerSettings, L: Lang) -> list[str]:
         L._("A thread per game: {state}", state=_on_off(settings.thread_per_game, L)),
         L._("A game nobody plays ends after {time}", time=duration(settings.idle_end_days * 86400, L)),
         L._("A paused game ends after {time}", time=duration(settings.pause_end_days * 86400, L)),
+        L.ngettext(
+            "The leaderboard ranks players after {n} rated game",
+            "The leaderboard ranks players after {n} rated games",
+            settings.min_ranked_games,
+        ),
     ]
 
 
@@ -131,7 +136,7 @@ def _panel_rows(guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) 
     forms = (
         Button(L._("New games…"), SettingsButton(guild_id, ruleset, GAME_FORM), discord.ButtonStyle.primary),
         *switches,
-        Button(L._("Ending…"), SettingsButton(guild_id, ruleset, ENDING_FORM)),
+        Button(L._("Ends and ranks…"), SettingsButton(guild_id, ruleset, ENDING_FORM)),
     )
     editions = tuple(
         Button(
@@ -281,10 +286,16 @@ def settings_form(form: str, settings: ServerSettings, defaults: BotDefaults, L:
         )
     days = [(duration(d * 86400, L), str(d)) for d in END_DAYS]
     return FormSpec(
-        L._("Games that stop")[:45],
+        L._("Games that stop, and the leaderboard")[:45],
         (
             _menu(settings, "idle_end_days", L._("A game nobody plays ends after"), days),
             _menu(settings, "pause_end_days", L._("A paused game ends after"), days),
+            _menu(
+                settings,
+                "min_ranked_games",
+                L._("The leaderboard ranks players after"),
+                [(L.ngettext("{n} rated game", "{n} rated games", n), str(n)) for n in RANKED_AFTER],
+            ),
         ),
     )
 

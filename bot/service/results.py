@@ -24,8 +24,6 @@ from db.interface import GameResult, GameStore, Placing, RatedPlayer, RecordedGa
 
 log = logging.getLogger(__name__)
 
-MIN_RANKED_GAMES = 3
-"""Rated games a person needs in a pool before the leaderboard ranks them (`min_ranked_games`)."""
 HISTORY_PAGE = 5
 """Finished games per page of /payday history."""
 LEADERBOARD_PAGE = 10
@@ -212,14 +210,13 @@ class Results:
         period: Period,
         viewer_id: int,
         page: int = 1,
-        min_ranked_games: int = MIN_RANKED_GAMES,
     ) -> Leaderboard:
         """A page of the leaderboard of an edition (None: the server's) played by the server's house
-        rules for it (its own rules if it has none): people with at least `min_ranked_games` rated
-        games, who played rated games in the period, best rating first, ranked by their rating from
-        all their games. Games and wins beside them are the period's."""
+        rules for it (its own rules if it has none): people with at least the server's
+        `min_ranked_games` rated games, who played rated games in the period, best rating first,
+        ranked by their rating from all their games. Games and wins beside them are the period's."""
         settings = await self.tables.server_settings(guild_id)
-        ruleset = ruleset or settings.ruleset
+        ruleset, min_ranked_games = ruleset or settings.ruleset, settings.min_ranked_games
         house = house_key(settings.house_rules(ruleset))
         rated = await self.store.ratings(guild_id, ruleset, house, self._since(period))
         ranked: list[Ranked] = []

@@ -30,6 +30,8 @@ QUESTION_TIMES = (30, 60, 120, 300, 900, 3600, 4 * 3600, 24 * 3600)
 END_DAYS = (1, 2, 3, 5, 7, 14, 30)
 """The days after which an idle or paused game ends by itself."""
 MAX_END_DAYS = END_DAYS[-1]
+RANKED_AFTER = (1, 2, 3, 5, 10, 20)
+"""The numbers of rated games a server may ask of a player before its leaderboard ranks them."""
 
 HouseRules = dict[str, HouseValue]
 """One edition's house rules: the `Rules` fields that differ from its preset."""
@@ -64,6 +66,9 @@ class ServerSettings(BaseModel):
     """A game nobody answers for this long ends by itself with the standings."""
     pause_end_days: int = Field(7, ge=1, le=MAX_END_DAYS)
     """A paused game ends by itself after this long."""
+    min_ranked_games: int = Field(3, ge=1, le=RANKED_AFTER[-1])
+    """The leaderboard ranks only players with this many rated games (the others are told how many
+    they have)."""
     house: dict[str, HouseRules] = Field(default_factory=dict)
     """House rules per edition (by its name), each checked against that edition's limits."""
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.service import ratings
-from bot.service.results import MIN_RANKED_GAMES, Period, Results, backfill, house_key, places, result_of
+from bot.service.results import Period, Results, backfill, house_key, places, result_of
 from bot.service.tables import Tables, summary_of
 from bot.service.tallies import Tally
 from bot.table import Table, lobby
@@ -115,7 +115,7 @@ async def test_old_games_are_recorded_once_oldest_first_so_ratings_learn_in_orde
 
 
 async def test_the_leaderboard_ranks_from_the_minimum_ties_sharing_a_place(store):
-    for _ in range(MIN_RANKED_GAMES):
+    for _ in range(ServerSettings().min_ranked_games):
         await finish(store, 10, summary((1, 900), (2, 900), (3, 100)))
     await finish(store, 10, summary((4, 900), (3, 100)))
     results = Results(Tables(store), lambda: NOW)
@@ -124,7 +124,8 @@ async def test_the_leaderboard_ranks_from_the_minimum_ties_sharing_a_place(store
 
     assert [(r.place, r.player.user_id) for r in board.rows] == [(1, 1), (1, 2), (3, 3)]
     assert board.short and board.mine is not None and board.mine.player.rated_games == 1
-    strict = await results.leaderboard(10, "modern", Period.ALL, viewer_id=3, min_ranked_games=5)
+    await Tables(store).save_server_settings(10, ServerSettings(min_ranked_games=5))
+    strict = await results.leaderboard(10, "modern", Period.ALL, viewer_id=3)
     assert (strict.rows, strict.mine is not None and strict.mine.player.user_id) == ([], 3)
 
 
@@ -168,7 +169,7 @@ async def test_a_summary_no_version_wrote_is_passed_over_and_never_stops_the_sta
 
 async def test_the_leaderboard_is_of_the_servers_edition_and_house_rules(store):
     rules = {"salary": 4000}
-    for _ in range(MIN_RANKED_GAMES):
+    for _ in range(ServerSettings().min_ranked_games):
         await finish(store, 10, summary((1, 900), (2, 100), house_rules=rules))
     results = Results(Tables(store), lambda: NOW)
 

@@ -183,12 +183,13 @@ async def test_the_panels_controls_work_after_a_restart(env, make_bot):
     await env.restart_bot(make_bot())
 
     await click(alice, opened.response.message, label="Thread per game")
-    form = await click(alice, opened.response.message, label="Ending…")
-    await submit(alice, form, {"idle_end_days": ["3"], "pause_end_days": ["14"]})
+    form = await click(alice, opened.response.message, label="Ends and ranks…")
+    await submit(alice, form, {"idle_end_days": ["3"], "pause_end_days": ["14"], "min_ranked_games": ["5"]})
 
     shown = panel_text(opened.response.message)
     assert "A thread per game: on" in shown
     assert "A game nobody plays ends after 3 days" in shown and "A paused game ends after 14 days" in shown
+    assert "The leaderboard ranks players after 5 rated games" in shown
 
 
 async def test_the_panel_reads_in_the_admins_own_language(env, monkeypatch):
