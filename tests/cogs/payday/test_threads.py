@@ -8,7 +8,8 @@ import simcord
 
 from bot.render.i18n import lang
 from bot.render.threads import no_thread, opened_in_thread, thread_name
-from tests.cogs.payday.rig import Game, finished, live, load, play_to_end, stored
+from bot.table.settings import ServerSettings
+from tests.cogs.payday.rig import Game, finished, live, load, play_to_end, service, stored
 from tests.helpers import NAMES, click, end_game, slash
 
 
@@ -164,3 +165,17 @@ async def test_a_thread_game_goes_on_after_a_restart(env, make_bot):
     await env.advance_time(301)  # and its timer was re-armed: time runs out on the question
     timed_out = await load(env, thread)
     assert timed_out.state.prompt > asked.state.prompt and any(seat.timeouts for seat in timed_out.seats)
+
+
+async def test_a_server_that_plays_each_game_in_a_thread_opens_one_unless_the_host_says_not(env):
+    guild, channel, (alice, bob) = casino(env)
+    tables = service(env).tables
+    await tables.save_server_settings(guild.id, ServerSettings(thread_per_game=True))
+
+    await slash(alice, channel, "payday start")  # no `thread` given: the server's choice
+    [thread] = channel.threads
+    assert said_in(channel) == [opened_in_thread("alice", lang("en"))]
+    assert (await load(env, thread)) is not None and (await load(env, channel)) is None
+
+    await slash(bob, channel, "payday start", thread=False)  # the host's choice wins for one game
+    assert [t.id for t in channel.threads] == [thread.id] and (await load(env, channel)) is not None
