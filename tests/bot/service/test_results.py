@@ -10,6 +10,7 @@ from bot.service import ratings
 from bot.service.results import Period, Results, backfill, house_key, places, result_of
 from bot.service.tables import Tables, summary_of
 from bot.service.tallies import Tally
+from bot.service.values import Ending
 from bot.table import Table, lobby
 from bot.table.settings import ServerSettings
 from db import Store
@@ -39,14 +40,17 @@ def test_places_share_a_place_between_equal_net_worths():
     ("players", "reason", "rated"),
     [
         (((1, 5), (2, 9)), "retired", True),
-        (((1, 5), (2, 9)), "ended", False),  # ended early by the host
-        (((1, 5), (2, 9)), "abandoned", False),
-        (((1, 5), (2, 9)), "idle", False),  # an ending a later version adds: not rated either
         (((1, 5), (None, 9), (None, 2)), "retired", False),  # one person among computers
     ],
 )
 def test_only_a_game_run_to_its_end_by_two_people_or_more_is_rated(players, reason, rated):
     assert result_of(summary(*players, reason=reason), None).rated is rated
+
+
+@pytest.mark.parametrize("reason", ["idle", "pause_expired", "gone", "ended", "abandoned"])
+def test_a_game_that_ended_early_is_not_rated(reason):
+    assert reason in set(Ending)  # the name a summary stores
+    assert not result_of(summary((1, 5), (2, 9), reason=reason), None).rated
 
 
 def test_a_summary_from_before_results_were_kept_reads_with_defaults():
