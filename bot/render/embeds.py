@@ -304,20 +304,18 @@ def ending_text(standing: Standings, L: Lang) -> str:
     if standing.ending is Ending.RETIRED:
         return L._("Everyone has retired.")
     if standing.ending is Ending.IDLE:
-        days = standing.table.idle_end_days
-        return L.ngettext(
+        ended = L.ngettext(
             "Nobody played for {n} day: the game ended by itself.",
             "Nobody played for {n} days: the game ended by itself.",
-            days,
+            standing.table.idle_end_days,
         )
-    if standing.ending is Ending.PAUSE_EXPIRED:
-        days = standing.table.pause_end_days
-        return L.ngettext(
+    elif standing.ending is Ending.PAUSE_EXPIRED:
+        ended = L.ngettext(
             "The game stayed paused for {n} day and ended by itself.",
             "The game stayed paused for {n} days and ended by itself.",
-            days,
+            standing.table.pause_end_days,
         )
-    if standing.ending is Ending.ENDED:
+    elif standing.ending is Ending.ENDED:
         ended = L._("Ended early by {player}.", player=standing.ended_by)
     elif standing.ending is Ending.GONE:
         ended = L._("Ended early: its channel or thread was deleted, or the bot can no longer reach it.")

@@ -172,3 +172,20 @@ def test_a_game_that_ended_by_itself_says_why_with_the_tables_own_number_of_days
     st, _ = start(3, players=2, months=1)
     table = table_of(st, ["Ann", "Bob"]).model_copy(update={"idle_end_days": 3, "pause_end_days": 1})
     assert embeds.ending_text(Standings(1, table, ending), L) == said
+
+
+@pytest.mark.parametrize(
+    ("ending", "said"),
+    [
+        (Ending.IDLE, "Nobody played for 3 days: the game ended by itself."),
+        (Ending.PAUSE_EXPIRED, "The game stayed paused for 1 day and ended by itself."),
+        (Ending.GONE, "Ended early: its channel or thread was deleted, or the bot can no longer reach it."),
+        (Ending.ABANDONED, "Every player left."),
+    ],
+)
+def test_every_early_ending_says_the_deals_still_held_were_bought_back(ending, said):
+    st, _ = start(3, players=2, months=1)
+    table = table_of(st, ["Ann", "Bob"]).model_copy(update={"idle_end_days": 3, "pause_end_days": 1})
+    standing = Standings(1, table, ending, tallies=(Tally(returned=1), Tally()))
+    bought_back = "Deals still held were bought back by the Bank at what they cost."
+    assert embeds.ending_text(standing, EN) == f"{said} {bought_back}"
