@@ -70,19 +70,18 @@ class Waking:
         if table.paused is not None:
             await self._paused_due(loaded, now)
             return
-        idle_ends = table.idle_ends()
-        if idle_ends is not None and now >= idle_ends:
-            await self._ended_by_itself(loaded, Ending.IDLE)
-            return
         passed = table.deadline is not None and now >= table.deadline
+        idle_ends = table.idle_ends()
         if ordered_answer(table) is not None:  # saved before orders could answer it (an upgrade)
             await self.playing.automatic(loaded, Played(records=[{"kind": "orders_resumed"}]), [], [])
         elif table.computer_at is not None and now >= table.computer_at:
             await self.playing.automatic(loaded, Played(), _computer_answers(loaded), table.watching)
         elif passed and self.core.screen.behind(channel_id):
             await self._time_again(loaded, now)
-        elif passed:
+        elif passed:  # before the idle end, so a question due at the same time gets its default first
             await self._time_out(loaded)
+        elif idle_ends is not None and now >= idle_ends:
+            await self._ended_by_itself(loaded, Ending.IDLE)
         elif table.remind_at is not None and now >= table.remind_at:
             await self._remind(loaded)
         else:
@@ -130,7 +129,7 @@ class Waking:
         humans = set(table.waiting_humans())
         actions = [a for a in engine.timeout_actions(table.game) if a.seat in humans]
         log_change("timed out", loaded, seats=sorted(humans), prompt=table.game.prompt)
-        away = table.timed_out(sorted(humans))
+        away = table.timed_out(sorted(humans), self.core.now())
         if away:
             log_change("taken for away", loaded, seats=away)
         await self.playing.automatic(loaded, Played(), actions, [])

@@ -32,7 +32,8 @@ COMPUTER_NAMES = ("Penny", "Nickel", "Dime", "Quarter", "Buck", "Sawbuck")
 AWAY_AFTER = 2
 """Timeouts in a row after which a player is taken for away and a computer plays for them."""
 IDLE_END_DAYS = 7
-"""A game no person has clicked in for this many days ends by itself (`Table.idle_end_days`)."""
+"""A game no person has clicked in for this many days after a question timed out ends by itself
+(`Table.idle_end_days`)."""
 PAUSE_END_DAYS = 7
 """A game paused this many days ends by itself (`Table.pause_end_days`)."""
 REQUEST_TIME = timedelta(minutes=10)
@@ -174,9 +175,10 @@ class Table(BaseModel):
     when the next is made or answered)."""
     requests_made: int = 0
     """Requests made so far in this game: the next one's number."""
-    last_seen: datetime | None = None
-    """When a person last did something at the table (an answer, orders, a resume): the game ends by
-    itself `idle_end_days` after it. Set when the game starts (tables saved before: at their next move)."""
+    idle_since: datetime | None = None
+    """When a question first timed out since a person last did something at the table (an answer,
+    orders, a resume), which clears it: the game ends by itself `idle_end_days` after it. Counting
+    from a timeout, not from the click, lets every question run its whole time first."""
     idle_end_days: int = IDLE_END_DAYS
     pause_end_days: int = PAUSE_END_DAYS
     paused: Paused | None = None
@@ -262,10 +264,12 @@ class Table(BaseModel):
         self.seats.append(seat)
         return seat
 
-    def timed_out(self, seats: list[int]) -> list[int]:
+    def timed_out(self, seats: list[int], now: datetime) -> list[int]:
         """Count a timeout for each seat; a player who keeps letting their own questions time out is
         taken for away (returned). Silence on a question put to everyone (Lottery, Walk...) is a fair
-        answer, so it does not count."""
+        answer, so it does not count. The first timeout since the last click starts the idle clock."""
+        if self.idle_since is None:
+            self.idle_since = now
         if self._question().kind in INTERRUPTS:
             return []
         away = []
@@ -281,7 +285,7 @@ class Table(BaseModel):
     def present(self, seat: int, now: datetime) -> bool:
         """The player did something: they are not away, and the table is not idle. True if they had
         been taken for away."""
-        self.last_seen = now
+        self.idle_since = None
         player = self.seats[seat]
         was_away = player.away
         player.timeouts, player.away = 0, False
@@ -315,7 +319,8 @@ class Table(BaseModel):
     def deserted(self) -> bool:
         """By post, every person at the table is away. Nobody is held up by them then, so the computer
         does not play the game out for them in minutes: their questions wait their time, and a game
-        nobody plays ends by itself `idle_end_days` after the last click (`idle_ends`)."""
+        nobody plays ends by itself `idle_end_days` after the first timeout since the last click
+        (`idle_ends`)."""
         people = [seat for seat in self.seats if not seat.computer]
         everyone_away = bool(people) and all(seat.away for seat in people)
         return everyone_away and pace.by_post(timedelta(seconds=self.turn_seconds))
@@ -323,8 +328,6 @@ class Table(BaseModel):
     def set_timers(self, now: datetime) -> None:
         """Start the clocks for a new question; a partly answered question keeps its deadline."""
         st = self.state
-        if self.last_seen is None:
-            self.last_seen = now
         if st is None or st.over or st.pending is None:
             self.deadline = self.remind_at = self.computer_at = None
             return
@@ -359,10 +362,11 @@ class Table(BaseModel):
 
     # -- idle and paused games ------------------------------------------------------------------
     def idle_ends(self) -> datetime | None:
-        """When a running game nobody plays ends by itself; None while paused (it has its own end)."""
-        if self.state is None or self.state.over or self.paused is not None or self.last_seen is None:
+        """When a running game nobody plays ends by itself: `idle_end_days` after the first timeout
+        since the last click; None while paused (it has its own end) or before any such timeout."""
+        if self.state is None or self.state.over or self.paused is not None or self.idle_since is None:
             return None
-        return self.last_seen + timedelta(days=self.idle_end_days)
+        return self.idle_since + timedelta(days=self.idle_end_days)
 
     def pause_ends(self) -> datetime | None:
         """When a paused game ends by itself."""
@@ -390,16 +394,20 @@ class Table(BaseModel):
         self.remind_at = _after(now, paused.remind_in)
         self.computer_at = _after(now, paused.computer_in)
         self.paused = None
-        self.last_seen = now
+        self.idle_since = None
 
     def extend_for_downtime(self, restarted_at: datetime, until: datetime) -> bool:
         """After a restart: a players' time limit that ran out while the bot was down (before
-        `restarted_at`) now ends `until`, since that time was not theirs. True if the deadline moved."""
-        if self.deadline is None or self.deadline >= restarted_at:
-            return False
-        self.deadline = until
-        self.remind_at = None
-        return True
+        `restarted_at`) now ends `until`, and an idle clock that ran while it was down counts from
+        `until`, since that time was not theirs. True if either moved."""
+        moved = False
+        if self.deadline is not None and self.deadline < restarted_at:
+            self.deadline, self.remind_at = until, None
+            moved = True
+        if self.idle_since is not None and self.idle_since < restarted_at:
+            self.idle_since = until
+            moved = True
+        return moved
 
     def wake_at(self) -> datetime | None:
         """The earliest timer, which is what the store keeps so a restart can re-arm it; a paused game

@@ -63,7 +63,8 @@ class ServerSettings(BaseModel):
     """Players are called by name when the game waits for them, unless they chose for themselves."""
     thread_per_game: bool = False
     idle_end_days: int = Field(7, ge=1, le=MAX_END_DAYS)
-    """A game nobody answers for this long ends by itself with the standings."""
+    """A game nobody answers for this long after a question timed out ends by itself with the
+    standings."""
     pause_end_days: int = Field(7, ge=1, le=MAX_END_DAYS)
     """A paused game ends by itself after this long."""
     min_ranked_games: int = Field(3, ge=1, le=RANKED_AFTER[-1])

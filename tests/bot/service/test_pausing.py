@@ -113,13 +113,14 @@ async def test_a_game_nobody_plays_for_a_week_ends_by_itself_and_a_click_puts_th
     await started(service)
     start = service.now.now
     service.now.now = start + DAY / 4
-    await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL))  # alice plays: the week starts again
-    clicked = service.now.now
-    while (table := (await service.tables.load(CHANNEL)).table).wake_at() < clicked + 7 * DAY:
+    await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL))  # alice plays: no week runs now
+    timed_out = (await service.tables.load(CHANNEL)).table.deadline  # the question after her click
+    assert timed_out == service.now.now + DAY
+    while (table := (await service.tables.load(CHANNEL)).table).wake_at() < timed_out + 7 * DAY:
         await wake_at(service, table.wake_at())  # timeouts; players taken for away; the computer
         assert await service.tables.load(CHANNEL) is not None, "ended before a week without a click"
 
-    await wake_at(service, clicked + 7 * DAY)
+    await wake_at(service, timed_out + 7 * DAY)  # a week since a question first timed out
 
     [standings] = [n for u in service.screen.updates for n in u.notices if isinstance(n, Standings)]
     assert standings.ending is Ending.IDLE

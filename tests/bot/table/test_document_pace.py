@@ -42,16 +42,28 @@ def test_a_question_for_everyone_has_its_own_time_and_reminders():
     assert table.next_reminder(START + timedelta(hours=3)) == START + timedelta(hours=5, minutes=24)
 
 
-def test_a_game_nobody_plays_ends_a_week_after_the_last_click():
+def test_a_game_nobody_plays_ends_a_week_after_a_question_first_timed_out_since_the_last_click():
+    table = started(turn_seconds=7 * 86400)
+    assert table.idle_ends() is None  # a week's turn runs its whole week first
+    table.timed_out([0], START + 7 * DAY)
+    assert table.idle_ends() == START + 14 * DAY
+    table.timed_out([1], START + 14 * DAY)  # another timeout does not move it
+    assert table.idle_ends() == START + 14 * DAY
+    table.present(0, START + 15 * DAY)
+    assert table.idle_ends() is None
+
+
+def test_an_idle_clock_that_ran_while_the_bot_was_down_counts_from_the_restart():
     table = started()
-    assert table.idle_ends() == START + 7 * DAY
-    table.present(0, START + 2 * DAY)
-    assert table.idle_ends() == START + 9 * DAY
-    assert table.wake_at() == table.remind_at  # the question's clocks come first
+    table.timed_out([0], START + DAY)
+    restarted_at = START + 9 * DAY
+    assert table.extend_for_downtime(restarted_at, restarted_at + timedelta(minutes=1))
+    assert table.idle_ends() == restarted_at + timedelta(minutes=1) + 7 * DAY
 
 
 def test_a_pause_keeps_each_clocks_time_left_and_gives_it_back_on_resume():
     table = started()
+    table.timed_out([1], START)  # a question had timed out: the idle clock runs
     table.remind_at = table.next_reminder(START + DAY / 2)  # the halfway reminder went out
     paused_at = START + timedelta(hours=13)
     table.computer_at = paused_at + timedelta(seconds=1)
@@ -68,19 +80,19 @@ def test_a_pause_keeps_each_clocks_time_left_and_gives_it_back_on_resume():
     assert table.deadline == resumed_at + timedelta(hours=11)
     assert table.remind_at == resumed_at + timedelta(hours=10)  # the last call, an hour before the end
     assert table.computer_at == resumed_at + timedelta(seconds=1)
-    assert table.idle_ends() == resumed_at + 7 * DAY  # resuming counts as playing
+    assert table.idle_ends() is None  # resuming counts as playing
 
 
 def test_a_table_saved_before_pauses_loads_unpaused_with_a_week_for_each_end():
     saved = json.loads(started().model_dump_json())
-    for name in ("paused", "last_seen", "idle_end_days", "pause_end_days"):
+    for name in ("paused", "idle_since", "idle_end_days", "pause_end_days"):
         del saved[name]
 
     table = Table.model_validate_json(json.dumps(saved))
 
-    assert table.paused is None and table.last_seen is None and table.idle_ends() is None
+    assert table.paused is None and table.idle_since is None and table.idle_ends() is None
     assert (table.idle_end_days, table.pause_end_days) == (7, 7)
-    table.set_timers(START + DAY)  # its next move starts the idle clock
+    table.timed_out([0], START + DAY)  # its next timeout starts the idle clock
     assert table.idle_ends() == START + 8 * DAY
 
 

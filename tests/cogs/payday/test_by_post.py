@@ -81,12 +81,12 @@ async def test_a_question_for_everyone_waits_a_quarter_of_a_one_day_turn(env):
 @pytest.mark.simcord(settle_timeout=30)
 async def test_a_game_nobody_plays_for_a_week_ends_by_itself_with_the_standings(env):
     game = await start_game(env, 2, months=1, turn_time=DAY)
-    for _ in range(6):
+    for _ in range(7):
         await env.advance_time(DAY)  # a day's timeouts; both away after two: the game waits
     table = await load(env, game.channel)
     assert table is not None and all(seat.away for seat in table.seats)
 
-    await env.advance_time(DAY)
+    await env.advance_time(DAY)  # a week after the first question timed out
 
     assert await load(env, game.channel) is None
     standings = game.channel.last_message.embeds[-1]
@@ -107,3 +107,38 @@ async def test_a_one_day_turn_keeps_its_reminders_and_deadline_across_a_restart(
     assert calls_sent(env, mark) == [[alice.id]]
     await env.advance_time(12 * HOUR)
     assert calls_sent(env, mark) == [[alice.id], [alice.id], [bob.id]]  # the last call, then bob's turn
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_a_week_long_turn_that_runs_out_gets_the_default_and_the_game_goes_on(env):
+    game = await start_game(env, 2, months=1, turn_time=7 * DAY)  # and 7 idle days, the default
+    await script(env, game.channel, SWEEPSTAKES)
+
+    await env.advance_time(7 * DAY)  # alice's turn ran out: the bot rolled for her
+
+    table = await load(env, game.channel)
+    assert table is not None and table.state.players[0].day == SWEEPSTAKES
+    assert table.state.pending.seats == [1]
+
+    await env.advance_time(7 * DAY - 1)
+    assert await load(env, game.channel) is not None
+    await env.advance_time(1)  # a week without a click since alice's turn ran out
+
+    assert await load(env, game.channel) is None
+    standings = game.channel.last_message.embeds[-1]
+    assert standings.description.startswith("Nobody played for 7 days: the game ended by itself.")
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_days_the_bot_was_down_do_not_end_a_game_nobody_plays(env, make_bot):
+    game = await start_game(env, 2, months=1, turn_time=DAY)
+    await env.advance_time(DAY)  # alice's turn ran out: the game's week without a click begins
+    await env.advance_time(5 * DAY)
+    await env.bot.close()
+    await env.advance_time(3 * DAY)  # down past the week
+    await env.restart_bot(make_bot())
+
+    await env.advance_time(HOUR)
+
+    table = await load(env, game.channel)
+    assert table is not None and table.state is not None and not table.state.over
