@@ -32,7 +32,7 @@ from bot.service.values import (
     Show,
     Update,
 )
-from bot.table import Table, TableKind, lobby, pace
+from bot.table import Table, TableKind, lobby
 
 
 class Lobbies:
@@ -60,7 +60,7 @@ class Lobbies:
         async with self.core.tables.lock(channel_id):
             if await self.core.load(channel_id) is not None:
                 raise Refused(ServiceCode.GAME_OPEN)
-            turn = options.turn_seconds or server.turn_seconds or bot.turn_seconds
+            turn, interrupt = server.times(options.turn_seconds, bot.turn_seconds, bot.interrupt_seconds)
             ruleset = options.ruleset or server.ruleset
             table = Table(
                 host_id=host.user_id,
@@ -68,11 +68,7 @@ class Lobbies:
                 ruleset=ruleset,
                 language=options.language or server.language or options.server_language,
                 turn_seconds=turn,
-                interrupt_seconds=(
-                    min(server.interrupt_seconds, turn)  # the server's own choice, as it chose it
-                    if server.interrupt_seconds
-                    else pace.question_seconds(turn, bot.interrupt_seconds)
-                ),
+                interrupt_seconds=interrupt,
                 idle_end_days=server.idle_end_days,
                 pause_end_days=server.pause_end_days,
                 seed=secrets.randbits(62),

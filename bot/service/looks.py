@@ -5,7 +5,7 @@ changes here (the live message moved, a player's calls switched) are saved like 
 
 from bot.game import events as ev
 from bot.game.bank import bank_statement, loan_book
-from bot.game.rulesets import DEFAULT_RULESET, RULESETS
+from bot.game.rulesets import RULESETS
 from bot.service.core import Core, log_change, seat_of
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
@@ -165,13 +165,17 @@ class Looks:
         rows, total = await self.core.tables.log_after(game_id, after)
         return StoryRows(game_id, table, rows, after, total)
 
-    async def rules(self, channel_id: int, topic: str, edition: str | None) -> RulesView:
-        """A rules topic, of `edition` or else of the game in this channel (or the default one)."""
-        settings = self.core.settings
-        times = settings.turn_seconds, settings.interrupt_seconds
-        if edition is None:
-            loaded = await self.core.tables.peek(channel_id)
-            if loaded is not None:
-                return RulesView(topic, loaded.table.ruleset, *times, loaded.table.rules)
-            edition = DEFAULT_RULESET
-        return RulesView(topic, edition, *times, RULESETS[edition].rules)
+    async def rules(
+        self, channel_id: int, guild_id: int | None, topic: str, edition: str | None
+    ) -> RulesView:
+        """A rules topic, with the rules and time limits of the game in this channel (unless another
+        `edition` is asked), else of a new game on this server (its edition unless `edition`)."""
+        loaded = await self.core.tables.peek(channel_id)
+        if loaded is not None and edition in (None, loaded.table.ruleset):
+            table = loaded.table
+            return RulesView(topic, table.ruleset, table.turn_seconds, table.interrupt_seconds, table.rules)
+        server = await self.core.tables.server_settings(guild_id)
+        bot = self.core.settings
+        edition = edition or server.ruleset
+        times = server.times(None, bot.turn_seconds, bot.interrupt_seconds)
+        return RulesView(topic, edition, *times, server.rules(edition))

@@ -416,7 +416,7 @@ class RulesView:
     interrupt_seconds: int
     rules: Rules
     """The rules the page is written with: the game's own (its house rules) when it is the game in
-    the channel, else the edition's."""
+    the channel, else those a new game of the edition plays by on the server (its house rules)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from bot.game.engine import DEFAULT_MONTHS, MAX_MONTHS, MIN_MONTHS
 from bot.game.house import HouseRuleError, HouseValue, house_rules_of, with_house_rules
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
-from bot.table.pace import MAX_TURN
+from bot.table.pace import MAX_TURN, question_seconds
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +102,16 @@ class ServerSettings(BaseModel):
     def rules(self, ruleset: str) -> Rules:
         """The `Rules` a new game of `ruleset` plays by on this server."""
         return with_house_rules(ruleset, self.house_rules(ruleset))
+
+    def times(self, chosen: int | None, turn_seconds: int, interrupt_seconds: int) -> tuple[int, int]:
+        """(turn, question for everyone) seconds of a new game on this server: `chosen` for its turn
+        (a host's `/payday start` option), else the server's, else the bot's `turn_seconds`; a
+        question for everyone has the server's time (never longer than the turn), else the bot's
+        `interrupt_seconds` at the game's pace."""
+        turn = chosen or self.turn_seconds or turn_seconds
+        if self.interrupt_seconds:
+            return turn, min(self.interrupt_seconds, turn)
+        return turn, question_seconds(turn, interrupt_seconds)
 
     def changed(self, **values: object) -> Self:
         """These settings with `values` changed, all checked (ValidationError, and nothing changed,

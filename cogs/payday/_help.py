@@ -26,7 +26,7 @@ class Help(Answering):
     @app_commands.command(name="rules")
     @app_commands.describe(
         topic="Which part of the rules (overview if left out).",
-        edition="Which edition (the game in this channel's, or modern).",
+        edition="Which edition (the game in this channel's, or the server's).",
     )
     @app_commands.choices(edition=RULESET_CHOICES)
     async def rules(
@@ -45,5 +45,5 @@ class Help(Answering):
             )
             reply.say(embed=discord.Embed(title=title, description=text, colour=COLOUR))
 
-        channel_id = channel_of(interaction)
-        await self._run(interaction, lambda: self.service.rules(channel_id, topic, edition), show)
+        channel_id, guild_id = channel_of(interaction), interaction.guild_id
+        await self._run(interaction, lambda: self.service.rules(channel_id, guild_id, topic, edition), show)
