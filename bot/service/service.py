@@ -87,6 +87,7 @@ class Service:
 
         results = Results(tables, now)
         self.history = results.history
+        self.standings_posted = results.standings_posted
         self.stats = results.stats
         self.leaderboard = results.leaderboard
 
