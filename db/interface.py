@@ -238,6 +238,11 @@ class GameStore(Protocol):
         """Record the results of finished games by id, in order, in one transaction."""
         ...
 
+    async def set_result_message(self, game_id: int, message_id: int) -> None:
+        """A finished game's result now links to `message_id` (its standings, once posted); nothing
+        if the game has no result."""
+        ...
+
     async def results(
         self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
     ) -> tuple[list[RecordedGame], int]:

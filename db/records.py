@@ -55,6 +55,11 @@ _INSERT_RESULT = (
 )
 
 
+async def set_message(db: aiosqlite.Connection, game_id: int, message_id: int) -> None:
+    """The message a game's result links to (none if it has no result)."""
+    await db.execute("UPDATE results SET message_id = ? WHERE game_id = ?", (message_id, game_id))
+
+
 async def record(db: aiosqlite.Connection, game_id: int, result: GameResult, rate: Rater) -> None:
     """One game's result, its placings and, if it is rated, its people's new ratings, inside the
     caller's transaction: the ratings before are read in it, so two games finishing at once in

@@ -305,6 +305,10 @@ class Store:
 
         await self._write(record_all)
 
+    async def set_result_message(self, game_id: int, message_id: int) -> None:
+        """A finished game's result now links to `message_id` (its standings, once posted)."""
+        await self._write(lambda db: records.set_message(db, game_id, message_id))
+
     async def results(
         self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
     ) -> tuple[list[RecordedGame], int]:

@@ -79,7 +79,10 @@ def build_service(
     async def gone(channel_id: int) -> object:
         return await service.channel_gone(channel_id)
 
-    live = LiveMessage(client, moved, gone, pictures=pictures)
+    async def posted(game_id: int, message_id: int) -> None:
+        await service.standings_posted(game_id, message_id)
+
+    live = LiveMessage(client, moved, gone, posted, pictures=pictures)
     service = Service(tables, settings, live, now)
     return service, live
 

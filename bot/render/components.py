@@ -300,6 +300,9 @@ class Message:
     rows: Rows = ()
     mentions: tuple[int, ...] = ()
     """The users its content pings (none unless named here)."""
+    standings: int | None = None
+    """The game whose standings it is, to be linked from history once posted (None: not standings,
+    or posted where history cannot link, the parent of a game's thread that is gone)."""
 
 
 # -- each screen's rows -----------------------------------------------------------------------------------

@@ -12,9 +12,12 @@ def notice_message(notice: Notice, L: Lang) -> Message:
         return Message(payday_notices(notice, L))
     if isinstance(notice, Standings):
         # The last player to retire gets their Pay Day summary too, on the standings message.
-        # A game whose channel is gone has no table left to play a rematch at.
-        rematch = () if notice.ending is Ending.GONE else rematch_rows(notice.game_id, L)
-        return Message(payday_notices(notice.paydays, L), final_embed(notice, L), rematch)
+        # A game whose channel is gone has no table left to play a rematch at, and its standings
+        # go where history does not link (bot/render/records.py).
+        text, embed = payday_notices(notice.paydays, L), final_embed(notice, L)
+        if notice.ending is Ending.GONE:
+            return Message(text, embed)
+        return Message(text, embed, rematch_rows(notice.game_id, L), standings=notice.game_id)
     if isinstance(notice, Kicked):
         return Message(kicked(notice, L))
     return Message(warning(notice, L))

@@ -68,8 +68,8 @@ def _game_text(game: RecordedGame, L: Lang) -> str:
     when = discord.utils.format_dt(game.finished_at, "d")
     lines = [when]
     if result.message_id is not None and result.reason != Ending.GONE:  # a deleted channel: no way back
-        url = jump_url(game.guild_id, game.channel_id, result.message_id)
-        lines = [L._("{when} · [final board]({link})", when=when, link=url)]
+        url = jump_url(game.guild_id, game.channel_id, result.message_id)  # its standings, or last board
+        lines = [L._("{when} · [the game's end]({link})", when=when, link=url)]
     rules = _house_rules(result.ruleset, result.house)
     if rules is not None and (summary := house_rules_summary(L, result.ruleset, rules)):
         lines.append(summary)

@@ -13,7 +13,7 @@ from bot.game.events import Event
 from bot.game.house import HouseValue, house_rules_of
 from bot.service.core import Core, log_change, rules_refuse, unpaused
 from bot.service.moves import ended_early, next_call
-from bot.service.servers import changed_house
+from bot.service.servers import house_refused
 from bot.service.tables import Loaded
 from bot.service.values import (
     Answer,
@@ -33,6 +33,7 @@ from bot.service.values import (
     Update,
 )
 from bot.table import Table, TableKind, lobby
+from bot.table.settings import house_changed, house_turned
 
 
 class Lobbies:
@@ -174,7 +175,20 @@ class Lobbies:
             table = loaded.table
             with rules_refuse():
                 lobby.may_change_house(table, person.user_id)
-            house = changed_house(table.ruleset, table.house_rules, key, value)
+            with house_refused():
+                house = house_changed(table.ruleset, table.house_rules, key, value)
+            return await self._house_set(loaded, person, house)
+
+    async def turn_house_rule(self, channel_id: int, person: Person, game_id: int, key: str) -> Update:
+        """The host moves a house rule that is a switch or a choice on from the value it has now
+        (read under the table's lock: two clicks at once move it twice)."""
+        async with self.core.tables.lock(channel_id):
+            loaded = await self._lobby(channel_id, game_id)
+            table = loaded.table
+            with rules_refuse():
+                lobby.may_change_house(table, person.user_id)
+            with house_refused():
+                house = house_turned(table.ruleset, table.house_rules, key)
             return await self._house_set(loaded, person, house)
 
     async def reset_house_rules(self, channel_id: int, person: Person, game_id: int) -> Update:

@@ -3,11 +3,11 @@
 The engine is deterministic given the seed and the answers, so the log's `action` records replayed
 through `engine.start` and `engine.apply` give back every state the game passed through. Only two
 records of the table change the engine's state besides the answers: a member taking over a
-computer's seat (the seat's name) and a game ended early (`engine.end_early`: stakes refunded, the
-Bank buying back the Deals). Standing orders, computer players and time limits leave `action`
-records like any click. Every event the rebuild makes must equal the one logged in its place, and
-the caller checks the rebuilt end against the stored one: a game that does not rebuild exactly is
-refused (`Diverged`), never shown wrong. Pure: no I/O.
+computer's seat (the seat's name) and a game ended early, whatever ended it (`ENDED_EARLY`;
+`engine.end_early`: stakes refunded, the Bank buying back the Deals). Standing orders, computer
+players and time limits leave `action` records like any click. Every event the rebuild makes must
+equal the one logged in its place, and the caller checks the rebuilt end against the stored one: a
+game that does not rebuild exactly is refused (`Diverged`), never shown wrong. Pure: no I/O.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -19,12 +19,11 @@ from bot.game.actions import Action, IllegalAction
 from bot.game.events import Event, EventKind
 from bot.game.rulesets import Rules
 from bot.game.state import GameState, PendingKind, from_json, to_json
+from bot.service.values import ENDED_EARLY
 from bot.table import TableKind
 
 Record = TypeVar("Record", bound=Mapping[str, Any])
 """A record of the event log, as stored (a dict) or as read back."""
-ENDED_EARLY = frozenset({"ended", "abandoned"})
-"""The records of a game stopped before its end: by its host, or by its last person leaving."""
 
 
 class Diverged(Exception):

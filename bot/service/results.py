@@ -56,7 +56,8 @@ def places(net_worths: Sequence[int]) -> list[int]:
 
 def result_of(summary: Mapping[str, Any], message_id: int | None) -> GameResult:
     """A finished game's result from its history summary (fields a summary of an older version
-    lacks count with their defaults); `message_id`: its final standings' message, if known."""
+    lacks count with their defaults); `message_id`: the message history links to, its last board
+    until its standings are posted (`Results.standings_posted`)."""
     players = summary.get("players", [])
     placed = places([int(p.get("net_worth", 0)) for p in players])
     placings = []
@@ -197,6 +198,11 @@ class Results:
     ) -> tuple[list[RecordedGame], int]:
         offset = (page - 1) * HISTORY_PAGE
         return await self.store.results(guild_id, user_id=user_id, offset=offset, limit=HISTORY_PAGE)
+
+    async def standings_posted(self, game_id: int, message_id: int) -> None:
+        """A finished game's standings were posted as `message_id`: history links to them from now
+        on, rather than to its last board."""
+        await self.store.set_result_message(game_id, message_id)
 
     async def stats(self, guild_id: int, user_id: int, *, computers: bool) -> StatsView:
         """A member's results in this server by edition, with the computer players' if asked."""

@@ -7,7 +7,8 @@ a value a control could never have sent is refused in one sentence.
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 from pydantic import ValidationError
 
@@ -15,7 +16,7 @@ from bot.game.house import HouseRuleError, HouseValue
 from bot.game.rulesets import RULESETS
 from bot.service.core import Core
 from bot.service.values import HouseView, Person, Refused, ServiceCode
-from bot.table.settings import ServerSettings, house_changed
+from bot.table.settings import ServerSettings, house_changed, house_turned
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +52,17 @@ class Servers:
                 raise Refused(ServiceCode.BAD_SETTING, setting=setting) from None
             return await self._save(guild_id, person, changed, list(values))
 
+    async def flip(self, guild_id: int, person: Person, setting: str) -> ServerSettings:
+        """A setting that is on or off, switched to the other position from the one it has now (read
+        under the lock: two clicks at once switch it twice)."""
+        _may_change(person)
+        async with self._writing:
+            settings = await self.core.tables.server_settings(guild_id)
+            now = getattr(settings, setting) if setting in ServerSettings.model_fields else None
+            if not isinstance(now, bool):
+                raise Refused(ServiceCode.BAD_SETTING, setting=setting)
+            return await self._save(guild_id, person, settings.changed(**{setting: not now}), [setting])
+
     async def house(self, guild_id: int, person: Person, ruleset: str) -> HouseView:
         """The server's house rules for `ruleset`, for the editor."""
         settings = await self.settings(guild_id, person)
@@ -63,7 +75,18 @@ class Servers:
         _may_change(person)
         async with self._writing:
             settings = await self.core.tables.server_settings(guild_id)
-            house = changed_house(_edition(ruleset), settings.house_rules(ruleset), key, value)
+            with house_refused():
+                house = house_changed(_edition(ruleset), settings.house_rules(ruleset), key, value)
+            return await self._save(guild_id, person, settings.with_house(ruleset, house), [key])
+
+    async def turn_house_rule(self, guild_id: int, person: Person, ruleset: str, key: str) -> ServerSettings:
+        """One house rule of `ruleset` that is a switch or a choice moved on from the value it has now
+        (read under the lock: two clicks at once move it twice)."""
+        _may_change(person)
+        async with self._writing:
+            settings = await self.core.tables.server_settings(guild_id)
+            with house_refused():
+                house = house_turned(_edition(ruleset), settings.house_rules(ruleset), key)
             return await self._save(guild_id, person, settings.with_house(ruleset, house), [key])
 
     async def reset_house(self, guild_id: int, person: Person, ruleset: str) -> ServerSettings:
@@ -83,14 +106,14 @@ class Servers:
         return settings
 
 
-def changed_house(
-    ruleset: str, house: Mapping[str, HouseValue], key: str, value: HouseValue
-) -> dict[str, HouseValue]:
-    """`house` with one rule changed, or the refusal that names the rule's limits in the edition."""
+@contextmanager
+def house_refused() -> Iterator[None]:
+    """A house rule changed in the block: no such rule (a forged menu option), or a value outside
+    its limits in the edition, is refused, naming them."""
     try:
-        return house_changed(ruleset, house, key, value)
+        yield
     except HouseRuleError as error:
-        if error.low == error.high == 0:  # no such house rule: a forged menu option
+        if error.low == error.high == 0:
             raise Refused(ServiceCode.BAD_SETTING, setting=error.key) from None
         raise Refused(ServiceCode.HOUSE_VALUE, rule=error.key, least=error.low, most=error.high) from None
 

@@ -52,6 +52,7 @@ class Service:
         self.kick = lobbies.kick
         self.lobby_house_rules = lobbies.house_rules
         self.set_lobby_house_rule = lobbies.set_house_rule
+        self.turn_lobby_house_rule = lobbies.turn_house_rule
         self.reset_lobby_house_rules = lobbies.reset_house_rules
         self.lobby_buttons: Mapping[LobbyChange, LobbyButton] = MappingProxyType(
             {
@@ -86,6 +87,7 @@ class Service:
 
         results = Results(tables, now)
         self.history = results.history
+        self.standings_posted = results.standings_posted
         self.stats = results.stats
         self.leaderboard = results.leaderboard
 
@@ -100,8 +102,10 @@ class Service:
         self.server_settings = servers.settings
         self.thread_per_game = servers.thread_per_game
         self.change_server_settings = servers.change
+        self.flip_server_setting = servers.flip
         self.server_house_rules = servers.house
         self.set_server_house_rule = servers.set_house_rule
+        self.turn_server_house_rule = servers.turn_house_rule
         self.reset_server_house_rules = servers.reset_house
 
     async def wake(self, channel_id: int) -> None:

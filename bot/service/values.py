@@ -10,15 +10,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum, StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.game.events import Event
 from bot.game.house import HouseValue
 from bot.game.rulesets import Rules, Ruleset
-from bot.service.replay import Replay
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
 from bot.table import Table
+
+if TYPE_CHECKING:  # the replayer reads this module's endings
+    from bot.service.replay import Replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +145,11 @@ class Ending(StrEnum):
     """Nobody played for the table's `idle_end_days`: it ended by itself."""
     PAUSE_EXPIRED = "pause_expired"
     """Paused for the table's `pause_end_days`: it ended by itself."""
+
+
+ENDED_EARLY = frozenset(Ending) - {Ending.RETIRED}
+"""Every ending that stops a game before it ran its course: its log holds an early-end record of
+that kind (`moves.ended_early`), which the rebuild replays through `engine.end_early`."""
 
 
 class Show(Enum):
@@ -433,7 +440,7 @@ class Replayed:
 
     game_id: int
     table: Table
-    replay: Replay
+    replay: "Replay"
     log: list[dict]
 
 

@@ -14,7 +14,7 @@ from typing import Any, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bot.game.engine import DEFAULT_MONTHS, MAX_MONTHS, MIN_MONTHS
-from bot.game.house import HouseRuleError, HouseValue, house_rules_of, with_house_rules
+from bot.game.house import BY_KEY, HouseKind, HouseRuleError, HouseValue, house_rules_of, with_house_rules
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.table.pace import MAX_TURN, question_seconds
 
@@ -41,6 +41,20 @@ def house_changed(ruleset: str, house: Mapping[str, HouseValue], key: str, value
     """`house` with `key` set to `value`, checked against the edition's limits (HouseRuleError, and
     nothing changed, for a value outside them) and kept to what differs from the edition's preset."""
     return house_rules_of(ruleset, with_house_rules(ruleset, {**house, key: value}))
+
+
+def house_turned(ruleset: str, house: Mapping[str, HouseValue], key: str) -> HouseRules:
+    """`house` with the switch `key` in its other position, or the choice `key` at its next way
+    (after the last, the first), from its value in `house`, else the edition's own; HouseRuleError
+    for a key that is neither."""
+    rule = BY_KEY.get(key)
+    if rule is None or rule.kind not in (HouseKind.SWITCH, HouseKind.CHOICE):
+        raise HouseRuleError(key)
+    value = house.get(key, getattr(RULESETS[ruleset].rules, key))
+    if rule.options is None:
+        return house_changed(ruleset, house, key, not value)
+    ways = [option.value for option in rule.options]
+    return house_changed(ruleset, house, key, ways[(ways.index(str(value)) + 1) % len(ways)])
 
 
 class ServerSettings(BaseModel):

@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 Moved = Callable[[Loaded, int], Awaitable[Loaded | None]]
 """`moved(shown, message_id)`: save that the live message is now `message_id`, showing the snapshot
 `shown`. Returns the saved snapshot, or None if the game is gone."""
+Posted = Callable[[int, int], Awaitable[object]]
+"""`posted(game_id, message_id)`: game `game_id`'s standings were posted as `message_id` (the
+service's `standings_posted`: history links to them)."""
 Gone = Callable[[int], Awaitable[object]]
 """`gone(channel_id)`: the channel is out of reach; its lobby closes, its game ends (the service's
 `channel_gone`, whose standings come back through `publish`)."""
@@ -51,10 +54,13 @@ class LiveMessage:
     nobody is told to try again, and the next update brings the message up to date.
     """
 
-    def __init__(self, bot: discord.Client, moved: Moved, gone: Gone, *, pictures: bool = True) -> None:
+    def __init__(
+        self, bot: discord.Client, moved: Moved, gone: Gone, posted: Posted, *, pictures: bool = True
+    ) -> None:
         self.bot = bot
         self._moved = moved
         self._gone = gone
+        self._posted = posted
         self.pictures = pictures
         """Whether the live message carries the drawn board (the `BOARD_PICTURES` setting)."""
         self._channels: dict[int, Channel] = {}
@@ -180,6 +186,16 @@ class LiveMessage:
         if unsent and self.reach.reaches(channel_id):
             self._channel(channel_id).posts.extend(unsent)
         self.kick(channel_id)
+
+    async def sent(self, message: Message, message_id: int) -> None:
+        """`message` was posted as `message_id`: if it is a game's standings, history links to it. A
+        failure to save that is logged; history then links to the game's last board."""
+        if message.standings is None:
+            return
+        try:
+            await self._posted(message.standings, message_id)
+        except Exception:
+            log.exception("standings' message not saved", extra={"game": message.standings})
 
     # -- what the cog asks ----------------------------------------------------------------------------
     def forget(self, channel_id: int) -> None:
@@ -328,7 +344,10 @@ class LiveMessage:
                 elif ch.notices:
                     await self._send(ch, channel_id, {"content": ch.take_notices()})
                 elif ch.posts:
-                    await self._send(ch, channel_id, message_fields(ch.posts.pop(0)))
+                    message = ch.posts.pop(0)
+                    sent = await self._send(ch, channel_id, message_fields(message))
+                    if sent is not None:
+                        await self.sent(message, sent.id)
                 else:
                     break
         except Unreachable:

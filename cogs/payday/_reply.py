@@ -160,7 +160,13 @@ class Reply:
             log.warning("interaction answer failed", exc_info=True, extra={"channel": channel_id})
         finally:
             self._timer.cancel()
-        unsent = [message for message in self.followups if not await self._follow_up(message_fields(message))]
+        unsent = []
+        for message in self.followups:
+            sent = await self._follow_up(message_fields(message))
+            if sent is None:
+                unsent.append(message)
+            else:
+                await self.live.sent(message, sent.id)  # a game's standings: history links to them
         if self.modal is None and self.live.warning(channel_id):  # a form takes no follow-up
             await self._follow_up({"content": cannot_post(self.L), "ephemeral": True})
         self.live.done(channel_id, unsent)
@@ -239,13 +245,12 @@ class Reply:
             return await self.interaction.edit_original_response(**fields)
         return getattr(await self.interaction.response.edit_message(**fields), "resource", None)
 
-    async def _follow_up(self, fields: dict[str, Any]) -> bool:
+    async def _follow_up(self, fields: dict[str, Any]) -> discord.WebhookMessage | None:
         try:
-            await self.interaction.followup.send(**fields)
+            return await self.interaction.followup.send(wait=True, **fields)
         except discord.HTTPException:
             log.warning("follow-up failed", exc_info=True, extra={"channel": self.interaction.channel_id})
-            return False
-        return True
+            return None
 
     def _defer_soon(self) -> None:
         if not self.interaction.response.is_done():

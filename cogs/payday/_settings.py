@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.game.house import BY_KEY, HouseKind, HouseRule, HouseValue, limits
+from bot.game.house import BY_KEY, HouseKind, HouseValue, limits
 from bot.game.rulesets import RULESETS
 from bot.render import settings as words
 from bot.render.components import (
@@ -81,10 +81,11 @@ class Settings(Answering):
             return
 
         async def call() -> ServerSettings:
-            settings = await read()
             if action in words.SWITCHES:
-                changes = {action: not getattr(settings, action)}
-                return await self.service.change_server_settings(guild_id, person(interaction), changes)
+                _same_server(interaction, guild_id)
+                _known_edition(clicked.ruleset)
+                return await self.service.flip_server_setting(guild_id, person(interaction), action)
+            settings = await read()
             if action != words.SHOW:
                 raise Refused(ServiceCode.BAD_SETTING, setting=action)
             return settings
@@ -114,8 +115,11 @@ class Settings(Answering):
         if rule is not None and rule.kind in (HouseKind.SWITCH, HouseKind.CHOICE):
 
             async def switch() -> ServerSettings | Update:
-                view = await self._house_of(interaction, clicked)
-                return await self._set_house(interaction, clicked, key, _next(rule, _value(view, key)))
+                user = person(interaction)
+                game_id = _lobby_of(interaction, clicked)
+                if game_id is not None:
+                    return await self.service.turn_lobby_house_rule(clicked.owner, user, game_id, key)
+                return await self.service.turn_server_house_rule(clicked.owner, user, clicked.ref, key)
 
             await self._run(interaction, switch, self._after_house(clicked))
             return
@@ -197,12 +201,9 @@ class Settings(Answering):
     async def _house_of(self, interaction: discord.Interaction, place: HouseOf) -> HouseView:
         """The house rules the editor changes, for whoever may change them (else the refusal)."""
         user = person(interaction)
-        if place.scope == LOBBY:
-            same_channel(interaction, place.owner)
-            if not place.ref.isdigit():
-                raise Refused(ServiceCode.LOBBY_CLOSED)
-            return await self.service.lobby_house_rules(place.owner, user, int(place.ref))
-        _same_server(interaction, place.owner)
+        game_id = _lobby_of(interaction, place)
+        if game_id is not None:
+            return await self.service.lobby_house_rules(place.owner, user, game_id)
         return await self.service.server_house_rules(place.owner, user, place.ref)
 
     async def _set_house(
@@ -274,12 +275,16 @@ def _value(view: HouseView, key: str) -> HouseValue:
     return value
 
 
-def _next(rule: HouseRule, value: HouseValue) -> HouseValue:
-    """A switch's other position, or a choice's next way (after the last, the first)."""
-    if rule.options is None:
-        return not value
-    ways = [option.value for option in rule.options]
-    return ways[(ways.index(str(value)) + 1) % len(ways)]
+def _lobby_of(interaction: discord.Interaction, place: HouseOf) -> int | None:
+    """The game id of the lobby whose house rules the editor changes, None for a server's; the
+    editor is answered only where it was made for (a forged custom_id is refused)."""
+    if place.scope != LOBBY:
+        _same_server(interaction, place.owner)
+        return None
+    same_channel(interaction, place.owner)
+    if not place.ref.isdigit():
+        raise Refused(ServiceCode.LOBBY_CLOSED)
+    return int(place.ref)
 
 
 def _guild_of(interaction: discord.Interaction) -> int:

@@ -191,3 +191,14 @@ async def test_a_v5_file_with_finished_games_gains_results_to_record(tmp_path):
         assert {p.user_id: p.rated_games for p in await store.ratings(10, "modern", "")} == {1: 2, 2: 2}
     finally:
         await store.close()
+
+
+async def test_a_result_links_to_its_standings_once_they_are_posted(store):
+    game_id = await finish(store, 1, 10, result((1, 500), (2, 900)))
+    other = await finish(store, 1, 10, result((1, 5), (2, 6)))
+
+    await store.set_result_message(game_id, 88)
+    await store.set_result_message(999, 99)  # a game with no result: nothing
+
+    page, _ = await store.results(10)
+    assert {g.game_id: g.result.message_id for g in page} == {game_id: 88, other: 77}

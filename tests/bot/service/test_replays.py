@@ -1,5 +1,6 @@
 """`Service.replay` and `Service.export`: a finished game of this server rebuilt from its seed and its
-log, exactly as stored (whole games of every edition, a game ended early, one with a takeover);
+log, exactly as stored (whole games of every edition, games ended early by a person or by themselves,
+one with a takeover);
 another server's game, a pruned game and a game that does not rebuild are each refused."""
 
 import json
@@ -9,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from bot.game.state import to_json
-from bot.service import GameSettings, Refused, ReplayCode, Service, TakeoverCode
+from bot.service import Ending, GameSettings, Refused, ReplayCode, Service, TakeoverCode
 from bot.service.records import audit, dumps
 from tests.bot.service.fakes import Clock, Screen
 from tests.bot.service.games import begin, play, table
@@ -68,6 +69,35 @@ async def test_a_game_whose_last_person_left_rebuilds(service):
     replayed = await service.replay(CHANNEL, GUILD, game_id)
 
     assert replayed.replay.final.over and any(r.get("kind") == "abandoned" for r in replayed.log)
+
+
+async def ended_by_itself(service: Service, ending: Ending) -> None:
+    """The running game ends without anyone asking: left paused, left unplayed, or its channel gone."""
+    if ending is Ending.GONE:
+        await service.channel_gone(CHANNEL)
+        return
+    if ending is Ending.PAUSE_EXPIRED:
+        await service.pause(CHANNEL, ALICE)
+    now = await table(service)
+    assert now is not None
+    ends = now.pause_ends() if ending is Ending.PAUSE_EXPIRED else now.idle_ends()
+    assert ends is not None
+    service.now.now = ends
+    await service.wake(CHANNEL)
+
+
+@pytest.mark.parametrize("ending", [Ending.IDLE, Ending.PAUSE_EXPIRED, Ending.GONE])
+async def test_a_game_that_ended_by_itself_rebuilds_and_exports(service, ending):
+    game_id = await begin(service, months=3)
+    assert not await play(service, game_id, answers=40)
+    await ended_by_itself(service, ending)
+    assert await table(service) is None
+
+    replayed = await service.replay(CHANNEL, GUILD, game_id)
+
+    assert to_json(replayed.replay.final) == await stored_end(service, game_id)
+    assert any(r.get("kind") == ending for r in replayed.log)
+    assert audit(dumps((await service.export(CHANNEL, GUILD, game_id)).record)).reproduced
 
 
 async def test_a_game_with_a_seat_taken_over_rebuilds_with_the_new_players_name(service):

@@ -1,6 +1,8 @@
 """A server's settings through the service: only Manage Server changes them, every change is checked
 whole before it is saved, and a new lobby takes them for whatever its host did not choose."""
 
+import asyncio
+
 import pytest
 
 from bot.game.rulesets import RULESETS
@@ -98,3 +100,36 @@ async def test_stored_settings_that_no_longer_hold_never_stop_a_game_from_starti
     assert (table.months, table.ruleset, table.house_rules) == (3, "family", {"lottery_ante": 150})
     await service.join(CHANNEL, MEMBER)
     assert (await service.start(CHANNEL, ADMIN)).loaded.table.game.rules.lottery_ante == 150
+
+
+async def test_two_clicks_at_once_on_a_switch_or_a_choice_each_move_it_on(service):
+    await asyncio.gather(*(service.flip_server_setting(GUILD, ADMIN, "calls") for _ in range(2)))
+    await asyncio.gather(
+        *(service.turn_server_house_rule(GUILD, ADMIN, "modern", "jackpot_six") for _ in range(2))
+    )
+
+    settings = await service.server_settings(GUILD, ADMIN)
+    assert settings.calls is True  # off, then on again: neither click lost
+    assert settings.house_rules("modern") == {"jackpot_six": "none"}  # movement, any, none
+
+    await service.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())
+    game_id = (await service.join(CHANNEL, MEMBER)).loaded.row.game_id
+    turns = (service.turn_lobby_house_rule(CHANNEL, ADMIN, game_id, "jackpot_six") for _ in range(2))
+    await asyncio.gather(*turns)
+    assert (await service.lobby_house_rules(CHANNEL, ADMIN, game_id)).house == {"jackpot_six": "any"}
+
+
+async def test_only_a_switch_flips_and_only_a_switch_or_a_choice_moves_on(service):
+    for call in (
+        service.flip_server_setting(GUILD, ADMIN, "months"),
+        service.flip_server_setting(GUILD, ADMIN, "changed"),
+        service.turn_server_house_rule(GUILD, ADMIN, "modern", "salary"),
+        service.turn_server_house_rule(GUILD, ADMIN, "modern", "no_such_rule"),
+    ):
+        with pytest.raises(Refused) as refused:
+            await call
+        assert refused.value.code == ServiceCode.BAD_SETTING
+    with pytest.raises(Refused) as refused:
+        await service.flip_server_setting(GUILD, MEMBER, "calls")
+    assert refused.value.code == ServiceCode.MANAGE_SERVER
+    assert await service.tables.store.server_settings(GUILD) is None

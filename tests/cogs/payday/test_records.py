@@ -12,7 +12,15 @@ import simcord.interactions
 from bot.service.ratings import rate
 from bot.service.results import result_of
 from bot.table.settings import ServerSettings
-from tests.cogs.payday.rig import client_locales, finished, play_to_end, random_button, start_game, unescape
+from tests.cogs.payday.rig import (
+    client_locales,
+    finished,
+    labels,
+    play_to_end,
+    random_button,
+    start_game,
+    unescape,
+)
 from tests.helpers import click, end_game, refusal, slash
 
 Seat = tuple[simcord.MemberActor | None, int] | tuple[None, int, str]
@@ -72,8 +80,10 @@ async def test_a_game_played_to_its_end_is_in_history_stats_and_the_leaderboard(
     [field] = embed.fields
     assert field.name == f"Game #{game_id} · Modern edition · 1 month"
     text = lines(field.value)
-    link = f"https://discord.com/channels/{game.guild.id}/{game.channel.id}/{table.message_id}"
-    assert text[0].endswith(f"· [final board]({link})")
+    [standings] = [m for m in game.channel.history() if labels(m) == ["Rematch"]]
+    assert standings.id != table.message_id  # the standings, not the last board
+    link = f"https://discord.com/channels/{game.guild.id}/{game.channel.id}/{standings.id}"
+    assert text[0].endswith(f"· [the game's end]({link})")
     for name, worth in worths.items():
         assert any(line.startswith("**") and f"{name} — ${worth:,}" in line for line in text), text
     winners = [table.seats[seat].name for seat in state.winners]
@@ -99,15 +109,32 @@ async def test_a_game_played_to_its_end_is_in_history_stats_and_the_leaderboard(
 async def test_a_game_ended_early_is_in_history_but_rates_nobody(env):
     game = await start_game(env, 2, months=1)
     alice = game.players[0]
-    await end_game(alice, game.channel)
+    ended = await end_game(alice, game.channel)
 
     shown = await slash(alice, game.channel, "payday history")
     [field] = shown.response.embeds[0].fields
     assert "Ended early by the host: not rated." in lines(field.value)
+    [standings] = ended.followups  # the host's answer carries them
+    assert lines(field.value)[0].endswith(f"/{game.channel.id}/{standings.message.id})")
 
     board = await slash(alice, game.channel, "payday leaderboard")
     assert board.response.embeds[0].fields == []  # not even "rated games needed": none was rated
     assert await env.bot.store.ratings(game.guild.id, "modern", "") == []
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_a_game_that_ended_by_itself_links_to_the_standings_the_bot_posted(env):
+    game = await start_game(env, 2, months=1)
+    alice = game.players[0]
+    await slash(alice, game.channel, "payday pause")
+    await env.advance_time(7 * 24 * 3600)  # left paused for a week: it ends, nobody clicking
+    standings = game.channel.last_message
+    assert labels(standings) == ["Rematch"]
+
+    shown = await slash(alice, game.channel, "payday history")
+
+    [field] = shown.response.embeds[0].fields
+    assert lines(field.value)[0].endswith(f"/{game.channel.id}/{standings.id})")
 
 
 async def test_the_leaderboard_shares_places_of_ties_and_shows_your_own_place_after_a_restart(env, make_bot):
