@@ -21,6 +21,7 @@ from bot.render.cards import jackpot_name, space_name
 from bot.render.commands import in_language
 from bot.render.i18n import Lang
 from bot.render.lists import and_list, or_list
+from bot.render.strengths import strengths_help
 
 Topic = Literal[
     "overview",
@@ -59,9 +60,9 @@ def help_text(L: Lang) -> str:
 
 
 def help_page(commands: str, L: Lang) -> tuple[str, str]:
-    """`/payday help`: its title, and its text ending with the list of `commands` (written from the
-    cog's command tree by bot/render/commands.py)."""
-    return help_title(L), f"{help_text(L)}\n{commands}"
+    """`/payday help`: its title, and its text with the list of `commands` (written from the cog's
+    command tree by bot/render/commands.py), then what each strength of computer player does."""
+    return help_title(L), f"{help_text(L)}\n{commands}\n\n{strengths_help(L)}"
 
 
 TITLES: dict[str, Callable[[Lang], str]] = {

@@ -77,7 +77,7 @@ class NoteCode(StrEnum):
     LEFT_LOBBY = "left_lobby"
     """name"""
     COMPUTER_JOINED = "computer_joined"
-    """name"""
+    """name, strength: the computer player seated and how well it plays (a `Strength`)."""
     CANCELLED = "cancelled"
     """name: who closed the lobby."""
     EVERYONE_LEFT = "everyone_left"
@@ -283,6 +283,8 @@ class ServiceCode(StrEnum):
     """The player left this game or was removed from it: a computer player plays their seat now."""
     MOVED_ON = "moved_on"
     """Ending a game: it moved on since the host was shown what ending it would give."""
+    NO_SUCH_STRENGTH = "no_such_strength"
+    """The lobby's menu of computer players sent a strength that is none of them (a forged click)."""
 
 
 class TakeoverCode(StrEnum):
