@@ -32,6 +32,9 @@ THINK_SECONDS = 2.0
 """How long a Hard thought may take, queueing for a worker included: four times what Hard needs at
 its 95th percentile. A computer seat answers this long at most after its pause (`COMPUTER_DELAY`)."""
 
+WORKER_NICENESS = 10
+"""How much lower the thinking workers' CPU priority is than the bot's (os.nice)."""
+
 Decide = Callable[[GameState, int, Strength, int], Action]
 """(game, seat, strength, seed) -> the seat's answer (`strengths.choose`), run in the worker: a
 function of bot.game alone, so a worker imports nothing of the bot but the rules."""
@@ -90,8 +93,12 @@ class Thinker:
     def _executor(self) -> Executor:
         if self.pool is None:
             # spawn: a forked child would inherit the bot's threads' locks (aiosqlite, the drawing).
+            # Niced: when the cores are busy, the clicks of every table go first and a thought that
+            # gets too little CPU in time is answered with Normal's choice.
             context = multiprocessing.get_context("spawn")
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self.pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=os.nice, initargs=(WORKER_NICENESS,)
+            )
         return self.pool
 
     async def think(self, thought: Thought) -> Action:

@@ -4,6 +4,9 @@ the screen is told when the lock is let go (`Screen.released`) and sends what ch
 
 Time is not charged to a player whose board Discord has not shown yet (an answer or an edit
 failed): they get their full time again, and the live message another try.
+
+A Hard computer player thinks off the event loop and without the channel's lock
+(bot/service/thinking.py); its answer is applied only to the game it thought about.
 """
 
 import logging

@@ -139,7 +139,7 @@ class Lobby(Answering):
 
         async def call() -> Update:
             same_channel(interaction, channel_id)
-            if len(values) != 1 or values[0] not in set(Strength):
+            if len(values) != 1 or values[0] not in {strength.value for strength in Strength}:
                 raise Refused(ServiceCode.NO_SUCH_STRENGTH)
             chosen = Strength(values[0])
             return await self.service.add_computer(channel_id, person(interaction), clicked.game_id, chosen)

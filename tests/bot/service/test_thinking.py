@@ -3,6 +3,7 @@ answers inline, on a copy of the game; a thought past its deadline or failing is
 Normal's choice, in time."""
 
 import logging
+import os
 import pickle
 import threading
 import time
@@ -14,7 +15,7 @@ from bot.game import engine, strengths
 from bot.game.actions import Action
 from bot.game.state import GameState
 from bot.game.strengths import Strength
-from bot.service.thinking import Thinker, Thought, decision_seed, thinks_off_loop
+from bot.service.thinking import WORKER_NICENESS, Thinker, Thought, decision_seed, thinks_off_loop
 
 SEED = 7
 
@@ -134,3 +135,18 @@ async def test_every_strength_answers_through_the_worker(strength):
         assert await thinker.think(thought) == strengths.choose(state, thought.seat, strength, thought.seed)
     finally:
         thinker.close()
+
+
+def niceness(state: GameState, seat: int, strength: Strength, seed: int) -> int:
+    """The worker's CPU niceness, where a decision would be."""
+    return os.nice(0)
+
+
+async def test_the_workers_think_at_a_lower_priority_than_the_bot():
+    """When the cores are busy, every table's clicks go first; thinking gets what is left."""
+    thinker = Thinker(workers=1, decide=niceness)  # type: ignore[arg-type]  # a number, not an answer
+    try:
+        worker = await thinker.think(thought_about(game()))
+    finally:
+        thinker.close()
+    assert worker == os.nice(0) + WORKER_NICENESS
