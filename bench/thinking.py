@@ -42,6 +42,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--duration", type=float, default=10, help="seconds of arrivals per run (default 10)")
     p.add_argument("--hard-thinkers", type=int, default=2, help="Hard players thinking at once (default 2)")
     p.add_argument("--think-ms", type=float, default=500, help="CPU of each Hard thought (default 500)")
+    p.add_argument(
+        "--no-threads", action="store_true", help="leave out the thread runs (the slowest, and known bad)"
+    )
     args = p.parse_args(argv)
     if args.rounds < 1 or args.hard_thinkers < 1 or args.duration <= 2:
         p.error("--rounds and --hard-thinkers must be at least 1, --duration more than 2")
@@ -62,7 +65,8 @@ def load_args(args: argparse.Namespace, mode: str) -> argparse.Namespace:
 def rounds_of(args: argparse.Namespace) -> list[list[str]]:
     """Every round's order of the modes: forwards, then backwards, so drift of the host's speed
     falls on each mode alike."""
-    return [list(MODES if n % 2 == 0 else reversed(MODES)) for n in range(args.rounds)]
+    modes = MODES[:2] if args.no_threads else MODES
+    return [list(modes if n % 2 == 0 else reversed(modes)) for n in range(args.rounds)]
 
 
 async def measure(args: argparse.Namespace) -> dict:
@@ -92,7 +96,7 @@ async def measure(args: argparse.Namespace) -> dict:
         figures[f"{mode}_failed_runs"] = len(runs[mode]) - len(done)
     for mode in MODES[1:]:
         done = [run for run in runs[mode] if run is not None]
-        rounds = zip(runs[mode], runs["baseline"], strict=True)
+        rounds = zip(runs[mode], runs["baseline"], strict=False)  # no thread runs: none to pair
         ratios = [hard["p99_ms"] / base["p99_ms"] for hard, base in rounds if hard and base]
         figures[f"{mode}_p99_ratio"] = round(statistics.median(ratios), 2) if ratios else None
         figures[f"{mode}_late_thoughts"] = sum(run["late_thoughts"] for run in done)

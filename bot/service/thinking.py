@@ -12,6 +12,7 @@ for.
 """
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import multiprocessing
@@ -20,6 +21,7 @@ import pickle
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from bot.game import strengths
 from bot.game.actions import Action
@@ -33,11 +35,23 @@ THINK_SECONDS = 2.0
 its 95th percentile. A computer seat answers this long at most after its pause (`COMPUTER_DELAY`)."""
 
 WORKER_NICENESS = 10
-"""How much lower the thinking workers' CPU priority is than the bot's (os.nice)."""
+"""How much lower the thinking workers' CPU priority is than the bot's (`lower_priority`)."""
 
 Decide = Callable[[GameState, int, Strength, int], Action]
 """(game, seat, strength, seed) -> the seat's answer (`strengths.choose`), run in the worker: a
 function of bot.game alone, so a worker imports nothing of the bot but the rules."""
+
+
+def lower_priority() -> None:
+    """Run in each worker as it starts: when the cores are busy, every table's clicks go first, and
+    a thought that gets too little CPU in time is answered with Normal's choice. A session of its
+    own, since Linux schedules each session as a group (autogroup): in the bot's, the worker's CPU
+    would be charged to the bot's group, and its niceness would count only inside it. Then that
+    group and the worker are niced."""
+    os.setsid()
+    with contextlib.suppress(OSError):  # no autogroup scheduling (a kernel without it): nice alone
+        Path("/proc/self/autogroup").write_text(str(WORKER_NICENESS))
+    os.nice(WORKER_NICENESS)
 
 
 def decision_seed(game_seed: int, prompt: int, seat: int) -> int:
@@ -93,12 +107,8 @@ class Thinker:
     def _executor(self) -> Executor:
         if self.pool is None:
             # spawn: a forked child would inherit the bot's threads' locks (aiosqlite, the drawing).
-            # Niced: when the cores are busy, the clicks of every table go first and a thought that
-            # gets too little CPU in time is answered with Normal's choice.
             context = multiprocessing.get_context("spawn")
-            self.pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=os.nice, initargs=(WORKER_NICENESS,)
-            )
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=lower_priority)
         return self.pool
 
     async def think(self, thought: Thought) -> Action:

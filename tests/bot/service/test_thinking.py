@@ -137,16 +137,17 @@ async def test_every_strength_answers_through_the_worker(strength):
         thinker.close()
 
 
-def niceness(state: GameState, seat: int, strength: Strength, seed: int) -> int:
-    """The worker's CPU niceness, where a decision would be."""
-    return os.nice(0)
+def priority(state: GameState, seat: int, strength: Strength, seed: int) -> tuple[int, int]:
+    """The worker's CPU niceness and session, where a decision would be."""
+    return os.nice(0), os.getsid(0)
 
 
-async def test_the_workers_think_at_a_lower_priority_than_the_bot():
-    """When the cores are busy, every table's clicks go first; thinking gets what is left."""
-    thinker = Thinker(workers=1, decide=niceness)  # type: ignore[arg-type]  # a number, not an answer
+async def test_the_workers_think_at_a_lower_priority_in_a_session_of_their_own():
+    """When the cores are busy, every table's clicks go first; thinking gets what is left. The
+    worker's own session keeps its CPU from being charged to the bot's scheduling group."""
+    thinker = Thinker(workers=1, decide=priority)  # type: ignore[arg-type]  # not an answer: a probe
     try:
-        worker = await thinker.think(thought_about(game()))
+        niceness, session = await thinker.think(thought_about(game()))
     finally:
         thinker.close()
-    assert worker == os.nice(0) + WORKER_NICENESS
+    assert niceness == os.nice(0) + WORKER_NICENESS and session != os.getsid(0)
