@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import pickle
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,22 +113,36 @@ class Thinker:
 
     async def think(self, thought: Thought) -> Action:
         """The seat's answer, or Normal's on the same game if the thought failed or was not done in
-        time (the worker is let finish; its answer is dropped)."""
+        time (the worker is let finish; its answer is dropped). Workers that broke (one was killed)
+        are replaced at the next thought."""
         args = (thought.game(), thought.seat, thought.strength, thought.seed)
-        where = {"channel": thought.channel_id, "game": thought.game_id, "seat": thought.seat}
-        future = self._executor().submit(self.decide, *args)
+        where = {
+            "channel": thought.channel_id,
+            "game": thought.game_id,
+            "seat": thought.seat,
+            "action": "think",
+        }
+        future: Future[Action] | None = None
         try:
+            future = self._executor().submit(self.decide, *args)
             # The deadline is read on the wall clock by a waiting thread: thinking is real CPU time,
             # whatever clock the game runs on (simcord's is virtual).
             return await asyncio.to_thread(future.result, self.deadline)
         except TimeoutError:
-            log.warning("thought past its deadline: Normal's answer", extra={**where, "action": "think"})
+            log.warning("thought past its deadline: Normal's answer", extra=where)
         except asyncio.CancelledError:
-            future.cancel()
+            if future is not None:
+                future.cancel()
             raise
+        except BrokenExecutor:
+            log.exception(
+                "the thinking workers broke: Normal's answer; new ones at the next thought", extra=where
+            )
+            self.close()
         except Exception:
-            log.exception("thought failed: Normal's answer", extra={**where, "action": "think"})
-        future.cancel()
+            log.exception("thought failed: Normal's answer", extra=where)
+        if future is not None:
+            future.cancel()
         return strengths.choose(thought.game(), thought.seat, Strength.NORMAL, thought.seed)
 
     def close(self) -> None:

@@ -151,3 +151,21 @@ async def test_the_workers_think_at_a_lower_priority_in_a_session_of_their_own()
     finally:
         thinker.close()
     assert niceness == os.nice(0) + WORKER_NICENESS and session != os.getsid(0)
+
+
+def killed(state: GameState, seat: int, strength: Strength, seed: int) -> Action:
+    """A worker killed in the middle of a thought (by the OOM killer, say)."""
+    os._exit(1)
+
+
+async def test_workers_that_broke_are_replaced_and_the_seat_still_answers():
+    state = game()
+    thought = thought_about(state)
+    thinker = Thinker(workers=1, decide=killed)
+    try:
+        assert await thinker.think(thought) == normal(state, thought)  # its worker died
+        thinker.decide = strengths.choose
+        hard = await thinker.think(thought)  # on workers started anew
+    finally:
+        thinker.close()
+    assert hard == strengths.choose(state, thought.seat, Strength.HARD, thought.seed)
