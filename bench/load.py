@@ -29,6 +29,13 @@ waits for the next one to be free). Nothing waits for the bot before the next ar
 click delays every click behind it, as with real players, and latency is counted from the
 arrival, not from when the handler got to run. This shows the tail the closed loop hides.
 
+Hard computer players thinking in other channels (`--hard-thinkers N`): N loops beside the clicks,
+each handing the bot's own `Thinker` (bot/service/thinking.py) one Hard thought after another about
+a game of its own, each thought `--think-ms` of CPU of rollouts (bench/rollouts.py), in the worker
+processes the bot uses (`--think-in thread`: in threads of the bot's process instead, to show why
+not). The clicks' p99 with them against without (bench/thinking.py runs both, interleaved) says
+whether a Hard player slows the other tables.
+
 Turn limits are a day, so no timer fires (the deadline tasks are armed on every action, as in the
 bot, and cancelled at the end), and every seat is human, so no computer player waits on the clock:
 nothing sleeps. The bot's INFO log lines are formatted as in production and written to /dev/null.
@@ -65,16 +72,21 @@ The LAST line printed is one JSON object; the main figures are
   gc_pause_ms_max         while one runs, so a p99_ms close to these says the collector made the tail
   gc_pause_ms_max_by_gen  the longest pause of each generation [0, 1, 2]
   gc_pause_ms_total       all of them added up (against play_s: the share of play spent collecting)
+  hard_thoughts,          (--hard-thinkers only) thoughts finished during play, their wall time from
+  thought_ms_p50/p99,     the submit to the answer, and how many ran past the bot's deadline and were
+  late_thoughts           answered with Normal's choice
 """
 
 import argparse
 import asyncio
 import collections
 import contextlib
+import functools
 import gc
 import json
 import logging
 import os
+import pickle
 import random
 import sys
 import tempfile
@@ -82,18 +94,22 @@ import time
 import traceback
 from array import array
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
 import discord
 
+from bench import rollouts
 from bot.app import collector
 from bot.app.logs import KeyValueFormatter
-from bot.game import ai
+from bot.game import ai, engine
+from bot.game.strengths import Strength
 from bot.render import board_attachment
 from bot.render.components import Answer, LobbyAction
 from bot.service import LobbyChange, Tables
+from bot.service.thinking import Thinker, Thought
 from bot.table import Table
 from cogs.payday import Payday
 from db.store import Store
@@ -125,6 +141,46 @@ class WatchedTables(Tables):
     async def finish(self, loaded, records, ending, tallied):
         await super().finish(loaded, records, ending, tallied)
         self.written[loaded.row.channel_id] = loaded.table
+
+
+class HardPlayers:
+    """`--hard-thinkers` Hard computer players, each thinking again as soon as its last thought is
+    answered, through the bot's `Thinker`, until play ends."""
+
+    def __init__(self, thinker: Thinker, args: argparse.Namespace) -> None:
+        self.thinker, self.count = thinker, args.hard_thinkers
+        thinker.decide = functools.partial(rollouts.think, args.think_ms)
+        if args.think_in == "thread":
+            thinker.pool = ThreadPoolExecutor(self.count)
+        state, _ = engine.start(
+            [f"player {s}" for s in range(args.players)], months=args.months, seed=args.seed
+        )
+        self.snapshot = pickle.dumps(state)
+        self.times = array("d")
+        self.stop = asyncio.Event()
+
+    def thought(self, n: int) -> Thought:
+        return Thought(CHANNEL_BASE - 1 - n, n, 0, 0, Strength.HARD, n, self.snapshot)
+
+    async def warm(self) -> None:
+        """The workers started and the rules loaded in them before play, as in a bot that has run a while."""
+        await asyncio.gather(*(self.thinker.think(self.thought(n)) for n in range(self.count)))
+
+    async def think(self, n: int) -> None:
+        while not self.stop.is_set():
+            started = time.perf_counter()
+            await self.thinker.think(self.thought(n))
+            self.times.append(time.perf_counter() - started)
+
+    def figures(self) -> dict:
+        return {
+            "hard_thinkers": self.count,
+            "think_in": "thread" if isinstance(self.thinker.pool, ThreadPoolExecutor) else "process",
+            "hard_thoughts": len(self.times),
+            "thought_ms_p50": round(percentile(self.times, 0.50), 1),
+            "thought_ms_p99": round(percentile(self.times, 0.99), 1),
+            "late_thoughts": sum(t >= self.thinker.deadline for t in self.times),
+        }
 
 
 class CollectorMeter:
@@ -471,7 +527,24 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--no-picture", action="store_true", help="the bot with BOARD_PICTURES off: the board in words only"
     )
+    p.add_argument(
+        "--hard-thinkers",
+        type=int,
+        default=0,
+        help="Hard computer players thinking without pause in other channels during play (default 0)",
+    )
+    p.add_argument(
+        "--think-ms", type=float, default=500, help="CPU of rollouts in each Hard thought (default 500)"
+    )
+    p.add_argument(
+        "--think-in",
+        choices=("process", "thread"),
+        default="process",
+        help="where Hard thinks: the bot's worker processes (default), or threads of its own process",
+    )
     args = p.parse_args(argv)
+    if args.hard_thinkers < 0 or args.think_ms < 0:
+        p.error("--hard-thinkers and --think-ms cannot be negative")
     if args.games < 1 or args.actions < 0 or args.concurrency < 1 or not 1 <= args.months <= 12:
         p.error("--games and --concurrency must be at least 1, --actions at least 0, --months 1-12")
     if args.rate is not None and (args.rate <= 0 or args.duration <= args.warmup or args.warmup < 0):
@@ -513,6 +586,7 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
     bot.board_pictures = not args.no_picture
     tables = WatchedTables(store)
     cog = await bot.load(tables)
+    hard = HardPlayers(cog.service.thinker, args) if args.hard_thinkers else None
     bench = Bench(args, cog, bot, tables, meter)
     collections = CollectorMeter()
     gc.callbacks.append(collections)
@@ -562,6 +636,10 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
 
             profiler = cProfile.Profile()
             profiler.enable()
+        thinking: list[asyncio.Task] = []
+        if hard is not None:
+            await hard.warm()
+            thinking = [asyncio.create_task(hard.think(n)) for n in range(hard.count)]
         started, cpu_started, ticks_started = time.perf_counter(), time.process_time(), cpu_ticks()
         collections.on = True
         players = [g for g in playing if args.actions > 0]
@@ -570,6 +648,9 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
         else:
             arrivals = await bench.run_open_loop(players, play_one, args.rate, args.duration)
         play_seconds = time.perf_counter() - started
+        if hard is not None:
+            hard.stop.set()
+            await asyncio.gather(*thinking)
         collections.on = False
         play_cpu = time.process_time() - cpu_started
         stolen = steal_share(ticks_started, cpu_ticks())
@@ -632,6 +713,7 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
         "image_kb": round(max(meter.sizes, default=0) / 1024, 1),
         "pictures_per_action": round(uploads / actions, 4) if actions else 0.0,
         **collections.figures(),
+        **(hard.figures() if hard is not None else {}),
     }
     if args.rate is not None:
         result["handler_p99_ms"] = result["p99_ms"]  # game_click entry to return, as in the closed loop

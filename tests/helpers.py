@@ -5,6 +5,8 @@ from typing import NamedTuple
 
 import simcord
 
+from bot.game.strengths import DEFAULT_STRENGTH, Strength
+
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 
 
@@ -34,6 +36,15 @@ async def click(actor: simcord.MemberActor, message, **which) -> simcord.Interac
     """Click the button picked by `label=` or `custom_id=` and insist the bot answered."""
     result = await actor.click(message, **which)
     assert result.acknowledged, f"click {which} by {actor.name} was never answered"
+    return result
+
+
+async def add_computer(
+    actor: simcord.MemberActor, lobby, strength: Strength = DEFAULT_STRENGTH
+) -> simcord.InteractionResult:
+    """Pick `strength` in the lobby's menu of computer players, and insist the bot answered."""
+    result = await actor.select(lobby, [strength.value])
+    assert result.acknowledged, f"adding a {strength} computer by {actor.name} was never answered"
     return result
 
 

@@ -58,8 +58,9 @@ _IMAGE_BYTES = """async img => {
   return btoa(text);
 }"""
 _PLAYER = re.compile(
-    r"^\W*(?P<name>.+?)(?: \(away[^)]*\))? — (?P<where>[^·]+?) · \$(?P<cash>[\d,]+)(?P<rest>.*)$"
+    r"^\W*(?P<name>.+?)(?: \(away[^)]*\))?(?: 🤖 \w+)? — (?P<where>[^·]+?) · \$(?P<cash>[\d,]+)(?P<rest>.*)$"
 )
+"""A Players line: "▫️ alice — START · $3,500 · ...", a computer player's name followed by its strength."""
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,16 @@ class TryPage:
         buttons = self.page.locator("article.channel-message .component-button:not([aria-disabled=true])")
         # A button may carry an emoji before its label ("🃏 My hand").
         await self._act(buttons.filter(has_text=re.compile(f"^(?:\\W+\\s*)?{re.escape(label)}$")).last.click)
+
+    async def choose(self, menu: str, option: str) -> None:
+        """Open the select menu called `menu` (its placeholder) on the newest message that has one,
+        and pick the option labelled `option`."""
+        await self.idle()
+        await self.page.locator(
+            f'article.channel-message button.select-trigger[aria-label="{menu}"]'
+        ).last.click()
+        options = self.page.get_by_role("option").filter(has_text=re.compile(f"^\\W*{re.escape(option)}"))
+        await self._act(options.first.click)
 
     async def board(self) -> Board | None:
         found = await self.page.locator("article.channel-message").evaluate_all(_BOARD)

@@ -290,7 +290,8 @@ Pay Day is running offline: the real bot in a simulated Discord server, on this 
 
   {saved}
   You are every player: pick who you are under "Viewing as" ({names}).
-  Join as the others, or press "Add computer player" for an empty seat, then Start.
+  Join as the others, or fill an empty seat from "Add computer player…" (Easy, Normal or Hard),
+  then Start.
   Everything is saved in {database_path}: stop with Ctrl-C (or the page's More → End preview
   session) and `make try` carries on where you left off.
 """

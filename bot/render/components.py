@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.game.strengths import Strength
 from bot.render.i18n import Lang
 from bot.render.prompts.layout import Choice, Menu, rows
 from bot.render.story.pages import page_buttons
+from bot.render.strengths import COMPUTER_MARK, strength_does, strength_name
 from bot.service.values import LobbyChange
 
 
@@ -53,6 +55,11 @@ class LobbyAction(InGame):
     """A lobby button: join, leave, add a computer player, start or cancel."""
 
     change: LobbyChange
+
+
+@dataclass(frozen=True, slots=True)
+class AddComputer(InGame):
+    """The lobby's menu of computer players: the option chosen is the strength of the one added."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +240,7 @@ Target = (
     Answer
     | AnswerMenu
     | LobbyAction
+    | AddComputer
     | LedgerTurn
     | StoryTurn
     | Rematch
@@ -279,7 +287,7 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Select:
-    target: AnswerMenu | SetOrders | HouseMenu
+    target: AnswerMenu | SetOrders | HouseMenu | AddComputer
     options: tuple[Option, ...]
     placeholder: str | None = None
     min_values: int = 1
@@ -343,28 +351,33 @@ def _answer(item: Choice | Button, channel_id: int, game_id: int, prompt: int) -
 LOBBY_BUTTONS = (
     (LobbyChange.JOIN, discord.ButtonStyle.success),
     (LobbyChange.LEAVE, discord.ButtonStyle.secondary),
-    (LobbyChange.ADD_COMPUTER, discord.ButtonStyle.secondary),
     (LobbyChange.START, discord.ButtonStyle.primary),
     (LobbyChange.CANCEL, discord.ButtonStyle.danger),
 )
+"""The lobby's buttons. Lobbies posted before computer players had strengths also have an Add
+computer player button (`LobbyChange.ADD_COMPUTER`), which still seats a Normal one."""
 
 
 def lobby_rows(channel_id: int, game_id: int, L: Lang) -> Rows:
-    """Join, Leave, Add computer player, Start, Cancel; under them, the host's House rules."""
+    """Join, Leave, Start, Cancel and the host's House rules; under them the menu that adds a computer
+    player of the strength chosen, each option saying what that strength does."""
     labels = {
         LobbyChange.JOIN: L._("Join"),
         LobbyChange.LEAVE: L._("Leave"),
-        LobbyChange.ADD_COMPUTER: L._("Add computer player"),
         LobbyChange.START: L._("Start"),
         LobbyChange.CANCEL: L._("Cancel"),
     }
-    return (
-        tuple(
+    buttons = (
+        *(
             Button(labels[change], LobbyAction(channel_id, game_id, change), style)
             for change, style in LOBBY_BUTTONS
         ),
-        (Button(L._("House rules"), EditHouse(channel_id, game_id), emoji=HOUSE_EMOJI),),
+        Button(L._("House rules"), EditHouse(channel_id, game_id), emoji=HOUSE_EMOJI),
     )
+    strengths = tuple(
+        Option(strength_name(s, L), s.value, strength_does(s, L)[:100], COMPUTER_MARK) for s in Strength
+    )
+    return buttons, Select(AddComputer(channel_id, game_id), strengths, L._("Add computer player…"))
 
 
 def rematch_rows(game_id: int, L: Lang) -> Rows:

@@ -19,6 +19,7 @@ from bot.render.pause import paused_line
 from bot.render.paydays import Breakdown, breakdown, breakdown_line
 from bot.render.prompts.questions import question
 from bot.render.rules_text import duration, edition_title
+from bot.render.strengths import computer_tag, strength_name
 from bot.service.tallies import Tally
 from bot.service.values import Ending, PayDays, Standings
 from bot.table import Seat, Table, pace
@@ -99,11 +100,9 @@ def _seat_label(table: Table, seat: Seat, L: Lang) -> str:
     name = safe(seat.name)
     if seat.invited:
         return L._("{player} (kept for a rematch: press Join)", player=name)
-    computer, host = seat.computer, seat.user_id == table.host_id
-    if computer and host:
-        return L._("{player} (computer, host)", player=name)
-    if computer:
-        return L._("{player} (computer)", player=name)
+    if seat.computer:
+        return L._("{player} (computer: {strength})", player=name, strength=strength_name(seat.strength, L))
+    host = seat.user_id == table.host_id
     if host:
         return L._("{player} (host)", player=name)
     return name
@@ -156,7 +155,9 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     # whole message on about one screen.
     jackpot = f"**{_heading(ruleset.jackpot_name, L)}** {L.money(st.jackpot)}{pot}"
     embed = discord.Embed(title=title, description=jackpot, colour=_colour(table))
-    players = "\n".join(_player_line(_shown(table, seat, names), L.code) for seat in range(len(st.players)))
+    players = "\n".join(
+        _player_line(_shown(table, seat, names, L), L.code) for seat in range(len(st.players))
+    )
     embed.add_field(name=L._("Players"), value=_clip(players), inline=False)
     if table.latest:
         shown = tuple(names)
@@ -192,6 +193,8 @@ class _Shown:
 
     name: str
     marker: str
+    computer: str
+    """A computer player's mark and strength ("🤖 Hard"); empty for everyone else."""
     away: bool
     left: bool
     orders: bool
@@ -207,12 +210,13 @@ class _Shown:
     carried: int | None
 
 
-def _shown(table: Table, seat: int, names: list[str]) -> _Shown:
+def _shown(table: Table, seat: int, names: list[str], L: Lang) -> _Shown:
     st = table.game
     p, player = st.players[seat], table.seats[seat]
     return _Shown(
         name=names[seat],
         marker="🎲" if seat == st.turn and not st.over else ("🏁" if p.retired else "▫️"),
+        computer=computer_tag(player, L),
         away=player.away,
         left=player.replaced is not None,
         orders=player.orders.any,
@@ -238,6 +242,8 @@ def _player_line(shown: _Shown, language: str) -> str:
         who = L._("**{player}** (away: the bot plays it safe)", player=shown.name)
     elif shown.left:  # they left or were removed: a computer player took the seat
         who = L._("**{player}** (left: a computer plays on)", player=shown.name)
+    elif shown.computer:
+        who = f"**{shown.name}** {shown.computer}"
     else:
         who = f"**{shown.name}**"
     if shown.orders:
@@ -290,11 +296,12 @@ def standings(table: Table) -> list[tuple[int, int, int]]:
 
 
 def _standing_name(seat: Seat, L: Lang) -> str:
-    """A player's name in the standings; a player who left (or was removed) is marked, since the
-    computer played their seat to the end."""
+    """A player's name in the standings, a computer player's with its strength; a player who left
+    (or was removed) is marked, since the computer played their seat to the end."""
     name = safe(seat.name)
     if seat.replaced is None:
-        return name
+        tag = computer_tag(seat, L)
+        return f"{name} {tag}" if tag else name
     return L._("{player} (left: the computer played on)", player=name)
 
 

@@ -15,12 +15,11 @@ from bot.render.ledger import reason_text
 from bot.render.lists import and_list
 from bot.render.paydays import breakdown
 from bot.render.story.block import LOTTERY_SIGN, PAYDAY_SIGN, RETIRED_SIGN, die, signed
+from bot.render.strengths import COMPUTER_MARK
 from bot.table import RECENT_EVENTS, Table
 
 LATEST_LINES = 5
 """Happenings the live message shows: about two turns, short enough for a phone."""
-COMPUTER_MARK = "🤖"
-"""Put before the name of a seat only the computer plays, so its moves read as the computer's."""
 
 
 def latest_text(table: Table, names: Sequence[str], L: Lang) -> str:

@@ -9,6 +9,7 @@ from bot.render import pause, takeover
 from bot.render.calls import switched
 from bot.render.events import describe
 from bot.render.i18n import Lang
+from bot.render.strengths import strength_name
 from bot.service.values import Note, NoteCode
 from bot.table import Table
 
@@ -74,7 +75,9 @@ def yours(e: Event, seat: int, rules: Rules, L: Lang) -> str | None:
 _NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {
     NoteCode.JOINED: lambda p, L, t: L._("{player} joined.", player=p["name"]),
     NoteCode.LEFT_LOBBY: lambda p, L, t: L._("{player} left.", player=p["name"]),
-    NoteCode.COMPUTER_JOINED: lambda p, L, t: L._("{player} (computer) joined.", player=p["name"]),
+    NoteCode.COMPUTER_JOINED: lambda p, L, t: L._(
+        "{player} (computer: {strength}) joined.", player=p["name"], strength=strength_name(p["strength"], L)
+    ),
     NoteCode.CANCELLED: lambda p, L, t: L._("Cancelled by {player}.", player=p["name"]),
     NoteCode.HOUSE_RULES_CHANGED: lambda p, L, t: L._("{player} changed the house rules.", player=p["name"]),
     NoteCode.EVERYONE_LEFT: lambda p, L, t: L._("Everyone left: the lobby is closed."),

@@ -214,6 +214,9 @@ _TEXTS: dict[str, Writer] = {
     ),
     ServiceCode.NO_LEDGER: lambda p, n, L: L._("No game has been played in this channel yet."),
     ServiceCode.LEDGER_GONE: lambda p, n, L: L._("That ledger is no longer available."),
+    ServiceCode.NO_SUCH_STRENGTH: lambda p, n, L: L._(
+        "Choose Easy, Normal or Hard from the menu: nobody was added."
+    ),
     ServiceCode.ONE_LOTTERY_ORDER: lambda p, n, L: L._(
         "Choose one Lottery order: a single number, or never. Your orders are unchanged."
     ),

@@ -8,7 +8,7 @@ Every page is written in a language (`Lang`): each paragraph is one message with
 """
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from bot.game import calendar as cal
@@ -23,6 +23,7 @@ from bot.render.commands import in_language
 from bot.render.house import house_rules_heading, house_rules_lines
 from bot.render.i18n import Lang
 from bot.render.lists import and_list, or_list
+from bot.render.strengths import strengths_help
 
 Topic = Literal[
     "overview",
@@ -55,15 +56,27 @@ def help_text(L: Lang) -> str:
         "3. When a space asks for a choice (buy a Deal, pick a neighbour, ante for the Lottery), "
         "buttons appear for the player who decides. Everyone else can watch.\n"
         "4. Every month ends on Pay Day: salary in, interest and bills out.\n"
-        "5. After the last month, the highest net worth (cash minus debts) wins.\n\n"
-        "**Commands**"
+        "5. After the last month, the highest net worth (cash minus debts) wins."
     )
 
 
-def help_page(commands: str, L: Lang) -> tuple[str, str]:
-    """`/payday help`: its title, and its text ending with the list of `commands` (written from the
-    cog's command tree by bot/render/commands.py)."""
-    return help_title(L), f"{help_text(L)}\n{commands}"
+@dataclass(frozen=True, slots=True)
+class HelpPage:
+    """`/payday help` in two embeds, since an embed's text holds at most 4,096 characters and the
+    list of commands alone comes near that in Italian."""
+
+    title: str
+    about: str
+    """What the bot does, how a game goes, and what each strength of computer player does."""
+    commands_title: str
+    commands: str
+
+
+def help_page(commands: str, L: Lang) -> HelpPage:
+    """`/payday help`: what the bot does and how a game goes, then the list of `commands` (written
+    from the cog's command tree by bot/render/commands.py)."""
+    about = f"{help_text(L)}\n\n{strengths_help(L)}"
+    return HelpPage(help_title(L), about, L._("Commands"), commands)
 
 
 TITLES: dict[str, Callable[[Lang], str]] = {

@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from bot.game.events import Event
 from bot.game.house import HouseValue, house_rules_of
+from bot.game.strengths import DEFAULT_STRENGTH, Strength
 from bot.service.core import Core, log_change, rules_refuse, unpaused
 from bot.service.moves import ended_early, next_call
 from bot.service.servers import house_refused
@@ -138,14 +139,22 @@ class Lobbies:
             note = Note(NoteCode.LEFT_LOBBY, {"name": name})
             return await self._seated(loaded, note, _change(LobbyChange.LEAVE, person))
 
-    async def add_computer(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
-        """The host seats a computer player."""
+    async def add_computer(
+        self,
+        channel_id: int,
+        person: Person,
+        game_id: int | None = None,
+        strength: Strength = DEFAULT_STRENGTH,
+    ) -> Update:
+        """The host seats a computer player of `strength` (the lobby's menu; the old lobby button,
+        which names none, seats a Normal one)."""
         async with self.core.tables.lock(channel_id):
             loaded = await self._lobby(channel_id, game_id)
             with rules_refuse():
-                name = lobby.add_computer(loaded.table, person.user_id)
-            note = Note(NoteCode.COMPUTER_JOINED, {"name": name})
-            return await self._seated(loaded, note, _change(LobbyChange.ADD_COMPUTER, person))
+                name = lobby.add_computer(loaded.table, person.user_id, strength)
+            note = Note(NoteCode.COMPUTER_JOINED, {"name": name, "strength": strength})
+            record = {**_change(LobbyChange.ADD_COMPUTER, person), "strength": strength.value}
+            return await self._seated(loaded, note, record)
 
     async def start(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
         """The host starts the game: the lobby message becomes the live game message."""

@@ -15,6 +15,7 @@ from bot.service.results import Results
 from bot.service.servers import Servers
 from bot.service.tables import Tables
 from bot.service.takeover import Takeovers
+from bot.service.thinking import Thinker
 from bot.service.timers import Clock, DeadlineScheduler
 from bot.service.values import LobbyChange, Person, Update
 from bot.service.waking import Waking
@@ -30,16 +31,25 @@ class Service:
     clock of the service and its timers.
     """
 
-    def __init__(self, tables: Tables, settings: GameSettings, screen: Screen, now: Clock) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        settings: GameSettings,
+        screen: Screen,
+        now: Clock,
+        thinker: Thinker | None = None,
+    ) -> None:
         self.tables, self.screen, self.now = tables, screen, now
         self.defaults = settings
         """The bot's own defaults, for a server that chose none (`/payday settings` shows them)."""
+        self.thinker = thinker or Thinker()
+        """Where Hard computer players think (worker processes, started at the first thought)."""
         self.timers = DeadlineScheduler(self.wake, self._wake_failed, now=now)
         core = Core(tables, settings, screen, now, self.timers)
         lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
         takeovers, servers, replays = Takeovers(core), Servers(core), Replays(core)
         pausing = Pausing(core)
-        self._waking = Waking(core, playing)
+        self._waking = Waking(core, playing, self.thinker)
 
         self.open_lobby = lobbies.open_lobby
         self.rematch = lobbies.rematch
@@ -117,5 +127,8 @@ class Service:
         await self._waking.failed(channel_id, failures, error)
 
     async def close(self) -> None:
-        """Stop every timer and wait for the work they started, so none outlives the store."""
+        """Stop every timer and wait for the work they started, so none outlives the store; then the
+        thinking workers (a thought cut short is thought again after a restart: the computer's
+        timer is stored)."""
         await self.timers.cancel_all()
+        self.thinker.close()

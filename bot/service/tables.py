@@ -290,6 +290,8 @@ def summary_of(table: Table, ending: dict, tallied: Sequence[Tally]) -> dict:
                 "user_id": seat.user_id,
                 "net_worth": state.net_worth(i),
                 "tally": tally.stored(),
+                # How well the computer played the seat, for stats by strength (computers only).
+                **({"strength": seat.strength.value} if seat.computer else {}),
             }
             for i, (seat, tally) in enumerate(zip(table.seats, tallied, strict=True))
         ],

@@ -87,7 +87,7 @@ class NoteCode(StrEnum):
     LEFT_LOBBY = "left_lobby"
     """name"""
     COMPUTER_JOINED = "computer_joined"
-    """name"""
+    """name, strength: the computer player seated and how well it plays (a `Strength`)."""
     CANCELLED = "cancelled"
     """name: who closed the lobby."""
     EVERYONE_LEFT = "everyone_left"
@@ -320,6 +320,8 @@ class ServiceCode(StrEnum):
     """name: who paused the game, which nothing changes until it is resumed."""
     NOT_PAUSED = "not_paused"
     """/payday resume of a game that runs."""
+    NO_SUCH_STRENGTH = "no_such_strength"
+    """The lobby's menu of computer players sent a strength that is none of them (a forged click)."""
 
 
 class TakeoverCode(StrEnum):

@@ -5,20 +5,26 @@ the screen is told when the lock is let go (`Screen.released`) and sends what ch
 
 Time is not charged to a player whose board Discord has not shown yet (an answer or an edit
 failed): they get their full time again, and the live message another try.
+
+A Hard computer player thinks off the event loop and without the channel's lock
+(bot/service/thinking.py); its answer is applied only to the game it thought about.
 """
 
 import logging
+import pickle
 from collections.abc import Iterator
 from datetime import datetime
 
-from bot.game import ai, engine
+from bot.game import engine, strengths
 from bot.game.actions import Action
 from bot.service import restart
 from bot.service.core import Core, log_change
 from bot.service.moves import Played, ended_early, ordered_answer, reminder
 from bot.service.playing import Playing
 from bot.service.tables import Loaded
+from bot.service.thinking import Thinker, Thought, decision_seed, thinks_off_loop
 from bot.service.values import Answer, Ending, LiveView, Note, NoteCode, Show, Update, Warning, WarningCode
+from bot.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -26,9 +32,12 @@ log = logging.getLogger(__name__)
 class Waking:
     """What each channel's timer does when it fires, and re-arming every timer after a start."""
 
-    def __init__(self, core: Core, playing: Playing) -> None:
+    def __init__(self, core: Core, playing: Playing, thinker: Thinker) -> None:
         self.core = core
         self.playing = playing
+        self.thinker = thinker
+        self._thinking: set[int] = set()
+        """Channels whose computer player is thinking now (in this process)."""
 
     async def resume(self) -> None:
         """Re-arm every stored timer after a start, from the store's (channel, time) index only.
@@ -45,10 +54,24 @@ class Waking:
         log.info("timers re-armed", extra={"timers": len(plan.arm), "overdue": len(plan.grace)})
 
     async def wake(self, channel_id: int) -> None:
-        """The channel's timer fired: do what is due, then let the screen send it."""
+        """The channel's timer fired: do what is due, then let the screen send it. A Hard computer
+        player thinks with the lock let go (`Thinker`), so the table's clicks go on meanwhile; its
+        answer is applied only if nothing was saved since, else it thinks again on the game of now.
+        While it thinks, the channel's timer may fire again: that wake leaves the thought be."""
+        if channel_id in self._thinking:
+            return
         async with self.core.tables.lock(channel_id):
-            await self._due(channel_id)
+            thought = await self._due(channel_id)
         self.core.screen.released(channel_id)
+        while thought is not None:
+            self._thinking.add(channel_id)
+            try:
+                answer = await self.thinker.think(thought)
+                async with self.core.tables.lock(channel_id):
+                    thought = await self._thought(thought, answer)
+            finally:
+                self._thinking.discard(channel_id)
+            self.core.screen.released(channel_id)
 
     async def failed(self, channel_id: int, failures: int, error: BaseException) -> None:
         """A timer's work could not be saved: the scheduler tries again later; the table hears about it
@@ -57,24 +80,29 @@ class Waking:
             self.core.screen.publish(Update(channel_id, notices=[Warning(WarningCode.SAVE_FAILED)]))
             self.core.screen.released(channel_id)
 
-    async def _due(self, channel_id: int) -> None:
+    async def _due(self, channel_id: int) -> Thought | None:
+        """Do what is due now; a Hard computer player's turn to answer is returned as its thought,
+        which the caller runs with the lock let go (nothing is saved before it)."""
         loaded = await self.core.load(channel_id)
         if loaded is None:
-            return
+            return None
         table, now = loaded.table, self.core.now()
         if table.state is None:
             await self._lobby_due(loaded)
-            return
+            return None
         if table.state.over:
-            return
+            return None
         if table.paused is not None:
             await self._paused_due(loaded, now)
-            return
+            return None
         passed = table.deadline is not None and now >= table.deadline
         idle_ends = table.idle_ends()
         if ordered_answer(table) is not None:  # saved before orders could answer it (an upgrade)
             await self.playing.automatic(loaded, Played(records=[{"kind": "orders_resumed"}]), [], [])
         elif table.computer_at is not None and now >= table.computer_at:
+            thinking = _thinking_seat(table)
+            if thinking is not None:
+                return _thought_of(loaded, thinking)
             await self.playing.automatic(loaded, Played(), _computer_answers(loaded), table.watching)
         elif passed and self.core.screen.behind(channel_id):
             await self._time_again(loaded, now)
@@ -86,6 +114,21 @@ class Waking:
             await self._remind(loaded)
         else:
             self.core.arm(loaded)
+        return None
+
+    async def _thought(self, thought: Thought, answer: Action) -> Thought | None:
+        """A computer player's thought is done: its answer is applied if the game is still the one
+        it thought about (the same game, nothing saved since); else what is due now is done, which
+        may be to think again."""
+        loaded = await self.core.load(thought.channel_id)
+        if loaded is None:
+            return None
+        row = loaded.row
+        if (row.game_id, row.version) != (thought.game_id, thought.version):
+            log_change("thought dropped: the game moved on", loaded, seat=thought.seat, action="think")
+            return await self._due(thought.channel_id)
+        await self.playing.automatic(loaded, Played(), [answer], loaded.table.watching)
+        return None
 
     async def _lobby_due(self, loaded: Loaded) -> None:
         """A lobby nobody started closes by itself at the time it states, freeing the channel."""
@@ -147,10 +190,38 @@ class Waking:
 
 def _computer_answers(loaded: Loaded) -> Iterator[Action]:
     """The computer seats' answers to the question of now, each decided after the answer before it:
-    a computer seat plays to win; a player who is away gets the cautious default."""
+    a computer seat plays to win at its strength; a player who is away gets the cautious default.
+    They stop at a seat that thinks off the event loop: it answers when the timer fires next."""
     table = loaded.table
     state = table.game
     prompt = state.prompt
     for seat in table.waiting_computers():
-        if state.prompt == prompt and state.pending is not None and seat in state.pending.seats:
-            yield engine.default_action(state, seat) if table.seats[seat].away else ai.choose(state, seat)
+        if state.prompt != prompt or state.pending is None or seat not in state.pending.seats:
+            continue
+        player = table.seats[seat]
+        if player.away:
+            yield engine.default_action(state, seat)
+        elif thinks_off_loop(player.strength):
+            return
+        else:
+            yield strengths.choose(state, seat, player.strength, decision_seed(table.seed, prompt, seat))
+
+
+def _thinking_seat(table: Table) -> int | None:
+    """The computer seat to answer first, if it thinks off the event loop."""
+    seats = table.waiting_computers()
+    if not seats:
+        return None
+    first = table.seats[seats[0]]
+    return seats[0] if not first.away and thinks_off_loop(first.strength) else None
+
+
+def _thought_of(loaded: Loaded, seat: int) -> Thought:
+    """`seat`'s thought about the game of now, on a copy of it."""
+    table, row = loaded.table, loaded.row
+    state = table.game
+    seed = decision_seed(table.seed, state.prompt, seat)
+    snapshot = pickle.dumps(state)
+    strength = table.seats[seat].strength
+    log_change("thinking", loaded, seat=seat, strength=strength.value, prompt=state.prompt, action="think")
+    return Thought(row.channel_id, row.game_id, row.version, seat, strength, seed, snapshot)

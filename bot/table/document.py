@@ -18,6 +18,7 @@ from bot.game.house import HouseValue, with_house_rules
 from bot.game.orders import NONE, Orders
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.state import INTERRUPTS, GameState, Pending
+from bot.game.strengths import DEFAULT_STRENGTH, Strength
 from bot.table import pace
 
 RECENT_EVENTS = 32
@@ -77,6 +78,9 @@ class Seat(BaseModel):
     replaced: int | None = None
     """The Discord user who played this seat before a computer player took it over (they left or
     were removed), so a second removal is told apart from someone who never sat here."""
+    strength: Strength = DEFAULT_STRENGTH
+    """How well the computer plays this seat when it plays it (issue 20): chosen by the host for a
+    computer player, Normal for a seat a computer took over. Tables saved before load as Normal."""
 
     @property
     def computer(self) -> bool:
@@ -257,10 +261,10 @@ class Table(BaseModel):
     def min_players(self) -> int:
         return RULESETS[self.ruleset].rules.min_players
 
-    def add_computer(self) -> Seat:
+    def add_computer(self, strength: Strength = DEFAULT_STRENGTH) -> Seat:
         taken = {s.name for s in self.seats}
         name = next(f"Bot {n}" for n in COMPUTER_NAMES if f"Bot {n}" not in taken)
-        seat = Seat(name=name)
+        seat = Seat(name=name, strength=strength)
         self.seats.append(seat)
         return seat
 

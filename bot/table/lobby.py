@@ -7,6 +7,7 @@ from bot.game import engine
 from bot.game.actions import IllegalAction
 from bot.game.events import Event
 from bot.game.house import HouseValue
+from bot.game.strengths import DEFAULT_STRENGTH, Strength
 from bot.table import COMPUTER_NAMES, Seat, Table, TableKind, clean_name
 
 COMPUTER_SEATS = frozenset(f"Bot {name}" for name in COMPUTER_NAMES)
@@ -95,6 +96,7 @@ def leave_game(table: Table, user_id: int, why: TableKind = TableKind.LEFT) -> i
     player = table.seats[seat]
     player.user_id, player.replaced = None, user_id
     player.away, player.timeouts = False, 0  # a computer player now: it plays to win, not cautiously
+    player.strength = DEFAULT_STRENGTH
     if user_id == table.host_id and table.humans():
         table.host_id = table.humans()[0]
     table.remember([Event(why, seat)])
@@ -107,14 +109,14 @@ def seat_name(table: Table, name: str, seat: int) -> str:
     return _unique(table, clean_name(name), besides=seat)
 
 
-def add_computer(table: Table, user_id: int) -> str:
-    """The host seats a computer player; returns its name."""
+def add_computer(table: Table, user_id: int, strength: Strength = DEFAULT_STRENGTH) -> str:
+    """The host seats a computer player of `strength`; returns its name."""
     _before_start(table)
     if user_id != table.host_id:
         raise _not_host(table, LobbyCode.HOST_ADDS_COMPUTERS)
     if len(table.seats) >= table.max_players:
         raise Refusal(LobbyCode.TABLE_FULL, most=table.max_players)
-    return table.add_computer().name
+    return table.add_computer(strength).name
 
 
 def start(table: Table, user_id: int) -> list[Event]:
@@ -193,7 +195,8 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
     Computer seats sit down again; the player who asked is seated and hosts; every other player's
     seat is kept for them until they confirm with Join, with their standing orders and their notices
     switch as they left them (their own choices, like the table's settings). The seat of a player
-    who left the last game (played by a computer since) goes to a computer player."""
+    who left the last game (played by a computer since) goes to a computer player (of Normal strength,
+    like every seat a computer takes over); computer players keep their strength."""
     asker = finished.seat_of(user_id)
     if asker is None:
         raise Refusal(LobbyCode.REMATCH_PLAYERS)
@@ -224,7 +227,7 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
                 )
             )
         elif seat.name in COMPUTER_SEATS and seat.name not in {s.name for s in table.seats}:
-            table.seats.append(Seat(name=seat.name))
+            table.seats.append(Seat(name=seat.name, strength=seat.strength))
         else:
             table.add_computer()
     _confirm(table, asker, name)

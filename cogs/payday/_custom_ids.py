@@ -6,6 +6,7 @@ of old messages keep working after a restart and across versions:
   pd:<channel>:<game>:<prompt>:<kind>:<value>   answer the game's question
   pdm:<channel>:<game>:<prompt>:<kind>           the same from a select menu (the option is the value)
   pdl:<channel>:<game>:<change>                  the lobby: join, leave, addbot, start, cancel
+  pda:<channel>:<game>                           the lobby's menu of computer players (option: strength)
   pdg:<game>:<book>:<page>                       a page of the ledger (bank or loans)
   pds:<game>:<page>                              a page of the story (`/payday log`)
   pdr:<game>                                     Rematch, on a finished game's standings
@@ -40,6 +41,7 @@ from bot.render.components import (
     APPROVE,
     DECLINE,
     SERVER,
+    AddComputer,
     Answer,
     AnswerMenu,
     EditHouse,
@@ -135,6 +137,7 @@ class Codec(Generic[T]):
 ANSWER = Codec("pd", Answer, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER, kind=KIND, value=NUMBER)
 ANSWER_MENU = Codec("pdm", AnswerMenu, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER, kind=KIND)
 LOBBY = Codec("pdl", LobbyAction, channel_id=CHANNEL, game_id=GAME, change=CHANGE)
+COMPUTER = Codec("pda", AddComputer, channel_id=CHANNEL, game_id=GAME)
 LEDGER = Codec("pdg", LedgerTurn, game_id=GAME, book=BOOK, page=PAGE)
 STORY = Codec("pds", StoryTurn, game_id=GAME, page=PAGE)
 REMATCH = Codec("pdr", Rematch, game_id=GAME)
@@ -162,6 +165,7 @@ CODECS: dict[type, Codec[Any]] = {
         ANSWER,
         ANSWER_MENU,
         LOBBY,
+        COMPUTER,
         LEDGER,
         STORY,
         REMATCH,

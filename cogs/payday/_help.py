@@ -19,9 +19,12 @@ class Help(Answering):
         """What this bot does, how a game goes, and every /payday command."""
         assert self.app_command is not None, "the cog is a GroupCog: its commands are /payday's"
         L = user_language(interaction)
-        title, text = rules_text.help_page(command_help(self.app_command, L), L)
-        embed = discord.Embed(title=title, description=text, colour=COLOUR)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        page = rules_text.help_page(command_help(self.app_command, L), L)
+        embeds = [
+            discord.Embed(title=page.title, description=page.about, colour=COLOUR),
+            discord.Embed(title=page.commands_title, description=page.commands, colour=COLOUR),
+        ]
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
     @app_commands.command(name="rules")
     @app_commands.describe(

@@ -91,6 +91,13 @@ class LobbyButton(Control[components.LobbyAction]):
         await cog.lobby_click(interaction, self.target)
 
 
+class ComputerMenu(Control[components.AddComputer]):
+    codec = ids.COMPUTER
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.computer_click(interaction, self.target, _chosen(self.item))
+
+
 class LedgerButton(Control[components.LedgerTurn]):
     codec = ids.LEDGER
 
@@ -214,6 +221,7 @@ ITEMS = (
     AnswerButton,
     AnswerSelect,
     LobbyButton,
+    ComputerMenu,
     LedgerButton,
     StoryButton,
     RematchButton,

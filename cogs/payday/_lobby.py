@@ -6,7 +6,8 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import app_commands
 
-from bot.render.components import LobbyAction, Rematch
+from bot.game.strengths import Strength
+from bot.render.components import AddComputer, LobbyAction, Rematch
 from bot.render.i18n import ENGLISH, NAMES, SUPPORTED, lang
 from bot.render.rules_text import duration
 from bot.service import Loaded, LobbyButton, LobbyOptions, Refused, ServiceCode, Update
@@ -128,6 +129,21 @@ class Lobby(Threads):
         """A lobby button: join, leave, addbot, start or cancel."""
         use_case = self.service.lobby_buttons[clicked.change]
         await self._lobby(interaction, clicked.channel_id, use_case, clicked.game_id)
+
+    async def computer_click(
+        self, interaction: discord.Interaction, clicked: AddComputer, values: tuple[str, ...]
+    ) -> None:
+        """The lobby's menu of computer players: the host seats one of the strength chosen."""
+        channel_id = clicked.channel_id
+
+        async def call() -> Update:
+            same_channel(interaction, channel_id)
+            if len(values) != 1 or values[0] not in {strength.value for strength in Strength}:
+                raise Refused(ServiceCode.NO_SUCH_STRENGTH)
+            chosen = Strength(values[0])
+            return await self.service.add_computer(channel_id, person(interaction), clicked.game_id, chosen)
+
+        await self._run(interaction, call, self._show)
 
     async def _lobby(
         self,

@@ -16,6 +16,7 @@ from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
 from bot.render.board_picture.scene import HouseRules, Token
 from bot.render.hand import ORDERS_MARK
 from bot.render.i18n import Lang, lang
+from bot.render.strengths import strength_name
 
 MARK_SIZE = 22
 DAY_FONT = 24
@@ -197,8 +198,9 @@ def letter(t: Token) -> str:
 def legend_row(t: Token, asked: bool, language: str, width: int) -> Image.Image:
     """One player's place in the players' row, RGB, `width` wide: token and name; the asked player's
     is gold with a pointer. Marks after the name: standing orders, and "(computer)" for a seat a
-    computer took over. A retired player's name is greyed (their token waits in the Jackpot's panel);
-    where a token stands is left to the calendar and the embed's Players field."""
+    computer took over or a computer player's strength ("Hard"). A retired player's name is greyed
+    (their token waits in the Jackpot's panel); where a token stands is left to the calendar and the
+    embed's Players field."""
     L = lang(language)
     height = st.LEGEND_ROW_H
     row = Image.new("RGB", (width, height), st.PAPER)
@@ -215,7 +217,8 @@ def legend_row(t: Token, asked: bool, language: str, width: int) -> Image.Image:
     room = width - name_x - 10
     mark = st.font(LEGEND_NAME, heavy=True).getlength(ORDERS_MARK) + 5 if t.orders else 0
     # The word never takes more than half the room: in a full table's narrow place the name stays.
-    computer = st.fit(L._("(computer)"), LEGEND_MARK, room / 2) if t.replaced else ""
+    word = _computer_word(t, L)
+    computer = st.fit(word, LEGEND_MARK, room / 2) if word else ""
     said = st.font(LEGEND_MARK).getlength(computer) + 5 if computer else 0
     shown = st.drawable(t.name) or L._("Player {number}", number=t.seat + 1)
     name = st.fit(shown, LEGEND_NAME, room - mark - said, heavy=asked)
@@ -227,6 +230,13 @@ def legend_row(t: Token, asked: bool, language: str, width: int) -> Image.Image:
     if computer:  # a word, not a colour: the seat's player left and a computer plays it now
         text(d, (after, mid), computer, st.SOFT_INK, LEGEND_MARK, "lm")
     return row
+
+
+def _computer_word(t: Token, L: Lang) -> str:
+    """The word after a name that says the computer plays the seat (empty: a person plays it)."""
+    if t.replaced:
+        return L._("(computer)")
+    return strength_name(t.strength, L) if t.strength else ""
 
 
 def month_label(patch: Image.Image, label: str) -> Image.Image:

@@ -6,7 +6,7 @@ two scenes with the same key draw the same pixels, and the bot re-uploads only w
 """
 
 import hashlib
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from string import ascii_uppercase
@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 from bot.game.house import HouseValue, house_rules_of
 from bot.game.state import GameState
+from bot.game.strengths import Strength
 from bot.render.i18n import Lang, lang
+from bot.render.strengths import strength_name
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -41,6 +43,9 @@ class Token:
     replaced: bool = False
     """The player left or was removed and a computer plays the seat now: a word by their name in
     the legend, so the table sees whose moves nobody will click for."""
+    strength: Strength | None = None
+    """A computer player's strength, a word by its name in the legend (None: a person's seat, or
+    one a computer took over, which says so instead)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +69,7 @@ def scene_key(scene: Scene) -> str:
     not), so it can be stored with the table and compared after a restart."""
     tokens = (
         f"{t.seat},{t.letter},{t.name},{t.day},{t.colour},{int(t.retired)},{int(t.orders)},{int(t.replaced)}"
+        + (f",{t.strength}" if t.strength else "")
         for t in sorted(scene.tokens, key=lambda t: t.seat)
     )
     text = "\n".join(
@@ -120,6 +126,8 @@ def _token_words(t: Token, asked: bool, L: Lang) -> str:
         place = L._("{place}, standing orders", place=place)
     if t.replaced:
         place = L._("{place}, played by the computer", place=place)
+    if t.strength:
+        place = L._("{place}, computer: {strength}", place=place, strength=strength_name(t.strength, L))
     if asked:
         return L._("{name} ({letter}) {place}, to answer", name=t.name, letter=t.letter, place=place)
     return L._("{name} ({letter}) {place}", name=t.name, letter=t.letter, place=place)
@@ -131,10 +139,13 @@ def game_scene(
     L: Lang | None = None,
     orders: Collection[int] = (),
     replaced: Collection[int] = (),
+    computers: Mapping[int, Strength] | None = None,
 ) -> Scene:
     """What the board shows of a game: every player's day, the Jackpot and who must answer now, in
     the game's language. `month` is the table's current month (`Table.month()`); `orders`: the
-    seats with standing orders; `replaced`: the seats a computer took over."""
+    seats with standing orders; `replaced`: the seats a computer took over; `computers`: the
+    computer players' strengths by seat."""
+    computers = computers or {}
     L = L or lang("en")
     letters = token_letters([p.name for p in state.players])
     tokens = tuple(
@@ -147,6 +158,7 @@ def game_scene(
             retired=p.retired,
             orders=p.seat in orders,
             replaced=p.seat in replaced,
+            strength=computers.get(p.seat),
         )
         for p in state.players
     )
@@ -165,7 +177,12 @@ def table_scene(table: "Table") -> Scene:
         raise ValueError("a lobby has no board")
     orders = [seat for seat, player in enumerate(table.seats) if player.orders.any]
     replaced = [seat for seat, player in enumerate(table.seats) if player.replaced is not None]
-    return game_scene(table.state, table.month(), lang(table.language), orders, replaced)
+    computers = {
+        seat: player.strength
+        for seat, player in enumerate(table.seats)
+        if player.computer and player.replaced is None
+    }
+    return game_scene(table.state, table.month(), lang(table.language), orders, replaced, computers)
 
 
 def table_board(table: "Table") -> tuple[Scene, str]:

@@ -58,12 +58,13 @@ async def test_two_members_and_a_computer_play_in_the_page(tmp_path):
         lobby = await page.message_text("a game is forming")
         assert "Players (2/6)" in lobby and "bob joined." in lobby
         await page.view_as("alice")
-        await page.press("Add computer player")
+        await page.choose("Add computer player…", "Hard")
         await page.press("Start")
 
         board = await page.board()
         game = await saved(table)
         computer = game.seats[2].name
+        assert game.seats[2].strength == "hard" and f"{computer} 🤖 Hard" in board.fields["Players"]
         assert board.title == "Pay Day — month 1 of 1"
         assert board.prompt == "alice, roll the die."
         assert {p.cash for p in board.players.values()} == {game.state.players[0].cash}

@@ -5,7 +5,9 @@ per message."""
 import discord
 import pytest
 
+from bot.game.strengths import Strength
 from bot.render.components import (
+    AddComputer,
     Answer,
     AnswerMenu,
     Button,
@@ -18,6 +20,7 @@ from bot.render.components import (
 )
 from bot.render.i18n import lang
 from bot.render.prompts.layout import Choice
+from bot.render.strengths import strength_name
 from cogs.payday._controls import view
 
 EN = lang("en")
@@ -121,8 +124,8 @@ def test_no_rows_is_no_view():
 
 
 def test_each_screen_keeps_its_buttons_in_one_row():
-    # The lobby's five, and under them the host's House rules (a row holds five buttons at most).
-    assert [len(row) for row in lobby_rows(CHANNEL, GAME, EN) if not isinstance(row, Select)] == [5, 1]
+    # The lobby's four and the host's House rules (a row holds five buttons at most); the menu below.
+    assert [len(row) for row in lobby_rows(CHANNEL, GAME, EN) if not isinstance(row, Select)] == [5]
     assert [b.label for row in ledger_rows(GAME, "bank", 2, 3, EN) for b in row if isinstance(b, Button)] == [
         "◀ Newer",
         "Older ▶",
@@ -134,3 +137,17 @@ def test_each_screen_keeps_its_buttons_in_one_row():
         "Later ▶",
         "Now ⏭",
     ]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_lobby_adds_computer_players_from_a_menu_of_the_three_strengths(language):
+    """Under the lobby's buttons, a menu whose options are the strengths, each saying what it does
+    within Discord's 100 characters; its value is what the click sends back."""
+    words = lang(language)
+    _, menu = lobby_rows(CHANNEL, GAME, words)
+    assert isinstance(menu, Select) and menu.target == AddComputer(CHANNEL, GAME)
+    assert [o.value for o in menu.options] == ["easy", "normal", "hard"]
+    assert [o.label for o in menu.options] == [strength_name(s, words) for s in Strength]
+    assert all(o.description and len(o.description) <= 100 for o in menu.options)
+    assert len({o.description for o in menu.options}) == 3
+    assert menu.placeholder == words._("Add computer player…")

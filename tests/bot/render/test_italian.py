@@ -173,8 +173,11 @@ def test_every_rules_topic_of_every_edition_reads_in_italian(topic, edition, it)
 
 
 async def test_the_help_page_reads_in_italian(env, it):
-    title, text = rules_text.help_page(command_help(cog(env).app_command, it), it)
+    page = rules_text.help_page(command_help(cog(env).app_command, it), it)
+    title, text = page.title, f"{page.about}\n{page.commands}"
     assert_italian(title)
+    assert len(page.about) <= 4096 and len(page.commands) <= 4096  # an embed's text, at most
+    assert len(title + page.about + page.commands_title + page.commands) <= 6000  # a message's embeds
     assert_italian(text.replace(it.pgettext("command", "on"), ""))  # "on (attive)": the value typed
     assert "`/payday start [months] [turn_time] [ruleset] [language] [thread]`" in text  # names stay English
     assert "↳ `turn_time`: 1 minuto, 2 minuti" in text

@@ -140,11 +140,19 @@ def test_the_die_faces_a_page_names_follow_the_data_too():
     assert "a 4, 5 or 6 pays" in render("mail", classic, "", "", ENGLISH)[1]
 
 
-def test_help_ends_with_the_commands_it_is_given():
-    title, text = rules_text.help_page("`/payday join` — Take a seat.", ENGLISH)
+def test_help_says_what_each_computer_strength_does_then_lists_the_commands_it_is_given():
+    page = rules_text.help_page("`/payday join` — Take a seat.", ENGLISH)
 
-    assert title == rules_text.help_title(ENGLISH)
-    assert text == f"{rules_text.help_text(ENGLISH)}\n`/payday join` — Take a seat."
+    assert page.title == rules_text.help_title(ENGLISH)
+    assert page.about.startswith(f"{rules_text.help_text(ENGLISH)}\n\n**Computer players**\n")
+    assert page.about.endswith(
+        "• **Easy**: Plays like a beginner: buys whatever it can afford, picks targets at random.\n"
+        "• **Normal**: Follows sound rules of thumb about money and the calendar.\n"
+        "• **Hard**: Plays out many possible futures before each real choice, never peeking at the deck."
+    )
+    assert (page.commands_title, page.commands) == ("Commands", "`/payday join` — Take a seat.")
+    italian = rules_text.help_page("", lang("it")).about
+    assert "• **Difficile**: Prima di ogni vera scelta gioca molti futuri possibili" in italian
 
 
 @pytest.mark.parametrize(

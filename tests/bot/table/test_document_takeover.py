@@ -5,6 +5,7 @@ import json
 
 from bot.game import events as ev
 from bot.game.state import to_json
+from bot.game.strengths import Strength
 from bot.table import Seat, Table, TableKind, lobby
 
 
@@ -38,3 +39,28 @@ def test_the_seat_changes_hands_and_nothing_else_of_the_game_does():
     before["players"][1].pop("name")
     assert after == before
     assert table.latest[-1] == ev.Event(TableKind.TOOK_OVER, 1) and table.computers() == frozenset()
+
+
+def test_a_seat_taken_over_from_a_hard_computer_plays_normal_when_a_computer_has_it_again():
+    """The host chose Hard for the computer player, not for whoever plays the seat after it: once
+    its member leaves, the computer that takes the seat back plays Normal."""
+    table = Table(host_id=1, turn_seconds=300, interrupt_seconds=60, seed=7)
+    lobby.join(table, 1, "alice")
+    lobby.add_computer(table, 1, Strength.HARD)
+    lobby.start(table, 1)
+    assert table.seats[1].strength is Strength.HARD
+
+    table.take_over(1, 9, "olga")
+    lobby.leave_game(table, 9)
+
+    assert table.seats[1].computer and table.seats[1].strength is Strength.NORMAL
+
+
+def test_a_table_saved_before_strengths_loads_its_computers_as_normal():
+    saved = json.loads(started().model_dump_json())
+    for seat in saved["seats"]:
+        del seat["strength"]
+
+    table = Table.model_validate_json(json.dumps(saved))
+
+    assert [seat.strength for seat in table.seats] == [Strength.NORMAL, Strength.NORMAL]

@@ -4,6 +4,7 @@ import pytest
 
 from bot.game.orders import NONE, LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
+from bot.game.strengths import Strength
 from bot.render.events import describe
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
@@ -85,6 +86,18 @@ def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_w
         (None, "Bot Nickel", False),
     ]
     assert table.humans() == [2]
+
+
+def test_a_rematch_keeps_each_computer_player_s_strength_and_the_seat_of_one_who_left_plays_normal():
+    old = finished()
+    old.seats[1].strength = Strength.HARD
+
+    table = lobby.rematch(old, 2, "Bobby", seed=11)
+
+    assert [(s.name, s.strength) for s in table.seats if s.computer] == [
+        ("Bot Penny", Strength.HARD),
+        ("Bot Nickel", Strength.NORMAL),
+    ]
 
 
 def test_a_rematch_keeps_each_players_standing_orders_and_notices_switch():

@@ -23,6 +23,7 @@ OLD_CUSTOM_IDS = [
     (f"pdm:{C}:{G}:12:repay", c.AnswerMenu(C, G, 12, "repay"), "game_click"),
     (f"pdl:{C}:{G}:join", c.LobbyAction(C, G, LobbyChange.JOIN), "lobby_click"),
     (f"pdl:{C}:{G}:addbot", c.LobbyAction(C, G, LobbyChange.ADD_COMPUTER), "lobby_click"),
+    (f"pda:{C}:{G}", c.AddComputer(C, G), "computer_click"),
     (f"pdg:{G}:loans:3", c.LedgerTurn(G, "loans", 3), "ledger_page"),
     (f"pds:{G}:17", c.StoryTurn(G, 17), "story_page"),
     (f"pdr:{G}", c.Rematch(G), "rematch_click"),
@@ -64,7 +65,7 @@ async def test_each_custom_id_already_in_channels_still_routes_to_its_handler(cu
     assert len(matched) == 1, matched
     [item] = matched
     match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
-    menu = custom_id.startswith(("pdm:", "pdo:", "pdym:"))
+    menu = custom_id.startswith(("pdm:", "pdo:", "pdym:", "pda:"))
     clicked = discord.ui.Select(custom_id=custom_id) if menu else discord.ui.Button(custom_id=custom_id)
     control = await item.from_custom_id(None, clicked, match)
     assert control.target == target
@@ -75,7 +76,7 @@ async def test_each_custom_id_already_in_channels_still_routes_to_its_handler(cu
     [(name, args)] = recorder.calls
     assert name == handler
     assert args[0] == (target.chosen(4) if isinstance(target, c.AnswerMenu) else target)
-    if isinstance(target, c.SetOrders):
+    if isinstance(target, c.SetOrders | c.AddComputer):
         assert args[1] == ("4",)  # the options ticked
 
 

@@ -71,7 +71,7 @@ async def test_an_italian_server_gets_its_games_in_italian_and_each_player_answe
     refused = await slash(bob, channel, "payday hand")  # not started: refused in bob's own English
     assert refused.ephemeral and not italian_text(refused.response.content)
     assert "hasn't started yet" in refused.response.content
-    await click(alice, lobby, label=labels(lobby)[3])  # Start
+    await click(alice, lobby, label=labels(lobby)[2])  # Start
     assert italian_text((await live(env, channel)).embeds[0].title)
     await env.advance_time(table.turn_seconds / 2 + 1)  # alice is reminded, in the game's language
     [reminder] = [m for m in channel.history() if m.content and f"<@{alice.id}>" in m.content]

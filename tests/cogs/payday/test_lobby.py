@@ -23,9 +23,9 @@ from tests.cogs.payday.rig import (
     start_game,
     unescape,
 )
-from tests.helpers import click, end_game, refusal, slash, table
+from tests.helpers import add_computer, click, end_game, refusal, slash, table
 
-LOBBY_BUTTONS = ["Join", "Leave", "Add computer player", "Start", "Cancel", "House rules"]
+LOBBY_BUTTONS = ["Join", "Leave", "Start", "Cancel", "House rules"]
 
 
 def seats(msg) -> str:
@@ -58,8 +58,8 @@ async def test_join_leave_and_computers_by_buttons_and_commands(env):
     assert lobby.embeds[0].footer.text == "bob left."
     left = await slash(carol, channel, "payday leave")
     assert left.ephemeral and left.response.content == "carol left."
-    await click(alice, lobby, label="Add computer player")
-    assert seats(lobby) == "1. alice (host)\n2. Bot Penny (computer)"
+    await add_computer(alice, lobby)
+    assert seats(lobby) == "1. alice (host)\n2. Bot Penny (computer: Normal)"
 
     await click(alice, lobby, label="Start")
     table_ = await load(env, channel)
@@ -130,8 +130,8 @@ COMPUTERS_WAIT_FOR_THE_CLOCK = pytest.mark.simcord(settle_timeout=COMPUTER_DELAY
 async def test_a_game_with_computer_players_plays_itself_between_human_turns(env):
     guild, channel, (alice,) = table(env, 1)
     lobby = (await slash(alice, channel, "payday start", months=1)).response
-    await click(alice, lobby, label="Add computer player")
-    await click(alice, lobby, label="Add computer player")
+    await add_computer(alice, lobby)
+    await add_computer(alice, lobby)
     await click(alice, lobby, label="Start")
     await script(env, channel, 2)  # Sweepstakes: alice's turn ends with her roll
     await click(alice, lobby, label="Roll the die")

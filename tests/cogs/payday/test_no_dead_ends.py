@@ -3,7 +3,7 @@ game shows its standings, and the standings' Rematch button opens a lobby for th
 
 from bot.render.links import jump_url
 from tests.cogs.payday.rig import live, load, message, script, start_game
-from tests.helpers import click, end_game, refusal, slash, table
+from tests.helpers import add_computer, click, end_game, refusal, slash, table
 
 
 def link_of(result) -> str:
@@ -99,7 +99,7 @@ async def test_a_rematch_carries_the_computer_players_over(env):
     _, channel, (alice, bob) = table(env, 2)
     lobby = (await slash(alice, channel, "payday start", months=1)).response
     await click(bob, lobby, label="Join")
-    await click(alice, lobby, label="Add computer player")
+    await add_computer(alice, lobby)
     await click(alice, lobby, label="Start")
     await end_game(alice, channel)
     await click(alice, channel.last_message, label="Rematch")

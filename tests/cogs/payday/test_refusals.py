@@ -5,7 +5,7 @@ import pytest
 import simcord
 
 from tests.cogs.payday.rig import live, load, script, start_game, stored
-from tests.helpers import click, end_game, refusal, slash, table
+from tests.helpers import add_computer, click, end_game, refusal, slash, table
 
 NO_GAME = "There is no game in this channel: start one with /payday start."
 
@@ -132,7 +132,7 @@ async def test_lobby_refuses_a_full_table_a_lone_start_and_a_guest_start(env):
     before = await stored(env, channel)
     refused(await click(bob, lobby, label="Start"), "Only the host, alice, can start the game.")
     only_the_host = "Only the host, alice, can add computer players."
-    refused(await click(bob, lobby, label="Add computer player"), only_the_host)
+    refused(await add_computer(bob, lobby), only_the_host)
     refused(
         await click(bob, lobby, label="Cancel"),
         "Only the host, alice, or someone with Manage Channels can do that.",
@@ -140,10 +140,10 @@ async def test_lobby_refuses_a_full_table_a_lone_start_and_a_guest_start(env):
     assert await stored(env, channel) == before
 
     for _ in range(4):
-        await click(alice, lobby, label="Add computer player")
+        await add_computer(alice, lobby)
     before = await stored(env, channel)
     refused(await click(carol, lobby, label="Join"), "The table is full (6 players).")
-    refused(await click(alice, lobby, label="Add computer player"), "The table is full (6 players).")
+    refused(await add_computer(alice, lobby), "The table is full (6 players).")
     assert await stored(env, channel) == before
 
 

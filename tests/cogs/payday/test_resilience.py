@@ -25,7 +25,7 @@ from tests.cogs.payday.rig import (
     unescape,
 )
 from tests.cogs.payday.test_races import fake_click
-from tests.helpers import click, slash
+from tests.helpers import add_computer, click, slash
 from tests.helpers import table as make_table
 
 
@@ -58,7 +58,7 @@ async def test_a_deleted_live_message_is_replaced_and_the_game_keeps_its_timer(e
 async def test_a_discord_error_after_the_save_keeps_the_move_and_the_computer_still_plays(env, caplog):
     _, channel, (alice,) = make_table(env, 1)
     lobby = (await slash(alice, channel, "payday start", months=1)).response
-    await click(alice, lobby, label="Add computer player")
+    await add_computer(alice, lobby)
     await click(alice, lobby, label="Start")
     await script(env, channel, 2, 2)  # Sweepstakes for alice, then for the computer
     env.inject_error("POST", "/interactions/*", status=500, times=1)

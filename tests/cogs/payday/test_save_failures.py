@@ -7,7 +7,7 @@ from bot.render.i18n import lang
 from bot.render.notices import save_failed
 from db.store import StoreError
 from tests.cogs.payday.rig import field, live, load, script, service, start_game
-from tests.helpers import click, slash
+from tests.helpers import add_computer, click, slash
 from tests.helpers import table as make_table
 
 
@@ -42,7 +42,7 @@ async def test_a_computer_move_that_cannot_be_saved_is_tried_again_and_the_table
 ):
     _, channel, (alice,) = make_table(env, 1)
     lobby = (await slash(alice, channel, "payday start", months=1)).response
-    await click(alice, lobby, label="Add computer player")
+    await add_computer(alice, lobby)
     await click(alice, lobby, label="Start")
     await script(env, channel, 2, 2)  # Sweepstakes for alice, then for the computer
     await click(alice, lobby, label="Roll the die")

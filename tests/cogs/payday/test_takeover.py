@@ -25,7 +25,7 @@ from tests.cogs.payday.rig import (
 )
 from tests.cogs.payday.test_lobby import COMPUTERS_WAIT_FOR_THE_CLOCK
 from tests.cogs.payday.test_restart import OPTIONS, restart
-from tests.helpers import click, refusal, slash
+from tests.helpers import add_computer, click, refusal, slash
 
 PENNY = 2
 """The seat of the computer player the host adds in the lobby."""
@@ -40,7 +40,7 @@ async def with_a_computer(env, language: str | None = None) -> Game:
     options = {"months": 1} if language is None else {"months": 1, "language": language}
     lobby = (await slash(alice, channel, "payday start", **options)).response
     await click(bob, lobby, label=words._("Join"))
-    await click(alice, lobby, label=words._("Add computer player"))
+    await add_computer(alice, lobby)
     await click(alice, lobby, label=words._("Start"))
     return Game(guild, channel, [alice, bob], olga)
 

@@ -17,6 +17,7 @@ from bot.game.calendar import PAYDAY_DAY
 from bot.game.engine import new_game
 from bot.game.house import with_house_rules
 from bot.game.rulesets import RULESETS
+from bot.game.strengths import Strength
 from bot.render.board_picture import (
     Scene,
     Token,
@@ -304,7 +305,7 @@ def test_every_flat_colour_of_the_design_survives_the_palette_exactly(edition):
         assert tuple(colours[3 * i : 3 * i + 3]) == ImageColor.getrgb(colour)
 
 
-def marked_on_chen(scene: Scene, **mark: bool) -> Scene:
+def marked_on_chen(scene: Scene, **mark: object) -> Scene:
     """`scene` with Chen's token (seat 2) marked, checked to change the key and Chen's legend row
     only: every other row and the calendar draw the same pixels."""
     marked = dataclasses.replace(
@@ -336,6 +337,16 @@ def test_a_seat_a_computer_took_over_says_so_by_the_players_name_in_words():
     assert "Alice (A) day 9;" in describe(marked)
     italian = marked_on_chen(dataclasses.replace(table(asked=()), language="it"), replaced=True)
     assert "Chen (C) giorno 9, gioca il computer" in describe(italian)
+
+
+def test_a_computer_player_s_strength_is_a_word_by_its_name():
+    """Issue 20: the table reads how well each computer plays from the picture too, in the game's
+    language, and the key moves with it."""
+    marked = marked_on_chen(table(asked=()), strength=Strength.HARD)
+    assert "Chen (C) day 9, computer: Hard" in describe(marked)
+    italian = marked_on_chen(dataclasses.replace(table(asked=()), language="it"), strength=Strength.EASY)
+    assert "Chen (C) giorno 9, computer: Facile" in describe(italian)
+    assert scene_key(marked) != scene_key(marked_on_chen(table(asked=()), strength=Strength.EASY))
 
 
 def test_the_computer_mark_is_a_word_in_the_row_and_leaves_room_for_the_name():
