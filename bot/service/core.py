@@ -55,6 +55,11 @@ class Screen(Protocol):
         failed, or is on its way): nobody can be blamed for not answering it."""
         ...
 
+    def reaches(self, channel_id: int) -> bool:
+        """Whether the channel may still be shown anything: False once it is deleted or out of the
+        bot's reach, when its game is to end (`channel_gone`)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:

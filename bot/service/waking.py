@@ -45,7 +45,11 @@ class Waking:
         log.info("timers re-armed", extra={"timers": len(plan.arm), "overdue": len(plan.grace)})
 
     async def wake(self, channel_id: int) -> None:
-        """The channel's timer fired: do what is due, then let the screen send it."""
+        """The channel's timer fired: do what is due, then let the screen send it. A channel out of
+        reach whose game did not end when it was lost (the save failed) has it ended now instead."""
+        if not self.core.screen.reaches(channel_id):
+            await self.playing.channel_gone(channel_id)
+            return
         async with self.core.tables.lock(channel_id):
             await self._due(channel_id)
         self.core.screen.released(channel_id)

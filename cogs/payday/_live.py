@@ -94,6 +94,10 @@ class LiveMessage:
         ch = self._channels.get(channel_id)
         return ch is not None and ch.behind
 
+    def reaches(self, channel_id: int) -> bool:
+        """Whether the channel is still in the bot's reach (its game ends when it is not)."""
+        return self.reach.reaches(channel_id)
+
     # -- what a click's answer asks (cogs/payday/_reply.py) -----------------------------------------
     def claim(self, channel_id: int) -> bool:
         """A click on the live message will post the waiting call as its own answer (one request
@@ -260,6 +264,7 @@ class LiveMessage:
         try:
             await self._gone(channel_id)
         except Exception:
+            # Its timer ends it when it next wakes (`Waking.wake`).
             log.exception("game of a channel out of reach not ended", extra={"channel": channel_id})
 
     def _elsewhere(self, update: Update, L: Lang) -> None:

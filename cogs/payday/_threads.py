@@ -103,6 +103,7 @@ class Threads(Answering):
         """Open the lobby in the new thread and post it there; a lobby that could not be posted is
         dropped (nobody could see it, so nobody could close it)."""
         update = await self.service.open_lobby(thread.id, thread.guild.id, host, chosen, parent_id=parent_id)
+        self.live.found(parent_id)  # a game opens from here again: its standings may come back here
         assert update.loaded is not None, "a new lobby is a saved table"
         loaded = update.loaded
         try:

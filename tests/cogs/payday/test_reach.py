@@ -9,6 +9,7 @@ import simcord
 
 from bot.service import Ending
 from cogs.payday._reach import ARCHIVED_THREAD, LOCKED_THREAD, MISSING_ACCESS, UNKNOWN_CHANNEL
+from db.store import StoreError
 from tests.cogs.payday.rig import load, service, start_game
 from tests.cogs.payday.test_threads import casino, start_in_thread
 
@@ -187,3 +188,51 @@ async def test_a_channel_deleted_with_a_game_in_its_thread_ends_that_game_too(en
 
     assert (await result(env, thread))["reason"] == Ending.GONE
     assert requests_to(env, thread, mark) == [] and requests_to(env, channel, mark) == []
+
+
+@pytest.fixture
+def failing_end(env, monkeypatch):
+    """The first end of a channel's game fails, as with a stale save or a busy database."""
+    ended = service(env)
+    real = ended.channel_gone
+    failed: list[int] = []
+
+    async def channel_gone(channel_id: int) -> object:
+        if not failed:
+            failed.append(channel_id)
+            raise StoreError("Could not write to the database at test.sqlite3 (it is locked)")
+        return await real(channel_id)
+
+    monkeypatch.setattr(ended, "channel_gone", channel_gone)
+    return failed
+
+
+@pytest.mark.bot(turn_seconds=TURN)
+async def test_a_lost_channel_whose_game_failed_to_end_has_it_ended_when_its_timer_wakes(env, failing_end):
+    game = await start_game(env, 2)
+    env.inject_error("*", f"/channels/{game.channel.id}*", status=403, code=MISSING_ACCESS, times=None)
+    mark = len(env.http_requests)
+
+    await env.advance_time(TURN // 2 + 1)  # the reminder meets the 403: the game's end fails
+    assert failing_end == [game.channel.id] and await load(env, game.channel) is not None
+    await env.advance_time(TURN * 10)
+
+    assert (await result(env, game.channel))["reason"] == Ending.GONE
+    assert len(requests_to(env, game.channel, mark)) == 1
+    assert service(env).timers.armed(game.channel.id) is None
+
+
+@pytest.mark.bot(turn_seconds=TURN)
+async def test_a_refused_start_in_a_lost_channel_does_not_wake_its_unended_game(env, failing_end):
+    game = await start_game(env, 2)
+    env.inject_error("*", f"/channels/{game.channel.id}*", status=403, code=MISSING_ACCESS, times=None)
+    await env.advance_time(TURN // 2 + 1)  # the reminder meets the 403: the game's end fails
+    assert failing_end == [game.channel.id] and await load(env, game.channel) is not None
+    mark = len(env.http_requests)
+
+    refused = await game.players[0].slash(game.channel, "payday start")  # a game is open here
+    assert refused.ephemeral
+    await env.advance_time(TURN * 10)
+
+    assert (await result(env, game.channel))["reason"] == Ending.GONE
+    assert requests_to(env, game.channel, mark) == []
