@@ -179,3 +179,14 @@ async def test_a_server_that_plays_each_game_in_a_thread_opens_one_unless_the_ho
 
     await slash(bob, channel, "payday start", thread=False)  # the host's choice wins for one game
     assert [t.id for t in channel.threads] == [thread.id] and (await load(env, channel)) is not None
+
+
+async def test_a_thread_whose_lobby_could_not_be_posted_is_deleted_with_its_line(env):
+    _, channel, (alice, _) = casino(env)
+    env.inject_error("POST", "/channels/*/messages", status=403, code=50013, times=1)  # the lobby
+
+    await slash(alice, channel, "payday start", thread=True)
+
+    assert channel.threads == [] and said_in(channel) == []
+    assert [type(e) for e in env.errors] == [discord.app_commands.CommandInvokeError]  # logged
+
