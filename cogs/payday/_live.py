@@ -234,7 +234,7 @@ class LiveMessage:
         ch = self._channels.get(channel_id)
         if ch is None or (ch.worker is not None and not ch.worker.done()):
             return
-        if (ch.behind and ch.tried != ch.seq) or ch.notices or ch.posts or ch.retire:
+        if (ch.behind and ch.tried != ch.seq) or ch.notices or ch.posts or ch.retire or _finished_thread(ch):
             ch.worker = asyncio.create_task(self._work(channel_id, ch), name=f"live:{channel_id}")
         elif ch.closed and not ch.behind:
             del self._channels[channel_id]
@@ -340,6 +340,8 @@ class LiveMessage:
             return
         if ch.closed and not ch.behind and self._channels.get(channel_id) is ch:
             del self._channels[channel_id]
+            if _finished_thread(ch):
+                await self._archive(channel_id)
         else:
             ch.rest()
         if ch.worker is asyncio.current_task():
@@ -453,6 +455,17 @@ class LiveMessage:
             log.info("old live message not retired", extra={"channel": channel_id, "message_id": message_id})
             await self.strip_buttons(channel_id, message_id)
 
+    async def _archive(self, channel_id: int) -> None:
+        """A game's own thread is archived once its lobby closed or its game ended and everything
+        (the standings) went out: it leaves the channel's list of threads, and anyone may still
+        read it (a write reopens it: a rematch, or the next game)."""
+        try:
+            await self.reach.write(channel_id, lambda: self.bot.http.edit_channel(channel_id, archived=True))
+        except (discord.HTTPException, Unreachable):
+            log.info("thread not archived", extra={"channel": channel_id, "action": "archive"})
+            return
+        log.info("thread archived", extra={"channel": channel_id, "action": "archive"})
+
     async def _edit(self, ch: Channel, loaded: Loaded, shown: Frame) -> bool | None:
         """Edit the live message (its text, the board and its picture, kept or replaced): True if
         done, None if it is gone (deleted), False if Discord failed."""
@@ -487,6 +500,11 @@ class LiveMessage:
             return None
         ch.posted()
         return sent
+
+
+def _finished_thread(ch: Channel) -> bool:
+    """Whether the channel is a game's own thread whose lobby closed or whose game ended, shown."""
+    return ch.closed and not ch.behind and ch.loaded is not None and ch.loaded.table.parent_id is not None
 
 
 def _running(loaded: Loaded) -> bool:
