@@ -186,6 +186,13 @@ class Core:
         return update, standings
 
 
+class UseCases:
+    """A group of the service's use cases: each works through the `Core` they all share."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+
 def _running(loaded: Loaded | None, game_id: int | None) -> Loaded:
     """`loaded` if it is a running game (of `game_id`, when a button names one), else the refusal."""
     if loaded is None or (game_id is not None and loaded.row.game_id != game_id):
