@@ -230,13 +230,18 @@ class LiveMessage:
 
     def kick(self, channel_id: int) -> None:
         """Start the channel's worker if it has anything to do and is not running already; a channel
-        whose game is over and fully shown is forgotten."""
+        whose game is over and fully shown, or which only received messages, is forgotten. Nothing
+        starts for a channel out of reach."""
         ch = self._channels.get(channel_id)
-        if ch is None or (ch.worker is not None and not ch.worker.done()):
+        if (
+            ch is None
+            or not self.reach.reaches(channel_id)
+            or (ch.worker is not None and not ch.worker.done())
+        ):
             return
         if (ch.behind and ch.tried != ch.seq) or ch.notices or ch.posts or ch.retire or _finished_thread(ch):
             ch.worker = asyncio.create_task(self._work(channel_id, ch), name=f"live:{channel_id}")
-        elif ch.closed and not ch.behind:
+        elif _done_with(ch):
             del self._channels[channel_id]
         else:
             ch.rest()
@@ -322,8 +327,9 @@ class LiveMessage:
     # -- the worker -----------------------------------------------------------------------------------
     async def _work(self, channel_id: int, ch: Channel) -> None:
         """Bring the live message up to the newest snapshot, then send what is queued, until nothing
-        is left; the channel is forgotten once its game is over and everything went out, or at
-        once when it is out of reach (`_lost` forgot it)."""
+        is left; the channel is forgotten once its game is over and everything went out, or it
+        showed no game (a thread's parent given the standings), or at once when it is out of reach
+        (`_lost` forgot it)."""
         try:
             while True:
                 if ch.behind and ch.tried != ch.seq:
@@ -338,7 +344,7 @@ class LiveMessage:
                     break
         except Unreachable:
             return
-        if ch.closed and not ch.behind and self._channels.get(channel_id) is ch:
+        if _done_with(ch) and self._channels.get(channel_id) is ch:
             del self._channels[channel_id]
             if _finished_thread(ch):
                 await self._archive(channel_id)
@@ -500,6 +506,12 @@ class LiveMessage:
             return None
         ch.posted()
         return sent
+
+
+def _done_with(ch: Channel) -> bool:
+    """Whether nothing need be kept of the channel once its queue is empty: its game is over and
+    fully shown, or it never showed a game here (a thread's parent that received the standings)."""
+    return (ch.closed and not ch.behind) or ch.game_id is None
 
 
 def _finished_thread(ch: Channel) -> bool:

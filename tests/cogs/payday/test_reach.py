@@ -10,7 +10,7 @@ import simcord
 from bot.service import Ending
 from cogs.payday._reach import ARCHIVED_THREAD, LOCKED_THREAD, MISSING_ACCESS, UNKNOWN_CHANNEL
 from db.store import StoreError
-from tests.cogs.payday.rig import load, service, start_game
+from tests.cogs.payday.rig import cog, load, service, start_game
 from tests.cogs.payday.test_threads import casino, start_in_thread
 
 TURN = 300
@@ -236,3 +236,15 @@ async def test_a_refused_start_in_a_lost_channel_does_not_wake_its_unended_game(
 
     assert (await result(env, game.channel))["reason"] == Ending.GONE
     assert requests_to(env, game.channel, mark) == []
+
+
+async def test_nothing_is_kept_of_a_lost_thread_or_of_the_channel_given_its_standings(env):
+    _, channel, players = casino(env)
+    threads = [await start_in_thread(env, channel, players) for _ in range(3)]
+
+    for thread in threads:
+        env.backend.delete_channel(thread.id)
+        await env.advance_time(1)
+
+    assert sum(GONE in (m.embeds[0].description or "") for m in channel.history() if m.embeds) == 3
+    assert cog(env).live._channels == {}
