@@ -18,6 +18,7 @@ from bot.service.core import Core, log_change
 from bot.service.moves import Played, ended_early, ordered_answer, reminder
 from bot.service.playing import Playing
 from bot.service.tables import Loaded
+from bot.service.timers import RETRY_FIRST
 from bot.service.values import Answer, Ending, LiveView, Note, NoteCode, Show, Update, Warning, WarningCode
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,16 @@ class Waking:
         async with self.core.tables.lock(channel_id):
             await self._due(channel_id)
         self.core.screen.released(channel_id)
+
+    async def channel_gone(self, channel_id: int) -> Update | None:
+        """The channel is out of reach: its lobby closes, its game ends (`Playing.channel_gone`). If
+        that fails (the save went stale, the database is busy), its timer tries again soon, and
+        again later while it fails, rather than leave a game nobody can see running."""
+        try:
+            return await self.playing.channel_gone(channel_id)
+        except Exception:
+            self.core.timers.arm(channel_id, self.core.now() + RETRY_FIRST)
+            raise
 
     async def failed(self, channel_id: int, failures: int, error: BaseException) -> None:
         """A timer's work could not be saved: the scheduler tries again later; the table hears about it

@@ -269,7 +269,7 @@ class LiveMessage:
         try:
             await self._gone(channel_id)
         except Exception:
-            # Its timer ends it when it next wakes (`Waking.wake`).
+            # The service's timer for the channel tries again (`Waking.channel_gone`).
             log.exception("game of a channel out of reach not ended", extra={"channel": channel_id})
 
     def _elsewhere(self, update: Update, L: Lang) -> None:

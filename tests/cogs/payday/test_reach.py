@@ -8,6 +8,7 @@ import pytest
 import simcord
 
 from bot.service import Ending
+from bot.service.timers import RETRY_FIRST
 from cogs.payday._reach import ARCHIVED_THREAD, LOCKED_THREAD, MISSING_ACCESS, UNKNOWN_CHANNEL
 from db.store import StoreError
 from tests.cogs.payday.rig import cog, load, service, start_game
@@ -192,36 +193,38 @@ async def test_a_channel_deleted_with_a_game_in_its_thread_ends_that_game_too(en
 
 @pytest.fixture
 def failing_end(env, monkeypatch):
-    """The first end of a channel's game fails, as with a stale save or a busy database."""
-    ended = service(env)
-    real = ended.channel_gone
+    """The first game to end fails to be saved as ended, as with a busy database; the channels it
+    failed for are listed."""
+    store = env.bot.store
+    real = store.finish
     failed: list[int] = []
 
-    async def channel_gone(channel_id: int) -> object:
+    async def finish(row, *args, **kwargs):
         if not failed:
-            failed.append(channel_id)
+            failed.append(row.channel_id)
             raise StoreError("Could not write to the database at test.sqlite3 (it is locked)")
-        return await real(channel_id)
+        return await real(row, *args, **kwargs)
 
-    monkeypatch.setattr(ended, "channel_gone", channel_gone)
+    monkeypatch.setattr(store, "finish", finish)
     return failed
 
 
 @pytest.mark.bot(turn_seconds=TURN)
-async def test_a_lost_channel_whose_game_failed_to_end_has_it_ended_when_its_timer_wakes(env, failing_end):
+async def test_a_lost_channel_whose_game_failed_to_end_has_it_ended_moments_later(env, failing_end):
     game = await start_game(env, 2)
     env.inject_error("*", f"/channels/{game.channel.id}*", status=403, code=MISSING_ACCESS, times=None)
     mark = len(env.http_requests)
 
     await env.advance_time(TURN // 2 + 1)  # the reminder meets the 403: the game's end fails
     assert failing_end == [game.channel.id] and await load(env, game.channel) is not None
-    await env.advance_time(TURN * 10)
+    await env.advance_time(RETRY_FIRST.total_seconds())  # long before its time limit
 
     assert (await result(env, game.channel))["reason"] == Ending.GONE
     assert len(requests_to(env, game.channel, mark)) == 1
     assert service(env).timers.armed(game.channel.id) is None
 
 
+@pytest.mark.simcord(settle_timeout=1.0)  # the end tried again in 5 s is not the start's to wait for
 @pytest.mark.bot(turn_seconds=TURN)
 async def test_a_refused_start_in_a_lost_channel_does_not_wake_its_unended_game(env, failing_end):
     game = await start_game(env, 2)
