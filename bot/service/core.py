@@ -55,6 +55,11 @@ class Screen(Protocol):
         failed, or is on its way): nobody can be blamed for not answering it."""
         ...
 
+    def reaches(self, channel_id: int) -> bool:
+        """Whether the channel may still be shown anything: False once it is deleted or out of the
+        bot's reach, when its game is to end (`channel_gone`)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
@@ -179,6 +184,13 @@ class Core:
         events, view = tuple(played.events), LiveView(loaded, closed=True)
         update = Update(loaded.row.channel_id, loaded, events, view, answer, notices=list(notices))
         return update, standings
+
+
+class UseCases:
+    """A group of the service's use cases: each works through the `Core` they all share."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
 
 
 def _running(loaded: Loaded | None, game_id: int | None) -> Loaded:

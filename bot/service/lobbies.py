@@ -12,7 +12,7 @@ from datetime import timedelta
 from bot.game.events import Event
 from bot.game.house import HouseValue, house_rules_of
 from bot.game.strengths import DEFAULT_STRENGTH, Strength
-from bot.service.core import Core, log_change, rules_refuse, unpaused
+from bot.service.core import UseCases, log_change, rules_refuse, unpaused
 from bot.service.moves import ended_early, next_call
 from bot.service.servers import house_refused
 from bot.service.tables import Loaded
@@ -37,11 +37,8 @@ from bot.table import Table, TableKind, lobby
 from bot.table.settings import house_changed, house_turned
 
 
-class Lobbies:
+class Lobbies(UseCases):
     """Opening, filling, starting and closing a channel's lobby; leaving and removing players."""
-
-    def __init__(self, core: Core) -> None:
-        self.core = core
 
     # -- a new lobby ------------------------------------------------------------------------------
     async def open_lobby(

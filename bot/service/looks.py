@@ -6,7 +6,7 @@ changes here (the live message moved, a player's calls switched) are saved like 
 from bot.game import events as ev
 from bot.game.bank import bank_statement, loan_book
 from bot.game.rulesets import RULESETS
-from bot.service.core import Core, log_change, seat_of
+from bot.service.core import UseCases, log_change, seat_of
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
 from bot.service.values import (
@@ -34,11 +34,8 @@ BOOKS = {"bank": bank_statement, "loans": loan_book}
 """Which view of the ledger each book is: the engine's, so the books can't disagree with the money."""
 
 
-class Looks:
+class Looks(UseCases):
     """What a player or an onlooker asks to see, and where the live message is."""
-
-    def __init__(self, core: Core) -> None:
-        self.core = core
 
     async def status(self, channel_id: int, person: Person) -> Update:
         """The game here shown again: reposted at the bottom of the channel (`Show.POST`; the caller

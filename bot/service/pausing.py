@@ -6,26 +6,14 @@ itself after `Table.pause_end_days`. Meanwhile every change of the game is refus
 and looks still work. Resuming starts the clocks again with the time that was left.
 """
 
-from bot.service.core import Core, log_change, rules_refuse
+from bot.service.core import UseCases, log_change, rules_refuse
 from bot.service.tables import Loaded
-from bot.service.values import (
-    Answer,
-    LiveView,
-    Note,
-    NoteCode,
-    Person,
-    Refused,
-    ServiceCode,
-    Update,
-)
+from bot.service.values import Answer, LiveView, Note, NoteCode, Person, Refused, ServiceCode, Update
 from bot.table import lobby
 
 
-class Pausing:
+class Pausing(UseCases):
     """Stopping and starting a running game's clocks."""
-
-    def __init__(self, core: Core) -> None:
-        self.core = core
 
     async def pause(self, channel_id: int, person: Person) -> Update:
         """Stop the game's clocks; the live message says who paused it."""

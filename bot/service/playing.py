@@ -12,7 +12,7 @@ from datetime import datetime
 
 from bot.game import engine, orders
 from bot.game.actions import Action, AlreadyAnswered, IllegalAction, RefusalCode, StalePrompt
-from bot.service.core import Core, log_change, refused, rules_refuse, seat_of
+from bot.service.core import UseCases, log_change, refused, rules_refuse, seat_of
 from bot.service.moves import Played, ended_early, next_call, paydays_in, play, play_orders
 from bot.service.tables import Loaded
 from bot.service.tallies import tallies
@@ -34,11 +34,8 @@ from bot.service.values import (
 from bot.table import attention, lobby
 
 
-class Playing:
+class Playing(UseCases):
     """The use cases that move a running game on, and the one path their answers take."""
-
-    def __init__(self, core: Core) -> None:
-        self.core = core
 
     async def act(self, channel_id: int, person: Person, move: Move) -> Update:
         """One player's answer, from a button (with its prompt and game) or a slash command. A board

@@ -10,7 +10,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 
-from bot.service.core import Core
+from bot.service.core import Core, UseCases
 from bot.service.records import record_of
 from bot.service.replay import Diverged, Replay, after_start, rebuild, setup_of, verify
 from bot.service.tables import Archived
@@ -26,11 +26,11 @@ KEPT_GAMES = 8
 changes (a prune only removes it, which every look checks first, with the log's length)."""
 
 
-class Replays:
+class Replays(UseCases):
     """The looks at finished games, with the last few games rebuilt kept (`KEPT_GAMES`)."""
 
     def __init__(self, core: Core) -> None:
-        self.core = core
+        super().__init__(core)
         self._games: OrderedDict[int, Replayed] = OrderedDict()
 
     async def replay(self, channel_id: int, guild_id: int | None, game_id: int, step: int = 0) -> Replayed:

@@ -14,18 +14,18 @@ from pydantic import ValidationError
 
 from bot.game.house import HouseRuleError, HouseValue
 from bot.game.rulesets import RULESETS
-from bot.service.core import Core
+from bot.service.core import Core, UseCases
 from bot.service.values import HouseView, Person, Refused, ServiceCode
 from bot.table.settings import ServerSettings, house_changed, house_turned
 
 log = logging.getLogger(__name__)
 
 
-class Servers:
+class Servers(UseCases):
     """Reading and changing each server's settings."""
 
     def __init__(self, core: Core) -> None:
-        self.core = core
+        super().__init__(core)
         self._writing = asyncio.Lock()
         """Changes take turns, so two admins' clicks never both read the same settings and one's
         change is lost (they are rare: one lock for every server is enough)."""

@@ -50,6 +50,7 @@ class Service:
         takeovers, servers, replays = Takeovers(core), Servers(core), Replays(core)
         pausing = Pausing(core)
         self._waking = Waking(core, playing, self.thinker)
+        self.channel_gone = self._waking.channel_gone
 
         self.open_lobby = lobbies.open_lobby
         self.rematch = lobbies.rematch
@@ -79,7 +80,6 @@ class Service:
         self.set_orders = playing.set_orders
         self.ask_end = playing.ask_end
         self.end = playing.end
-        self.channel_gone = playing.channel_gone
 
         self.status = looks.status
         self.moved = looks.moved

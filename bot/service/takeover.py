@@ -17,25 +17,13 @@ click on a request answered, or on one from an earlier game, is told apart from 
 from datetime import datetime
 
 from bot.game.events import Event
-from bot.service.core import Core, log_change
-from bot.service.values import (
-    Answer,
-    LiveView,
-    Note,
-    NoteCode,
-    Person,
-    Refused,
-    TakeoverCode,
-    Update,
-)
+from bot.service.core import UseCases, log_change
+from bot.service.values import Answer, LiveView, Note, NoteCode, Person, Refused, TakeoverCode, Update
 from bot.table import SeatRequest, Table, TableKind, attention, lobby
 
 
-class Takeovers:
+class Takeovers(UseCases):
     """Requests to take over a computer's seat, and the host's answers."""
-
-    def __init__(self, core: Core) -> None:
-        self.core = core
 
     async def ask(self, channel_id: int, person: Person, seat_name: str) -> Update:
         """`person`, not seated, asks to play the computer's seat called `seat_name`; the caller posts

@@ -23,6 +23,7 @@ from bot.service.moves import Played, ended_early, ordered_answer, reminder
 from bot.service.playing import Playing
 from bot.service.tables import Loaded
 from bot.service.thinking import Thinker, Thought, decision_seed, thinks_off_loop
+from bot.service.timers import RETRY_FIRST
 from bot.service.values import Answer, Ending, LiveView, Note, NoteCode, Show, Update, Warning, WarningCode
 from bot.table import Table
 
@@ -54,10 +55,15 @@ class Waking:
         log.info("timers re-armed", extra={"timers": len(plan.arm), "overdue": len(plan.grace)})
 
     async def wake(self, channel_id: int) -> None:
-        """The channel's timer fired: do what is due, then let the screen send it. A Hard computer
-        player thinks with the lock let go (`Thinker`), so the table's clicks go on meanwhile; its
-        answer is applied only if nothing was saved since, else it thinks again on the game of now.
-        While it thinks, the channel's timer may fire again: that wake leaves the thought be."""
+        """The channel's timer fired: do what is due, then let the screen send it. A channel out of
+        reach whose game did not end when it was lost (the save failed) has it ended now instead. A
+        Hard computer player thinks with the lock let go (`Thinker`), so the table's clicks go on
+        meanwhile; its answer is applied only if nothing was saved since, else it thinks again on the
+        game of now. While it thinks, the channel's timer may fire again: that wake leaves the
+        thought be."""
+        if not self.core.screen.reaches(channel_id):
+            await self.playing.channel_gone(channel_id)
+            return
         if channel_id in self._thinking:
             return
         async with self.core.tables.lock(channel_id):
@@ -72,6 +78,16 @@ class Waking:
             finally:
                 self._thinking.discard(channel_id)
             self.core.screen.released(channel_id)
+
+    async def channel_gone(self, channel_id: int) -> Update | None:
+        """The channel is out of reach: its lobby closes, its game ends (`Playing.channel_gone`). If
+        that fails (the save went stale, the database is busy), its timer tries again soon, and
+        again later while it fails, rather than leave a game nobody can see running."""
+        try:
+            return await self.playing.channel_gone(channel_id)
+        except Exception:
+            self.core.timers.arm(channel_id, self.core.now() + RETRY_FIRST)
+            raise
 
     async def failed(self, channel_id: int, failures: int, error: BaseException) -> None:
         """A timer's work could not be saved: the scheduler tries again later; the table hears about it

@@ -100,6 +100,10 @@ class LiveMessage:
         ch = self._channels.get(channel_id)
         return ch is not None and ch.behind
 
+    def reaches(self, channel_id: int) -> bool:
+        """Whether the channel is still in the bot's reach (its game ends when it is not)."""
+        return self.reach.reaches(channel_id)
+
     # -- what a click's answer asks (cogs/payday/_reply.py) -----------------------------------------
     def claim(self, channel_id: int) -> bool:
         """A click on the live message will post the waiting call as its own answer (one request
@@ -242,13 +246,18 @@ class LiveMessage:
 
     def kick(self, channel_id: int) -> None:
         """Start the channel's worker if it has anything to do and is not running already; a channel
-        whose game is over and fully shown is forgotten."""
+        whose game is over and fully shown, or which only received messages, is forgotten. Nothing
+        starts for a channel out of reach."""
         ch = self._channels.get(channel_id)
-        if ch is None or (ch.worker is not None and not ch.worker.done()):
+        if (
+            ch is None
+            or not self.reach.reaches(channel_id)
+            or (ch.worker is not None and not ch.worker.done())
+        ):
             return
-        if (ch.behind and ch.tried != ch.seq) or ch.notices or ch.posts or ch.retire:
+        if (ch.behind and ch.tried != ch.seq) or ch.notices or ch.posts or ch.retire or _finished_thread(ch):
             ch.worker = asyncio.create_task(self._work(channel_id, ch), name=f"live:{channel_id}")
-        elif ch.closed and not ch.behind:
+        elif _done_with(ch):
             del self._channels[channel_id]
         else:
             ch.rest()
@@ -276,6 +285,7 @@ class LiveMessage:
         try:
             await self._gone(channel_id)
         except Exception:
+            # The service's timer for the channel tries again (`Waking.channel_gone`).
             log.exception("game of a channel out of reach not ended", extra={"channel": channel_id})
 
     def _elsewhere(self, update: Update, L: Lang) -> None:
@@ -333,8 +343,9 @@ class LiveMessage:
     # -- the worker -----------------------------------------------------------------------------------
     async def _work(self, channel_id: int, ch: Channel) -> None:
         """Bring the live message up to the newest snapshot, then send what is queued, until nothing
-        is left; the channel is forgotten once its game is over and everything went out, or at
-        once when it is out of reach (`_lost` forgot it)."""
+        is left; the channel is forgotten once its game is over and everything went out, or it
+        showed no game (a thread's parent given the standings), or at once when it is out of reach
+        (`_lost` forgot it)."""
         try:
             while True:
                 if ch.behind and ch.tried != ch.seq:
@@ -352,8 +363,10 @@ class LiveMessage:
                     break
         except Unreachable:
             return
-        if ch.closed and not ch.behind and self._channels.get(channel_id) is ch:
+        if _done_with(ch) and self._channels.get(channel_id) is ch:
             del self._channels[channel_id]
+            if _finished_thread(ch):
+                await self._archive(channel_id)
         else:
             ch.rest()
         if ch.worker is asyncio.current_task():
@@ -467,6 +480,17 @@ class LiveMessage:
             log.info("old live message not retired", extra={"channel": channel_id, "message_id": message_id})
             await self.strip_buttons(channel_id, message_id)
 
+    async def _archive(self, channel_id: int) -> None:
+        """A game's own thread is archived once its lobby closed or its game ended and everything
+        (the standings) went out: it leaves the channel's list of threads, and anyone may still
+        read it (a write reopens it: a rematch, or the next game)."""
+        try:
+            await self.reach.write(channel_id, lambda: self.bot.http.edit_channel(channel_id, archived=True))
+        except (discord.HTTPException, Unreachable):
+            log.info("thread not archived", extra={"channel": channel_id, "action": "archive"})
+            return
+        log.info("thread archived", extra={"channel": channel_id, "action": "archive"})
+
     async def _edit(self, ch: Channel, loaded: Loaded, shown: Frame) -> bool | None:
         """Edit the live message (its text, the board and its picture, kept or replaced): True if
         done, None if it is gone (deleted), False if Discord failed."""
@@ -501,6 +525,17 @@ class LiveMessage:
             return None
         ch.posted()
         return sent
+
+
+def _done_with(ch: Channel) -> bool:
+    """Whether nothing need be kept of the channel once its queue is empty: its game is over and
+    fully shown, or it never showed a game here (a thread's parent that received the standings)."""
+    return (ch.closed and not ch.behind) or ch.game_id is None
+
+
+def _finished_thread(ch: Channel) -> bool:
+    """Whether the channel is a game's own thread whose lobby closed or whose game ended, shown."""
+    return ch.closed and not ch.behind and ch.loaded is not None and ch.loaded.table.parent_id is not None
 
 
 def _running(loaded: Loaded) -> bool:

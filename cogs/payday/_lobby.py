@@ -48,7 +48,6 @@ class Lobby(Threads):
         """Open a game of Pay Day in this channel; others join with the button."""
         channel_id = channel_of(interaction)
         chosen = LobbyOptions(months, turn_time, ruleset, language, server_language(interaction))
-        self.live.found(channel_id)  # a game opens here again: the bot may reach it again
         why_not = None
         if await self.service.thread_per_game(interaction.guild_id) if thread is None else thread:
             why_not = without_thread(interaction)
@@ -60,9 +59,11 @@ class Lobby(Threads):
             missing = missing_permissions(interaction, in_thread=in_a_thread(interaction))
             if missing:
                 raise Refused(ServiceCode.MISSING_PERMISSIONS, permissions=missing)
-            return await self.service.open_lobby(
+            update = await self.service.open_lobby(
                 channel_id, interaction.guild_id, person(interaction), chosen
             )
+            self.live.found(channel_id)  # a game opens here again: the bot may reach it again
+            return update
 
         loaded = await self._post_lobby(interaction, open_lobby)
         if loaded is not None and why_not is not None:

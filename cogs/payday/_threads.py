@@ -88,7 +88,11 @@ class Threads(Answering):
                 thread = await starter.create_thread(
                     name=thread_name(host.name, L), auto_archive_duration=ARCHIVE_MINUTES
                 )
-                return await self._lobby_in(thread, host, chosen, channel_id)
+                try:
+                    return await self._lobby_in(thread, host, chosen, channel_id)
+                except BaseException:
+                    await _delete(thread)
+                    raise
             except BaseException:
                 # Nothing to join: the line announcing the game goes too.
                 with contextlib.suppress(discord.HTTPException):
@@ -103,6 +107,7 @@ class Threads(Answering):
         """Open the lobby in the new thread and post it there; a lobby that could not be posted is
         dropped (nobody could see it, so nobody could close it)."""
         update = await self.service.open_lobby(thread.id, thread.guild.id, host, chosen, parent_id=parent_id)
+        self.live.found(parent_id)  # a game opens from here again: its standings may come back here
         assert update.loaded is not None, "a new lobby is a saved table"
         loaded = update.loaded
         try:
@@ -133,6 +138,14 @@ class Threads(Answering):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         self.live.lose(payload.thread_id, "thread deleted")
+
+
+async def _delete(thread: discord.Thread) -> None:
+    """A thread whose lobby could not be opened goes: nobody could play in it."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.warning("empty thread not deleted", extra={"channel": thread.id, "action": "delete"})
 
 
 def _shown_already(*_: object) -> None:

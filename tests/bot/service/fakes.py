@@ -12,6 +12,7 @@ class Screen:
         self.updates: list[Update] = []
         self.released_channels: list[int] = []
         self.lagging = False
+        self.lost: set[int] = set()
 
     def publish(self, update: Update) -> None:
         self.updates.append(update)
@@ -21,6 +22,9 @@ class Screen:
 
     def behind(self, channel_id: int) -> bool:
         return self.lagging
+
+    def reaches(self, channel_id: int) -> bool:
+        return channel_id not in self.lost
 
 
 class Clock:

@@ -8,8 +8,10 @@ import pytest
 import simcord
 
 from bot.service import Ending
+from bot.service.timers import RETRY_FIRST
 from cogs.payday._reach import ARCHIVED_THREAD, LOCKED_THREAD, MISSING_ACCESS, UNKNOWN_CHANNEL
-from tests.cogs.payday.rig import load, service, start_game
+from db.store import StoreError
+from tests.cogs.payday.rig import cog, load, service, start_game
 from tests.cogs.payday.test_threads import casino, start_in_thread
 
 TURN = 300
@@ -187,3 +189,65 @@ async def test_a_channel_deleted_with_a_game_in_its_thread_ends_that_game_too(en
 
     assert (await result(env, thread))["reason"] == Ending.GONE
     assert requests_to(env, thread, mark) == [] and requests_to(env, channel, mark) == []
+
+
+@pytest.fixture
+def failing_end(env, monkeypatch):
+    """The first game to end fails to be saved as ended, as with a busy database; the channels it
+    failed for are listed."""
+    store = env.bot.store
+    real = store.finish
+    failed: list[int] = []
+
+    async def finish(row, *args, **kwargs):
+        if not failed:
+            failed.append(row.channel_id)
+            raise StoreError("Could not write to the database at test.sqlite3 (it is locked)")
+        return await real(row, *args, **kwargs)
+
+    monkeypatch.setattr(store, "finish", finish)
+    return failed
+
+
+@pytest.mark.bot(turn_seconds=TURN)
+async def test_a_lost_channel_whose_game_failed_to_end_has_it_ended_moments_later(env, failing_end):
+    game = await start_game(env, 2)
+    env.inject_error("*", f"/channels/{game.channel.id}*", status=403, code=MISSING_ACCESS, times=None)
+    mark = len(env.http_requests)
+
+    await env.advance_time(TURN // 2 + 1)  # the reminder meets the 403: the game's end fails
+    assert failing_end == [game.channel.id] and await load(env, game.channel) is not None
+    await env.advance_time(RETRY_FIRST.total_seconds())  # long before its time limit
+
+    assert (await result(env, game.channel))["reason"] == Ending.GONE
+    assert len(requests_to(env, game.channel, mark)) == 1
+    assert service(env).timers.armed(game.channel.id) is None
+
+
+@pytest.mark.simcord(settle_timeout=1.0)  # the end tried again in 5 s is not the start's to wait for
+@pytest.mark.bot(turn_seconds=TURN)
+async def test_a_refused_start_in_a_lost_channel_does_not_wake_its_unended_game(env, failing_end):
+    game = await start_game(env, 2)
+    env.inject_error("*", f"/channels/{game.channel.id}*", status=403, code=MISSING_ACCESS, times=None)
+    await env.advance_time(TURN // 2 + 1)  # the reminder meets the 403: the game's end fails
+    assert failing_end == [game.channel.id] and await load(env, game.channel) is not None
+    mark = len(env.http_requests)
+
+    refused = await game.players[0].slash(game.channel, "payday start")  # a game is open here
+    assert refused.ephemeral
+    await env.advance_time(TURN * 10)
+
+    assert (await result(env, game.channel))["reason"] == Ending.GONE
+    assert requests_to(env, game.channel, mark) == []
+
+
+async def test_nothing_is_kept_of_a_lost_thread_or_of_the_channel_given_its_standings(env):
+    _, channel, players = casino(env)
+    threads = [await start_in_thread(env, channel, players) for _ in range(3)]
+
+    for thread in threads:
+        env.backend.delete_channel(thread.id)
+        await env.advance_time(1)
+
+    assert sum(GONE in (m.embeds[0].description or "") for m in channel.history() if m.embeds) == 3
+    assert cog(env).live._channels == {}

@@ -179,3 +179,41 @@ async def test_a_server_that_plays_each_game_in_a_thread_opens_one_unless_the_ho
 
     await slash(bob, channel, "payday start", thread=False)  # the host's choice wins for one game
     assert [t.id for t in channel.threads] == [thread.id] and (await load(env, channel)) is not None
+
+
+async def test_a_thread_whose_lobby_could_not_be_posted_is_deleted_with_its_line(env):
+    _, channel, (alice, _) = casino(env)
+    env.inject_error("POST", "/channels/*/messages", status=403, code=50013, times=1)  # the lobby
+
+    await slash(alice, channel, "payday start", thread=True)
+
+    assert channel.threads == [] and said_in(channel) == []
+    assert [type(e) for e in env.errors] == [discord.app_commands.CommandInvokeError]  # logged
+
+
+def archived(env: simcord.Env, thread: simcord.ChannelHandle) -> bool:
+    return env.backend.channels[thread.id].thread_metadata.archived
+
+
+@pytest.mark.bot(seed=3)
+async def test_a_thread_game_that_ended_is_archived_after_its_standings(env):
+    _, channel, (alice, bob) = casino(env)
+    thread = await start_in_thread(env, channel, [alice, bob])
+    assert not archived(env, thread)
+
+    ended = await end_game(alice, thread)
+    await env.advance_time(1)
+
+    assert ended.acknowledged and archived(env, thread)
+    assert "Pay Day game #1" in thread.last_message.embeds[0].title  # the standings, posted before
+
+
+async def test_a_thread_lobby_nobody_started_is_archived_when_it_closes(env):
+    _, channel, (alice, _) = casino(env)
+    await slash(alice, channel, "payday start", thread=True)
+    [thread] = channel.threads
+
+    await click(alice, thread.last_message, label="Cancel")
+    await env.advance_time(1)
+
+    assert archived(env, thread)
