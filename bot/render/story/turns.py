@@ -343,6 +343,10 @@ class Story:
             self.add(L._("Every player left the game."))
         elif kind == "gone":
             self.add(L._("The game's channel or thread could no longer be reached: the game ended."))
+        elif kind == "idle":
+            self.add(L._("Nobody played for days: the game ended by itself."))
+        elif kind == "pause_expired":
+            self.add(L._("The game stayed paused too long and ended by itself."))
         elif isinstance(record.get("text"), str):  # an English line stored with the row
             self.add(self.escape(record["text"]))
 

@@ -215,6 +215,8 @@ def test_rows_about_the_table_are_told_or_left_out():
         {"kind": "retired_kind", "text": "**Cat** did a thing once."},  # unknown, with its English
         {"kind": "ended", "by": 7},
         {"kind": "gone"},
+        {"kind": "idle"},
+        {"kind": "pause_expired"},
     ]
     told = blocks(records, NAMES, MODERN, EN, escape=lambda text: text.replace("*", "\\*"))
     assert told[-1].lines == [
@@ -223,6 +225,8 @@ def test_rows_about_the_table_are_told_or_left_out():
         "\\*\\*Cat\\*\\* did a thing once.",  # stored English is escaped like a name
         "The game was ended early.",
         "The game's channel or thread could no longer be reached: the game ended.",
+        "Nobody played for days: the game ended by itself.",
+        "The game stayed paused too long and ended by itself.",
     ]
 
 
