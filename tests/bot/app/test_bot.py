@@ -38,9 +38,10 @@ async def test_help_is_private_and_lists_every_command_of_the_tree_with_its_opti
     result = await slash(alice, channel, "payday help")
 
     assert result.ephemeral
-    [embed] = result.response.embeds
-    assert embed.title == rules_text.help_title(L) and len(embed.description) <= 4096
-    assert rules_text.help_text(L) in embed.description
+    about, embed = result.response.embeds  # what the bot does, then the commands
+    assert about.title == rules_text.help_title(L) and rules_text.help_text(L) in about.description
+    assert embed.title == L._("Commands") and len(embed.description) <= 4096
+    assert sum(len(e.title) + len(e.description) for e in (about, embed)) <= 6000  # a message's embeds
     commands = synced_commands(env)
     assert {c["name"] for c in commands} >= {"log", "notices", "start", "help"}
     for command in commands:
@@ -84,7 +85,7 @@ async def test_commands_are_synced_globally_for_guilds_only(env):
 
 
 async def test_restart_keeps_the_database_and_the_commands(env, make_bot, database_path):
-    _, channel, (alice,) = table(env, 1)
+    guild, channel, (alice,) = table(env, 1)
     old = env.bot
     kept = Table(host_id=alice.id, turn_seconds=300, interrupt_seconds=60, seed=1).model_dump_json()
     await old.store.create(channel.id, None, kept)
@@ -95,7 +96,8 @@ async def test_restart_keeps_the_database_and_the_commands(env, make_bot, databa
     assert database_path.exists()
     [row] = await env.bot.store.live_games()
     assert (row.channel_id, row.data) == (channel.id, kept)
-    timeouts = (await slash(alice, channel, "payday rules", topic="timeouts")).response.embeds[0]
+    elsewhere = guild.create_text_channel("no-game")  # the lobby here keeps the times it was saved with
+    timeouts = (await slash(alice, elsewhere, "payday rules", topic="timeouts")).response.embeds[0]
     assert "**2 minutes**" in timeouts.description and "**45 seconds**" in timeouts.description
 
 
