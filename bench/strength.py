@@ -104,8 +104,12 @@ def percentile(values: Sequence[float], share: float) -> float:
 def run(games: int, workers: int, months: int, budget: int, seed: int) -> tuple[dict[str, object], list[str]]:
     """The figures of every pairing, and the lines that say them."""
     jobs = [(pairing, seed + i, months, budget) for pairing in PAIRINGS for i in range(games)]
+    results = []
     with Pool(workers) as pool:
-        results = pool.map(_play_job, jobs, chunksize=4)
+        for done, result in enumerate(pool.imap_unordered(_play_job, jobs, chunksize=2), 1):
+            results.append(result)
+            if done % max(len(jobs) // 20, 1) == 0:
+                print(f"{done}/{len(jobs)} games", file=sys.stderr, flush=True)
     figures: dict[str, object] = {}
     lines = []
     for pairing in PAIRINGS:
