@@ -76,7 +76,7 @@ def choose(state: GameState, seat: int, seed: int = 0, budget: int = BUDGET) -> 
         world = to_json(sample(state, mix(seed, state.prompt, state.actions, seat, future)))
         for (kind, value), result in zip(answers, results, strict=True):
             played = from_json(world)
-            apply(played, Action(seat, kind, value, played.prompt))
+            apply(played, Action(seat, kind, value, played.prompt), record=False)
             play(played)
             result.append(outcome(played, seat))
     kind, value = answers[pick(results, state.rules.start_cash * SPREAD)]
