@@ -6,10 +6,11 @@ then on. An answer's result in a future is its share of the win (ties share it),
 over the best rival as a small fraction of a win, which tells apart answers that win as often and
 steadies an estimate made from few futures. Hard gives the answer whose results beat the Normal
 player's answer by the most, future by future, if by more than their noise; else the Normal one.
-Each future is a fresh sample of what nobody at the
-table can know (`hidden.sample`: the draw piles' order, the face-down Yard Sale card, the dice), so
-Hard never sees the real deck; every answer is judged on the same futures (common random numbers),
-so the comparison measures the answers and not the luck of the draw.
+
+Each future is a fresh sample of what nobody at the table can know (`hidden.sample`: the draw
+piles' order, the face-down Yard Sale card, the dice), so Hard never sees the real deck; every
+answer is judged on the same futures (common random numbers), so the comparison measures the
+answers and not the luck of the draw.
 
 A question with one sensible answer (a roll, one Deal to sell, a Monster Charge at the last Pay
 Day) is answered without simulating. Some questions list many answers that differ only by degree
