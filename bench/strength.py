@@ -1,6 +1,7 @@
 """Strength benchmark: how often one computer player of a strength beats three Normal ones.
 
     .venv/bin/python -m bench.strength [--games 2000] [--workers 2] [--months 3] [--budget 24000] [--seed 0]
+                                       [--pairing NAME ...]
 
 Each pairing plays `--games` four-player games of `--months` months: the tested strength in one
 seat and Normal in the other three, the tested seat moving round the table from game to game
@@ -12,9 +13,9 @@ Prints its figures, then as its LAST line one JSON object:
      "hard_vs_normal_mean_net_worth": {"tested": ..., "normal": ...}, ...
      "hard_think_ms_p95": ..., "games": ..., "months": ..., "budget": ...}
 for the pairings `hard_vs_normal` (modern), `hard_vs_normal_family`, `hard_vs_normal_classic` and
-`easy_vs_normal` (modern). The 95% interval is the normal approximation over the games' win
-shares. `hard_think_ms_p95` is the 95th percentile of the CPU time (one core) of Hard's answers to
-every question other than a roll, over all three Hard pairings.
+`easy_vs_normal` (modern), or only those named by `--pairing`. The 95% interval is the normal
+approximation over the games' win shares. `hard_think_ms_p95` is the 95th percentile of the CPU
+time (one core) of Hard's answers to every question other than a roll, over the Hard pairings.
 """
 
 import argparse
@@ -101,9 +102,11 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
-def run(games: int, workers: int, months: int, budget: int, seed: int) -> tuple[dict[str, object], list[str]]:
-    """The figures of every pairing, and the lines that say them."""
-    jobs = [(pairing, seed + i, months, budget) for pairing in PAIRINGS for i in range(games)]
+def run(
+    pairings: Sequence[Pairing], games: int, workers: int, months: int, budget: int, seed: int
+) -> tuple[dict[str, object], list[str]]:
+    """The figures of these pairings, and the lines that say them."""
+    jobs = [(pairing, seed + i, months, budget) for pairing in pairings for i in range(games)]
     results = []
     with Pool(workers) as pool:
         for done, result in enumerate(pool.imap_unordered(_play_job, jobs, chunksize=2), 1):
@@ -112,7 +115,7 @@ def run(games: int, workers: int, months: int, budget: int, seed: int) -> tuple[
                 print(f"{done}/{len(jobs)} games", file=sys.stderr, flush=True)
     figures: dict[str, object] = {}
     lines = []
-    for pairing in PAIRINGS:
+    for pairing in pairings:
         mine = [r for r in results if r.pairing == pairing.name]
         rate, low, high = mean_ci95([r.win for r in mine])
         figures[f"{pairing.name}_win_rate"] = round(rate, 4)
@@ -145,6 +148,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--months", type=int, default=3, help="months per game (default 3)")
     parser.add_argument("--budget", type=int, default=hard.BUDGET, help="Hard's player-days per decision")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument(
+        "--pairing",
+        action="append",
+        choices=[pairing.name for pairing in PAIRINGS],
+        help="play only this pairing (repeatable; default: all)",
+    )
     args = parser.parse_args(argv)
     if args.games < 2 or args.workers < 1:
         parser.error("--games must be at least 2 and --workers at least 1")
@@ -154,7 +163,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
     began = time.monotonic()
-    figures, lines = run(args.games, args.workers, args.months, args.budget, args.seed)
+    pairings = [pairing for pairing in PAIRINGS if args.pairing is None or pairing.name in args.pairing]
+    figures, lines = run(pairings, args.games, args.workers, args.months, args.budget, args.seed)
     print(
         f"Strength: {args.games} games per pairing, 4 players, {args.months} months, {args.workers} processes"
     )
