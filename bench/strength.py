@@ -99,7 +99,7 @@ def mean_ci95(values: Sequence[float]) -> tuple[float, float, float]:
 
 def percentile(values: Sequence[float], share: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def run(
@@ -129,13 +129,14 @@ def run(
             f"three Normal ({pairing.ruleset}; parity 0.25)"
         )
     think = [ms for r in results for ms in r.think_ms]
-    p50, p95 = round(percentile(think, 0.50), 1), round(percentile(think, 0.95), 1)
-    figures["hard_think_ms_p50"], figures["hard_think_ms_p95"] = p50, p95
-    figures["hard_decisions"] = len(think)
+    if think:
+        p50, p95 = round(percentile(think, 0.50), 1), round(percentile(think, 0.95), 1)
+        figures["hard_think_ms_p50"], figures["hard_think_ms_p95"] = p50, p95
+        figures["hard_decisions"] = len(think)
+        lines.append(f"Hard's thinking per decision: p50 {p50} ms, p95 {p95} ms (CPU of one core)")
     figures["games"] = games
     figures["months"] = months
     figures["budget"] = budget
-    lines.append(f"Hard's thinking per decision: p50 {p50} ms, p95 {p95} ms (CPU of one core)")
     return figures, lines
 
 
