@@ -23,6 +23,8 @@ def transfer(
     state = g.state
     _take(state, src, amount, reason)
     _give(state, dst, amount)
+    if not g.record:
+        return
     dated = state.players[_calendar_seat(state.turn, src, dst)]
     g.events.append(
         Event(

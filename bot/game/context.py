@@ -12,12 +12,15 @@ from bot.game.state import GameState, Pending, Task
 
 class Game:
     """A GameState while one action is applied to it: the rules change `state` and append to
-    `events`, which `engine.apply` returns."""
+    `events`, which `engine.apply` returns. With `record` off no event is kept: a game played
+    forward only to see how it ends (Hard's futures) needs none, and building them is about a third
+    of its time (docs/BENCHMARKS.md)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, *, record: bool = True) -> None:
         self.state = state
         self.ruleset: Ruleset = RULESETS[state.ruleset]
         self.rules = state.rules
+        self.record = record
         self.events: list[Event] = []
 
     # -- chance -------------------------------------------------------------------------------
@@ -79,7 +82,8 @@ class Game:
         self, kind: str, seat: int = -1, *, amount: int = 0, value: int = 0, reason: str = "", ref: int = -1
     ) -> None:
         """Record an event that moves no money (money moves only through `bank.transfer`)."""
-        self.events.append(Event(kind, seat, amount=amount, value=value, reason=reason, ref=ref))
+        if self.record:
+            self.events.append(Event(kind, seat, amount=amount, value=value, reason=reason, ref=ref))
 
 
 Answer = tuple[str, int]

@@ -131,12 +131,13 @@ def timeout_actions(state: GameState) -> list[Action]:
     return [default_action(state, seat) for seat in state.asked.seats]
 
 
-def apply(state: GameState, action: Action) -> list[Event]:
+def apply(state: GameState, action: Action, *, record: bool = True) -> list[Event]:
     """Apply one action to `state`, changing it in place, and run the rules until somebody must
-    answer again; returns what happened. A refused action raises IllegalAction and leaves `state`
-    exactly as it was: `check` decides everything before anything changes."""
+    answer again; returns what happened (nothing, with `record` off: `Game`). A refused action
+    raises IllegalAction and leaves `state` exactly as it was: `check` decides everything before
+    anything changes."""
     question = check(state, action)
-    g = Game(state)
+    g = Game(state, record=record)
     state.actions += 1
     if question is None:
         _standing(g, action)

@@ -18,3 +18,12 @@ def next_u64(state: int) -> tuple[int, int]:
 def seed_state(seed: int) -> int:
     """Spread a small user seed over 64 bits so seeds 1, 2, 3 start far apart."""
     return next_u64(seed & MASK)[1]
+
+
+def mix(*values: int) -> int:
+    """One 64-bit seed from several integers (a game's seed, a prompt number, a seat), so every
+    decision of a computer player samples from a stream of its own."""
+    state = 0
+    for value in values:
+        state = next_u64(state ^ (value & MASK))[1]
+    return state

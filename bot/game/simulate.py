@@ -91,6 +91,7 @@ def play(
     Raises Runaway if the game outlives its bound (a rules bug: every game must end).
     """
     limit = max_answers(len(state.players), state.months, state.ruleset)
+    record = tally is not None or log is not None
     actions = 0
     while not state.over:
         if actions == stop:
@@ -100,7 +101,7 @@ def play(
         elif actions >= limit:
             raise Runaway(f"the game did not end within {limit} actions")
         else:
-            events = apply(state, choose(state, state.asked.seats[0]))
+            events = apply(state, choose(state, state.asked.seats[0]), record=record)
             actions += 1
         if tally is not None:
             tally.count_events(events)

@@ -9,6 +9,7 @@ named on top of the pile (drawn first); `land` moves a token onto a day with a f
 """
 
 from collections.abc import Iterable
+from random import Random
 from typing import NamedTuple
 
 import pytest
@@ -18,7 +19,7 @@ from bot.game.actions import Action, ActionKind, IllegalAction
 from bot.game.engine import apply, default_action, legal_actions, new_game
 from bot.game.events import EventKind
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState, Pending, PendingKind, to_json
+from bot.game.state import GameState, Pending, PendingKind, from_json, to_json
 from bot.render.events import describe
 from bot.render.i18n import lang
 from bot.render.ledger import reason_text
@@ -298,3 +299,16 @@ def lines(state: GameState, events: Iterable[ev.Event]) -> list[str]:
 def said(state: GameState, error: IllegalAction) -> str:
     """A refusal as the player reads it, in English."""
     return refusal_text(error, ENGLISH, [p.name for p in state.players])
+
+
+def hidden_twin(state: GameState, seed: int) -> GameState:
+    """A copy of `state` that differs only in what no player can see: both draw piles reordered,
+    the face-down Yard Sale card swapped for another face-down Deal, other dice to come."""
+    twin = from_json(to_json(state))
+    shuffler = Random(seed)
+    shuffler.shuffle(twin.mail_deck)
+    shuffler.shuffle(twin.deal_deck)
+    if twin.yard_sale is not None and twin.deal_deck:
+        twin.yard_sale, twin.deal_deck[0] = twin.deal_deck[0], twin.yard_sale
+    twin.rng = shuffler.getrandbits(64)
+    return twin

@@ -10,7 +10,7 @@ from bot.game import simulate
 from bot.game.engine import end_early, new_game, start
 from bot.game.events import EventKind, Reason
 from bot.game.invariants import books_mismatches, max_answers, violations
-from bot.game.state import Pending
+from bot.game.state import Pending, to_json
 from bot.game.steps import Step
 
 
@@ -196,3 +196,15 @@ def test_the_rules_import_no_discord_no_database_and_no_clock():
                 imported.add(node.module.split(".")[0])
         allowed = {"timeit"} if path.name == "simulate.py" else set()
         assert not imported & (forbidden - allowed), f"{path.name} imports {imported & forbidden}"
+
+
+def test_a_game_played_without_events_ends_exactly_as_one_that_keeps_them():
+    """`play` keeps no events when nobody reads them (Hard's futures): the game must not notice."""
+    for seed in range(60):
+        ruleset = ("modern", "family", "classic")[seed % 3]
+        quiet, _ = simulate.start(seed, players=2 + seed % 3, months=1 + seed % 2, ruleset=ruleset)
+        loud, log = simulate.start(seed, players=2 + seed % 3, months=1 + seed % 2, ruleset=ruleset)
+        simulate.play(quiet)
+        simulate.play(loud, log=log)
+        assert to_json(quiet) == to_json(loud), seed
+        assert len(log) > 50

@@ -1,0 +1,177 @@
+"""The Hard computer player: it plans each real choice by playing the game forward.
+
+For every sensible answer to the question it is asked, Hard plays the same sampled futures to the
+end of the game, every seat (its own included) answering as the Normal player (`ai.choose`) from
+then on. An answer's result in a future is its share of the win (ties share it), plus its lead
+over the best rival as a small fraction of a win, which tells apart answers that win as often and
+steadies an estimate made from few futures. Hard gives the answer whose results beat the Normal
+player's answer by the most, future by future, if by more than their noise; else the Normal one.
+
+Each future is a fresh sample of what nobody at the table can know (`hidden.sample`: the draw
+piles' order, the face-down Yard Sale card, the dice), so Hard never sees the real deck; every
+answer is judged on the same futures (common random numbers), so the comparison measures the
+answers and not the luck of the draw.
+
+A question with one sensible answer (a roll, one Deal to sell, a Monster Charge at the last Pay
+Day) is answered without simulating. Some questions list many answers that differ only by degree
+(a repayment in any number of steps, Swellfare bets in $5 steps): Hard weighs the ends and the
+Normal player's choice. The Lottery number is the lowest free one: every face is as likely as any
+other, so the number changes nothing but who else can pick what.
+"""
+
+import math
+import statistics
+from collections.abc import Callable
+
+from bot.game import ai
+from bot.game import calendar as b
+from bot.game.actions import Action, ActionKind
+from bot.game.context import Answer
+from bot.game.engine import QUESTIONS, apply
+from bot.game.hidden import sample
+from bot.game.interrupts import lowest_free
+from bot.game.mail import swellfare_bets
+from bot.game.payday import banking_moves, most_repayable
+from bot.game.rng import mix
+from bot.game.rulesets import RULESETS
+from bot.game.simulate import play
+from bot.game.state import GameState, PendingKind, from_json, to_json
+
+BUDGET = 24_000
+"""Player-days played forward per decision, shared among its answers (`futures`): about the same
+thinking time early in a game and late in it, where each future is shorter (docs/BENCHMARKS.md)."""
+MIN_FUTURES, MAX_FUTURES = 16, 400
+"""Sampled futures per answer, whatever the budget buys."""
+SPREAD = 10
+"""A lead over the best rival of SPREAD times the start cash counts as much as a whole win: it
+breaks ties between answers that win as often, and steadies an estimate made from few futures."""
+CONFIDENCE = 1.0
+"""Standard errors by which an answer must beat the Normal player's over the same futures to be
+chosen instead: the Normal answer is sound, so Hard leaves it only for a gain it can see."""
+
+
+Outcome = tuple[float, int]
+"""How a future ended for the seat that plans: its share of the win, its lead over the best other
+player in dollars (negative when behind)."""
+
+
+def outcome(world: GameState, seat: int) -> Outcome:
+    win = 1 / len(world.winners) if seat in world.winners else 0.0
+    best_other = max(world.net_worth(other) for other in world.others(seat))
+    return win, world.net_worth(seat) - best_other
+
+
+def choose(state: GameState, seat: int, seed: int = 0, budget: int = BUDGET) -> Action:
+    """Hard's answer to the question `seat` is being asked now; the same `seed` (and `budget`)
+    gives the same answer, and `state` is left as it was."""
+    pending = state.pending
+    if state.over or pending is None or seat not in pending.seats:
+        raise ValueError(f"seat {seat} has no question to answer")
+    answers = candidates(state, seat)
+    if len(answers) == 1:
+        kind, value = answers[0]
+        return Action(seat, kind, value, state.prompt)
+    results: list[list[Outcome]] = [[] for _ in answers]
+    futures = futures_for(state, budget, len(answers))
+    for future in range(futures):
+        world = to_json(sample(state, mix(seed, state.prompt, state.actions, seat, future)))
+        for (kind, value), result in zip(answers, results, strict=True):
+            played = from_json(world)
+            apply(played, Action(seat, kind, value, played.prompt), record=False)
+            play(played)
+            result.append(outcome(played, seat))
+    kind, value = answers[pick(results, state.rules.start_cash * SPREAD)]
+    return Action(seat, kind, value, state.prompt)
+
+
+def pick(results: list[list[Outcome]], spread: int) -> int:
+    """The index of the answer to give: the one that gains most over the Normal player's (index 0),
+    future by future, if that gain is more than CONFIDENCE standard errors; else the Normal one."""
+    worth = [[win + lead / spread for win, lead in futures] for futures in results]
+    best, best_gain = 0, 0.0
+    for i in range(1, len(results)):
+        gains = [mine - normal for mine, normal in zip(worth[i], worth[0], strict=True)]
+        gain = statistics.fmean(gains)
+        if gain > best_gain and gain > CONFIDENCE * statistics.stdev(gains) / math.sqrt(len(gains)):
+            best, best_gain = i, gain
+    return best
+
+
+def futures_for(state: GameState, budget: int, answers: int) -> int:
+    """How many futures each answer gets: the budget over the player-days left to play (every
+    player's days until their last Pay Day), from public facts only."""
+    days_left = sum(
+        (state.months - player.months_done) * b.PAYDAY_DAY - player.day
+        for player in state.players
+        if not player.retired
+    )
+    return min(MAX_FUTURES, max(MIN_FUTURES, budget // (answers * max(days_left, 1))))
+
+
+def candidates(state: GameState, seat: int) -> list[Answer]:
+    """The answers worth simulating, none twice; when there are several, the Normal player's answer
+    first, the one the others must beat (`pick`)."""
+    normal = ai.choose(state, seat)
+    usual = (normal.kind, normal.value)
+    sensible = _SENSIBLE.get(state.asked.kind)
+    if sensible is None:
+        return [usual]
+    answers = list(dict.fromkeys(sensible(state, seat, usual)))
+    if len(answers) == 1:
+        return answers
+    return [usual, *(answer for answer in answers if answer != usual)]
+
+
+def _every_option(state: GameState, seat: int, usual: Answer) -> list[Answer]:
+    return list(QUESTIONS[state.asked.kind].options(state, seat))
+
+
+def _sales(state: GameState, seat: int, usual: Answer) -> list[Answer]:
+    """One sale per Deal value held: a sale always gains, so keeping them all is never better, and
+    two Deals of one value are the same choice."""
+    deals = RULESETS[state.ruleset].deals
+    by_value = {deals[card].value: card for card in state.players[seat].deals}
+    return [(ActionKind.SELL, card) for card in by_value.values()]
+
+
+def _repayments(state: GameState, seat: int, usual: Answer) -> list[Answer]:
+    return [(ActionKind.REPAY, 0), usual, (ActionKind.REPAY, most_repayable(state, seat))]
+
+
+def _lottery(state: GameState, seat: int, usual: Answer) -> list[Answer]:
+    """Ante when the cash covers it: the pot a number shares out is the antes plus the Bank's stake,
+    so a ticket is worth more than its ante. Only an ante that takes a loan is weighed."""
+    number = lowest_free(state, seat)
+    if number is None:
+        return [(ActionKind.SIT_OUT, 0)]
+    if state.players[seat].cash >= state.asked.amount:
+        return [(ActionKind.ANTE, number)]
+    return [(ActionKind.SIT_OUT, 0), (ActionKind.ANTE, number)]
+
+
+def _banking(state: GameState, seat: int, usual: Answer) -> list[Answer]:
+    """Done, the Normal player's move, or the largest repayment, deposit or withdrawal open now."""
+    repays, deposits, withdrawals = banking_moves(state, seat, state.asked.reason)
+    ends = [(ActionKind.REPAY, repays), (ActionKind.DEPOSIT, deposits), (ActionKind.WITHDRAW, withdrawals)]
+    return [(ActionKind.DONE, 0), usual] + [(kind, amounts[-1]) for kind, amounts in ends if amounts]
+
+
+def _bets(state: GameState, seat: int, usual: Answer) -> list[Answer]:
+    bets = swellfare_bets(state)
+    return [(ActionKind.BET, bets[0]), (ActionKind.BET, bets[len(bets) // 2]), (ActionKind.BET, bets[-1])]
+
+
+_SENSIBLE: dict[str, Callable[[GameState, int, Answer], list[Answer]]] = {
+    PendingKind.DEAL: _every_option,
+    PendingKind.SELL: _sales,
+    PendingKind.TARGET: _every_option,
+    PendingKind.MOVE: _every_option,
+    PendingKind.REPAY: _repayments,
+    PendingKind.CHARGE: _every_option,
+    PendingKind.LOTTERY: _lottery,
+    PendingKind.BANKING: _banking,
+    PendingKind.SWELLFARE: _bets,
+    PendingKind.INSURANCE: _every_option,
+    PendingKind.POKER: _every_option,
+}
+"""The answers Hard weighs, per kind of question, given the Normal player's; a roll has no other."""

@@ -1,0 +1,24 @@
+"""bench/strength.py on a few one-month games: every pairing is played and reported, last line JSON."""
+
+import json
+
+from bench import strength as bench
+
+
+def test_bench_strength_tiny_run_reports_every_pairing(capsys):
+    bench.main(["--games", "2", "--workers", "1", "--months", "1", "--budget", "100"])
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    for pairing in bench.PAIRINGS:
+        rate = result[f"{pairing.name}_win_rate"]
+        low, high = result[f"{pairing.name}_win_rate_ci95"]
+        assert 0 <= rate <= 1 and low <= rate <= high
+        assert set(result[f"{pairing.name}_mean_net_worth"]) == {"tested", "normal"}
+    assert result["hard_decisions"] > 0 and result["hard_think_ms_p95"] > 0
+    assert result["games"] == 2 and result["months"] == 1
+
+
+def test_bench_strength_plays_only_the_pairings_named(capsys):
+    bench.main(["--games", "3", "--workers", "1", "--months", "1", "--pairing", "easy_vs_normal"])
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert "easy_vs_normal_win_rate" in result
+    assert "hard_vs_normal_win_rate" not in result and "hard_think_ms_p95" not in result
