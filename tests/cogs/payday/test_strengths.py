@@ -4,6 +4,7 @@ a Hard player thinks off the event loop: the game goes on to its end, a thought 
 answered with Normal's choice, and a restart in the middle of a thought loses nothing."""
 
 import asyncio
+import functools
 import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -203,7 +204,9 @@ async def test_a_restart_in_the_middle_of_a_thought_loses_nothing(env, make_bot)
 
     await env.bot.close()
     await env.restart_bot(make_bot())
-    service(env).thinker.pool = ThreadPoolExecutor(1)
+    thinker = service(env).thinker
+    # In the test's own thread, and thinking briefly: the virtual clock waits for nothing else.
+    thinker.pool, thinker.decide = ThreadPoolExecutor(1), functools.partial(strengths.choose, budget=200)
     await env.advance_time(2)  # the stored timer is re-armed: the computer thinks again, and answers
 
     after = await load(env, channel)
