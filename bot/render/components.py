@@ -292,6 +292,7 @@ class Select:
     placeholder: str | None = None
     min_values: int = 1
     max_values: int = 1
+    disabled: bool = False
 
 
 Row = tuple[Button, ...] | Select
@@ -325,27 +326,30 @@ HOUSE_EMOJI = "🏠"
 BOOKS = ("bank", "loans")
 
 
-def game_rows(channel_id: int, game_id: int, prompt: int, answers: Sequence[Choice], L: Lang) -> Rows:
+def game_rows(
+    channel_id: int, game_id: int, prompt: int, answers: Sequence[Choice], L: Lang, *, paused: bool = False
+) -> Rows:
     """The live message's controls: the answers in the rows `prompts.layout.rows` lays out (three at
-    most), My hand after the buttons, each select menu in a row of its own."""
+    most), My hand after the buttons, each select menu in a row of its own. While the game is
+    `paused` the answers are shown disabled (My hand still works)."""
     mine = Button(L._("My hand"), OpenHand(channel_id, game_id), emoji=HAND_EMOJI)
     laid: list[Row] = []
     for row in rows(answers, [mine]):
         if isinstance(row, Menu):
             options = tuple(Option(c.label[:100], str(c.value), c.detail[:100] or None) for c in row.options)
             target = AnswerMenu(channel_id, game_id, prompt, row.kind)
-            laid.append(Select(target, options, row.placeholder[:150] or None))
+            laid.append(Select(target, options, row.placeholder[:150] or None, disabled=paused))
         else:
-            laid.append(tuple(_answer(item, channel_id, game_id, prompt) for item in row))
+            laid.append(tuple(_answer(item, channel_id, game_id, prompt, paused) for item in row))
     return tuple(laid)
 
 
-def _answer(item: Choice | Button, channel_id: int, game_id: int, prompt: int) -> Button:
+def _answer(item: Choice | Button, channel_id: int, game_id: int, prompt: int, disabled: bool) -> Button:
     """A choice as the button that answers it (the message's own buttons stay as they are)."""
     if isinstance(item, Button):
         return item
     target = Answer(channel_id, game_id, prompt, item.kind, item.value)
-    return Button(item.label[:80], target, STYLES[item.style])
+    return Button(item.label[:80], target, STYLES[item.style], disabled=disabled)
 
 
 LOBBY_BUTTONS = (

@@ -15,7 +15,7 @@ from bot.render.house import house_rules_heading, house_rules_lines, house_rules
 from bot.render.i18n import Lang, lang
 from bot.render.latest import latest_text
 from bot.render.lists import and_list
-from bot.render.pause import paused_line
+from bot.render.pause import PAUSE_MARK, paused_line
 from bot.render.paydays import Breakdown, breakdown, breakdown_line
 from bot.render.prompts.questions import question
 from bot.render.rules_text import duration, edition_title
@@ -117,15 +117,18 @@ def game_embeds(table: Table, game_id: int, L: Lang) -> tuple[discord.Embed, dis
 
 
 def question_embed(table: Table, L: Lang) -> discord.Embed:
-    """What the game waits for, and until when: the live message's last embed."""
+    """What the game waits for, and until when: the live message's last embed. A paused game says
+    only that it is paused: it calls nobody, and its disabled buttons show what waits."""
     st = table.game
     names = [safe(seat.name) for seat in table.seats]
-    lines = [question(st, names, L, table.computers())]
     if table.paused is not None and not st.over:
-        lines.append(paused_line(table, safe(table.paused.name), L))
-    elif table.deadline is not None and not st.over:
-        lines.append(_time_runs_out(table, L))
-    return discord.Embed(description="\n".join(lines), colour=_colour(table))
+        text = paused_line(table, safe(table.paused.name), L)
+    else:
+        lines = [question(st, names, L, table.computers())]
+        if table.deadline is not None and not st.over:
+            lines.append(_time_runs_out(table, L))
+        text = "\n".join(lines)
+    return discord.Embed(description=text, colour=_colour(table))
 
 
 def _time_runs_out(table: Table, L: Lang) -> str:
@@ -146,6 +149,13 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
     ruleset = RULESETS[st.ruleset]
     if st.over:
         title = L._("Pay Day — game over")
+    elif table.paused is not None:
+        title = L._(
+            "{mark} Pay Day — paused · month {month} of {months}",
+            mark=PAUSE_MARK,
+            month=table.month(),
+            months=st.months,
+        )
     else:
         title = L._("Pay Day — month {month} of {months}", month=table.month(), months=st.months)
     pot = f" · {_heading(ruleset.pot_name, L)} {L.money(st.pot)}" if st.pot else ""

@@ -67,16 +67,17 @@ def frame(
     if closed or state.over or state.pending is None:
         return Frame((board, asked), (), picture=picture)
     answers = choices(state, L, table.computers())
-    return Frame((board, asked), game_rows(channel_id, game_id, state.prompt, answers, L), picture=picture)
+    rows = game_rows(channel_id, game_id, state.prompt, answers, L, paused=table.paused is not None)
+    return Frame((board, asked), rows, picture=picture)
 
 
 def call_text(call: Call | None, carried: str | None, table: Table) -> Text:
     """The Pay Day summaries the message carries, then the call, in the game's language; mentions
     ping exactly the players called (names in the text never ping: they are escaped, and not
-    allowed)."""
+    allowed). A paused game calls nobody."""
     lines = [carried] if carried else []
     called: tuple[int, ...] = ()
-    if call is not None and call.user_ids:
+    if call is not None and call.user_ids and table.paused is None:
         pending = None if table.state is None else table.state.pending
         order = [safe(table.seats[seat].name) for seat in asked(pending)] if pending is not None else []
         kind = PendingKind(call.kind)

@@ -40,6 +40,9 @@ GAME_FORM, ENDING_FORM = "game", "ending"
 FORMS = (GAME_FORM, ENDING_FORM)
 SHOW = "show"
 """The `SettingsButton` action that shows another edition's house rules."""
+SHOWN_EMOJI = "▶️"
+"""The edition whose house rules the panel shows, on its button (which stays clickable: greyed out,
+it would read as unavailable)."""
 ON_EMOJI, OFF_EMOJI = "✅", "⬜"
 """A switch's state on its button, beside its colour (not everyone tells green from grey)."""
 BOT_DEFAULT = "default"
@@ -140,15 +143,15 @@ def _panel_rows(guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) 
     )
     editions = tuple(
         Button(
-            edition_title(rs, L)[:80],
+            L._("Show: {edition}", edition=edition_title(rs, L))[:80],
             SettingsButton(guild_id, name, SHOW),
             discord.ButtonStyle.primary if name == ruleset else discord.ButtonStyle.secondary,
-            disabled=name == ruleset,
+            emoji=SHOWN_EMOJI if name == ruleset else None,
         )
         for name, rs in RULESETS.items()
     )
     view = HouseView(ruleset, settings.house_rules(ruleset))
-    return (house_menu(place, view, L), forms, (*editions, reset_button(place, L)))
+    return (house_menu(place, view, L), forms, (*editions, reset_button(place, ruleset, L)))
 
 
 # -- the house-rules editor: the panel's and the lobby's ------------------------------------------------
@@ -194,16 +197,18 @@ def house_menu(place: HouseOf, view: HouseView, L: Lang) -> Select:
     return Select(target, tuple(options), L._("Change a house rule…")[:150])
 
 
-def reset_button(place: HouseOf, L: Lang) -> Button:
+def reset_button(place: HouseOf, ruleset: str, L: Lang) -> Button:
+    """Reset, naming the edition whose house rules it puts back to the edition's own rules."""
     target = HouseReset(place.scope, place.owner, place.ref)
-    return Button(L._("Reset house rules"), target, discord.ButtonStyle.danger)
+    label = L._("Reset {edition}'s house rules", edition=edition_title(RULESETS[ruleset], L))
+    return Button(label[:80], target, discord.ButtonStyle.danger)
 
 
 def lobby_house_editor(place: HouseOf, view: HouseView, L: Lang) -> Message:
     """The lobby host's editor: the lobby's house rules, the menu and Reset."""
     embed = discord.Embed(title=house_heading(view.ruleset, L), description=house_text(view, L), colour=GOLD)
     embed.set_footer(text=L._("Everyone in the lobby sees the house rules; they hold from Start."))
-    return Message(embed=embed, rows=(house_menu(place, view, L), (reset_button(place, L),)))
+    return Message(embed=embed, rows=(house_menu(place, view, L), (reset_button(place, view.ruleset, L),)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from bot.service.values import (
     Update,
 )
 from bot.table import Table, TableKind, lobby
-from bot.table.settings import house_changed, house_turned
+from bot.table.settings import ServerSettings, house_changed, house_turned
 
 
 class Lobbies(UseCases):
@@ -65,7 +65,7 @@ class Lobbies(UseCases):
                 host_id=host.user_id,
                 months=options.months or server.months,
                 ruleset=ruleset,
-                language=options.language or server.language or options.server_language,
+                language=_language(options, server),
                 turn_seconds=turn,
                 interrupt_seconds=interrupt,
                 idle_end_days=server.idle_end_days,
@@ -78,6 +78,11 @@ class Lobbies(UseCases):
             )
             lobby.join(table, host.user_id, host.name)
             return await self._post(channel_id, guild_id, table, {"kind": "lobby", "host": host.user_id})
+
+    async def language(self, guild_id: int | None, options: LobbyOptions) -> str:
+        """The language a new game with `options` will speak, for what is said before its lobby
+        opens (a thread game's line in the channel and its thread's name)."""
+        return _language(options, await self.core.tables.server_settings(guild_id))
 
     async def rematch(self, channel_id: int, guild_id: int | None, person: Person, game_id: int) -> Update:
         """A lobby for the same table as the finished game `game_id`: same settings and seats, the
@@ -342,3 +347,9 @@ class Lobbies(UseCases):
 def _change(change: LobbyChange, person: Person) -> dict:
     """The event-log record of a lobby button pressed by `person`."""
     return {"kind": "lobby", "change": change, "user": person.user_id}
+
+
+def _language(options: LobbyOptions, server: ServerSettings) -> str:
+    """A new game's language: the host's choice, else the server's setting, else the server's
+    preferred language."""
+    return options.language or server.language or options.server_language

@@ -53,6 +53,7 @@ class Service:
         self.channel_gone = self._waking.channel_gone
 
         self.open_lobby = lobbies.open_lobby
+        self.lobby_language = lobbies.language
         self.rematch = lobbies.rematch
         self.discard = lobbies.discard
         self.join = lobbies.join

@@ -68,6 +68,7 @@ def _select(select: Select) -> Any:
         min_values=select.min_values,
         max_values=select.max_values,
         options=options,
+        disabled=select.disabled,
     )
     return item.to_component_dict()
 

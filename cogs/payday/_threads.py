@@ -74,12 +74,11 @@ class Threads(Answering):
         channel_id = channel_of(interaction)
         host = person(interaction)
 
-        L = lang(chosen.language)
-
         async def open_lobby() -> Update:
             missing = missing_permissions(interaction, in_thread=True)
             if missing:
                 raise Refused(ServiceCode.MISSING_PERMISSIONS, permissions=missing)
+            L = lang(await self.service.lobby_language(interaction.guild_id, chosen))
             answered = await interaction.response.send_message(opened_in_thread(host.name, L))
             try:
                 starter = answered.resource

@@ -106,6 +106,24 @@ def test_the_answers_come_first_my_hand_after_them_and_each_menu_in_a_row_of_its
     assert not isinstance(long, Select) and long[0].label == "x" * 80
 
 
+def test_a_paused_game_shows_its_answers_and_menus_disabled_and_my_hand_working():
+    sent = view(game_rows(CHANNEL, GAME, PROMPT, OFFERS["a menu"] + OFFERS["styles"], EN, paused=True))
+    assert sent is not None
+    shown = {
+        item.get("label", "menu"): item.get("disabled", False)
+        for row in sent.to_components()
+        for item in row["components"]
+    }
+    assert shown == {
+        "Roll": True,
+        "Buy for $5,000": True,
+        "Decline": True,
+        "Later": True,
+        "My hand": False,
+        "menu": True,
+    }
+
+
 async def test_views_keep_their_own_rows_and_are_never_stored_by_discord():
     """discord.py keeps a view to dispatch its items only when it has some: these have none (each
     click is routed by its custom_id), so nothing is kept per message sent."""

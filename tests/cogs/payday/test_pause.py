@@ -1,14 +1,14 @@
 """/payday pause and resume through Discord: the host (or a moderator) stops every clock, the live
-message says so and by whom, every game button answers "paused" privately and changes nothing (looks
-still work), the pause survives a restart, and resume gives back the time that was left. A game left
-paused ends by itself with the standings."""
+message says so first and by whom, calls nobody and shows its game buttons disabled, every move
+answers "paused" privately and changes nothing (looks still work), the pause survives a restart,
+and resume gives back the time that was left. A game left paused ends by itself with the standings."""
 
 from datetime import timedelta
 
 import discord
 import pytest
 
-from tests.cogs.payday.rig import client_locales, live, load, script, start_game, stored, unescape
+from tests.cogs.payday.rig import calls_sent, client_locales, live, load, script, start_game, stored, unescape
 from tests.helpers import click, refusal, slash, table
 
 HOUR = 3600
@@ -34,8 +34,8 @@ async def test_pause_then_restart_then_resume_gives_back_the_time_that_was_left(
     board = await live(env, game.channel)
     assert "⏸️ **Paused** by alice: no clock runs. 40 minutes left to answer." in board.embeds[-1].description
     before = await stored(env, game.channel)
-    clicked = await click(alice, board, label="Roll the die")
-    assert refusal(clicked) == "The game is paused (by alice): nothing moves until /payday resume."
+    borrowed = await slash(alice, game.channel, "payday loan", amount=1000)  # the buttons are disabled
+    assert refusal(borrowed) == "The game is paused (by alice): nothing moves until /payday resume."
     assert await stored(env, game.channel) == before
     looked = await slash(bob, game.channel, "payday hand")  # looks still work
     assert looked.ephemeral and looked.response.embeds and not looked.response.content
@@ -108,10 +108,42 @@ async def test_a_paused_italian_game_says_so_in_italian_and_refuses_in_the_click
 
     assert paused.response.content.startswith("In pausa: tutti i tempi della partita sono fermi.")
     board = await live(env, game.channel)
-    assert "⏸️ **In pausa**, messa da alice: nessun tempo scorre." in board.embeds[-1].description
-    clicked = await click(alice, board, label="Tira il dado")
+    assert board.embeds[-1].description.startswith("⏸️ **In pausa**, messa da alice: nessun tempo scorre.")
+    assert board.embeds[0].title == "⏸️ Pay Day: in pausa · mese 1 di 1"
+    borrowed = await slash(alice, game.channel, "payday loan", amount=1000)
     assert (
-        refusal(clicked) == "La partita è in pausa (l'ha messa alice): nulla si muove fino a /payday resume."
+        refusal(borrowed) == "La partita è in pausa (l'ha messa alice): nulla si muove fino a /payday resume."
     )
-    english = await click(bob, board, label="Tira il dado")
+    english = await slash(bob, game.channel, "payday loan", amount=1000)
     assert unescape(refusal(english)) == "The game is paused (by alice): nothing moves until /payday resume."
+
+
+async def test_a_paused_game_says_so_first_calls_nobody_and_greys_its_buttons_until_resumed(env):
+    game = await start_game(env, 2, months=1, turn_time=HOUR)
+    alice, bob = game.players
+    await script(env, game.channel, 2)  # Sweepstakes: then bob's turn, and the bot calls him
+    await click(alice, await live(env, game.channel), label="Roll the die")
+    assert (await live(env, game.channel)).content == f"🔔 <@{bob.id}>, your turn."
+
+    mark = len(env.http_requests)
+    await slash(alice, game.channel, "payday pause")
+    await env.advance_time(2 * HOUR)  # past the time bob had: no clock runs, nobody is called
+
+    board = await live(env, game.channel)
+    assert board.embeds[0].title == "⏸️ Pay Day — paused · month 1 of 1"
+    first, *_ = board.embeds[-1].description.split("\n")
+    assert first == "⏸️ **Paused** by alice: no clock runs. 60 minutes left to answer."
+    assert "bob" not in board.embeds[-1].description
+    assert not board.content and calls_sent(env, mark) == []
+    buttons = {item.label: item.disabled for row in board.components for item in row.children}
+    assert buttons == {"Roll the die": True, "My hand": False}
+    looked = await click(bob, board, label="My hand")  # looks still work
+    assert looked.ephemeral and looked.response.embeds
+
+    await slash(alice, game.channel, "payday resume")
+
+    board = await live(env, game.channel)
+    assert board.embeds[0].title == "Pay Day — month 1 of 1"
+    assert board.embeds[-1].description.startswith("**bob**, roll the die.")
+    buttons = {item.label: item.disabled for row in board.components for item in row.children}
+    assert buttons == {"Roll the die": False, "My hand": False}

@@ -9,7 +9,7 @@ import simcord
 import simcord.interactions
 
 from bot.game.rulesets import RULESETS
-from tests.cogs.payday.rig import client_locales, load, stored, unescape
+from tests.cogs.payday.rig import client_locales, load, service, stored, unescape
 from tests.helpers import click, refusal, slash
 
 MANAGE_SERVER_ONLY = (
@@ -77,7 +77,7 @@ async def test_an_admin_changes_the_settings_and_the_next_game_plays_by_them(env
         },
     )
     await click(alice, panel, label="Board pictures")
-    await click(alice, panel, label="Family variant")
+    await click(alice, panel, label="Show: Family variant")
     asked = await alice.select(panel, ["salary"])
     await submit(alice, asked, {"value": "$5,000"})
 
@@ -108,6 +108,35 @@ async def test_an_admin_changes_the_settings_and_the_next_game_plays_by_them(env
     assert unescape(quick.embeds[0].description).startswith("1 month · Classic 1975")
 
 
+def edition_row(panel) -> list[tuple[str, str | None, bool]]:
+    """The panel's last row as an admin reads it: each button's label, emoji and whether it is off."""
+    return [(b.label, b.emoji and b.emoji.name, b.disabled) for b in panel.components[-1].children]
+
+
+async def test_the_edition_buttons_say_they_show_an_editions_house_rules_and_reset_names_the_edition(env):
+    guild, channel, alice, _ = server(env)
+    opened = await slash(alice, channel, "payday settings")
+    await alice.select(opened.response.message, ["repay_anytime"])  # a Modern edition house rule
+
+    assert edition_row(opened.response.message) == [
+        ("Show: Modern edition", "▶️", False),  # the one shown: marked, not greyed as if unavailable
+        ("Show: Family variant", None, False),
+        ("Show: Classic 1975 (reconstructed)", None, False),
+        ("Reset Modern edition's house rules", None, False),
+    ]
+    await click(alice, opened.response.message, label="Show: Family variant")
+    panel = opened.response.message  # the same private message, edited in place
+    assert "House rules — Family variant" in panel_text(panel)
+    assert [(label, emoji) for label, emoji, _ in edition_row(panel)][:2] == [
+        ("Show: Modern edition", None),
+        ("Show: Family variant", "▶️"),
+    ]
+    await click(alice, panel, label="Reset Family variant's house rules")
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {
+        "repay_anytime": True
+    }
+
+
 async def test_a_member_without_manage_server_is_refused_and_nothing_changes(env, demoted):
     guild, channel, alice, bob = server(env)
     refused = await slash(bob, channel, "payday settings")
@@ -117,7 +146,7 @@ async def test_a_member_without_manage_server_is_refused_and_nothing_changes(env
     demoted.add(alice.id)  # her role was taken away, or the click is forged
     for clicked in (
         click(alice, panel, label="Thread per game"),
-        click(alice, panel, label="Reset house rules"),
+        click(alice, panel, label="Reset Modern edition's house rules"),
         alice.select(panel, ["repay_anytime"]),
         click(alice, panel, label="New games…"),
     ):
@@ -130,7 +159,7 @@ async def test_a_bad_number_for_a_house_rule_names_its_limits_and_changes_nothin
     guild, channel, alice, _ = server(env)
     opened = await slash(alice, channel, "payday settings")
     panel = opened.response.message
-    await click(alice, panel, label="Classic 1975 (reconstructed)")
+    await click(alice, panel, label="Show: Classic 1975 (reconstructed)")
     before = panel_text(opened.response.message)
 
     for typed in ("lots", "99999"):
@@ -200,6 +229,8 @@ async def test_the_panel_reads_in_the_admins_own_language(env, monkeypatch):
     panel = opened.response.message
     assert panel.embeds[0].title == "Pay Day — impostazioni di questo server"
     assert "Edizione: Edizione moderna" in panel_text(panel)
+    assert edition_row(panel)[0] == ("Mostra: Edizione moderna", "▶️", False)
+    assert edition_row(panel)[-1] == ("Azzera le regole della casa: Edizione moderna", None, False)
     asked = await alice.select(panel, ["loan_interest_pct"])
     refused = await submit(alice, asked, {"value": "80"})
     assert refusal(refused) == (

@@ -115,6 +115,30 @@ async def test_a_game_in_a_thread_speaks_italian(env):
     assert no_thread(["create_public_threads"], lang("it")).startswith("Nessun thread")
 
 
+async def test_a_thread_game_on_an_italian_server_says_its_line_and_names_its_thread_in_italian(env):
+    guild = env.create_guild("Casino", preferred_locale="it")
+    channel = guild.create_text_channel("payday")
+    alice = guild.add_member(env.create_user("alice"))
+
+    await slash(alice, channel, "payday start", thread=True)  # no `language:`: the server's
+
+    [thread] = channel.threads
+    assert thread.name == "Pay Day: partita di alice"
+    assert said_in(channel) == [opened_in_thread("alice", lang("it"))]
+    assert (await load(env, thread)).language == "it"
+
+
+async def test_a_thread_game_speaks_the_language_the_server_set_over_its_preferred_one(env):
+    guild, channel, (alice, _) = casino(env)
+    await service(env).tables.save_server_settings(guild.id, ServerSettings(language="it"))
+
+    await slash(alice, channel, "payday start", thread=True)
+
+    [thread] = channel.threads
+    assert thread.name == "Pay Day: partita di alice"
+    assert said_in(channel) == [opened_in_thread("alice", lang("it"))]
+
+
 async def test_asked_for_a_thread_inside_a_thread_the_game_opens_where_it_was_asked(env):
     _, channel, (alice, _) = casino(env)
     env.backend.create_thread(channel.id, "chat", alice.id)
