@@ -7,6 +7,7 @@ player's seat passes to a computer player, so the others can finish.
 """
 
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
 
 from bot.game.events import Event
@@ -181,25 +182,35 @@ class Lobbies(UseCases):
     ) -> Update:
         """The host sets one house rule (within its limits in the edition) before Start; everyone
         seated sees it in the lobby."""
-        async with self.core.tables.lock(channel_id):
-            loaded = await self._lobby(channel_id, game_id)
-            table = loaded.table
-            with rules_refuse():
-                lobby.may_change_house(table, person.user_id)
-            with house_refused():
-                house = house_changed(table.ruleset, table.house_rules, key, value)
-            return await self._house_set(loaded, person, house)
+        return await self._change_house(
+            channel_id,
+            person,
+            game_id,
+            lambda table: house_changed(table.ruleset, table.house_rules, key, value),
+        )
 
     async def turn_house_rule(self, channel_id: int, person: Person, game_id: int, key: str) -> Update:
         """The host moves a house rule that is a switch or a choice on from the value it has now
         (read under the table's lock: two clicks at once move it twice)."""
+        return await self._change_house(
+            channel_id, person, game_id, lambda table: house_turned(table.ruleset, table.house_rules, key)
+        )
+
+    async def _change_house(
+        self,
+        channel_id: int,
+        person: Person,
+        game_id: int,
+        change: Callable[[Table], dict[str, HouseValue]],
+    ) -> Update:
+        """The host's change of the lobby's house rules, worked out from the lobby as it is under the
+        table's lock; one out of its limits is refused, naming them, and changes nothing."""
         async with self.core.tables.lock(channel_id):
             loaded = await self._lobby(channel_id, game_id)
-            table = loaded.table
             with rules_refuse():
-                lobby.may_change_house(table, person.user_id)
+                lobby.may_change_house(loaded.table, person.user_id)
             with house_refused():
-                house = house_turned(table.ruleset, table.house_rules, key)
+                house = change(loaded.table)
             return await self._house_set(loaded, person, house)
 
     async def reset_house_rules(self, channel_id: int, person: Person, game_id: int) -> Update:
