@@ -47,15 +47,22 @@ def pin_to_one_core() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
+def played(seed: int) -> int:
+    """One whole game with its events kept, as the bot keeps them (a game played forward without
+    them, as Hard plays its futures, is faster: docs/BENCHMARKS.md); returns its actions."""
+    state, log = start(seed)
+    return play(state, log=log)
+
+
 def timed_rounds(games: int) -> list[tuple[float, float]]:
     """(games per second, microseconds per action) of each round, slowest first."""
     for seed in range(WARM_UP):
-        play(start(1_000_000 + seed)[0])
+        played(1_000_000 + seed)
     per_round = max(games // ROUNDS, 1)
     rounds = []
     for r in range(ROUNDS):
         began = default_timer()  # new_game is part of a game, so it is timed too
-        actions = sum(play(start(r * per_round + i)[0]) for i in range(per_round))
+        actions = sum(played(r * per_round + i) for i in range(per_round))
         elapsed = default_timer() - began
         rounds.append((per_round / elapsed, elapsed / actions * 1e6))
     return sorted(rounds)

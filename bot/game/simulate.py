@@ -86,7 +86,8 @@ def play(
     state: GameState, tally: Tally | None = None, log: list[ev.Event] | None = None, stop: int | None = None
 ) -> int:
     """Let the computer player answer every question until the game ends, or end it early after
-    `stop` actions; returns the actions. Every event goes to `log` when one is given.
+    `stop` actions; returns the actions. Every event goes to `log` when one is given; with neither
+    `tally` nor `log`, no event is built at all (`Game`).
 
     Raises Runaway if the game outlives its bound (a rules bug: every game must end).
     """
