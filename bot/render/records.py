@@ -246,9 +246,8 @@ def _ranked_line(ranked: Ranked, viewer_id: int, L: Lang) -> str:
     name = safe(player.name)
     if player.user_id == viewer_id:
         name = f"__{name}__"
-    games = L.ngettext(
-        "won {wins} of {n} game", "won {wins} of {n} games", player.games, wins=L.number(player.wins)
-    )
+    played = L.ngettext("{n} game", "{n} games", player.games)
+    games = L.ngettext("won {n} of {played}", "won {n} of {played}", player.wins, played=played)
     return L._(
         "**{rank}.** {player} — {points} · {games}",
         rank=ranked.place,

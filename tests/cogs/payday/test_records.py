@@ -256,6 +256,22 @@ async def test_the_records_speak_the_readers_language(env, monkeypatch):
     assert english.response.embeds[0].author.name == "Last 30 days"
 
 
+async def test_the_italian_leaderboard_counts_wins_and_games_each_in_its_own_number(env, monkeypatch):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    client_locales(monkeypatch)[alice.id] = "it"
+    await seed(env, guild, channel, (alice, 900), (bob, 100))
+    for _ in range(2):
+        await seed(env, guild, channel, (alice, 100), (bob, 900))
+
+    board = (await slash(alice, channel, "payday leaderboard")).response.embeds[0]
+
+    bob_line, alice_line = lines(board.description)
+    assert bob_line.endswith(" · 2 vinte su 3 partite")
+    assert alice_line.endswith(" · 1 vinta su 3 partite")
+
+
 async def test_games_finished_before_results_were_kept_are_recorded_at_start_up(env, make_bot, database_path):
     guild = env.create_guild("Casino")
     channel = guild.create_text_channel("payday")
