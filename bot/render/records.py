@@ -241,7 +241,7 @@ def leaderboard_message(board: Leaderboard, viewer_id: int, L: Lang) -> Message:
 
 
 def _ranked_line(ranked: Ranked, viewer_id: int, L: Lang) -> str:
-    """ "**1.** alice — 1,234 · won 5 of 12 games", the reader's own line underlined."""
+    """ "**1.** alice — rating 1,234 · won 5 of 12 games", the reader's own line underlined."""
     player = ranked.player
     name = safe(player.name)
     if player.user_id == viewer_id:
@@ -249,7 +249,7 @@ def _ranked_line(ranked: Ranked, viewer_id: int, L: Lang) -> str:
     played = L.ngettext("{n} game", "{n} games", player.games)
     games = L.ngettext("won {n} of {played}", "won {n} of {played}", player.wins, played=played)
     return L._(
-        "**{rank}.** {player} — {points} · {games}",
+        "**{rank}.** {player} — rating {points} · {games}",
         rank=ranked.place,
         player=name,
         points=L.number(ranked.points),

@@ -104,12 +104,12 @@ def test_the_leaderboard_marks_your_line_and_shows_your_place_below_the_page():
     message = leaderboard_message(board, viewer_id=3, L=EN)
 
     assert message.embed.description.splitlines() == [
-        "**1.** p1 — 1,920 · won 1 of 4 games",
-        "**2.** p2 — 1,880 · won 0 of 4 games",
+        "**1.** p1 — rating 1,920 · won 1 of 4 games",
+        "**2.** p2 — rating 1,880 · won 0 of 4 games",
     ]
     assert message.embed.author.name == "Last 30 days"
     [you] = message.embed.fields
-    assert you.value == "**11.** __p3__ — 1,840 · won 1 of 4 games"
+    assert you.value == "**11.** __p3__ — rating 1,840 · won 1 of 4 games"
     house = dataclasses.replace(board, house=house_key({"salary": 4000}))
     rules, mine = leaderboard_message(house, 3, EN).embed.fields
     assert (rules.name, rules.value, mine.name) == ("House rules", "Salary $4,000 (rules: $3,500)", "You")

@@ -51,7 +51,9 @@ def lines(text: str) -> list[str]:
     return [unescape(line) for line in text.splitlines()]
 
 
-RANKED = re.compile(r"\*\*(\d+)\.\*\* (?:__)?([a-z0-9]+)(?:__)? — ([\d,]+) · won (\d+) of (\d+) games?")
+RANKED = re.compile(
+    r"\*\*(\d+)\.\*\* (?:__)?([a-z0-9]+)(?:__)? — rating ([\d,]+) · won (\d+) of (\d+) games?"
+)
 
 
 def ranked(description: str) -> list[tuple[int, str, int]]:
@@ -270,6 +272,8 @@ async def test_the_italian_leaderboard_counts_wins_and_games_each_in_its_own_num
     bob_line, alice_line = lines(board.description)
     assert bob_line.endswith(" · 2 vinte su 3 partite")
     assert alice_line.endswith(" · 1 vinta su 3 partite")
+    assert bob_line.startswith("**1.** bob — punteggio ")
+    assert alice_line.startswith("**2.** __alice__ — punteggio ")
 
 
 async def test_games_finished_before_results_were_kept_are_recorded_at_start_up(env, make_bot, database_path):
