@@ -154,12 +154,13 @@ def stats_embeds(view: StatsView, whose: str, L: Lang) -> tuple[discord.Embed, .
 
 
 def _stat_text(line: StatLine, L: Lang) -> str:
+    """A record a line, each "Label: value" so no number reads as part of the label before it."""
     rate = L.number(round(100 * line.wins / line.games)) if line.games else "0"
     average = L.money(line.net_worth_total // line.games) if line.games else L.money(0)
     return "\n".join(
         (
             L._(
-                "Played {games} · won {wins} ({rate}%)",
+                "Played: {games} · Won: {wins} ({rate}%)",
                 games=L.number(line.games),
                 wins=L.number(line.wins),
                 rate=rate,
@@ -170,16 +171,18 @@ def _stat_text(line: StatLine, L: Lang) -> str:
                 best=L.money(line.best_net_worth),
             ),
             L._(
-                "Biggest {jackpot} {amount} · most Deals sold in a game {deals}",
+                "Biggest {jackpot}: {amount}",
                 jackpot=_jackpot(line.ruleset, L),
                 amount=L.money(line.best_jackpot),
-                deals=L.number(line.most_deals),
             ),
+            L._("Most Deals sold in a game: {deals}", deals=L.number(line.most_deals)),
             L._(
-                "Lottery wins {lotteries} · Radio Contest wins {radio} · loans taken {loans}"
-                " · Monster Charges carried {charges}",
+                "Lottery wins: {lotteries} · Radio Contest wins: {radio}",
                 lotteries=L.number(line.lotteries),
                 radio=L.number(line.radio_wins),
+            ),
+            L._(
+                "Loans taken: {loans} · Monster Charges carried: {charges}",
                 loans=L.number(line.loans),
                 charges=L.number(line.charges_carried),
             ),

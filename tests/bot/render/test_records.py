@@ -87,10 +87,12 @@ def test_stats_give_a_win_rate_and_an_average_and_the_computers_apart():
     person, computers = stats_embeds(StatsView(1, [line], [robots]), "ann", EN)
 
     assert person.fields[0].value.splitlines() == [
-        "Played 3 · won 1 (33%)",
+        "Played: 3 · Won: 1 (33%)",
         "Net worth: $3,000 on average, $6,000 at best",
-        "Biggest Jackpot $2,500 · most Deals sold in a game 4",
-        "Lottery wins 1 · Radio Contest wins 2 · loans taken 3 · Monster Charges carried 5",
+        "Biggest Jackpot: $2,500",
+        "Most Deals sold in a game: 4",
+        "Lottery wins: 1 · Radio Contest wins: 2",
+        "Loans taken: 3 · Monster Charges carried: 5",
     ]
     assert computers.fields[0].name == "Classic 1975 (reconstructed) · Easy"
     assert stats_embeds(StatsView(1, [line], None), "ann", IT)[0].title == "Il Pay Day di ann"
@@ -133,10 +135,10 @@ def test_the_classic_records_name_its_pot():
 
     [person] = stats_embeds(StatsView(1, [line], None), "ann", IT)
 
-    assert (
-        person.fields[0].value.splitlines()[2]
-        == "Piatto più ricco 300\xa0$ · più Affari venduti in una partita 1"
-    )
+    assert person.fields[0].value.splitlines()[2:4] == [
+        "Piatto più ricco: 300\xa0$",
+        "Più Affari venduti in una partita: 1",
+    ]
 
 
 def test_every_ending_but_retirement_says_why_the_game_was_not_rated():
