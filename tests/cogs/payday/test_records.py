@@ -251,6 +251,7 @@ async def test_the_records_speak_the_readers_language(env, monkeypatch):
     [field] = embed.fields
     assert field.name == "Partita n. 1 · Edizione moderna · 2 mesi"
     assert "**1.** alice — 3.500\xa0$ 🏆" in lines(field.value)
+    assert lines(field.value)[-1] == "Ha vinto: alice"
     board = await slash(alice, channel, "payday leaderboard", period="month")
     [embed] = board.response.embeds
     assert embed.title == "Classifica · Edizione moderna" and embed.author.name == "Questo mese"
