@@ -154,7 +154,8 @@ def stats_embeds(view: StatsView, whose: str, L: Lang) -> tuple[discord.Embed, .
 
 
 def _stat_text(line: StatLine, L: Lang) -> str:
-    """A record a line, each "Label: value" so no number reads as part of the label before it."""
+    """One record a line, "Label: value", so no number reads as part of a label and none is wrapped
+    away from its label on a phone."""
     rate = L.number(round(100 * line.wins / line.games)) if line.games else "0"
     average = L.money(line.net_worth_total // line.games) if line.games else L.money(0)
     return "\n".join(
@@ -176,16 +177,10 @@ def _stat_text(line: StatLine, L: Lang) -> str:
                 amount=L.money(line.best_jackpot),
             ),
             L._("Most Deals sold in a game: {deals}", deals=L.number(line.most_deals)),
-            L._(
-                "Lottery wins: {lotteries} · Radio Contest wins: {radio}",
-                lotteries=L.number(line.lotteries),
-                radio=L.number(line.radio_wins),
-            ),
-            L._(
-                "Loans taken: {loans} · Monster Charges carried: {charges}",
-                loans=L.number(line.loans),
-                charges=L.number(line.charges_carried),
-            ),
+            L._("Lottery wins: {lotteries}", lotteries=L.number(line.lotteries)),
+            L._("Radio Contest wins: {radio}", radio=L.number(line.radio_wins)),
+            L._("Loans taken: {loans}", loans=L.number(line.loans)),
+            L._("Monster Charges carried: {charges}", charges=L.number(line.charges_carried)),
         )
     )
 

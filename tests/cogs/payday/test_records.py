@@ -280,8 +280,10 @@ async def test_the_italian_records_give_each_count_its_own_number_and_label(env,
         "Partite: 3 · Vinte: 1 (33%)",
         "Montepremi più ricco: 900\xa0$",
         "Più Affari venduti in una partita: 2",
-        "Lotterie vinte: 0 · Concorsi radiofonici vinti: 0",
-        "Prestiti presi: 0 · Addebiti Mostruosi rimandati: 0",
+        "Lotterie vinte: 0",
+        "Concorsi radiofonici vinti: 0",
+        "Prestiti presi: 0",
+        "Addebiti Mostruosi rimandati: 0",
     ]
 
 
