@@ -154,12 +154,14 @@ def stats_embeds(view: StatsView, whose: str, L: Lang) -> tuple[discord.Embed, .
 
 
 def _stat_text(line: StatLine, L: Lang) -> str:
+    """One record a line, "Label: value", so no number reads as part of a label and none is wrapped
+    away from its label on a phone."""
     rate = L.number(round(100 * line.wins / line.games)) if line.games else "0"
     average = L.money(line.net_worth_total // line.games) if line.games else L.money(0)
     return "\n".join(
         (
             L._(
-                "Played {games} · won {wins} ({rate}%)",
+                "Played: {games} · Won: {wins} ({rate}%)",
                 games=L.number(line.games),
                 wins=L.number(line.wins),
                 rate=rate,
@@ -170,19 +172,15 @@ def _stat_text(line: StatLine, L: Lang) -> str:
                 best=L.money(line.best_net_worth),
             ),
             L._(
-                "Biggest {jackpot} {amount} · most Deals sold in a game {deals}",
+                "Biggest {jackpot}: {amount}",
                 jackpot=_jackpot(line.ruleset, L),
                 amount=L.money(line.best_jackpot),
-                deals=L.number(line.most_deals),
             ),
-            L._(
-                "Lottery wins {lotteries} · Radio Contest wins {radio} · loans taken {loans}"
-                " · Monster Charges carried {charges}",
-                lotteries=L.number(line.lotteries),
-                radio=L.number(line.radio_wins),
-                loans=L.number(line.loans),
-                charges=L.number(line.charges_carried),
-            ),
+            L._("Most Deals sold in a game: {deals}", deals=L.number(line.most_deals)),
+            L._("Lottery wins: {lotteries}", lotteries=L.number(line.lotteries)),
+            L._("Radio Contest wins: {radio}", radio=L.number(line.radio_wins)),
+            L._("Loans taken: {loans}", loans=L.number(line.loans)),
+            L._("Monster Charges carried: {charges}", charges=L.number(line.charges_carried)),
         )
     )
 
@@ -241,16 +239,15 @@ def leaderboard_message(board: Leaderboard, viewer_id: int, L: Lang) -> Message:
 
 
 def _ranked_line(ranked: Ranked, viewer_id: int, L: Lang) -> str:
-    """ "**1.** alice — 1,234 · won 5 of 12 games", the reader's own line underlined."""
+    """ "**1.** alice — rating 1,234 · won 5 of 12 games", the reader's own line underlined."""
     player = ranked.player
     name = safe(player.name)
     if player.user_id == viewer_id:
         name = f"__{name}__"
-    games = L.ngettext(
-        "won {wins} of {n} game", "won {wins} of {n} games", player.games, wins=L.number(player.wins)
-    )
+    played = L.ngettext("{n} game", "{n} games", player.games)
+    games = L.ngettext("won {n} of {played}", "won {n} of {played}", player.wins, played=played)
     return L._(
-        "**{rank}.** {player} — {points} · {games}",
+        "**{rank}.** {player} — rating {points} · {games}",
         rank=ranked.place,
         player=name,
         points=L.number(ranked.points),

@@ -42,7 +42,7 @@ def replay_message(shown: Replayed, step: int, L: Lang) -> tuple[Message, Scene]
     last = len(steps) - 1
     edition = edition_title(RULESETS[state.ruleset], L)
     if step == 0:
-        where = L._("The deal · game #{game} · {edition}", game=shown.game_id, edition=edition)
+        where = L._("Before the first turn · game #{game} · {edition}", game=shown.game_id, edition=edition)
     else:
         where = L._(
             "Turn {step} of {last} · game #{game} · {edition}",
@@ -140,7 +140,7 @@ def exported_text(game_id: int, L: Lang) -> str:
     """What goes with an export's files."""
     return L._(
         "Game #{game}: its record (every answer, every event, the standings) and its ledger. "
-        "Anyone can check the record with `python -m bot replay payday-game-{game}.json`.",
+        "With the record, anyone can replay the game and check every move and every payment.",
         game=game_id,
     )
 

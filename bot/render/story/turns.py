@@ -217,7 +217,7 @@ class Story:
             return self.payday_result(e)
         if kind == EventKind.GAME_OVER:
             self.flush_held()
-            self._blocks.append(Block(L._("Game over")))
+            self._blocks.append(Block(L._("Final result")))  # its line says "Game over: …"
             return big(END_SIGN, self.said(record))
         return self.said(record)
 

@@ -3,9 +3,9 @@ line for the footer, nothing for a game of its edition's rules; English and Ital
 
 import pytest
 
-from bot.game.house import HOUSE_RULES, with_house_rules
+from bot.game.house import HOUSE_RULES, house_rules_of, with_house_rules
 from bot.game.rulesets import RULESETS
-from bot.render.house import house_rules_lines, house_rules_summary
+from bot.render.house import house_rules_lines, house_rules_summary, rule_name
 from bot.render.i18n import lang
 from bot.render.rules_text import page
 
@@ -71,9 +71,20 @@ def test_house_rules_read_in_italian():
     rules = with_house_rules("modern", EVERY_ONE)
     lines = house_rules_lines(ITALIAN, "modern", rules)
     assert lines[1] == "Salario 6.000\u00a0$ (regole: 3.500\u00a0$)"
-    assert lines[7] == "Montepremi vinto da qualsiasi 6 tirato (regole: un 6 per muovere)"
+    assert lines[7] == "Montepremi vinto con qualsiasi 6 tirato (regole: un 6 tirato per muovere)"
     summary = house_rules_summary(ITALIAN, "modern", rules)
-    assert summary.startswith("Regole della casa: inizio 5.000\u00a0$ · ")
+    assert summary.startswith("Regole della casa: capitale iniziale 5.000\u00a0$ · ")
+
+
+def test_each_house_rule_has_one_italian_name_in_the_editor_the_lines_and_the_footer():
+    rules = with_house_rules("modern", EVERY_ONE)
+    lines = house_rules_lines(ITALIAN, "modern", rules)
+    parts = house_rules_summary(ITALIAN, "modern", rules).removeprefix("Regole della casa: ").split(" · ")
+    for key, line in zip(house_rules_of("modern", rules), lines, strict=True):
+        assert line.startswith(f"{rule_name(key, ITALIAN)} "), (key, line)
+    # the footer cuts most names short for a phone ("prestiti 25%"), but never says another word
+    assert parts[0] == "capitale iniziale 5.000\u00a0$" and parts[1] == "salario 6.000\u00a0$"
+    assert parts[6] == "Montepremi iniziale 1.500\u00a0$"
 
 
 CLASSIC = {"start_cash": 300, "salary": 400, "jackpot_seed": 100, "jackpot_six": "any", "repay_anytime": True}

@@ -87,10 +87,14 @@ def test_stats_give_a_win_rate_and_an_average_and_the_computers_apart():
     person, computers = stats_embeds(StatsView(1, [line], [robots]), "ann", EN)
 
     assert person.fields[0].value.splitlines() == [
-        "Played 3 · won 1 (33%)",
+        "Played: 3 · Won: 1 (33%)",
         "Net worth: $3,000 on average, $6,000 at best",
-        "Biggest Jackpot $2,500 · most Deals sold in a game 4",
-        "Lottery wins 1 · Radio Contest wins 2 · loans taken 3 · Monster Charges carried 5",
+        "Biggest Jackpot: $2,500",
+        "Most Deals sold in a game: 4",
+        "Lottery wins: 1",
+        "Radio Contest wins: 2",
+        "Loans taken: 3",
+        "Monster Charges carried: 5",
     ]
     assert computers.fields[0].name == "Classic 1975 (reconstructed) · Easy"
     assert stats_embeds(StatsView(1, [line], None), "ann", IT)[0].title == "Il Pay Day di ann"
@@ -104,12 +108,12 @@ def test_the_leaderboard_marks_your_line_and_shows_your_place_below_the_page():
     message = leaderboard_message(board, viewer_id=3, L=EN)
 
     assert message.embed.description.splitlines() == [
-        "**1.** p1 — 1,920 · won 1 of 4 games",
-        "**2.** p2 — 1,880 · won 0 of 4 games",
+        "**1.** p1 — rating 1,920 · won 1 of 4 games",
+        "**2.** p2 — rating 1,880 · won 0 of 4 games",
     ]
     assert message.embed.author.name == "Last 30 days"
     [you] = message.embed.fields
-    assert you.value == "**11.** __p3__ — 1,840 · won 1 of 4 games"
+    assert you.value == "**11.** __p3__ — rating 1,840 · won 1 of 4 games"
     house = dataclasses.replace(board, house=house_key({"salary": 4000}))
     rules, mine = leaderboard_message(house, 3, EN).embed.fields
     assert (rules.name, rules.value, mine.name) == ("House rules", "Salary $4,000 (rules: $3,500)", "You")
@@ -133,10 +137,10 @@ def test_the_classic_records_name_its_pot():
 
     [person] = stats_embeds(StatsView(1, [line], None), "ann", IT)
 
-    assert (
-        person.fields[0].value.splitlines()[2]
-        == "Piatto più ricco 300\xa0$ · più Affari venduti in una partita 1"
-    )
+    assert person.fields[0].value.splitlines()[2:4] == [
+        "Piatto più ricco: 300\xa0$",
+        "Più Affari venduti in una partita: 1",
+    ]
 
 
 def test_every_ending_but_retirement_says_why_the_game_was_not_rated():

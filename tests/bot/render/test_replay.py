@@ -44,7 +44,8 @@ def test_each_step_shows_its_turn_its_players_and_the_board_as_it_stood(shown):
 
 def test_the_last_step_ends_with_the_game_over(shown):
     message, scene = replay_message(shown, len(shown.replay.steps) - 1, lang("en"))
-    assert "**Game over**\n🏆 **Game over: " in message.embed.description and scene.month_label == "Game over"
+    assert "**Final result**\n🏆 **Game over: " in message.embed.description
+    assert scene.month_label == "Game over"
 
 
 @pytest.mark.parametrize("step", [0, 1, 5])

@@ -141,3 +141,24 @@ async def test_an_italian_game_says_its_house_rules_in_italian(env, monkeypatch)
     ended = await end_game(alice, channel)
     [standings] = ended.followups
     assert field(standings.message, "Regole della casa") == "\n".join(lines)
+
+
+async def test_an_italian_game_names_each_house_rule_as_its_editor_does(env, monkeypatch):
+    it, locales = lang("it"), client_locales(monkeypatch)
+    channel, alice, bob, lobby = await house_lobby(env, HOUSE, locale="it")
+    locales[bob.id] = "it"
+
+    assert field(lobby, "Regole della casa") == "\n".join(
+        [
+            "Capitale iniziale 5.000\u00a0$ (regole: 3.500\u00a0$)",
+            "Salario 6.000\u00a0$ (regole: 3.500\u00a0$)",
+            "Montepremi iniziale 1.500\u00a0$ (regole: 0\u00a0$)",
+            "Montepremi vinto con qualsiasi 6 tirato (regole: un 6 tirato per muovere)",
+        ]
+    )
+    await click(alice, lobby, label=it._("Start"))
+    footer = (await live(env, channel)).embeds[0].footer.text
+    assert footer.endswith(
+        "\nRegole della casa: capitale iniziale 5.000\u00a0$ · salario 6.000\u00a0$"
+        " · Montepremi iniziale 1.500\u00a0$ · Montepremi con qualsiasi 6 tirato"
+    )

@@ -51,7 +51,9 @@ def lines(text: str) -> list[str]:
     return [unescape(line) for line in text.splitlines()]
 
 
-RANKED = re.compile(r"\*\*(\d+)\.\*\* (?:__)?([a-z0-9]+)(?:__)? — ([\d,]+) · won (\d+) of (\d+) games?")
+RANKED = re.compile(
+    r"\*\*(\d+)\.\*\* (?:__)?([a-z0-9]+)(?:__)? — rating ([\d,]+) · won (\d+) of (\d+) games?"
+)
 
 
 def ranked(description: str) -> list[tuple[int, str, int]]:
@@ -95,7 +97,7 @@ async def test_a_game_played_to_its_end_is_in_history_stats_and_the_leaderboard(
     [modern] = person.fields
     won = int(0 in state.winners)
     assert modern.name == "Modern edition"
-    assert lines(modern.value)[0] == f"Played 1 · won {won} ({100 * won}%)"
+    assert lines(modern.value)[0] == f"Played: 1 · Won: {won} ({100 * won}%)"
     assert lines(modern.value)[1].startswith(f"Net worth: ${worths['alice']:,} on average")
     assert computers.description == "No computer player has finished a game in this server yet."
 
@@ -204,13 +206,13 @@ async def test_history_pages_a_members_games_and_stats_keep_computers_apart(env,
 
     stats = await slash(bob, channel, "payday stats")
     person, computers = stats.response.embeds
-    assert lines(person.fields[0].value)[0] == "Played 1 · won 0 (0%)"
+    assert lines(person.fields[0].value)[0] == "Played: 1 · Won: 0 (0%)"
     assert [f.name for f in computers.fields] == ["Modern edition · Hard", "Modern edition · Normal"]
-    assert lines(computers.fields[0].value)[0] == "Played 7 · won 0 (0%)"
-    assert lines(computers.fields[1].value)[0] == "Played 1 · won 1 (100%)"
+    assert lines(computers.fields[0].value)[0] == "Played: 7 · Won: 0 (0%)"
+    assert lines(computers.fields[1].value)[0] == "Played: 1 · Won: 1 (100%)"
     theirs = await slash(bob, channel, "payday stats", member=alice)
     [only] = theirs.response.embeds  # a member's statistics alone
-    assert lines(only.fields[0].value)[2] == "Biggest Jackpot $900 · most Deals sold in a game 2"
+    assert lines(only.fields[0].value)[2:4] == ["Biggest Jackpot: $900", "Most Deals sold in a game: 2"]
 
 
 async def test_a_members_games_in_one_server_are_never_shown_in_another(env):
@@ -249,11 +251,40 @@ async def test_the_records_speak_the_readers_language(env, monkeypatch):
     [field] = embed.fields
     assert field.name == "Partita n. 1 · Edizione moderna · 2 mesi"
     assert "**1.** alice — 3.500\xa0$ 🏆" in lines(field.value)
+    assert lines(field.value)[-1] == "Ha vinto: alice"
     board = await slash(alice, channel, "payday leaderboard", period="month")
     [embed] = board.response.embeds
     assert embed.title == "Classifica · Edizione moderna" and embed.author.name == "Questo mese"
     english = await slash(bob, channel, "payday leaderboard", period="30d")
     assert english.response.embeds[0].author.name == "Last 30 days"
+
+
+async def test_the_italian_records_give_each_count_its_own_number_and_label(env, monkeypatch):
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    client_locales(monkeypatch)[alice.id] = "it"
+    await seed(env, guild, channel, (alice, 900), (bob, 100))
+    for _ in range(2):
+        await seed(env, guild, channel, (alice, 100), (bob, 900))
+
+    board = (await slash(alice, channel, "payday leaderboard")).response.embeds[0]
+
+    bob_line, alice_line = lines(board.description)
+    assert bob_line.endswith(" · 2 vinte su 3 partite")
+    assert alice_line.endswith(" · 1 vinta su 3 partite")
+    assert bob_line.startswith("**1.** bob — punteggio ")
+    assert alice_line.startswith("**2.** __alice__ — punteggio ")
+    stats = (await slash(alice, channel, "payday stats")).response.embeds[0]
+    assert lines(stats.fields[0].value)[:1] + lines(stats.fields[0].value)[2:] == [
+        "Partite: 3 · Vinte: 1 (33%)",
+        "Montepremi più ricco: 900\xa0$",
+        "Più Affari venduti in una partita: 2",
+        "Lotterie vinte: 0",
+        "Concorsi radiofonici vinti: 0",
+        "Prestiti presi: 0",
+        "Addebiti Mostruosi rimandati: 0",
+    ]
 
 
 async def test_games_finished_before_results_were_kept_are_recorded_at_start_up(env, make_bot, database_path):

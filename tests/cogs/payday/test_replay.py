@@ -35,7 +35,7 @@ def shown(result) -> tuple[discord.Embed, str]:
 
 def turn(footer: str) -> int:
     """The step a footer names: 0 for the deal."""
-    return 0 if footer.startswith("The deal") else int(footer.split(" ", 2)[1])
+    return 0 if footer.startswith("Before the first turn") else int(footer.split(" ", 2)[1])
 
 
 def last_of(footer: str) -> int:
@@ -56,7 +56,7 @@ async def test_a_finished_game_steps_with_each_button_and_after_a_restart(env, m
 
     embed, footer = shown(first)
     assert first.ephemeral and embed.title == f"Replay of game #{game_id}"
-    assert footer == f"The deal · game #{game_id} · Modern edition"
+    assert footer == f"Before the first turn · game #{game_id} · Modern edition"
     assert embed.description.startswith("**The game begins**\nalice, bob and carol each collected $3,500")
     [board] = first.response.message.attachments
     assert board.filename.startswith("board-") and embed.image.url.endswith(board.filename)
@@ -137,6 +137,7 @@ async def test_export_gives_the_record_and_the_ledger_as_files_that_parse_and_au
     exported = await slash(game.players[1], game.channel, "payday export", game=game_id)
 
     assert exported.ephemeral and exported.response.content.startswith(f"Game #{game_id}: its record")
+    assert "python -m" not in exported.response.content  # a command means nothing to a player
     record_file, ledger_file = exported.response.message.attachments
     assert (record_file.filename, ledger_file.filename) == (
         f"payday-game-{game_id}.json",
@@ -172,14 +173,14 @@ async def test_a_reader_steps_through_in_their_own_language(env, monkeypatch):
     first = await slash(bob, game.channel, "payday replay", game=game_id)
 
     embed, footer = shown(first)
-    assert embed.title == f"Replay della partita n. {game_id}"
-    assert footer.startswith(f"La distribuzione · partita n. {game_id} · ")
+    assert embed.title == f"Rivedi la partita n. {game_id}"
+    assert footer.startswith(f"Prima del primo turno · partita n. {game_id} · ")
     assert enabled(first) == ["Avanti ▶", "Fine ⏭", "Giorno di paga seguente"]
     step = await click(bob, first.response, label="Avanti ▶")
     embed, footer = shown(step)
     assert footer.startswith("Turno 1 di ") and embed.description.startswith("**Mese 1 · alice ")
     pruned = await slash(bob, game.channel, "payday replay", game=game_id + 3)
-    assert refusal(pruned) == f"In questo server non è finita nessuna partita n. {game_id + 3}."
+    assert refusal(pruned) == f"Nessuna partita finita con il n. {game_id + 3} in questo server."
 
 
 @pytest.mark.bot(**OPTIONS)

@@ -71,7 +71,7 @@ async def test_pages_turn_with_buttons_that_still_work_after_a_restart(env, make
     result, newest = await read(alice, game.channel)
     count = int(newest.title.rsplit(" ", 1)[1])
     assert count >= 3 and newest.title.endswith(f"page {count} of {count}")
-    assert "**Game over**\n🏆 **Game over: " in newest.description
+    assert "**Final result**\n🏆 **Game over: " in newest.description
     first = await click(alice, result.response, label="⏮ Start")
     [page] = first.response.embeds
     assert page.title.endswith(f"page 1 of {count}") and page.description.startswith("**The game begins**")

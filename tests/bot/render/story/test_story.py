@@ -200,7 +200,7 @@ def test_the_last_pay_day_retires_the_player_and_the_game_ends_in_its_own_block(
     ]
     told = story(records)
     assert told[0].lines[-1] == "🏁 **Pay Day for Ann: +$3,500. Ann retires with a net worth of $12,000**"
-    assert told[-1] == Block("Game over", ["🏆 **Game over: Ann wins with a net worth of $12,000**"])
+    assert told[-1] == Block("Final result", ["🏆 **Game over: Ann wins with a net worth of $12,000**"])
 
 
 def test_rows_about_the_table_are_told_or_left_out():
