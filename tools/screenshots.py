@@ -69,7 +69,7 @@ async def play(out: Path, seed: int) -> list[str]:
                 await page.view_as(name)
                 await page.press("Join")
             await page.view_as(HUMANS[0])
-            await page.press("Add computer player")
+            await page.choose("Add computer player…", "Normal")
             await shots.message("lobby.png", "a game is forming")
             await page.press("Start")
 
