@@ -64,7 +64,7 @@ _FIXED: dict[str, Callable[[Lang], str]] = {
 _NAMING: dict[str, Callable[[int, Ruleset, Lang], str]] = {
     Reason.SPACE: lambda ref, rs, L: space_name(rs.board[ref], L),
     Reason.MAIL: lambda ref, rs, L: mail_name(rs.mail[ref], L),
-    Reason.BILL: lambda ref, rs, L: mail_name(rs.mail[ref], L),
+    Reason.BILL: lambda ref, rs, L: L._("bill: {card}", card=mail_name(rs.mail[ref], L)),
     Reason.TICKET: lambda ref, rs, L: L._("Lottery Ticket: {card}", card=mail_name(rs.mail[ref], L)),
     Reason.DEAL_BOUGHT: lambda ref, rs, L: L._("bought {deal}", deal=deal_name(rs.deals[ref], L)),
     Reason.DEAL_SOLD: lambda ref, rs, L: L._("sold {deal}", deal=deal_name(rs.deals[ref], L)),

@@ -114,7 +114,7 @@ SAMPLES: list[tuple[Event, str]] = [
     (transfer(Reason.SPACE, 14, src=0, dst=ev.JACKPOT), "Ann paid $500 to the Jackpot (Charity Concert)"),
     (transfer(Reason.SPACE, 10, src=1, dst=0), "Bob paid $500 to Ann (Happy Birthday)"),
     (transfer(Reason.MAIL, 19, src=0, dst=ev.JACKPOT), "Ann paid $500 to the Jackpot (Animal Shelter Drive)"),
-    (transfer(Reason.BILL, 0, src=0, dst=ev.BANK), "Ann paid $500 to the Bank (New Roof)"),
+    (transfer(Reason.BILL, 0, src=0, dst=ev.BANK), "Ann paid $500 to the Bank (bill: New Roof)"),
     (transfer(Reason.DEAL_BOUGHT, 11, src=0, dst=ev.BANK), "Ann paid $500 to the Bank (bought Teen Jeans)"),
     (transfer(Reason.DEAL_SOLD, 11), "Ann collected $500 from the Bank (sold Teen Jeans)"),
     (
