@@ -611,7 +611,7 @@ def _timeouts(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
     if MailKind.MOVE_AHEAD in kinds:
         others.append(L._("Move Ahead goes to the Buyer if you hold a Deal, otherwise to the Deal"))
     limit = L._(
-        "**Your turn**: **{turn}** unless the game was started with another limit.\n"
+        "**Your turn**: **{turn}** (whoever starts a game may choose another).\n"
         "**Answers asked of everyone** (the Lottery, a roll for the table): **{interrupt}**.",
         turn=limits["turn"],
         interrupt=limits["interrupt"],
