@@ -7,7 +7,7 @@ a value a control could never have sent is refused in one sentence.
 
 import asyncio
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 
 from pydantic import ValidationError
@@ -42,26 +42,27 @@ class Servers(UseCases):
     async def change(self, guild_id: int, person: Person, values: Mapping[str, object]) -> ServerSettings:
         """Set `values` (setting name -> value), all checked first: one that is not allowed changes
         nothing and is refused, naming it."""
-        _may_change(person)
-        async with self._writing:
-            settings = await self.core.tables.server_settings(guild_id)
+
+        def change(settings: ServerSettings) -> ServerSettings:
             try:
-                changed = settings.changed(**values)
+                return settings.changed(**values)
             except ValidationError as error:
                 setting = next((str(e["loc"][0]) for e in error.errors() if e["loc"]), "")
                 raise Refused(ServiceCode.BAD_SETTING, setting=setting) from None
-            return await self._save(guild_id, person, changed, list(values))
+
+        return await self._update(guild_id, person, change, list(values))
 
     async def flip(self, guild_id: int, person: Person, setting: str) -> ServerSettings:
         """A setting that is on or off, switched to the other position from the one it has now (read
         under the lock: two clicks at once switch it twice)."""
-        _may_change(person)
-        async with self._writing:
-            settings = await self.core.tables.server_settings(guild_id)
+
+        def change(settings: ServerSettings) -> ServerSettings:
             now = getattr(settings, setting) if setting in ServerSettings.model_fields else None
             if not isinstance(now, bool):
                 raise Refused(ServiceCode.BAD_SETTING, setting=setting)
-            return await self._save(guild_id, person, settings.changed(**{setting: not now}), [setting])
+            return settings.changed(**{setting: not now})
+
+        return await self._update(guild_id, person, change, [setting])
 
     async def house(self, guild_id: int, person: Person, ruleset: str) -> HouseView:
         """The server's house rules for `ruleset`, for the editor."""
@@ -72,34 +73,44 @@ class Servers(UseCases):
         self, guild_id: int, person: Person, ruleset: str, key: str, value: HouseValue
     ) -> ServerSettings:
         """One house rule of `ruleset` set, within its limits (refused, naming them, if not)."""
-        _may_change(person)
-        async with self._writing:
-            settings = await self.core.tables.server_settings(guild_id)
+
+        def change(settings: ServerSettings) -> ServerSettings:
             with house_refused():
                 house = house_changed(_edition(ruleset), settings.house_rules(ruleset), key, value)
-            return await self._save(guild_id, person, settings.with_house(ruleset, house), [key])
+            return settings.with_house(ruleset, house)
+
+        return await self._update(guild_id, person, change, [key])
 
     async def turn_house_rule(self, guild_id: int, person: Person, ruleset: str, key: str) -> ServerSettings:
         """One house rule of `ruleset` that is a switch or a choice moved on from the value it has now
         (read under the lock: two clicks at once move it twice)."""
-        _may_change(person)
-        async with self._writing:
-            settings = await self.core.tables.server_settings(guild_id)
+
+        def change(settings: ServerSettings) -> ServerSettings:
             with house_refused():
                 house = house_turned(_edition(ruleset), settings.house_rules(ruleset), key)
-            return await self._save(guild_id, person, settings.with_house(ruleset, house), [key])
+            return settings.with_house(ruleset, house)
+
+        return await self._update(guild_id, person, change, [key])
 
     async def reset_house(self, guild_id: int, person: Person, ruleset: str) -> ServerSettings:
         """`ruleset`'s house rules back to the edition's own."""
+        return await self._update(
+            guild_id, person, lambda settings: settings.with_house(_edition(ruleset), {}), ["house"]
+        )
+
+    async def _update(
+        self,
+        guild_id: int,
+        person: Person,
+        change: Callable[[ServerSettings], ServerSettings],
+        changed: list[str],
+    ) -> ServerSettings:
+        """The server's settings changed by `change`, which reads them under the lock (a refusal it
+        raises saves nothing), for a member who may change them."""
         _may_change(person)
         async with self._writing:
-            settings = await self.core.tables.server_settings(guild_id)
-            return await self._save(guild_id, person, settings.with_house(_edition(ruleset), {}), ["house"])
-
-    async def _save(
-        self, guild_id: int, person: Person, settings: ServerSettings, changed: list[str]
-    ) -> ServerSettings:
-        await self.core.tables.save_server_settings(guild_id, settings)
+            settings = change(await self.core.tables.server_settings(guild_id))
+            await self.core.tables.save_server_settings(guild_id, settings)
         log.info(
             "server settings changed", extra={"guild": guild_id, "user": person.user_id, "changed": changed}
         )
