@@ -78,6 +78,19 @@ class Wakeup:
 
 
 @dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards one process serves: `ids` of `count`. Discord sends a server's events to shard
+    `(server id >> 22) % count` (direct messages, with no server, to shard 0), so a game belongs to
+    the process whose `ids` hold its server's shard."""
+
+    count: int
+    ids: frozenset[int]
+
+    def owns(self, guild_id: int | None) -> bool:
+        return ((guild_id or 0) >> 22) % self.count in self.ids
+
+
+@dataclass(frozen=True, slots=True)
 class Pruned:
     """What `prune` removed: the event logs of this many finished games, this many rows in all."""
 
@@ -272,8 +285,9 @@ class GameStore(Protocol):
         channel is free again. False if there was no such live row."""
         ...
 
-    async def wakeups(self) -> list[Wakeup]:
-        """Every live game's stored timer, earliest first, without reading the games themselves."""
+    async def wakeups(self, shards: Shards | None = None) -> list[Wakeup]:
+        """Every live game's stored timer, earliest first, without reading the games themselves;
+        with `shards`, only those of games whose server those shards serve."""
         ...
 
     async def events(

@@ -36,6 +36,7 @@ from db.interface import (
     RatedPlayer,
     Rater,
     RecordedGame,
+    Shards,
     StaleVersion,
     StatLine,
     StoreError,
@@ -96,6 +97,15 @@ def _kind_filter(kinds: Collection[str] | None) -> tuple[str, list[str]]:
         raise TypeError("kinds must be a collection of str, not a single str")
     wanted = list(kinds)
     return f" AND kind IN ({','.join('?' * len(wanted))})", wanted
+
+
+def _shard_filter(shards: Shards | None) -> tuple[str, list[int]]:
+    """The condition `Shards.owns` puts, in SQL; a game with no server is shard 0's."""
+    if shards is None:
+        return "", []
+    ids = sorted(shards.ids)
+    marks = ",".join("?" * len(ids))
+    return f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})", [shards.count, *ids]
 
 
 def _game_row(r: Iterable[Any]) -> GameRow:
@@ -361,10 +371,13 @@ class Store:
         now_us, _ = self._stamp()
         return await self._write(lambda db: statements.quarantine(db, game_id, reason, now_us))
 
-    async def wakeups(self) -> list[Wakeup]:
-        """Every live game's timer, earliest first, from an index alone (no document is read)."""
+    async def wakeups(self, shards: Shards | None = None) -> list[Wakeup]:
+        """Every live game's timer, earliest first, from an index alone (no document is read); with
+        `shards`, only those of these shards' servers."""
+        shard_sql, shard_params = _shard_filter(shards)
         rows = await self._fetch(
-            "SELECT channel_id, deadline FROM games WHERE deadline IS NOT NULL ORDER BY deadline", ()
+            f"SELECT channel_id, deadline FROM games WHERE deadline IS NOT NULL{shard_sql} ORDER BY deadline",
+            shard_params,
         )
         return [Wakeup(channel_id, _from_us(at)) for channel_id, at in rows]
 

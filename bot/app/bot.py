@@ -19,6 +19,7 @@ from bot.service import GameSettings, Loaded, Service, Tables
 from bot.service.results import backfill
 from bot.service.timers import Clock
 from cogs.payday._live import LiveMessage
+from db.interface import Shards
 from db.store import Store
 
 log = logging.getLogger(__name__)
@@ -130,6 +131,12 @@ class PaydayBot(commands.AutoShardedBot):
         self._running: Running | None = None
         self._frozen = False
 
+    def served_shards(self) -> Shards | None:
+        """The shards whose games' timers this process arms; None when it runs every shard."""
+        if self.shard_count is None or self.shard_ids is None:
+            return None
+        return Shards(self.shard_count, frozenset(self.shard_ids))
+
     @property
     def running(self) -> Running:
         """The store, service and live message; they exist from `setup_hook` until `close`."""
@@ -156,7 +163,8 @@ class PaydayBot(commands.AutoShardedBot):
             return
         log.info("store opened", extra={"path": self.database_path})
         await backfill(store)  # before any game can finish, so ratings learn in the order played
-        service, live = build_service(self, Tables(store), self.game_settings, pictures=self.board_pictures)
+        tables = Tables(store, self.served_shards())
+        service, live = build_service(self, tables, self.game_settings, pictures=self.board_pictures)
         self._running = Running(store, service, live)
         await self.load_extension(GAME_COG)
         await service.resume()  # after the cog registered its buttons: a timer may post at once

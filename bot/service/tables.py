@@ -28,6 +28,7 @@ from db.interface import (
     GameStore,
     HistoryRow,
     Preferences,
+    Shards,
     Wakeup,
 )
 
@@ -76,8 +77,10 @@ class Tables:
     Only code holding the channel's lock fills that cache (`load`); lock-free readers `peek`.
     """
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, shards: Shards | None = None) -> None:
         self.store = store
+        self.shards = shards
+        """The shards this process serves (None: all of them): only their games' timers are its own."""
         # Weak: a lock lives while someone holds or waits for it, so idle channels cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._rows: dict[int, GameRow] = {}
@@ -92,7 +95,7 @@ class Tables:
         return lock
 
     async def wakeups(self) -> list[Wakeup]:
-        return await self.store.wakeups()
+        return await self.store.wakeups(self.shards)
 
     def resume(self, plan: Resume) -> None:
         """After a restart: extend each overdue deadline in `plan.grace` when its game is next loaded."""

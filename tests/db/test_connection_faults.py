@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from db import DamagedRow, Store, StoreError
+from db import DamagedRow, Shards, Store, StoreError
 from db.connection import BUSY_TIMEOUT_MS, QUEUE_BUDGET
 
 DISCORD_WINDOW = 3.0
@@ -178,3 +178,17 @@ async def test_wakeups_come_earliest_first_without_untimed_games(store):
         (300, base),
         (100, base + timedelta(minutes=5)),
     ]
+
+
+async def test_wakeups_of_some_shards_are_those_of_their_servers_only(store):
+    base = datetime(2030, 1, 1, tzinfo=UTC)
+    on_shard = {guild: (guild >> 22) % 3 for guild in (5 << 22, 7 << 22, 9 << 22)}  # shards 2, 1, 0
+    for n, guild in enumerate(on_shard, start=1):
+        await store.create(n, guild, "{}", base + timedelta(minutes=n))
+    await store.create(4, None, "{}", base)  # no server: shard 0
+
+    served = await store.wakeups(Shards(3, frozenset({0, 1})))
+
+    assert [w.channel_id for w in served] == [4, 2, 3]
+    assert [w.channel_id for w in await store.wakeups(Shards(3, frozenset({2})))] == [1]
+    assert len(await store.wakeups()) == 4
