@@ -226,6 +226,10 @@ class Store:
         us = _to_us(self._now())
         return us, _from_us(us)
 
+    async def ping(self) -> None:
+        """One trivial query in its turn: the connection and its thread answer."""
+        await self._fetch("SELECT 1", ())
+
     async def get(self, channel_id: int) -> GameRow | None:
         """The channel's live row; DamagedRow if its document cannot be read as text."""
         rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ?", (channel_id,))
