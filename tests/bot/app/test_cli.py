@@ -85,7 +85,7 @@ def offline_main(tmp_path, monkeypatch, capsys):
     for name in SETTINGS:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DISCORD_TOKEN", "aaa.bbb.ccc")
-    monkeypatch.setattr(entry, "setup_logging", lambda level: None)  # keep pytest's log handlers
+    monkeypatch.setattr(entry, "setup_logging", lambda *args: None)  # keep pytest's log handlers
 
     def run(login) -> tuple[int, str]:
         monkeypatch.setattr(discord.Client, "login", login)
