@@ -22,6 +22,7 @@ import asyncio
 import functools
 import inspect
 import logging
+import os
 import re
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
@@ -204,7 +205,8 @@ class Metrics:
             await web.TCPSite(runner, self.host, self.port).start()
         except OSError as error:
             await runner.cleanup()
-            reason = error.strerror or type(error).__name__
+            # asyncio's own text repeats the address; the system's says only what went wrong.
+            reason = os.strerror(error.errno).lower() if error.errno else str(error)
             raise MetricsUnavailable(
                 f"Cannot serve metrics on {self.host}:{self.port} ({reason}): set METRICS_PORT to a free "
                 "port, or leave it empty to serve none."
