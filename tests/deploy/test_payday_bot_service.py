@@ -1,0 +1,48 @@
+"""The systemd unit restarts a crashed bot, but never fast enough, nor often enough, to spend
+Discord's 1,000 identifies a day, and never for a setup mistake a restart cannot fix."""
+
+import configparser
+import re
+from pathlib import Path
+
+from bot.app.cli import USER_ERROR
+
+UNIT = Path(__file__).parents[2] / "deploy" / "payday-bot.service"
+SECONDS = {"": 1, "s": 1, "sec": 1, "min": 60, "m": 60, "h": 3600}
+
+
+def seconds(span: str) -> int:
+    """A systemd time span such as `30s`, `10min` or `600` in seconds."""
+    number, unit = re.fullmatch(r"(\d+)\s*([a-z]*)", span.strip()).groups()
+    return int(number) * SECONDS[unit]
+
+
+def unit() -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(interpolation=None, strict=False)
+    parser.optionxform = str  # systemd's keys are case-sensitive
+    parser.read_string(UNIT.read_text())
+    return parser
+
+
+def test_a_crash_restarts_after_a_delay():
+    service = unit()["Service"]
+
+    assert service["Restart"] == "on-failure"
+    assert seconds(service["RestartSec"]) >= 10
+
+
+def test_a_crash_loop_stops_before_it_can_spend_a_days_identifies():
+    read = unit()
+    interval, burst = seconds(read["Unit"]["StartLimitIntervalSec"]), int(read["Unit"]["StartLimitBurst"])
+    restart = seconds(read["Service"]["RestartSec"])
+
+    assert burst * restart < interval  # bursting in one interval: the limit is reached, the unit stops
+    assert burst * (86_400 // interval) < 1_000
+
+
+def test_a_setup_mistake_is_not_restarted():
+    assert str(USER_ERROR) in unit()["Service"]["RestartPreventExitStatus"].split()
+
+
+def test_stopping_it_is_ctrl_c_so_the_store_is_closed():
+    assert unit()["Service"]["KillSignal"] == "SIGINT"
