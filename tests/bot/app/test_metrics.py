@@ -21,6 +21,7 @@ from bot.app import metrics as metrics_module
 from bot.app.metrics import Metrics, MetricsUnavailable, route
 from db import StoreError
 from tests.cogs.payday.rig import start_game
+from tests.helpers import slash
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -70,12 +71,13 @@ async def served():
 # -- what a game shows ---------------------------------------------------------------------------------
 @pytest.mark.bot(metrics_port=0, turn_seconds=60)
 async def test_a_game_shows_its_interactions_store_picture_timers_and_live_games(env):
-    await start_game(env, 2)  # /payday start, then Join and Start clicked
+    game = await start_game(env, 2)  # /payday start, then Join and Start clicked
+    await slash(game.players[1], game.channel, "payday help")
     port = env.bot.metrics.port
 
     seen = await scrape(port)
 
-    assert value(seen, "payday_interaction_seconds_count", kind="application_command") == 1
+    assert value(seen, "payday_interaction_seconds_count", kind="application_command") == 2
     assert value(seen, "payday_interaction_seconds_count", kind="component") == 2
     assert value(seen, "payday_interaction_seconds_bucket", kind="component", le="+Inf") == 2
     assert value(seen, "payday_interaction_seconds_sum", kind="component") > 0
