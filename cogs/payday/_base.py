@@ -69,7 +69,7 @@ class Answering(commands.Cog):
         """Check the command's options, call the use case, then answer: with `show`, or, if it was
         refused, with the refusal in the player's own language, privately (names escaped like on
         the board), and a link back to the live message. The answer is sent after the service has
-        let go of the channel's lock."""
+        let go of the channel's lock. All of it is timed (`timing`): every interaction passes here."""
         with self.timing(interaction.type.name):
             L = user_language(interaction)
             reply = Reply(interaction, channel_of(interaction), self.live, L, public=public)
