@@ -23,6 +23,7 @@ from pydantic import SecretStr, ValidationError
 from bot.app.bot import create_bot
 from bot.app.config import Settings
 from bot.app.logs import setup_logging
+from bot.app.metrics import MetricsUnavailable
 from bot.service.records import BadRecord, audit
 from db import Store, StoreError, backup, check_file
 
@@ -82,6 +83,8 @@ async def run(settings: Settings, token: str) -> None:
         board_pictures=settings.board_pictures,
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
+        metrics_port=settings.metrics_port,
+        metrics_host=settings.metrics_host,
     )
     damage: list[StoreError] = []
 
@@ -98,6 +101,8 @@ async def run(settings: Settings, token: str) -> None:
             await bot.start(token)
             if damage:
                 raise damage[0]
+        except MetricsUnavailable as e:
+            raise SetupError(str(e)) from None
         except discord.LoginFailure:
             raise SetupError(
                 f"Discord rejected DISCORD_TOKEN: get a new one ({PORTAL}) and put it in .env."
@@ -191,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "prune":
             print(asyncio.run(prune(settings, args.older_than)))
             return 0
-        setup_logging(settings.log_level)
+        setup_logging(settings.log_level, settings.log_format)
         token = check_token(settings.discord_token)
         asyncio.run(run(settings, token))
     except (SetupError, StoreError) as e:

@@ -6,6 +6,7 @@ from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+LogFormat = Literal["text", "json"]
 
 
 class Settings(BaseSettings):
@@ -21,17 +22,26 @@ class Settings(BaseSettings):
     database_path: str = "data/payday.sqlite3"
     dev_guild_id: int | None = None
     log_level: LogLevel = "INFO"
+    log_format: LogFormat = "text"
     turn_seconds: int = Field(300, gt=0)
     interrupt_seconds: int = Field(60, gt=0)
     lobby_minutes: int = Field(30, gt=0, le=7 * 24 * 60)
     board_pictures: bool = True
     shard_count: int | None = Field(None, gt=0)
     shard_ids: Annotated[list[int] | None, NoDecode] = None
+    metrics_port: int | None = Field(None, ge=1, le=65535)
+    """The operator's metrics and health check (bot/app/metrics.py); None: not served, not measured."""
+    metrics_host: str = "127.0.0.1"
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_case(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_case(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

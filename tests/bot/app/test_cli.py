@@ -2,6 +2,7 @@
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -85,7 +86,7 @@ def offline_main(tmp_path, monkeypatch, capsys):
     for name in SETTINGS:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DISCORD_TOKEN", "aaa.bbb.ccc")
-    monkeypatch.setattr(entry, "setup_logging", lambda level: None)  # keep pytest's log handlers
+    monkeypatch.setattr(entry, "setup_logging", lambda *args: None)  # keep pytest's log handlers
 
     def run(login) -> tuple[int, str]:
         monkeypatch.setattr(discord.Client, "login", login)
@@ -112,6 +113,25 @@ def test_errors_from_discord(offline_main, error, starts):
     assert code == 2
     [line] = stderr.splitlines()
     assert line.startswith(starts)
+
+
+def test_a_metrics_port_in_use(offline_main, monkeypatch):
+    async def login(self, token):
+        await self.setup_hook()  # the store opens, then the metrics' port is found taken
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        monkeypatch.setenv("METRICS_PORT", str(port))
+        code, stderr = offline_main(login)
+
+    assert code == 2
+    [line] = stderr.splitlines()
+    assert line == (
+        f"Cannot serve metrics on 127.0.0.1:{port} (address already in use): set METRICS_PORT to a free "
+        "port, or leave it empty to serve none."
+    )
 
 
 # Stands in for Discord: login runs the real setup_hook (store, cogs) minus the network sync, then idles.
