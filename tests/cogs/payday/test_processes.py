@@ -7,6 +7,7 @@ service of their own (tests/fake_discord.py's `StandInBot`), each with its own `
 same SQLite file: separate connections, the same rows, the same version check. Both run on
 simcord's virtual clock, so `advance_time` fires every process's timers."""
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import NamedTuple
@@ -15,6 +16,7 @@ import discord
 import pytest
 import simcord
 
+from bot.game.events import EventKind
 from bot.render.components import Answer
 from bot.service import Service, Tables
 from bot.table import Table
@@ -22,9 +24,9 @@ from cogs.payday import Payday
 from cogs.payday._custom_ids import ANSWER
 from db.interface import Shards
 from db.store import Store
-from tests.cogs.payday.rig import books, field, finished, live, load, script, service
+from tests.cogs.payday.rig import books, cog, field, finished, live, script, service
 from tests.fake_discord import FakeDiscord, FakeInteraction, FakeUser, StandInBot
-from tests.helpers import click, slash
+from tests.helpers import click, refusal, slash
 
 OPTIONS = {"seed": 4242, "turn_seconds": 60, "interrupt_seconds": 30}
 TWO = 2
@@ -210,3 +212,68 @@ async def test_games_started_under_one_shard_layout_finish_under_another(env, ma
         ]
         stats = await slash(alice, game.channel, "payday stats")
         assert stats.response.embeds[0].fields[0].value.startswith("Played: 1 · ")
+
+
+HAND_OVER = {"seed": 4242, "turn_seconds": 3600}
+"""No time runs out while the clicks race."""
+
+
+@pytest.mark.bot(**HAND_OVER)
+async def test_a_click_that_lands_on_both_processes_during_a_hand_over_is_applied_once(env, database_path):
+    # The simcord bot runs every shard (the old layout); the other process already runs shard 1 of
+    # 2 (the new one), so both serve the game's server for a while, and both have read the game.
+    channel, (alice, bob) = await open_game(env, 1)
+    game_id = (await env.bot.store.get(channel.id)).game_id
+    board = await live(env, channel)
+    async with other_process(env, database_path, Shards(TWO, frozenset({1}))) as second:
+        await second.load(channel)
+
+        # Discord sends alice's click to the new process first: it rolls her 2.
+        applied = await second.click(channel, alice, roll_button(board))
+        assert applied.refusal is None
+        rolled = await env.bot.store.get(channel.id)
+
+        # The same click reaches the old process, whose copy of the game is from before it.
+        late = await click(alice, board, label=ROLL)
+
+        assert late.ephemeral and refusal(late) == CHANGED
+        assert await env.bot.store.get(channel.id) == rolled  # nothing written
+        table = await stored(env, channel)
+        assert table.state.players[0].day == 2 and table.state.script == [5]
+        assert (await answers(env, game_id)).count((0, roll_button(board).prompt)) == 1
+
+        # The old process dropped its copy: the game shown there again is the one of now, and
+        # bob's roll on it is applied.
+        shown = await slash(bob, channel, "payday status")
+        assert "alice1 rolled ⚁ 2" in field(shown.response.message, "Latest")
+        await click(bob, await live(env, channel), label=ROLL)
+        assert (await stored(env, channel)).state.players[1].day == 5
+
+
+@pytest.mark.parametrize("old_first", [True, False])
+@pytest.mark.bot(**HAND_OVER)
+async def test_two_processes_racing_on_one_click_apply_it_once(env, database_path, old_first):
+    channel, (alice, _) = await open_game(env, 1)
+    game_id = (await env.bot.store.get(channel.id)).game_id
+    board = await live(env, channel)
+    same = roll_button(board)
+    async with other_process(env, database_path, Shards(TWO, frozenset({1}))) as second:
+        await second.load(channel)  # both processes hold the game as it is now
+        user = FakeUser(alice.id, alice.name)
+        clicks = [
+            FakeInteraction(
+                FakeDiscord(round_trip=True), channel.id, user, board.id, guild_id=channel.guild.id
+            )
+            for _ in range(2)
+        ]
+        handlers = [cog(env).game_click, second.cog.game_click]
+        order = handlers if old_first else handlers[::-1]
+        with on_simcords_clock(env):
+            await asyncio.gather(*(handler(fake, same) for handler, fake in zip(order, clicks, strict=True)))
+
+    assert sorted(fake.response.refusal or "" for fake in clicks) == ["", CHANGED]
+    table = await stored(env, channel)
+    assert table.state.players[0].day == 2 and table.state.script == [5]
+    assert await answers(env, game_id) == [(0, same.prompt)]
+    rolls = await env.bot.store.events(game_id, limit=10_000, kinds=[EventKind.ROLLED])
+    assert len(rolls) == 1
