@@ -38,6 +38,17 @@ def guild_of_shard(env: simcord.Env, shard: int, name: str) -> simcord.GuildHand
     return env.create_guild(name, id=(1 << 40) + (shard << 22))
 
 
+def fake_click(
+    channel: simcord.ChannelHandle, member: simcord.MemberActor, message_id: int
+) -> FakeInteraction:
+    """A click by `member` on that message of the channel, as Discord would send it to a process
+    that is not the simcord bot."""
+    user = FakeUser(member.id, member.name)
+    return FakeInteraction(
+        FakeDiscord(round_trip=True), channel.id, user, message_id, guild_id=channel.guild.id
+    )
+
+
 @contextmanager
 def on_simcords_clock(env: simcord.Env) -> Iterator[None]:
     """Work started inside runs on simcord's virtual clock and is waited for by its `advance_time`,
@@ -59,13 +70,11 @@ class OtherProcess(NamedTuple):
         return self.cog.service
 
     async def click(self, channel: simcord.ChannelHandle, member: simcord.MemberActor, answer: Answer):
-        """`member` clicks the game button whose custom_id `answer` is, on the channel's live message;
-        the fake interaction's response (its `refusal`, if any) is returned."""
+        """`member` clicks the game button whose custom_id `answer` is, on the live message as this
+        process knows it; returns the fake interaction's response (its `refusal`, if any)."""
         table = await self.load(channel)
-        user = FakeUser(member.id, member.name)
-        fake = FakeInteraction(
-            FakeDiscord(round_trip=True), channel.id, user, table.message_id, guild_id=channel.guild.id
-        )
+        assert table.message_id is not None
+        fake = fake_click(channel, member, table.message_id)
         with on_simcords_clock(self.env):
             await self.cog.game_click(fake, answer)
         return fake.response
@@ -98,6 +107,8 @@ async def other_process(
 
 
 class Game(NamedTuple):
+    """A game's channel and its players, in seat order."""
+
     channel: simcord.ChannelHandle
     players: list[simcord.MemberActor]
 
@@ -259,13 +270,7 @@ async def test_two_processes_racing_on_one_click_apply_it_once(env, database_pat
     same = roll_button(board)
     async with other_process(env, database_path, Shards(TWO, frozenset({1}))) as second:
         await second.load(channel)  # both processes hold the game as it is now
-        user = FakeUser(alice.id, alice.name)
-        clicks = [
-            FakeInteraction(
-                FakeDiscord(round_trip=True), channel.id, user, board.id, guild_id=channel.guild.id
-            )
-            for _ in range(2)
-        ]
+        clicks = [fake_click(channel, alice, board.id) for _ in range(2)]
         handlers = [cog(env).game_click, second.cog.game_click]
         order = handlers if old_first else handlers[::-1]
         with on_simcords_clock(env):
