@@ -115,7 +115,7 @@ class Lobbies(UseCases):
 
     async def discard(self, channel_id: int, game_id: int) -> None:
         """A lobby nobody can see (its message was never posted), so nobody could close it."""
-        async with self.core.changing(channel_id):
+        async with self.core.tables.lock(channel_id):
             loaded = await self.core.load(channel_id)
             if loaded is not None and loaded.row.game_id == game_id:
                 await self.core.tables.discard(loaded)

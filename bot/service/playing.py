@@ -110,7 +110,7 @@ class Playing(UseCases):
         """The host confirmed: stop game `game_id` now, if it still waits on question `prompt` (what
         the host was shown), and show the standings."""
         async with self.core.changing(channel_id):
-            loaded = await self.core.running(channel_id, game_id)
+            loaded = await self.core.running(channel_id, game_id, prompt)
             table = loaded.table
             with rules_refuse():
                 lobby.may_stop(table, person.user_id, person.manages_channel)
@@ -130,7 +130,7 @@ class Playing(UseCases):
         kept in history; its timer goes. The standings are the update's notice: the screen posts
         them where the table can still read them (a thread's parent channel), if anywhere. None if
         the channel had no game."""
-        async with self.core.changing(channel_id):
+        async with self.core.tables.lock(channel_id):
             loaded = await self.core.load(channel_id)
             if loaded is None:
                 self.core.timers.cancel(channel_id)
