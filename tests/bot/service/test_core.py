@@ -93,3 +93,22 @@ async def test_a_process_arms_no_timer_for_a_game_of_a_server_it_does_not_serve(
         r for r in caplog.records if r.getMessage() == "another process's game: its timer is left to it"
     ]
     assert [(r.channel, r.game, r.action) for r in declined] == [(CHANNEL, game_id, "arm")]
+
+
+async def test_a_lobby_another_process_opened_first_is_refused_as_an_open_game(processes, monkeypatch):
+    ours, theirs = processes
+    store = ours.tables.store
+    read = store.get
+
+    async def empty_then_theirs(channel_id: int) -> None:
+        """The channel reads empty (no row), and theirs opens its lobby right after."""
+        await theirs.open_lobby(CHANNEL, THEIRS, BOB, LobbyOptions())
+        monkeypatch.setattr(store, "get", read)
+
+    monkeypatch.setattr(store, "get", empty_then_theirs)
+    with pytest.raises(Refused) as lost:
+        await ours.open_lobby(CHANNEL, THEIRS, ALICE, LobbyOptions())
+
+    assert lost.value.code == ServiceCode.GAME_OPEN
+    _, table = await stored(ours)
+    assert table.host_id == BOB.user_id

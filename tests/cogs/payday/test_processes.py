@@ -212,7 +212,8 @@ async def test_games_started_under_one_shard_layout_finish_under_another(env, ma
     assert games[0].channel.last_message.embeds[-1].title.startswith("🏆")
     assert seen(games[1].channel) == seen_before  # its standings went out from the other process
 
-    # One process again: history and stats read there hold the games both processes finished.
+    # One process again: history, stats and the leaderboard read there count the games both
+    # processes finished.
     await env.bot.close()
     await env.restart_bot(make_bot(**OPTIONS))
     for game, game_id in zip(games, ids, strict=True):
@@ -223,6 +224,9 @@ async def test_games_started_under_one_shard_layout_finish_under_another(env, ma
         ]
         stats = await slash(alice, game.channel, "payday stats")
         assert stats.response.embeds[0].fields[0].value.startswith("Played: 1 · ")
+        board = await slash(alice, game.channel, "payday leaderboard")
+        [you] = board.response.embeds[0].fields
+        assert you.value == "1 of the 3 rated games needed to be ranked."
 
 
 HAND_OVER = {"seed": 4242, "turn_seconds": 3600}
