@@ -2,16 +2,19 @@
 its game's finishing transaction, and the reads of /payday history, stats and leaderboard.
 
 Each read is one indexed query (two for a history page), so it stays fast with tens of thousands of
-games in one server; nothing here parses a game's document.
+games in one server; nothing here parses a game's document. The SQL is written once for both
+stores: `?` marks (the PostgreSQL store numbers them) and aggregates both databases know.
 """
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
-import aiosqlite
+from db.interface import GameResult, Placing, RatedPlayer, Rater, RecordedGame, Skill, StatLine
 
-from db.interface import GameResult, Placing, RatedPlayer, Rater, Skill, StatLine
-from db.statements import run
+Run = Callable[[str, Sequence[Any]], Awaitable[Iterable[Any]]]
+"""One statement inside the caller's write transaction, and the rows it returns: how `record` reaches
+either store's connection."""
 
 _PLACING_COLUMNS = ", ".join(
     (
@@ -55,17 +58,16 @@ _INSERT_RESULT = (
 )
 
 
-async def set_message(db: aiosqlite.Connection, game_id: int, message_id: int) -> None:
-    """The message a game's result links to (none if it has no result)."""
-    await db.execute("UPDATE results SET message_id = ? WHERE game_id = ?", (message_id, game_id))
+SET_MESSAGE = "UPDATE results SET message_id = ? WHERE game_id = ?"
+"""The message a game's result links to (none if it has no result): message_id, game_id."""
 
 
-async def record(db: aiosqlite.Connection, game_id: int, result: GameResult, rate: Rater) -> None:
+async def record(db: Run, game_id: int, result: GameResult, rate: Rater) -> None:
     """One game's result, its placings and, if it is rated, its people's new ratings, inside the
     caller's transaction: the ratings before are read in it, so two games finishing at once in
     the same pool each rate from the other's result."""
     row = (result.message_id, result.ruleset, result.house, result.reason, result.rated, result.months)
-    [(guild_id, finished_at)] = await db.execute_fetchall(_INSERT_RESULT, (*row, game_id))
+    [(guild_id, finished_at)] = await db(_INSERT_RESULT, (*row, game_id))
     placings = result.placings
     changes: dict[int, tuple[Skill | None, Skill]] = {}
     if result.rated and guild_id is not None:
@@ -97,8 +99,7 @@ async def record(db: aiosqlite.Connection, game_id: int, result: GameResult, rat
     if not values:
         return
     marks = ",".join(["(" + ",".join("?" * 21) + ")"] * len(values))
-    await run(
-        db,
+    await db(
         f"INSERT INTO placings (game_id, guild_id, ruleset, house, finished_at, {_PLACING_COLUMNS})"
         f" VALUES {marks}",
         [value for placing in values for value in placing],
@@ -106,7 +107,7 @@ async def record(db: aiosqlite.Connection, game_id: int, result: GameResult, rat
 
 
 async def _rate(
-    db: aiosqlite.Connection,
+    db: Run,
     pool: tuple[int, str, str],
     finished_at: int,
     placings: Sequence[Placing],
@@ -117,7 +118,7 @@ async def _rate(
     marks = ",".join("?" * len(people))
     known = {
         user: Skill(mu, sigma)
-        for user, mu, sigma in await db.execute_fetchall(
+        for user, mu, sigma in await db(
             "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND ruleset = ? AND house = ?"
             f" AND user_id IN ({marks})",
             [*pool, *(p.user_id for p in people)],
@@ -126,12 +127,12 @@ async def _rate(
     before = [known.get(p.user_id) for p in people if p.user_id is not None]
     after = rate(before, [p.place for p in people])
     for p, skill in zip(people, after, strict=True):
-        await run(
-            db,
-            "INSERT INTO ratings (guild_id, ruleset, house, user_id, name, mu, sigma, games, wins,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT DO UPDATE SET"
-            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
-            " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+        await db(
+            "INSERT INTO ratings AS r (guild_id, ruleset, house, user_id, name, mu, sigma, games, wins,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"
+            " ON CONFLICT (guild_id, ruleset, house, user_id) DO UPDATE SET name = excluded.name,"
+            " mu = excluded.mu, sigma = excluded.sigma, games = r.games + 1,"
+            " wins = r.wins + excluded.wins, updated_at = excluded.updated_at",
             (*pool, p.user_id, p.name, skill.mu, skill.sigma, int(p.place == 1), finished_at),
         )
     return {p.seat: (b, a) for p, b, a in zip(people, before, after, strict=True)}
@@ -184,6 +185,26 @@ def page_of(guild_id: int, user_id: int | None, offset: int, limit: int) -> tupl
     )
 
 
+def recorded_games(
+    games: Iterable[Sequence[Any]], placings: Iterable[Sequence[Any]], at: Callable[[int], datetime]
+) -> list[RecordedGame]:
+    """A page of results read with `page_of`, each with its placings read with `placings_of`; `at`
+    reads a stored time."""
+    seats: dict[int, list[Placing]] = {}
+    for game_id, *seat in placings:
+        seats.setdefault(game_id, []).append(placing(seat))
+    return [
+        RecordedGame(
+            game_id,
+            guild,
+            channel,
+            at(finished),
+            GameResult(message, ruleset, house, reason, bool(rated), months, tuple(seats.get(game_id, ()))),
+        )
+        for game_id, guild, channel, finished, message, ruleset, house, reason, rated, months in games
+    ]
+
+
 def count_of(guild_id: int, user_id: int | None) -> tuple[str, list[Any]]:
     if user_id is None:
         return "SELECT COUNT(*) FROM results WHERE guild_id = ?", [guild_id]
@@ -191,8 +212,8 @@ def count_of(guild_id: int, user_id: int | None) -> tuple[str, list[Any]]:
 
 
 _STAT_SUMS = (
-    "COUNT(*), SUM(place = 1), SUM(net_worth), MAX(net_worth), MAX(best_jackpot), MAX(deals_sold),"
-    " SUM(lotteries), SUM(radio_wins), SUM(loans), SUM(charges_carried)"
+    "COUNT(*), COUNT(*) FILTER (WHERE place = 1), SUM(net_worth), MAX(net_worth), MAX(best_jackpot),"
+    " MAX(deals_sold), SUM(lotteries), SUM(radio_wins), SUM(loans), SUM(charges_carried)"
 )
 
 
@@ -231,7 +252,7 @@ def ratings_of(guild_id: int, ruleset: str, house: str, since: int | None) -> tu
         )
     return (
         "SELECT r.user_id, r.name, r.mu, r.sigma, r.games, p.games, p.wins FROM ratings AS r JOIN"
-        " (SELECT user_id, COUNT(*) AS games, SUM(place = 1) AS wins FROM placings"
+        " (SELECT user_id, COUNT(*) AS games, COUNT(*) FILTER (WHERE place = 1) AS wins FROM placings"
         " WHERE guild_id = ?1 AND ruleset = ?2 AND house = ?3 AND finished_at >= ?4 AND mu IS NOT NULL"
         " GROUP BY user_id) AS p USING (user_id)"
         f" WHERE r.guild_id = ?1 AND r.ruleset = ?2 AND r.house = ?3 {_BY_RATING}",
