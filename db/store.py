@@ -310,18 +310,20 @@ class Store:
     async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
         """Record a member's choices, replacing any before."""
         now_us, now = self._stamp()
-        await self._write(lambda db: statements.set_preferences(db, (user_id, calls, now_us)))
+        await self._write(lambda db: statements.run(db, statements.SET_PREFERENCES, (user_id, calls, now_us)))
         return Preferences(user_id, calls, now)
 
     async def server_settings(self, guild_id: int) -> str | None:
         """A server's settings as saved (None: it never chose)."""
-        rows = await self._fetch("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,))
-        return None if not rows else str(rows[0][0])
+        found = await self._fetch("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,))
+        return None if not found else str(found[0][0])
 
     async def set_server_settings(self, guild_id: int, data: str) -> None:
         """Record a server's settings, replacing any before."""
         now_us, _ = self._stamp()
-        await self._write(lambda db: statements.set_server_settings(db, (guild_id, data, now_us)))
+        await self._write(
+            lambda db: statements.run(db, statements.SET_SERVER_SETTINGS, (guild_id, data, now_us))
+        )
 
     async def events(
         self,
