@@ -78,3 +78,8 @@ def reason(error: BaseException) -> str:
     if isinstance(error, OSError) and error.strerror:
         return error.strerror.lower()
     return str(error) or type(error).__name__
+
+
+def quoted(name: str) -> str:
+    """A PostgreSQL identifier (a schema's name), quoted."""
+    return '"' + name.replace('"', '""') + '"'

@@ -134,7 +134,7 @@ class PostgresStore:
         try:
             async with pool.acquire() as db:
                 if schema is not None:
-                    await db.execute(f"CREATE SCHEMA IF NOT EXISTS {_quoted(schema)}")
+                    await db.execute(f"CREATE SCHEMA IF NOT EXISTS {server.quoted(schema)}")
                 await _upgrade(db, where)
         except BaseException:
             await pool.close()
@@ -448,8 +448,3 @@ async def _upgrade(db: asyncpg.Connection, url: server.Url) -> None:
         ) from None
     except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError) as e:
         raise server.open_error(e, url) from None
-
-
-def _quoted(name: str) -> str:
-    """A PostgreSQL identifier, quoted."""
-    return '"' + name.replace('"', '""') + '"'
