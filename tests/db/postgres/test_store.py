@@ -181,3 +181,16 @@ async def test_set_aside_keeps_the_documents_bytes(two_processes, raw):
     assert (kept["data"], kept["channel_id"], kept["version"]) == (text.encode(), 100, 1)
     assert kept["reason"] == "rejected by this version"
     assert await store.get(100) is None
+
+
+async def test_after_the_server_drops_its_connections_the_next_save_reconnects(two_processes, raw):
+    """A restart of the server (or a failover) costs the bot nothing once it answers again."""
+    store, _ = two_processes
+    row = await store.create(100, None, "{}")
+    own = await store._pool.fetchval("SELECT pg_backend_pid()")  # the pool's one connection so far
+    assert await raw.fetchval("SELECT pg_terminate_backend($1)", own)
+    await asyncio.sleep(0.1)
+
+    saved = await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])
+
+    assert await store.get(100) == saved and await store.count_events(row.game_id) == 1
