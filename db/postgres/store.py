@@ -211,6 +211,8 @@ class PostgresStore:
         try:
             game_id, version = await self._write(insert)
         except asyncpg.UniqueViolationError as e:
+            if e.constraint_name != "games_channel_id_key":
+                raise
             raise GameExists(f"channel {channel_id} already has a live game") from e
         deadline_at = None if deadline_us is None else rows.from_us(deadline_us)
         return GameRow(game_id, channel_id, guild_id, version, data, deadline_at, now, now)
