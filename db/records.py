@@ -7,11 +7,13 @@ stores: `?` marks (the PostgreSQL store numbers them) and aggregates both databa
 """
 
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from datetime import datetime
 from typing import Any
 
 from db.interface import GameResult, Placing, RatedPlayer, Rater, RecordedGame, Skill, StatLine
+from db.rows import from_us
 
+Fetch = Callable[[str, list[Any]], Awaitable[Sequence[Any]]]
+"""One query of the store, outside any write transaction, and its rows."""
 Run = Callable[[str, Sequence[Any]], Awaitable[Iterable[Any]]]
 """One statement inside the caller's write transaction, and the rows it returns: how `record` reaches
 either store's connection."""
@@ -185,11 +187,21 @@ def page_of(guild_id: int, user_id: int | None, offset: int, limit: int) -> tupl
     )
 
 
-def recorded_games(
-    games: Iterable[Sequence[Any]], placings: Iterable[Sequence[Any]], at: Callable[[int], datetime]
-) -> list[RecordedGame]:
-    """A page of results read with `page_of`, each with its placings read with `placings_of`; `at`
-    reads a stored time."""
+async def results_page(
+    fetch: Fetch, guild_id: int, user_id: int | None, offset: int, limit: int
+) -> tuple[list[RecordedGame], int]:
+    """One page of a guild's results (only `user_id`'s, if given), newest first, with their placings,
+    and how many there are in all."""
+    [(total,)] = await fetch(*count_of(guild_id, user_id))
+    games = await fetch(*page_of(guild_id, user_id, offset, limit))
+    if not games:
+        return [], int(total)
+    placings = await fetch(*placings_of([g[0] for g in games]))
+    return _recorded_games(games, placings), int(total)
+
+
+def _recorded_games(games: Iterable[Sequence[Any]], placings: Iterable[Sequence[Any]]) -> list[RecordedGame]:
+    """Results read with `page_of`, each with its placings read with `placings_of`."""
     seats: dict[int, list[Placing]] = {}
     for game_id, *seat in placings:
         seats.setdefault(game_id, []).append(placing(seat))
@@ -198,7 +210,7 @@ def recorded_games(
             game_id,
             guild,
             channel,
-            at(finished),
+            from_us(finished),
             GameResult(message, ruleset, house, reason, bool(rated), months, tuple(seats.get(game_id, ()))),
         )
         for game_id, guild, channel, finished, message, ruleset, house, reason, rated, months in games

@@ -38,6 +38,12 @@ def from_us(us: int) -> datetime:
     return _EPOCH + timedelta(microseconds=us)
 
 
+def stamp(now: Clock) -> tuple[int, datetime]:
+    """The clock's reading as stored (microseconds) and as returned (UTC), which compare equal."""
+    us = to_us(now())
+    return us, from_us(us)
+
+
 def optional_us(moment: datetime | None) -> int | None:
     return None if moment is None else to_us(moment)
 

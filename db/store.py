@@ -159,8 +159,7 @@ class Store:
 
     def _stamp(self) -> tuple[int, datetime]:
         """The clock reading as stored (microseconds) and as returned (UTC), which compare equal."""
-        us = rows.to_us(self._now())
-        return us, rows.from_us(us)
+        return rows.stamp(self._now)
 
     async def ping(self) -> None:
         """One trivial query in its turn: the connection and its thread answer."""
@@ -261,12 +260,7 @@ class Store:
     ) -> tuple[list[RecordedGame], int]:
         """One page of a guild's finished games (only `user_id`'s, if given), newest first, and how
         many there are in all."""
-        [(total,)] = await self._fetch(*records.count_of(guild_id, user_id))
-        games = await self._fetch(*records.page_of(guild_id, user_id, offset, limit))
-        if not games:
-            return [], int(total)
-        placings = await self._fetch(*records.placings_of([g[0] for g in games]))
-        return records.recorded_games(games, placings, rows.from_us), int(total)
+        return await records.results_page(self._fetch, guild_id, user_id, offset, limit)
 
     async def stats(self, guild_id: int, user_id: int | None) -> list[StatLine]:
         """A member's results in a guild by edition; None: the computer players' by edition and

@@ -166,8 +166,7 @@ class PostgresStore:
 
     def _stamp(self) -> tuple[int, datetime]:
         """The clock reading as stored (microseconds) and as returned (UTC), which compare equal."""
-        us = rows.to_us(self._now())
-        return us, rows.from_us(us)
+        return rows.stamp(self._now)
 
     async def ping(self) -> None:
         await self._fetch("SELECT 1", ())
@@ -299,12 +298,7 @@ class PostgresStore:
     async def results(
         self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
     ) -> tuple[list[RecordedGame], int]:
-        [(total,)] = await self._fetch(*records.count_of(guild_id, user_id))
-        games = await self._fetch(*records.page_of(guild_id, user_id, offset, limit))
-        if not games:
-            return [], int(total)
-        placings = await self._fetch(*records.placings_of([g[0] for g in games]))
-        return records.recorded_games(games, placings, rows.from_us), int(total)
+        return await records.results_page(self._fetch, guild_id, user_id, offset, limit)
 
     async def stats(self, guild_id: int, user_id: int | None) -> list[StatLine]:
         return [records.stat_line(row) for row in await self._fetch(*records.stats_of(guild_id, user_id))]
