@@ -17,6 +17,17 @@ Fetch = Callable[[str, list[Any]], Awaitable[Sequence[Any]]]
 Run = Callable[[str, Sequence[Any]], Awaitable[Iterable[Any]]]
 """One statement inside the caller's write transaction, and the rows it returns: how `record` reaches
 either store's connection."""
+RatingPool = tuple[int, str, str]
+"""Whose ratings a rated game changes: its (guild, edition, house rules)."""
+PoolLock = Callable[[RatingPool], Awaitable[None]]
+"""Hold a rating pool for the rest of the caller's transaction, so games of one pool that finish at
+once are rated one after the other. SQLite needs none (one transaction writes at a time); PostgreSQL
+takes an advisory lock, since a person rated for the first time has no row to lock."""
+
+
+async def _one_writer_at_a_time(pool: RatingPool) -> None:
+    """SQLite's writes already take turns."""
+
 
 _PLACING_COLUMNS = ", ".join(
     (
@@ -64,7 +75,9 @@ SET_MESSAGE = "UPDATE results SET message_id = ? WHERE game_id = ?"
 """The message a game's result links to (none if it has no result): message_id, game_id."""
 
 
-async def record(db: Run, game_id: int, result: GameResult, rate: Rater) -> None:
+async def record(
+    db: Run, game_id: int, result: GameResult, rate: Rater, take: PoolLock = _one_writer_at_a_time
+) -> None:
     """One game's result, its placings and, if it is rated, its people's new ratings, inside the
     caller's transaction: the ratings before are read in it, so two games finishing at once in
     the same pool each rate from the other's result."""
@@ -73,15 +86,17 @@ async def record(db: Run, game_id: int, result: GameResult, rate: Rater) -> None
     placings = result.placings
     changes: dict[int, tuple[Skill | None, Skill]] = {}
     if result.rated and guild_id is not None:
-        changes = await _rate(db, (guild_id, result.ruleset, result.house), finished_at, placings, rate)
-    pool = (guild_id, result.ruleset, result.house, finished_at)
+        pool = (guild_id, result.ruleset, result.house)
+        await take(pool)
+        changes = await _rate(db, pool, finished_at, placings, rate)
+    copied = (guild_id, result.ruleset, result.house, finished_at)
     values = []
     for p in placings:
         before, after = changes.get(p.seat, (None, None))
         values.append(
             (
                 game_id,
-                *pool,
+                *copied,
                 p.seat,
                 p.user_id,
                 p.name,
@@ -110,7 +125,7 @@ async def record(db: Run, game_id: int, result: GameResult, rate: Rater) -> None
 
 async def _rate(
     db: Run,
-    pool: tuple[int, str, str],
+    pool: RatingPool,
     finished_at: int,
     placings: Sequence[Placing],
     rate: Rater,

@@ -100,6 +100,19 @@ def _run(db: asyncpg.Connection) -> records.Run:
     return run
 
 
+def _rating_pool_lock(db: asyncpg.Connection) -> records.PoolLock:
+    """A rating pool held by a transaction-scoped advisory lock: two processes finishing games of
+    one pool at once rate one after the other, each from the other's result (and never deadlock
+    on the ratings rows)."""
+
+    async def take(pool: records.RatingPool) -> None:
+        guild_id, ruleset, house = pool
+        key = f"payday ratings {guild_id} {ruleset} {house}"
+        await db.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)
+
+    return take
+
+
 class PostgresStore:
     """The PostgreSQL implementation of `GameStore`: one pool per process, any number of processes."""
 
@@ -276,7 +289,7 @@ class PostgresStore:
             await appended.append(db, row.game_id, now_us)
             await db.execute(numbered(statements.INSERT_HISTORY), *history)
             if result is not None:
-                await records.record(_run(db), row.game_id, *result)
+                await records.record(_run(db), row.game_id, *result, _rating_pool_lock(db))
             return True
 
         if not await self._write(finish):
@@ -288,7 +301,7 @@ class PostgresStore:
     async def record(self, results: Sequence[tuple[int, GameResult]], rate: Rater) -> None:
         async def record_all(db: asyncpg.Connection) -> None:
             for game_id, result in results:
-                await records.record(_run(db), game_id, result, rate)
+                await records.record(_run(db), game_id, result, rate, _rating_pool_lock(db))
 
         await self._write(record_all)
 

@@ -12,6 +12,7 @@ from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
 from db.postgres import schema
 from db.postgres.store import OPERATION_BUDGET
 from tests.db.conftest import fresh_schema
+from tests.db.test_records import plus_one, result
 
 DISCORD_WINDOW = 3.0
 PASSWORD = "s3cret-Pa55"
@@ -194,3 +195,21 @@ async def test_after_the_server_drops_its_connections_the_next_save_reconnects(t
     saved = await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])
 
     assert await store.get(100) == saved and await store.count_events(row.game_id) == 1
+
+
+async def test_two_processes_finishing_rated_games_of_one_pool_rate_each_from_the_other(two_processes):
+    """Ann wins both games: her rating counts both wins, whichever process finished first."""
+    rows = [
+        await store.create(channel, 10, "{}") for channel, store in zip((1, 2), two_processes, strict=True)
+    ]
+
+    await asyncio.gather(
+        *(
+            store.finish(row, "{}", {}, [], (result((1, 900), (2, 100)), plus_one))
+            for row, store in zip(rows, two_processes, strict=True)
+        )
+    )
+
+    players = {p.user_id: p for p in await two_processes[0].ratings(10, "modern", "")}
+    assert (players[1].skill.mu, players[1].rated_games, players[1].wins) == (25 + 10 + 10, 2, 2)
+    assert (players[2].skill.mu, players[2].rated_games) == (25 + 1 + 1, 2)
