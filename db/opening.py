@@ -3,14 +3,13 @@ an SQLite file, the default that needs nothing installed."""
 
 from db.interface import GameStore
 from db.postgres import PostgresStore
+from db.postgres.server import SCHEMES
 from db.rows import Clock
 from db.store import Store
 
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-
 
 def is_postgres(location: str) -> bool:
-    return location.startswith(POSTGRES_SCHEMES)
+    return location.startswith(tuple(f"{scheme}://" for scheme in SCHEMES))
 
 
 async def open_store(location: str, *, now: Clock | None = None) -> GameStore:

@@ -60,12 +60,12 @@ async def copy_to_postgres(
     `schema_name`, for tests); StoreError with one sentence if either cannot be used or the server's
     already holds games, CopyMismatch if the counts disagree. Either way nothing is left half-copied.
     """
+    where = server.Url(url)
     path = Path(sqlite_path)
     if not await asyncio.to_thread(path.is_file):
         raise StoreError(f"There is no database at {path}: give the path of the bot's SQLite file.")
     store = await Store.open(path)  # checks the file and brings its schema up to date
     await store.close()
-    where = server.Url(url)
     settings = {} if schema_name is None else {"search_path": schema_name}
     try:
         db = await asyncpg.connect(url, timeout=OPERATION_BUDGET, server_settings=settings)

@@ -8,6 +8,7 @@ import asyncpg
 from db.interface import StoreError
 
 DEFAULT_PORT = 5432
+SCHEMES = ("postgresql", "postgres")
 
 CONNECTION_TROUBLE = (
     OSError,  # refused, unknown host, TimeoutError (a statement or the wait for a connection)
@@ -25,15 +26,17 @@ class Url:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        parts = urlsplit(url)
+        self._password = unquote(parts.password) if parts.password else None
         try:
-            parts = urlsplit(url)
+            if parts.scheme not in SCHEMES:
+                raise ValueError(f"it starts with {parts.scheme or url[:10]!r}")
             port = parts.port or DEFAULT_PORT
         except ValueError as e:
             raise StoreError(
-                f"DATABASE_URL is not a PostgreSQL URL ({e}): write it as"
+                f"DATABASE_URL is not a PostgreSQL URL ({self.masked(str(e))}): write it as"
                 " postgresql://user:password@host:5432/database."
             ) from None
-        self._password = unquote(parts.password) if parts.password else None
         self.server = f"{parts.hostname or 'localhost'}:{port}"
         self.where = f"{self.server}{parts.path or '/'}"
 
