@@ -5,6 +5,9 @@
     python -m bot prune --older-than DAYS  remove event logs of games finished more than DAYS ago
     python -m bot replay FILE              re-run a game's record (/payday export): does it reproduce
                                            its standings? exit code 0 if it does, 1 if not
+    python -m bot migrate-to-postgres SQLITE_PATH DATABASE_URL
+                                           copy an SQLite database into an empty PostgreSQL one and
+                                           count every table on both sides (exit code 1 if they differ)
 
 Every mistake a server admin can fix ends the program with one line on stderr and exit code 2,
 never a traceback: the line says what is wrong and what to do.
@@ -26,6 +29,7 @@ from bot.app.logs import setup_logging
 from bot.app.metrics import MetricsUnavailable
 from bot.service.records import BadRecord, audit
 from db import Store, StoreError, backup, check_file
+from db.postgres import CopyMismatch, copy_to_postgres
 
 USER_ERROR = 2
 PORTAL = "Discord Developer Portal → your application → Bot → Reset Token"
@@ -140,6 +144,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     prune.add_argument("--older-than", type=int, required=True, metavar="DAYS", help="finished DAYS ago")
     audit = commands.add_parser("replay", help="re-run a game's record and check its final standings")
     audit.add_argument("file", help="the game's record, as /payday export gives it (JSON)")
+    migrate = commands.add_parser(
+        "migrate-to-postgres", help="copy an SQLite database into an empty PostgreSQL database"
+    )
+    migrate.add_argument(
+        "sqlite_path", metavar="SQLITE_PATH", help="the bot's SQLite file (stop the bot first)"
+    )
+    migrate.add_argument(
+        "database_url", metavar="DATABASE_URL", help="postgresql://user:password@host/database"
+    )
     args = parser.parse_args(argv)
     if args.command == "prune" and args.older_than < 0:
         parser.error("--older-than must be 0 or more days")
@@ -180,15 +193,32 @@ def replay(path: str) -> tuple[str, bool]:
     return f"Game #{verdict.game_id}: the replay does NOT reproduce the record: {verdict.problem}.", False
 
 
+async def migrate(sqlite_path: str, url: str) -> str:
+    """One line per table copied, and one that sums it up."""
+    copied = await copy_to_postgres(sqlite_path, url)
+    total = sum(count for _, count in copied.rows)
+    return "\n".join(
+        [
+            *(f"{table}: {count:,} row" + ("" if count == 1 else "s") for table, count in copied.rows),
+            f"Copied {total:,} rows from {sqlite_path} into {copied.into}, every table counted on both sides;"
+            f" new games continue after #{copied.last_game_id}. Set DATABASE_URL to use it.",
+        ]
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the bot or a database command; the exit code is 0 on success or after Ctrl-C, 2 after a
-    setup mistake (`replay`: 1 for a record that does not reproduce)."""
+    setup mistake (`replay`: 1 for a record that does not reproduce; `migrate-to-postgres`: 1 for a
+    copy whose counts differ)."""
     try:
         args = parse_args([] if argv is None else argv)
         if args.command == "replay":  # needs no settings: anyone can audit a record
             said, reproduced = replay(args.file)
             print(said)
             return 0 if reproduced else 1
+        if args.command == "migrate-to-postgres":  # needs no settings: both databases are named
+            print(asyncio.run(migrate(args.sqlite_path, args.database_url)))
+            return 0
         settings = read_settings()
         if args.command == "backup":
             print(back_up(settings, args.dest))
@@ -202,6 +232,11 @@ def main(argv: list[str] | None = None) -> int:
     except (SetupError, StoreError) as e:
         print(e, file=sys.stderr)
         return USER_ERROR
+    except CopyMismatch as e:
+        print(
+            f"The copy was undone, its counts differ ({e}): try again with the bot stopped.", file=sys.stderr
+        )
+        return 1
     except KeyboardInterrupt:
         pass  # asyncio.run cancelled run(), whose `async with bot` closed the bot and the store.
     return 0
