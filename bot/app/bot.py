@@ -20,8 +20,8 @@ from bot.service import GameSettings, Loaded, Service, Tables
 from bot.service.results import backfill
 from bot.service.timers import Clock, Lateness
 from cogs.payday._live import LiveMessage
-from db.interface import Shards
-from db.store import Store
+from db import GameStore, Shards, open_store
+from db.opening import is_postgres
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ async def _answer(interaction: discord.Interaction, text: str) -> None:
 class Running:
     """What `setup_hook` builds and `close` stops: the store, the service on it, its live message."""
 
-    store: Store
+    store: GameStore
     service: Service
     live: LiveMessage
 
@@ -100,7 +100,7 @@ class PaydayBot(commands.AutoShardedBot):
 
     def __init__(
         self,
-        database_path: Path,
+        database: str,
         *,
         dev_guild_id: int | None,
         game_settings: GameSettings,
@@ -132,7 +132,8 @@ class PaydayBot(commands.AutoShardedBot):
             ),
             **options,
         )
-        self.database_path = database_path
+        self.database = database
+        """DATABASE_URL (postgresql://...) or the SQLite file's path."""
         self.dev_guild_id = dev_guild_id
         self.game_settings = game_settings
         # Off: the live message shows the board in words only, and no picture is drawn (bench/load.py).
@@ -155,7 +156,7 @@ class PaydayBot(commands.AutoShardedBot):
         return self._running
 
     @property
-    def store(self) -> Store:
+    def store(self) -> GameStore:
         return self.running.store
 
     @property
@@ -167,11 +168,13 @@ class PaydayBot(commands.AutoShardedBot):
         return self.running.live
 
     async def setup_hook(self) -> None:
-        store = await Store.open(self.database_path, now=discord.utils.utcnow)
+        store = await open_store(self.database, now=discord.utils.utcnow)
         if self.is_closed():  # closed while the store opened (the file check beside it found damage)
             await store.close()
             return
-        log.info("store opened", extra={"path": self.database_path})
+        log.info(
+            "store opened", extra={"store": "postgresql" if is_postgres(self.database) else self.database}
+        )
         await backfill(store)  # before any game can finish, so ratings learn in the order played
         metrics = self.metrics
         tables = Tables(store if metrics is None else metrics.timed(store), self.served_shards())
@@ -223,7 +226,7 @@ class PaydayBot(commands.AutoShardedBot):
 
 
 def create_bot(
-    database_path: str | Path,
+    database: str | Path,
     *,
     dev_guild_id: int | None = None,
     turn_seconds: int = 300,
@@ -236,9 +239,10 @@ def create_bot(
     metrics_port: int | None = None,
     metrics_host: str = "127.0.0.1",
 ) -> PaydayBot:
-    """An unstarted bot: `bot.start(token)` runs it, tests hand it to simcord."""
+    """An unstarted bot on `database` (a postgresql:// URL, or an SQLite file's path):
+    `bot.start(token)` runs it, tests hand it to simcord."""
     return PaydayBot(
-        Path(database_path),
+        str(database),
         dev_guild_id=dev_guild_id,
         game_settings=GameSettings(turn_seconds, interrupt_seconds, lobby_minutes, seed),
         board_pictures=board_pictures,

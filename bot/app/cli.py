@@ -28,11 +28,15 @@ from bot.app.config import Settings
 from bot.app.logs import setup_logging
 from bot.app.metrics import MetricsUnavailable
 from bot.service.records import BadRecord, audit
-from db import Store, StoreError, backup, check_file
+from db import StoreError, backup, check_file, open_store
 from db.postgres import CopyMismatch, copy_to_postgres
 
 USER_ERROR = 2
 PORTAL = "Discord Developer Portal → your application → Bot → Reset Token"
+
+
+SECRET = {("database_url",), ("discord_token",)}
+"""Settings whose value an error line never repeats."""
 
 
 class SetupError(Exception):
@@ -46,7 +50,9 @@ def read_settings() -> Settings:
     except ValidationError as e:
         problems = [
             f"{'.'.join(map(str, err['loc'])).upper()} is invalid: "
-            f"{err['msg'][:1].lower()}{err['msg'][1:]} (got {err['input']!r})"
+            f"{err['msg'][:1].lower()}{err['msg'][1:]}"
+            # A secret (DATABASE_URL's password) is never echoed.
+            + ("" if err["loc"] in SECRET else f" (got {err['input']!r})")
             for err in e.errors()
         ]
         raise SetupError("; ".join(problems) + ". Fix it in .env or the environment.") from None
@@ -70,16 +76,17 @@ def check_token(token: SecretStr | None) -> str:
 
 
 async def run(settings: Settings, token: str) -> None:
-    """Open the store once before connecting, so a bad DATABASE_PATH fails fast and offline.
+    """Open the store once before connecting, so a bad DATABASE_PATH or DATABASE_URL fails fast and
+    offline.
 
-    Opening checks the tables of live games; the whole file (the event log is most of it: seconds
+    Opening checks the tables of live games; the whole SQLite file (the event log is most of it: seconds
     to read when big) is checked beside the running bot, and damage found there stops it with the
     same one-line error.
     """
-    store = await Store.open(settings.database_path)
+    store = await open_store(settings.database)
     await store.close()
     bot = create_bot(
-        settings.database_path,
+        settings.database,
         dev_guild_id=settings.dev_guild_id,
         turn_seconds=settings.turn_seconds,
         interrupt_seconds=settings.interrupt_seconds,
@@ -93,6 +100,8 @@ async def run(settings: Settings, token: str) -> None:
     damage: list[StoreError] = []
 
     async def check_whole_file() -> None:
+        if settings.database_url is not None:
+            return  # a PostgreSQL server checks its own pages
         try:
             await asyncio.to_thread(check_file, settings.database_path)
         except StoreError as e:
@@ -160,12 +169,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def back_up(settings: Settings, dest: str) -> str:
+    if settings.database_url is not None:
+        raise SetupError(
+            "The games are in PostgreSQL (DATABASE_URL): back them up with `pg_dump --format=custom"
+            f' --file={dest} "$DATABASE_URL"`, which is safe while the bot runs.'
+        )
     size = backup(settings.database_path, dest)
     return f"Backed up {settings.database_path} to {dest} ({size:,} bytes, checked)."
 
 
 async def prune(settings: Settings, days: int) -> str:
-    store = await Store.open(settings.database_path)
+    store = await open_store(settings.database)
     try:
         pruned = await store.prune(datetime.now(UTC) - timedelta(days=days))
     finally:

@@ -3,20 +3,14 @@
 127.0.0.1:5432, by default), in a schema of its own per test, dropped after; it is skipped, in one
 line, where no server answers."""
 
-import contextlib
-import os
-import socket
-import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from urllib.parse import urlsplit
 
-import asyncpg
 import pytest
 
 from db import GameStore, PostgresStore, Store
+from tests.postgres import fresh_schema, postgres_url_or_skip
 
-POSTGRES_URL = os.environ.get("PAYDAY_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 START = datetime(2030, 1, 1, tzinfo=UTC)
 
 sqlite_only = pytest.mark.parametrize("store", ["sqlite"], indirect=True)
@@ -39,36 +33,9 @@ def clock() -> Clock:
     return Clock()
 
 
-def postgres_answers(url: str) -> bool:
-    """Whether anything listens at the URL's host and port within a second."""
-    parts = urlsplit(url)
-    try:
-        with socket.create_connection((parts.hostname or "localhost", parts.port or 5432), timeout=1):
-            return True
-    except OSError:
-        return False
-
-
 @pytest.fixture(scope="session")
 def postgres_url() -> str:
-    if not postgres_answers(POSTGRES_URL):
-        where = urlsplit(POSTGRES_URL)
-        pytest.skip(f"no PostgreSQL server at {where.hostname}:{where.port or 5432}")
-    return POSTGRES_URL
-
-
-@contextlib.asynccontextmanager
-async def fresh_schema(url: str) -> AsyncIterator[str]:
-    """A schema name no other test uses; the schema is dropped after, whatever was made in it."""
-    name = f"payday_test_{uuid.uuid4().hex[:12]}"
-    try:
-        yield name
-    finally:
-        db = await asyncpg.connect(url)
-        try:
-            await db.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
-        finally:
-            await db.close()
+    return postgres_url_or_skip()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -27,6 +27,15 @@ SCENARIOS = {
     "malformed token": {"DISCORD_TOKEN": "not-a-token"},
     "database inside a file": {"DISCORD_TOKEN": "aaa.bbb.ccc", "DATABASE_PATH": "afile/payday.sqlite3"},
     "bad log level": {"DISCORD_TOKEN": "aaa.bbb.ccc", "LOG_LEVEL": "LOUD"},
+    # Port 1: nothing listens there, so the connection is refused at once.
+    "database server down": {
+        "DISCORD_TOKEN": "aaa.bbb.ccc",
+        "DATABASE_URL": "postgresql://payday:s3cret@127.0.0.1:1/payday",
+    },
+    "database url not postgresql": {
+        "DISCORD_TOKEN": "aaa.bbb.ccc",
+        "DATABASE_URL": "mysql://payday:s3cret@127.0.0.1/payday",
+    },
 }
 
 
@@ -77,6 +86,17 @@ def test_database_path_inside_a_file(stderr_of):
 
 def test_invalid_log_level(stderr_of):
     one_line(stderr_of["bad log level"], "LOG_LEVEL is invalid")
+
+
+def test_a_database_server_that_is_down(stderr_of):
+    line = one_line(stderr_of["database server down"], "Could not reach the PostgreSQL server at 127.0.0.1:1")
+    assert line.endswith("start it, or check DATABASE_URL.")
+    assert "s3cret" not in line
+
+
+def test_a_database_url_that_is_not_postgresql(stderr_of):
+    line = one_line(stderr_of["database url not postgresql"], "DATABASE_URL is invalid: ")
+    assert "postgresql://" in line and "s3cret" not in line
 
 
 @pytest.fixture

@@ -3,9 +3,10 @@ servers' games, a shard layout can change between restarts without losing a game
 racing on one channel apply a click once, and history spans every process.
 
 simcord runs one bot per test, so the simcord bot is one process and the others are the cog on a
-service of their own (tests/fake_discord.py's `StandInBot`), each with its own `Store` opened on the
-same SQLite file: separate connections, the same rows, the same version check. Both run on
-simcord's virtual clock, so `advance_time` fires every process's timers."""
+service of their own (tests/fake_discord.py's `StandInBot`), each with its own store opened on the
+same database: separate connections, the same rows, the same version check. Every test runs on an
+SQLite file and on PostgreSQL (a schema of its own on the test server; skipped in one line without
+one). Both run on simcord's virtual clock, so `advance_time` fires every process's timers."""
 
 import asyncio
 from collections.abc import AsyncIterator, Iterator
@@ -22,15 +23,27 @@ from bot.service import Service, Tables
 from bot.table import Table
 from cogs.payday import Payday
 from cogs.payday._custom_ids import ANSWER
+from db import open_store
 from db.interface import Shards
-from db.store import Store
 from tests.cogs.payday.rig import books, cog, field, finished, live, script, service
 from tests.fake_discord import FakeDiscord, FakeInteraction, FakeUser, StandInBot
 from tests.helpers import click, refusal, slash
+from tests.postgres import fresh_schema, in_schema, postgres_url_or_skip
 
 OPTIONS = {"seed": 4242, "turn_seconds": 60, "interrupt_seconds": 30}
 TWO = 2
 """The shard count of the second layout."""
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database_path(request, tmp_path) -> AsyncIterator[str]:
+    """The database every process of a test opens: an SQLite file, or a PostgreSQL URL."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "payday.sqlite3")
+        return
+    url = postgres_url_or_skip()
+    async with fresh_schema(url) as schema:
+        yield in_schema(url, schema)
 
 
 def guild_of_shard(env: simcord.Env, shard: int, name: str) -> simcord.GuildHandle:
@@ -95,7 +108,7 @@ async def other_process(
     """Another process of the bot on the same database, serving `shards`: a store of its own, its
     timers re-armed at start as the bot's are, all on simcord's clock."""
     with on_simcords_clock(env):
-        store = await Store.open(database_path, now=discord.utils.utcnow)
+        store = await open_store(str(database_path), now=discord.utils.utcnow)
         bot = StandInBot(store, FakeDiscord(round_trip=True), seed=None)
         cog = await bot.load(Tables(store, shards))
     try:

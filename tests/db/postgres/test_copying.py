@@ -11,7 +11,8 @@ from bot.service.results import result_of
 from db import GameStore, PostgresStore, Store, StoreError
 from db.postgres import copy_to_postgres
 from db.postgres.copying import TABLES
-from tests.db.conftest import START, Clock, fresh_schema
+from tests.db.conftest import START, Clock
+from tests.postgres import fresh_schema
 
 SUMMARY = {"reason": "retired", "ruleset": "modern", "players": [
     {"name": "ann", "user_id": 1, "net_worth": 900}, {"name": "bob", "user_id": 2, "net_worth": 100},

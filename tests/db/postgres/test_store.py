@@ -11,8 +11,8 @@ import pytest
 from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
 from db.postgres import schema
 from db.postgres.store import OPERATION_BUDGET
-from tests.db.conftest import fresh_schema
 from tests.db.test_records import plus_one, result
+from tests.postgres import fresh_schema
 
 DISCORD_WINDOW = 3.0
 PASSWORD = "s3cret-Pa55"
