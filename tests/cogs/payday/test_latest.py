@@ -129,5 +129,7 @@ async def test_a_seat_the_computer_plays_reads_as_the_computers_in_latest(env):
     await until_a_human_is_asked(env, game.channel)  # the computer rolls for bob
 
     lines = unescape(field(await live(env, game.channel), "Latest")).splitlines()
-    assert "🤖 bob rolled ⚂ 3 → Wed 3: Mail ×3" in lines  # whatever the Mail cards did after it
+    # The roll, or (when the Mail cards bring on more than the five lines shown) what followed it.
+    assert "🤖 bob rolled ⚂ 3 → Wed 3: Mail ×3" in lines or lines[0].startswith("🤖 bob drew")
+    assert not any(line.startswith("bob ") for line in lines)  # every line of the computer's is marked
     assert not any(line.startswith(("🤖 alice", "🤖 carol")) for line in lines)  # the players' unmarked
