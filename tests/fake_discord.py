@@ -185,6 +185,10 @@ class FakeDiscord:
         if self.round_trip:
             await asyncio.sleep(0)
 
+    def bot_channel(self, channel_id: int) -> "FakeChannel":
+        """What the bot's `get_partial_messageable(channel_id)` returns."""
+        return FakeChannel(self, channel_id)
+
     @property
     def bot_token_requests(self) -> int:
         """Requests made with the bot's token: what Discord's global limit counts."""
@@ -589,7 +593,7 @@ class StandInBot:
         self.dynamic_items += items
 
     def get_partial_messageable(self, channel_id: int, **_) -> FakeChannel:
-        return FakeChannel(self.fake, channel_id)
+        return self.fake.bot_channel(channel_id)
 
     def interaction(self, channel_id: int, user: FakeUser, message_id: int | None) -> FakeInteraction:
         """A slash command (`message_id` None) or a click on that message, by `user`."""
