@@ -542,6 +542,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="make the fakes build each request's JSON payload as discord.py would, to price it",
     )
+    p.add_argument(
+        "--bot-token-only",
+        action="store_true",
+        help="the worker writes with the bot's token only, never through a fresh click (as before issue 21)",
+    )
     p.add_argument("--profile", type=Path, default=None, help="cProfile the play phase into this file")
     p.add_argument(
         "--no-picture", action="store_true", help="the bot with BOARD_PICTURES off: the board in words only"
@@ -606,6 +611,8 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
     bot.board_pictures = not args.no_picture
     tables = WatchedTables(store)
     cog = await bot.load(tables)
+    if args.bot_token_only:
+        cog.live.hook_lifetime = 0.0
     hard = HardPlayers(cog.service.thinker, args) if args.hard_thinkers else None
     bench = Bench(args, cog, bot, tables, meter)
     collections = CollectorMeter()
