@@ -71,9 +71,10 @@ class Limits:
 
     - The global limit: `global_per_s` (50) requests a second with the bot's token, every process
       together; interaction endpoints are exempt. discord.py cannot see it coming: a request over
-      it is answered 429 with `retry_after`, discord.py sleeps that long and sends it again. Each
-      429 is counted (`http_429`) and towards the invalid requests (10,000 in 10 minutes lock the
-      whole bot out), and the caller waits.
+      it is answered 429 with `retry_after`, discord.py sleeps that long and sends it again, and
+      holds every other request with the bot's token meanwhile (its global lock), so they wait
+      without a 429 of their own. Each 429 is counted (`http_429`) and towards the invalid
+      requests (10,000 in 10 minutes lock the whole bot out), and the caller waits.
     - Per-route buckets, keyed by the route and its top-level resource (a channel, or an
       interaction's webhook and token), each `limit` requests a `window` from the first one. Their
       sizes are Discord's to change and come in headers; plausible ones are used (ROUTES): 5 posts
@@ -94,6 +95,8 @@ class Limits:
     route_wait_s: float = 0.0
     global_sent: collections.deque[float] = field(default_factory=collections.deque)
     """When each of the last second's bot-token requests went."""
+    global_until: float = 0.0
+    """discord.py holds bot-token requests until then, after a 429."""
     buckets: dict[tuple[str, int], tuple[float, int]] = field(default_factory=dict)
     """(route, top-level resource) -> (when the bucket resets, requests left in it)."""
 
@@ -113,13 +116,17 @@ class Limits:
                 await asyncio.sleep(resets - now)
                 continue
             if kind in BOT_TOKEN_KINDS:
+                if now < self.global_until:
+                    await asyncio.sleep(self.global_until - now)
+                    continue
                 sent = self.global_sent
                 while sent and sent[0] <= now - 1.0:
                     sent.popleft()
                 if len(sent) >= self.global_per_s:
                     self.http_429 += 1
                     self.invalid_requests += 1
-                    await asyncio.sleep(sent[0] + 1.0 - now)
+                    self.global_until = sent[0] + 1.0
+                    await asyncio.sleep(self.global_until - now)
                     continue
                 sent.append(now)
             self.buckets[key] = (resets, left - 1)

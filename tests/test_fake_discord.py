@@ -83,3 +83,13 @@ async def test_an_interactions_token_writes_for_fifteen_minutes_then_answers_401
 
     assert refused.value.status == 401 and limits.invalid_requests == 1
     assert fake.requests == {"response.defer": 1, "interaction.edit_original_response": 1}
+
+
+async def test_after_a_429_the_other_bot_token_requests_wait_without_one(clock):
+    limits = Limits(clock=clock)
+    fake = FakeDiscord(limits=limits)
+
+    await asyncio.gather(*(fake.bot_channel(CHANNEL + n).send("hello") for n in range(120)))
+
+    assert fake.bot_token_requests == 120 and clock.now >= 2.0
+    assert limits.http_429 <= 2  # one per second over the limit: discord.py's global lock holds the rest
