@@ -268,6 +268,9 @@ async def serve(args: argparse.Namespace, worker: int, share: list[int]) -> None
         await harness.close()
         await bot.unload()
         await store.close()
+        first_error = harness.play.first_error or harness.load.setup.first_error
+        if first_error:
+            print(first_error, file=sys.stderr)
 
 
 def passes(figures: dict, processes: int = 1) -> bool:
