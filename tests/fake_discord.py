@@ -99,6 +99,8 @@ class Limits:
     """discord.py holds bot-token requests until then, after a 429."""
     buckets: dict[tuple[str, int], tuple[float, int]] = field(default_factory=dict)
     """(route, top-level resource) -> (when the bucket resets, requests left in it)."""
+    prune_at: int = 1024
+    """Buckets kept before those reset already go, so a long run's memory stays the bot's."""
 
     async def take(self, kind: str, major: int) -> None:
         """Wait for room for one request of `kind` on the resource `major`, as discord.py would."""
@@ -130,6 +132,9 @@ class Limits:
                     continue
                 sent.append(now)
             self.buckets[key] = (resets, left - 1)
+            if len(self.buckets) >= self.prune_at:
+                self.buckets = {k: b for k, b in self.buckets.items() if b[0] > now}
+                self.prune_at = max(1024, 2 * len(self.buckets))
             return
 
     def invalid(self) -> None:
