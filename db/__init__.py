@@ -1,5 +1,5 @@
 """Storage for live games, the event log, finished games and members' preferences: the `GameStore`
-interface and SQLite."""
+interface, SQLite (the default) and PostgreSQL (`open_store` picks by the location)."""
 
 from db.files import backup, check_file
 from db.interface import (
@@ -23,6 +23,8 @@ from db.interface import (
     StoreError,
     Wakeup,
 )
+from db.opening import open_store
+from db.postgres import PostgresStore
 from db.store import Store
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "GameStore",
     "HistoryRow",
     "Placing",
+    "PostgresStore",
     "Preferences",
     "Pruned",
     "RatedPlayer",
@@ -48,4 +51,5 @@ __all__ = [
     "Wakeup",
     "backup",
     "check_file",
+    "open_store",
 ]

@@ -1,8 +1,8 @@
-"""What the bot needs from a store of games, as a Protocol: SQLite is the implementation that ships.
+"""What the bot needs from a store of games, as a Protocol: SQLite (db/store.py) is the default, and
+PostgreSQL (db/postgres/) serves several processes sharing one database.
 
 The bot reaches the store only through the service (`bot.service.tables.Tables`), typed on
-`GameStore`, so another store (a server database shared by several processes) plugs in here
-without touching the cogs or the service. The rows and
+`GameStore`, so either store plugs in here without touching the cogs or the service. The rows and
 errors below are part of the interface: any store returns and raises exactly these.
 """
 

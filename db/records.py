@@ -2,16 +2,32 @@
 its game's finishing transaction, and the reads of /payday history, stats and leaderboard.
 
 Each read is one indexed query (two for a history page), so it stays fast with tens of thousands of
-games in one server; nothing here parses a game's document.
+games in one server; nothing here parses a game's document. The SQL is written once for both
+stores: `?` marks (the PostgreSQL store numbers them) and aggregates both databases know.
 """
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
-import aiosqlite
+from db.interface import GameResult, Placing, RatedPlayer, Rater, RecordedGame, Skill, StatLine
+from db.rows import from_us
 
-from db.interface import GameResult, Placing, RatedPlayer, Rater, Skill, StatLine
-from db.statements import run
+Fetch = Callable[[str, list[Any]], Awaitable[Sequence[Any]]]
+"""One query of the store, outside any write transaction, and its rows."""
+Run = Callable[[str, Sequence[Any]], Awaitable[Iterable[Any]]]
+"""One statement inside the caller's write transaction, and the rows it returns: how `record` reaches
+either store's connection."""
+RatingPool = tuple[int, str, str]
+"""Whose ratings a rated game changes: its (guild, edition, house rules)."""
+PoolLock = Callable[[RatingPool], Awaitable[None]]
+"""Hold a rating pool for the rest of the caller's transaction, so games of one pool that finish at
+once are rated one after the other. SQLite needs none (one transaction writes at a time); PostgreSQL
+takes an advisory lock, since a person rated for the first time has no row to lock."""
+
+
+async def _one_writer_at_a_time(pool: RatingPool) -> None:
+    """SQLite's writes already take turns."""
+
 
 _PLACING_COLUMNS = ", ".join(
     (
@@ -55,29 +71,32 @@ _INSERT_RESULT = (
 )
 
 
-async def set_message(db: aiosqlite.Connection, game_id: int, message_id: int) -> None:
-    """The message a game's result links to (none if it has no result)."""
-    await db.execute("UPDATE results SET message_id = ? WHERE game_id = ?", (message_id, game_id))
+SET_MESSAGE = "UPDATE results SET message_id = ? WHERE game_id = ?"
+"""The message a game's result links to (none if it has no result): message_id, game_id."""
 
 
-async def record(db: aiosqlite.Connection, game_id: int, result: GameResult, rate: Rater) -> None:
+async def record(
+    db: Run, game_id: int, result: GameResult, rate: Rater, take: PoolLock = _one_writer_at_a_time
+) -> None:
     """One game's result, its placings and, if it is rated, its people's new ratings, inside the
     caller's transaction: the ratings before are read in it, so two games finishing at once in
     the same pool each rate from the other's result."""
     row = (result.message_id, result.ruleset, result.house, result.reason, result.rated, result.months)
-    [(guild_id, finished_at)] = await db.execute_fetchall(_INSERT_RESULT, (*row, game_id))
+    [(guild_id, finished_at)] = await db(_INSERT_RESULT, (*row, game_id))
     placings = result.placings
     changes: dict[int, tuple[Skill | None, Skill]] = {}
     if result.rated and guild_id is not None:
-        changes = await _rate(db, (guild_id, result.ruleset, result.house), finished_at, placings, rate)
-    pool = (guild_id, result.ruleset, result.house, finished_at)
+        pool = (guild_id, result.ruleset, result.house)
+        await take(pool)
+        changes = await _rate(db, pool, finished_at, placings, rate)
+    copied = (guild_id, result.ruleset, result.house, finished_at)
     values = []
     for p in placings:
         before, after = changes.get(p.seat, (None, None))
         values.append(
             (
                 game_id,
-                *pool,
+                *copied,
                 p.seat,
                 p.user_id,
                 p.name,
@@ -97,8 +116,7 @@ async def record(db: aiosqlite.Connection, game_id: int, result: GameResult, rat
     if not values:
         return
     marks = ",".join(["(" + ",".join("?" * 21) + ")"] * len(values))
-    await run(
-        db,
+    await db(
         f"INSERT INTO placings (game_id, guild_id, ruleset, house, finished_at, {_PLACING_COLUMNS})"
         f" VALUES {marks}",
         [value for placing in values for value in placing],
@@ -106,8 +124,8 @@ async def record(db: aiosqlite.Connection, game_id: int, result: GameResult, rat
 
 
 async def _rate(
-    db: aiosqlite.Connection,
-    pool: tuple[int, str, str],
+    db: Run,
+    pool: RatingPool,
     finished_at: int,
     placings: Sequence[Placing],
     rate: Rater,
@@ -117,7 +135,7 @@ async def _rate(
     marks = ",".join("?" * len(people))
     known = {
         user: Skill(mu, sigma)
-        for user, mu, sigma in await db.execute_fetchall(
+        for user, mu, sigma in await db(
             "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND ruleset = ? AND house = ?"
             f" AND user_id IN ({marks})",
             [*pool, *(p.user_id for p in people)],
@@ -126,12 +144,12 @@ async def _rate(
     before = [known.get(p.user_id) for p in people if p.user_id is not None]
     after = rate(before, [p.place for p in people])
     for p, skill in zip(people, after, strict=True):
-        await run(
-            db,
-            "INSERT INTO ratings (guild_id, ruleset, house, user_id, name, mu, sigma, games, wins,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT DO UPDATE SET"
-            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
-            " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+        await db(
+            "INSERT INTO ratings AS r (guild_id, ruleset, house, user_id, name, mu, sigma, games, wins,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"
+            " ON CONFLICT (guild_id, ruleset, house, user_id) DO UPDATE SET name = excluded.name,"
+            " mu = excluded.mu, sigma = excluded.sigma, games = r.games + 1,"
+            " wins = r.wins + excluded.wins, updated_at = excluded.updated_at",
             (*pool, p.user_id, p.name, skill.mu, skill.sigma, int(p.place == 1), finished_at),
         )
     return {p.seat: (b, a) for p, b, a in zip(people, before, after, strict=True)}
@@ -184,6 +202,36 @@ def page_of(guild_id: int, user_id: int | None, offset: int, limit: int) -> tupl
     )
 
 
+async def results_page(
+    fetch: Fetch, guild_id: int, user_id: int | None, offset: int, limit: int
+) -> tuple[list[RecordedGame], int]:
+    """One page of a guild's results (only `user_id`'s, if given), newest first, with their placings,
+    and how many there are in all."""
+    [(total,)] = await fetch(*count_of(guild_id, user_id))
+    games = await fetch(*page_of(guild_id, user_id, offset, limit))
+    if not games:
+        return [], int(total)
+    placings = await fetch(*placings_of([g[0] for g in games]))
+    return _recorded_games(games, placings), int(total)
+
+
+def _recorded_games(games: Iterable[Sequence[Any]], placings: Iterable[Sequence[Any]]) -> list[RecordedGame]:
+    """Results read with `page_of`, each with its placings read with `placings_of`."""
+    seats: dict[int, list[Placing]] = {}
+    for game_id, *seat in placings:
+        seats.setdefault(game_id, []).append(placing(seat))
+    return [
+        RecordedGame(
+            game_id,
+            guild,
+            channel,
+            from_us(finished),
+            GameResult(message, ruleset, house, reason, bool(rated), months, tuple(seats.get(game_id, ()))),
+        )
+        for game_id, guild, channel, finished, message, ruleset, house, reason, rated, months in games
+    ]
+
+
 def count_of(guild_id: int, user_id: int | None) -> tuple[str, list[Any]]:
     if user_id is None:
         return "SELECT COUNT(*) FROM results WHERE guild_id = ?", [guild_id]
@@ -191,8 +239,8 @@ def count_of(guild_id: int, user_id: int | None) -> tuple[str, list[Any]]:
 
 
 _STAT_SUMS = (
-    "COUNT(*), SUM(place = 1), SUM(net_worth), MAX(net_worth), MAX(best_jackpot), MAX(deals_sold),"
-    " SUM(lotteries), SUM(radio_wins), SUM(loans), SUM(charges_carried)"
+    "COUNT(*), COUNT(*) FILTER (WHERE place = 1), SUM(net_worth), MAX(net_worth), MAX(best_jackpot),"
+    " MAX(deals_sold), SUM(lotteries), SUM(radio_wins), SUM(loans), SUM(charges_carried)"
 )
 
 
@@ -231,7 +279,7 @@ def ratings_of(guild_id: int, ruleset: str, house: str, since: int | None) -> tu
         )
     return (
         "SELECT r.user_id, r.name, r.mu, r.sigma, r.games, p.games, p.wins FROM ratings AS r JOIN"
-        " (SELECT user_id, COUNT(*) AS games, SUM(place = 1) AS wins FROM placings"
+        " (SELECT user_id, COUNT(*) AS games, COUNT(*) FILTER (WHERE place = 1) AS wins FROM placings"
         " WHERE guild_id = ?1 AND ruleset = ?2 AND house = ?3 AND finished_at >= ?4 AND mu IS NOT NULL"
         " GROUP BY user_id) AS p USING (user_id)"
         f" WHERE r.guild_id = ?1 AND r.ruleset = ?2 AND r.house = ?3 {_BY_RATING}",

@@ -82,22 +82,15 @@ async def drop_lobby(db: aiosqlite.Connection, key: tuple[int, int]) -> bool:
     return True
 
 
-async def set_preferences(db: aiosqlite.Connection, params: tuple[int, bool, int]) -> None:
-    await run(
-        db,
-        "INSERT INTO preferences (user_id, calls, updated_at) VALUES (?1, ?2, ?3)"
-        " ON CONFLICT (user_id) DO UPDATE SET calls = ?2, updated_at = ?3",
-        params,
-    )
-
-
-async def set_server_settings(db: aiosqlite.Connection, params: tuple[int, str, int]) -> None:
-    await run(
-        db,
-        "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (?1, ?2, ?3)"
-        " ON CONFLICT (guild_id) DO UPDATE SET data = ?2, updated_at = ?3",
-        params,
-    )
+SET_PREFERENCES = (
+    "INSERT INTO preferences (user_id, calls, updated_at) VALUES (?1, ?2, ?3)"
+    " ON CONFLICT (user_id) DO UPDATE SET calls = ?2, updated_at = ?3"
+)
+SET_SERVER_SETTINGS = (
+    "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (?1, ?2, ?3)"
+    " ON CONFLICT (guild_id) DO UPDATE SET data = ?2, updated_at = ?3"
+)
+INSERT_HISTORY = f"INSERT INTO history ({HISTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 
 
 async def finish_game(
@@ -107,7 +100,7 @@ async def finish_game(
         return False
     if events is not None:
         await run(db, APPEND_EVENTS, events)
-    await run(db, f"INSERT INTO history ({HISTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", history)
+    await run(db, INSERT_HISTORY, history)
     return True
 
 

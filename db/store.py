@@ -14,38 +14,34 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
-from datetime import UTC, datetime, timedelta
+from collections.abc import AsyncIterator, Collection, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from db import files, migrations, records, statements
+from db import files, migrations, records, rows, statements
 from db.connection import Connection, Overdue, Result, Statements
 from db.interface import (
-    DamagedRow,
     EventRow,
     GameExists,
     GameResult,
     GameRow,
     HistoryRow,
-    Placing,
     Preferences,
     Pruned,
     RatedPlayer,
     Rater,
     RecordedGame,
     Shards,
-    StaleVersion,
     StatLine,
     StoreError,
     Wakeup,
 )
+from db.rows import Clock
 
 log = logging.getLogger(__name__)
-
-Clock = Callable[[], datetime]
 
 CHECKPOINT_EVERY = 200
 """Commits between background WAL checkpoints: a few hundred KB of log, copied off the click path.
@@ -55,76 +51,16 @@ PRUNE_BATCH = 5
 """Games whose logs one prune transaction removes (about 5 ms each, for a whole game's 875 rows):
 short enough that the bot's writes never wait for the lock anywhere near their busy timeout."""
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_MICROSECOND = timedelta(microseconds=1)
-
-_GAME_COLUMNS = "game_id, channel_id, guild_id, version, CAST(data AS BLOB), deadline, created_at, updated_at"
-_dump = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
-"""Compact, strict JSON (no NaN), so other tools can read the log."""
-
-
-def _to_us(moment: datetime) -> int:
-    if moment.utcoffset() is None:
-        raise ValueError(f"naive datetime {moment!r}: pass a timezone-aware UTC datetime")
-    return (moment - _EPOCH) // _MICROSECOND
-
-
-def _from_us(us: int) -> datetime:
-    return _EPOCH + timedelta(microseconds=us)
-
-
-def _optional_us(moment: datetime | None) -> int | None:
-    return None if moment is None else _to_us(moment)
-
 
 def _event_params(
     game_id: int, at_us: int, events: Sequence[dict[str, Any]]
 ) -> statements.EventParams | None:
-    """Validate and serialise before the transaction starts, so bad input never reaches the database;
-    None for no events."""
-    for event in events:
-        if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
-            raise ValueError(f"an event must be a dict with a str 'kind', got {event!r}")
-    if not events:
-        return None
-    return game_id, at_us, "[" + ",".join(map(_dump, events)) + "]"
+    """The events as APPEND_EVENTS takes them (one JSON array), validated first; None for no events."""
+    encoded = rows.encoded_events(events)
+    return (game_id, at_us, "[" + ",".join(encoded) + "]") if encoded else None
 
 
-def _kind_filter(kinds: Collection[str] | None) -> tuple[str, list[str]]:
-    if kinds is None:
-        return "", []
-    if isinstance(kinds, str):
-        raise TypeError("kinds must be a collection of str, not a single str")
-    wanted = list(kinds)
-    return f" AND kind IN ({','.join('?' * len(wanted))})", wanted
-
-
-def _shard_filter(shards: Shards | None) -> tuple[str, list[int]]:
-    """The condition `Shards.owns` puts, in SQL; a game with no server is shard 0's."""
-    if shards is None:
-        return "", []
-    ids = sorted(shards.ids)
-    marks = ",".join("?" * len(ids))
-    return f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})", [shards.count, *ids]
-
-
-def _game_row(r: Iterable[Any]) -> GameRow:
-    """A live row, its document read as bytes and decoded here, so one bad row fails alone."""
-    game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at = r
-    try:
-        text = data.decode()
-    except UnicodeDecodeError as e:
-        raise DamagedRow(game_id, channel_id, f"the saved game is not valid UTF-8 ({e.reason})") from None
-    return GameRow(
-        game_id,
-        channel_id,
-        guild_id,
-        version,
-        text,
-        None if deadline is None else _from_us(deadline),
-        _from_us(created_at),
-        _from_us(updated_at),
-    )
+_GAME_COLUMNS = "game_id, channel_id, guild_id, version, CAST(data AS BLOB), deadline, created_at, updated_at"
 
 
 class Store:
@@ -223,8 +159,7 @@ class Store:
 
     def _stamp(self) -> tuple[int, datetime]:
         """The clock reading as stored (microseconds) and as returned (UTC), which compare equal."""
-        us = _to_us(self._now())
-        return us, _from_us(us)
+        return rows.stamp(self._now)
 
     async def ping(self) -> None:
         """One trivial query in its turn: the connection and its thread answer."""
@@ -232,8 +167,8 @@ class Store:
 
     async def get(self, channel_id: int) -> GameRow | None:
         """The channel's live row; DamagedRow if its document cannot be read as text."""
-        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ?", (channel_id,))
-        return _game_row(rows[0]) if rows else None
+        found = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ?", (channel_id,))
+        return rows.game_row(found[0]) if found else None
 
     async def create(
         self, channel_id: int, guild_id: int | None, data: str, deadline: datetime | None = None
@@ -241,7 +176,7 @@ class Store:
         """Start a live row, under the id a closed lobby gave back if any (`delete`), else a new one;
         GameExists if the channel already has one."""
         now_us, now = self._stamp()
-        deadline_us = _optional_us(deadline)
+        deadline_us = rows.optional_us(deadline)
         params = (channel_id, guild_id, data, deadline_us, now_us, now_us)
         try:
             game_id, version = await self._write(lambda db: statements.insert_game(db, params))
@@ -249,7 +184,7 @@ class Store:
             if e.sqlite_errorcode == sqlite3.SQLITE_CONSTRAINT_UNIQUE:
                 raise GameExists(f"channel {channel_id} already has a live game") from e
             raise
-        deadline_at = None if deadline_us is None else _from_us(deadline_us)
+        deadline_at = None if deadline_us is None else rows.from_us(deadline_us)
         return GameRow(game_id, channel_id, guild_id, version, data, deadline_at, now, now)
 
     async def save(
@@ -261,12 +196,12 @@ class Store:
         never overwrite the next game in the same channel.
         """
         now_us, now = self._stamp()
-        deadline_us = _optional_us(deadline)
+        deadline_us = rows.optional_us(deadline)
         appended = _event_params(row.game_id, now_us, events)
         update = (data, deadline_us, now_us, row.game_id, row.version)
         if not await self._write(lambda db: statements.update_game(db, update, appended)):
-            raise _stale(row)
-        deadline_at = None if deadline_us is None else _from_us(deadline_us)
+            raise rows.stale(row)
+        deadline_at = None if deadline_us is None else rows.from_us(deadline_us)
         return dataclasses.replace(
             row, version=row.version + 1, data=data, deadline=deadline_at, updated_at=now
         )
@@ -288,8 +223,8 @@ class Store:
             row.channel_id,
             row.guild_id,
             data,
-            _dump(summary),
-            _to_us(row.created_at),
+            rows.dump(summary),
+            rows.to_us(row.created_at),
             now_us,
         )
 
@@ -297,57 +232,35 @@ class Store:
             if not await statements.finish_game(db, (row.game_id, row.version), appended, history):
                 return False
             if result is not None:
-                await records.record(db, row.game_id, *result)
+                await records.record(db.execute_fetchall, row.game_id, *result)
             return True
 
         if not await self._write(finish):
-            raise _stale(row)
+            raise rows.stale(row)
 
     async def unrecorded(self, limit: int) -> list[HistoryRow]:
         """Finished games without a result (finished before results were kept), oldest first."""
-        return await self._history_rows(
-            " WHERE game_id NOT IN (SELECT game_id FROM results) ORDER BY finished_at, game_id LIMIT ?",
-            [limit],
-        )
+        return await self._history_rows(rows.unrecorded_of(limit))
 
     async def record(self, results: Sequence[tuple[int, GameResult]], rate: Rater) -> None:
         """Record finished games' results by id, in order, in one transaction."""
 
         async def record_all(db: aiosqlite.Connection) -> None:
             for game_id, result in results:
-                await records.record(db, game_id, result, rate)
+                await records.record(db.execute_fetchall, game_id, result, rate)
 
         await self._write(record_all)
 
     async def set_result_message(self, game_id: int, message_id: int) -> None:
         """A finished game's result now links to `message_id` (its standings, once posted)."""
-        await self._write(lambda db: records.set_message(db, game_id, message_id))
+        await self._write(lambda db: statements.run(db, records.SET_MESSAGE, (message_id, game_id)))
 
     async def results(
         self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
     ) -> tuple[list[RecordedGame], int]:
         """One page of a guild's finished games (only `user_id`'s, if given), newest first, and how
         many there are in all."""
-        [(total,)] = await self._fetch(*records.count_of(guild_id, user_id))
-        games = await self._fetch(*records.page_of(guild_id, user_id, offset, limit))
-        if not games:
-            return [], int(total)
-        placings: dict[int, list[Placing]] = {}
-        for game_id, *placing in await self._fetch(*records.placings_of([g[0] for g in games])):
-            placings.setdefault(game_id, []).append(records.placing(placing))
-        page = [
-            RecordedGame(
-                game_id,
-                guild,
-                channel,
-                _from_us(finished),
-                GameResult(
-                    message, ruleset, house, reason, bool(rated), months, tuple(placings.get(game_id, ()))
-                ),
-            )
-            for game_id, guild, channel, finished, message, ruleset, house, reason, rated, months in games
-        ]
-        return page, int(total)
+        return await records.results_page(self._fetch, guild_id, user_id, offset, limit)
 
     async def stats(self, guild_id: int, user_id: int | None) -> list[StatLine]:
         """A member's results in a guild by edition; None: the computer players' by edition and
@@ -359,7 +272,7 @@ class Store:
     ) -> list[RatedPlayer]:
         """Every person rated in a pool, best conservative rating first; with `since`, only those
         with rated games since then, their games and wins counted since then."""
-        query = records.ratings_of(guild_id, ruleset, house, _optional_us(since))
+        query = records.ratings_of(guild_id, ruleset, house, rows.optional_us(since))
         return [records.rated_player(row) for row in await self._fetch(*query)]
 
     async def delete(self, row: GameRow) -> None:
@@ -368,7 +281,7 @@ class Store:
         games that started are never given again (a stale row of a finished game could otherwise
         overwrite the next), and the next row under a given-back id starts above `row`'s version."""
         if not await self._write(lambda db: statements.drop_lobby(db, (row.game_id, row.version))):
-            raise _stale(row)
+            raise rows.stale(row)
 
     async def set_aside(self, game_id: int, reason: str) -> bool:
         """Move a live row to the quarantine table, its bytes untouched; the channel is free again."""
@@ -378,39 +291,33 @@ class Store:
     async def wakeups(self, shards: Shards | None = None) -> list[Wakeup]:
         """Every live game's timer, earliest first, from an index alone (no document is read); with
         `shards`, only those of these shards' servers."""
-        shard_sql, shard_params = _shard_filter(shards)
-        rows = await self._fetch(
-            f"SELECT channel_id, deadline FROM games WHERE deadline IS NOT NULL{shard_sql} ORDER BY deadline",
-            shard_params,
-        )
-        return [Wakeup(channel_id, _from_us(at)) for channel_id, at in rows]
+        found = await self._fetch(*rows.wakeups_of(shards))
+        return [Wakeup(channel_id, rows.from_us(at)) for channel_id, at in found]
 
     async def preferences(self, user_ids: Collection[int]) -> dict[int, Preferences]:
         """The lasting choices of those of `user_ids` who made any."""
-        wanted = list(user_ids)
-        if not wanted:
+        if not user_ids:
             return {}
-        marks = ",".join("?" * len(wanted))
-        rows = await self._fetch(
-            f"SELECT user_id, calls, updated_at FROM preferences WHERE user_id IN ({marks})", wanted
-        )
-        return {user: Preferences(user, bool(calls), _from_us(at)) for user, calls, at in rows}
+        found = await self._fetch(*rows.preferences_of(user_ids))
+        return {user: Preferences(user, bool(calls), rows.from_us(at)) for user, calls, at in found}
 
     async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
         """Record a member's choices, replacing any before."""
         now_us, now = self._stamp()
-        await self._write(lambda db: statements.set_preferences(db, (user_id, calls, now_us)))
+        await self._write(lambda db: statements.run(db, statements.SET_PREFERENCES, (user_id, calls, now_us)))
         return Preferences(user_id, calls, now)
 
     async def server_settings(self, guild_id: int) -> str | None:
         """A server's settings as saved (None: it never chose)."""
-        rows = await self._fetch("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,))
-        return None if not rows else str(rows[0][0])
+        found = await self._fetch("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,))
+        return None if not found else str(found[0][0])
 
     async def set_server_settings(self, guild_id: int, data: str) -> None:
         """Record a server's settings, replacing any before."""
         now_us, _ = self._stamp()
-        await self._write(lambda db: statements.set_server_settings(db, (guild_id, data, now_us)))
+        await self._write(
+            lambda db: statements.run(db, statements.SET_SERVER_SETTINGS, (guild_id, data, now_us))
+        )
 
     async def events(
         self,
@@ -421,38 +328,18 @@ class Store:
         kinds: Collection[str] | None = None,
     ) -> list[EventRow]:
         """One page of the log, newest first; pass the last page's smallest seq as `before_seq` for more."""
-        if limit < 0:
-            raise ValueError(f"limit must be >= 0, got {limit}")
-        kind_sql, kind_params = _kind_filter(kinds)
-        seq_sql = "" if before_seq is None else " AND seq < ?"
-        seq_params = [] if before_seq is None else [before_seq]
-        rows = await self._fetch(
-            f"SELECT seq, at, data FROM events WHERE game_id = ?{seq_sql}{kind_sql}"
-            " ORDER BY seq DESC LIMIT ?",
-            [game_id, *seq_params, *kind_params, limit],
-        )
-        return [EventRow(game_id, seq, _from_us(at), json.loads(data)) for seq, at, data in rows]
+        found = await self._fetch(*rows.events_of(game_id, limit, before_seq, kinds))
+        return [EventRow(game_id, seq, rows.from_us(at), json.loads(data)) for seq, at, data in found]
 
     async def count_events(self, game_id: int, kinds: Collection[str] | None = None) -> int:
-        kind_sql, kind_params = _kind_filter(kinds)
-        [(count,)] = await self._fetch(
-            f"SELECT COUNT(*) FROM events WHERE game_id = ?{kind_sql}", [game_id, *kind_params]
-        )
+        [(count,)] = await self._fetch(*rows.count_of_events(game_id, kinds))
         return int(count)
 
     async def live_games(self) -> list[GameRow]:
         """Every live row that can be read, oldest game first (for tools and tests; the bot itself
         never reads them all). A row that cannot be read is left out and logged, as `history` does,
         rather than hiding every other game; the bot sets it aside when its channel next loads it."""
-        games = []
-        for r in await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY game_id", ()):
-            try:
-                games.append(_game_row(r))
-            except DamagedRow as damage:
-                log.warning(
-                    "live game unreadable", extra={"game": damage.game_id, "channel": damage.channel_id}
-                )
-        return games
+        return rows.live_games(await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY game_id", ()))
 
     async def history(
         self, *, guild_id: int | None = None, channel_id: int | None = None, limit: int = 20
@@ -462,23 +349,16 @@ class Store:
         A finished game whose saved text is damaged is left out (and logged), not allowed to hide the
         others.
         """
-        if limit < 0:
-            raise ValueError(f"limit must be >= 0, got {limit}")
-        filters = [(column, value) for column, value in (("guild_id", guild_id), ("channel_id", channel_id))]
-        wanted = [(column, value) for column, value in filters if value is not None]
-        where = " WHERE " + " AND ".join(f"{column} = ?" for column, _ in wanted) if wanted else ""
-        return await self._history_rows(
-            f"{where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
-            [*(value for _, value in wanted), limit],
-        )
+        return await self._history_rows(rows.history_of(guild_id, channel_id, limit))
 
-    async def _history_rows(self, where: str, params: Sequence[Any]) -> list[HistoryRow]:
-        rows = await self._fetch(f"SELECT {_HISTORY_COLUMNS} FROM history{where}", params)
-        return [finished for finished in map(_history_row, rows) if finished is not None]
+    async def _history_rows(self, tail: rows.Query) -> list[HistoryRow]:
+        where, params = tail
+        found = await self._fetch(f"SELECT {_HISTORY_COLUMNS} FROM history {where}", params)
+        return [finished for finished in map(rows.history_row, found) if finished is not None]
 
     async def finished_game(self, game_id: int) -> HistoryRow | None:
-        rows = await self._history_rows(" WHERE game_id = ?", [game_id])
-        return rows[0] if rows else None
+        found = await self._history_rows(rows.finished_game_of(game_id))
+        return found[0] if found else None
 
     async def prune(self, finished_before: datetime) -> Pruned:
         """Remove the event logs of games finished (or lobbies closed) before `finished_before`.
@@ -487,7 +367,7 @@ class Store:
         never wait long for the lock. SQLite reuses the freed pages for new games; the file itself
         shrinks only with VACUUM.
         """
-        cutoff = _to_us(finished_before)
+        cutoff = rows.to_us(finished_before)
         game_ids = [game_id for (game_id,) in await self._fetch(statements.PRUNABLE, (cutoff,))]
         removed = 0
         for start in range(0, len(game_ids), PRUNE_BATCH):
@@ -500,19 +380,3 @@ class Store:
 _HISTORY_COLUMNS = (
     "game_id, channel_id, guild_id, CAST(data AS BLOB), CAST(summary AS BLOB), created_at, finished_at"
 )
-
-
-def _history_row(row: Sequence[Any]) -> HistoryRow | None:
-    """A history row read, or None (logged) if its saved text is damaged."""
-    game_id, channel, guild, data, summary, created, ended = row
-    try:
-        return HistoryRow(
-            game_id, channel, guild, data.decode(), json.loads(summary), _from_us(created), _from_us(ended)
-        )
-    except ValueError:  # UnicodeDecodeError and JSONDecodeError
-        log.warning("finished game unreadable", extra={"game": game_id, "channel": channel})
-        return None
-
-
-def _stale(row: GameRow) -> StaleVersion:
-    return StaleVersion(f"game {row.game_id} is no longer at version {row.version}")

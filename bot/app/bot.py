@@ -12,15 +12,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import collector
+from bot.app.metrics import Metrics
 from bot.render.commands import CatalogTranslator
 from bot.render.i18n import lang
 from bot.render.refusals import went_wrong
 from bot.service import GameSettings, Loaded, Service, Tables
 from bot.service.results import backfill
-from bot.service.timers import Clock
+from bot.service.timers import Clock, Lateness
 from cogs.payday._live import LiveMessage
-from db.interface import Shards
-from db.store import Store
+from db import GameStore, Shards, open_store
+from db.opening import is_postgres
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ async def _answer(interaction: discord.Interaction, text: str) -> None:
 class Running:
     """What `setup_hook` builds and `close` stops: the store, the service on it, its live message."""
 
-    store: Store
+    store: GameStore
     service: Service
     live: LiveMessage
 
@@ -69,10 +70,12 @@ def build_service(
     *,
     pictures: bool = True,
     now: Clock = discord.utils.utcnow,
+    lateness: Lateness | None = None,
 ) -> tuple[Service, LiveMessage]:
     """The service on `tables`, and the live message it shows its changes on, sent with `client`'s
-    token (`pictures`: with the drawn board). Each needs the other: the service hands the live
-    message every saved change, and the live message tells the service where it posted a new one."""
+    token (`pictures`: with the drawn board; `lateness`: hears how late each timer fired). Each
+    needs the other: the service hands the live message every saved change, and the live message
+    tells the service where it posted a new one."""
 
     async def moved(shown: Loaded, message_id: int) -> Loaded | None:
         return await service.moved(shown, message_id)
@@ -84,7 +87,7 @@ def build_service(
         await service.standings_posted(game_id, message_id)
 
     live = LiveMessage(client, moved, gone, posted, pictures=pictures)
-    service = Service(tables, settings, live, now)
+    service = Service(tables, settings, live, now, lateness=lateness)
     return service, live
 
 
@@ -97,20 +100,26 @@ class PaydayBot(commands.AutoShardedBot):
 
     def __init__(
         self,
-        database_path: Path,
+        database: str,
         *,
         dev_guild_id: int | None,
         game_settings: GameSettings,
         board_pictures: bool = True,
         shard_count: int | None = None,
         shard_ids: list[int] | None = None,
+        metrics_port: int | None = None,
+        metrics_host: str = "127.0.0.1",
     ) -> None:
         # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        # discord.py takes no shard_ids as "every shard", and does not admit None for it.
-        sharding: dict[str, Any] = {"shard_count": shard_count}
+        # discord.py takes no shard_ids as "every shard", nor a trace as "none": it admits no None.
+        options: dict[str, Any] = {"shard_count": shard_count}
         if shard_ids is not None:
-            sharding["shard_ids"] = shard_ids
+            options["shard_ids"] = shard_ids
+        # Measured only when served: without a port nothing is hooked in (bot/app/metrics.py).
+        metrics = None if metrics_port is None else Metrics(metrics_host, metrics_port)
+        if metrics is not None:
+            options["http_trace"] = metrics.discord_trace()
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -121,13 +130,15 @@ class PaydayBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
-            **sharding,
+            **options,
         )
-        self.database_path = database_path
+        self.database = database
+        """DATABASE_URL (postgresql://...) or the SQLite file's path."""
         self.dev_guild_id = dev_guild_id
         self.game_settings = game_settings
         # Off: the live message shows the board in words only, and no picture is drawn (bench/load.py).
         self.board_pictures = board_pictures
+        self.metrics = metrics
         self._running: Running | None = None
         self._frozen = False
 
@@ -145,7 +156,7 @@ class PaydayBot(commands.AutoShardedBot):
         return self._running
 
     @property
-    def store(self) -> Store:
+    def store(self) -> GameStore:
         return self.running.store
 
     @property
@@ -157,15 +168,26 @@ class PaydayBot(commands.AutoShardedBot):
         return self.running.live
 
     async def setup_hook(self) -> None:
-        store = await Store.open(self.database_path, now=discord.utils.utcnow)
+        store = await open_store(self.database, now=discord.utils.utcnow)
         if self.is_closed():  # closed while the store opened (the file check beside it found damage)
             await store.close()
             return
-        log.info("store opened", extra={"path": self.database_path})
+        log.info(
+            "store opened", extra={"store": "postgresql" if is_postgres(self.database) else self.database}
+        )
         await backfill(store)  # before any game can finish, so ratings learn in the order played
-        tables = Tables(store, self.served_shards())
-        service, live = build_service(self, tables, self.game_settings, pictures=self.board_pictures)
+        metrics = self.metrics
+        tables = Tables(store if metrics is None else metrics.timed(store), self.served_shards())
+        service, live = build_service(
+            self,
+            tables,
+            self.game_settings,
+            pictures=self.board_pictures,
+            lateness=None if metrics is None else metrics.late,
+        )
         self._running = Running(store, service, live)
+        if metrics is not None:
+            await metrics.start(ping=store.ping, live_games=service.timers.pending)
         await self.load_extension(GAME_COG)
         await service.resume()  # after the cog registered its buttons: a timer may post at once
         await self.tree.set_translator(CatalogTranslator())  # descriptions in each user's language
@@ -192,6 +214,8 @@ class PaydayBot(commands.AutoShardedBot):
         """Timers and the live message's workers stop first, so none writes to a closed store."""
         running, self._running = self._running, None
         try:
+            if self.metrics is not None:  # first: a health check must not ping a store being closed
+                await self.metrics.stop()
             if running is not None:
                 await running.service.close()
                 await running.live.close()
@@ -202,7 +226,7 @@ class PaydayBot(commands.AutoShardedBot):
 
 
 def create_bot(
-    database_path: str | Path,
+    database: str | Path,
     *,
     dev_guild_id: int | None = None,
     turn_seconds: int = 300,
@@ -212,13 +236,18 @@ def create_bot(
     seed: int | None = None,
     shard_count: int | None = None,
     shard_ids: list[int] | None = None,
+    metrics_port: int | None = None,
+    metrics_host: str = "127.0.0.1",
 ) -> PaydayBot:
-    """An unstarted bot: `bot.start(token)` runs it, tests hand it to simcord."""
+    """An unstarted bot on `database` (a postgresql:// URL, or an SQLite file's path):
+    `bot.start(token)` runs it, tests hand it to simcord."""
     return PaydayBot(
-        Path(database_path),
+        str(database),
         dev_guild_id=dev_guild_id,
         game_settings=GameSettings(turn_seconds, interrupt_seconds, lobby_minutes, seed),
         board_pictures=board_pictures,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        metrics_port=metrics_port,
+        metrics_host=metrics_host,
     )

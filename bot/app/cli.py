@@ -5,6 +5,9 @@
     python -m bot prune --older-than DAYS  remove event logs of games finished more than DAYS ago
     python -m bot replay FILE              re-run a game's record (/payday export): does it reproduce
                                            its standings? exit code 0 if it does, 1 if not
+    python -m bot migrate-to-postgres SQLITE_PATH DATABASE_URL
+                                           copy an SQLite database into an empty PostgreSQL one and
+                                           count every table on both sides (exit code 1 if they differ)
 
 Every mistake a server admin can fix ends the program with one line on stderr and exit code 2,
 never a traceback: the line says what is wrong and what to do.
@@ -23,11 +26,17 @@ from pydantic import SecretStr, ValidationError
 from bot.app.bot import create_bot
 from bot.app.config import Settings
 from bot.app.logs import setup_logging
+from bot.app.metrics import MetricsUnavailable
 from bot.service.records import BadRecord, audit
-from db import Store, StoreError, backup, check_file
+from db import StoreError, backup, check_file, open_store
+from db.postgres import CopyMismatch, copy_to_postgres
 
 USER_ERROR = 2
 PORTAL = "Discord Developer Portal → your application → Bot → Reset Token"
+
+
+SECRET = {("database_url",), ("discord_token",)}
+"""Settings whose value an error line never repeats."""
 
 
 class SetupError(Exception):
@@ -41,7 +50,9 @@ def read_settings() -> Settings:
     except ValidationError as e:
         problems = [
             f"{'.'.join(map(str, err['loc'])).upper()} is invalid: "
-            f"{err['msg'][:1].lower()}{err['msg'][1:]} (got {err['input']!r})"
+            f"{err['msg'][:1].lower()}{err['msg'][1:]}"
+            # A secret (DATABASE_URL's password) is never echoed.
+            + ("" if err["loc"] in SECRET else f" (got {err['input']!r})")
             for err in e.errors()
         ]
         raise SetupError("; ".join(problems) + ". Fix it in .env or the environment.") from None
@@ -65,16 +76,17 @@ def check_token(token: SecretStr | None) -> str:
 
 
 async def run(settings: Settings, token: str) -> None:
-    """Open the store once before connecting, so a bad DATABASE_PATH fails fast and offline.
+    """Open the store once before connecting, so a bad DATABASE_PATH or DATABASE_URL fails fast and
+    offline.
 
-    Opening checks the tables of live games; the whole file (the event log is most of it: seconds
+    Opening checks the tables of live games; the whole SQLite file (the event log is most of it: seconds
     to read when big) is checked beside the running bot, and damage found there stops it with the
     same one-line error.
     """
-    store = await Store.open(settings.database_path)
+    store = await open_store(settings.database)
     await store.close()
     bot = create_bot(
-        settings.database_path,
+        settings.database,
         dev_guild_id=settings.dev_guild_id,
         turn_seconds=settings.turn_seconds,
         interrupt_seconds=settings.interrupt_seconds,
@@ -82,10 +94,14 @@ async def run(settings: Settings, token: str) -> None:
         board_pictures=settings.board_pictures,
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
+        metrics_port=settings.metrics_port,
+        metrics_host=settings.metrics_host,
     )
     damage: list[StoreError] = []
 
     async def check_whole_file() -> None:
+        if settings.database_url is not None:
+            return  # a PostgreSQL server checks its own pages
         try:
             await asyncio.to_thread(check_file, settings.database_path)
         except StoreError as e:
@@ -98,6 +114,8 @@ async def run(settings: Settings, token: str) -> None:
             await bot.start(token)
             if damage:
                 raise damage[0]
+        except MetricsUnavailable as e:
+            raise SetupError(str(e)) from None
         except discord.LoginFailure:
             raise SetupError(
                 f"Discord rejected DISCORD_TOKEN: get a new one ({PORTAL}) and put it in .env."
@@ -135,6 +153,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     prune.add_argument("--older-than", type=int, required=True, metavar="DAYS", help="finished DAYS ago")
     audit = commands.add_parser("replay", help="re-run a game's record and check its final standings")
     audit.add_argument("file", help="the game's record, as /payday export gives it (JSON)")
+    migrate = commands.add_parser(
+        "migrate-to-postgres", help="copy an SQLite database into an empty PostgreSQL database"
+    )
+    migrate.add_argument(
+        "sqlite_path", metavar="SQLITE_PATH", help="the bot's SQLite file (stop the bot first)"
+    )
+    migrate.add_argument(
+        "database_url", metavar="DATABASE_URL", help="postgresql://user:password@host/database"
+    )
     args = parser.parse_args(argv)
     if args.command == "prune" and args.older_than < 0:
         parser.error("--older-than must be 0 or more days")
@@ -142,12 +169,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def back_up(settings: Settings, dest: str) -> str:
+    if settings.database_url is not None:
+        raise SetupError(
+            "The games are in PostgreSQL (DATABASE_URL): back them up with `pg_dump --format=custom"
+            f' --file={dest} "$DATABASE_URL"`, which is safe while the bot runs.'
+        )
     size = backup(settings.database_path, dest)
     return f"Backed up {settings.database_path} to {dest} ({size:,} bytes, checked)."
 
 
 async def prune(settings: Settings, days: int) -> str:
-    store = await Store.open(settings.database_path)
+    store = await open_store(settings.database)
     try:
         pruned = await store.prune(datetime.now(UTC) - timedelta(days=days))
     finally:
@@ -175,15 +207,32 @@ def replay(path: str) -> tuple[str, bool]:
     return f"Game #{verdict.game_id}: the replay does NOT reproduce the record: {verdict.problem}.", False
 
 
+async def migrate(sqlite_path: str, url: str) -> str:
+    """One line per table copied, and one that sums it up."""
+    copied = await copy_to_postgres(sqlite_path, url)
+    total = sum(count for _, count in copied.rows)
+    return "\n".join(
+        [
+            *(f"{table}: {count:,} row" + ("" if count == 1 else "s") for table, count in copied.rows),
+            f"Copied {total:,} rows from {sqlite_path} into {copied.into}, every table counted on both sides;"
+            f" new games continue after #{copied.last_game_id}. Set DATABASE_URL to use it.",
+        ]
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the bot or a database command; the exit code is 0 on success or after Ctrl-C, 2 after a
-    setup mistake (`replay`: 1 for a record that does not reproduce)."""
+    setup mistake (`replay`: 1 for a record that does not reproduce; `migrate-to-postgres`: 1 for a
+    copy whose counts differ)."""
     try:
         args = parse_args([] if argv is None else argv)
         if args.command == "replay":  # needs no settings: anyone can audit a record
             said, reproduced = replay(args.file)
             print(said)
             return 0 if reproduced else 1
+        if args.command == "migrate-to-postgres":  # needs no settings: both databases are named
+            print(asyncio.run(migrate(args.sqlite_path, args.database_url)))
+            return 0
         settings = read_settings()
         if args.command == "backup":
             print(back_up(settings, args.dest))
@@ -191,12 +240,17 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "prune":
             print(asyncio.run(prune(settings, args.older_than)))
             return 0
-        setup_logging(settings.log_level)
+        setup_logging(settings.log_level, settings.log_format)
         token = check_token(settings.discord_token)
         asyncio.run(run(settings, token))
     except (SetupError, StoreError) as e:
         print(e, file=sys.stderr)
         return USER_ERROR
+    except CopyMismatch as e:
+        print(
+            f"The copy was undone, its counts differ ({e}): try again with the bot stopped.", file=sys.stderr
+        )
+        return 1
     except KeyboardInterrupt:
         pass  # asyncio.run cancelled run(), whose `async with bot` closed the bot and the store.
     return 0

@@ -5,7 +5,10 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from db.opening import is_postgres
+
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+LogFormat = Literal["text", "json"]
 
 
 class Settings(BaseSettings):
@@ -19,19 +22,42 @@ class Settings(BaseSettings):
     # Optional so that a missing token gets our own one-line explanation, not pydantic's.
     discord_token: SecretStr | None = None
     database_path: str = "data/payday.sqlite3"
+    database_url: SecretStr | None = None
+    """postgresql://user:password@host/database: games in a PostgreSQL server (DATABASE_PATH unused)."""
     dev_guild_id: int | None = None
     log_level: LogLevel = "INFO"
+    log_format: LogFormat = "text"
     turn_seconds: int = Field(300, gt=0)
     interrupt_seconds: int = Field(60, gt=0)
     lobby_minutes: int = Field(30, gt=0, le=7 * 24 * 60)
     board_pictures: bool = True
     shard_count: int | None = Field(None, gt=0)
     shard_ids: Annotated[list[int] | None, NoDecode] = None
+    metrics_port: int | None = Field(None, ge=1, le=65535)
+    """The operator's metrics and health check (bot/app/metrics.py); None: not served, not measured."""
+    metrics_host: str = "127.0.0.1"
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgresql(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not is_postgres(value.get_secret_value()):
+            raise ValueError("it must start with postgresql:// (empty: games stay in DATABASE_PATH)")
+        return value
+
+    @property
+    def database(self) -> str:
+        """Where the games are: DATABASE_URL if set, else the SQLite file DATABASE_PATH."""
+        return self.database_path if self.database_url is None else self.database_url.get_secret_value()
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_case(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_case(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

@@ -1,9 +1,12 @@
-"""One log line per event, with `extra=` fields as sorted key=value pairs so a game can be grepped."""
+"""One log line per event, with `extra=` fields as sorted key=value pairs so a game can be grepped;
+or (LOG_FORMAT=json) one JSON object per line, for a log collector that indexes the fields."""
 
 import json
 import logging
 import re
 import time
+
+from bot.app.config import LogFormat
 
 # Attributes every LogRecord has; anything else on a record came from `extra=`.
 _STANDARD = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
@@ -44,11 +47,37 @@ class KeyValueFormatter(logging.Formatter):
         return line
 
 
+class JsonFormatter(logging.Formatter):
+    """`{"time": "2026-11-29T15:00:00.250Z", "level": "INFO", "logger": "cogs.payday", "message":
+    "applied", "channel": 123, "game": 7}`: the extras as fields of their own (numbers stay numbers,
+    anything else is its text), a traceback as the string field `exception`, all on one line."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, object] = {
+            "time": f"{_stamp(record.created)[:-1]}.{int(record.msecs):03d}Z",
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        fields = vars(record)
+        for key in sorted(fields.keys() - _STANDARD):
+            line.setdefault(key, fields[key])  # an extra never hides the line's own four fields
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            line["stack"] = self.formatStack(record.stack_info)
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
+FORMATTERS: dict[LogFormat, type[logging.Formatter]] = {"text": KeyValueFormatter, "json": JsonFormatter}
+"""The formatter of each LOG_FORMAT."""
+
 _handler: logging.Handler | None = None
 
 
-def setup_logging(level: str) -> None:
-    """Log to stderr at `level`; discord.py stays at WARNING unless `level` is DEBUG.
+def setup_logging(level: str, log_format: LogFormat = "text") -> None:
+    """Log to stderr at `level` in `log_format` ("text" or "json"); discord.py stays at WARNING
+    unless `level` is DEBUG.
 
     Calling it again replaces our handler rather than adding a second one.
     """
@@ -57,7 +86,7 @@ def setup_logging(level: str) -> None:
     if _handler is not None:
         root.removeHandler(_handler)
     _handler = logging.StreamHandler()
-    _handler.setFormatter(KeyValueFormatter())
+    _handler.setFormatter(FORMATTERS[log_format]())
     root.addHandler(_handler)
     root.setLevel(level)
     logging.getLogger("discord").setLevel(logging.DEBUG if level == "DEBUG" else logging.WARNING)

@@ -10,7 +10,8 @@ listed are dropped.
 import asyncio
 import io
 import re
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -23,6 +24,10 @@ DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
 """The one thread pictures are drawn in. Frames are assembled one at a time anyway (a lock in
 picture.py), and one thread keeps one allocator arena where the default pool's threads each grow
 their own (bench/load.py: about 18 KB more per live game at 1,000 games)."""
+DrawingWatcher = Callable[[float], None]
+"""Hears how many seconds each picture took to draw (the operator's metrics, bot/app/metrics.py)."""
+_watchers: list[DrawingWatcher] = []
+"""The process's watchers: like the drawing thread, one for every bot the process runs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +42,25 @@ def filename(key: str) -> str:
     return f"board-{key}.png"
 
 
+def watch_drawing(watcher: DrawingWatcher) -> Callable[[], None]:
+    """Tell `watcher` each picture's drawing time, from the drawing thread; returns what stops it."""
+    _watchers.append(watcher)
+    return lambda: _watchers.remove(watcher)
+
+
 async def render(scene: Scene) -> bytes:
     """The PNG, drawn in the drawing thread: a few milliseconds of CPU the event loop should not
     wait on."""
-    return await asyncio.get_running_loop().run_in_executor(DRAWING, render_png, scene)
+    return await asyncio.get_running_loop().run_in_executor(DRAWING, _draw, scene)
+
+
+def _draw(scene: Scene) -> bytes:
+    started = time.perf_counter()
+    png = render_png(scene)
+    seconds = time.perf_counter() - started
+    for watcher in tuple(_watchers):  # a copy: the loop's thread may add or remove one meanwhile
+        watcher(seconds)
+    return png
 
 
 def board_file(png: bytes, drawn: Picture) -> discord.File:

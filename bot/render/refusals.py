@@ -204,6 +204,9 @@ _TEXTS: dict[str, Writer] = {
         "The game has moved on since you asked, so nothing was ended: use /payday end again to see the "
         "standings it would end with now."
     ),
+    ServiceCode.CHANGED_MEANWHILE: lambda p, n, L: L._(
+        "The game changed just as you asked, so nothing was done: look at its latest message and try again."
+    ),
     ServiceCode.MISSING_PERMISSIONS: lambda p, n, L: L.ngettext(
         "I need the {permissions} permission in this channel to run a game here: ask a moderator to "
         "grant it, or start the game in another channel.",

@@ -9,8 +9,8 @@ a slow Discord never holds a game.
 """
 
 import logging
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -35,6 +35,7 @@ from bot.service.values import (
     WarningCode,
 )
 from bot.table import Table
+from db.interface import GameExists, StaleVersion
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,34 @@ class Core:
         self.now = now
         self.timers = timers
 
+    # -- changing the channel's game --------------------------------------------------------------
+    @asynccontextmanager
+    async def changing(self, channel_id: int) -> AsyncIterator[None]:
+        """The channel's lock, around a use case someone asked for. Within one process the lock
+        keeps changes in turn; with several processes sharing the database, the store's version
+        check does: a save that finds the game saved by another process since this one read it
+        (`StaleVersion`) wrote nothing, and the person is refused (`CHANGED_MEANWHILE`); a new
+        lobby in a channel another process just opened one in is refused as any open game is.
+
+        A lost race is never retried (read again, the change made again): the person decided on
+        a game that is no longer the stored one. A button's question number would refuse a retry
+        once the game moved on, but a slash command carries none, and a retry would apply it to a
+        game its author has not seen. Lost races happen only while a server moves between
+        processes, so the person is asked to look at the latest message and try again, which
+        then works: the out-of-date copy is gone.
+        """
+        async with self.tables.lock(channel_id):
+            try:
+                yield
+            except StaleVersion as lost:
+                log.info(
+                    "game saved by another process first: refused",
+                    extra={"channel": channel_id, "why": str(lost)},
+                )
+                raise Refused(ServiceCode.CHANGED_MEANWHILE) from None
+            except GameExists:
+                raise Refused(ServiceCode.GAME_OPEN) from None
+
     # -- finding the channel's game ---------------------------------------------------------------
     async def load(self, channel_id: int, known: Loaded | None = None) -> Loaded | None:
         """The channel's table, for a use case holding its lock (`known`: see `Tables.load`). A game
@@ -104,14 +133,21 @@ class Core:
             raise Refused(ServiceCode.NO_GAME)
         return loaded
 
-    async def running(self, channel_id: int, game_id: int | None) -> Loaded:
-        """The channel's running game (`game_id`: that one, from a button), read under its lock to be
-        changed, or a refusal."""
-        return _running(await self.load(channel_id), game_id)
+    async def running(self, channel_id: int, game_id: int | None, prompt: int | None = None) -> Loaded:
+        """The channel's running game (`game_id`: that one, from a button of question `prompt`), read
+        under its lock to be changed, or a refusal. A button newer than this process's copy of the
+        game (of a later game, or a later question) shows that another process sharing the
+        database saved it since: the copy is dropped and the store read again."""
+        loaded = await self.load(channel_id)
+        if loaded is not None and _newer(game_id, prompt, loaded):
+            log_change("button newer than the kept game: read again", loaded, button=(game_id, prompt))
+            self.tables.forget(channel_id)
+            loaded = await self.load(channel_id)
+        return _running(loaded, game_id)
 
-    async def playing(self, channel_id: int, game_id: int | None) -> Loaded:
+    async def playing(self, channel_id: int, game_id: int | None, prompt: int | None = None) -> Loaded:
         """The channel's running game as `running` finds it, to be played on: refused while paused."""
-        loaded = await self.running(channel_id, game_id)
+        loaded = await self.running(channel_id, game_id, prompt)
         unpaused(loaded.table)
         return loaded
 
@@ -134,11 +170,21 @@ class Core:
         return update
 
     def arm(self, loaded: Loaded) -> None:
+        """The channel's timer set to the table's next wake-up, if the game is this process's."""
         wake = loaded.table.wake_at()
-        if wake is None:
+        if wake is None or not self.ours(loaded, "arm"):
             self.timers.cancel(loaded.row.channel_id)
         else:
             self.timers.arm(loaded.row.channel_id, wake)
+
+    def ours(self, loaded: Loaded, action: str) -> bool:
+        """Whether this process times the game: it serves the game's server. Another process's game
+        (changed here by a click during a shard move) is timed by that process alone, so its
+        computer players never move twice; declining one is logged, with what was declined."""
+        if self.tables.owns(loaded.row.guild_id):
+            return True
+        log_change("another process's game: its timer is left to it", loaded, action=action)
+        return False
 
     # -- the end of a lobby or a game -------------------------------------------------------------
     async def close_lobby(self, loaded: Loaded, note: Note, said: Note | None = None) -> Update:
@@ -200,6 +246,17 @@ def _running(loaded: Loaded | None, game_id: int | None) -> Loaded:
     if loaded.table.state is None:
         raise Refused(ServiceCode.NOT_STARTED)
     return loaded
+
+
+def _newer(game_id: int | None, prompt: int | None, loaded: Loaded) -> bool:
+    """Whether a button of game `game_id`, question `prompt`, was made after `loaded` was saved (game
+    numbers and question numbers only grow)."""
+    if game_id is None or game_id < loaded.row.game_id:
+        return False
+    state = loaded.table.state
+    return game_id > loaded.row.game_id or (
+        prompt is not None and state is not None and prompt > state.prompt
+    )
 
 
 def unpaused(table: Table) -> None:

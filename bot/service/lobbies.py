@@ -57,7 +57,7 @@ class Lobbies(UseCases):
         `parent_id`: the channel whose thread `channel_id` is, opened for this game alone."""
         bot = self.core.settings
         server = await self.core.tables.server_settings(guild_id)
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             if await self.core.load(channel_id) is not None:
                 raise Refused(ServiceCode.GAME_OPEN)
             turn, interrupt = server.times(options.turn_seconds, bot.turn_seconds, bot.interrupt_seconds)
@@ -89,7 +89,7 @@ class Lobbies(UseCases):
         """A lobby for the same table as the finished game `game_id`: same settings and seats, the
         person who asked seated as host, every other player's seat kept until they press Join
         (`lobby.rematch`). Posted like a new lobby (`Show.POST`, then `moved`)."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             if await self.core.load(channel_id) is not None:
                 raise Refused(ServiceCode.GAME_OPEN)
             finished = await self.core.tables.finished(channel_id, game_id)
@@ -124,7 +124,7 @@ class Lobbies(UseCases):
     # -- the lobby's buttons ----------------------------------------------------------------------
     async def join(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
         """Take a seat (`game_id`: in that lobby, from its button)."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self._lobby(channel_id, game_id)
             with rules_refuse():
                 name = lobby.join(loaded.table, person.user_id, person.name)
@@ -133,7 +133,7 @@ class Lobbies(UseCases):
 
     async def leave(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
         """Leave the lobby, or a running game (a computer player takes the seat)."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self._lobby(channel_id, game_id)
             if loaded.table.state is not None:
                 return await self._hand_over(loaded, person.user_id)
@@ -151,7 +151,7 @@ class Lobbies(UseCases):
     ) -> Update:
         """The host seats a computer player of `strength` (the lobby's menu; the old lobby button,
         which names none, seats a Normal one)."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self._lobby(channel_id, game_id)
             with rules_refuse():
                 name = lobby.add_computer(loaded.table, person.user_id, strength)
@@ -161,7 +161,7 @@ class Lobbies(UseCases):
 
     async def start(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
         """The host starts the game: the lobby message becomes the live game message."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self._lobby(channel_id, game_id)
             table = loaded.table
             with rules_refuse():
@@ -171,7 +171,7 @@ class Lobbies(UseCases):
 
     async def house_rules(self, channel_id: int, person: Person, game_id: int) -> HouseView:
         """The lobby's house rules, for its host's editor."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             table = (await self._lobby(channel_id, game_id)).table
             with rules_refuse():
                 lobby.may_change_house(table, person.user_id)
@@ -205,7 +205,7 @@ class Lobbies(UseCases):
     ) -> Update:
         """The host's change of the lobby's house rules, worked out from the lobby as it is under the
         table's lock; one out of its limits is refused, naming them, and changes nothing."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self._lobby(channel_id, game_id)
             with rules_refuse():
                 lobby.may_change_house(loaded.table, person.user_id)
@@ -215,7 +215,7 @@ class Lobbies(UseCases):
 
     async def reset_house_rules(self, channel_id: int, person: Person, game_id: int) -> Update:
         """The host puts the edition's own rules back."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self._lobby(channel_id, game_id)
             return await self._house_set(loaded, person, {})
 
@@ -233,7 +233,7 @@ class Lobbies(UseCases):
 
     async def cancel(self, channel_id: int, person: Person, game_id: int | None = None) -> Update:
         """The host (or someone with Manage Channels) closes the lobby."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self._lobby(channel_id, game_id)
             with rules_refuse():
                 lobby.cancel(loaded.table, person.user_id, person.manages_channel)
@@ -245,7 +245,7 @@ class Lobbies(UseCases):
         """The host or someone with Manage Channels removes `member`. From a lobby their seat is freed
         (nobody is banned: they may join again); from a running game it is exactly as if they had
         left (`_hand_over`), and the table is told who removed them."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self.core.here(channel_id)
             table = loaded.table
             with rules_refuse():

@@ -27,6 +27,7 @@ from bot.service.values import (
     Update,
 )
 from bot.table import Table
+from db.interface import StaleVersion
 
 LEDGER_PAGE = 15
 """Ledger lines per page."""
@@ -41,7 +42,7 @@ class Looks(UseCases):
         """The game here shown again: reposted at the bottom of the channel (`Show.POST`; the caller
         then says where with `moved`), or, for someone not seated in a running game, a private look
         (`Show.LOOK`), so onlookers can't flood the channel; an open lobby is reposted for anyone."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self.core.load(channel_id)
             if loaded is None:
                 return await self._last_standings(channel_id)
@@ -68,7 +69,8 @@ class Looks(UseCases):
 
     async def moved(self, shown: Loaded, message_id: int) -> Loaded | None:
         """The live message is now `message_id`, a new message showing the snapshot `shown`: saved
-        under the lock, before anyone is told. None if the game is gone meanwhile.
+        under the lock, before anyone is told. None if the game is gone meanwhile, or was saved by
+        another process since this one read it (that process shows its own change).
 
         It is saved on the last save (a click may have been saved since `shown`), whose table only
         changes its message; while `shown` is the last save, it is not parsed again."""
@@ -80,7 +82,11 @@ class Looks(UseCases):
             unchanged = saved.row.version == shown.row.version
             month = saved.table.leading_month()
             table = saved.table.model_copy(update={"message_id": message_id, "message_month": month})
-            loaded = await self.core.tables.save(Loaded(saved.row, table))
+            try:
+                loaded = await self.core.tables.save(Loaded(saved.row, table))
+            except StaleVersion:
+                log_change("live message not moved: another process saved the game", saved)
+                return None
             self.core.show(Update(channel_id, loaded, live=LiveView(loaded, shown=unchanged)))
         log_change("live message moved", loaded, message_id=message_id)
         return loaded
@@ -105,7 +111,7 @@ class Looks(UseCases):
         says which: `here`). The preference is saved first, so a failure leaves no table ahead of it."""
         code = NoteCode.CALLS_ON if on else NoteCode.CALLS_OFF
         await self.core.tables.remember_calls(person.user_id, on)
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self.core.load(channel_id)
             seat = None if loaded is None else loaded.table.seat_of(person.user_id)
             if loaded is None or seat is None:

@@ -17,7 +17,7 @@ class Pausing(UseCases):
 
     async def pause(self, channel_id: int, person: Person) -> Update:
         """Stop the game's clocks; the live message says who paused it."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self._may_pause(channel_id, person)
             table = loaded.table
             if table.paused is not None:
@@ -28,7 +28,7 @@ class Pausing(UseCases):
 
     async def resume(self, channel_id: int, person: Person) -> Update:
         """Start the clocks again with the time they had left."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self._may_pause(channel_id, person)
             table = loaded.table
             if table.paused is None:

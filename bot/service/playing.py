@@ -41,8 +41,8 @@ class Playing(UseCases):
         """One player's answer, from a button (with its prompt and game) or a slash command. A board
         button is answered with the new board, a command with what it did; if that ends the game, the
         standings follow the answer."""
-        async with self.core.tables.lock(channel_id):
-            loaded = await self.core.playing(channel_id, move.game_id)
+        async with self.core.changing(channel_id):
+            loaded = await self.core.playing(channel_id, move.game_id, move.prompt)
             seat = seat_of(loaded, person)
             table = loaded.table
             state = table.game
@@ -76,7 +76,7 @@ class Playing(UseCases):
     ) -> Update:
         """A player's standing orders, saved with their seat; in the same save they answer whatever
         they now cover (the question of the moment, and every one after it that they cover)."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self.core.playing(channel_id, game_id)
             seat = seat_of(loaded, person)
             table = loaded.table
@@ -90,7 +90,7 @@ class Playing(UseCases):
         """/payday end (host or Manage Channels): a lobby closes at once; a running game is not
         touched, and the host is shown the standings ending it now would give, to confirm (`end`).
         A slip must never end a long game."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self.core.here(channel_id)
             table = loaded.table
             with rules_refuse():
@@ -109,8 +109,8 @@ class Playing(UseCases):
     async def end(self, channel_id: int, person: Person, game_id: int, prompt: int) -> Update:
         """The host confirmed: stop game `game_id` now, if it still waits on question `prompt` (what
         the host was shown), and show the standings."""
-        async with self.core.tables.lock(channel_id):
-            loaded = await self.core.running(channel_id, game_id)
+        async with self.core.changing(channel_id):
+            loaded = await self.core.running(channel_id, game_id, prompt)
             table = loaded.table
             with rules_refuse():
                 lobby.may_stop(table, person.user_id, person.manages_channel)

@@ -16,7 +16,7 @@ from bot.service.servers import Servers
 from bot.service.tables import Tables
 from bot.service.takeover import Takeovers
 from bot.service.thinking import Thinker
-from bot.service.timers import Clock, DeadlineScheduler
+from bot.service.timers import Clock, DeadlineScheduler, Lateness
 from bot.service.values import LobbyChange, Person, Update
 from bot.service.waking import Waking
 
@@ -28,7 +28,7 @@ class Service:
     """Every game of the bot, one channel at a time.
 
     `tables` is the store behind its locks, `screen` shows what each change saved, `now` is the one
-    clock of the service and its timers.
+    clock of the service and its timers (`lateness` hears how late each timer fired).
     """
 
     def __init__(
@@ -38,13 +38,14 @@ class Service:
         screen: Screen,
         now: Clock,
         thinker: Thinker | None = None,
+        lateness: Lateness | None = None,
     ) -> None:
         self.tables, self.screen, self.now = tables, screen, now
         self.defaults = settings
         """The bot's own defaults, for a server that chose none (`/payday settings` shows them)."""
         self.thinker = thinker or Thinker()
         """Where Hard computer players think (worker processes, started at the first thought)."""
-        self.timers = DeadlineScheduler(self.wake, self._wake_failed, now=now)
+        self.timers = DeadlineScheduler(self.wake, self._wake_failed, now=now, lateness=lateness)
         core = Core(tables, settings, screen, now, self.timers)
         lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
         takeovers, servers, replays = Takeovers(core), Servers(core), Replays(core)

@@ -75,6 +75,11 @@ class Tables:
     garbage collector never walks, where a parsed table is some 80 objects it would (with one kept
     per live game). A failed write forgets the channel's entry, and a restart starts from the store.
     Only code holding the channel's lock fills that cache (`load`); lock-free readers `peek`.
+
+    Several processes may share the store (docs/SCALING.md): another one may save a game this one
+    keeps, and the kept row is then out of date. The store's version check finds that out at the
+    next save (`StaleVersion`, which forgets the entry like any failed write), so nothing is ever
+    written over a newer game; the service answers it (`Core.changing`).
     """
 
     def __init__(self, store: GameStore, shards: Shards | None = None) -> None:
@@ -87,6 +92,15 @@ class Tables:
         """The last row saved or read for each channel (a row read was parsed once: it is valid)."""
         self._resume = Resume(datetime.min)
         """Deadlines to extend after a restart, applied when each game is first loaded."""
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process serves the server `guild_id`, so times its games."""
+        return self.shards is None or self.shards.owns(guild_id)
+
+    def forget(self, channel_id: int) -> None:
+        """Drop the channel's kept row (another process saved the game since): the next `load`
+        reads the store."""
+        self._rows.pop(channel_id, None)
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)

@@ -29,7 +29,7 @@ class Takeovers(UseCases):
         """`person`, not seated, asks to play the computer's seat called `seat_name`; the caller posts
         the request for the host (the answer's `said` names it). The player who left a seat asks to
         take it back the same way."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self.core.playing(channel_id, None)
             table, now = loaded.table, self.core.now()
             mine = table.seat_of(person.user_id)
@@ -56,7 +56,7 @@ class Takeovers(UseCases):
     async def approve(self, channel_id: int, person: Person, game_id: int, number: int) -> Update:
         """The host approves request `number`: the member plays its seat from now on, the table is
         told (the live message's Latest), and the request's message says so."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self.core.playing(channel_id, game_id)
             table = loaded.table
             request = self._open(table, person, number)
@@ -90,7 +90,7 @@ class Takeovers(UseCases):
 
     async def decline(self, channel_id: int, person: Person, game_id: int, number: int) -> Update:
         """The host declines request `number`: it is gone, and its message says so."""
-        async with self.core.tables.lock(channel_id):
+        async with self.core.changing(channel_id):
             loaded = await self.core.playing(channel_id, game_id)
             table = loaded.table
             request = self._open(table, person, number)

@@ -21,6 +21,8 @@ Clock = Callable[[], datetime]
 """The service's one clock, tz-aware: `discord.utils.utcnow` in the bot (simcord's virtual time in
 the end-to-end tests), one the test moves in the service's own tests."""
 Sleep = Callable[[float], Awaitable[None]]
+Lateness = Callable[[float], None]
+"""Hears how many seconds after its deadline each timer fired (the operator's timer lag)."""
 RETRY_FIRST = timedelta(seconds=5)
 RETRY_MAX = timedelta(minutes=5)
 
@@ -36,7 +38,8 @@ class DeadlineScheduler:
     `on_failure(channel_id, failures, error)` hears of every failed callback, with the number of
     failures in a row, so the table can be told (once) that its game is stuck for now. Deadlines are
     read on `now`, the service's clock, so a timer fires exactly when the service finds it due; the
-    wait between is `sleep` on the event loop (tests give both, to move time by hand).
+    wait between is `sleep` on the event loop (tests give both, to move time by hand). `lateness`,
+    if given, hears how late each timer fired.
     """
 
     def __init__(
@@ -46,11 +49,13 @@ class DeadlineScheduler:
         *,
         now: Clock,
         sleep: Sleep = asyncio.sleep,
+        lateness: Lateness | None = None,
     ) -> None:
         self._callback = callback
         self._on_failure = on_failure
         self._now = now
         self._sleep = sleep
+        self._lateness = lateness
         self._timers: dict[int, tuple[datetime, asyncio.Task[None]]] = {}
         self._firing: set[asyncio.Task[None]] = set()
         self._failures: dict[int, int] = {}
@@ -77,6 +82,10 @@ class DeadlineScheduler:
         """Failed callbacks in a row for the channel (0 once one succeeds)."""
         return self._failures.get(channel_id, 0)
 
+    def pending(self) -> int:
+        """How many channels have a pending deadline: one per live game whose clock runs here."""
+        return len(self._timers)
+
     def armed(self, channel_id: int) -> datetime | None:
         """The channel's pending deadline, or None."""
         entry = self._timers.get(channel_id)
@@ -95,6 +104,8 @@ class DeadlineScheduler:
         # early, as a callback that compares the stored deadline with the clock would then do nothing.
         while (delay := (when - self._now()).total_seconds()) > 0:
             await self._sleep(delay)
+        if self._lateness is not None:
+            self._lateness(-delay)  # the wait is over: delay is zero or less, how late it fires
         # Spent before the callback runs, so the callback may re-arm or cancel its own channel.
         del self._timers[channel_id]
         task = asyncio.current_task()

@@ -310,6 +310,9 @@ class ServiceCode(StrEnum):
     """The player left this game or was removed from it: a computer player plays their seat now."""
     MOVED_ON = "moved_on"
     """Ending a game: it moved on since the host was shown what ending it would give."""
+    CHANGED_MEANWHILE = "changed_meanwhile"
+    """Another process sharing the database saved the game since this one read it (a lost race,
+    `Core.changing`): nothing was done, and the person tries again on the game's latest message."""
     MANAGE_SERVER = "manage_server"
     """The server's settings are changed only by members with Manage Server."""
     BAD_SETTING = "bad_setting"

@@ -12,7 +12,7 @@ A Hard computer player thinks off the event loop and without the channel's lock
 
 import logging
 import pickle
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from datetime import datetime
 
 from bot.game import engine, strengths
@@ -26,6 +26,7 @@ from bot.service.thinking import Thinker, Thought, decision_seed, thinks_off_loo
 from bot.service.timers import RETRY_FIRST
 from bot.service.values import Answer, Ending, LiveView, Note, NoteCode, Show, Update, Warning, WarningCode
 from bot.table import Table
+from db.interface import StaleVersion
 
 log = logging.getLogger(__name__)
 
@@ -67,14 +68,14 @@ class Waking:
         if channel_id in self._thinking:
             return
         async with self.core.tables.lock(channel_id):
-            thought = await self._due(channel_id)
+            thought = await self._unless_lost(channel_id, self._due(channel_id))
         self.core.screen.released(channel_id)
         while thought is not None:
             self._thinking.add(channel_id)
             try:
                 answer = await self.thinker.think(thought)
                 async with self.core.tables.lock(channel_id):
-                    thought = await self._thought(thought, answer)
+                    thought = await self._unless_lost(channel_id, self._thought(thought, answer))
             finally:
                 self._thinking.discard(channel_id)
             self.core.screen.released(channel_id)
@@ -96,11 +97,29 @@ class Waking:
             self.core.screen.publish(Update(channel_id, notices=[Warning(WarningCode.SAVE_FAILED)]))
             self.core.screen.released(channel_id)
 
+    async def _unless_lost(self, channel_id: int, work: Awaitable[Thought | None]) -> Thought | None:
+        """`work`, the timer's, under the channel's lock. If its save lost a race (another process
+        sharing the database saved the game first), nothing of it was written: the game is read
+        again from the store and its timer set from the deadline stored now, if the game is this
+        process's (else the process that owns it times it). Like a click, a lost race is not
+        retried here: the work due now, if any, is done when that timer fires, on the game of now."""
+        try:
+            return await work
+        except StaleVersion as lost:  # the failed save dropped the kept row: this reads the store
+            loaded = await self.core.load(channel_id)
+            if loaded is None:
+                self.core.timers.cancel(channel_id)
+            else:
+                log_change("timer lost a race: read again", loaded, action="rearm", why=str(lost))
+                self.core.arm(loaded)
+            return None
+
     async def _due(self, channel_id: int) -> Thought | None:
         """Do what is due now; a Hard computer player's turn to answer is returned as its thought,
-        which the caller runs with the lock let go (nothing is saved before it)."""
+        which the caller runs with the lock let go (nothing is saved before it). A game of a server
+        this process does not serve is left alone: its own process times it."""
         loaded = await self.core.load(channel_id)
-        if loaded is None:
+        if loaded is None or not self.core.ours(loaded, "wake"):
             return None
         table, now = loaded.table, self.core.now()
         if table.state is None:

@@ -2,6 +2,7 @@
 
 from typing import TYPE_CHECKING
 
+from cogs.payday._base import untimed
 from cogs.payday._cog import Payday
 from cogs.payday._items import ITEMS
 
@@ -11,6 +12,7 @@ if TYPE_CHECKING:  # the bot imports this package's live message to build its se
 
 async def setup(bot: "PaydayBot") -> None:
     """Load the /payday cog on the bot's service, and register its buttons so those of earlier
-    messages keep working."""
+    messages keep working; each answer is timed if the bot serves metrics."""
     bot.add_dynamic_items(*ITEMS)
-    await bot.add_cog(Payday(bot, bot.service, bot.live))
+    timing = untimed if bot.metrics is None else bot.metrics.answering
+    await bot.add_cog(Payday(bot, bot.service, bot.live, timing))

@@ -11,6 +11,7 @@ language, with a link back to the game's live message; a crash gets a sentence t
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
 import discord
@@ -39,6 +40,13 @@ RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULE
 """The editions, as a command option's choices."""
 
 Result = TypeVar("Result")
+Timing = Callable[[str], AbstractContextManager[object]]
+"""Times the answer to one interaction of a kind (`interaction.type.name`): the operator's metrics
+(bot/app/metrics.py), or `untimed`."""
+
+
+def untimed(kind: str) -> AbstractContextManager[object]:
+    return nullcontext()
 
 
 class Answering(commands.Cog):
@@ -48,6 +56,7 @@ class Answering(commands.Cog):
     service: Service
     live: LiveMessage
     stories: Stories
+    timing: Timing
 
     async def _run(
         self,
@@ -60,23 +69,24 @@ class Answering(commands.Cog):
         """Check the command's options, call the use case, then answer: with `show`, or, if it was
         refused, with the refusal in the player's own language, privately (names escaped like on
         the board), and a link back to the live message. The answer is sent after the service has
-        let go of the channel's lock."""
-        L = user_language(interaction)
-        reply = Reply(interaction, channel_of(interaction), self.live, L, public=public)
-        result = None
-        try:
-            _options.check(interaction)
-            result = await call()
-        except Refused as refused:
-            log.info("refused", extra={"channel": interaction.channel_id, "why": refused.code})
-            reply.say(way_back(refusal_text(refused, L), await self._way_back(interaction), L))
-        except BaseException:
-            reply.cancel()
-            raise
-        else:
-            show(reply, result, L)
-        await reply.flush()
-        return reply, result
+        let go of the channel's lock. All of it is timed (`timing`): every interaction passes here."""
+        with self.timing(interaction.type.name):
+            L = user_language(interaction)
+            reply = Reply(interaction, channel_of(interaction), self.live, L, public=public)
+            result = None
+            try:
+                _options.check(interaction)
+                result = await call()
+            except Refused as refused:
+                log.info("refused", extra={"channel": interaction.channel_id, "why": refused.code})
+                reply.say(way_back(refusal_text(refused, L), await self._way_back(interaction), L))
+            except BaseException:
+                reply.cancel()
+                raise
+            else:
+                show(reply, result, L)
+            await reply.flush()
+            return reply, result
 
     async def _way_back(self, interaction: discord.Interaction) -> str | None:
         """A link to the channel's live message, for a refusal to end with (None if it has none)."""

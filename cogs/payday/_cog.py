@@ -6,6 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service import Service
+from cogs.payday._base import Timing, untimed
 from cogs.payday._books import Books
 from cogs.payday._hand import Hand
 from cogs.payday._help import Help
@@ -44,10 +45,16 @@ class Payday(
     """/payday: lobby, game, bank and rules commands, and the game's buttons."""
 
     def __init__(
-        self, bot: commands.Bot | commands.AutoShardedBot, service: Service, live: LiveMessage
+        self,
+        bot: commands.Bot | commands.AutoShardedBot,
+        service: Service,
+        live: LiveMessage,
+        timing: Timing = untimed,
     ) -> None:
-        """`service` and `live` (the screen it shows its changes on) are the bot's (bot/app/bot.py)."""
+        """`service` and `live` (the screen it shows its changes on) are the bot's (bot/app/bot.py);
+        `timing` times each answer for the operator's metrics."""
         self.bot = bot
         self.service = service
         self.live = live
+        self.timing = timing
         self.stories = Stories(service)

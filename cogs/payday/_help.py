@@ -9,7 +9,7 @@ from bot.render.commands import command_help
 from bot.render.i18n import Lang
 from bot.render.rules_text import Topic
 from bot.service import RulesView
-from cogs.payday._base import COLOUR, RULESET_CHOICES, Answering, channel_of, user_language
+from cogs.payday._base import COLOUR, RULESET_CHOICES, Answering, channel_of
 from cogs.payday._reply import Reply
 
 
@@ -17,14 +17,16 @@ class Help(Answering):
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """What this bot does, how a game goes, and every /payday command."""
-        assert self.app_command is not None, "the cog is a GroupCog: its commands are /payday's"
-        L = user_language(interaction)
-        page = rules_text.help_page(command_help(self.app_command, L), L)
-        embeds = [
-            discord.Embed(title=page.title, description=page.about, colour=COLOUR),
-            discord.Embed(title=page.commands_title, description=page.commands, colour=COLOUR),
-        ]
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+        group = self.app_command
+        assert group is not None, "the cog is a GroupCog: its commands are /payday's"
+
+        def show(reply: Reply, _: None, L: Lang) -> None:
+            page = rules_text.help_page(command_help(group, L), L)
+            about = discord.Embed(title=page.title, description=page.about, colour=COLOUR)
+            commands = discord.Embed(title=page.commands_title, description=page.commands, colour=COLOUR)
+            reply.say(embed=(about, commands))
+
+        await self._run(interaction, _nothing, show)  # no use case: answered the one way all are
 
     @app_commands.command(name="rules")
     @app_commands.describe(
@@ -50,3 +52,7 @@ class Help(Answering):
 
         channel_id, guild_id = channel_of(interaction), interaction.guild_id
         await self._run(interaction, lambda: self.service.rules(channel_id, guild_id, topic, edition), show)
+
+
+async def _nothing() -> None:
+    """The help page asks the service nothing."""

@@ -1,4 +1,5 @@
-"""The store under faults: a locked file answers in time, a row that cannot be read fails alone."""
+"""The store under faults: a locked file answers in time, a row that cannot be read fails alone; the
+timers, read from an index alone, in either store."""
 
 import asyncio
 import sqlite3
@@ -7,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from db import DamagedRow, Shards, Store, StoreError
+from db import DamagedRow, Shards, StoreError
 from db.connection import BUSY_TIMEOUT_MS, QUEUE_BUDGET
+from tests.db.conftest import sqlite_only
 
 DISCORD_WINDOW = 3.0
 """Seconds Discord waits for the answer to a click."""
@@ -18,13 +20,6 @@ NOT_UTF8 = b'{"host_id": 1, "name": "\xff\xfe caf\xe9"}'
 @pytest.fixture
 def path(tmp_path):
     return tmp_path / "payday.sqlite3"
-
-
-@pytest.fixture
-async def store(path):
-    store = await Store.open(path)
-    yield store
-    await store.close()
 
 
 def damage(path, channel_id: int, data: bytes) -> None:
@@ -46,6 +41,7 @@ class Locker:
         self.db.close()
 
 
+@sqlite_only
 async def test_a_locked_database_fails_a_save_well_inside_discords_window(store, path):
     row = await store.create(100, None, "{}")
     locker = Locker(path)
@@ -64,6 +60,7 @@ async def test_a_locked_database_fails_a_save_well_inside_discords_window(store,
     assert (await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])).version == 2
 
 
+@sqlite_only
 async def test_a_save_is_committed_when_it_returns(store, path):
     row = await store.create(100, None, "{}")
 
@@ -75,6 +72,7 @@ async def test_a_save_is_committed_when_it_returns(store, path):
     assert saved.version == 2
 
 
+@sqlite_only
 async def test_a_lock_held_by_another_program_is_waited_for_off_the_event_loop(store, path):
     row = await store.create(100, None, "{}")
     locker = Locker(path)
@@ -98,6 +96,7 @@ async def test_a_lock_held_by_another_program_is_waited_for_off_the_event_loop(s
     assert [e.data for e in await store.events(row.game_id)] == [{"kind": "roll"}]
 
 
+@sqlite_only
 async def test_clicks_queued_behind_a_locked_database_all_get_an_answer_in_time(store, path):
     """Forty saves arrive while the lock is held: each would wait its busy timeout in turn (10 s in
     all); instead every one fails within the budget and none is left hanging."""
@@ -118,6 +117,7 @@ async def test_clicks_queued_behind_a_locked_database_all_get_an_answer_in_time(
     assert [(await store.get(row.channel_id)).version for row in rows] == [1] * 40
 
 
+@sqlite_only
 async def test_a_row_that_is_not_utf8_is_reported_alone(store, path):
     good = await store.create(100, None, '{"ok":true}', datetime(2030, 1, 1, tzinfo=UTC))
     bad = await store.create(200, None, "{}", datetime(2030, 1, 2, tzinfo=UTC))
@@ -131,6 +131,7 @@ async def test_a_row_that_is_not_utf8_is_reported_alone(store, path):
     assert [w.channel_id for w in await store.wakeups()] == [100, 200]  # timers never read documents
 
 
+@sqlite_only
 async def test_a_damaged_finished_game_does_not_hide_the_others(store, path):
     """A text column that is not UTF-8 makes Python's sqlite3 raise an error with no SQLite error code;
     the store used to crash on it with AttributeError."""
@@ -144,6 +145,7 @@ async def test_a_damaged_finished_game_does_not_hide_the_others(store, path):
     assert [h.channel_id for h in await store.history()] == [300, 100]
 
 
+@sqlite_only
 async def test_set_aside_keeps_the_bytes_and_frees_the_channel(store, path):
     deadline = datetime(2030, 1, 1, tzinfo=UTC)
     bad = await store.create(200, 9, "{}", deadline)
@@ -194,6 +196,7 @@ async def test_wakeups_of_some_shards_are_those_of_their_servers_only(store):
     assert len(await store.wakeups()) == 4
 
 
+@sqlite_only
 async def test_ping_answers_even_while_another_program_holds_the_write_lock(store, path):
     locker = Locker(path)
     try:

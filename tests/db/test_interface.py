@@ -1,10 +1,12 @@
-"""The store interface: SQLite implements all of it, and the cogs reach the store only through it."""
+"""The store interface: both stores implement all of it, and the cogs reach the store only through it."""
 
 import inspect
 import re
 from pathlib import Path
 
-from db import GameStore, Store
+import pytest
+
+from db import GameStore, PostgresStore, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -13,20 +15,20 @@ def protocol_methods() -> list[str]:
     return [name for name, _ in inspect.getmembers(GameStore, inspect.isfunction) if not name.startswith("_")]
 
 
-def test_the_sqlite_store_implements_every_method_with_the_same_signature():
+@pytest.mark.parametrize("implementation", [Store, PostgresStore])
+def test_each_store_implements_every_method_with_the_same_signature(implementation):
     assert {"get", "save", "finish", "set_aside", "wakeups", "prune", "close"} <= set(protocol_methods())
     for name in protocol_methods():
-        ours, theirs = inspect.signature(getattr(Store, name)), inspect.signature(getattr(GameStore, name))
+        ours, theirs = (
+            inspect.signature(getattr(implementation, name)),
+            inspect.signature(getattr(GameStore, name)),
+        )
         assert list(ours.parameters.values()) == list(theirs.parameters.values()), name
-        assert inspect.iscoroutinefunction(getattr(Store, name)), name
+        assert inspect.iscoroutinefunction(getattr(implementation, name)), name
 
 
-async def test_an_open_store_is_a_game_store(tmp_path):
-    store = await Store.open(tmp_path / "payday.sqlite3")
-    try:
-        assert isinstance(store, GameStore)
-    finally:
-        await store.close()
+async def test_an_open_store_is_a_game_store(store):
+    assert isinstance(store, GameStore)
 
 
 def test_only_tables_touches_the_store_in_the_cogs():

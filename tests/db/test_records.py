@@ -1,5 +1,6 @@
 """Finished games' results in the store: recorded with the finish or not at all, read per server,
-rated in their pool, kept by a prune, and recorded for games finished before results were kept."""
+rated in their pool, kept by a prune, and recorded for games finished before results were kept; in
+either store."""
 
 import json
 import sqlite3
@@ -8,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from db import GameResult, Placing, Skill, StaleVersion, Store
+from db import GameResult, GameStore, Placing, Skill, StaleVersion, Store
 from db.migrations import MIGRATIONS
 
 START = datetime(2030, 1, 1, tzinfo=UTC)
@@ -52,13 +53,12 @@ def result(*players: tuple[int | None, int], rated: bool = True, ruleset: str = 
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "payday.sqlite3", now=Clock())
-    yield store
-    await store.close()
+def clock() -> Clock:
+    """Results a minute apart, so a period can start between two games."""
+    return Clock()
 
 
-async def finish(store: Store, channel: int, guild: int, game: GameResult) -> int:
+async def finish(store: GameStore, channel: int, guild: int, game: GameResult) -> int:
     row = await store.create(channel, guild, "{}")
     await store.finish(row, '{"message_id": 77}', {"reason": game.reason}, [], (game, plus_one))
     return row.game_id

@@ -1,4 +1,5 @@
-"""Store behaviour a player would notice: saves stick, stale clicks lose, the log pages, games finish."""
+"""Store behaviour a player would notice: saves stick, stale clicks lose, the log pages, games finish;
+in either store, but for SQLite's own locks and checkpoints."""
 
 import asyncio
 import dataclasses
@@ -10,31 +11,7 @@ import pytest
 
 from db import GameExists, GameRow, StaleVersion, Store
 from db.store import CHECKPOINT_EVERY
-
-START = datetime(2030, 1, 1, tzinfo=UTC)
-
-
-class Clock:
-    """A virtual clock that ticks one second and one microsecond per reading, like a busy bot."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1, microseconds=1)
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def store(tmp_path, clock):
-    store = await Store.open(tmp_path / "payday.sqlite3", now=clock)
-    yield store
-    await store.close()
+from tests.db.conftest import START, sqlite_only
 
 
 async def test_create_then_get_returns_the_same_row(store, clock):
@@ -272,6 +249,7 @@ async def test_naive_datetimes_are_refused(store):
     assert await store.get(100) == row
 
 
+@sqlite_only
 async def test_failure_inside_the_transaction_rolls_everything_back(store, tmp_path):
     """The UPDATE has already run when the event insert fails; none of it may survive."""
     row = await store.create(100, None, "{}")
@@ -373,6 +351,7 @@ class Locker:
         self.db.close()
 
 
+@sqlite_only
 async def test_a_save_cancelled_while_queued_never_runs(store, tmp_path):
     """A timeout can cancel the caller while its save waits behind other work for the database."""
     first = await store.create(100, None, "{}")
@@ -391,6 +370,7 @@ async def test_a_save_cancelled_while_queued_never_runs(store, tmp_path):
     assert await store.count_events(second.game_id) == 0
 
 
+@sqlite_only
 async def test_a_save_cancelled_part_way_is_rolled_back_whole(store, tmp_path):
     """A save cancelled while its transaction waits (here its BEGIN IMMEDIATE, for another
     program's lock) leaves nothing written, and the next save works."""
@@ -431,6 +411,7 @@ async def test_saves_cancelled_at_any_point_are_whole_or_absent(store):
         assert events == 2 * (row.version - 1)
 
 
+@sqlite_only
 async def test_the_write_ahead_log_is_checkpointed_in_the_background_every_so_many_commits(store, tmp_path):
     """SQLite's own checkpoint would run inside whichever player's COMMIT crossed its threshold."""
     row = await store.create(1, None, "{}")  # commit 1

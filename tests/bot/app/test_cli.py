@@ -2,6 +2,7 @@
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -26,6 +27,15 @@ SCENARIOS = {
     "malformed token": {"DISCORD_TOKEN": "not-a-token"},
     "database inside a file": {"DISCORD_TOKEN": "aaa.bbb.ccc", "DATABASE_PATH": "afile/payday.sqlite3"},
     "bad log level": {"DISCORD_TOKEN": "aaa.bbb.ccc", "LOG_LEVEL": "LOUD"},
+    # Port 1: nothing listens there, so the connection is refused at once.
+    "database server down": {
+        "DISCORD_TOKEN": "aaa.bbb.ccc",
+        "DATABASE_URL": "postgresql://payday:s3cret@127.0.0.1:1/payday",
+    },
+    "database url not postgresql": {
+        "DISCORD_TOKEN": "aaa.bbb.ccc",
+        "DATABASE_URL": "mysql://payday:s3cret@127.0.0.1/payday",
+    },
 }
 
 
@@ -78,6 +88,17 @@ def test_invalid_log_level(stderr_of):
     one_line(stderr_of["bad log level"], "LOG_LEVEL is invalid")
 
 
+def test_a_database_server_that_is_down(stderr_of):
+    line = one_line(stderr_of["database server down"], "Could not reach the PostgreSQL server at 127.0.0.1:1")
+    assert line.endswith("start it, or check DATABASE_URL.")
+    assert "s3cret" not in line
+
+
+def test_a_database_url_that_is_not_postgresql(stderr_of):
+    line = one_line(stderr_of["database url not postgresql"], "DATABASE_URL is invalid: ")
+    assert "postgresql://" in line and "s3cret" not in line
+
+
 @pytest.fixture
 def offline_main(tmp_path, monkeypatch, capsys):
     """Run main() in-process and offline, with `Client.login` replaced by `login`: (exit code, stderr)."""
@@ -85,7 +106,7 @@ def offline_main(tmp_path, monkeypatch, capsys):
     for name in SETTINGS:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DISCORD_TOKEN", "aaa.bbb.ccc")
-    monkeypatch.setattr(entry, "setup_logging", lambda level: None)  # keep pytest's log handlers
+    monkeypatch.setattr(entry, "setup_logging", lambda *args: None)  # keep pytest's log handlers
 
     def run(login) -> tuple[int, str]:
         monkeypatch.setattr(discord.Client, "login", login)
@@ -112,6 +133,25 @@ def test_errors_from_discord(offline_main, error, starts):
     assert code == 2
     [line] = stderr.splitlines()
     assert line.startswith(starts)
+
+
+def test_a_metrics_port_in_use(offline_main, monkeypatch):
+    async def login(self, token):
+        await self.setup_hook()  # the store opens, then the metrics' port is found taken
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        monkeypatch.setenv("METRICS_PORT", str(port))
+        code, stderr = offline_main(login)
+
+    assert code == 2
+    [line] = stderr.splitlines()
+    assert line == (
+        f"Cannot serve metrics on 127.0.0.1:{port} (address already in use): set METRICS_PORT to a free "
+        "port, or leave it empty to serve none."
+    )
 
 
 # Stands in for Discord: login runs the real setup_hook (store, cogs) minus the network sync, then idles.

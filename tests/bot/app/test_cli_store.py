@@ -171,3 +171,13 @@ def test_a_damaged_database_stops_the_bot_with_one_line(database, table):
     assert process.returncode == 2, process.stderr
     [line] = process.stderr.splitlines()
     assert line.startswith(f"The database at {database} is damaged (")
+
+
+def test_backup_of_a_postgresql_database_points_to_pg_dump(database, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", "postgresql://payday:s3cret@127.0.0.1/payday")
+
+    code, out, err = run(capsys, "backup", "copy.dump")
+
+    assert (code, out) == (2, "")
+    [line] = err.splitlines()
+    assert "pg_dump --format=custom --file=copy.dump" in line and "s3cret" not in line

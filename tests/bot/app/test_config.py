@@ -30,6 +30,7 @@ def test_defaults():
     assert (settings.turn_seconds, settings.interrupt_seconds, settings.lobby_minutes) == (300, 60, 30)
     assert (settings.shard_count, settings.shard_ids) == (None, None)
     assert settings.board_pictures is True
+    assert (settings.log_format, settings.metrics_port, settings.metrics_host) == ("text", None, "127.0.0.1")
 
 
 def test_dotenv_is_read_and_blank_means_unset(tmp_path):
@@ -61,6 +62,9 @@ def test_env_example_lists_every_setting_with_its_default():
         ("LOBBY_MINUTES", "-5"),
         ("SHARD_COUNT", "0"),
         ("BOARD_PICTURES", "sometimes"),
+        ("LOG_FORMAT", "xml"),
+        ("METRICS_PORT", "0"),
+        ("METRICS_PORT", "65536"),
     ],
 )
 def test_bad_values_are_refused(monkeypatch, name, value):
@@ -75,6 +79,15 @@ def test_bad_values_are_refused(monkeypatch, name, value):
 def test_pictures_may_be_turned_off(monkeypatch):
     monkeypatch.setenv("BOARD_PICTURES", "false")
     assert Settings().board_pictures is False
+
+
+def test_json_logs_and_a_metrics_port(monkeypatch):
+    monkeypatch.setenv("LOG_FORMAT", " JSON ")
+    monkeypatch.setenv("METRICS_PORT", "9100")
+
+    settings = Settings()
+
+    assert (settings.log_format, settings.metrics_port) == ("json", 9100)
 
 
 def test_a_process_runs_the_shards_it_is_given(monkeypatch):

@@ -1,9 +1,12 @@
-"""Log lines: UTC time, level, logger, message, then `extra=` fields as sorted key=value pairs."""
+"""Log lines: UTC time, level, logger, message, then `extra=` fields as sorted key=value pairs; or,
+with LOG_FORMAT=json, one JSON object per line with the same fields."""
 
+import json
 import logging
 import re
+from datetime import UTC, datetime
 
-from bot.app.logs import KeyValueFormatter, setup_logging
+from bot.app.logs import JsonFormatter, KeyValueFormatter, setup_logging
 
 
 def record(msg: str, extra: dict | None = None, exc_info=None) -> logging.LogRecord:
@@ -58,3 +61,60 @@ def test_discord_stays_quiet_unless_debugging():
         root.setLevel(saved[0])
         root.handlers[:] = saved[1]
         logging.getLogger("discord").setLevel(logging.NOTSET)
+
+
+def test_json_is_one_object_per_line_with_the_extras_as_fields():
+    line = JsonFormatter().format(
+        record(
+            "applied", {"channel": 123, "game": 7, "action": "roll", "at": datetime(2026, 1, 2, tzinfo=UTC)}
+        )
+    )
+
+    assert "\n" not in line
+    fields = json.loads(line)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", fields.pop("time"))
+    assert fields == {
+        "level": "INFO",
+        "logger": "cogs.payday",
+        "message": "applied",
+        "action": "roll",
+        "at": "2026-01-02 00:00:00+00:00",
+        "channel": 123,
+        "game": 7,
+    }
+
+
+def test_json_carries_an_exception_as_one_string_field_and_keeps_its_own_fields_first():
+    try:
+        raise ValueError("boom")
+    except ValueError as e:
+        line = JsonFormatter().format(
+            record("failed", {"level": "mine", "channel": 5}, (type(e), e, e.__traceback__))
+        )
+
+    [text] = line.splitlines()
+    fields = json.loads(text)
+    assert (fields["level"], fields["message"], fields["channel"]) == ("INFO", "failed", 5)
+    assert fields["exception"].startswith("Traceback (most recent call last):")
+    assert fields["exception"].endswith("ValueError: boom")
+
+
+def test_log_format_json_writes_json_lines_to_stderr(capsys):
+    root = logging.getLogger()
+    saved = root.level, list(root.handlers)
+    try:
+        setup_logging("INFO", "json")
+        logging.getLogger("cogs.payday").info("applied", extra={"channel": 123})
+    finally:
+        root.setLevel(saved[0])
+        root.handlers[:] = saved[1]
+        logging.getLogger("discord").setLevel(logging.NOTSET)
+
+    [line] = capsys.readouterr().err.splitlines()
+    assert json.loads(line) | {"time": None} == {
+        "time": None,
+        "level": "INFO",
+        "logger": "cogs.payday",
+        "message": "applied",
+        "channel": 123,
+    }

@@ -5,7 +5,7 @@ import dataclasses
 
 import discord
 
-from bot.render.board_attachment import Picture, board_file, picture, render, show_board, shown
+from bot.render.board_attachment import Picture, board_file, picture, render, show_board, shown, watch_drawing
 from bot.render.board_picture import Scene, Token, describe, render_png, scene_key
 
 SCENE = Scene(
@@ -19,6 +19,18 @@ SCENE = Scene(
 
 async def test_rendering_off_the_loop_gives_the_same_picture():
     assert await render(SCENE) == render_png(SCENE)
+
+
+async def test_watchers_hear_each_drawing_time_until_they_stop():
+    times: list[float] = []
+    stop = watch_drawing(times.append)
+    try:
+        await render(SCENE)
+    finally:
+        stop()
+    await render(SCENE)
+
+    assert len(times) == 1 and 0 < times[0] < 5
 
 
 def test_the_file_is_the_picture_the_embed_shows_named_after_its_key():

@@ -97,6 +97,18 @@ async def test_fires_once_at_the_deadline_and_disarms(clock):
     assert calls.fired == [(1, when)]
 
 
+async def test_lateness_hears_how_late_each_timer_fired_and_pending_counts_the_armed(clock):
+    late: list[float] = []
+    timers = scheduler(clock, Recorder(clock), lateness=late.append)
+    timers.arm(1, clock.at(5))
+    timers.arm(2, clock.at(30))
+    assert timers.pending() == 2
+
+    await clock.advance(7)  # the clock jumps past the first deadline, as a busy or sleeping host's does
+
+    assert late == [2.0] and timers.pending() == 1
+
+
 async def test_arming_again_replaces_the_earlier_timer(clock):
     calls = Recorder(clock)
     timers = scheduler(clock, calls)

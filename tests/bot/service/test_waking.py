@@ -1,9 +1,12 @@
 """A Hard computer player's turn, driven through the service: it thinks with the channel's lock let
 go; its answer is applied only to the game it thought about (nothing saved since), else it thinks
 again on the game of now; a second wake leaves a thought be; a restart in the middle of a thought
-loses nothing (the computer's timer is stored, and the new process thinks again)."""
+loses nothing (the computer's timer is stored, and the new process thinks again). With several
+processes on one database, a timer whose save another process beat reads the game again and
+re-arms from it, and a timer never works on another process's game."""
 
 import asyncio
+import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -17,6 +20,7 @@ from bot.service import GameSettings, LobbyOptions, Move, Person, Service, Table
 from bot.service.thinking import decision_seed
 from bot.table import COMPUTER_DELAY, Table
 from tests.bot.service.fakes import Screen
+from tests.bot.service.test_core import started, stored
 
 CHANNEL, GUILD = 10, 20
 ALICE = Person(1, "alice")
@@ -163,3 +167,41 @@ async def test_a_restart_in_the_middle_of_a_thought_loses_nothing(service):
     finally:
         await restarted.close()
     assert answered_by_computer(before, after)
+
+
+# -- several processes on one database -------------------------------------------------------------
+async def test_a_timer_whose_save_another_process_beat_reads_the_game_again_and_rearms_from_it(
+    processes, caplog
+):
+    ours, theirs = processes  # the game's server is theirs
+    game_id = await started(theirs)
+    theirs.timers.cancel(CHANNEL)  # the test wakes the channel itself
+    began = theirs.now()
+    theirs.now.now = began + timedelta(seconds=200)
+    await ours.act(CHANNEL, ALICE, Move("roll"))  # a click that reached the other process
+    saved = await stored(ours)
+
+    theirs.now.now = began + timedelta(seconds=300)  # alice's time, as theirs last saw the game
+    with caplog.at_level(logging.INFO):
+        await theirs.wake(CHANNEL)
+
+    assert await stored(theirs) == saved  # alice's roll stands; nobody timed out
+    assert theirs.timers.armed(CHANNEL) == saved[1].wake_at() > theirs.now()
+    lost = [r for r in caplog.records if r.getMessage() == "timer lost a race: read again"]
+    assert [(r.channel, r.game, r.action) for r in lost] == [(CHANNEL, game_id, "rearm")]
+
+
+async def test_a_timer_of_another_process_game_leaves_it_to_that_process(processes, caplog):
+    ours, theirs = processes
+    game_id = await started(theirs)
+    before = await stored(ours)
+    ours.now.now += timedelta(hours=1)  # every time limit of the game has run out
+
+    with caplog.at_level(logging.INFO):
+        await ours.wake(CHANNEL)
+
+    assert await stored(ours) == before and ours.timers.armed(CHANNEL) is None
+    declined = [
+        r for r in caplog.records if r.getMessage() == "another process's game: its timer is left to it"
+    ]
+    assert [(r.channel, r.game, r.action) for r in declined] == [(CHANNEL, game_id, "wake")]

@@ -1,0 +1,459 @@
+"""The PostgreSQL store: `db.interface.GameStore` on an asyncpg pool, for bots whose shards run in
+several processes or machines that share one database.
+
+It behaves as the SQLite store does, row for row: the same tables (db/postgres/schema.py), the same
+reads (db/rows.py, db/records.py), the same rules for game ids, versions and the event log. What
+differs is how writers take turns. Several processes write, so each write is one transaction on a
+pooled connection, and a channel's game is changed by one transaction at a time through its row
+lock: save, finish and delete begin with the version-checked UPDATE or DELETE of the game's row,
+which locks it, and set_aside with the DELETE that moves it. A second writer of the same game waits
+for that row, then PostgreSQL checks `version = $n` again against the committed row, finds it
+changed, and the writer gets StaleVersion with nothing written. The row lock is chosen over a
+`pg_advisory_xact_lock(channel)` because it costs no extra statement, it is the very row whose
+version is checked (a lock keyed on the channel could be taken under a stale row of another game
+there), and advisory keys are one number space shared with anything else on the server.
+"""
+
+import asyncio
+import contextlib
+import dataclasses
+import functools
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+import asyncpg
+
+from db import records, rows, statements
+from db.interface import (
+    EventRow,
+    GameExists,
+    GameResult,
+    GameRow,
+    HistoryRow,
+    Preferences,
+    Pruned,
+    RatedPlayer,
+    Rater,
+    RecordedGame,
+    Shards,
+    StatLine,
+    StoreError,
+    Wakeup,
+)
+from db.postgres import schema, server
+from db.postgres.sql import numbered
+from db.rows import Clock
+
+Result = TypeVar("Result")
+Transaction = Callable[[asyncpg.Connection], Awaitable[Result]]
+"""The statements of one write transaction, on the pooled connection it runs on."""
+
+OPERATION_BUDGET = 2.0
+"""Seconds one operation may take, its wait for a pooled connection included, before it fails with a
+StoreError (and is rolled back): a click's save has landed or failed in time to answer inside the
+3 seconds Discord gives it."""
+LOCK_TIMEOUT = "1s"
+"""How long a statement waits for a row another program holds (an admin's open transaction in
+psql): it then fails inside the budget, with a reason, instead of when the budget runs out."""
+POOL_SIZE = 10
+"""Connections per process: reads and writes of different channels run at once."""
+PRUNE_BATCH = 5
+"""Games whose logs one prune transaction removes: each transaction stays short, so a prune
+interrupted part way keeps what it did, and a standby replays no single huge delete."""
+
+_GAME_COLUMNS = "game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at"
+_HISTORY_COLUMNS = statements.HISTORY_COLUMNS
+# A save's whole run of events in one statement, numbered on from the end of the log inside the
+# transaction that holds the game's row.
+_APPEND_EVENTS = (
+    "INSERT INTO events (game_id, seq, at, kind, data)"
+    " SELECT $1, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = $1) + e.n, $2, e.kind, e.data"
+    " FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS e (kind, data, n)"
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Events:
+    """A write's events, validated and encoded before its transaction starts."""
+
+    kinds: list[str]
+    encoded: list[str]
+
+    @classmethod
+    def of(cls, events: Sequence[dict[str, Any]]) -> "_Events":
+        encoded = rows.encoded_events(events)
+        return cls([event["kind"] for event in events], encoded)
+
+    async def append(self, db: asyncpg.Connection, game_id: int, at_us: int) -> None:
+        if self.encoded:
+            await db.execute(_APPEND_EVENTS, game_id, at_us, self.kinds, self.encoded)
+
+
+def _run(db: asyncpg.Connection) -> records.Run:
+    """The shared SQL of `records`, run on this transaction's connection."""
+
+    async def run(sql: str, params: Sequence[Any]) -> list[asyncpg.Record]:
+        return list(await db.fetch(numbered(sql), *params))
+
+    return run
+
+
+def _rating_pool_lock(db: asyncpg.Connection) -> records.PoolLock:
+    """A rating pool held by a transaction-scoped advisory lock: two processes finishing games of
+    one pool at once rate one after the other, each from the other's result (and never deadlock
+    on the ratings rows)."""
+
+    async def take(pool: records.RatingPool) -> None:
+        guild_id, ruleset, house = pool
+        key = f"payday ratings {guild_id} {ruleset} {house}"
+        await db.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)
+
+    return take
+
+
+class PostgresStore:
+    """The PostgreSQL implementation of `GameStore`: one pool per process, any number of processes."""
+
+    def __init__(self, pool: asyncpg.Pool, url: server.Url, now: Clock) -> None:
+        self._pool = pool
+        self._url = url
+        self._now = now
+
+    @classmethod
+    async def open(cls, url: str, *, now: Clock | None = None, schema: str | None = None) -> "PostgresStore":
+        """Connect, and create or upgrade the tables; anything that stops the database being used
+        raises StoreError with one sentence, never the password.
+
+        `schema` (a PostgreSQL schema, created if missing) keeps the tables apart from others in the
+        same database: tests take a fresh one each. The bot uses the user's default search path.
+        """
+        where = server.Url(url)
+        settings = {"lock_timeout": LOCK_TIMEOUT, "application_name": "payday-bot"}
+        if schema is not None:
+            settings["search_path"] = schema
+        try:
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                timeout=OPERATION_BUDGET,
+                command_timeout=OPERATION_BUDGET,
+                server_settings=settings,
+            )
+        except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError, ValueError) as e:
+            raise server.open_error(e, where) from None
+        try:
+            async with pool.acquire() as db:
+                if schema is not None:
+                    await db.execute(f"CREATE SCHEMA IF NOT EXISTS {server.quoted(schema)}")
+                await _upgrade(db, where)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, where, now or (lambda: datetime.now(UTC)))
+
+    async def close(self) -> None:
+        """Close every connection once its operation is done; safe to call twice."""
+        await self._pool.close()
+
+    @contextlib.asynccontextmanager
+    async def _trouble(self, verb: str) -> AsyncIterator[None]:
+        """Failures of the server or the network become one StoreError, and no operation outlasts
+        OPERATION_BUDGET."""
+        try:
+            async with asyncio.timeout(OPERATION_BUDGET):
+                yield
+        except server.CONNECTION_TROUBLE as e:
+            raise server.trouble(e, self._url, verb) from e
+
+    async def _write(self, transaction: Transaction[Result]) -> Result:
+        """`transaction` on a pooled connection, committed whole or rolled back whole."""
+        async with self._trouble("write to"), self._pool.acquire() as db, db.transaction():
+            return await transaction(db)
+
+    async def _fetch(self, sql: str, params: Iterable[Any]) -> list[asyncpg.Record]:
+        async with self._trouble("read"):
+            return list(await self._pool.fetch(numbered(sql), *params))
+
+    def _stamp(self) -> tuple[int, datetime]:
+        """The clock reading as stored (microseconds) and as returned (UTC), which compare equal."""
+        return rows.stamp(self._now)
+
+    async def ping(self) -> None:
+        await self._fetch("SELECT 1", ())
+
+    async def get(self, channel_id: int) -> GameRow | None:
+        found = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1", [channel_id])
+        return rows.game_row(found[0]) if found else None
+
+    async def create(
+        self, channel_id: int, guild_id: int | None, data: str, deadline: datetime | None = None
+    ) -> GameRow:
+        """Start a live row under the smallest id a closed lobby gave back, one version above that
+        lobby's last, else the next new id; GameExists if the channel already has one. Creates take
+        turns on the id counter's row, so the smallest given-back id goes to exactly one of them."""
+        now_us, now = self._stamp()
+        deadline_us = rows.optional_us(deadline)
+
+        async def insert(db: asyncpg.Connection) -> tuple[int, int]:
+            await db.execute("SELECT game_id FROM last_game_id FOR UPDATE")
+            given_back = await db.fetchrow(
+                "DELETE FROM free_ids WHERE game_id = (SELECT MIN(game_id) FROM free_ids)"
+                " RETURNING game_id, version"
+            )
+            if given_back is None:
+                game_id = await db.fetchval("UPDATE last_game_id SET game_id = game_id + 1 RETURNING game_id")
+                version = 1
+            else:
+                game_id, version = given_back["game_id"], given_back["version"] + 1
+            await db.execute(
+                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+                game_id,
+                channel_id,
+                guild_id,
+                version,
+                data,
+                deadline_us,
+                now_us,
+            )
+            return int(game_id), int(version)
+
+        try:
+            game_id, version = await self._write(insert)
+        except asyncpg.UniqueViolationError as e:
+            if e.constraint_name != "games_channel_id_key":
+                raise
+            raise GameExists(f"channel {channel_id} already has a live game") from e
+        deadline_at = None if deadline_us is None else rows.from_us(deadline_us)
+        return GameRow(game_id, channel_id, guild_id, version, data, deadline_at, now, now)
+
+    async def save(
+        self, row: GameRow, data: str, deadline: datetime | None, events: Sequence[dict[str, Any]] = ()
+    ) -> GameRow:
+        """Replace the document and append `events` in one transaction; the row at version + 1.
+        Keyed on game_id (unique forever) as well as version, so a stale row of a finished game can
+        never overwrite the next game in the same channel."""
+        now_us, now = self._stamp()
+        deadline_us = rows.optional_us(deadline)
+        appended = _Events.of(events)
+
+        async def update(db: asyncpg.Connection) -> bool:
+            updated = await db.fetchval(
+                "UPDATE games SET version = version + 1, data = $1, deadline = $2, updated_at = $3"
+                " WHERE game_id = $4 AND version = $5 RETURNING 1",
+                data,
+                deadline_us,
+                now_us,
+                row.game_id,
+                row.version,
+            )
+            if updated is None:
+                return False
+            await appended.append(db, row.game_id, now_us)
+            return True
+
+        if not await self._write(update):
+            raise rows.stale(row)
+        deadline_at = None if deadline_us is None else rows.from_us(deadline_us)
+        return dataclasses.replace(
+            row, version=row.version + 1, data=data, deadline=deadline_at, updated_at=now
+        )
+
+    async def finish(
+        self,
+        row: GameRow,
+        data: str,
+        summary: dict[str, Any],
+        events: Sequence[dict[str, Any]] = (),
+        result: tuple[GameResult, Rater] | None = None,
+    ) -> None:
+        """Append the last events, move the game to history and free the channel, and record its
+        result, all or nothing."""
+        now_us, _ = self._stamp()
+        appended = _Events.of(events)
+        history = (
+            row.game_id,
+            row.channel_id,
+            row.guild_id,
+            data,
+            rows.dump(summary),
+            rows.to_us(row.created_at),
+            now_us,
+        )
+
+        async def finish(db: asyncpg.Connection) -> bool:
+            if not await _delete_game(db, row):
+                return False
+            await appended.append(db, row.game_id, now_us)
+            await db.execute(numbered(statements.INSERT_HISTORY), *history)
+            if result is not None:
+                await records.record(_run(db), row.game_id, *result, _rating_pool_lock(db))
+            return True
+
+        if not await self._write(finish):
+            raise rows.stale(row)
+
+    async def unrecorded(self, limit: int) -> list[HistoryRow]:
+        return await self._history_rows(rows.unrecorded_of(limit))
+
+    async def record(self, results: Sequence[tuple[int, GameResult]], rate: Rater) -> None:
+        async def record_all(db: asyncpg.Connection) -> None:
+            for game_id, result in results:
+                await records.record(_run(db), game_id, result, rate, _rating_pool_lock(db))
+
+        await self._write(record_all)
+
+    async def set_result_message(self, game_id: int, message_id: int) -> None:
+        await self._write(lambda db: db.execute(numbered(records.SET_MESSAGE), message_id, game_id))
+
+    async def results(
+        self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
+    ) -> tuple[list[RecordedGame], int]:
+        return await records.results_page(self._fetch, guild_id, user_id, offset, limit)
+
+    async def stats(self, guild_id: int, user_id: int | None) -> list[StatLine]:
+        return [records.stat_line(row) for row in await self._fetch(*records.stats_of(guild_id, user_id))]
+
+    async def ratings(
+        self, guild_id: int, ruleset: str, house: str, since: datetime | None = None
+    ) -> list[RatedPlayer]:
+        query = records.ratings_of(guild_id, ruleset, house, rows.optional_us(since))
+        return [records.rated_player(row) for row in await self._fetch(*query)]
+
+    async def delete(self, row: GameRow) -> None:
+        """Drop a lobby that never started, with its log, and give its id back for the next lobby
+        (players count games by their ids); the next row under it starts above `row`'s version."""
+
+        async def drop(db: asyncpg.Connection) -> bool:
+            if not await _delete_game(db, row):
+                return False
+            await db.execute("DELETE FROM events WHERE game_id = $1", row.game_id)
+            await db.execute(
+                "INSERT INTO free_ids (game_id, version) VALUES ($1, $2)", row.game_id, row.version
+            )
+            return True
+
+        if not await self._write(drop):
+            raise rows.stale(row)
+
+    async def set_aside(self, game_id: int, reason: str) -> bool:
+        """Move a live row to the quarantine table in one statement, its document kept as the very
+        bytes PostgreSQL holds (UTF-8); the channel is free again."""
+        now_us, _ = self._stamp()
+        moved = await self._write(
+            lambda db: db.fetchval(
+                f"WITH moved AS (DELETE FROM games WHERE game_id = $1 RETURNING {_GAME_COLUMNS})"
+                " INSERT INTO quarantine (game_id, channel_id, guild_id, version, data, deadline,"
+                " created_at, updated_at, reason, quarantined_at) SELECT game_id, channel_id, guild_id,"
+                " version, convert_to(data, 'UTF8'), deadline, created_at, updated_at, $2, $3 FROM moved"
+                " RETURNING 1",
+                game_id,
+                reason,
+                now_us,
+            )
+        )
+        return moved is not None
+
+    async def wakeups(self, shards: Shards | None = None) -> list[Wakeup]:
+        found = await self._fetch(*rows.wakeups_of(shards))
+        return [Wakeup(channel_id, rows.from_us(at)) for channel_id, at in found]
+
+    async def preferences(self, user_ids: Collection[int]) -> dict[int, Preferences]:
+        if not user_ids:
+            return {}
+        found = await self._fetch(*rows.preferences_of(user_ids))
+        return {user: Preferences(user, calls, rows.from_us(at)) for user, calls, at in found}
+
+    async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
+        now_us, now = self._stamp()
+        await self._write(lambda db: db.execute(numbered(statements.SET_PREFERENCES), user_id, calls, now_us))
+        return Preferences(user_id, calls, now)
+
+    async def server_settings(self, guild_id: int) -> str | None:
+        found = await self._fetch("SELECT data FROM server_settings WHERE guild_id = $1", [guild_id])
+        return None if not found else str(found[0][0])
+
+    async def set_server_settings(self, guild_id: int, data: str) -> None:
+        now_us, _ = self._stamp()
+        await self._write(
+            lambda db: db.execute(numbered(statements.SET_SERVER_SETTINGS), guild_id, data, now_us)
+        )
+
+    async def events(
+        self,
+        game_id: int,
+        *,
+        limit: int = 50,
+        before_seq: int | None = None,
+        kinds: Collection[str] | None = None,
+    ) -> list[EventRow]:
+        found = await self._fetch(*rows.events_of(game_id, limit, before_seq, kinds))
+        return [EventRow(game_id, seq, rows.from_us(at), json.loads(data)) for seq, at, data in found]
+
+    async def count_events(self, game_id: int, kinds: Collection[str] | None = None) -> int:
+        [(count,)] = await self._fetch(*rows.count_of_events(game_id, kinds))
+        return int(count)
+
+    async def live_games(self) -> list[GameRow]:
+        """Every live row, oldest game first (for tools and tests; the bot never reads them all)."""
+        return rows.live_games(await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY game_id", ()))
+
+    async def history(
+        self, *, guild_id: int | None = None, channel_id: int | None = None, limit: int = 20
+    ) -> list[HistoryRow]:
+        return await self._history_rows(rows.history_of(guild_id, channel_id, limit))
+
+    async def finished_game(self, game_id: int) -> HistoryRow | None:
+        found = await self._history_rows(rows.finished_game_of(game_id))
+        return found[0] if found else None
+
+    async def _history_rows(self, tail: rows.Query) -> list[HistoryRow]:
+        where, params = tail
+        found = await self._fetch(f"SELECT {_HISTORY_COLUMNS} FROM history {where}", params)
+        return [finished for finished in map(rows.history_row, found) if finished is not None]
+
+    async def prune(self, finished_before: datetime) -> Pruned:
+        """Remove the event logs of games finished (or lobbies closed) before `finished_before`, a
+        few games per transaction; their results stay. PostgreSQL's autovacuum reuses the space."""
+        cutoff = rows.to_us(finished_before)
+        game_ids = [game_id for (game_id,) in await self._fetch(statements.PRUNABLE, [cutoff])]
+        removed = 0
+        for start in range(0, len(game_ids), PRUNE_BATCH):
+            removed += await self._write(
+                functools.partial(_delete_events, game_ids[start : start + PRUNE_BATCH])
+            )
+        return Pruned(len(game_ids), removed)
+
+
+async def _delete_game(db: asyncpg.Connection, row: GameRow) -> bool:
+    """Delete the live row if it is still at `row`'s version, locking it for the rest of the
+    transaction; False, with nothing done, if it is not."""
+    deleted = await db.fetchval(
+        "DELETE FROM games WHERE game_id = $1 AND version = $2 RETURNING 1", row.game_id, row.version
+    )
+    return deleted is not None
+
+
+async def _delete_events(game_ids: list[int], db: asyncpg.Connection) -> int:
+    return int(
+        await db.fetchval(
+            "WITH gone AS (DELETE FROM events WHERE game_id = ANY($1::bigint[]) RETURNING 1)"
+            " SELECT COUNT(*) FROM gone",
+            game_ids,
+        )
+    )
+
+
+async def _upgrade(db: asyncpg.Connection, url: server.Url) -> None:
+    try:
+        await schema.upgrade(db)
+    except schema.SchemaTooNewError as e:
+        raise StoreError(
+            f"The PostgreSQL database at {url.where} was written by a newer payday-bot (schema"
+            f" {e.found}, this one knows {schema.LATEST}): upgrade the bot or point DATABASE_URL at"
+            " another database."
+        ) from None
+    except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError) as e:
+        raise server.open_error(e, url) from None

@@ -1,0 +1,221 @@
+"""What only a server database has: opening it fails in one line an operator can act on, and several
+processes (here, several stores on one schema) writing one channel never both win."""
+
+import asyncio
+import time
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import pytest
+
+from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
+from db.postgres import schema
+from db.postgres.store import OPERATION_BUDGET
+from tests.db.test_records import plus_one, result
+from tests.postgres import fresh_schema
+
+DISCORD_WINDOW = 3.0
+PASSWORD = "s3cret-Pa55"
+
+
+def with_parts(
+    url: str, *, password: str | None = None, port: int | None = None, database: str | None = None
+) -> str:
+    """`url` with another password, port or database."""
+    parts = urlsplit(url)
+    user = parts.username or "postgres"
+    host = parts.hostname or "localhost"
+    netloc = f"{user}{':' + password if password else ''}@{host}:{port or parts.port or 5432}"
+    return urlunsplit((parts.scheme, netloc, f"/{database}" if database else parts.path, "", ""))
+
+
+@pytest.fixture
+async def schema_name(postgres_url):
+    async with fresh_schema(postgres_url) as name:
+        yield name
+
+
+@pytest.fixture
+async def two_processes(postgres_url, schema_name):
+    """Two stores on one schema, as two bot processes sharing one database."""
+    first = await PostgresStore.open(postgres_url, schema=schema_name)
+    second = await PostgresStore.open(postgres_url, schema=schema_name)
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+@pytest.fixture
+async def raw(postgres_url, schema_name):
+    """A connection of another program (psql, say) to the same schema."""
+    db = await asyncpg.connect(postgres_url, server_settings={"search_path": schema_name})
+    yield db
+    await db.close()
+
+
+async def open_error(url: str, **options) -> str:
+    with pytest.raises(StoreError) as caught:
+        await PostgresStore.open(url, **options)
+    message = str(caught.value)
+    assert "\n" not in message and PASSWORD not in message
+    return message
+
+
+async def test_an_unreachable_server_is_one_line_naming_it_without_the_password(postgres_url):
+    closed_port = with_parts(postgres_url, password=PASSWORD, port=1)
+    host = urlsplit(postgres_url).hostname
+
+    started = time.monotonic()
+    message = await open_error(closed_port)
+
+    assert message.startswith(f"Could not reach the PostgreSQL server at {host}:1 (connection refused)")
+    assert message.endswith("start it, or check DATABASE_URL.")
+    assert time.monotonic() - started < DISCORD_WINDOW
+
+
+async def test_a_missing_database_is_one_line_naming_it(postgres_url):
+    message = await open_error(with_parts(postgres_url, password=PASSWORD, database="payday_no_such_db"))
+
+    assert '"payday_no_such_db" does not exist' in message
+    assert message.endswith("check the user, password and database name in it.")
+
+
+async def test_a_url_that_is_no_url_is_one_line(postgres_url):
+    message = await open_error(postgres_url.replace(":5432", ":port").replace("@", f":{PASSWORD}@"))
+
+    assert message.startswith("DATABASE_URL is not a PostgreSQL URL")
+
+
+async def test_a_url_of_another_database_is_one_line():
+    message = await open_error(f"mysql://bot:{PASSWORD}@127.0.0.1/payday")
+
+    assert message.startswith("DATABASE_URL is not a PostgreSQL URL (it starts with 'mysql')")
+
+
+async def test_a_schema_written_by_a_newer_bot_is_refused_and_left_alone(postgres_url, schema_name, raw):
+    store = await PostgresStore.open(postgres_url, schema=schema_name)
+    await store.create(100, None, '{"kept":true}')
+    await store.close()
+    await raw.execute("UPDATE schema_version SET version = $1", schema.LATEST + 1)
+
+    message = await open_error(postgres_url, schema=schema_name)
+
+    assert f"schema {schema.LATEST + 1}, this one knows {schema.LATEST}" in message
+    assert await raw.fetchval("SELECT data FROM games") == '{"kept":true}'
+
+
+async def test_reopening_keeps_everything_and_upgrades_nothing_twice(postgres_url, schema_name, raw):
+    store = await PostgresStore.open(postgres_url, schema=schema_name)
+    game = await store.create(100, 7, "{}")
+    await store.set_preferences(7, calls=False)
+    await store.finish(game, "{}", {})
+    await store.close()
+
+    store = await PostgresStore.open(postgres_url, schema=schema_name)
+    try:
+        assert (await store.preferences([7]))[7].calls is False
+        assert (await store.create(100, 7, "{}")).game_id == game.game_id + 1
+    finally:
+        await store.close()
+    assert await raw.fetchval("SELECT array_agg(version) FROM schema_version") == [schema.LATEST]
+
+
+async def test_two_processes_saving_one_game_at_once_exactly_one_wins(two_processes, raw):
+    """Both saves are held at the row until another program lets go of it, so they truly overlap."""
+    first, second = two_processes
+    row = await first.create(100, 1, "{}")
+    holder = raw.transaction()
+    await holder.start()
+    await raw.execute("SELECT 1 FROM games WHERE game_id = $1 FOR UPDATE", row.game_id)
+    saves = [
+        asyncio.create_task(store.save(row, f'{{"by":{n}}}', None, [{"kind": "buy", "by": n}]))
+        for n, store in enumerate(two_processes)
+    ]
+    await asyncio.sleep(0.2)
+    assert not any(save.done() for save in saves)
+    await holder.rollback()
+    results = await asyncio.gather(*saves, return_exceptions=True)
+
+    [winner] = [r for r in results if isinstance(r, GameRow)]
+    [loser] = [r for r in results if not isinstance(r, GameRow)]
+    assert isinstance(loser, StaleVersion)
+    assert await second.get(100) == winner
+    [event] = await first.events(row.game_id)
+    assert event.seq == 1 and event.data["by"] == int(winner.data[-2])
+
+
+async def test_two_processes_opening_a_game_in_one_channel_get_one_game(two_processes):
+    first, second = two_processes
+
+    results = await asyncio.gather(
+        first.create(100, 1, '{"by":1}'), second.create(100, 1, '{"by":2}'), return_exceptions=True
+    )
+
+    [opened] = [r for r in results if isinstance(r, GameRow)]
+    assert [type(r) for r in results if not isinstance(r, GameRow)] == [GameExists]
+    assert await first.get(100) == opened
+    assert (await second.create(200, 1, "{}")).game_id == opened.game_id + 1  # no number lost
+
+
+async def test_a_row_held_by_another_program_fails_a_save_inside_discords_window(two_processes, raw):
+    store, _ = two_processes
+    row = await store.create(100, None, "{}")
+    holder = raw.transaction()
+    await holder.start()
+    await raw.execute("SELECT 1 FROM games FOR UPDATE")
+    try:
+        started = time.monotonic()
+        with pytest.raises(StoreError, match="lock timeout") as caught:
+            await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])
+        waited = time.monotonic() - started
+    finally:
+        await holder.rollback()
+
+    assert waited < OPERATION_BUDGET < DISCORD_WINDOW
+    assert "\n" not in str(caught.value)
+    assert await store.get(100) == row and await store.count_events(row.game_id) == 0
+    assert (await store.save(row, '{"turn":2}', None)).version == 2
+
+
+async def test_set_aside_keeps_the_documents_bytes(two_processes, raw):
+    store, _ = two_processes
+    text = '{"name":"café ☕"}'
+    row = await store.create(100, 9, text)
+
+    assert await store.set_aside(row.game_id, "rejected by this version") is True
+
+    kept = await raw.fetchrow("SELECT data, channel_id, version, reason FROM quarantine")
+    assert (kept["data"], kept["channel_id"], kept["version"]) == (text.encode(), 100, 1)
+    assert kept["reason"] == "rejected by this version"
+    assert await store.get(100) is None
+
+
+async def test_after_the_server_drops_its_connections_the_next_save_reconnects(two_processes, raw):
+    """A restart of the server (or a failover) costs the bot nothing once it answers again."""
+    store, _ = two_processes
+    row = await store.create(100, None, "{}")
+    own = await store._pool.fetchval("SELECT pg_backend_pid()")  # the pool's one connection so far
+    assert await raw.fetchval("SELECT pg_terminate_backend($1)", own)
+    await asyncio.sleep(0.1)
+
+    saved = await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])
+
+    assert await store.get(100) == saved and await store.count_events(row.game_id) == 1
+
+
+async def test_two_processes_finishing_rated_games_of_one_pool_rate_each_from_the_other(two_processes):
+    """Ann wins both games: her rating counts both wins, whichever process finished first."""
+    rows = [
+        await store.create(channel, 10, "{}") for channel, store in zip((1, 2), two_processes, strict=True)
+    ]
+
+    await asyncio.gather(
+        *(
+            store.finish(row, "{}", {}, [], (result((1, 900), (2, 100)), plus_one))
+            for row, store in zip(rows, two_processes, strict=True)
+        )
+    )
+
+    players = {p.user_id: p for p in await two_processes[0].ratings(10, "modern", "")}
+    assert (players[1].skill.mu, players[1].rated_games, players[1].wins) == (25 + 10 + 10, 2, 2)
+    assert (players[2].skill.mu, players[2].rated_games) == (25 + 1 + 1, 2)
