@@ -2,6 +2,7 @@
 
     python -m bench.capacity [--steps 100,200,400,800,1600] [--step-seconds 20] [--db PATH]
     python -m bench.capacity --processes 2                 # two bot processes on one database
+    python -m bench.capacity --db postgresql://…/db        # on PostgreSQL (an empty database)
 
 bench/load.py plays as fast as the bot answers; real tables are slow, and what they cost is Discord's
 budget as much as CPU. Here every game is played in real time at a table's pace: `--humans` (3)
@@ -65,7 +66,8 @@ from bot.render.components import AddComputer, Answer, LobbyAction
 from bot.service import LobbyChange
 from bot.table import Table
 from cogs.payday import Payday
-from db.store import Store
+from db import GameStore, open_store
+from db.opening import is_postgres
 from tests.fake_discord import DAY, FakeDiscord, FakeUser, Limits, StandInBot
 
 P99_GOAL_MS = 100.0
@@ -105,7 +107,7 @@ class Window:
 class CountedTables(WatchedTables):
     """The harness's view of every table the bot wrote, and how many computer moves it saved."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: GameStore) -> None:
         super().__init__(store)
         self.computer_moves = 0
         self.asked: dict[int, tuple[int, bool]] = {}
@@ -368,7 +370,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--computers", type=int, default=1, help="computer seats per game, Normal (1)")
     p.add_argument("--months", type=int, default=3, help="months per game (3)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--db", type=Path, default=None, help="SQLite file to create (default: a temp file)")
+    p.add_argument(
+        "--db",
+        default=None,
+        help="SQLite file to create (default: a temp file), or an empty PostgreSQL database's URL",
+    )
     p.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (1)")
     p.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
     p.add_argument("--no-picture", action="store_true", help="BOARD_PICTURES off")
@@ -399,8 +405,8 @@ def main(argv: list[str] | None = None) -> int:
         with contextlib.ExitStack() as stack:
             if args.db is None:
                 folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="payday-capacity-"))
-                args.db = Path(folder) / "capacity.sqlite3"
-            elif args.db.exists():
+                args.db = str(Path(folder) / "capacity.sqlite3")
+            elif not is_postgres(args.db) and Path(args.db).exists():
                 raise SystemExit(f"{args.db} exists: the benchmark only writes a new database file")
             asyncio.run(create(args.db))
             steps = combine(run_processes(args))
@@ -412,13 +418,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if not any(s["errors"] for s in steps) else 1
 
 
-async def open_db(location: Path) -> Store:
-    """The store the bot processes share. Once db/ has `open_store`, this line becomes
-    `return await open_store(location)` and `--db` takes a PostgreSQL URL as well."""
-    return await Store.open(location, now=discord.utils.utcnow)
+async def open_db(location: str) -> GameStore:
+    """The store the bot processes share: an SQLite file, or a PostgreSQL database."""
+    return await open_store(location, now=discord.utils.utcnow)
 
 
-async def create(location: Path) -> None:
+async def create(location: str) -> None:
     """The database's schema, once, before the processes share it."""
     store = await open_db(location)
     await store.close()
