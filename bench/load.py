@@ -38,7 +38,8 @@ whether a Hard player slows the other tables.
 
 Turn limits are a day, so no timer fires (the deadline tasks are armed on every action, as in the
 bot, and cancelled at the end), and every seat is human, so no computer player waits on the clock:
-nothing sleeps. The bot's INFO log lines are formatted as in production and written to /dev/null.
+nothing sleeps but what Discord's rate limits impose (the fake enforces them: `Limits`). The bot's
+INFO log lines are formatted as in production and written to /dev/null.
 
 The LAST line printed is one JSON object; the main figures are
   live_games              games open at once (all of them, started, before the first click)
@@ -50,6 +51,14 @@ The LAST line printed is one JSON object; the main figures are
                           over the measured window: well below `rate` means the bot saturated
   api_requests_per_action Discord HTTP requests per player action, mean: interaction responses
                           (send_message, edit_message, defer), followups, channel sends, message edits
+  global_limited_per_action   of them, those made with the bot's token (channel sends, message
+                          edits and deletes), which Discord's global limit of 50 a second counts for
+  interaction_requests_per_action  the whole bot; and those through an interaction, which it does not
+  http_429, invalid_requests  requests the fake Discord answered 429 (over the global limit: the
+                          caller slept `retry_after` and sent again, as discord.py does), and every
+                          401/403/429, which count towards Discord's 10,000 in 10 minutes
+  route_waits, route_wait_s   requests that waited for a full per-route bucket to reset, and how long
+                          (tests/fake_discord.py `Limits` says which limits and why these sizes)
   render_ms_p99           the board picture's drawing and PNG encoding, per picture, in its worker
                           thread (wall clock; render_cpu_ms_p99 in that thread's CPU time), and
   image_kb                the largest picture sent, in KiB: reported apart from the action's time
@@ -113,7 +122,7 @@ from bot.service.thinking import Thinker, Thought
 from bot.table import Table
 from cogs.payday import Payday
 from db.store import Store
-from tests.fake_discord import DAY, FakeDiscord, FakeUser, StandInBot
+from tests.fake_discord import BOT_TOKEN_KINDS, DAY, FakeDiscord, FakeUser, Limits, StandInBot
 
 CHANNEL_BASE = 1_000_000_000_000_000_000
 USER_BASE = 2_000_000_000_000_000_000
@@ -480,6 +489,16 @@ def percentile(times: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
+def budget_figures(requests: int, global_limited: int, actions: int) -> dict:
+    """Discord requests per action, split by what Discord's global limit counts: those made with the
+    bot's token (`global_limited_per_action`) and those through an interaction (exempt)."""
+    actions = max(actions, 1)
+    return {
+        "global_limited_per_action": round(global_limited / actions, 4),
+        "interaction_requests_per_action": round((requests - global_limited) / actions, 4),
+    }
+
+
 def open_loop_figures(arrivals: list[tuple[float, float]], measured_from: float, rate: float) -> dict:
     """Latency from arrival, over the clicks that arrived after the warm-up."""
     kept = [(a, d) for a, d in arrivals if a >= measured_from]
@@ -522,6 +541,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--serialize",
         action="store_true",
         help="make the fakes build each request's JSON payload as discord.py would, to price it",
+    )
+    p.add_argument(
+        "--bot-token-only",
+        action="store_true",
+        help="the worker writes with the bot's token only, never through a fresh click (as before issue 21)",
     )
     p.add_argument("--profile", type=Path, default=None, help="cProfile the play phase into this file")
     p.add_argument(
@@ -581,11 +605,14 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
     load_at_start = os.getloadavg()[0]  # other work on the machine skews every figure: show it
     meter = PictureMeter()
     board_attachment.render_png = meter
-    fake = FakeDiscord(serialize=args.serialize, round_trip=True)
+    limits = Limits()
+    fake = FakeDiscord(serialize=args.serialize, round_trip=True, limits=limits)
     bot = StandInBot(store, fake, args.seed)
     bot.board_pictures = not args.no_picture
     tables = WatchedTables(store)
     cog = await bot.load(tables)
+    if args.bot_token_only:
+        cog.live.hook_lifetime = 0.0
     hard = HardPlayers(cog.service.thinker, args) if args.hard_thinkers else None
     bench = Bench(args, cog, bot, tables, meter)
     collections = CollectorMeter()
@@ -619,6 +646,7 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
         # Play: every action is a click by the human the game waits for.
         every = max(1, live_games // 2)
         requests_before = dict(fake.requests)
+        limited_before = (limits.http_429, limits.invalid_requests, limits.route_waits, limits.route_wait_s)
         uploads_before = fake.uploads
         counted = 0
 
@@ -672,6 +700,11 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
                 mismatched += 1
         play_requests = {k: v - requests_before.get(k, 0) for k, v in fake.requests.items()}
         requests = sum(play_requests.values())
+        global_limited = sum(n for kind, n in play_requests.items() if kind in BOT_TOKEN_KINDS)
+        limited = (limits.http_429, limits.invalid_requests, limits.route_waits, limits.route_wait_s)
+        http_429, invalid, route_waits, route_wait_s = (
+            b - a for a, b in zip(limited_before, limited, strict=True)
+        )
         uploads = fake.uploads - uploads_before
     finally:
         gc.callbacks.remove(collections)
@@ -706,6 +739,11 @@ async def _measure(args: argparse.Namespace, store: Store, probe: Probe | None =
         "p50_ms": round(percentile(play.times, 0.50), 3),
         "p99_ms": round(percentile(play.times, 0.99), 3),
         "api_requests_per_action": round(requests / actions, 4) if actions else 0.0,
+        **budget_figures(requests, global_limited, actions),
+        "http_429": http_429,
+        "invalid_requests": invalid,
+        "route_waits": route_waits,
+        "route_wait_s": round(route_wait_s, 2),
         "rss_kb_per_game": round((bench.rss_peak - rss_before) / live_games, 2) if live_games else 0.0,
         "picture": not args.no_picture,
         "render_ms_p99": round(percentile(meter.wall, 0.99), 3),

@@ -11,12 +11,19 @@ measure itself), and by tests/cogs/payday/test_races.py (clicks that arrive at t
 simcord, one actor at a time, cannot send). `FakeDiscord(round_trip=True)` makes every request
 suspend its caller for one turn of the event loop, as a real one always does, so other clicks and
 the bot's background tasks run while it is "on the network"; bench/load.py runs that way.
+
+`FakeDiscord(limits=Limits())` also holds the bot to Discord's rate limits (`Limits`), and refuses
+a write through an interaction's token 15 minutes after the click, as Discord does.
 """
 
 import asyncio
+import collections
+import datetime
 import inspect
 import json
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import discord
 from discord.utils import MISSING
@@ -43,7 +50,108 @@ CHANNEL_SEND = _params(discord.PartialMessageable.send)
 MESSAGE_EDIT = _params(discord.PartialMessage.edit)
 MESSAGE_DELETE = _params(discord.PartialMessage.delete)
 FOLLOWUP_SEND = _params(discord.Webhook.send)
+FOLLOWUP_EDIT = _params(discord.Webhook.edit_message) - {"message_id"}
+FOLLOWUP_DELETE = _params(discord.Webhook.delete_message) - {"message_id"}
 EDIT_ORIGINAL = _params(discord.Interaction.edit_original_response)
+DELETE_ORIGINAL = _params(discord.Interaction.delete_original_response)
+
+BOT_TOKEN_KINDS = frozenset({"channel.send", "message.edit", "message.delete"})
+"""Requests made with the bot's token, which Discord's global limit counts; every other kind here
+is an interaction endpoint (the answer, the original response, follow-ups), which it does not."""
+ROUTES = {"channel.send": (5, 5.0), "message.edit": (5, 5.0), "message.delete": (5, 1.0), "webhook": (5, 2.0)}
+"""Per-route buckets: route -> (requests, seconds), per channel (per interaction token: "webhook")."""
+INTERACTION_LIFETIME = 15 * 60.0
+"""Seconds after a click during which its token writes: then Discord answers 401."""
+
+
+# -- Discord's rate limits --------------------------------------------------------------------------
+@dataclass
+class Limits:
+    """Discord's rate limits as discord.py meets them (docs.discord.com, Topics: Rate Limits).
+
+    - The global limit: `global_per_s` (50) requests a second with the bot's token, every process
+      together; interaction endpoints are exempt. discord.py cannot see it coming: a request over
+      it is answered 429 with `retry_after`, discord.py sleeps that long and sends it again, and
+      holds every other request with the bot's token meanwhile (its global lock), so they wait
+      without a 429 of their own. Each 429 is counted (`http_429`) and towards the invalid
+      requests (10,000 in 10 minutes lock the whole bot out), and the caller waits.
+    - Per-route buckets, keyed by the route and its top-level resource (a channel, or an
+      interaction's webhook and token), each `limit` requests a `window` from the first one. Their
+      sizes are Discord's to change and come in headers; plausible ones are used (ROUTES): 5 posts
+      and 5 edits per 5 s per channel, 5 deletes a second per channel, 5 requests per 2 s per
+      interaction token. discord.py reads each bucket's remaining count from the headers and waits
+      for the reset before sending into an empty one, so a full bucket delays its caller
+      (`route_waits`, `route_wait_s`) without a 429.
+
+    `global_per_s` is this process's share: processes that share one bot's limit each get 50/N (a
+    process cannot borrow what another leaves unused, so the 429s counted are an upper bound).
+    """
+
+    global_per_s: float = 50.0
+    clock: Callable[[], float] = time.monotonic
+    http_429: int = 0
+    invalid_requests: int = 0
+    route_waits: int = 0
+    route_wait_s: float = 0.0
+    global_sent: collections.deque[float] = field(default_factory=collections.deque)
+    """When each of the last second's bot-token requests went."""
+    global_until: float = 0.0
+    """discord.py holds bot-token requests until then, after a 429."""
+    buckets: dict[tuple[str, int], tuple[float, int]] = field(default_factory=dict)
+    """(route, top-level resource) -> (when the bucket resets, requests left in it)."""
+    prune_at: int = 1024
+    """Buckets kept before those reset already go, so a long run's memory stays the bot's."""
+
+    async def take(self, kind: str, major: int) -> None:
+        """Wait for room for one request of `kind` on the resource `major`, as discord.py would."""
+        route = kind if kind in BOT_TOKEN_KINDS else "webhook"
+        limit, window = ROUTES[route]
+        key = (route, major)
+        while True:
+            now = self.clock()
+            resets, left = self.buckets.get(key, (now + window, limit))
+            if now >= resets:
+                resets, left = now + window, limit
+            if left == 0:
+                self.route_waits += 1
+                self.route_wait_s += resets - now
+                await asyncio.sleep(resets - now)
+                continue
+            if kind in BOT_TOKEN_KINDS:
+                if now < self.global_until:
+                    await asyncio.sleep(self.global_until - now)
+                    continue
+                sent = self.global_sent
+                while sent and sent[0] <= now - 1.0:
+                    sent.popleft()
+                if len(sent) >= self.global_per_s:
+                    self.http_429 += 1
+                    self.invalid_requests += 1
+                    self.global_until = sent[0] + 1.0
+                    await asyncio.sleep(self.global_until - now)
+                    continue
+                sent.append(now)
+            self.buckets[key] = (resets, left - 1)
+            if len(self.buckets) >= self.prune_at:
+                self.buckets = {k: b for k, b in self.buckets.items() if b[0] > now}
+                self.prune_at = max(1024, 2 * len(self.buckets))
+            return
+
+    def invalid(self) -> None:
+        """A request Discord answered 401 or 403 (they count towards the 10,000 in 10 minutes)."""
+        self.invalid_requests += 1
+
+
+class Unauthorized:
+    """What discord.py reads of an HTTP answer to build its exception: a 401."""
+
+    status = 401
+    reason = "Unauthorized"
+
+
+def expired_token() -> discord.HTTPException:
+    """Discord's answer to a write through an interaction's token past its 15 minutes."""
+    return discord.HTTPException(Unauthorized(), {"code": 50027, "message": "Invalid Webhook Token"})
 
 
 # -- fake Discord -----------------------------------------------------------------------------------
@@ -54,7 +162,13 @@ class FakeDiscord:
     that have carried buttons, so the harness adds little to the memory figure.
     """
 
-    def __init__(self, serialize: bool = False, round_trip: bool = False) -> None:
+    def __init__(
+        self,
+        serialize: bool = False,
+        round_trip: bool = False,
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.requests: dict[str, int] = {}
         self.buttons: dict[int, dict[int, tuple[str, ...]]] = {}
         """channel -> message -> custom_ids of its buttons (empty once stripped)."""
@@ -68,12 +182,29 @@ class FakeDiscord:
         """message -> the board picture it carries (only its name, as Discord keeps the file)."""
         self.uploads = 0
         """Pictures uploaded (a new board picture sent with a message or an edit)."""
+        self.limits = limits
+        """Discord's rate limits, if enforced (None: every request goes at once)."""
+        self.clock = clock if limits is None else limits.clock
+        """When an interaction was made and is written through (its token lasts 15 minutes)."""
         self._last_id = 0
 
-    async def on_the_wire(self) -> None:
-        """One turn of the event loop, if `round_trip`: a real request always suspends its caller."""
+    async def on_the_wire(self, kind: str = "", major: int = 0) -> None:
+        """One turn of the event loop, if `round_trip`: a real request always suspends its caller;
+        with `limits`, first the wait Discord's rate limits impose on a request of `kind` to the
+        resource `major` (a channel, or an interaction)."""
+        if self.limits is not None and kind:
+            await self.limits.take(kind, major)
         if self.round_trip:
             await asyncio.sleep(0)
+
+    def bot_channel(self, channel_id: int) -> "FakeChannel":
+        """What the bot's `get_partial_messageable(channel_id)` returns."""
+        return FakeChannel(self, channel_id)
+
+    @property
+    def bot_token_requests(self) -> int:
+        """Requests made with the bot's token: what Discord's global limit counts."""
+        return sum(n for kind, n in self.requests.items() if kind in BOT_TOKEN_KINDS)
 
     def request(self, kind: str, kwargs: dict, allowed: frozenset[str]) -> None:
         unknown = kwargs.keys() - allowed
@@ -85,13 +216,17 @@ class FakeDiscord:
     def new_message(self, channel_id: int, view, file: discord.File | None = None) -> int:
         # A real snowflake: its top bits are the time it was posted, which the bot reads to tell
         # when a live message is getting too old to edit.
-        message_id = max(discord.utils.time_snowflake(discord.utils.utcnow()), self._last_id + 1)
-        self._last_id = message_id
+        message_id = self.snowflake()
         if view is not None and view is not MISSING:
             self.buttons.setdefault(channel_id, {})[message_id] = _custom_ids(view)
         if file is not None:
             self._upload(message_id, file)
         return message_id
+
+    def snowflake(self) -> int:
+        """A new id, later than every one before."""
+        self._last_id = max(discord.utils.time_snowflake(discord.utils.utcnow()), self._last_id + 1)
+        return self._last_id
 
     def edit(self, channel_id: int, message_id: int, view, attachments=MISSING) -> None:
         messages = self.buttons.get(channel_id, {})
@@ -107,6 +242,11 @@ class FakeDiscord:
                     self._upload(message_id, item)
                 else:
                     self.pictures[message_id] = item
+
+    def forget(self, channel_id: int, message_id: int) -> None:
+        """A message deleted, with its picture: a later edit of it counts as a bad edit."""
+        self.buttons.get(channel_id, {}).pop(message_id, None)
+        self.pictures.pop(message_id, None)
 
     def attachments(self, message_id: int) -> list["FakeAttachment"]:
         picture = self.pictures.get(message_id)
@@ -182,7 +322,7 @@ class FakePartialMessage:
 
     async def edit(self, **kwargs) -> "FakeMessage":
         fake = self.channel.fake
-        await fake.on_the_wire()
+        await fake.on_the_wire("message.edit", self.channel.id)
         fake.request("message.edit", kwargs, MESSAGE_EDIT)
         fake.edit(self.channel.id, self.id, kwargs.get("view", MISSING), kwargs.get("attachments", MISSING))
         return FakeMessage(self.id, fake.attachments(self.id))
@@ -190,10 +330,9 @@ class FakePartialMessage:
     async def delete(self, **kwargs) -> None:
         """Gone, with its picture: a later edit of it counts as a bad edit."""
         fake = self.channel.fake
-        await fake.on_the_wire()
+        await fake.on_the_wire("message.delete", self.channel.id)
         fake.request("message.delete", kwargs, MESSAGE_DELETE)
-        fake.buttons.get(self.channel.id, {}).pop(self.id, None)
-        fake.pictures.pop(self.id, None)
+        fake.forget(self.channel.id, self.id)
 
 
 class FakeChannel:
@@ -204,8 +343,8 @@ class FakeChannel:
     def __init__(self, fake: FakeDiscord, channel_id: int) -> None:
         self.fake, self.id = fake, channel_id
 
-    async def send(self, content=None, **kwargs) -> Sent:
-        await self.fake.on_the_wire()
+    async def send(self, content=None, **kwargs) -> "FakeMessage":
+        await self.fake.on_the_wire("channel.send", self.id)
         self.fake.request("channel.send", {"content": content, **kwargs}, CHANNEL_SEND)
         message_id = self.fake.new_message(self.id, kwargs.get("view"), kwargs.get("file"))
         return FakeMessage(message_id, self.fake.attachments(message_id))
@@ -245,6 +384,7 @@ class FakeResponse:
     async def _answer(self, kind: str, content: str | None, kwargs: dict, allowed: frozenset[str]) -> None:
         fake = self.interaction.fake
         await fake.on_the_wire()  # the other clicks run meanwhile, as during a real request
+        # One answer per interaction, within 3 s: no bucket of its own, and no global limit.
         assert not self.calls, f"interaction answered twice: {self.calls} then {kind}"
         self.calls.append(kind)
         self.content, self.ephemeral = content, bool(kwargs.get("ephemeral"))
@@ -254,12 +394,14 @@ class FakeResponse:
         await self._answer("send_message", content, kwargs, SEND_MESSAGE)
         i = self.interaction
         view = None if kwargs.get("ephemeral") else kwargs.get("view")
-        return Sent(i.fake.new_message(i.channel_id, view, kwargs.get("file")))
+        i.original_id = i.fake.new_message(i.channel_id, view, kwargs.get("file"))
+        return Sent(i.original_id)
 
     async def edit_message(self, **kwargs) -> None:
         i = self.interaction
         assert i.message is not None, "edit_message answers only a component interaction"
         await self._answer("edit_message", None, kwargs, EDIT_MESSAGE)
+        i.original_id = i.message.id
         i.fake.edit(
             i.channel_id, i.message.id, kwargs.get("view", MISSING), kwargs.get("attachments", MISSING)
         )
@@ -267,22 +409,47 @@ class FakeResponse:
     async def defer(self, **kwargs) -> None:
         await self._answer("defer", None, kwargs, DEFER)
         i = self.interaction
-        if i.message is None and kwargs.get("thinking"):  # a command's "thinking…" is a message
+        if i.message is not None:  # a click's answer will edit the message clicked
+            i.original_id = i.message.id
+        elif kwargs.get("thinking"):  # a command's "thinking…" is a message
             i.original_id = i.fake.new_message(i.channel_id, None)
             i.fake.buttons.setdefault(i.channel_id, {})[i.original_id] = ()  # it can be edited
 
 
 class FakeFollowup:
-    __slots__ = ("channel_id", "fake")
+    """interaction.followup: the interaction's webhook, which posts, edits and deletes its own
+    messages for 15 minutes after the click."""
 
-    def __init__(self, fake: FakeDiscord, channel_id: int) -> None:
-        self.fake, self.channel_id = fake, channel_id
+    __slots__ = ("interaction",)
 
-    async def send(self, content=None, **kwargs) -> Sent:
+    def __init__(self, interaction: "FakeInteraction") -> None:
+        self.interaction = interaction
+
+    async def send(self, content=None, **kwargs) -> "FakeMessage":
         """A follow-up message: a new message of the channel (with buttons, when it has a view)."""
-        await self.fake.on_the_wire()
-        self.fake.request("followup.send", {"content": content, **kwargs}, FOLLOWUP_SEND)
-        return Sent(self.fake.new_message(self.channel_id, kwargs.get("view")))
+        i = self.interaction
+        await i.through_webhook("followup.send")
+        i.fake.request("followup.send", {"content": content, **kwargs}, FOLLOWUP_SEND)
+        message_id = i.fake.new_message(i.channel_id, kwargs.get("view"), kwargs.get("file"))
+        i.followups.add(message_id)
+        return FakeMessage(message_id, i.fake.attachments(message_id))
+
+    async def edit_message(self, message_id: int, **kwargs) -> "FakeMessage":
+        i = self.interaction
+        await i.through_webhook("followup.edit_message")
+        i.fake.request("followup.edit_message", kwargs, FOLLOWUP_EDIT)
+        if message_id not in i.followups and message_id != i.original_id:
+            i.fake.bad_edits += 1  # Discord: Unknown Message; the bot lost track of its messages
+        i.fake.edit(i.channel_id, message_id, kwargs.get("view", MISSING), kwargs.get("attachments", MISSING))
+        return FakeMessage(message_id, i.fake.attachments(message_id))
+
+    async def delete_message(self, message_id: int, **kwargs) -> None:
+        i = self.interaction
+        await i.through_webhook("followup.delete_message")
+        i.fake.request("followup.delete_message", kwargs, FOLLOWUP_DELETE)
+        if message_id not in i.followups and message_id != i.original_id:
+            i.fake.bad_edits += 1
+        i.fake.forget(i.channel_id, message_id)
 
 
 class FakeUser:
@@ -309,9 +476,12 @@ class FakeInteraction:
     __slots__ = (
         "channel_id",
         "client",
+        "created",
         "fake",
         "followup",
+        "followups",
         "guild_id",
+        "id",
         "message",
         "original_id",
         "response",
@@ -350,22 +520,47 @@ class FakeInteraction:
         self.user = user
         self.message = None if message_id is None else FakeMessage(message_id, fake.attachments(message_id))
         self.response = FakeResponse(self)
-        self.followup = FakeFollowup(fake, channel_id)
+        self.followup = FakeFollowup(self)
         self.original_id: int | None = None
-        """The message a deferred command's answer replaces ("thinking…")."""
+        """The interaction's original response, once answered: the message clicked (edited or
+        deferred), the message its answer posted, or a deferred command's "thinking…"."""
+        self.followups: set[int] = set()
+        """The messages its follow-ups posted."""
+        self.id = fake.snowflake()
+        self.created = fake.clock()
+
+    @property
+    def created_at(self) -> datetime.datetime:
+        return discord.utils.snowflake_time(self.id)
+
+    async def through_webhook(self, kind: str) -> None:
+        """A request with the interaction's token: rate-limited per token, refused (401) once its
+        15 minutes are over."""
+        if self.fake.clock() - self.created >= INTERACTION_LIFETIME:
+            if self.fake.limits is not None:
+                self.fake.limits.invalid()
+            raise expired_token()
+        await self.fake.on_the_wire(kind, self.id)
 
     async def edit_original_response(self, **kwargs) -> "FakeMessage":
-        """After a deferral, the answer: the clicked message edited, or the command's "thinking…"
-        replaced (a click slower than 2 s is deferred, as on a busy host)."""
+        """The original response edited: after a deferral, the answer (the clicked message edited,
+        or the command's "thinking…" replaced; a click slower than 2 s is deferred, as on a busy
+        host); later, the message the click answered on or posted."""
         assert self.response.is_done(), "edit_original_response before the interaction was answered"
-        await self.fake.on_the_wire()
+        await self.through_webhook("interaction.edit_original_response")
         self.fake.request("interaction.edit_original_response", kwargs, EDIT_ORIGINAL)
-        message_id = self.message.id if self.message is not None else self.original_id
+        message_id = self.original_id
         assert message_id is not None, "a command deferred without thinking has no message to edit"
         self.fake.edit(
             self.channel_id, message_id, kwargs.get("view", MISSING), kwargs.get("attachments", MISSING)
         )
         return FakeMessage(message_id, self.fake.attachments(message_id))
+
+    async def delete_original_response(self) -> None:
+        assert self.original_id is not None, "delete_original_response before the interaction was answered"
+        await self.through_webhook("interaction.delete_original_response")
+        self.fake.request("interaction.delete_original_response", {}, DELETE_ORIGINAL)
+        self.fake.forget(self.channel_id, self.original_id)
 
 
 class StandInBot:
@@ -410,7 +605,7 @@ class StandInBot:
         self.dynamic_items += items
 
     def get_partial_messageable(self, channel_id: int, **_) -> FakeChannel:
-        return FakeChannel(self.fake, channel_id)
+        return self.fake.bot_channel(channel_id)
 
     def interaction(self, channel_id: int, user: FakeUser, message_id: int | None) -> FakeInteraction:
         """A slash command (`message_id` None) or a click on that message, by `user`."""

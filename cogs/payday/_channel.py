@@ -9,11 +9,14 @@ import discord
 
 from bot.render.components import Message
 from bot.service import Call, Loaded, Note
+from cogs.payday._hook import HOOK_LIFETIME, Hook
 
 POST_PAUSE = 60.0
 """Seconds without trying to post after a post failed (then doubled, up to POST_PAUSE_MAX): a
 channel where the bot lost Send Messages is not asked again on every action."""
 POST_PAUSE_MAX = 3600.0
+HOOKS_KEPT = 4
+"""Messages a channel keeps a click for: the live message and the old ones being retired."""
 
 
 @dataclass(eq=False, slots=True)
@@ -61,6 +64,11 @@ class Channel:
     attachments: tuple[int, list[discord.Attachment]] | None = None
     """(message id, its attachments) as Discord last returned them for a live message, so an edit
     that keeps the board picture can list it instead of uploading it again."""
+    hook_lifetime: float = HOOK_LIFETIME
+    """Seconds a click is written through (`LiveMessage.hook_lifetime`)."""
+    hooks: dict[int, Hook] = field(default_factory=dict)
+    """message id -> the newest click that can write it (cogs/payday/_hook.py): the live message,
+    and an old one still to be retired."""
 
     @property
     def behind(self) -> bool:
@@ -106,6 +114,33 @@ class Channel:
         """The attachments `message_id` was last known to hold (None: not known)."""
         known = self.attachments
         return known[1] if known is not None and known[0] == message_id else None
+
+    def hooked(self, hook: Hook) -> None:
+        """`hook` can write its message from now on; clicks no longer fresh are let go."""
+        others = [h for h in self.hooks.values() if self._fresh(h) and h.message_id != hook.message_id]
+        others.sort(key=lambda h: h.made)
+        self.hooks = {h.message_id: h for h in others[1 - HOOKS_KEPT :]}
+        self.hooks[hook.message_id] = hook
+
+    def through(self, message_id: int | None) -> Hook | None:
+        """A fresh click that can write `message_id`, if any."""
+        return self._fresh(None if message_id is None else self.hooks.get(message_id))
+
+    def parting(self, message_id: int) -> Hook | None:
+        """A fresh click that can write `message_id` one last time (to delete it or take its
+        buttons off): it is kept no more."""
+        return self._fresh(self.hooks.pop(message_id, None))
+
+    def newest(self) -> Hook | None:
+        """The freshest click, to post a message as its follow-up, if it is fresh still."""
+        return self._fresh(max(self.hooks.values(), key=lambda h: h.made, default=None))
+
+    def _fresh(self, hook: Hook | None) -> Hook | None:
+        return hook if hook is not None and hook.fresh(self.hook_lifetime) else None
+
+    def unhook(self, hook: Hook) -> None:
+        """Discord no longer takes that click's token: nothing is written through it again."""
+        self.hooks = {m: h for m, h in self.hooks.items() if h.interaction is not hook.interaction}
 
     def failed_to_post(self) -> float:
         """Posting failed: pause it, longer each time, and tell the next player (once). Returns the

@@ -2,11 +2,12 @@
 
 Nothing here runs under a channel's game lock. The service saves a change, hands the `Update` to
 `publish` (a plain call, no waiting) and lets go of the lock; then the click's own answer shows the
-board through the click (`show`, `post_call`), and one worker task per channel does everything sent
-with the bot's token: edits, reposts, Pay Day notices, reminders, standings. discord.py sleeps
-in-line on a 429 and retries a 5xx after a pause; only that channel's worker waits, never a
-player's click. Either way the message shows a frame built from the snapshot alone
-(bot/render/frame.py).
+board through the click (`show`, `post_call`), and one worker task per channel does everything
+else: edits, reposts, Pay Day notices, reminders, standings. The worker writes through the newest
+fresh click on the live message where it can (cogs/payday/_hook.py: exempt from Discord's global
+limit for 15 minutes), else with the bot's token. discord.py sleeps in-line on a 429 and retries a
+5xx after a pause; only that channel's worker waits, never a player's click. Either way the
+message shows a frame built from the snapshot alone (bot/render/frame.py).
 
 The worker always shows the newest snapshot, so a burst of changes costs one edit, and a lost
 answer to a click (Discord's 5xx, or the 3 s window passed) is made good by the bot's own edit.
@@ -18,7 +19,7 @@ more: its game ends there (`Gone`), and the standings go to the parent channel o
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -30,10 +31,13 @@ from bot.render.notices import notice_message
 from bot.service import Call, Loaded, PayDays, Standings, Update
 from cogs.payday._channel import Channel
 from cogs.payday._controls import message_fields
+from cogs.payday._hook import HOOK_LIFETIME, Hook, expired
 from cogs.payday._reach import Reach, Unreachable
 from cogs.payday._writes import Through, attachments_of, edit_fields, held_after, new_fields
 
 log = logging.getLogger(__name__)
+
+Written = TypeVar("Written")
 
 Moved = Callable[[Loaded, int], Awaitable[Loaded | None]]
 """`moved(shown, message_id)`: save that the live message is now `message_id`, showing the snapshot
@@ -67,6 +71,8 @@ class LiveMessage:
         self.reach = Reach(bot, self._lost)
         self._ending: set[asyncio.Task[None]] = set()
         """Games ending because their channel is out of reach."""
+        self.hook_lifetime = HOOK_LIFETIME
+        """Seconds after a click that the worker writes through it (0: with the bot's token only)."""
 
     # -- the service's Screen (called under the channel's lock, so in save order) ---------------------
     def publish(self, update: Update) -> None:
@@ -135,6 +141,7 @@ class LiveMessage:
             ch.claimed, ch.tried = False, 0
             raise
         ch.call, ch.claimed = None, False
+        ch.hooked(through.hook(message_id))
         ch.hold(message_id, attachments_of(sent))
         await self._replaced(channel_id, ch, loaded, message_id, carried, seq)
 
@@ -166,6 +173,7 @@ class LiveMessage:
         seq = ch.seq
         fields, attachments = await edit_fields(self._frame(ch, loaded), self._text(ch), through.attachments)
         answered = await through.edit_clicked(fields)
+        ch.hooked(through.hook(clicked))
         ch.hold(clicked, held_after(answered, attachments))
         self._shown(loaded, seq)
         return True
@@ -211,8 +219,12 @@ class LiveMessage:
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         """An older copy of the board loses its buttons, so only one message can be answered."""
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        ch = self._channels.get(channel_id)
+        hook = None if ch is None else ch.parting(message_id)
         try:
-            await self.reach.write(channel_id, lambda: message.edit(view=None))
+            await self._write(
+                channel_id, hook, lambda h: h.edit({"view": None}), lambda: message.edit(view=None)
+            )
         except (discord.HTTPException, Unreachable):
             log.info("old live message not edited", extra={"channel": channel_id, "message_id": message_id})
 
@@ -302,7 +314,7 @@ class LiveMessage:
     def _channel(self, channel_id: int) -> Channel:
         ch = self._channels.get(channel_id)
         if ch is None:
-            ch = self._channels[channel_id] = Channel()
+            ch = self._channels[channel_id] = Channel(hook_lifetime=self.hook_lifetime)
         return ch
 
     def _shown(self, loaded: Loaded, seq: int) -> None:
@@ -351,7 +363,7 @@ class LiveMessage:
                 if ch.behind and ch.tried != ch.seq:
                     await self._show(channel_id, ch)
                 elif ch.retire:
-                    await self._retire(channel_id, *ch.retire.pop(0))
+                    await self._retire(ch, channel_id, *ch.retire.pop(0))
                 elif ch.notices:
                     await self._send(ch, channel_id, {"content": ch.take_notices()})
                 elif ch.posts:
@@ -400,7 +412,7 @@ class LiveMessage:
         messages for one change); the old one loses its buttons only once the new one is saved."""
         old = loaded.table.message_id
         carried = ch.take_notices()
-        message = await self._send(ch, channel_id, await new_fields(shown, Text(carried, None)))
+        message = await self._send(ch, channel_id, await new_fields(shown, Text(carried, None)), live=True)
         if message is None:
             if carried:
                 ch.notices.insert(0, carried)
@@ -424,7 +436,7 @@ class LiveMessage:
         seq = ch.seq
         carried = ch.take_notices()
         text = call_text(seated(call, loaded.table), carried, loaded.table)
-        message = await self._send(ch, channel_id, await new_fields(shown, text))
+        message = await self._send(ch, channel_id, await new_fields(shown, text), live=True)
         if message is None:
             if carried:
                 ch.notices.insert(0, carried)
@@ -461,19 +473,26 @@ class LiveMessage:
             return False
         return True
 
-    async def _retire(self, channel_id: int, message_id: int, carried: str | None) -> None:
+    async def _retire(self, ch: Channel, channel_id: int, message_id: int, carried: str | None) -> None:
         """An old live message replaced by a call goes: deleted, or cut down to the Pay Day summaries
         it carried, so they stay in the channel in their place. One request either way."""
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        cut_down: dict[str, Any] = {"content": carried, "embed": None, "view": None, "attachments": []}
 
-        async def retire() -> None:
+        async def with_token() -> None:
             if carried:
-                await message.edit(content=carried, embed=None, view=None, attachments=[])
+                await message.edit(**cut_down)
             else:
                 await message.delete()
 
+        async def through(hook: Hook) -> None:
+            if carried:
+                await hook.edit(cut_down)
+            else:
+                await hook.delete()
+
         try:
-            await self.reach.write(channel_id, retire)
+            await self._write(channel_id, ch.parting(message_id), through, with_token)
         except discord.NotFound:
             pass
         except discord.HTTPException:
@@ -501,7 +520,9 @@ class LiveMessage:
         ch.attachments = None  # until Discord says what the message now holds
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            edited = await self.reach.write(channel_id, lambda: message.edit(**fields))
+            edited = await self._write(
+                channel_id, ch.through(message_id), lambda h: h.edit(fields), lambda: message.edit(**fields)
+            )
         except discord.NotFound:
             return None
         except discord.HTTPException:
@@ -510,21 +531,56 @@ class LiveMessage:
         ch.hold(message_id, attachments_of(edited))
         return True
 
-    async def _send(self, ch: Channel, channel_id: int, fields: dict[str, Any]) -> discord.Message | None:
-        """Post a message unless posting is paused; a failure pauses posting, longer each time, and
-        the next player to act is told (once)."""
+    async def _send(
+        self, ch: Channel, channel_id: int, fields: dict[str, Any], *, live: bool = False
+    ) -> discord.Message | None:
+        """Post a message unless posting is paused, as a follow-up of the newest fresh click if there
+        is one (a new `live` message is then written through that click later too); a failure
+        pauses posting, longer each time, and the next player to act is told (once)."""
         if not ch.may_post:
             log.info("message not sent: posting is paused", extra={"channel": channel_id})
             return None
         channel = self.bot.get_partial_messageable(channel_id)
+
+        async def follow_up(hook: Hook) -> discord.Message:
+            sent = await hook.post(fields)
+            if live:
+                ch.hooked(hook.on(sent.id))
+            return sent
+
         try:
-            sent = await self.reach.write(channel_id, lambda: channel.send(**fields))
+            sent = await self._write(channel_id, ch.newest(), follow_up, lambda: channel.send(**fields))
         except discord.HTTPException:
             pause = ch.failed_to_post()
             log.warning("message not sent", exc_info=True, extra={"channel": channel_id, "pause_s": pause})
             return None
         ch.posted()
         return sent
+
+    async def _write(
+        self,
+        channel_id: int,
+        hook: Hook | None,
+        through: Callable[[Hook], Awaitable[Written]],
+        with_token: Callable[[], Awaitable[Written]],
+    ) -> Written:
+        """One write to the channel: through the fresh click `hook` if there is one (exempt from the
+        global limit), else with the bot's token. A click whose token Discord no longer takes is let
+        go and the bot's token writes instead, once."""
+        if hook is not None:
+            try:
+                return await self.reach.write(channel_id, lambda: through(hook))
+            except discord.HTTPException as error:
+                if not expired(error):
+                    raise
+                log.info(
+                    "interaction expired: the bot's token writes",
+                    extra={"channel": channel_id, "status": error.status, "code": error.code},
+                )
+                ch = self._channels.get(channel_id)
+                if ch is not None:
+                    ch.unhook(hook)
+        return await self.reach.write(channel_id, with_token)
 
 
 def _done_with(ch: Channel) -> bool:

@@ -7,7 +7,9 @@ DEFER_AFTER and the answer arrives as an edit of the deferred response or a foll
 
 A click on the live message is answered by the live message itself (`LiveMessage.show`,
 `post_call`), which writes through the reply (`edit_clicked`, `send_new`): one request, the same
-frame the channel's worker would have written with the bot's token.
+frame the channel's worker would have written with the bot's token. The click then lends the worker
+its interaction (`hook`) to write the live message for a few minutes more, exempt from Discord's
+global limit (cogs/payday/_hook.py).
 """
 
 import asyncio
@@ -23,6 +25,7 @@ from bot.render.i18n import Lang
 from bot.render.notices import cannot_post
 from bot.service import Loaded
 from cogs.payday._controls import message_fields, view
+from cogs.payday._hook import Hook
 from cogs.payday._live import LiveMessage
 
 log = logging.getLogger(__name__)
@@ -65,6 +68,8 @@ class Reply:
         self.followups: list[Message] = []
         self.posted: int | None = None
         """The id of the `post`ed message, once sent."""
+        self.original: int | None = None
+        """The message that is the interaction's original response, once the answer made it so."""
         self._deferring: asyncio.Task[None] | None = None
         self._first = asyncio.Lock()
         """Held while the first answer (or the deferral) is on its way: there can be only one."""
@@ -238,11 +243,17 @@ class Reply:
                 return sent.id, sent
             answered = await response.send_message(**fields)
             assert answered.message_id is not None, "Discord names the message an answer posted"
+            self.original = answered.message_id
             return answered.message_id, getattr(answered, "resource", None)
+
+    def hook(self, message_id: int) -> Hook:
+        """The click as a way to write `message_id` later: its original response, or a follow-up."""
+        return Hook(self.interaction, message_id, original=message_id == self.original)
 
     async def _edit(self, fields: dict[str, Any]) -> object:
         if self.interaction.response.is_done():
             return await self.interaction.edit_original_response(**fields)
+        self.original = self.clicked  # a click answered by editing its message: that is the original
         return getattr(await self.interaction.response.edit_message(**fields), "resource", None)
 
     async def _follow_up(self, fields: dict[str, Any]) -> discord.WebhookMessage | None:
@@ -268,6 +279,7 @@ class Reply:
         try:
             if is_click:
                 await self.interaction.response.defer()
+                self.original = self.clicked  # its answer will edit the message clicked
             else:
                 await self.interaction.response.defer(ephemeral=not self.public, thinking=True)
         except discord.HTTPException:

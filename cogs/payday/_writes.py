@@ -1,8 +1,8 @@
 """A frame of the live message (bot/render/frame.py) as the keywords of a Discord write: a new
 message, or an edit that keeps the board's picture when it still shows the same board.
 
-The channel's worker writes with the bot's token; a click's answer writes through the interaction
-(`Through`, cogs/payday/_reply.py). Both send the very same keywords.
+A click's answer writes through the interaction (`Through`, cogs/payday/_reply.py); the channel's
+worker through a fresh click (`Hook`) or with the bot's token. All send the very same keywords.
 """
 
 from typing import Any, Protocol
@@ -12,6 +12,7 @@ import discord
 from bot.render.board_attachment import picture, upload
 from bot.render.frame import Frame, Text
 from cogs.payday._controls import view
+from cogs.payday._hook import Hook
 
 Attachments = list[discord.Attachment | discord.File]
 
@@ -33,6 +34,9 @@ class Through(Protocol):
 
     async def send_new(self, fields: dict[str, Any]) -> tuple[int, object]:
         """Post a new message as the answer: its id, and the message as Discord's answer says."""
+
+    def hook(self, message_id: int) -> Hook:
+        """The click as a way to write `message_id` later: the message it answered on or posted."""
 
 
 async def new_fields(shown: Frame, text: Text | None = None) -> dict[str, Any]:

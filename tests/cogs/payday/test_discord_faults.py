@@ -37,6 +37,7 @@ async def test_a_lost_answer_to_a_click_is_made_good_by_the_bots_own_edit(env):
 
 
 @pytest.mark.bot(turn_seconds=300)
+@pytest.mark.usefixtures("bot_token_only")
 async def test_a_click_on_a_board_discord_left_behind_shows_the_current_one(env):
     game = await start_game(env, 2, months=1)
     alice, bob = game.players
@@ -57,6 +58,7 @@ async def test_a_click_on_a_board_discord_left_behind_shows_the_current_one(env)
 
 
 @pytest.mark.bot(turn_seconds=60, interrupt_seconds=30)
+@pytest.mark.usefixtures("bot_token_only")
 async def test_no_timeout_is_charged_for_a_board_discord_never_showed(env):
     game = await start_game(env, 2, months=1)
     alice, bob = game.players
@@ -84,6 +86,7 @@ async def test_no_timeout_is_charged_for_a_board_discord_never_showed(env):
 
 
 @pytest.mark.simcord(settle_timeout=1.0)
+@pytest.mark.usefixtures("bot_token_only")
 async def test_a_rate_limited_edit_never_holds_the_channel(env, monkeypatch):
     """discord.py sleeps in-line on a 429 (and between 5xx retries): such a sleep must happen with the
     channel's game lock free, so other clicks are answered meanwhile."""
@@ -150,6 +153,7 @@ async def test_start_in_a_thread_needs_send_messages_in_threads(env):
 
 
 @pytest.mark.bot(turn_seconds=300)
+@pytest.mark.usefixtures("bot_token_only")
 async def test_when_posting_fails_the_game_goes_on_players_hear_once_and_get_the_standings(env):
     game = await start_game(env, 2, months=2)
     alice, bob = game.players

@@ -1,6 +1,8 @@
 """No dead ends (issue 9.7): every refusal links back to the live message, /payday status after a
 game shows its standings, and the standings' Rematch button opens a lobby for the same table."""
 
+import pytest
+
 from bot.render.links import jump_url
 from tests.cogs.payday.rig import live, load, message, script, start_game
 from tests.helpers import add_computer, click, end_game, refusal, slash, table
@@ -13,6 +15,7 @@ def link_of(result) -> str:
     return lines[1].rsplit(" ", 1)[1]
 
 
+@pytest.mark.usefixtures("bot_token_only")
 async def test_every_refusal_ends_with_a_link_to_the_live_message(env):
     game = await start_game(env, 3, months=1)
     alice, bob, carol = game.players

@@ -104,6 +104,7 @@ async def test_a_thread_deleted_mid_game_ends_it_with_the_standings_in_its_chann
 
 
 @pytest.mark.bot(turn_seconds=TURN)
+@pytest.mark.usefixtures("bot_token_only")
 async def test_an_archived_thread_is_reopened_when_the_bot_must_post(env):
     _, channel, players = casino(env)
     thread = await start_in_thread(env, channel, players)
@@ -166,6 +167,7 @@ async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game_at_the_fir
 
 
 @pytest.mark.bot(turn_seconds=TURN)
+@pytest.mark.usefixtures("bot_token_only")
 async def test_a_locked_thread_is_unlocked_when_the_bot_may_manage_threads(env):
     _, channel, players = casino(env)
     thread = await start_in_thread(env, channel, players)
@@ -210,6 +212,7 @@ def failing_end(env, monkeypatch):
 
 
 @pytest.mark.bot(turn_seconds=TURN)
+@pytest.mark.usefixtures("bot_token_only")
 async def test_a_lost_channel_whose_game_failed_to_end_has_it_ended_moments_later(env, failing_end):
     game = await start_game(env, 2)
     env.inject_error("*", f"/channels/{game.channel.id}*", status=403, code=MISSING_ACCESS, times=None)
@@ -226,6 +229,7 @@ async def test_a_lost_channel_whose_game_failed_to_end_has_it_ended_moments_late
 
 @pytest.mark.simcord(settle_timeout=1.0)  # the end tried again in 5 s is not the start's to wait for
 @pytest.mark.bot(turn_seconds=TURN)
+@pytest.mark.usefixtures("bot_token_only")
 async def test_a_refused_start_in_a_lost_channel_does_not_wake_its_unended_game(env, failing_end):
     game = await start_game(env, 2)
     env.inject_error("*", f"/channels/{game.channel.id}*", status=403, code=MISSING_ACCESS, times=None)

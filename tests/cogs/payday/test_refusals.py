@@ -15,6 +15,7 @@ def refused(result: simcord.InteractionResult, text: str) -> None:
     assert refusal(result) == text
 
 
+@pytest.mark.usefixtures("bot_token_only")
 async def test_game_buttons_refuse_outsiders_wrong_turns_stale_prompts_and_double_clicks(env):
     game = await start_game(env, 3, months=1)
     alice, bob, carol = game.players

@@ -1,0 +1,75 @@
+"""Which click a channel's worker writes through: the newest fresh one that can write the message,
+never one past its lifetime or one Discord refused, and a handful per channel at most."""
+
+from datetime import timedelta
+from types import SimpleNamespace
+
+import discord
+
+from cogs.payday._channel import HOOKS_KEPT, Channel
+from cogs.payday._hook import HOOK_LIFETIME, Hook, expired
+
+
+def click(seconds_ago: float) -> SimpleNamespace:
+    """An interaction as a Hook reads it: only when it was made."""
+    return SimpleNamespace(created_at=discord.utils.utcnow() - timedelta(seconds=seconds_ago))
+
+
+def refusal(status: int, code: int) -> discord.HTTPException:
+    return discord.HTTPException(
+        SimpleNamespace(status=status, reason="refused"), {"code": code, "message": ""}
+    )
+
+
+def test_the_live_message_is_written_through_its_newest_fresh_click():
+    ch = Channel()
+    old, new = Hook(click(60), 1, original=True), Hook(click(5), 1, original=True)
+    ch.hooked(old)
+    ch.hooked(new)
+
+    assert ch.through(1) is new and ch.newest() is new
+    assert ch.through(2) is None  # no click can write a message it never answered on or posted
+
+
+def test_a_click_past_its_lifetime_writes_nothing():
+    ch = Channel()
+    ch.hooked(Hook(click(HOOK_LIFETIME + 1), 1, original=True))
+
+    assert ch.through(1) is None and ch.newest() is None and ch.parting(1) is None
+
+
+def test_a_message_parted_with_is_written_through_its_click_one_last_time():
+    ch = Channel()
+    hook = Hook(click(5), 1, original=True)
+    ch.hooked(hook)
+
+    assert ch.parting(1) is hook
+    assert ch.through(1) is None
+
+
+def test_a_click_discord_refused_is_let_go_for_every_message_it_wrote():
+    ch = Channel()
+    refused = click(5)
+    ch.hooked(Hook(refused, 1, original=True))
+    ch.hooked(Hook(refused, 2, original=False))
+    other = Hook(click(3), 3, original=True)
+    ch.hooked(other)
+
+    ch.unhook(Hook(refused, 1, original=True))
+
+    assert ch.through(1) is None and ch.through(2) is None and ch.through(3) is other
+
+
+def test_a_channel_keeps_a_few_clicks_the_newest():
+    ch = Channel()
+    for message_id in range(10):
+        ch.hooked(Hook(click(100 - message_id), message_id, original=True))
+
+    assert sorted(ch.hooks) == list(range(10 - HOOKS_KEPT, 10))
+
+
+def test_an_expired_token_is_told_from_a_deleted_message():
+    assert expired(refusal(401, 50027))
+    assert expired(refusal(404, 10015))  # Unknown Webhook: the token is gone
+    assert not expired(refusal(404, 10008))  # Unknown Message: the message was deleted
+    assert not expired(refusal(500, 0))
