@@ -27,9 +27,9 @@ class StaleVersion(Exception):
 class DamagedRow(Exception):
     """A live row that cannot be read (its bytes are not text): set it aside, never guess at it."""
 
-    def __init__(self, game_id: int, channel_id: int, reason: str) -> None:
+    def __init__(self, game_id: int, version: int, channel_id: int, reason: str) -> None:
         super().__init__(f"game {game_id} in channel {channel_id}: {reason}")
-        self.game_id, self.channel_id, self.reason = game_id, channel_id, reason
+        self.game_id, self.version, self.channel_id, self.reason = game_id, version, channel_id, reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,9 +280,11 @@ class GameStore(Protocol):
         takes it (at a version above `row`'s), so game numbers count only games that started."""
         ...
 
-    async def set_aside(self, game_id: int, reason: str) -> bool:
+    async def set_aside(self, game_id: int, version: int, reason: str) -> bool:
         """Move a live row the bot cannot use out of the way, byte for byte, never deleting it; the
-        channel is free again. False if there was no such live row."""
+        channel is free again. False if there was no such live row at `version`: a process that
+        read the row before another saved it must not move the game of now (one this version of
+        the bot can read, perhaps)."""
         ...
 
     async def wakeups(self, shards: Shards | None = None) -> list[Wakeup]:

@@ -132,7 +132,9 @@ def game_row(r: Iterable[Any]) -> GameRow:
     try:
         text = data.decode() if isinstance(data, bytes) else data
     except UnicodeDecodeError as e:
-        raise DamagedRow(game_id, channel_id, f"the saved game is not valid UTF-8 ({e.reason})") from None
+        raise DamagedRow(
+            game_id, version, channel_id, f"the saved game is not valid UTF-8 ({e.reason})"
+        ) from None
     return GameRow(
         game_id,
         channel_id,

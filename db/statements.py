@@ -104,16 +104,17 @@ async def finish_game(
     return True
 
 
-async def quarantine(db: aiosqlite.Connection, game_id: int, reason: str, now_us: int) -> bool:
+async def quarantine(db: aiosqlite.Connection, key: tuple[int, int], reason: str, now_us: int) -> bool:
+    """Move the live row (game id, version) `key` to the quarantine; nothing if it changed since."""
     moved = await changed(
         db,
         "INSERT INTO quarantine (game_id, channel_id, guild_id, version, data, deadline, created_at,"
         " updated_at, reason, quarantined_at) SELECT game_id, channel_id, guild_id, version,"
-        " CAST(data AS BLOB), deadline, created_at, updated_at, ?, ? FROM games WHERE game_id = ?"
-        " RETURNING 1",
-        (reason, now_us, game_id),
+        " CAST(data AS BLOB), deadline, created_at, updated_at, ?, ? FROM games"
+        " WHERE game_id = ? AND version = ? RETURNING 1",
+        (reason, now_us, *key),
     )
-    await run(db, "DELETE FROM games WHERE game_id = ?", (game_id,))
+    await run(db, "DELETE FROM games WHERE game_id = ? AND version = ?", key)
     return moved == 1
 
 

@@ -283,10 +283,10 @@ class Store:
         if not await self._write(lambda db: statements.drop_lobby(db, (row.game_id, row.version))):
             raise rows.stale(row)
 
-    async def set_aside(self, game_id: int, reason: str) -> bool:
+    async def set_aside(self, game_id: int, version: int, reason: str) -> bool:
         """Move a live row to the quarantine table, its bytes untouched; the channel is free again."""
         now_us, _ = self._stamp()
-        return await self._write(lambda db: statements.quarantine(db, game_id, reason, now_us))
+        return await self._write(lambda db: statements.quarantine(db, (game_id, version), reason, now_us))
 
     async def wakeups(self, shards: Shards | None = None) -> list[Wakeup]:
         """Every live game's timer, earliest first, from an index alone (no document is read); with

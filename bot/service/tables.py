@@ -134,10 +134,10 @@ class Tables:
                 return None
             table = Table.model_validate_json(row.data)
         except DamagedRow as damage:
-            return await self._set_aside(channel_id, damage.game_id, damage.reason)
+            return await self._set_aside(channel_id, damage.game_id, damage.version, damage.reason)
         except ValidationError as error:
             assert row is not None  # the store's row was read; its document is what failed
-            return await self._set_aside(channel_id, row.game_id, _first_error(error))
+            return await self._set_aside(channel_id, row.game_id, row.version, _first_error(error))
         self._rows[channel_id] = row
         loaded = Loaded(row, table)
         until = self._resume.grace.pop(channel_id, None)
@@ -170,8 +170,9 @@ class Tables:
             table.extend_for_downtime(self._resume.restarted_at, until)
         return Loaded(row, table)
 
-    async def _set_aside(self, channel_id: int, game_id: int, reason: str) -> SetAside | None:
-        moved = await self.store.set_aside(game_id, reason)
+    async def _set_aside(self, channel_id: int, game_id: int, version: int, reason: str) -> SetAside | None:
+        """Quarantine the row read (at `version`); None if another process saved or moved it since."""
+        moved = await self.store.set_aside(game_id, version, reason)
         log.warning(
             "unreadable game set aside",
             extra={"channel": channel_id, "game": game_id, "reason": reason, "moved": moved},

@@ -338,13 +338,14 @@ class PostgresStore:
         if not await self._write(drop):
             raise rows.stale(row)
 
-    async def set_aside(self, game_id: int, reason: str) -> bool:
+    async def set_aside(self, game_id: int, version: int, reason: str) -> bool:
         """Move a live row to the quarantine table in one statement, its document kept as the very
         bytes PostgreSQL holds (UTF-8); the channel is free again."""
         now_us, _ = self._stamp()
         moved = await self._write(
             lambda db: db.fetchval(
-                f"WITH moved AS (DELETE FROM games WHERE game_id = $1 RETURNING {_GAME_COLUMNS})"
+                f"WITH moved AS (DELETE FROM games WHERE game_id = $1 AND version = $4"
+                f" RETURNING {_GAME_COLUMNS})"
                 " INSERT INTO quarantine (game_id, channel_id, guild_id, version, data, deadline,"
                 " created_at, updated_at, reason, quarantined_at) SELECT game_id, channel_id, guild_id,"
                 " version, convert_to(data, 'UTF8'), deadline, created_at, updated_at, $2, $3 FROM moved"
@@ -352,6 +353,7 @@ class PostgresStore:
                 game_id,
                 reason,
                 now_us,
+                version,
             )
         )
         return moved is not None

@@ -152,8 +152,8 @@ async def test_set_aside_keeps_the_bytes_and_frees_the_channel(store, path):
     bad = await store.save(bad, "{}", deadline, [{"kind": "roll"}])
     damage(path, 200, NOT_UTF8)
 
-    assert await store.set_aside(bad.game_id, "not UTF-8") is True
-    assert await store.set_aside(bad.game_id, "not UTF-8") is False
+    assert await store.set_aside(bad.game_id, bad.version, "not UTF-8") is True
+    assert await store.set_aside(bad.game_id, bad.version, "not UTF-8") is False
 
     assert await store.get(200) is None
     assert await store.wakeups() == []

@@ -53,6 +53,19 @@ async def test_second_save_from_the_same_old_row_is_stale_and_writes_nothing(sto
     assert await store.count_events(row.game_id) == 1
 
 
+async def test_a_set_aside_from_an_old_row_moves_nothing_of_the_game_saved_since(store):
+    # A process that read version 1 (and could not read it) must not quarantine what another
+    # process, running a newer version of the bot, saved since.
+    old = await store.create(100, None, "{}")
+    newer = await store.save(old, '{"by":"newer"}', None, [{"kind": "buy"}])
+
+    assert await store.set_aside(old.game_id, old.version, "rejected by an old version") is False
+
+    assert await store.get(100) == newer
+    assert await store.set_aside(newer.game_id, newer.version, "rejected") is True
+    assert await store.get(100) is None
+
+
 async def test_create_in_a_busy_channel_raises_game_exists(store):
     row = await store.create(100, None, '{"first":true}')
 

@@ -28,7 +28,7 @@ async def fill(store: GameStore) -> None:
         done, '{"final":true}', SUMMARY, [{"kind": "game_over"}], (result_of(SUMMARY, None), rate)
     )
     aside = await store.create(3, 8, '{"bad":"café"}')
-    await store.set_aside(aside.game_id, "rejected")
+    await store.set_aside(aside.game_id, aside.version, "rejected")
     live = await store.create(4, None, '{"live":true}', START + timedelta(hours=1))
     await store.save(
         live, '{"live":"still"}', START + timedelta(hours=2), [{"kind": "roll"}, {"kind": "pay"}]

@@ -182,7 +182,7 @@ async def test_set_aside_keeps_the_documents_bytes(two_processes, raw):
     text = '{"name":"café ☕"}'
     row = await store.create(100, 9, text)
 
-    assert await store.set_aside(row.game_id, "rejected by this version") is True
+    assert await store.set_aside(row.game_id, row.version, "rejected by this version") is True
 
     kept = await raw.fetchrow("SELECT data, channel_id, version, reason FROM quarantine")
     assert (kept["data"], kept["channel_id"], kept["version"]) == (text.encode(), 100, 1)
