@@ -9,10 +9,10 @@ a slow Discord never holds a game.
 """
 
 import logging
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.game.actions import IllegalAction, RefusalCode
 from bot.service.moves import Played, paydays_in
@@ -39,6 +39,8 @@ from db.interface import GameExists, StaleVersion
 
 log = logging.getLogger(__name__)
 
+Checked = TypeVar("Checked")
+
 
 class Screen(Protocol):
     """Where updates go: the live message and the channel's notices (the cog's `LiveMessage`)."""
@@ -59,6 +61,12 @@ class Screen(Protocol):
     def reaches(self, channel_id: int) -> bool:
         """Whether the channel may still be shown anything: False once it is deleted or out of the
         bot's reach, when its game is to end (`channel_gone`)."""
+        ...
+
+    def overtaken(self, channel_id: int) -> None:
+        """Another process saved the channel's game after this one's last save: a change of this
+        process's not shown yet is older than the stored game, and must not be written over the
+        board the other process shows. Called under the channel's lock; must not wait."""
         ...
 
 
@@ -106,15 +114,49 @@ class Core:
             try:
                 yield
             except StaleVersion as lost:
-                log.info(
-                    "game saved by another process first: refused",
-                    extra={"channel": channel_id, "why": str(lost)},
-                )
+                await self.overtaken(channel_id, lost, "refuse")
                 raise Refused(ServiceCode.CHANGED_MEANWHILE) from None
             except GameExists:
                 raise Refused(ServiceCode.GAME_OPEN) from None
 
+    async def overtaken(self, channel_id: int, lost: StaleVersion, action: str) -> None:
+        """A save of this process's lost a race (`lost`): another process saved the game first, and
+        nothing of this change was written. For a click and a timer alike, the screen drops what it
+        has not shown yet (`Screen.overtaken`: the other process shows its newer board), and the
+        game is read from the store (the failed save dropped the kept row) to set the channel's
+        timer from the deadline stored now, if the game is this process's: the winner may have
+        brought it forward (a computer's move 1.5 s on), which must not wait for the old one."""
+        self.screen.overtaken(channel_id)
+        loaded = await self.load(channel_id)
+        if loaded is None:
+            self.timers.cancel(channel_id)
+            return
+        log_change("another process saved the game first: read again", loaded, action=action, why=str(lost))
+        self.arm(loaded)
+
     # -- finding the channel's game ---------------------------------------------------------------
+    async def settled(
+        self, channel_id: int, loaded: Loaded | None, check: Callable[[Loaded | None], Checked]
+    ) -> Checked:
+        """`check(loaded)`, a use case's test of the channel's game before it changes it. When it
+        refuses and several processes share the store, `loaded` may be this process's copy of a
+        game another one has since finished, closed or replaced (the kept row is dropped only when
+        a save fails, and a refusal saves nothing): the copy is forgotten, the store read once, and
+        that checked instead. One process's copy is always the stored game, so its refusals still
+        read nothing."""
+        try:
+            return check(loaded)
+        except Refused:
+            if loaded is None or self.tables.shards is None:
+                raise
+        return check(await self.reread(channel_id, loaded, "refused on the kept game: read again"))
+
+    async def reread(self, channel_id: int, kept: Loaded, why: str) -> Loaded | None:
+        """The channel's game read from the store, the copy `kept` forgotten (logged `why`)."""
+        log_change(why, kept)
+        self.tables.forget(channel_id)
+        return await self.load(channel_id)
+
     async def load(self, channel_id: int, known: Loaded | None = None) -> Loaded | None:
         """The channel's table, for a use case holding its lock (`known`: see `Tables.load`). A game
         found unreadable is set aside: its timer goes, its channel is told once, it has no game."""
@@ -135,15 +177,16 @@ class Core:
 
     async def running(self, channel_id: int, game_id: int | None, prompt: int | None = None) -> Loaded:
         """The channel's running game (`game_id`: that one, from a button of question `prompt`), read
-        under its lock to be changed, or a refusal. A button newer than this process's copy of the
-        game (of a later game, or a later question) shows that another process sharing the
-        database saved it since: the copy is dropped and the store read again."""
+        under its lock to be changed, or a refusal. With several processes sharing the database, a
+        button of another game than this process's copy, or of a later question, shows that
+        another process saved it since, and so may a refusal (`settled`): the copy is dropped and
+        the store read again. One process's copy is always the stored game: it reads nothing."""
         loaded = await self.load(channel_id)
-        if loaded is not None and _newer(game_id, prompt, loaded):
-            log_change("button newer than the kept game: read again", loaded, button=(game_id, prompt))
-            self.tables.forget(channel_id)
-            loaded = await self.load(channel_id)
-        return _running(loaded, game_id)
+        if self.tables.shards is not None and loaded is not None and _newer(game_id, prompt, loaded):
+            return _running(
+                await self.reread(channel_id, loaded, "button newer than the kept game: read again"), game_id
+            )
+        return await self.settled(channel_id, loaded, lambda found: _running(found, game_id))
 
     async def playing(self, channel_id: int, game_id: int | None, prompt: int | None = None) -> Loaded:
         """The channel's running game as `running` finds it, to be played on: refused while paused."""
@@ -249,12 +292,13 @@ def _running(loaded: Loaded | None, game_id: int | None) -> Loaded:
 
 
 def _newer(game_id: int | None, prompt: int | None, loaded: Loaded) -> bool:
-    """Whether a button of game `game_id`, question `prompt`, was made after `loaded` was saved (game
-    numbers and question numbers only grow)."""
-    if game_id is None or game_id < loaded.row.game_id:
+    """Whether a button of game `game_id`, question `prompt`, may have been made after `loaded` was
+    saved: it names another game (a closed lobby gives its number back, so a different number may
+    be older or newer), or a later question of this one (question numbers only grow)."""
+    if game_id is None:
         return False
     state = loaded.table.state
-    return game_id > loaded.row.game_id or (
+    return game_id != loaded.row.game_id or (
         prompt is not None and state is not None and prompt > state.prompt
     )
 

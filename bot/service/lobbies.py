@@ -58,8 +58,7 @@ class Lobbies(UseCases):
         bot = self.core.settings
         server = await self.core.tables.server_settings(guild_id)
         async with self.core.changing(channel_id):
-            if await self.core.load(channel_id) is not None:
-                raise Refused(ServiceCode.GAME_OPEN)
+            await self.core.settled(channel_id, await self.core.load(channel_id), _free)
             turn, interrupt = server.times(options.turn_seconds, bot.turn_seconds, bot.interrupt_seconds)
             ruleset = options.ruleset or server.ruleset
             table = Table(
@@ -90,8 +89,7 @@ class Lobbies(UseCases):
         person who asked seated as host, every other player's seat kept until they press Join
         (`lobby.rematch`). Posted like a new lobby (`Show.POST`, then `moved`)."""
         async with self.core.changing(channel_id):
-            if await self.core.load(channel_id) is not None:
-                raise Refused(ServiceCode.GAME_OPEN)
+            await self.core.settled(channel_id, await self.core.load(channel_id), _free)
             finished = await self.core.tables.finished(channel_id, game_id)
             if finished is None:
                 raise Refused(ServiceCode.REMATCH_GONE)
@@ -262,10 +260,13 @@ class Lobbies(UseCases):
     # -- shared -----------------------------------------------------------------------------------
     async def _lobby(self, channel_id: int, game_id: int | None) -> Loaded:
         """The channel's lobby or game (`game_id`: the one a button was made for), or the refusal."""
-        loaded = await self.core.load(channel_id)
-        if loaded is None or (game_id is not None and loaded.row.game_id != game_id):
-            raise Refused(ServiceCode.LOBBY_CLOSED if game_id else ServiceCode.NO_GAME)
-        return loaded
+
+        def lobby_of(loaded: Loaded | None) -> Loaded:
+            if loaded is None or (game_id is not None and loaded.row.game_id != game_id):
+                raise Refused(ServiceCode.LOBBY_CLOSED if game_id else ServiceCode.NO_GAME)
+            return loaded
+
+        return await self.core.settled(channel_id, await self.core.load(channel_id), lobby_of)
 
     async def _seated(self, loaded: Loaded, note: Note, record: dict) -> Update:
         """The lobby's seats changed: saved with `record`, its footer says `note`; a lobby with no
@@ -358,6 +359,12 @@ class Lobbies(UseCases):
 def _change(change: LobbyChange, person: Person) -> dict:
     """The event-log record of a lobby button pressed by `person`."""
     return {"kind": "lobby", "change": change, "user": person.user_id}
+
+
+def _free(loaded: Loaded | None) -> None:
+    """The channel has no lobby or game, or the refusal that it has one."""
+    if loaded is not None:
+        raise Refused(ServiceCode.GAME_OPEN)
 
 
 def _language(options: LobbyOptions, server: ServerSettings) -> str:

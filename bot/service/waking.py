@@ -99,19 +99,13 @@ class Waking:
 
     async def _unless_lost(self, channel_id: int, work: Awaitable[Thought | None]) -> Thought | None:
         """`work`, the timer's, under the channel's lock. If its save lost a race (another process
-        sharing the database saved the game first), nothing of it was written: the game is read
-        again from the store and its timer set from the deadline stored now, if the game is this
-        process's (else the process that owns it times it). Like a click, a lost race is not
+        sharing the database saved the game first), nothing of it was written, and the timer is
+        set again from the game stored now (`Core.overtaken`). Like a click, a lost race is not
         retried here: the work due now, if any, is done when that timer fires, on the game of now."""
         try:
             return await work
-        except StaleVersion as lost:  # the failed save dropped the kept row: this reads the store
-            loaded = await self.core.load(channel_id)
-            if loaded is None:
-                self.core.timers.cancel(channel_id)
-            else:
-                log_change("timer lost a race: read again", loaded, action="rearm", why=str(lost))
-                self.core.arm(loaded)
+        except StaleVersion as lost:
+            await self.core.overtaken(channel_id, lost, "rearm")
             return None
 
     async def _due(self, channel_id: int) -> Thought | None:

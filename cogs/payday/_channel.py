@@ -92,6 +92,14 @@ class Channel:
         if notices:
             self.notices.append(notices)
 
+    def overtaken(self) -> None:
+        """The newest snapshot is out of date (another process saved the game since): it is taken
+        for shown, and its call of the players, unless a click's answer is posting it already, is
+        left to the process that saved the newer one."""
+        self.tried = self.shown = self.seq
+        if not self.claimed:
+            self.call = None
+
     def rest(self) -> None:
         """Everything is shown and no answer waits on the snapshot (to post its call, or to take the
         buttons off the copy it replaced): it goes, as the message shows it and the next change

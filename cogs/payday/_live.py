@@ -110,6 +110,15 @@ class LiveMessage:
         """Whether the channel is still in the bot's reach (its game ends when it is not)."""
         return self.reach.reaches(channel_id)
 
+    def overtaken(self, channel_id: int) -> None:
+        """Another process saved the channel's game after this one's newest snapshot (a server
+        moving between processes): the snapshot is not shown, so an edit of this process's that
+        is behind never writes an older board over the one the other process shows. The messages
+        already queued (Pay Day summaries, reminders, standings) tell what did happen: they go."""
+        ch = self._channels.get(channel_id)
+        if ch is not None:
+            ch.overtaken()
+
     # -- what a click's answer asks (cogs/payday/_reply.py) -----------------------------------------
     def claim(self, channel_id: int) -> bool:
         """A click on the live message will post the waiting call as its own answer (one request

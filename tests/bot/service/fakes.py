@@ -13,6 +13,7 @@ class Screen:
         self.released_channels: list[int] = []
         self.lagging = False
         self.lost: set[int] = set()
+        self.overtaken_channels: list[int] = []
 
     def publish(self, update: Update) -> None:
         self.updates.append(update)
@@ -22,6 +23,9 @@ class Screen:
 
     def behind(self, channel_id: int) -> bool:
         return self.lagging
+
+    def overtaken(self, channel_id: int) -> None:
+        self.overtaken_channels.append(channel_id)
 
     def reaches(self, channel_id: int) -> bool:
         return channel_id not in self.lost

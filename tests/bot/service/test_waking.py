@@ -187,7 +187,7 @@ async def test_a_timer_whose_save_another_process_beat_reads_the_game_again_and_
 
     assert await stored(theirs) == saved  # alice's roll stands; nobody timed out
     assert theirs.timers.armed(CHANNEL) == saved[1].wake_at() > theirs.now()
-    lost = [r for r in caplog.records if r.getMessage() == "timer lost a race: read again"]
+    lost = [r for r in caplog.records if r.getMessage() == "another process saved the game first: read again"]
     assert [(r.channel, r.game, r.action) for r in lost] == [(CHANNEL, game_id, "rearm")]
 
 
