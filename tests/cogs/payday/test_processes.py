@@ -18,8 +18,8 @@ import pytest
 import simcord
 
 from bot.game.events import EventKind
-from bot.render.components import Answer
-from bot.service import Service, Tables
+from bot.render.components import Answer, LobbyAction
+from bot.service import LobbyChange, LobbyOptions, Person, Service, Tables
 from bot.table import Table
 from cogs.payday import Payday
 from cogs.payday._custom_ids import ANSWER
@@ -299,3 +299,67 @@ async def test_two_processes_racing_on_one_click_apply_it_once(env, database_pat
     assert await answers(env, game_id) == [(0, same.prompt)]
     rolls = await env.bot.store.events(game_id, limit=10_000, kinds=[EventKind.ROLLED])
     assert len(rolls) == 1
+
+
+def person(member: simcord.MemberActor) -> Person:
+    """`member` as the service of a process that is not the simcord bot takes them."""
+    return Person(member.id, member.name)
+
+
+NEW_LAYOUT = {"shard_count": TWO, "shard_ids": [0], **HAND_OVER}
+"""The simcord bot runs shard 0 of 2; the other process still serves the server's shard during
+the hand-over."""
+
+
+@pytest.mark.parametrize("closed", ["lobby cancelled", "game ended"])
+@pytest.mark.bot(**NEW_LAYOUT)
+async def test_a_game_another_process_closed_no_longer_blocks_a_new_one_here(env, database_path, closed):
+    guild = guild_of_shard(env, 0, "Casino")
+    channel = guild.create_text_channel("payday")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    lobby = (await slash(alice, channel, "payday start", months=1)).response  # kept by this process
+    if closed == "game ended":
+        await click(bob, lobby, label="Join")
+        await click(alice, lobby, label="Start")
+    game_id = (await env.bot.store.get(channel.id)).game_id
+    async with other_process(env, database_path, Shards(TWO, frozenset({0}))) as second:
+        with on_simcords_clock(env):
+            if closed == "lobby cancelled":
+                await second.service.cancel(channel.id, person(alice), game_id)
+            else:
+                prompt = (await second.load(channel)).game.prompt
+                await second.service.end(channel.id, person(alice), game_id, prompt)
+        assert await env.bot.store.get(channel.id) is None
+
+    opened = await slash(alice, channel, "payday start", months=1)
+
+    assert not opened.ephemeral
+    table = await stored(env, channel)
+    assert table.state is None and table.host_id == alice.id
+
+
+@pytest.mark.bot(**NEW_LAYOUT)
+async def test_a_lobby_button_of_a_lobby_another_process_opened_is_applied_here(env, database_path):
+    guild = guild_of_shard(env, 0, "Casino")
+    channel, elsewhere = guild.create_text_channel("payday"), guild.create_text_channel("other")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await slash(alice, channel, "payday start", months=1)  # this process keeps that lobby
+    first = (await env.bot.store.get(channel.id)).game_id
+    async with other_process(env, database_path, Shards(TWO, frozenset({0}))) as second:
+        with on_simcords_clock(env):
+            # The other process closes it and opens another, after a lobby elsewhere took the id
+            # the first one gave back: the channel's lobby has another number now.
+            await second.service.cancel(channel.id, person(alice), first)
+            await second.service.open_lobby(elsewhere.id, guild.id, person(bob), LobbyOptions())
+            await second.service.open_lobby(channel.id, guild.id, person(alice), LobbyOptions(months=1))
+    now = (await env.bot.store.get(channel.id)).game_id
+    assert now != first
+
+    # bob presses Join on that lobby's message; Discord sends the click to this process.
+    join = fake_click(channel, bob, 1)
+    with on_simcords_clock(env):
+        await cog(env).lobby_click(join, LobbyAction(channel.id, now, LobbyChange.JOIN))
+
+    assert join.response.refusal == "bob joined."
+    table = await stored(env, channel)
+    assert [seat.user_id for seat in table.seats] == [alice.id, bob.id]
