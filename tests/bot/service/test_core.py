@@ -1,8 +1,11 @@
 """What every use case shares, with several processes on one database (docs/SCALING.md): a change
-another process saved first is refused and changes nothing, the next one reads the store, a button
-newer than a process's copy reads it too, and a process arms no timer for another's game."""
+another process saved first is refused and changes nothing, re-arms the game's timer from the store
+and drops the snapshot the screen has not shown; the next one reads the store, a button newer than
+a process's copy reads it too, and a process arms no timer for another's game. One process alone
+reads nothing to refuse."""
 
 import logging
+from datetime import timedelta
 
 import pytest
 
@@ -112,3 +115,33 @@ async def test_a_lobby_another_process_opened_first_is_refused_as_an_open_game(p
     assert lost.value.code == ServiceCode.GAME_OPEN
     _, table = await stored(ours)
     assert table.host_id == BOB.user_id
+
+
+async def test_a_click_that_lost_a_race_rearms_the_timer_from_the_stored_deadline(processes):
+    ours, theirs = processes  # the game's server is theirs: theirs times it
+    game_id = await started(theirs)
+    board = await read(theirs)
+    began = theirs.now()
+    theirs.now.now = began + timedelta(seconds=200)
+    await ours.act(CHANNEL, ALICE, roll(game_id, board))  # during a hand-over: bob's time starts now
+    _, saved = await stored(ours)
+
+    with pytest.raises(Refused):
+        await theirs.act(CHANNEL, ALICE, roll(game_id, board))  # the same click, on theirs' old copy
+
+    assert theirs.timers.armed(CHANNEL) == saved.wake_at() > began + timedelta(seconds=300)
+    assert theirs.screen.overtaken_channels == [CHANNEL]  # its unshown board is older than the store's
+
+
+async def test_one_process_refuses_an_old_button_without_reading_the_store(service, monkeypatch):
+    game_id = await started(service)
+    await read(service)
+
+    async def no_read(channel_id: int) -> None:
+        raise AssertionError("one process's kept game is the stored one: nothing to read")
+
+    monkeypatch.setattr(service.tables.store, "get", no_read)
+    with pytest.raises(Refused) as old:
+        await service.act(CHANNEL, ALICE, roll(game_id + 1, await read(service)))
+
+    assert old.value.code == ServiceCode.GAME_ENDED
