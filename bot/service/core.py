@@ -151,9 +151,9 @@ class Core:
                 raise
         return check(await self.reread(channel_id, loaded, "refused on the kept game: read again"))
 
-    async def reread(self, channel_id: int, kept: Loaded, why: str) -> Loaded | None:
+    async def reread(self, channel_id: int, kept: Loaded, why: str, **fields: Any) -> Loaded | None:
         """The channel's game read from the store, the copy `kept` forgotten (logged `why`)."""
-        log_change(why, kept)
+        log_change(why, kept, **fields)
         self.tables.forget(channel_id)
         return await self.load(channel_id)
 
@@ -183,9 +183,8 @@ class Core:
         the store read again. One process's copy is always the stored game: it reads nothing."""
         loaded = await self.load(channel_id)
         if self.tables.shards is not None and loaded is not None and _newer(game_id, prompt, loaded):
-            return _running(
-                await self.reread(channel_id, loaded, "button newer than the kept game: read again"), game_id
-            )
+            why = "button newer than the kept game: read again"
+            return _running(await self.reread(channel_id, loaded, why, button=(game_id, prompt)), game_id)
         return await self.settled(channel_id, loaded, lambda found: _running(found, game_id))
 
     async def playing(self, channel_id: int, game_id: int | None, prompt: int | None = None) -> Loaded:

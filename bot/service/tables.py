@@ -79,7 +79,8 @@ class Tables:
     Several processes may share the store (docs/SCALING.md): another one may save a game this one
     keeps, and the kept row is then out of date. The store's version check finds that out at the
     next save (`StaleVersion`, which forgets the entry like any failed write), so nothing is ever
-    written over a newer game; the service answers it (`Core.changing`).
+    written over a newer game; the service answers it (`Core.changing`). A refusal saves nothing,
+    so the service forgets the entry itself before it refuses on it (`Core.settled`).
     """
 
     def __init__(self, store: GameStore, shards: Shards | None = None) -> None:

@@ -15,7 +15,7 @@ def snapshot(game_id: int) -> SimpleNamespace:
 
 def test_a_snapshot_another_process_overtook_is_not_shown_nor_its_players_called():
     ch = Channel()
-    ch.update(snapshot(7), None, None, False)  # only what `update` reads
+    ch.update(snapshot(7), None, None, False)
     ch.call = Call("roll", (1,))
     assert ch.behind  # the worker would edit the live message with it
 
