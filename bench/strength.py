@@ -12,10 +12,12 @@ Prints its figures, then as its LAST line one JSON object:
     {"hard_vs_normal_win_rate": ..., "hard_vs_normal_win_rate_ci95": [lo, hi], ...
      "hard_vs_normal_mean_net_worth": {"tested": ..., "normal": ...}, ...
      "hard_think_ms_p95": ..., "games": ..., "months": ..., "budget": ...}
-for the pairings `hard_vs_normal` (modern), `hard_vs_normal_family`, `hard_vs_normal_classic` and
-`easy_vs_normal` (modern), or only those named by `--pairing`. The 95% interval is the normal
-approximation over the games' win shares. `hard_think_ms_p95` is the 95th percentile of the CPU
-time (one core) of Hard's answers to every question other than a roll, over the Hard pairings.
+for the pairings `hard_vs_normal` (modern), `hard_vs_normal_family`, `hard_vs_normal_classic`,
+`easy_vs_normal` (modern) and `seer_vs_normal` (modern: Hard judging its answers on the real deck
+and dice, an upper bound for planning, not a player), or only those named by `--pairing`. The
+95% interval is the normal approximation over the games' win shares. `hard_think_ms_p95` is the
+95th percentile of the CPU time (one core) of Hard's answers to every question other than a roll,
+over the Hard pairings.
 """
 
 import argparse
@@ -27,12 +29,14 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing import Pool
 
 from bot.game import hard
+from bot.game.actions import Action
 from bot.game.engine import apply
-from bot.game.simulate import start
-from bot.game.state import PendingKind
+from bot.game.simulate import play, start
+from bot.game.state import GameState, PendingKind, from_json, to_json
 from bot.game.strengths import Strength, choose
 
 PLAYERS = 4
@@ -45,6 +49,8 @@ class Pairing:
     name: str
     strength: Strength
     ruleset: str
+    sees_all: bool = False
+    """The tested seat cheats (`seer`): a bound on what any planning can win, not a player."""
 
 
 PAIRINGS = (
@@ -52,7 +58,23 @@ PAIRINGS = (
     Pairing("hard_vs_normal_family", Strength.HARD, "family"),
     Pairing("hard_vs_normal_classic", Strength.HARD, "classic"),
     Pairing("easy_vs_normal", Strength.EASY, "modern"),
+    Pairing("seer_vs_normal", Strength.HARD, "modern", sees_all=True),
 )
+
+
+def seer(state: GameState, seat: int) -> Action:
+    """Hard's answers weighed on the game's real future instead of sampled ones: every answer
+    played forward once with the real deck and dice, the best result taken. No player can know
+    that future, so its win rate bounds what Hard could reach by simulating better."""
+    answers = hard.candidates(state, seat)
+    results = []
+    for kind, value in answers:
+        world = from_json(to_json(state))
+        apply(world, Action(seat, kind, value, world.prompt), record=False)
+        play(world, chooser=partial(hard.own_or_normal, seat))
+        results.append(hard.outcome(world, seat))
+    kind, value = answers[results.index(max(results))]
+    return Action(seat, kind, value, state.prompt)
 
 
 @dataclass(slots=True)
@@ -75,6 +97,9 @@ def play_one(pairing: Pairing, seed: int, months: int, budget: int) -> Game:
         seat = state.asked.seats[0]
         if seat != tested:
             apply(state, choose(state, seat))
+            continue
+        if pairing.sees_all:
+            apply(state, seer(state, seat))
             continue
         began = time.process_time()
         action = choose(state, seat, pairing.strength, seed=seed, budget=budget)
@@ -124,8 +149,9 @@ def run(
             "tested": round(statistics.fmean(r.tested_worth for r in mine)),
             "normal": round(statistics.fmean(r.normal_worth for r in mine)),
         }
+        who = "Hard seeing the deck and dice" if pairing.sees_all else pairing.strength
         lines.append(
-            f"{pairing.name}: {pairing.strength} wins {rate:.3f} [{low:.3f}, {high:.3f}] of games against "
+            f"{pairing.name}: {who} wins {rate:.3f} [{low:.3f}, {high:.3f}] of games against "
             f"three Normal ({pairing.ruleset}; parity 0.25)"
         )
     think = [ms for r in results for ms in r.think_ms]

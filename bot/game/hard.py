@@ -1,11 +1,13 @@
 """The Hard computer player: it plans each real choice by playing the game forward.
 
 For every sensible answer to the question it is asked, Hard plays the same sampled futures to the
-end of the game, every seat (its own included) answering as the Normal player (`ai.choose`) from
-then on. An answer's result in a future is its share of the win (ties share it), plus its lead
-over the best rival as a small fraction of a win, which tells apart answers that win as often and
-steadies an estimate made from few futures. Hard gives the answer whose results beat the Normal
-player's answer by the most, future by future, if by more than their noise; else the Normal one.
+end of the game, the other seats answering as the Normal players it meets (`ai.choose`) and its
+own as it would answer without thinking (`usual`: the Normal player's rules, but buying Deals on a
+loan while a month is left). An answer's result in a future is its share of the win (ties share
+it), plus its lead over the best rival as a small fraction of a win, which tells apart answers
+that win as often and steadies an estimate made from few futures. Hard gives the answer whose
+results beat its usual answer by the most, future by future, if by more than their noise; else
+the usual one.
 
 Each future is a fresh sample of what nobody at the table can know (`hidden.sample`: the draw
 piles' order, the face-down Yard Sale card, the dice), so Hard never sees the real deck; every
@@ -14,14 +16,15 @@ answers and not the luck of the draw.
 
 A question with one sensible answer (a roll, one Deal to sell, a Monster Charge at the last Pay
 Day) is answered without simulating. Some questions list many answers that differ only by degree
-(a repayment in any number of steps, Swellfare bets in $5 steps): Hard weighs the ends and the
-Normal player's choice. The Lottery number is the lowest free one: every face is as likely as any
+(a repayment in any number of steps, Swellfare bets in $5 steps): Hard weighs the ends and its
+usual choice. The Lottery number is the lowest free one: every face is as likely as any
 other, so the number changes nothing but who else can pick what.
 """
 
 import math
 import statistics
 from collections.abc import Callable
+from functools import partial
 
 from bot.game import ai
 from bot.game import calendar as b
@@ -45,9 +48,11 @@ MIN_FUTURES, MAX_FUTURES = 16, 400
 SPREAD = 10
 """A lead over the best rival of SPREAD times the start cash counts as much as a whole win: it
 breaks ties between answers that win as often, and steadies an estimate made from few futures."""
+HELD_DEALS = 2
+"""Deals held at which Hard's `usual` answer stops buying on a loan (Normal's rule decides)."""
 CONFIDENCE = 1.0
-"""Standard errors by which an answer must beat the Normal player's over the same futures to be
-chosen instead: the Normal answer is sound, so Hard leaves it only for a gain it can see."""
+"""Standard errors by which an answer must beat the usual one over the same futures to be chosen
+instead: the usual answer is sound, so Hard leaves it only for a gain it can see."""
 
 
 Outcome = tuple[float, int]
@@ -78,15 +83,15 @@ def choose(state: GameState, seat: int, seed: int = 0, budget: int = BUDGET) -> 
         for (kind, value), result in zip(answers, results, strict=True):
             played = from_json(world)
             apply(played, Action(seat, kind, value, played.prompt), record=False)
-            play(played)
+            play(played, chooser=partial(own_or_normal, seat))
             result.append(outcome(played, seat))
     kind, value = answers[pick(results, state.rules.start_cash * SPREAD)]
     return Action(seat, kind, value, state.prompt)
 
 
 def pick(results: list[list[Outcome]], spread: int) -> int:
-    """The index of the answer to give: the one that gains most over the Normal player's (index 0),
-    future by future, if that gain is more than CONFIDENCE standard errors; else the Normal one."""
+    """The index of the answer to give: the one that gains most over the usual answer (index 0),
+    future by future, if that gain is more than CONFIDENCE standard errors; else the usual one."""
     worth = [[win + lead / spread for win, lead in futures] for futures in results]
     best, best_gain = 0, 0.0
     for i in range(1, len(results)):
@@ -108,18 +113,41 @@ def futures_for(state: GameState, budget: int, answers: int) -> int:
     return min(MAX_FUTURES, max(MIN_FUTURES, budget // (answers * max(days_left, 1))))
 
 
-def candidates(state: GameState, seat: int) -> list[Answer]:
-    """The answers worth simulating, none twice; when there are several, the Normal player's answer
-    first, the one the others must beat (`pick`)."""
+def usual(state: GameState, seat: int) -> Answer:
+    """Hard's answer before it simulates, and its own answers in the futures it plays: the Normal
+    player's, except that it buys a Deal in a month before its last whatever the loan, unless it
+    already holds HELD_DEALS. A Deal bought then nearly always finds a Buyer, and its profit is
+    several months of its loan's interest; more Deals than that wait their turn for a Buyer."""
+    if (
+        state.asked.kind == PendingKind.DEAL
+        and not state.in_last_month(seat)
+        and len(state.players[seat].deals) < HELD_DEALS
+    ):
+        return (ActionKind.BUY, 0)
     normal = ai.choose(state, seat)
-    usual = (normal.kind, normal.value)
+    return (normal.kind, normal.value)
+
+
+def own_or_normal(seat: int, world: GameState, asked: int) -> Action:
+    """The answers in Hard's futures: its own `usual` ones for `seat`, the Normal player's for the
+    others (the players it meets at the table)."""
+    if asked != seat:
+        return ai.choose(world, asked)
+    kind, value = usual(world, seat)
+    return Action(seat, kind, value, world.prompt)
+
+
+def candidates(state: GameState, seat: int) -> list[Answer]:
+    """The answers worth simulating, none twice; when there are several, Hard's `usual` answer
+    first, the one the others must beat (`pick`)."""
+    usual_answer = usual(state, seat)
     sensible = _SENSIBLE.get(state.asked.kind)
     if sensible is None:
-        return [usual]
-    answers = list(dict.fromkeys(sensible(state, seat, usual)))
+        return [usual_answer]
+    answers = list(dict.fromkeys(sensible(state, seat, usual_answer)))
     if len(answers) == 1:
         return answers
-    return [usual, *(answer for answer in answers if answer != usual)]
+    return [usual_answer, *(answer for answer in answers if answer != usual_answer)]
 
 
 def _every_option(state: GameState, seat: int, usual: Answer) -> list[Answer]:
@@ -150,7 +178,7 @@ def _lottery(state: GameState, seat: int, usual: Answer) -> list[Answer]:
 
 
 def _banking(state: GameState, seat: int, usual: Answer) -> list[Answer]:
-    """Done, the Normal player's move, or the largest repayment, deposit or withdrawal open now."""
+    """Done, the usual move, or the largest repayment, deposit or withdrawal open now."""
     repays, deposits, withdrawals = banking_moves(state, seat, state.asked.reason)
     ends = [(ActionKind.REPAY, repays), (ActionKind.DEPOSIT, deposits), (ActionKind.WITHDRAW, withdrawals)]
     return [(ActionKind.DONE, 0), usual] + [(kind, amounts[-1]) for kind, amounts in ends if amounts]
@@ -174,4 +202,4 @@ _SENSIBLE: dict[str, Callable[[GameState, int, Answer], list[Answer]]] = {
     PendingKind.INSURANCE: _every_option,
     PendingKind.POKER: _every_option,
 }
-"""The answers Hard weighs, per kind of question, given the Normal player's; a roll has no other."""
+"""The answers Hard weighs, per kind of question, given its usual one; a roll has no other."""

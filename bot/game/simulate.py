@@ -13,12 +13,12 @@ broke (each failure names its seed), 2 for arguments the engine refuses.
 import argparse
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from timeit import default_timer
 
 from bot.game import events as ev
-from bot.game.actions import IllegalAction
+from bot.game.actions import Action, IllegalAction
 from bot.game.ai import choose
 from bot.game.engine import apply, end_early
 from bot.game.engine import start as deal
@@ -82,12 +82,20 @@ def start(
     return deal(names, ruleset=ruleset, months=months, seed=seed)
 
 
+Chooser = Callable[[GameState, int], Action]
+"""A computer player: its answer to the question a seat is asked now."""
+
+
 def play(
-    state: GameState, tally: Tally | None = None, log: list[ev.Event] | None = None, stop: int | None = None
+    state: GameState,
+    tally: Tally | None = None,
+    log: list[ev.Event] | None = None,
+    stop: int | None = None,
+    chooser: Chooser = choose,
 ) -> int:
-    """Let the computer player answer every question until the game ends, or end it early after
-    `stop` actions; returns the actions. Every event goes to `log` when one is given; with neither
-    `tally` nor `log`, no event is built at all (`Game`).
+    """Let `chooser` (the Normal computer player unless told) answer every question until the game
+    ends, or end it early after `stop` actions; returns the actions. Every event goes to `log` when
+    one is given; with neither `tally` nor `log`, no event is built at all (`Game`).
 
     Raises Runaway if the game outlives its bound (a rules bug: every game must end).
     """
@@ -102,7 +110,7 @@ def play(
         elif actions >= limit:
             raise Runaway(f"the game did not end within {limit} actions")
         else:
-            events = apply(state, choose(state, state.asked.seats[0]), record=record)
+            events = apply(state, chooser(state, state.asked.seats[0]), record=record)
             actions += 1
         if tally is not None:
             tally.count_events(events)

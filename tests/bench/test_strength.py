@@ -22,3 +22,14 @@ def test_bench_strength_plays_only_the_pairings_named(capsys):
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert "easy_vs_normal_win_rate" in result
     assert "hard_vs_normal_win_rate" not in result and "hard_think_ms_p95" not in result
+
+
+def test_bench_strength_bounds_planning_by_a_seat_that_sees_the_real_future(capsys):
+    """The seer weighs Hard's answers on the game's own deck and dice: it is reported as a pairing
+    of its own, and its answers are not counted as Hard's thinking."""
+    bench.main(["--games", "4", "--workers", "1", "--months", "1", "--pairing", "seer_vs_normal"])
+    out = capsys.readouterr().out.strip().splitlines()
+    assert any("Hard seeing the deck and dice wins" in line for line in out)
+    result = json.loads(out[-1])
+    assert 0 <= result["seer_vs_normal_win_rate"] <= 1
+    assert "hard_think_ms_p95" not in result

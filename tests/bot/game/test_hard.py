@@ -5,7 +5,7 @@ from bot.game import ai, hard
 from bot.game.actions import ActionKind
 from bot.game.cards import MailKind
 from bot.game.engine import apply, new_game
-from bot.game.hard import MIN_FUTURES, candidates, choose, futures_for, pick
+from bot.game.hard import HELD_DEALS, MIN_FUTURES, candidates, choose, futures_for, own_or_normal, pick
 from bot.game.state import PendingKind, to_json
 from tests.bot.game.scripted import (
     ANN,
@@ -13,6 +13,7 @@ from tests.bot.game.scripted import (
     CAT,
     asked,
     game,
+    give_deals,
     hidden_twin,
     land,
     set_cash,
@@ -42,6 +43,37 @@ def test_it_buys_a_deal_worth_its_loan_that_the_normal_player_declines():
     assert ai.choose(st, ANN).kind == ActionKind.DECLINE  # the loan is more than the profit
     for seed in range(3):
         assert choose(st, ANN, seed).kind == ActionKind.BUY
+
+
+def rocket_ship_in_the_first_month():
+    """Ann, with the start cash, is offered a $12,000 Deal (profit $8,000) on day 4 of the first
+    month: buying it takes a $9,000 loan, and two more months give it many Buyers."""
+    st = game(3)
+    stack_deal(st, "Rocket Ship International")
+    land(st, ANN, 4)
+    assert asked(st) == (PendingKind.DEAL, [ANN])
+    return st
+
+
+def test_with_a_month_to_spare_its_first_thought_is_to_buy_a_deal_on_a_loan():
+    st = rocket_ship_in_the_first_month()
+    assert ai.choose(st, ANN).kind == ActionKind.DECLINE  # the loan is more than the profit
+    assert candidates(st, ANN)[0] == (ActionKind.BUY, 0)
+    assert own_or_normal(ANN, st, ANN).kind == ActionKind.BUY  # and so it plays in its futures
+
+
+def test_holding_enough_deals_or_in_its_last_month_it_starts_from_the_normal_answer():
+    held = rocket_ship_in_the_first_month()
+    give_deals(held, ANN, *["Teen Jeans", "Burgers 'N' Buns", "Gotcha Security"][:HELD_DEALS])
+    last_month = rocket_ship_on_a_loan()
+    for st in (held, last_month):
+        assert candidates(st, ANN)[0] == (ActionKind.DECLINE, 0)
+        assert own_or_normal(ANN, st, ANN) == ai.choose(st, ANN)
+
+
+def test_in_its_futures_the_other_seats_play_as_the_normal_players_it_meets():
+    st = rocket_ship_in_the_first_month()
+    assert own_or_normal(BOB, st, ANN) == ai.choose(st, ANN)
 
 
 def test_the_same_seed_gives_the_same_answer_and_leaves_the_game_as_it_was():

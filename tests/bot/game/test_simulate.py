@@ -7,7 +7,7 @@ from pathlib import Path
 import bot.game
 from bot.game import events as ev
 from bot.game import simulate
-from bot.game.engine import end_early, new_game, start
+from bot.game.engine import end_early, legal_actions, new_game, start
 from bot.game.events import EventKind, Reason
 from bot.game.invariants import books_mismatches, max_answers, violations
 from bot.game.state import Pending, to_json
@@ -30,6 +30,20 @@ def test_simulator_plays_games_and_prints_a_summary(capsys):
     assert re.search(r"loans taken: \d+ \(\$[\d,]+\)", out.out)
     assert "games ended early by the host: 0" in out.out
     assert "invariant breaks: 0" in out.out
+
+
+def test_a_game_can_be_played_to_its_end_by_another_computer_player():
+    """Hard plays its futures with a player of its own: every answer comes from the chooser given."""
+    st = simulate.start(3, players=3, months=1)[0]
+    asked = []
+
+    def first_option(state, seat):
+        asked.append(seat)
+        return legal_actions(state, seat)[0]
+
+    actions = simulate.play(st, chooser=first_option)
+    assert st.over and actions == len(asked) > 0
+    assert violations(st) == []
 
 
 def test_every_tenth_game_is_ended_early_and_its_books_still_add_up(capsys):
