@@ -102,7 +102,7 @@ def start_distance(url: str, round_trip_ms: float) -> str:
 
     listening: list[int] = []
     started = threading.Event()
-    threading.Thread(target=asyncio.run(serve()), daemon=True).start()
+    threading.Thread(target=asyncio.run, args=(serve(),), daemon=True).start()
     started.wait()
     user, at, _ = parts.netloc.rpartition("@")
     return urlunsplit(parts._replace(netloc=f"{user}{at}127.0.0.1:{listening[0]}"))
