@@ -74,19 +74,20 @@ interrupted part way keeps what it did, and a standby replays no single huge del
 _GAME_COLUMNS = "game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at"
 _HISTORY_COLUMNS = statements.HISTORY_COLUMNS
 # A write's whole run of events in one statement, numbered on from the end of the log by the
-# statement or transaction that holds the game's row. The save's comes from the UPDATE's RETURNING.
-_APPEND_EVENTS = (
+# statement or transaction that holds the game's row; a save's joins `{changed}`, its UPDATE's row.
+_EVENTS_AFTER = (
     "INSERT INTO events (game_id, seq, at, kind, data)"
     " SELECT $1, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = $1) + e.n, $2, e.kind, e.data"
     " FROM {changed} unnest($3::text[], $4::text[]) WITH ORDINALITY AS e (kind, data, n)"
 )
+_APPEND_EVENTS = _EVENTS_AFTER.format(changed="")
 # The version-checked UPDATE and the events in one statement: no row, no events. The log's end is
 # read in the statement's snapshot, taken before the row lock; a writer that changed the game after
 # that snapshot changed its version too, so this UPDATE then matches nothing and appends nothing.
 _SAVE = (
     "WITH saved AS (UPDATE games SET version = version + 1, data = $5, deadline = $6, updated_at = $2"
     " WHERE game_id = $1 AND version = $7 RETURNING game_id),"
-    f" appended AS ({_APPEND_EVENTS.format(changed='saved,')})"
+    f" appended AS ({_EVENTS_AFTER.format(changed='saved,')})"
     " SELECT COUNT(*) FROM saved"
 )
 # Run while the transaction holds the id counter's row, so its snapshot sees every id given back or
@@ -115,7 +116,7 @@ class _Events:
 
     async def append(self, db: asyncpg.Connection, game_id: int, at_us: int) -> None:
         if self.encoded:
-            await db.execute(_APPEND_EVENTS.format(changed=""), game_id, at_us, self.kinds, self.encoded)
+            await db.execute(_APPEND_EVENTS, game_id, at_us, self.kinds, self.encoded)
 
 
 def _run(db: asyncpg.Connection) -> records.Run:
