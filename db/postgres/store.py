@@ -12,6 +12,14 @@ changed, and the writer gets StaleVersion with nothing written. The row lock is 
 `pg_advisory_xact_lock(channel)` because it costs no extra statement, it is the very row whose
 version is checked (a lock keyed on the channel could be taken under a stale row of another game
 there), and advisory keys are one number space shared with anything else on the server.
+
+A click waits for its round trips to the server, so the writes a click makes take as few as their
+guarantees allow. A write of one statement runs without BEGIN and COMMIT (PostgreSQL runs a lone
+statement as a transaction of its own): a save is one statement, its UPDATE's RETURNING feeding the
+INSERT of its events, so the events are written only if the version check passed, and all or
+nothing. Each statement is prepared once per connection (asyncpg's statement cache), and a
+connection goes back to the pool without asyncpg's reset query, since the store leaves no session
+state behind.
 """
 
 import asyncio
@@ -65,12 +73,32 @@ interrupted part way keeps what it did, and a standby replays no single huge del
 
 _GAME_COLUMNS = "game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at"
 _HISTORY_COLUMNS = statements.HISTORY_COLUMNS
-# A save's whole run of events in one statement, numbered on from the end of the log inside the
-# transaction that holds the game's row.
-_APPEND_EVENTS = (
+# A write's whole run of events in one statement, numbered on from the end of the log by the
+# statement or transaction that holds the game's row; a save's joins `{changed}`, its UPDATE's row.
+_EVENTS_AFTER = (
     "INSERT INTO events (game_id, seq, at, kind, data)"
     " SELECT $1, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = $1) + e.n, $2, e.kind, e.data"
-    " FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS e (kind, data, n)"
+    " FROM {changed} unnest($3::text[], $4::text[]) WITH ORDINALITY AS e (kind, data, n)"
+)
+_APPEND_EVENTS = _EVENTS_AFTER.format(changed="")
+# The version-checked UPDATE and the events in one statement: no row, no events. The log's end is
+# read in the statement's snapshot, taken before the row lock; a writer that changed the game after
+# that snapshot changed its version too, so this UPDATE then matches nothing and appends nothing.
+_SAVE = (
+    "WITH saved AS (UPDATE games SET version = version + 1, data = $5, deadline = $6, updated_at = $2"
+    " WHERE game_id = $1 AND version = $7 RETURNING game_id),"
+    f" appended AS ({_EVENTS_AFTER.format(changed='saved,')})"
+    " SELECT COUNT(*) FROM saved"
+)
+# Run while the transaction holds the id counter's row, so its snapshot sees every id given back or
+# taken before: the smallest given-back id, one version above its lobby's last, else the next new id.
+_INSERT_GAME = (
+    "WITH given_back AS (DELETE FROM free_ids WHERE game_id = (SELECT MIN(game_id) FROM free_ids)"
+    " RETURNING game_id, version + 1 AS version),"
+    " counted AS (UPDATE last_game_id SET game_id = game_id + 1 WHERE NOT EXISTS (SELECT FROM given_back)"
+    " RETURNING game_id, 1 AS version)"
+    f" INSERT INTO games ({_GAME_COLUMNS}) SELECT game_id, $1, $2, version, $3, $4, $5, $5"
+    " FROM (SELECT * FROM given_back UNION ALL SELECT * FROM counted) AS chosen RETURNING game_id, version"
 )
 
 
@@ -141,6 +169,7 @@ class PostgresStore:
                 timeout=OPERATION_BUDGET,
                 command_timeout=OPERATION_BUDGET,
                 server_settings=settings,
+                reset=_left_as_found,
             )
         except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError, ValueError) as e:
             raise server.open_error(e, where) from None
@@ -173,6 +202,12 @@ class PostgresStore:
         async with self._trouble("write to"), self._pool.acquire() as db, db.transaction():
             return await transaction(db)
 
+    async def _change(self, sql: str, *params: Any) -> Any:
+        """One statement, a transaction on its own (no BEGIN and COMMIT to wait for); the first
+        column of its first row, None if it returned none."""
+        async with self._trouble("write to"):
+            return await self._pool.fetchval(sql, *params)
+
     async def _fetch(self, sql: str, params: Iterable[Any]) -> list[asyncpg.Record]:
         async with self._trouble("read"):
             return list(await self._pool.fetch(numbered(sql), *params))
@@ -198,27 +233,9 @@ class PostgresStore:
         deadline_us = rows.optional_us(deadline)
 
         async def insert(db: asyncpg.Connection) -> tuple[int, int]:
-            await db.execute("SELECT game_id FROM last_game_id FOR UPDATE")
-            given_back = await db.fetchrow(
-                "DELETE FROM free_ids WHERE game_id = (SELECT MIN(game_id) FROM free_ids)"
-                " RETURNING game_id, version"
-            )
-            if given_back is None:
-                game_id = await db.fetchval("UPDATE last_game_id SET game_id = game_id + 1 RETURNING game_id")
-                version = 1
-            else:
-                game_id, version = given_back["game_id"], given_back["version"] + 1
-            await db.execute(
-                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
-                game_id,
-                channel_id,
-                guild_id,
-                version,
-                data,
-                deadline_us,
-                now_us,
-            )
-            return int(game_id), int(version)
+            await db.execute("SELECT FROM last_game_id FOR UPDATE")
+            created = await db.fetchrow(_INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us)
+            return int(created["game_id"]), int(created["version"])
 
         try:
             game_id, version = await self._write(insert)
@@ -232,29 +249,16 @@ class PostgresStore:
     async def save(
         self, row: GameRow, data: str, deadline: datetime | None, events: Sequence[dict[str, Any]] = ()
     ) -> GameRow:
-        """Replace the document and append `events` in one transaction; the row at version + 1.
+        """Replace the document and append `events` in one statement; the row at version + 1.
         Keyed on game_id (unique forever) as well as version, so a stale row of a finished game can
         never overwrite the next game in the same channel."""
         now_us, now = self._stamp()
         deadline_us = rows.optional_us(deadline)
         appended = _Events.of(events)
-
-        async def update(db: asyncpg.Connection) -> bool:
-            updated = await db.fetchval(
-                "UPDATE games SET version = version + 1, data = $1, deadline = $2, updated_at = $3"
-                " WHERE game_id = $4 AND version = $5 RETURNING 1",
-                data,
-                deadline_us,
-                now_us,
-                row.game_id,
-                row.version,
-            )
-            if updated is None:
-                return False
-            await appended.append(db, row.game_id, now_us)
-            return True
-
-        if not await self._write(update):
+        saved = await self._change(
+            _SAVE, row.game_id, now_us, appended.kinds, appended.encoded, data, deadline_us, row.version
+        )
+        if not saved:
             raise rows.stale(row)
         deadline_at = None if deadline_us is None else rows.from_us(deadline_us)
         return dataclasses.replace(
@@ -306,7 +310,7 @@ class PostgresStore:
         await self._write(record_all)
 
     async def set_result_message(self, game_id: int, message_id: int) -> None:
-        await self._write(lambda db: db.execute(numbered(records.SET_MESSAGE), message_id, game_id))
+        await self._change(numbered(records.SET_MESSAGE), message_id, game_id)
 
     async def results(
         self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
@@ -342,19 +346,17 @@ class PostgresStore:
         """Move a live row to the quarantine table in one statement, its document kept as the very
         bytes PostgreSQL holds (UTF-8); the channel is free again."""
         now_us, _ = self._stamp()
-        moved = await self._write(
-            lambda db: db.fetchval(
-                f"WITH moved AS (DELETE FROM games WHERE game_id = $1 AND version = $4"
-                f" RETURNING {_GAME_COLUMNS})"
-                " INSERT INTO quarantine (game_id, channel_id, guild_id, version, data, deadline,"
-                " created_at, updated_at, reason, quarantined_at) SELECT game_id, channel_id, guild_id,"
-                " version, convert_to(data, 'UTF8'), deadline, created_at, updated_at, $2, $3 FROM moved"
-                " RETURNING 1",
-                game_id,
-                reason,
-                now_us,
-                version,
-            )
+        moved = await self._change(
+            f"WITH moved AS (DELETE FROM games WHERE game_id = $1 AND version = $4"
+            f" RETURNING {_GAME_COLUMNS})"
+            " INSERT INTO quarantine (game_id, channel_id, guild_id, version, data, deadline,"
+            " created_at, updated_at, reason, quarantined_at) SELECT game_id, channel_id, guild_id,"
+            " version, convert_to(data, 'UTF8'), deadline, created_at, updated_at, $2, $3 FROM moved"
+            " RETURNING 1",
+            game_id,
+            reason,
+            now_us,
+            version,
         )
         return moved is not None
 
@@ -370,7 +372,7 @@ class PostgresStore:
 
     async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
         now_us, now = self._stamp()
-        await self._write(lambda db: db.execute(numbered(statements.SET_PREFERENCES), user_id, calls, now_us))
+        await self._change(numbered(statements.SET_PREFERENCES), user_id, calls, now_us)
         return Preferences(user_id, calls, now)
 
     async def server_settings(self, guild_id: int) -> str | None:
@@ -379,9 +381,7 @@ class PostgresStore:
 
     async def set_server_settings(self, guild_id: int, data: str) -> None:
         now_us, _ = self._stamp()
-        await self._write(
-            lambda db: db.execute(numbered(statements.SET_SERVER_SETTINGS), guild_id, data, now_us)
-        )
+        await self._change(numbered(statements.SET_SERVER_SETTINGS), guild_id, data, now_us)
 
     async def events(
         self,
@@ -427,6 +427,13 @@ class PostgresStore:
                 functools.partial(_delete_events, game_ids[start : start + PRUNE_BATCH])
             )
         return Pruned(len(game_ids), removed)
+
+
+async def _left_as_found(db: asyncpg.Connection) -> None:
+    """The pool's reset of a released connection, which sends nothing: the store sets no setting,
+    listens to nothing, opens no cursor and takes only transaction-scoped locks, so asyncpg's reset
+    query (RESET ALL, UNLISTEN *, CLOSE ALL, pg_advisory_unlock_all) would cost every operation a
+    round trip and change nothing. asyncpg still rolls back a transaction left open."""
 
 
 async def _delete_game(db: asyncpg.Connection, row: GameRow) -> bool:

@@ -2,6 +2,7 @@
 processes (here, several stores on one schema) writing one channel never both win."""
 
 import asyncio
+import dataclasses
 import time
 from urllib.parse import urlsplit, urlunsplit
 
@@ -219,3 +220,23 @@ async def test_two_processes_finishing_rated_games_of_one_pool_rate_each_from_th
     players = {p.user_id: p for p in await two_processes[0].ratings(10, "modern", "")}
     assert (players[1].skill.mu, players[1].rated_games, players[1].wins) == (25 + 10 + 10, 2, 2)
     assert (players[2].skill.mu, players[2].rated_games) == (25 + 1 + 1, 2)
+
+
+async def test_a_connection_back_from_a_refused_write_holds_no_transaction_and_serves_the_next(
+    two_processes, raw
+):
+    """Released connections skip asyncpg's reset query, so nothing but the rollback of a refused
+    write may stand between one operation and the next: no connection idles inside a transaction,
+    holding rows, after a refusal."""
+    store, _ = two_processes
+    row = await store.create(100, None, "{}")
+    own = await store._pool.fetchval("SELECT pg_backend_pid()")  # the pool's one connection so far
+
+    with pytest.raises(GameExists):
+        await store.create(100, None, "{}")
+    with pytest.raises(StaleVersion):
+        await store.save(dataclasses.replace(row, version=7), "{}", None, [{"kind": "roll"}])
+
+    assert await raw.fetchval("SELECT state FROM pg_stat_activity WHERE pid = $1", own) == "idle"
+    saved = await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])
+    assert await store.get(100) == saved and [e.seq for e in await store.events(row.game_id)] == [1]
