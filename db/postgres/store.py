@@ -63,6 +63,8 @@ PRUNE_BATCH = 5
 """Games whose logs one prune transaction removes: each transaction stays short, so a prune
 interrupted part way keeps what it did, and a standby replays no single huge delete."""
 
+_RECORD_BATCH_KEY = "payday record batch"
+"""The advisory lock a batch of `record` holds: one batch at a time across processes."""
 _GAME_COLUMNS = "game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at"
 _HISTORY_COLUMNS = statements.HISTORY_COLUMNS
 # A save's whole run of events in one statement, numbered on from the end of the log inside the
@@ -130,9 +132,10 @@ class PostgresStore:
         same database: tests take a fresh one each. The bot uses the user's default search path.
         """
         where = server.Url(url)
-        settings = {"lock_timeout": LOCK_TIMEOUT, "application_name": "payday-bot"}
+        settings = {"application_name": "payday-bot"}
         if schema is not None:
             settings["search_path"] = schema
+        await _upgrade(url, where, settings, schema)
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -140,18 +143,10 @@ class PostgresStore:
                 max_size=POOL_SIZE,
                 timeout=OPERATION_BUDGET,
                 command_timeout=OPERATION_BUDGET,
-                server_settings=settings,
+                server_settings={**settings, "lock_timeout": LOCK_TIMEOUT},
             )
         except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError, ValueError) as e:
             raise server.open_error(e, where) from None
-        try:
-            async with pool.acquire() as db:
-                if schema is not None:
-                    await db.execute(f"CREATE SCHEMA IF NOT EXISTS {server.quoted(schema)}")
-                await _upgrade(db, where)
-        except BaseException:
-            await pool.close()
-            raise
         return cls(pool, where, now or (lambda: datetime.now(UTC)))
 
     async def close(self) -> None:
@@ -299,7 +294,13 @@ class PostgresStore:
         return await self._history_rows(rows.unrecorded_of(limit))
 
     async def record(self, results: Sequence[tuple[int, GameResult]], rate: Rater) -> None:
+        """Record finished games' results by id, in order, in one transaction. Processes starting
+        together backfill the same games: the batch lock makes them take turns (each batch takes
+        its rating pools' locks in its own order, which could otherwise deadlock), and the later
+        finds those games recorded and leaves them be."""
+
         async def record_all(db: asyncpg.Connection) -> None:
+            await db.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", _RECORD_BATCH_KEY)
             for game_id, result in results:
                 await records.record(_run(db), game_id, result, rate, _rating_pool_lock(db))
 
@@ -446,14 +447,25 @@ async def _delete_events(game_ids: list[int], db: asyncpg.Connection) -> int:
     )
 
 
-async def _upgrade(db: asyncpg.Connection, url: server.Url) -> None:
+async def _upgrade(url: str, where: server.Url, settings: dict[str, str], schema_name: str | None) -> None:
+    """Create or upgrade the tables on a connection of its own, with no command timeout: a step may
+    rewrite a large table, and a second process opening meanwhile waits its turn for as long as the
+    first takes (schema.upgrade lifts the lock timeout too), then finds the work done."""
     try:
+        db = await asyncpg.connect(url, timeout=OPERATION_BUDGET, server_settings=settings)
+    except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError, ValueError) as e:
+        raise server.open_error(e, where) from None
+    try:
+        if schema_name is not None:
+            await db.execute(f"CREATE SCHEMA IF NOT EXISTS {server.quoted(schema_name)}")
         await schema.upgrade(db)
     except schema.SchemaTooNewError as e:
         raise StoreError(
-            f"The PostgreSQL database at {url.where} was written by a newer payday-bot (schema"
+            f"The PostgreSQL database at {where.where} was written by a newer payday-bot (schema"
             f" {e.found}, this one knows {schema.LATEST}): upgrade the bot or point DATABASE_URL at"
             " another database."
         ) from None
     except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError) as e:
-        raise server.open_error(e, url) from None
+        raise server.open_error(e, where) from None
+    finally:
+        await db.close()
