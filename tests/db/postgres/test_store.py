@@ -9,6 +9,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
+from bot.service.results import backfill
 from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
 from db.postgres import schema
 from db.postgres.store import OPERATION_BUDGET
@@ -276,3 +277,20 @@ async def test_two_processes_backfilling_the_same_games_record_each_once(two_pro
         _, total = await first.results(guild)
         players = {p.user_id: (p.rated_games, p.wins) for p in await first.ratings(guild, "modern", "")}
         assert total == 2 and players == {1: (2, 2), 2: (2, 0)}
+
+
+async def test_two_processes_starting_together_backfill_each_old_game_once(two_processes):
+    """Both run `backfill` at start-up over the same three old games: no error, one result each, and
+    Ann's rating counts three wins, not six."""
+    first, second = two_processes
+    summary = {"reason": "retired", "ruleset": "modern", "players": [
+        {"name": "ann", "user_id": 1, "net_worth": 900}, {"name": "bob", "user_id": 2, "net_worth": 100},
+    ]}  # fmt: skip
+    for channel in (1, 2, 3):
+        await first.finish(await first.create(channel, 10, "{}"), "{}", summary)
+
+    await asyncio.gather(backfill(first), backfill(second))
+
+    _, total = await second.results(10)
+    players = {p.user_id: (p.rated_games, p.wins) for p in await second.ratings(10, "modern", "")}
+    assert total == 3 and players == {1: (3, 3), 2: (3, 0)}
