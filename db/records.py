@@ -63,11 +63,12 @@ _RESULT_COLUMNS = (
 )
 
 # The game's guild and time come from its history row, written earlier in the same transaction (or,
-# for games finished before results were kept, long before).
+# for games finished before results were kept, long before). A game already recorded (by another
+# process backfilling the same games at start-up) inserts and returns nothing.
 _INSERT_RESULT = (
     "INSERT INTO results (game_id, guild_id, channel_id, finished_at, message_id, ruleset, house, reason,"
     " rated, months) SELECT game_id, guild_id, channel_id, finished_at, ?, ?, ?, ?, ?, ? FROM history"
-    " WHERE game_id = ? RETURNING guild_id, finished_at"
+    " WHERE game_id = ? ON CONFLICT DO NOTHING RETURNING guild_id, finished_at"
 )
 
 
@@ -80,9 +81,13 @@ async def record(
 ) -> None:
     """One game's result, its placings and, if it is rated, its people's new ratings, inside the
     caller's transaction: the ratings before are read in it, so two games finishing at once in
-    the same pool each rate from the other's result."""
+    the same pool each rate from the other's result. A game whose result is already recorded is
+    left as it is, its ratings counted once."""
     row = (result.message_id, result.ruleset, result.house, result.reason, result.rated, result.months)
-    [(guild_id, finished_at)] = await db(_INSERT_RESULT, (*row, game_id))
+    inserted = list(await db(_INSERT_RESULT, (*row, game_id)))
+    if not inserted:
+        return
+    [(guild_id, finished_at)] = inserted
     placings = result.placings
     changes: dict[int, tuple[Skill | None, Skill]] = {}
     if result.rated and guild_id is not None:

@@ -48,6 +48,10 @@ def optional_us(moment: datetime | None) -> int | None:
     return None if moment is None else to_us(moment)
 
 
+def optional_from_us(us: int | None) -> datetime | None:
+    return None if us is None else from_us(us)
+
+
 def encoded_events(events: Sequence[dict[str, Any]]) -> list[str]:
     """Each event as its JSON text, validated before any transaction starts, so bad input never
     reaches the database."""
@@ -141,9 +145,22 @@ def game_row(r: Iterable[Any]) -> GameRow:
         guild_id,
         version,
         text,
-        None if deadline is None else from_us(deadline),
+        optional_from_us(deadline),
         from_us(created_at),
         from_us(updated_at),
+    )
+
+
+def history_values(row: GameRow, data: str, summary: dict[str, Any], finished_us: int) -> tuple[Any, ...]:
+    """A finishing game's history row, as `statements.INSERT_HISTORY` takes it."""
+    return (
+        row.game_id,
+        row.channel_id,
+        row.guild_id,
+        data,
+        dump(summary),
+        to_us(row.created_at),
+        finished_us,
     )
 
 

@@ -15,6 +15,10 @@ APPEND_EVENTS = (
     " SELECT ?1, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?1) + e.key + 1, ?2,"
     " json_extract(e.value, '$.kind'), e.value FROM json_each(?3) AS e"
 )
+PRUNE_BATCH = 5
+"""Games whose logs one prune transaction removes (about 5 ms each, for a whole game's 875 rows): each
+transaction stays short, so the bot's writes never wait long behind it, a prune interrupted part way
+keeps what it did, and a PostgreSQL standby replays no single huge delete."""
 # Finished games, then logs no live, set-aside or finished game owns (lobbies cancelled before a
 # closed lobby's log went with it), judged by their newest entry.
 PRUNABLE = """

@@ -10,11 +10,10 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
-import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -24,21 +23,15 @@ import aiosqlite
 from db import files, migrations, records, rows, statements
 from db.connection import Connection, Overdue, Result, Statements
 from db.interface import (
-    EventRow,
     GameExists,
     GameResult,
     GameRow,
-    HistoryRow,
     Preferences,
     Pruned,
-    RatedPlayer,
     Rater,
-    RecordedGame,
-    Shards,
-    StatLine,
     StoreError,
-    Wakeup,
 )
+from db.reads import SharedReads
 from db.rows import Clock
 
 log = logging.getLogger(__name__)
@@ -47,9 +40,6 @@ CHECKPOINT_EVERY = 200
 """Commits between background WAL checkpoints: a few hundred KB of log, copied off the click path.
 SQLite would otherwise checkpoint inside whichever COMMIT crosses its threshold, costing that
 player's click two fsyncs."""
-PRUNE_BATCH = 5
-"""Games whose logs one prune transaction removes (about 5 ms each, for a whole game's 875 rows):
-short enough that the bot's writes never wait for the lock anywhere near their busy timeout."""
 
 
 def _event_params(
@@ -61,10 +51,17 @@ def _event_params(
 
 
 _GAME_COLUMNS = "game_id, channel_id, guild_id, version, CAST(data AS BLOB), deadline, created_at, updated_at"
+_HISTORY_COLUMNS = (
+    "game_id, channel_id, guild_id, CAST(data AS BLOB), CAST(summary AS BLOB), created_at, finished_at"
+)
 
 
-class Store:
-    """The SQLite implementation of `GameStore`: one connection, shared by the whole bot."""
+class Store(SharedReads):
+    """The SQLite implementation of `GameStore`: one connection, shared by the whole bot. Documents
+    are read as bytes (CAST AS BLOB) and decoded in Python, so one that is not UTF-8 fails alone."""
+
+    _GAME_COLUMNS = _GAME_COLUMNS
+    _HISTORY_COLUMNS = _HISTORY_COLUMNS
 
     def __init__(self, connection: Connection, path: Path, now: Clock) -> None:
         self._connection = connection
@@ -161,10 +158,6 @@ class Store:
         """The clock reading as stored (microseconds) and as returned (UTC), which compare equal."""
         return rows.stamp(self._now)
 
-    async def ping(self) -> None:
-        """One trivial query in its turn: the connection and its thread answer."""
-        await self._fetch("SELECT 1", ())
-
     async def get(self, channel_id: int) -> GameRow | None:
         """The channel's live row; DamagedRow if its document cannot be read as text."""
         found = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ?", (channel_id,))
@@ -184,7 +177,7 @@ class Store:
             if e.sqlite_errorcode == sqlite3.SQLITE_CONSTRAINT_UNIQUE:
                 raise GameExists(f"channel {channel_id} already has a live game") from e
             raise
-        deadline_at = None if deadline_us is None else rows.from_us(deadline_us)
+        deadline_at = rows.optional_from_us(deadline_us)
         return GameRow(game_id, channel_id, guild_id, version, data, deadline_at, now, now)
 
     async def save(
@@ -201,7 +194,7 @@ class Store:
         update = (data, deadline_us, now_us, row.game_id, row.version)
         if not await self._write(lambda db: statements.update_game(db, update, appended)):
             raise rows.stale(row)
-        deadline_at = None if deadline_us is None else rows.from_us(deadline_us)
+        deadline_at = rows.optional_from_us(deadline_us)
         return dataclasses.replace(
             row, version=row.version + 1, data=data, deadline=deadline_at, updated_at=now
         )
@@ -218,15 +211,7 @@ class Store:
         result, all or nothing."""
         now_us, _ = self._stamp()
         appended = _event_params(row.game_id, now_us, events)
-        history = (
-            row.game_id,
-            row.channel_id,
-            row.guild_id,
-            data,
-            rows.dump(summary),
-            rows.to_us(row.created_at),
-            now_us,
-        )
+        history = rows.history_values(row, data, summary, now_us)
 
         async def finish(db: aiosqlite.Connection) -> bool:
             if not await statements.finish_game(db, (row.game_id, row.version), appended, history):
@@ -237,10 +222,6 @@ class Store:
 
         if not await self._write(finish):
             raise rows.stale(row)
-
-    async def unrecorded(self, limit: int) -> list[HistoryRow]:
-        """Finished games without a result (finished before results were kept), oldest first."""
-        return await self._history_rows(rows.unrecorded_of(limit))
 
     async def record(self, results: Sequence[tuple[int, GameResult]], rate: Rater) -> None:
         """Record finished games' results by id, in order, in one transaction."""
@@ -255,26 +236,6 @@ class Store:
         """A finished game's result now links to `message_id` (its standings, once posted)."""
         await self._write(lambda db: statements.run(db, records.SET_MESSAGE, (message_id, game_id)))
 
-    async def results(
-        self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
-    ) -> tuple[list[RecordedGame], int]:
-        """One page of a guild's finished games (only `user_id`'s, if given), newest first, and how
-        many there are in all."""
-        return await records.results_page(self._fetch, guild_id, user_id, offset, limit)
-
-    async def stats(self, guild_id: int, user_id: int | None) -> list[StatLine]:
-        """A member's results in a guild by edition; None: the computer players' by edition and
-        strength."""
-        return [records.stat_line(row) for row in await self._fetch(*records.stats_of(guild_id, user_id))]
-
-    async def ratings(
-        self, guild_id: int, ruleset: str, house: str, since: datetime | None = None
-    ) -> list[RatedPlayer]:
-        """Every person rated in a pool, best conservative rating first; with `since`, only those
-        with rated games since then, their games and wins counted since then."""
-        query = records.ratings_of(guild_id, ruleset, house, rows.optional_us(since))
-        return [records.rated_player(row) for row in await self._fetch(*query)]
-
     async def delete(self, row: GameRow) -> None:
         """Drop a lobby that never started, with its log, and give its id back for the next lobby:
         players count games by their ids ("Game #12"), so a closed lobby must not use one up. Ids of
@@ -288,29 +249,11 @@ class Store:
         now_us, _ = self._stamp()
         return await self._write(lambda db: statements.quarantine(db, (game_id, version), reason, now_us))
 
-    async def wakeups(self, shards: Shards | None = None) -> list[Wakeup]:
-        """Every live game's timer, earliest first, from an index alone (no document is read); with
-        `shards`, only those of these shards' servers."""
-        found = await self._fetch(*rows.wakeups_of(shards))
-        return [Wakeup(channel_id, rows.from_us(at)) for channel_id, at in found]
-
-    async def preferences(self, user_ids: Collection[int]) -> dict[int, Preferences]:
-        """The lasting choices of those of `user_ids` who made any."""
-        if not user_ids:
-            return {}
-        found = await self._fetch(*rows.preferences_of(user_ids))
-        return {user: Preferences(user, bool(calls), rows.from_us(at)) for user, calls, at in found}
-
     async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
         """Record a member's choices, replacing any before."""
         now_us, now = self._stamp()
         await self._write(lambda db: statements.run(db, statements.SET_PREFERENCES, (user_id, calls, now_us)))
         return Preferences(user_id, calls, now)
-
-    async def server_settings(self, guild_id: int) -> str | None:
-        """A server's settings as saved (None: it never chose)."""
-        found = await self._fetch("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,))
-        return None if not found else str(found[0][0])
 
     async def set_server_settings(self, guild_id: int, data: str) -> None:
         """Record a server's settings, replacing any before."""
@@ -318,47 +261,6 @@ class Store:
         await self._write(
             lambda db: statements.run(db, statements.SET_SERVER_SETTINGS, (guild_id, data, now_us))
         )
-
-    async def events(
-        self,
-        game_id: int,
-        *,
-        limit: int = 50,
-        before_seq: int | None = None,
-        kinds: Collection[str] | None = None,
-    ) -> list[EventRow]:
-        """One page of the log, newest first; pass the last page's smallest seq as `before_seq` for more."""
-        found = await self._fetch(*rows.events_of(game_id, limit, before_seq, kinds))
-        return [EventRow(game_id, seq, rows.from_us(at), json.loads(data)) for seq, at, data in found]
-
-    async def count_events(self, game_id: int, kinds: Collection[str] | None = None) -> int:
-        [(count,)] = await self._fetch(*rows.count_of_events(game_id, kinds))
-        return int(count)
-
-    async def live_games(self) -> list[GameRow]:
-        """Every live row that can be read, oldest game first (for tools and tests; the bot itself
-        never reads them all). A row that cannot be read is left out and logged, as `history` does,
-        rather than hiding every other game; the bot sets it aside when its channel next loads it."""
-        return rows.live_games(await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY game_id", ()))
-
-    async def history(
-        self, *, guild_id: int | None = None, channel_id: int | None = None, limit: int = 20
-    ) -> list[HistoryRow]:
-        """Finished games, newest first, of one guild and/or one channel (None: any).
-
-        A finished game whose saved text is damaged is left out (and logged), not allowed to hide the
-        others.
-        """
-        return await self._history_rows(rows.history_of(guild_id, channel_id, limit))
-
-    async def _history_rows(self, tail: rows.Query) -> list[HistoryRow]:
-        where, params = tail
-        found = await self._fetch(f"SELECT {_HISTORY_COLUMNS} FROM history {where}", params)
-        return [finished for finished in map(rows.history_row, found) if finished is not None]
-
-    async def finished_game(self, game_id: int) -> HistoryRow | None:
-        found = await self._history_rows(rows.finished_game_of(game_id))
-        return found[0] if found else None
 
     async def prune(self, finished_before: datetime) -> Pruned:
         """Remove the event logs of games finished (or lobbies closed) before `finished_before`.
@@ -370,13 +272,10 @@ class Store:
         cutoff = rows.to_us(finished_before)
         game_ids = [game_id for (game_id,) in await self._fetch(statements.PRUNABLE, (cutoff,))]
         removed = 0
-        for start in range(0, len(game_ids), PRUNE_BATCH):
+        for start in range(0, len(game_ids), statements.PRUNE_BATCH):
             removed += await self._write(
-                functools.partial(statements.delete_events, game_ids=game_ids[start : start + PRUNE_BATCH])
+                functools.partial(
+                    statements.delete_events, game_ids=game_ids[start : start + statements.PRUNE_BATCH]
+                )
             )
         return Pruned(len(game_ids), removed)
-
-
-_HISTORY_COLUMNS = (
-    "game_id, channel_id, guild_id, CAST(data AS BLOB), CAST(summary AS BLOB), created_at, finished_at"
-)

@@ -29,7 +29,7 @@ from bot.app.logs import setup_logging
 from bot.app.metrics import MetricsUnavailable
 from bot.service.records import BadRecord, audit
 from db import StoreError, backup, check_file, open_store
-from db.postgres import CopyMismatch, copy_to_postgres
+from db.postgres import Copied, CopyMismatch, copy_to_postgres
 
 USER_ERROR = 2
 PORTAL = "Discord Developer Portal → your application → Bot → Reset Token"
@@ -216,8 +216,21 @@ async def migrate(sqlite_path: str, url: str) -> str:
             *(f"{table}: {count:,} row" + ("" if count == 1 else "s") for table, count in copied.rows),
             f"Copied {total:,} rows from {sqlite_path} into {copied.into}, every table counted on both sides;"
             f" new games continue after #{copied.last_game_id}. Set DATABASE_URL to use it.",
+            *_damaged_lines(copied),
         ]
     )
+
+
+def _damaged_lines(copied: Copied) -> list[str]:
+    """What the copy left behind or set aside because its text was not UTF-8, by game."""
+    lines = []
+    if copied.left_out:
+        games = ", ".join(f"#{game_id} ({rows:,})" for game_id, rows in copied.left_out)
+        lines.append(f"Left out rows whose text is not UTF-8, of games (rows): {games}.")
+    if copied.set_aside:
+        games = ", ".join(f"#{game_id}" for game_id in copied.set_aside)
+        lines.append(f"Set aside live games whose saved text is not UTF-8 (in quarantine): {games}.")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

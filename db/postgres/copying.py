@@ -4,11 +4,18 @@ copied into an empty PostgreSQL database in one transaction, and counted on both
 Both stores keep the same tables and the same values (times in microseconds, documents as text), so
 rows go across unchanged but for SQLite's 0/1 flags, which PostgreSQL keeps as BOOLEAN. Stop the bot
 first: the copy reads the file in one snapshot, and anything the bot writes after it is not copied.
+
+Text is read as bytes, so one damaged row (text that is not UTF-8, from a bad disk or an old tool)
+does not stop the copy: a live game's row goes to quarantine with its bytes, as the bot would set it
+aside; any other row of a game (a log line, a finished game's history) is left out, and the summary
+names the game and how many of its rows stayed behind.
 """
 
 import asyncio
 import os
 import sqlite3
+import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +44,8 @@ TABLES = (
 """Every table of the bot's data, in the order copied."""
 CHUNK = 5_000
 """Rows read from the file and sent to the server at a time: a big event log never sits in memory whole."""
+DAMAGED = "text that is not UTF-8, found when copied from SQLite"
+"""The quarantine reason of a live game whose document is not text."""
 
 
 class CopyMismatch(Exception):
@@ -51,6 +60,10 @@ class Copied:
     rows: tuple[tuple[str, int], ...]
     into: str
     last_game_id: int
+    left_out: tuple[tuple[int, int], ...] = ()
+    """(game id, rows) of the games whose rows were left out, their text not UTF-8, by game id."""
+    set_aside: tuple[int, ...] = ()
+    """Live games moved to quarantine, their documents not UTF-8."""
 
 
 async def copy_to_postgres(
@@ -100,23 +113,47 @@ async def _copy(source: sqlite3.Connection, db: asyncpg.Connection, path: Path, 
             )
     types = await _column_types(db)
     copied = []
+    left_out: Counter[int] = Counter()
+    set_aside: list[int] = []
     for table in TABLES:
         try:
-            await _copy_table(source, db, table, types[table])
+            damaged = await _copy_table(source, db, table, types[table])
             expected = await asyncio.to_thread(_count, source, table)
         except sqlite3.Error as e:
-            why = "text that is not UTF-8" if files.code(e) is None else files.reason(e, path)
             raise StoreError(
-                f"Could not read {table} from {path} ({why}): run the bot on it once, so it sets damaged"
-                " games aside, then copy again."
+                f"Could not read {table} from {path} ({files.reason(e, path)}): check the disk and the"
+                " file, then copy again."
             ) from None
+        if damaged and "game_id" not in types[table]:
+            raise StoreError(
+                f"Could not copy {table} from {path}: {len(damaged)} of its rows hold text that is not"
+                " UTF-8; correct or delete them with the sqlite3 shell, then copy again."
+            )
+        at = list(types[table]).index("game_id") if damaged else 0
+        if table == "games":
+            set_aside.extend(row[at] for row in damaged)
+            await _set_aside(db, damaged, list(types["games"]))
+        else:
+            left_out.update(row[at] for row in damaged)
+        expected += len(set_aside) if table == "quarantine" else -len(damaged)
         found = await db.fetchval(f"SELECT COUNT(*) FROM {table}")
         if found != expected:
-            raise CopyMismatch(f"{table}: the file holds {expected} rows, the server took {found}")
+            raise CopyMismatch(f"{table}: the file holds {expected} rows to copy, the server took {found}")
         copied.append((table, int(found)))
     last = await asyncio.to_thread(_last_game_id, source)
     await db.execute("UPDATE last_game_id SET game_id = $1", last)
-    return Copied(tuple(copied), where.where, last)
+    return Copied(tuple(copied), where.where, last, tuple(sorted(left_out.items())), tuple(set_aside))
+
+
+async def _set_aside(db: asyncpg.Connection, games: list[tuple[Any, ...]], columns: list[str]) -> None:
+    """Live games' rows, their documents as the bytes the file holds, into quarantine."""
+    if games:
+        now_us = time.time_ns() // 1_000
+        await db.copy_records_to_table(
+            "quarantine",
+            records=[(*game, DAMAGED, now_us) for game in games],
+            columns=[*columns, "reason", "quarantined_at"],
+        )
 
 
 async def _column_types(db: asyncpg.Connection) -> dict[str, dict[str, str]]:
@@ -132,20 +169,27 @@ async def _column_types(db: asyncpg.Connection) -> dict[str, dict[str, str]]:
 
 async def _copy_table(
     source: sqlite3.Connection, db: asyncpg.Connection, table: str, columns: dict[str, str]
-) -> None:
-    """One table's rows, CHUNK at a time, by PostgreSQL's COPY."""
-    selected = ", ".join(f"CAST({c} AS BLOB)" if kind == "bytea" else c for c, kind in columns.items())
+) -> list[tuple[Any, ...]]:
+    """One table's rows, CHUNK at a time, by PostgreSQL's COPY; those whose text is not UTF-8 are
+    left out and returned, with their text as bytes."""
+    selected = ", ".join(f"CAST({c} AS BLOB)" if kind in _AS_BYTES else c for c, kind in columns.items())
     convert = [_CONVERT.get(kind) for kind in columns.values()]
     cursor = await asyncio.to_thread(source.execute, f"SELECT {selected} FROM {table}")
+    damaged = []
     while chunk := await asyncio.to_thread(cursor.fetchmany, CHUNK):
-        records = [
-            tuple(
-                value if value is None or to is None else to(value)
-                for value, to in zip(row, convert, strict=True)
-            )
-            for row in chunk
-        ]
+        records = []
+        for row in chunk:
+            try:
+                records.append(
+                    tuple(
+                        value if value is None or to is None else to(value)
+                        for value, to in zip(row, convert, strict=True)
+                    )
+                )
+            except UnicodeDecodeError:
+                damaged.append(tuple(row))
         await db.copy_records_to_table(table, records=records, columns=list(columns))
+    return damaged
 
 
 def _count(source: sqlite3.Connection, table: str) -> int:
@@ -153,8 +197,10 @@ def _count(source: sqlite3.Connection, table: str) -> int:
     return int(count)
 
 
-_CONVERT: dict[str, Callable[[Any], Any]] = {"boolean": bool}
-"""SQLite's values that PostgreSQL keeps in another type."""
+_AS_BYTES = ("bytea", "text")
+"""Columns read from SQLite as bytes: text is decoded here, so a row that is not UTF-8 fails alone."""
+_CONVERT: dict[str, Callable[[Any], Any]] = {"boolean": bool, "text": bytes.decode}
+"""SQLite's values that PostgreSQL keeps in another type (bytes.decode: strict UTF-8)."""
 
 
 def _last_game_id(source: sqlite3.Connection) -> int:

@@ -7,7 +7,11 @@ Documents and events stay TEXT, not JSONB, so they come back byte for byte as sa
 numbering starts afresh at 1: a server database never ran SQLite's steps.
 """
 
+import logging
+
 import asyncpg
+
+log = logging.getLogger(__name__)
 
 # Append new steps with the next number; never edit a step that has shipped.
 MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
@@ -169,8 +173,10 @@ class SchemaTooNewError(Exception):
 
 async def upgrade(db: asyncpg.Connection) -> None:
     """Bring the schema (of the connection's search_path) up to LATEST in one transaction, so a
-    failure part way leaves the old schema intact."""
+    failure part way leaves the old schema intact. It waits for locks as long as it takes (a
+    second process for the first's upgrade, a step for a busy table): failing part way helps no one."""
     async with db.transaction():
+        await db.execute("SET LOCAL lock_timeout = 0")
         await db.execute("SELECT pg_advisory_xact_lock($1)", UPGRADE_LOCK)
         await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         current = await db.fetchval("SELECT version FROM schema_version")
@@ -179,6 +185,8 @@ async def upgrade(db: asyncpg.Connection) -> None:
             current = 0
         if current > LATEST:
             raise SchemaTooNewError(current)
+        if current < LATEST:
+            log.info("upgrading the PostgreSQL schema", extra={"from": current, "to": LATEST})
         for number, statements in MIGRATIONS:
             if number > current:
                 for sql in statements:

@@ -17,6 +17,7 @@ CONNECTION_TROUBLE = (
     asyncpg.OperatorInterventionError,  # statement cancelled, server shutting down or starting
     asyncpg.InsufficientResourcesError,  # too many connections, disk full
     asyncpg.LockNotAvailableError,  # lock_timeout: another program holds the row
+    asyncpg.TransactionRollbackError,  # deadlock or serialization failure: rolled back, try again
 )
 """Failures of the server or the network rather than of our code: each becomes one StoreError."""
 

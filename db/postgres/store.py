@@ -26,8 +26,7 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
-import json
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -35,23 +34,17 @@ import asyncpg
 
 from db import records, rows, statements
 from db.interface import (
-    EventRow,
     GameExists,
     GameResult,
     GameRow,
-    HistoryRow,
     Preferences,
     Pruned,
-    RatedPlayer,
     Rater,
-    RecordedGame,
-    Shards,
-    StatLine,
     StoreError,
-    Wakeup,
 )
 from db.postgres import schema, server
 from db.postgres.sql import numbered
+from db.reads import SharedReads
 from db.rows import Clock
 
 Result = TypeVar("Result")
@@ -67,10 +60,9 @@ LOCK_TIMEOUT = "1s"
 psql): it then fails inside the budget, with a reason, instead of when the budget runs out."""
 POOL_SIZE = 10
 """Connections per process: reads and writes of different channels run at once."""
-PRUNE_BATCH = 5
-"""Games whose logs one prune transaction removes: each transaction stays short, so a prune
-interrupted part way keeps what it did, and a standby replays no single huge delete."""
 
+_RECORD_BATCH_KEY = "payday record batch"
+"""The advisory lock a batch of `record` holds: one batch at a time across processes."""
 _GAME_COLUMNS = "game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at"
 _HISTORY_COLUMNS = statements.HISTORY_COLUMNS
 # A write's whole run of events in one statement, numbered on from the end of the log by the
@@ -141,8 +133,11 @@ def _rating_pool_lock(db: asyncpg.Connection) -> records.PoolLock:
     return take
 
 
-class PostgresStore:
+class PostgresStore(SharedReads):
     """The PostgreSQL implementation of `GameStore`: one pool per process, any number of processes."""
+
+    _GAME_COLUMNS = _GAME_COLUMNS
+    _HISTORY_COLUMNS = _HISTORY_COLUMNS
 
     def __init__(self, pool: asyncpg.Pool, url: server.Url, now: Clock) -> None:
         self._pool = pool
@@ -158,9 +153,10 @@ class PostgresStore:
         same database: tests take a fresh one each. The bot uses the user's default search path.
         """
         where = server.Url(url)
-        settings = {"lock_timeout": LOCK_TIMEOUT, "application_name": "payday-bot"}
+        settings = {"application_name": "payday-bot"}
         if schema is not None:
             settings["search_path"] = schema
+        await _upgrade(url, where, settings, schema)
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -168,19 +164,11 @@ class PostgresStore:
                 max_size=POOL_SIZE,
                 timeout=OPERATION_BUDGET,
                 command_timeout=OPERATION_BUDGET,
-                server_settings=settings,
+                server_settings={**settings, "lock_timeout": LOCK_TIMEOUT},
                 reset=_left_as_found,
             )
         except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError, ValueError) as e:
             raise server.open_error(e, where) from None
-        try:
-            async with pool.acquire() as db:
-                if schema is not None:
-                    await db.execute(f"CREATE SCHEMA IF NOT EXISTS {server.quoted(schema)}")
-                await _upgrade(db, where)
-        except BaseException:
-            await pool.close()
-            raise
         return cls(pool, where, now or (lambda: datetime.now(UTC)))
 
     async def close(self) -> None:
@@ -215,9 +203,6 @@ class PostgresStore:
     def _stamp(self) -> tuple[int, datetime]:
         """The clock reading as stored (microseconds) and as returned (UTC), which compare equal."""
         return rows.stamp(self._now)
-
-    async def ping(self) -> None:
-        await self._fetch("SELECT 1", ())
 
     async def get(self, channel_id: int) -> GameRow | None:
         found = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1", [channel_id])
@@ -277,15 +262,7 @@ class PostgresStore:
         result, all or nothing."""
         now_us, _ = self._stamp()
         appended = _Events.of(events)
-        history = (
-            row.game_id,
-            row.channel_id,
-            row.guild_id,
-            data,
-            rows.dump(summary),
-            rows.to_us(row.created_at),
-            now_us,
-        )
+        history = rows.history_values(row, data, summary, now_us)
 
         async def finish(db: asyncpg.Connection) -> bool:
             if not await _delete_game(db, row):
@@ -299,11 +276,14 @@ class PostgresStore:
         if not await self._write(finish):
             raise rows.stale(row)
 
-    async def unrecorded(self, limit: int) -> list[HistoryRow]:
-        return await self._history_rows(rows.unrecorded_of(limit))
-
     async def record(self, results: Sequence[tuple[int, GameResult]], rate: Rater) -> None:
+        """Record finished games' results by id, in order, in one transaction. Processes starting
+        together backfill the same games: the batch lock makes them take turns (each batch takes
+        its rating pools' locks in its own order, which could otherwise deadlock), and the later
+        finds those games recorded and leaves them be."""
+
         async def record_all(db: asyncpg.Connection) -> None:
+            await db.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", _RECORD_BATCH_KEY)
             for game_id, result in results:
                 await records.record(_run(db), game_id, result, rate, _rating_pool_lock(db))
 
@@ -311,20 +291,6 @@ class PostgresStore:
 
     async def set_result_message(self, game_id: int, message_id: int) -> None:
         await self._change(numbered(records.SET_MESSAGE), message_id, game_id)
-
-    async def results(
-        self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
-    ) -> tuple[list[RecordedGame], int]:
-        return await records.results_page(self._fetch, guild_id, user_id, offset, limit)
-
-    async def stats(self, guild_id: int, user_id: int | None) -> list[StatLine]:
-        return [records.stat_line(row) for row in await self._fetch(*records.stats_of(guild_id, user_id))]
-
-    async def ratings(
-        self, guild_id: int, ruleset: str, house: str, since: datetime | None = None
-    ) -> list[RatedPlayer]:
-        query = records.ratings_of(guild_id, ruleset, house, rows.optional_us(since))
-        return [records.rated_player(row) for row in await self._fetch(*query)]
 
     async def delete(self, row: GameRow) -> None:
         """Drop a lobby that never started, with its log, and give its id back for the next lobby
@@ -360,61 +326,14 @@ class PostgresStore:
         )
         return moved is not None
 
-    async def wakeups(self, shards: Shards | None = None) -> list[Wakeup]:
-        found = await self._fetch(*rows.wakeups_of(shards))
-        return [Wakeup(channel_id, rows.from_us(at)) for channel_id, at in found]
-
-    async def preferences(self, user_ids: Collection[int]) -> dict[int, Preferences]:
-        if not user_ids:
-            return {}
-        found = await self._fetch(*rows.preferences_of(user_ids))
-        return {user: Preferences(user, calls, rows.from_us(at)) for user, calls, at in found}
-
     async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
         now_us, now = self._stamp()
         await self._change(numbered(statements.SET_PREFERENCES), user_id, calls, now_us)
         return Preferences(user_id, calls, now)
 
-    async def server_settings(self, guild_id: int) -> str | None:
-        found = await self._fetch("SELECT data FROM server_settings WHERE guild_id = $1", [guild_id])
-        return None if not found else str(found[0][0])
-
     async def set_server_settings(self, guild_id: int, data: str) -> None:
         now_us, _ = self._stamp()
         await self._change(numbered(statements.SET_SERVER_SETTINGS), guild_id, data, now_us)
-
-    async def events(
-        self,
-        game_id: int,
-        *,
-        limit: int = 50,
-        before_seq: int | None = None,
-        kinds: Collection[str] | None = None,
-    ) -> list[EventRow]:
-        found = await self._fetch(*rows.events_of(game_id, limit, before_seq, kinds))
-        return [EventRow(game_id, seq, rows.from_us(at), json.loads(data)) for seq, at, data in found]
-
-    async def count_events(self, game_id: int, kinds: Collection[str] | None = None) -> int:
-        [(count,)] = await self._fetch(*rows.count_of_events(game_id, kinds))
-        return int(count)
-
-    async def live_games(self) -> list[GameRow]:
-        """Every live row, oldest game first (for tools and tests; the bot never reads them all)."""
-        return rows.live_games(await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY game_id", ()))
-
-    async def history(
-        self, *, guild_id: int | None = None, channel_id: int | None = None, limit: int = 20
-    ) -> list[HistoryRow]:
-        return await self._history_rows(rows.history_of(guild_id, channel_id, limit))
-
-    async def finished_game(self, game_id: int) -> HistoryRow | None:
-        found = await self._history_rows(rows.finished_game_of(game_id))
-        return found[0] if found else None
-
-    async def _history_rows(self, tail: rows.Query) -> list[HistoryRow]:
-        where, params = tail
-        found = await self._fetch(f"SELECT {_HISTORY_COLUMNS} FROM history {where}", params)
-        return [finished for finished in map(rows.history_row, found) if finished is not None]
 
     async def prune(self, finished_before: datetime) -> Pruned:
         """Remove the event logs of games finished (or lobbies closed) before `finished_before`, a
@@ -422,9 +341,9 @@ class PostgresStore:
         cutoff = rows.to_us(finished_before)
         game_ids = [game_id for (game_id,) in await self._fetch(statements.PRUNABLE, [cutoff])]
         removed = 0
-        for start in range(0, len(game_ids), PRUNE_BATCH):
+        for start in range(0, len(game_ids), statements.PRUNE_BATCH):
             removed += await self._write(
-                functools.partial(_delete_events, game_ids[start : start + PRUNE_BATCH])
+                functools.partial(_delete_events, game_ids[start : start + statements.PRUNE_BATCH])
             )
         return Pruned(len(game_ids), removed)
 
@@ -455,14 +374,25 @@ async def _delete_events(game_ids: list[int], db: asyncpg.Connection) -> int:
     )
 
 
-async def _upgrade(db: asyncpg.Connection, url: server.Url) -> None:
+async def _upgrade(url: str, where: server.Url, settings: dict[str, str], schema_name: str | None) -> None:
+    """Create or upgrade the tables on a connection of its own, with no command timeout: a step may
+    rewrite a large table, and a second process opening meanwhile waits its turn for as long as the
+    first takes (schema.upgrade lifts the lock timeout too), then finds the work done."""
     try:
+        db = await asyncpg.connect(url, timeout=OPERATION_BUDGET, server_settings=settings)
+    except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError, ValueError) as e:
+        raise server.open_error(e, where) from None
+    try:
+        if schema_name is not None:
+            await db.execute(f"CREATE SCHEMA IF NOT EXISTS {server.quoted(schema_name)}")
         await schema.upgrade(db)
     except schema.SchemaTooNewError as e:
         raise StoreError(
-            f"The PostgreSQL database at {url.where} was written by a newer payday-bot (schema"
+            f"The PostgreSQL database at {where.where} was written by a newer payday-bot (schema"
             f" {e.found}, this one knows {schema.LATEST}): upgrade the bot or point DATABASE_URL at"
             " another database."
         ) from None
     except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError) as e:
-        raise server.open_error(e, url) from None
+        raise server.open_error(e, where) from None
+    finally:
+        await db.close()

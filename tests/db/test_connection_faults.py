@@ -182,18 +182,24 @@ async def test_wakeups_come_earliest_first_without_untimed_games(store):
     ]
 
 
-async def test_wakeups_of_some_shards_are_those_of_their_servers_only(store):
+GUILDS = (None, 0, 1, (1 << 22) - 1, 1 << 22, 5 << 22, 7 << 22, 9 << 22, 175928847299117063, 2**63 - 1)
+"""Servers to sort into shards: none (a direct message), the edges of a shard's id range, and
+snowflakes as large as Discord's (a real one, and the largest a signed 64-bit id holds)."""
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 16])
+async def test_wakeups_of_some_shards_are_those_shards_own(store, count):
+    """The store's SQL filter agrees with `Shards.owns`, the rule the gateway routes by."""
     base = datetime(2030, 1, 1, tzinfo=UTC)
-    on_shard = {guild: (guild >> 22) % 3 for guild in (5 << 22, 7 << 22, 9 << 22)}  # shards 2, 1, 0
-    for n, guild in enumerate(on_shard, start=1):
-        await store.create(n, guild, "{}", base + timedelta(minutes=n))
-    await store.create(4, None, "{}", base)  # no server: shard 0
+    for channel, guild in enumerate(GUILDS, start=1):
+        await store.create(channel, guild, "{}", base + timedelta(minutes=channel))
 
-    served = await store.wakeups(Shards(3, frozenset({0, 1})))
-
-    assert [w.channel_id for w in served] == [4, 2, 3]
-    assert [w.channel_id for w in await store.wakeups(Shards(3, frozenset({2})))] == [1]
-    assert len(await store.wakeups()) == 4
+    for ids in ({0}, {count - 1}, set(range(0, count, 2))):
+        shards = Shards(count, frozenset(ids))
+        served = [w.channel_id for w in await store.wakeups(shards)]
+        owned = [channel for channel, guild in enumerate(GUILDS, start=1) if shards.owns(guild)]
+        assert served == owned
+    assert len(await store.wakeups()) == len(GUILDS)
 
 
 @sqlite_only

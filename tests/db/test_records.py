@@ -193,6 +193,16 @@ async def test_a_v5_file_with_finished_games_gains_results_to_record(tmp_path):
         await store.close()
 
 
+async def test_recording_a_game_already_recorded_changes_nothing(store):
+    """A second process backfilling the same game at start-up finds it recorded and leaves it be."""
+    game_id = await finish(store, 1, 10, result((1, 500), (2, 900)))
+    before = (await store.results(10), await store.ratings(10, "modern", ""))
+
+    await store.record([(game_id, result((1, 900), (2, 500)))], plus_one)
+
+    assert (await store.results(10), await store.ratings(10, "modern", "")) == before
+
+
 async def test_a_result_links_to_its_standings_once_they_are_posted(store):
     game_id = await finish(store, 1, 10, result((1, 500), (2, 900)))
     other = await finish(store, 1, 10, result((1, 5), (2, 6)))

@@ -2,6 +2,7 @@
 what is wrong, with exit code 2."""
 
 import asyncio
+import sqlite3
 import uuid
 from urllib.parse import urlsplit
 
@@ -82,6 +83,20 @@ def test_a_migration_prints_each_tables_count_and_the_new_store_reads_the_games(
             await store.close()
 
     assert asyncio.run(read()) == ('{"live":true}', 1, 3)
+
+
+def test_rows_that_are_not_utf8_are_named_by_game_after_the_summary(sqlite_file, database_url, capsys):
+    with sqlite3.connect(sqlite_file) as raw:
+        raw.execute("UPDATE events SET data = CAST(? AS TEXT) WHERE game_id = 1 AND seq = 3", (b"\xff",))
+        raw.execute("UPDATE games SET data = CAST(? AS TEXT) WHERE game_id = 2", (b"\xfe",))
+    raw.close()
+
+    code, out, err = run(capsys, "migrate-to-postgres", str(sqlite_file), database_url)
+
+    assert (code, err) == (0, "")
+    *_, left_out, set_aside = out.splitlines()
+    assert left_out == "Left out rows whose text is not UTF-8, of games (rows): #1 (1)."
+    assert set_aside == "Set aside live games whose saved text is not UTF-8 (in quarantine): #2."
 
 
 def test_a_second_migration_into_the_same_database_is_one_line_and_exit_code_2(

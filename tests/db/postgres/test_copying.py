@@ -1,6 +1,7 @@
 """An SQLite file moved to PostgreSQL reads back the same through the store, game for game, and the
 next game gets the number it would have got in the file."""
 
+import sqlite3
 from datetime import timedelta
 
 import asyncpg
@@ -10,7 +11,7 @@ from bot.service.ratings import rate
 from bot.service.results import result_of
 from db import GameStore, PostgresStore, Store, StoreError
 from db.postgres import copy_to_postgres
-from db.postgres.copying import TABLES
+from db.postgres.copying import DAMAGED, TABLES
 from tests.db.conftest import START, Clock
 from tests.postgres import fresh_schema
 
@@ -120,3 +121,38 @@ async def test_a_missing_file_is_one_line_and_creates_nothing(tmp_path, postgres
         await copy_to_postgres(tmp_path / "nothing.sqlite3", postgres_url, schema_name=schema_name)
 
     assert list(tmp_path.iterdir()) == []
+
+
+NOT_UTF8 = b'{"name": "\xff\xfe caf\xe9"}'
+
+
+def damage(path, sql: str) -> None:
+    """Write NOT_UTF8 as text where `sql` says, as a bad disk or an old tool might."""
+    with sqlite3.connect(path) as raw:
+        raw.execute(sql, (NOT_UTF8,))
+    raw.close()
+
+
+async def test_rows_that_are_not_utf8_are_left_out_or_set_aside_and_named(source, postgres_url, schema_name):
+    """Finished game #1's history row and one of its log lines are left out; live game #3 goes to
+    quarantine with its bytes; everything else crosses."""
+    damage(source, "UPDATE history SET data = CAST(? AS TEXT) WHERE game_id = 1")
+    damage(source, "UPDATE events SET data = CAST(? AS TEXT) WHERE game_id = 1 AND seq = 2")
+    damage(source, "UPDATE games SET data = CAST(? AS TEXT) WHERE game_id = 3")
+
+    copied = await copy_to_postgres(source, postgres_url, schema_name=schema_name)
+
+    assert (copied.left_out, copied.set_aside) == (((1, 2),), (3,))
+    counts = dict(copied.rows)
+    assert (counts["games"], counts["history"], counts["quarantine"], counts["events"]) == (0, 0, 2, 6)
+    store = await PostgresStore.open(postgres_url, schema=schema_name)
+    db = await asyncpg.connect(postgres_url, server_settings={"search_path": schema_name})
+    try:
+        assert await store.get(4) is None and await store.finished_game(1) is None
+        assert [e.seq for e in await store.events(1, limit=100)] == [5, 4, 3, 1]
+        assert [e.seq for e in await store.events(3)] == [2, 1]
+        quarantined = await db.fetchrow("SELECT data, reason FROM quarantine WHERE game_id = 3")
+        assert tuple(quarantined) == (NOT_UTF8, DAMAGED)
+    finally:
+        await db.close()
+        await store.close()

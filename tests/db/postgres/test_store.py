@@ -4,11 +4,13 @@ processes (here, several stores on one schema) writing one channel never both wi
 import asyncio
 import dataclasses
 import time
+import uuid
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
 
+from bot.service.results import backfill
 from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
 from db.postgres import schema
 from db.postgres.store import OPERATION_BUDGET
@@ -119,6 +121,43 @@ async def test_reopening_keeps_everything_and_upgrades_nothing_twice(postgres_ur
     finally:
         await store.close()
     assert await raw.fetchval("SELECT array_agg(version) FROM schema_version") == [schema.LATEST]
+
+
+@pytest.fixture
+async def own_database(postgres_url):
+    """A database of this test's own: the upgrade's advisory lock is database-wide, and this test
+    holds it longer than other tests' stores would wait."""
+    name = f"payday_test_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+        yield with_parts(postgres_url, database=name)
+    finally:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        await admin.close()
+
+
+async def test_two_processes_opening_a_new_database_at_once_both_open_after_a_slow_upgrade(
+    own_database, monkeypatch
+):
+    """A step longer than any operation's budget runs to its end, and the second process waits for
+    it (longer than a click's lock timeout) instead of failing."""
+    slow_step = (schema.LATEST + 1, (f"SELECT pg_sleep({OPERATION_BUDGET + 0.5})",))
+    monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, slow_step))
+    monkeypatch.setattr(schema, "LATEST", slow_step[0])
+
+    first, second = await asyncio.gather(PostgresStore.open(own_database), PostgresStore.open(own_database))
+    try:
+        created = await first.create(1, None, "{}")
+        assert await second.get(1) == created
+    finally:
+        await first.close()
+        await second.close()
+    db = await asyncpg.connect(own_database)
+    try:
+        assert await db.fetch("SELECT version FROM schema_version") == [(slow_step[0],)]
+    finally:
+        await db.close()
 
 
 async def test_two_processes_saving_one_game_at_once_exactly_one_wins(two_processes, raw):
@@ -240,3 +279,39 @@ async def test_a_connection_back_from_a_refused_write_holds_no_transaction_and_s
     assert await raw.fetchval("SELECT state FROM pg_stat_activity WHERE pid = $1", own) == "idle"
     saved = await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])
     assert await store.get(100) == saved and [e.seq for e in await store.events(row.game_id)] == [1]
+
+
+async def test_two_processes_backfilling_the_same_games_record_each_once(two_processes):
+    """Both processes start together and find the same unrecorded games, here in opposite orders of
+    two pools (which, unserialised, deadlocks): each game is recorded once, each rating moved once."""
+    first, second = two_processes
+    games = []
+    for channel, guild in ((1, 10), (2, 20), (3, 10), (4, 20)):
+        row = await first.create(channel, guild, "{}")
+        await first.finish(row, "{}", {})
+        games.append((row.game_id, result((1, 900), (2, 100))))
+
+    await asyncio.gather(first.record(games, plus_one), second.record(games[::-1], plus_one))
+
+    assert await first.unrecorded(10) == []
+    for guild in (10, 20):
+        _, total = await first.results(guild)
+        players = {p.user_id: (p.rated_games, p.wins) for p in await first.ratings(guild, "modern", "")}
+        assert total == 2 and players == {1: (2, 2), 2: (2, 0)}
+
+
+async def test_two_processes_starting_together_backfill_each_old_game_once(two_processes):
+    """Both run `backfill` at start-up over the same three old games: no error, one result each, and
+    Ann's rating counts three wins, not six."""
+    first, second = two_processes
+    summary = {"reason": "retired", "ruleset": "modern", "players": [
+        {"name": "ann", "user_id": 1, "net_worth": 900}, {"name": "bob", "user_id": 2, "net_worth": 100},
+    ]}  # fmt: skip
+    for channel in (1, 2, 3):
+        await first.finish(await first.create(channel, 10, "{}"), "{}", summary)
+
+    await asyncio.gather(backfill(first), backfill(second))
+
+    _, total = await second.results(10)
+    players = {p.user_id: (p.rated_games, p.wins) for p in await second.ratings(10, "modern", "")}
+    assert total == 3 and players == {1: (3, 3), 2: (3, 0)}
