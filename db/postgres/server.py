@@ -5,7 +5,7 @@ from urllib.parse import unquote, urlsplit
 
 import asyncpg
 
-from db.interface import StoreError
+from db.interface import StoreError, StoreUnavailable
 
 DEFAULT_PORT = 5432
 SCHEMES = ("postgresql", "postgres")
@@ -53,8 +53,8 @@ def open_error(error: BaseException, url: Url) -> StoreError:
             f"The PostgreSQL server at {url.server} refused DATABASE_URL ({url.masked(str(error))}):"
             " check the user, password and database name in it."
         )
-    if isinstance(error, OSError):
-        return StoreError(
+    if isinstance(error, OSError | asyncpg.CannotConnectNowError):  # down, or still starting
+        return StoreUnavailable(
             f"Could not reach the PostgreSQL server at {url.server} ({url.masked(reason(error))}):"
             " start it, or check DATABASE_URL."
         )
