@@ -65,8 +65,10 @@ def open_error(error: BaseException, url: Url) -> StoreError:
 
 
 def trouble(error: BaseException, url: Url, verb: str) -> StoreError:
-    """A failure mid-operation, in one sentence."""
-    return StoreError(
+    """A failure mid-operation, in one sentence; StoreUnavailable if it is the server's or the
+    network's (CONNECTION_TROUBLE), which may pass."""
+    kind = StoreUnavailable if isinstance(error, CONNECTION_TROUBLE) else StoreError
+    return kind(
         f"Could not {verb} the PostgreSQL database at {url.where} ({url.masked(reason(error))}):"
         " try again in a moment; if it persists, check that the server is running."
     )
