@@ -1,5 +1,6 @@
 """deploy/: the systemd unit restarts a crashed bot, but never fast enough, nor often enough, to
-spend Discord's 1,000 identifies a day, and never for a setup mistake a restart cannot fix; the
+spend Discord's 1,000 identifies a day, never for a setup mistake a restart cannot fix, but for a
+server out of reach, once PostgreSQL (if this machine has one) has started; the
 compose file's health check asks the port the bot serves, and the bot starts once PostgreSQL answers."""
 
 import configparser
