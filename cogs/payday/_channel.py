@@ -67,8 +67,6 @@ class Channel:
     hooks: dict[int, Hook] = field(default_factory=dict)
     """message id -> the newest click that can write it (cogs/payday/_hook.py): the live message,
     and an old one still to be retired."""
-    hooks_expire: asyncio.TimerHandle | None = None
-    """Lets the oldest click of a resting channel go once it has expired (`let_go_expired`)."""
 
     @property
     def behind(self) -> bool:
@@ -96,11 +94,11 @@ class Channel:
         """Everything is shown and no answer waits on the snapshot (to post its call, or to take the
         buttons off the copy it replaced): it goes, as the message shows it and the next change
         brings a new one: a parsed table is hundreds of objects the garbage collector would walk,
-        kept for every live game. Its clicks stay while fresh (a computer's move or a timeout is
-        then written through one) and go once expired, as a paused game may rest for days."""
+        kept for every live game. Its expired clicks go too (a paused game may rest for days);
+        the fresh ones stay, to write a computer's move or a timeout."""
         if not self.behind and not self.claimed and not self.answering:
             self.loaded = None
-        self.let_go_expired()
+        self.hooks = {m: h for m, h in self.hooks.items() if h.fresh()}
 
     def take_notices(self) -> str | None:
         """The Pay Day summaries waiting, taken to go out on the message being posted."""
@@ -140,19 +138,6 @@ class Channel:
     def unhook(self, hook: Hook) -> None:
         """Discord no longer takes that click's token: nothing is written through it again."""
         self.hooks = {m: h for m, h in self.hooks.items() if h.interaction is not hook.interaction}
-
-    def let_go_expired(self) -> None:
-        """Clicks past their lifetime go now, and the others as each expires."""
-        self.hooks = {m: h for m, h in self.hooks.items() if h.fresh()}
-        if self.hooks_expire is not None:
-            self.hooks_expire.cancel()
-        oldest = min(self.hooks.values(), key=lambda h: h.expires, default=None)
-        if oldest is None:
-            self.hooks_expire = None
-            return
-        # A second late, so the clock has passed it when the timer (on the loop's clock) fires.
-        seconds = (oldest.expires - discord.utils.utcnow()).total_seconds() + 1.0
-        self.hooks_expire = asyncio.get_running_loop().call_later(seconds, self.let_go_expired)
 
     def failed_to_post(self) -> float:
         """Posting failed: pause it, longer each time, and tell the next player (once). Returns the
