@@ -75,6 +75,8 @@ GLOBAL_GOAL_PER_S = 40.0
 LOOK_EVERY_S = 0.25
 """How often a player waiting for their question looks at the live message again."""
 CHANNELS_PER_PROCESS = 10_000_000
+WORKER_DATABASE = "PAYDAY_CAPACITY_DATABASE"
+"""The environment variable that gives each bot process the database (`--db`) the run created."""
 
 
 @dataclass
@@ -339,11 +341,11 @@ def run_processes(args: argparse.Namespace) -> list[list[dict]]:
         *("--humans", str(args.humans), "--computers", str(args.computers), "--months", str(args.months)),
         *("--seed", str(args.seed), "--processes", str(args.processes), "--log-level", args.log_level),
         *(["--no-picture"] if args.no_picture else []),
-        *("--db", str(args.db)),
     ]
     children = [
         subprocess.Popen(
             [sys.executable, "-m", "bench.capacity", *argv, "--worker", str(k)],
+            env=os.environ | {WORKER_DATABASE: str(args.db)},  # a URL's password stays out of `ps`
             stdout=subprocess.PIPE,
             text=True,
         )
@@ -400,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     root.setLevel(args.log_level.upper())
     try:
         if args.worker is not None:  # one of the N processes
+            args.db = os.environ[WORKER_DATABASE]
             share = [shares(n, args.processes)[args.worker] for n in args.steps]
             asyncio.run(serve(args, args.worker, share))
             return 0

@@ -7,8 +7,9 @@ Prints one line per figure, then as its LAST line one JSON object:
 
 - store_call_us / store_call_raw_us: one call of a store operation that does nothing, through the
   timing wrapper and without it; their difference is what the wrapper adds to each real one.
-- answer_us: timing one interaction's answer (the cog's `with`); late_us: one timer lag observed;
-  route_us: one Discord address made a route template, as each request's trace does.
+- answer_us: timing one interaction (the cog's two `with`s: its whole answer, and the bot's own
+  work); late_us: one timer lag observed; route_us: one Discord address made a route template, as
+  each request's trace does.
 - scrape_ms / scrape_kb: one /metrics body with a busy bot's series (30 routes by 5 statuses, 25
   store operations, every interaction kind), made on the event loop once per scrape.
 
@@ -84,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
 
     def answers(n: int) -> None:
         for _ in range(n):
-            with metrics.answering("component"):
+            with metrics.answering("component"), metrics.working("component"):
                 pass
 
     def lags(n: int) -> None:

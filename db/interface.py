@@ -16,6 +16,11 @@ class StoreError(Exception):
     """The database cannot be used; the message is one sentence a server admin can act on."""
 
 
+class StoreUnavailable(StoreError):
+    """The database server cannot be reached or does not answer in time: trouble that may pass by
+    itself, so a supervisor retries later instead of waiting for an admin."""
+
+
 class GameExists(Exception):
     """The channel already has a live game or lobby."""
 

@@ -13,7 +13,8 @@ suspend its caller for one turn of the event loop, as a real one always does, so
 the bot's background tasks run while it is "on the network"; bench/load.py runs that way.
 
 `FakeDiscord(limits=Limits())` also holds the bot to Discord's rate limits (`Limits`), and refuses
-a write through an interaction's token 15 minutes after the click, as Discord does.
+a write through an interaction's token 15 minutes after the click, as Discord does; a post in a
+channel listed in `FakeDiscord.muted` is refused 403. Both count as invalid requests.
 """
 
 import asyncio
@@ -138,20 +139,29 @@ class Limits:
             return
 
     def invalid(self) -> None:
-        """A request Discord answered 401 or 403 (they count towards the 10,000 in 10 minutes)."""
+        """A request Discord answered 401 or 403: with the 429s they count towards the 10,000 in 10
+        minutes (a 404 does not, though a webhook that answered 404 must not be used again)."""
         self.invalid_requests += 1
 
 
-class Unauthorized:
-    """What discord.py reads of an HTTP answer to build its exception: a 401."""
+@dataclass(frozen=True, slots=True)
+class Status:
+    """What discord.py reads of an HTTP answer to build its exception."""
 
-    status = 401
-    reason = "Unauthorized"
+    status: int
+    reason: str
 
 
 def expired_token() -> discord.HTTPException:
     """Discord's answer to a write through an interaction's token past its 15 minutes."""
-    return discord.HTTPException(Unauthorized(), {"code": 50027, "message": "Invalid Webhook Token"})
+    return discord.HTTPException(
+        Status(401, "Unauthorized"), {"code": 50027, "message": "Invalid Webhook Token"}
+    )
+
+
+def missing_permissions() -> discord.Forbidden:
+    """Discord's answer to a post in a channel where the bot may not send messages."""
+    return discord.Forbidden(Status(403, "Forbidden"), {"code": 50013, "message": "Missing Permissions"})
 
 
 # -- fake Discord -----------------------------------------------------------------------------------
@@ -186,6 +196,8 @@ class FakeDiscord:
         """Discord's rate limits, if enforced (None: every request goes at once)."""
         self.clock = clock if limits is None else limits.clock
         """When an interaction was made and is written through (its token lasts 15 minutes)."""
+        self.muted: set[int] = set()
+        """Channels where the bot may not send messages: a post there with its token is answered 403."""
         self._last_id = 0
 
     async def on_the_wire(self, kind: str = "", major: int = 0) -> None:
@@ -345,6 +357,10 @@ class FakeChannel:
 
     async def send(self, content=None, **kwargs) -> "FakeMessage":
         await self.fake.on_the_wire("channel.send", self.id)
+        if self.id in self.fake.muted:
+            if self.fake.limits is not None:
+                self.fake.limits.invalid()
+            raise missing_permissions()
         self.fake.request("channel.send", {"content": content, **kwargs}, CHANNEL_SEND)
         message_id = self.fake.new_message(self.id, kwargs.get("view"), kwargs.get("file"))
         return FakeMessage(message_id, self.fake.attachments(message_id))

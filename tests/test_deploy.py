@@ -1,12 +1,13 @@
 """deploy/: the systemd unit restarts a crashed bot, but never fast enough, nor often enough, to
-spend Discord's 1,000 identifies a day, and never for a setup mistake a restart cannot fix; the
+spend Discord's 1,000 identifies a day, never for a setup mistake a restart cannot fix, but for a
+server out of reach, once PostgreSQL (if this machine has one) has started; the
 compose file's health check asks the port the bot serves, and the bot starts once PostgreSQL answers."""
 
 import configparser
 import re
 from pathlib import Path
 
-from bot.app.cli import USER_ERROR
+from bot.app.cli import TRY_LATER, USER_ERROR
 
 DEPLOY = Path(__file__).parents[1] / "deploy"
 UNIT = DEPLOY / "payday-bot.service"
@@ -43,8 +44,34 @@ def test_a_crash_loop_stops_before_it_can_spend_a_days_identifies():
     assert burst * (86_400 // interval) < 1_000
 
 
+def restarted(status: int) -> bool:
+    """Whether systemd restarts the unit after the bot exits with `status`, as its Service section says."""
+    service = unit()["Service"]
+    listed = {
+        key: {int(code) for code in service.get(key, "").split() if code.isdigit()}
+        for key in ("RestartPreventExitStatus", "SuccessExitStatus", "RestartForceExitStatus")
+    }
+    if status in listed["RestartForceExitStatus"]:
+        return True
+    if status in listed["RestartPreventExitStatus"] or status == 0 or status in listed["SuccessExitStatus"]:
+        return False
+    return service["Restart"] in ("on-failure", "always")
+
+
 def test_a_setup_mistake_is_not_restarted():
-    assert str(USER_ERROR) in unit()["Service"]["RestartPreventExitStatus"].split()
+    assert not restarted(USER_ERROR)
+
+
+def test_a_server_out_of_reach_is_restarted():
+    assert restarted(TRY_LATER)
+
+
+def test_it_starts_after_the_network_and_a_local_postgresql_but_does_not_need_one():
+    read = unit()["Unit"]
+
+    for target in ("network-online.target", "postgresql.service"):
+        assert target in read["After"].split() and target in read["Wants"].split()
+    assert "Requires" not in read and "BindsTo" not in read
 
 
 def test_stopping_it_is_ctrl_c_so_the_store_is_closed():

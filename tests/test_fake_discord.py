@@ -85,6 +85,19 @@ async def test_an_interactions_token_writes_for_fifteen_minutes_then_answers_401
     assert fake.requests == {"response.defer": 1, "interaction.edit_original_response": 1}
 
 
+async def test_a_post_where_the_bot_may_not_send_is_a_403_and_an_invalid_request(clock):
+    limits = Limits(clock=clock)
+    fake = FakeDiscord(limits=limits)
+    fake.muted.add(CHANNEL)
+
+    with pytest.raises(discord.Forbidden) as refused:
+        await fake.bot_channel(CHANNEL).send("hello")
+    await fake.bot_channel(CHANNEL + 1).send("hello")
+
+    assert refused.value.status == 403 and refused.value.code == 50013
+    assert limits.invalid_requests == 1 and fake.requests == {"channel.send": 1}
+
+
 async def test_after_a_429_the_other_bot_token_requests_wait_without_one(clock):
     limits = Limits(clock=clock)
     fake = FakeDiscord(limits=limits)

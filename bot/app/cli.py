@@ -5,12 +5,21 @@
     python -m bot prune --older-than DAYS  remove event logs of games finished more than DAYS ago
     python -m bot replay FILE              re-run a game's record (/payday export): does it reproduce
                                            its standings? exit code 0 if it does, 1 if not
-    python -m bot migrate-to-postgres SQLITE_PATH DATABASE_URL
-                                           copy an SQLite database into an empty PostgreSQL one and
-                                           count every table on both sides (exit code 1 if they differ)
+    python -m bot migrate-to-postgres SQLITE_PATH [DATABASE_URL]
+                                           copy an SQLite database into an empty PostgreSQL one
+                                           (DATABASE_URL from the environment or .env unless given:
+                                           a password on the command line lands in shell history)
+                                           and count every table on both sides (exit code 1 if they
+                                           differ)
 
-Every mistake a server admin can fix ends the program with one line on stderr and exit code 2,
-never a traceback: the line says what is wrong and what to do.
+A problem ends the program with one line on stderr, never a traceback: the line says what is wrong
+and what to do. The exit code tells a supervisor (deploy/payday-bot.service) whether to retry:
+
+    0   done, or stopped with Ctrl-C
+    2   a mistake an admin must fix (a bad setting or token, a taken port, a damaged database):
+        starting again cannot help
+    75  trouble that may pass by itself (EX_TEMPFAIL): the PostgreSQL server or Discord cannot be
+        reached or does not answer in time; start again later
 """
 
 import argparse
@@ -29,9 +38,12 @@ from bot.app.logs import setup_logging
 from bot.app.metrics import MetricsUnavailable
 from bot.service.records import BadRecord, audit
 from db import StoreError, backup, check_file, open_store
+from db.interface import StoreUnavailable
 from db.postgres import Copied, CopyMismatch, copy_to_postgres
 
 USER_ERROR = 2
+TRY_LATER = 75
+"""EX_TEMPFAIL from sysexits.h: the unit restarts it, after its delay and within its start limit."""
 PORTAL = "Discord Developer Portal → your application → Bot → Reset Token"
 
 
@@ -41,6 +53,10 @@ SECRET = {("database_url",), ("discord_token",)}
 
 class SetupError(Exception):
     """A mistake the admin can fix; the message is the whole explanation, on one line."""
+
+
+class Unreachable(Exception):
+    """Discord cannot be reached now; the message is the whole explanation, on one line."""
 
 
 def read_settings() -> Settings:
@@ -127,8 +143,13 @@ async def run(settings: Settings, token: str) -> None:
             ) from None
         except OSError as e:  # aiohttp.ClientConnectorError included
             reason = " ".join(str(e).split()) or type(e).__name__
-            raise SetupError(
+            raise Unreachable(
                 f"Cannot reach Discord ({reason}): check the internet connection and try again."
+            ) from None
+        except discord.DiscordServerError as e:
+            raise Unreachable(
+                f"Discord is not answering (HTTP {e.status}): try again later, https://discordstatus.com says"
+                " when it is back."
             ) from None
         finally:
             if not damage:
@@ -160,7 +181,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "sqlite_path", metavar="SQLITE_PATH", help="the bot's SQLite file (stop the bot first)"
     )
     migrate.add_argument(
-        "database_url", metavar="DATABASE_URL", help="postgresql://user:password@host/database"
+        "database_url",
+        metavar="DATABASE_URL",
+        nargs="?",
+        help="postgresql://user:password@host/database; by default DATABASE_URL from the environment or .env",
     )
     args = parser.parse_args(argv)
     if args.command == "prune" and args.older_than < 0:
@@ -189,6 +213,17 @@ async def prune(settings: Settings, days: int) -> str:
         f"Removed the event logs of {games} finished more than {days} days ago"
         f" ({pruned.events:,} rows); their results are kept."
     )
+
+
+def target_url() -> str:
+    """DATABASE_URL from the settings: where `migrate-to-postgres` copies to when not told."""
+    url = read_settings().database_url
+    if url is None:
+        raise SetupError(
+            "DATABASE_URL is not set: set it (in .env or the environment) to the empty PostgreSQL database"
+            " to copy into, postgresql://user:password@host:5432/database."
+        )
+    return url.get_secret_value()
 
 
 def replay(path: str) -> tuple[str, bool]:
@@ -235,16 +270,16 @@ def _damaged_lines(copied: Copied) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the bot or a database command; the exit code is 0 on success or after Ctrl-C, 2 after a
-    setup mistake (`replay`: 1 for a record that does not reproduce; `migrate-to-postgres`: 1 for a
-    copy whose counts differ)."""
+    setup mistake, 75 while a server it needs cannot be reached (`replay`: 1 for a record that does
+    not reproduce; `migrate-to-postgres`: 1 for a copy whose counts differ)."""
     try:
         args = parse_args([] if argv is None else argv)
         if args.command == "replay":  # needs no settings: anyone can audit a record
             said, reproduced = replay(args.file)
             print(said)
             return 0 if reproduced else 1
-        if args.command == "migrate-to-postgres":  # needs no settings: both databases are named
-            print(asyncio.run(migrate(args.sqlite_path, args.database_url)))
+        if args.command == "migrate-to-postgres":
+            print(asyncio.run(migrate(args.sqlite_path, args.database_url or target_url())))
             return 0
         settings = read_settings()
         if args.command == "backup":
@@ -256,6 +291,9 @@ def main(argv: list[str] | None = None) -> int:
         setup_logging(settings.log_level, settings.log_format)
         token = check_token(settings.discord_token)
         asyncio.run(run(settings, token))
+    except (Unreachable, StoreUnavailable) as e:
+        print(e, file=sys.stderr)
+        return TRY_LATER
     except (SetupError, StoreError) as e:
         print(e, file=sys.stderr)
         return USER_ERROR

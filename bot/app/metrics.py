@@ -7,8 +7,9 @@ when the store answers a trivial query within `HEALTH_TIMEOUT`. Without METRICS_
 `Metrics`, and none of the hooks below is installed: nothing is measured.
 
 What is measured, and where:
-- interactions (clicks, commands, forms) and their time in the bot, by kind: the cog's one answer
-  path (cogs/payday/_base.py);
+- interactions (clicks, commands, forms) by kind, in the cog's one answer path
+  (cogs/payday/_base.py): the bot's own time up to sending the answer, and apart from it the whole
+  answer, Discord's round trips and uploads included, which the bot does not control;
 - Discord requests by method, route and status, and 429s by scope: an aiohttp trace on discord.py's
   HTTP session (`http_trace`). A route is a template (`/channels/{id}/messages`), so no id or token
   ever becomes a label value and the number of series stays small;
@@ -119,7 +120,16 @@ class Metrics:
         )
         self.interaction_seconds = Histogram(
             "payday_interaction_seconds",
-            "Time from an interaction (click, command, form) reaching the cog to its answer sent.",
+            "The bot's own time on an interaction (click, command, form), from reaching the cog to its"
+            " answer chosen: options checked, the game loaded, changed and saved.",
+            ["kind"],
+            buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0),
+            registry=registry,
+        )
+        self.answer_seconds = Histogram(
+            "payday_interaction_answer_seconds",
+            "Time from an interaction reaching the cog to its answer and follow-ups sent: the bot's own"
+            " time, then the answer drawn (board picture included) and Discord's round trips and uploads.",
             ["kind"],
             buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0),
             registry=registry,
@@ -159,9 +169,13 @@ class Metrics:
         self._unwatch: Callable[[], None] | None = None
 
     # -- the hooks ----------------------------------------------------------------------------------
-    def answering(self, kind: str) -> AbstractContextManager[object]:
-        """Times one interaction's answer (`kind`: discord.py's interaction type name)."""
+    def working(self, kind: str) -> AbstractContextManager[object]:
+        """Times the bot's own work on one interaction (`kind`: discord.py's interaction type name)."""
         return self.interaction_seconds.labels(kind).time()
+
+    def answering(self, kind: str) -> AbstractContextManager[object]:
+        """Times one interaction's whole answer, Discord's requests included."""
+        return self.answer_seconds.labels(kind).time()
 
     def timed(self, store: GameStore) -> GameStore:
         """`store` with every operation timed."""

@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING
 
-from cogs.payday._base import untimed
+from cogs.payday._base import UNTIMED
 from cogs.payday._cog import Payday
 from cogs.payday._items import ITEMS
 
@@ -14,5 +14,5 @@ async def setup(bot: "PaydayBot") -> None:
     """Load the /payday cog on the bot's service, and register its buttons so those of earlier
     messages keep working; each answer is timed if the bot serves metrics."""
     bot.add_dynamic_items(*ITEMS)
-    timing = untimed if bot.metrics is None else bot.metrics.answering
+    timing = UNTIMED if bot.metrics is None else bot.metrics
     await bot.add_cog(Payday(bot, bot.service, bot.live, timing))

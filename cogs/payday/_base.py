@@ -12,7 +12,7 @@ language, with a link back to the game's live message; a crash gets a sentence t
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -40,13 +40,30 @@ RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULE
 """The editions, as a command option's choices."""
 
 Result = TypeVar("Result")
-Timing = Callable[[str], AbstractContextManager[object]]
-"""Times the answer to one interaction of a kind (`interaction.type.name`): the operator's metrics
-(bot/app/metrics.py), or `untimed`."""
 
 
-def untimed(kind: str) -> AbstractContextManager[object]:
-    return nullcontext()
+class Timing(Protocol):
+    """Times interactions of a kind (`interaction.type.name`): the operator's metrics
+    (bot/app/metrics.py), or `UNTIMED`."""
+
+    def working(self, kind: str) -> AbstractContextManager[object]:
+        """The bot's own work, up to the answer chosen (before it is drawn and sent)."""
+
+    def answering(self, kind: str) -> AbstractContextManager[object]:
+        """The whole answer: the work, then Discord's requests, uploads and follow-ups."""
+
+
+class _Untimed:
+    """No metrics served: nothing is measured."""
+
+    def working(self, kind: str) -> AbstractContextManager[object]:
+        return nullcontext()
+
+    def answering(self, kind: str) -> AbstractContextManager[object]:
+        return nullcontext()
+
+
+UNTIMED: Timing = _Untimed()
 
 
 class Answering(commands.Cog):
@@ -69,24 +86,27 @@ class Answering(commands.Cog):
         """Check the command's options, call the use case, then answer: with `show`, or, if it was
         refused, with the refusal in the player's own language, privately (names escaped like on
         the board), and a link back to the live message. The answer is sent after the service has
-        let go of the channel's lock. All of it is timed (`timing`): every interaction passes here."""
-        with self.timing(interaction.type.name):
-            L = user_language(interaction)
-            reply = Reply(interaction, channel_of(interaction), self.live, L, public=public)
-            result = None
-            try:
-                _options.check(interaction)
-                result = await call()
-            except Refused as refused:
-                log.info("refused", extra={"channel": interaction.channel_id, "why": refused.code})
-                reply.say(way_back(refusal_text(refused, L), await self._way_back(interaction), L))
-            except BaseException:
-                reply.cancel()
-                raise
-            else:
-                show(reply, result, L)
+        let go of the channel's lock. Every interaction passes here, so here it is timed (`timing`):
+        the bot's own work apart, as Discord's round trips are none of the bot's doing."""
+        kind = interaction.type.name
+        with self.timing.answering(kind):
+            with self.timing.working(kind):
+                L = user_language(interaction)
+                reply = Reply(interaction, channel_of(interaction), self.live, L, public=public)
+                result = None
+                try:
+                    _options.check(interaction)
+                    result = await call()
+                except Refused as refused:
+                    log.info("refused", extra={"channel": interaction.channel_id, "why": refused.code})
+                    reply.say(way_back(refusal_text(refused, L), await self._way_back(interaction), L))
+                except BaseException:
+                    reply.cancel()
+                    raise
+                else:
+                    show(reply, result, L)
             await reply.flush()
-            return reply, result
+        return reply, result
 
     async def _way_back(self, interaction: discord.Interaction) -> str | None:
         """A link to the channel's live message, for a refusal to end with (None if it has none)."""

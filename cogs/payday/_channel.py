@@ -9,7 +9,7 @@ import discord
 
 from bot.render.components import Message
 from bot.service import Call, Loaded, Note
-from cogs.payday._hook import HOOK_LIFETIME, Hook
+from cogs.payday._hook import Hook
 
 POST_PAUSE = 60.0
 """Seconds without trying to post after a post failed (then doubled, up to POST_PAUSE_MAX): a
@@ -64,8 +64,6 @@ class Channel:
     attachments: tuple[int, list[discord.Attachment]] | None = None
     """(message id, its attachments) as Discord last returned them for a live message, so an edit
     that keeps the board picture can list it instead of uploading it again."""
-    hook_lifetime: float = HOOK_LIFETIME
-    """Seconds a click is written through (`LiveMessage.hook_lifetime`)."""
     hooks: dict[int, Hook] = field(default_factory=dict)
     """message id -> the newest click that can write it (cogs/payday/_hook.py): the live message,
     and an old one still to be retired."""
@@ -104,9 +102,11 @@ class Channel:
         """Everything is shown and no answer waits on the snapshot (to post its call, or to take the
         buttons off the copy it replaced): it goes, as the message shows it and the next change
         brings a new one: a parsed table is hundreds of objects the garbage collector would walk,
-        kept for every live game."""
+        kept for every live game. Its expired clicks go too (a paused game may rest for days);
+        the fresh ones stay, to write a computer's move or a timeout."""
         if not self.behind and not self.claimed and not self.answering:
             self.loaded = None
+        self.hooks = {m: h for m, h in self.hooks.items() if h.fresh()}
 
     def take_notices(self) -> str | None:
         """The Pay Day summaries waiting, taken to go out on the message being posted."""
@@ -125,26 +125,23 @@ class Channel:
 
     def hooked(self, hook: Hook) -> None:
         """`hook` can write its message from now on; clicks no longer fresh are let go."""
-        others = [h for h in self.hooks.values() if self._fresh(h) and h.message_id != hook.message_id]
-        others.sort(key=lambda h: h.made)
+        others = [h for h in self.hooks.values() if h.fresh() and h.message_id != hook.message_id]
+        others.sort(key=lambda h: h.expires)
         self.hooks = {h.message_id: h for h in others[1 - HOOKS_KEPT :]}
         self.hooks[hook.message_id] = hook
 
-    def through(self, message_id: int | None) -> Hook | None:
+    def hook_for(self, message_id: int | None) -> Hook | None:
         """A fresh click that can write `message_id`, if any."""
-        return self._fresh(None if message_id is None else self.hooks.get(message_id))
+        return _fresh(None if message_id is None else self.hooks.get(message_id))
 
     def parting(self, message_id: int) -> Hook | None:
         """A fresh click that can write `message_id` one last time (to delete it or take its
         buttons off): it is kept no more."""
-        return self._fresh(self.hooks.pop(message_id, None))
+        return _fresh(self.hooks.pop(message_id, None))
 
     def newest(self) -> Hook | None:
         """The freshest click, to post a message as its follow-up, if it is fresh still."""
-        return self._fresh(max(self.hooks.values(), key=lambda h: h.made, default=None))
-
-    def _fresh(self, hook: Hook | None) -> Hook | None:
-        return hook if hook is not None and hook.fresh(self.hook_lifetime) else None
+        return _fresh(max(self.hooks.values(), key=lambda h: h.expires, default=None))
 
     def unhook(self, hook: Hook) -> None:
         """Discord no longer takes that click's token: nothing is written through it again."""
@@ -161,3 +158,7 @@ class Channel:
 
     def posted(self) -> None:
         self.pause, self.warn = POST_PAUSE, False
+
+
+def _fresh(hook: Hook | None) -> Hook | None:
+    return hook if hook is not None and hook.fresh() else None

@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service import Service
-from cogs.payday._base import Timing, untimed
+from cogs.payday._base import UNTIMED, Timing
 from cogs.payday._books import Books
 from cogs.payday._hand import Hand
 from cogs.payday._help import Help
@@ -49,7 +49,7 @@ class Payday(
         bot: commands.Bot | commands.AutoShardedBot,
         service: Service,
         live: LiveMessage,
-        timing: Timing = untimed,
+        timing: Timing = UNTIMED,
     ) -> None:
         """`service` and `live` (the screen it shows its changes on) are the bot's (bot/app/bot.py);
         `timing` times each answer for the operator's metrics."""

@@ -10,8 +10,9 @@ it (cogs/payday/_live.py), and falls back to the bot's token when none is (after
 HOOK_LIFETIME) or Discord no longer takes its token.
 """
 
+import dataclasses
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -28,25 +29,32 @@ INVALID_WEBHOOK_TOKEN = 50027
 
 @dataclass(frozen=True, slots=True)
 class Hook:
-    """The interaction of a click that can write the message `message_id`: its original response
-    (`original`), or a message it posted as a follow-up."""
+    """The interaction of a click that can write the message `message_id` until `expires`: its
+    original response (`original`), or a message it posted as a follow-up.
+
+    The whole interaction is kept, not only its follow-up webhook, because discord.py edits and
+    deletes an original response (`@original`) only through `discord.Interaction`; a channel keeps
+    one per message, a few at most, and lets them go once expired (cogs/payday/_channel.py)."""
 
     interaction: discord.Interaction
     message_id: int
     original: bool
+    expires: datetime
 
-    @property
-    def made(self) -> datetime:
-        """When the click was made: Discord counts its 15 minutes from then."""
-        return self.interaction.created_at
+    @classmethod
+    def of(
+        cls, interaction: discord.Interaction, message_id: int, *, original: bool, lifetime: float
+    ) -> "Hook":
+        """The click, written through for `lifetime` seconds from when it was made (Discord counts
+        its 15 minutes from then)."""
+        return cls(interaction, message_id, original, interaction.created_at + timedelta(seconds=lifetime))
 
-    def fresh(self, lifetime: float = HOOK_LIFETIME) -> bool:
-        """Whether the click is at most `lifetime` seconds old."""
-        return (discord.utils.utcnow() - self.made).total_seconds() < lifetime
+    def fresh(self) -> bool:
+        return discord.utils.utcnow() < self.expires
 
     def on(self, message_id: int) -> "Hook":
         """The same click, for a message it posted as a follow-up."""
-        return Hook(self.interaction, message_id, original=False)
+        return dataclasses.replace(self, message_id=message_id, original=False)
 
     async def edit(self, fields: dict[str, Any]) -> object:
         """Edit the message; returns it as Discord's answer says."""

@@ -150,7 +150,7 @@ class LiveMessage:
             ch.claimed, ch.tried = False, 0
             raise
         ch.call, ch.claimed = None, False
-        ch.hooked(through.hook(message_id))
+        ch.hooked(through.hook(message_id, self.hook_lifetime))
         ch.hold(message_id, attachments_of(sent))
         await self._replaced(channel_id, ch, loaded, message_id, carried, seq)
 
@@ -182,7 +182,7 @@ class LiveMessage:
         seq = ch.seq
         fields, attachments = await edit_fields(self._frame(ch, loaded), self._text(ch), through.attachments)
         answered = await through.edit_clicked(fields)
-        ch.hooked(through.hook(clicked))
+        ch.hooked(through.hook(clicked, self.hook_lifetime))
         ch.hold(clicked, held_after(answered, attachments))
         self._shown(loaded, seq)
         return True
@@ -323,7 +323,7 @@ class LiveMessage:
     def _channel(self, channel_id: int) -> Channel:
         ch = self._channels.get(channel_id)
         if ch is None:
-            ch = self._channels[channel_id] = Channel(hook_lifetime=self.hook_lifetime)
+            ch = self._channels[channel_id] = Channel()
         return ch
 
     def _shown(self, loaded: Loaded, seq: int) -> None:
@@ -494,14 +494,14 @@ class LiveMessage:
             else:
                 await message.delete()
 
-        async def through(hook: Hook) -> None:
+        async def via_hook(hook: Hook) -> None:
             if carried:
                 await hook.edit(cut_down)
             else:
                 await hook.delete()
 
         try:
-            await self._write(channel_id, ch.parting(message_id), through, with_token)
+            await self._write(channel_id, ch.parting(message_id), via_hook, with_token)
         except discord.NotFound:
             pass
         except discord.HTTPException:
@@ -530,7 +530,7 @@ class LiveMessage:
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
             edited = await self._write(
-                channel_id, ch.through(message_id), lambda h: h.edit(fields), lambda: message.edit(**fields)
+                channel_id, ch.hook_for(message_id), lambda h: h.edit(fields), lambda: message.edit(**fields)
             )
         except discord.NotFound:
             return None
@@ -570,15 +570,15 @@ class LiveMessage:
         self,
         channel_id: int,
         hook: Hook | None,
-        through: Callable[[Hook], Awaitable[Written]],
+        via_hook: Callable[[Hook], Awaitable[Written]],
         with_token: Callable[[], Awaitable[Written]],
     ) -> Written:
-        """One write to the channel: through the fresh click `hook` if there is one (exempt from the
-        global limit), else with the bot's token. A click whose token Discord no longer takes is let
-        go and the bot's token writes instead, once."""
+        """One write to the channel: `via_hook` with the fresh click `hook` if there is one (exempt
+        from the global limit), else `with_token`, with the bot's token. A click whose token Discord
+        no longer takes is let go and the bot's token writes instead, once."""
         if hook is not None:
             try:
-                return await self.reach.write(channel_id, lambda: through(hook))
+                return await self.reach.write(channel_id, lambda: via_hook(hook))
             except discord.HTTPException as error:
                 if not expired(error):
                     raise

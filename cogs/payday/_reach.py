@@ -34,7 +34,8 @@ class Unreachable(Exception):
 
 
 class Reach:
-    """The channels the bot no longer reaches, and every write with the bot's token to a channel."""
+    """The channels the bot no longer reaches, and every write to a channel: with the bot's token,
+    or through a click's interaction (cogs/payday/_hook.py)."""
 
     def __init__(self, client: discord.Client, lost: Lost) -> None:
         self._client = client

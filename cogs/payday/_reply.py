@@ -246,9 +246,10 @@ class Reply:
             self.original = answered.message_id
             return answered.message_id, getattr(answered, "resource", None)
 
-    def hook(self, message_id: int) -> Hook:
-        """The click as a way to write `message_id` later: its original response, or a follow-up."""
-        return Hook(self.interaction, message_id, original=message_id == self.original)
+    def hook(self, message_id: int, lifetime: float) -> Hook:
+        """The click as a way to write `message_id` for `lifetime` seconds: its original response,
+        or a follow-up."""
+        return Hook.of(self.interaction, message_id, original=message_id == self.original, lifetime=lifetime)
 
     async def _edit(self, fields: dict[str, Any]) -> object:
         if self.interaction.response.is_done():

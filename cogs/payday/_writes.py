@@ -35,8 +35,9 @@ class Through(Protocol):
     async def send_new(self, fields: dict[str, Any]) -> tuple[int, object]:
         """Post a new message as the answer: its id, and the message as Discord's answer says."""
 
-    def hook(self, message_id: int) -> Hook:
-        """The click as a way to write `message_id` later: the message it answered on or posted."""
+    def hook(self, message_id: int, lifetime: float) -> Hook:
+        """The click as a way to write `message_id` for `lifetime` seconds: the message it answered
+        on or posted."""
 
 
 async def new_fields(shown: Frame, text: Text | None = None) -> dict[str, Any]:

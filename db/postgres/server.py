@@ -5,7 +5,7 @@ from urllib.parse import unquote, urlsplit
 
 import asyncpg
 
-from db.interface import StoreError
+from db.interface import StoreError, StoreUnavailable
 
 DEFAULT_PORT = 5432
 SCHEMES = ("postgresql", "postgres")
@@ -54,8 +54,8 @@ def open_error(error: BaseException, url: Url) -> StoreError:
             f"The PostgreSQL server at {url.server} refused DATABASE_URL ({url.masked(str(error))}):"
             " check the user, password and database name in it."
         )
-    if isinstance(error, OSError):
-        return StoreError(
+    if isinstance(error, OSError | asyncpg.CannotConnectNowError):  # down, or still starting
+        return StoreUnavailable(
             f"Could not reach the PostgreSQL server at {url.server} ({url.masked(reason(error))}):"
             " start it, or check DATABASE_URL."
         )
@@ -66,8 +66,10 @@ def open_error(error: BaseException, url: Url) -> StoreError:
 
 
 def trouble(error: BaseException, url: Url, verb: str) -> StoreError:
-    """A failure mid-operation, in one sentence."""
-    return StoreError(
+    """A failure mid-operation, in one sentence; StoreUnavailable if it is the server's or the
+    network's (CONNECTION_TROUBLE), which may pass."""
+    kind = StoreUnavailable if isinstance(error, CONNECTION_TROUBLE) else StoreError
+    return kind(
         f"Could not {verb} the PostgreSQL database at {url.where} ({url.masked(reason(error))}):"
         " try again in a moment; if it persists, check that the server is running."
     )

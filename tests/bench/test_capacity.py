@@ -1,24 +1,46 @@
-"""bench/capacity.py end to end on a tiny ramp: its bot processes play in real time, and the last
-line says how many games were served within the budget."""
+"""bench/capacity.py end to end on a tiny ramp: its bot processes play in real time, the clicks are
+answered through the interactions (no request with the bot's token, which Discord's global limit
+counts), and the last line says how many games were served within the budget."""
 
+import itertools
 import json
 
 from bench import capacity
 
+QUICK = ["--humans", "2", "--computers", "0", "--answer-after", "0.1,0.3", "--no-picture"]
+"""Players far quicker than real ones, so a few seconds see clicks, and no computer seat: every
+change follows a click, so the bot writes through the clicks alone."""
+
+
+def run(capsys, tmp_path, *argv: str) -> tuple[int, dict]:
+    code = capacity.main([*argv, *QUICK, "--db", str(tmp_path / "capacity.sqlite3")])
+    return code, json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
 
 def test_bench_capacity_tiny_ramp_in_two_processes_reports_each_step(capsys, tmp_path):
-    argv = ["--steps", "2,4", "--step-seconds", "3", "--warmup", "1", "--processes", "2", "--no-picture"]
-    quick = ["--humans", "1", "--answer-after", "0.1,0.3"]  # players far quicker than real ones
-    code = capacity.main([*argv, *quick, "--db", str(tmp_path / "capacity.sqlite3")])
-    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    code, result = run(
+        capsys, tmp_path, "--steps", "2,4", "--step-seconds", "3", "--warmup", "1", "--processes", "2"
+    )
 
     assert code == 0 and result["processes"] == 2
-    assert [step["games"] for step in result["steps"]][:1] == [2]
     first = result["steps"][0]
-    assert first["clicks_per_s"] + first["computer_moves_per_s"] > 0  # the tables did play
-    assert first["http_429"] == 0 and first["errors"] == 0
-    assert result["capacity_games"] in (0, 2, 4)
-    assert result["capacity_reached"] == (result["capacity_games"] != 4)
+    assert first["games"] == 2
+    assert first["clicks_per_s"] > 0 and first["interaction_requests_per_s"] > 0  # they played
+    assert first["global_limited_per_s"] == 0.0  # every write went through a click
+    assert first["http_429"] == 0 and first["invalid_requests"] == 0 and first["errors"] == 0
+    served = list(itertools.takewhile(lambda step: step["passed"], result["steps"]))  # up to the first failed
+    assert result["at_capacity"] == (served[-1] if served else None)
+    assert result["capacity_games"] == (served[-1]["games"] if served else 0)
+
+
+def test_a_budget_no_step_can_meet_gives_a_capacity_of_none(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(capacity, "P99_GOAL_MS", 0.0)  # no click is answered in no time
+
+    code, result = run(capsys, tmp_path, "--steps", "1", "--step-seconds", "1", "--warmup", "0.5")
+
+    assert code == 0
+    assert [step["passed"] for step in result["steps"]] == [False]
+    assert (result["capacity_games"], result["capacity_reached"], result["at_capacity"]) == (0, True, None)
 
 
 def test_a_step_fails_on_a_slow_click_or_too_many_bot_token_requests():

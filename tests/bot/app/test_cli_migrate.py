@@ -1,5 +1,6 @@
 """`python -m bot migrate-to-postgres`: one line per table and one to sum up, or one line saying
-what is wrong, with exit code 2."""
+what is wrong, with exit code 2 (75 for a server out of reach); the URL comes from DATABASE_URL
+unless given, so its password need not be typed on a command line."""
 
 import asyncio
 import sqlite3
@@ -111,11 +112,32 @@ def test_a_second_migration_into_the_same_database_is_one_line_and_exit_code_2(
     assert "already holds payday-bot data (games has rows)" in line
 
 
-def test_an_unreachable_server_is_one_line_without_the_password(sqlite_file, capsys):
+def test_the_database_url_comes_from_the_environment(sqlite_file, database_url, capsys, monkeypatch):
+    monkeypatch.chdir(sqlite_file.parent)  # no .env
+    monkeypatch.setenv("DATABASE_URL", database_url)
+
+    code, out, err = run(capsys, "migrate-to-postgres", str(sqlite_file))
+
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1].startswith(f"Copied 5 rows from {sqlite_file} into ")
+
+
+def test_without_a_database_url_it_says_to_set_one(sqlite_file, capsys, monkeypatch):
+    monkeypatch.chdir(sqlite_file.parent)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+
+    code, out, err = run(capsys, "migrate-to-postgres", str(sqlite_file))
+
+    assert (code, out) == (2, "")
+    [line] = err.splitlines()
+    assert line.startswith("DATABASE_URL is not set: set it (in .env or the environment)")
+
+
+def test_an_unreachable_server_is_one_line_without_the_password_and_may_be_retried(sqlite_file, capsys):
     code, out, err = run(
         capsys, "migrate-to-postgres", str(sqlite_file), "postgresql://bot:hunter2@127.0.0.1:1/payday"
     )
 
-    assert (code, out) == (2, "")
+    assert (code, out) == (75, "")
     [line] = err.splitlines()
     assert line.startswith("Could not reach the PostgreSQL server at 127.0.0.1:1") and "hunter2" not in line

@@ -2,17 +2,20 @@
 /health that answers only while the event loop turns and the store answers."""
 
 import asyncio
+import importlib
 import json as jsonlib
 import socket
 import threading
+import time
 import urllib.request
+from typing import Any
 
 import aiohttp
 import discord
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
-from prometheus_client import generate_latest
+from prometheus_client import Counter, Gauge, Histogram, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 from yarl import URL
 
@@ -76,10 +79,11 @@ async def test_a_game_shows_its_interactions_store_picture_timers_and_live_games
 
     seen = await scrape(port)
 
-    assert value(seen, "payday_interaction_seconds_count", kind="application_command") == 2
-    assert value(seen, "payday_interaction_seconds_count", kind="component") == 2
-    assert value(seen, "payday_interaction_seconds_bucket", kind="component", le="+Inf") == 2
-    assert value(seen, "payday_interaction_seconds_sum", kind="component") > 0
+    for name in ("payday_interaction_seconds", "payday_interaction_answer_seconds"):
+        assert value(seen, f"{name}_count", kind="application_command") == 2
+        assert value(seen, f"{name}_count", kind="component") == 2
+        assert value(seen, f"{name}_bucket", kind="component", le="+Inf") == 2
+        assert value(seen, f"{name}_sum", kind="component") > 0
     assert value(seen, "payday_store_operation_seconds_count", operation="save") >= 2
     assert value(seen, "payday_store_operation_seconds_count", operation="create") == 1
     assert value(seen, "payday_board_picture_seconds_count") >= 1
@@ -91,12 +95,41 @@ async def test_a_game_shows_its_interactions_store_picture_timers_and_live_games
     assert value(await scrape(port), "payday_timer_lag_seconds_count") >= 1
 
 
-async def test_without_a_port_nothing_is_measured_or_served(env):
+@pytest.mark.bot(metrics_port=0)
+async def test_the_bots_own_time_leaves_discords_round_trips_out(env, monkeypatch):
+    slow_discord = 0.1
+    # The cog's modules as the bot loaded them (discord.py imports an extension's modules afresh).
+    reply_class = importlib.import_module("cogs.payday._reply").Reply
+    send = reply_class.flush
+
+    async def flush(reply: Any) -> int | None:
+        time.sleep(slow_discord)  # noqa: ASYNC251 -- a slow answer, as the bot's clock sees it
+        return await send(reply)
+
+    monkeypatch.setattr(reply_class, "flush", flush)
+    await start_game(env, 2)  # a command and two clicks
+
+    seen = await scrape(env.bot.metrics.port)
+
+    for kind in ("application_command", "component"):
+        own = value(seen, "payday_interaction_seconds_sum", kind=kind)
+        whole = value(seen, "payday_interaction_answer_seconds_sum", kind=kind)
+        answers = value(seen, "payday_interaction_answer_seconds_count", kind=kind)
+        assert answers >= 1 and whole - own >= slow_discord * answers
+
+
+async def test_without_a_port_nothing_is_measured_or_served(env, monkeypatch):
+    measured: list[str] = []
+    for kind in (Histogram, Counter, Gauge):
+        for method in ("observe", "inc", "set", "set_function"):
+            if hasattr(kind, method):
+                monkeypatch.setattr(kind, method, lambda self, *a, _m=method, **k: measured.append(_m))
+    monkeypatch.setattr(web.TCPSite, "start", lambda self: measured.append("listen"))
+
     await start_game(env, 2)
 
-    assert env.bot.metrics is None
-    assert env.bot.http.http_trace is None
-    assert env.bot.get_cog("Payday").timing.__name__ == "untimed"
+    assert env.bot.metrics is None and env.bot.http.http_trace is None
+    assert measured == []
 
 
 # -- Discord requests ---------------------------------------------------------------------------------
