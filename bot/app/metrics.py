@@ -48,6 +48,9 @@ slower than this fails clicks too (a click is answered within Discord's 3 s)."""
 
 Ping = Callable[[], Awaitable[None]]
 
+ANSWER_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
+"""Seconds, up to past Discord's 3 s to answer an interaction."""
+
 _API_VERSION = re.compile(r"^/api/v\d+")
 _WORD = re.compile(r"[a-z@_-]{1,32}")
 """A route's own words (`channels`, `messages`, `@original`); anything else in a path is a value."""
@@ -123,7 +126,7 @@ class Metrics:
             "The bot's own time on an interaction (click, command, form), from reaching the cog to its"
             " answer chosen: options checked, the game loaded, changed and saved.",
             ["kind"],
-            buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0),
+            buckets=ANSWER_BUCKETS,
             registry=registry,
         )
         self.answer_seconds = Histogram(
@@ -131,7 +134,7 @@ class Metrics:
             "Time from an interaction reaching the cog to its answer and follow-ups sent: the bot's own"
             " time, then the answer drawn (board picture included) and Discord's round trips and uploads.",
             ["kind"],
-            buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0),
+            buckets=ANSWER_BUCKETS,
             registry=registry,
         )
         self.discord_requests = Counter(

@@ -228,7 +228,7 @@ class PostgresStore(SharedReads):
             if e.constraint_name != "games_channel_id_key":
                 raise
             raise GameExists(f"channel {channel_id} already has a live game") from e
-        deadline_at = None if deadline_us is None else rows.from_us(deadline_us)
+        deadline_at = rows.optional_from_us(deadline_us)
         return GameRow(game_id, channel_id, guild_id, version, data, deadline_at, now, now)
 
     async def save(
@@ -245,7 +245,7 @@ class PostgresStore(SharedReads):
         )
         if not saved:
             raise rows.stale(row)
-        deadline_at = None if deadline_us is None else rows.from_us(deadline_us)
+        deadline_at = rows.optional_from_us(deadline_us)
         return dataclasses.replace(
             row, version=row.version + 1, data=data, deadline=deadline_at, updated_at=now
         )
