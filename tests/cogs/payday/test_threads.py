@@ -9,7 +9,7 @@ import simcord
 from bot.render.i18n import lang
 from bot.render.threads import no_thread, opened_in_thread, thread_name
 from bot.table.settings import ServerSettings
-from tests.cogs.payday.rig import Game, finished, live, load, play_to_end, service, stored
+from tests.cogs.payday.rig import Game, finished, live, load, play_to_end, script, service, stored
 from tests.helpers import NAMES, click, end_game, slash
 
 
@@ -182,13 +182,17 @@ async def test_a_thread_game_goes_on_after_a_restart(env, make_bot):
     thread = await start_in_thread(env, channel, [alice, bob])
     await env.bot.close()
     await env.restart_bot(make_bot(turn_seconds=300))
+    # A quiet day 2, so the question is bob's roll: time running out on it counts against him. (The
+    # game's seed is random; a 6 would land on the Lottery, whose silence counts against nobody.)
+    await script(env, thread, 2)
 
     await click(alice, await live(env, thread), label="Roll the die")  # its buttons work
     asked = await load(env, thread)
-    assert asked.state.players[0].day > 0
+    assert asked.state.players[0].day == 2 and asked.waiting_humans() == [1]
     await env.advance_time(301)  # and its timer was re-armed: time runs out on the question
     timed_out = await load(env, thread)
-    assert timed_out.state.prompt > asked.state.prompt and any(seat.timeouts for seat in timed_out.seats)
+    assert timed_out.state.prompt > asked.state.prompt
+    assert [seat.timeouts for seat in timed_out.seats] == [0, 1]
 
 
 async def test_a_server_that_plays_each_game_in_a_thread_opens_one_unless_the_host_says_not(env):
