@@ -13,8 +13,10 @@ Prints its figures, then as its LAST line one JSON object:
      "hard_vs_normal_mean_net_worth": {"tested": ..., "normal": ...}, ...
      "hard_think_ms_p95": ..., "games": ..., "months": ..., "budget": ...}
 for the pairings `hard_vs_normal` (modern), `hard_vs_normal_family`, `hard_vs_normal_classic`,
-`easy_vs_normal` (modern) and `seer_vs_normal` (modern: Hard judging its answers on the real deck
-and dice, an upper bound for planning, not a player), or only those named by `--pairing`. The
+`easy_vs_normal` (modern), `normal_vs_normal` (modern: the same games with Normal in the tested
+seat, the luck of the seats and seeds that the others are read against) and `seer_vs_normal`
+(modern: Hard judging its answers on the real deck and dice, an upper bound for planning, not a
+player), or only those named by `--pairing`. The
 95% interval is the normal approximation over the games' win shares. `hard_think_ms_p95` is the
 95th percentile of the CPU time (one core) of Hard's answers to every question other than a roll,
 over the Hard pairings.
@@ -58,6 +60,7 @@ PAIRINGS = (
     Pairing("hard_vs_normal_family", Strength.HARD, "family"),
     Pairing("hard_vs_normal_classic", Strength.HARD, "classic"),
     Pairing("easy_vs_normal", Strength.EASY, "modern"),
+    Pairing("normal_vs_normal", Strength.NORMAL, "modern"),
     Pairing("seer_vs_normal", Strength.HARD, "modern", sees_all=True),
 )
 

@@ -3,6 +3,7 @@
 import json
 
 from bench import strength as bench
+from bot.game.simulate import play, start
 
 
 def test_bench_strength_tiny_run_reports_every_pairing(capsys):
@@ -33,3 +34,18 @@ def test_bench_strength_bounds_planning_by_a_seat_that_sees_the_real_future(caps
     result = json.loads(out[-1])
     assert 0 <= result["seer_vs_normal_win_rate"] <= 1
     assert "hard_think_ms_p95" not in result
+
+
+def test_bench_strength_control_pairing_is_the_all_normal_game(capsys):
+    """`normal_vs_normal` plays Normal in the tested seat: each game is the all-Normal game of its
+    seed, so its win rate is the seat's own luck that the other pairings are read against."""
+    games = 8
+    bench.main(["--games", str(games), "--workers", "1", "--months", "1", "--pairing", "normal_vs_normal"])
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    wins = 0.0
+    for seed in range(games):
+        state = start(seed, bench.PLAYERS, 1)[0]
+        play(state)
+        tested = seed % bench.PLAYERS
+        wins += 1 / len(state.winners) if tested in state.winners else 0.0
+    assert result["normal_vs_normal_win_rate"] == round(wins / games, 4)
