@@ -1,7 +1,7 @@
 """Stakes benchmark: how much any honest choice could change a seat's chance to win.
 
-    .venv/bin/python -m bench.stakes [--games 100] [--futures 400] [--workers 2] [--months 3]
-                                     [--ruleset modern] [--seed 0]
+    .venv/bin/python -m bench.stakes [--games 100] [--futures 400] [--baseline-games 10000]
+                                     [--workers 2] [--months 3] [--ruleset modern] [--seed 0]
 
 Games are those of `bench.strength`'s Hard pairing (game i: seed S+i, Hard in seat i mod 4 against
 three Normal). At every real question Hard's seat is asked (not a roll), every legal answer is
@@ -13,7 +13,9 @@ By the performance difference lemma, what any policy gains over the usual one is
 its games, of the advantages of the answers it gives (the others being fixed Normal players and
 the hidden part sampled as a player at the table would). So the sum over a game of the best
 advantage at each question bounds what any player who sees no more than the table could add to
-the usual rule's win rate, question by question and on games like Hard's:
+the usual rule's win rate (`usual_win_rate`, the tested seat playing it throughout
+`--baseline-games` games, beside `normal_win_rate`, Normal in the same seats), measured here on
+games like Hard's rather than that player's own:
 
 - `best_advantage_per_game`: the best answer's advantage summed over a game; it includes the
   luck of the futures, which makes the best look better than it is, so it bounds from above;
@@ -21,9 +23,9 @@ the usual rule's win rate, question by question and on games like Hard's:
   measured on the other half (and the other way round): what choosing by those futures gains;
 - `hard_advantage_per_game`: the answer Hard gave, measured the same way.
 
-Prints its figures, then as its LAST line one JSON object with those three (means per game, each
-with a 95% interval), the usual rule's own win rate in these games (`usual_win_rate`: the tested
-seat playing it throughout), the best and held-out advantages per kind of question, and the counts.
+Prints its figures, then as its LAST line one JSON object: the win rates and the three advantages
+(means per game, each with a 95% interval and by kind of question), `honest_win_rate_bound` (the
+usual rule's win rate plus the best advantage) and the counts.
 """
 
 import argparse
@@ -67,8 +69,6 @@ class Weighed:
 
 @dataclass(slots=True)
 class GameStakes:
-    usual_win: float
-    """The game's result for the tested seat when it plays its usual rule throughout."""
     questions: list[Weighed] = field(default_factory=list)
 
 
@@ -124,9 +124,7 @@ def weigh(state: GameState, seat: int, given: Answer, futures: int, seed: int) -
 def play_one(seed: int, months: int, ruleset: str, futures: int) -> GameStakes:
     """Game `seed` as `bench.strength` plays it, each of Hard's real questions weighed."""
     tested = seed % PLAYERS
-    usual = start(seed, PLAYERS, months, ruleset)[0]
-    play(usual, chooser=partial(hard.own_or_normal, tested))
-    stakes = GameStakes(win_share(usual, tested))
+    stakes = GameStakes()
     state = start(seed, PLAYERS, months, ruleset)[0]
     while not state.over:
         seat = state.asked.seats[0]
@@ -144,37 +142,60 @@ def _play_job(job: tuple[int, int, str, int]) -> GameStakes:
     return play_one(*job)
 
 
+def baseline_one(seed: int, months: int, ruleset: str) -> tuple[float, float]:
+    """Game `seed`'s result for seat `seed` mod 4 playing the usual rule, then playing Normal's."""
+    tested = seed % PLAYERS
+    usual, normal = start(seed, PLAYERS, months, ruleset)[0], start(seed, PLAYERS, months, ruleset)[0]
+    play(usual, chooser=partial(hard.own_or_normal, tested))
+    play(normal)
+    return win_share(usual, tested), win_share(normal, tested)
+
+
+def _baseline_job(job: tuple[int, int, str]) -> tuple[float, float]:
+    return baseline_one(*job)
+
+
 def run(
-    games: int, futures: int, workers: int, months: int, ruleset: str, seed: int
+    games: int, futures: int, baseline_games: int, workers: int, months: int, ruleset: str, seed: int
 ) -> tuple[dict[str, object], list[str]]:
     """The figures of these games, and the lines that say them."""
-    jobs = [(seed + i, months, ruleset, futures) for i in range(games)]
     with Pool(workers) as pool:
+        baseline = pool.map(_baseline_job, [(seed + i, months, ruleset) for i in range(baseline_games)], 100)
         results = []
+        jobs = [(seed + i, months, ruleset, futures) for i in range(games)]
         for done, result in enumerate(pool.imap_unordered(_play_job, jobs), 1):
             results.append(result)
             if done % max(games // 20, 1) == 0:
                 print(f"{done}/{games} games", file=sys.stderr, flush=True)
     figures: dict[str, object] = {}
     lines = []
+
+    def report(name: str, values: Sequence[float], what: str) -> float:
+        mean, low, high = mean_ci95(values)
+        figures[name], figures[f"{name}_ci95"] = round(mean, 4), [round(low, 4), round(high, 4)]
+        lines.append(f"{what}: {mean:.4f} [{low:.4f}, {high:.4f}]")
+        return mean
+
+    usual = report(
+        "usual_win_rate", [u for u, _ in baseline], f"usual rule's win rate ({baseline_games} games)"
+    )
+    report("normal_win_rate", [n for _, n in baseline], "Normal's win rate in the same seats")
+    best = 0.0
     for name in ("best", "held_out", "hard"):
         per_game = [sum(getattr(q, name) for q in game.questions) for game in results]
-        mean, low, high = mean_ci95(per_game)
-        figures[f"{name}_advantage_per_game"] = round(mean, 4)
-        figures[f"{name}_advantage_per_game_ci95"] = [round(low, 4), round(high, 4)]
-        lines.append(f"{name}: {mean:+.4f} [{low:+.4f}, {high:+.4f}] of a win per game")
-    for name in ("best", "held_out"):
+        mean = report(f"{name}_advantage_per_game", per_game, f"{name} answers' advantage per game")
+        best = mean if name == "best" else best
         by_kind: defaultdict[str, float] = defaultdict(float)
         for game in results:
             for question in game.questions:
                 by_kind[question.kind] += getattr(question, name) / games
-        kinds = {kind: round(share, 4) for kind, share in sorted(by_kind.items())}
-        figures[f"{name}_advantage_per_game_by_kind"] = kinds
-    usual_win_rate = round(statistics.fmean(game.usual_win for game in results), 4)
-    lines.append(f"the usual rule's win rate in these games: {usual_win_rate}")
-    figures["usual_win_rate"] = usual_win_rate
+        figures[f"{name}_advantage_per_game_by_kind"] = {k: round(v, 4) for k, v in sorted(by_kind.items())}
+    figures["honest_win_rate_bound"] = round(usual + best, 4)
+    lines.append(f"no player who sees only the table wins much more than {usual + best:.3f} (parity 0.25)")
     figures["questions_per_game"] = round(statistics.fmean(len(game.questions) for game in results), 2)
-    figures.update(games=games, futures=futures, months=months, ruleset=ruleset)
+    figures.update(
+        games=games, baseline_games=baseline_games, futures=futures, months=months, ruleset=ruleset
+    )
     return figures, lines
 
 
@@ -185,19 +206,27 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)"
     )
+    parser.add_argument(
+        "--baseline-games",
+        type=int,
+        default=10_000,
+        help="games for the usual rule's win rate (default 10000)",
+    )
     parser.add_argument("--months", type=int, default=3, help="months per game (default 3)")
     parser.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     args = parser.parse_args(argv)
-    if args.games < 2 or args.futures < 2 or args.workers < 1:
-        parser.error("--games and --futures must be at least 2, --workers at least 1")
+    if min(args.games, args.futures, args.baseline_games) < 2 or args.workers < 1:
+        parser.error("--games, --futures and --baseline-games must be at least 2, --workers at least 1")
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
     began = time.monotonic()
-    figures, lines = run(args.games, args.futures, args.workers, args.months, args.ruleset, args.seed)
+    figures, lines = run(
+        args.games, args.futures, args.baseline_games, args.workers, args.months, args.ruleset, args.seed
+    )
     print(f"Stakes: {args.games} games, {args.ruleset}, {args.months} months, {args.futures} futures")
     print("\n".join(lines))
     print(f"wall time: {time.monotonic() - began:.0f} s")

@@ -5,6 +5,7 @@ import json
 
 from bench import stakes as bench
 from bot.game.actions import ActionKind
+from bot.game.simulate import play, start
 from bot.game.state import PendingKind
 from tests.bot.game.scripted import ANN, BOB, CAT, asked, game, land, set_cash, stack_deal
 
@@ -36,12 +37,33 @@ def test_a_deal_is_weighed_against_the_usual_answer_which_the_best_never_trails(
 
 
 def test_tiny_run_reports_advantages_with_intervals(capsys):
-    bench.main(["--games", "2", "--futures", "4", "--workers", "1", "--months", "1"])
+    bench.main(["--games", "2", "--futures", "4", "--baseline-games", "8", "--workers", "1", "--months", "1"])
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    for name in ("best", "held_out", "hard"):
-        low, high = result[f"{name}_advantage_per_game_ci95"]
-        assert low <= result[f"{name}_advantage_per_game"] <= high
+    for name in (
+        "best_advantage_per_game",
+        "held_out_advantage_per_game",
+        "hard_advantage_per_game",
+        "usual_win_rate",
+    ):
+        low, high = result[f"{name}_ci95"]
+        assert low <= result[name] <= high
     assert result["best_advantage_per_game"] >= result["hard_advantage_per_game"]
     by_kind = result["best_advantage_per_game_by_kind"]
     assert abs(result["best_advantage_per_game"] - sum(by_kind.values())) < 1e-3
-    assert 0 <= result["usual_win_rate"] <= 1 and result["questions_per_game"] > 0
+    assert result["honest_win_rate_bound"] == round(
+        result["usual_win_rate"] + result["best_advantage_per_game"], 4
+    )
+    assert result["questions_per_game"] > 0 and result["baseline_games"] == 8
+
+
+def test_the_baseline_plays_the_same_seat_of_the_same_game_by_each_rule():
+    """Normal in the seat gives the all-Normal game of the seed; the usual rule, which buys Deals
+    on a loan, turns some of those games another way."""
+    differ = 0
+    for seed in range(40):
+        usual, normal = bench.baseline_one(seed, months=2, ruleset="modern")
+        everyone_normal = start(seed, bench.PLAYERS, 2)[0]
+        play(everyone_normal)
+        assert normal == bench.win_share(everyone_normal, seed % bench.PLAYERS)
+        differ += usual != normal
+    assert differ > 0
