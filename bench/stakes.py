@@ -36,13 +36,13 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from multiprocessing import Pool
 
 from bench.strength import PLAYERS, ROLLS, mean_ci95
 from bot.game import hard
-from bot.game.actions import Action, ActionKind
+from bot.game.actions import ActionKind
 from bot.game.context import Answer
 from bot.game.engine import QUESTIONS, apply
 from bot.game.hidden import sample
@@ -50,7 +50,7 @@ from bot.game.interrupts import lowest_free
 from bot.game.rng import mix
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS
 from bot.game.simulate import play, start
-from bot.game.state import GameState, PendingKind, from_json, to_json
+from bot.game.state import GameState, PendingKind, to_json
 from bot.game.strengths import Strength, choose
 
 STAKES_STREAM = 0x57A4E5
@@ -67,11 +67,6 @@ class Weighed:
     hard: float
 
 
-@dataclass(slots=True)
-class GameStakes:
-    questions: list[Weighed] = field(default_factory=list)
-
-
 def win_share(world: GameState, seat: int) -> float:
     return 1 / len(world.winners) if seat in world.winners else 0.0
 
@@ -83,11 +78,8 @@ def chances(
     results: list[list[float]] = [[] for _ in answers]
     for future in range(futures):
         world = to_json(sample(state, mix(seed, STAKES_STREAM, state.prompt, state.actions, seat, future)))
-        for (kind, value), result in zip(answers, results, strict=True):
-            played = from_json(world)
-            apply(played, Action(seat, kind, value, played.prompt), record=False)
-            play(played, chooser=partial(hard.own_or_normal, seat))
-            result.append(win_share(played, seat))
+        for answer, result in zip(answers, results, strict=True):
+            result.append(win_share(hard.played_forward(world, seat, answer), seat))
     return results
 
 
@@ -121,10 +113,10 @@ def weigh(state: GameState, seat: int, given: Answer, futures: int, seed: int) -
     )
 
 
-def play_one(seed: int, months: int, ruleset: str, futures: int) -> GameStakes:
+def play_one(seed: int, months: int, ruleset: str, futures: int) -> list[Weighed]:
     """Game `seed` as `bench.strength` plays it, each of Hard's real questions weighed."""
     tested = seed % PLAYERS
-    stakes = GameStakes()
+    stakes: list[Weighed] = []
     state = start(seed, PLAYERS, months, ruleset)[0]
     while not state.over:
         seat = state.asked.seats[0]
@@ -133,12 +125,12 @@ def play_one(seed: int, months: int, ruleset: str, futures: int) -> GameStakes:
         if seat == tested and state.asked.kind not in ROLLS:
             weighed = weigh(state, seat, (action.kind, action.value), futures, seed)
             if weighed is not None:
-                stakes.questions.append(weighed)
+                stakes.append(weighed)
         apply(state, action)
     return stakes
 
 
-def _play_job(job: tuple[int, int, str, int]) -> GameStakes:
+def _play_job(job: tuple[int, int, str, int]) -> list[Weighed]:
     return play_one(*job)
 
 
@@ -182,17 +174,17 @@ def run(
     report("normal_win_rate", [n for _, n in baseline], "Normal's win rate in the same seats")
     best = 0.0
     for name in ("best", "held_out", "hard"):
-        per_game = [sum(getattr(q, name) for q in game.questions) for game in results]
+        per_game = [sum(getattr(q, name) for q in game) for game in results]
         mean = report(f"{name}_advantage_per_game", per_game, f"{name} answers' advantage per game")
         best = mean if name == "best" else best
         by_kind: defaultdict[str, float] = defaultdict(float)
         for game in results:
-            for question in game.questions:
+            for question in game:
                 by_kind[question.kind] += getattr(question, name) / games
         figures[f"{name}_advantage_per_game_by_kind"] = {k: round(v, 4) for k, v in sorted(by_kind.items())}
     figures["honest_win_rate_bound"] = round(usual + best, 4)
     lines.append(f"no player who sees only the table wins much more than {usual + best:.3f} (parity 0.25)")
-    figures["questions_per_game"] = round(statistics.fmean(len(game.questions) for game in results), 2)
+    figures["questions_per_game"] = round(statistics.fmean(len(game) for game in results), 2)
     figures.update(
         games=games, baseline_games=baseline_games, futures=futures, months=months, ruleset=ruleset
     )

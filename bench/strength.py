@@ -31,14 +31,13 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from multiprocessing import Pool
 
 from bot.game import hard
 from bot.game.actions import Action
 from bot.game.engine import apply
-from bot.game.simulate import play, start
-from bot.game.state import GameState, PendingKind, from_json, to_json
+from bot.game.simulate import start
+from bot.game.state import GameState, PendingKind, to_json
 from bot.game.strengths import Strength, choose
 
 PLAYERS = 4
@@ -71,11 +70,9 @@ def seer(state: GameState, seat: int) -> Action:
     that future, so its win rate bounds what Hard could reach by simulating better."""
     answers = hard.candidates(state, seat)
     results = []
-    for kind, value in answers:
-        world = from_json(to_json(state))
-        apply(world, Action(seat, kind, value, world.prompt), record=False)
-        play(world, chooser=partial(hard.own_or_normal, seat))
-        results.append(hard.outcome(world, seat))
+    world = to_json(state)
+    for answer in answers:
+        results.append(hard.outcome(hard.played_forward(world, seat, answer), seat))
     kind, value = answers[results.index(max(results))]
     return Action(seat, kind, value, state.prompt)
 

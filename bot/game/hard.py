@@ -80,13 +80,20 @@ def choose(state: GameState, seat: int, seed: int = 0, budget: int = BUDGET) -> 
     futures = futures_for(state, budget, len(answers))
     for future in range(futures):
         world = to_json(sample(state, mix(seed, state.prompt, state.actions, seat, future)))
-        for (kind, value), result in zip(answers, results, strict=True):
-            played = from_json(world)
-            apply(played, Action(seat, kind, value, played.prompt), record=False)
-            play(played, chooser=partial(own_or_normal, seat))
-            result.append(outcome(played, seat))
+        for answer, result in zip(answers, results, strict=True):
+            result.append(outcome(played_forward(world, seat, answer), seat))
     kind, value = answers[pick(results, state.rules.start_cash * SPREAD)]
     return Action(seat, kind, value, state.prompt)
+
+
+def played_forward(world: str, seat: int, answer: Answer) -> GameState:
+    """The saved game `world` after `seat` gives `answer`, played to its end as Hard imagines it:
+    its own seat by its `usual` rules, the others as Normal players (`own_or_normal`)."""
+    played = from_json(world)
+    kind, value = answer
+    apply(played, Action(seat, kind, value, played.prompt), record=False)
+    play(played, chooser=partial(own_or_normal, seat))
+    return played
 
 
 def pick(results: list[list[Outcome]], spread: int) -> int:
