@@ -29,7 +29,6 @@ usual rule's win rate plus the best advantage) and the counts.
 """
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -40,7 +39,7 @@ from dataclasses import dataclass
 from functools import partial
 from multiprocessing import Pool
 
-from bench.strength import PLAYERS, ROLLS, mean_ci95
+from bench.strength import PLAYERS, ROLLS, mean_ci95, print_report
 from bot.game import hard
 from bot.game.actions import ActionKind
 from bot.game.context import Answer
@@ -219,10 +218,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures, lines = run(
         args.games, args.futures, args.baseline_games, args.workers, args.months, args.ruleset, args.seed
     )
-    print(f"Stakes: {args.games} games, {args.ruleset}, {args.months} months, {args.futures} futures")
-    print("\n".join(lines))
-    print(f"wall time: {time.monotonic() - began:.0f} s")
-    print(json.dumps(figures))
+    heading = f"Stakes: {args.games} games, {args.ruleset}, {args.months} months, {args.futures} futures"
+    print_report(heading, lines, figures, began)
     return 0
 
 

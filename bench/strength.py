@@ -192,13 +192,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     began = time.monotonic()
     pairings = [pairing for pairing in PAIRINGS if args.pairing is None or pairing.name in args.pairing]
     figures, lines = run(pairings, args.games, args.workers, args.months, args.budget, args.seed)
-    print(
-        f"Strength: {args.games} games per pairing, 4 players, {args.months} months, {args.workers} processes"
-    )
+    heading = f"Strength: {args.games} games per pairing, 4 players, {args.months} months"
+    heading += f", {args.workers} processes"
+    print_report(heading, lines, figures, began)
+    return 0
+
+
+def print_report(heading: str, lines: Sequence[str], figures: dict[str, object], began: float) -> None:
+    """The heading, the lines, the wall time since `began` (monotonic), and the figures as the
+    last line's JSON."""
+    print(heading)
     print("\n".join(lines))
     print(f"wall time: {time.monotonic() - began:.0f} s")
     print(json.dumps(figures))
-    return 0
 
 
 if __name__ == "__main__":
