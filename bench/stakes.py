@@ -66,10 +66,6 @@ class Weighed:
     hard: float
 
 
-def win_share(world: GameState, seat: int) -> float:
-    return 1 / len(world.winners) if seat in world.winners else 0.0
-
-
 def chances(
     state: GameState, seat: int, answers: Sequence[Answer], futures: int, seed: int
 ) -> list[list[float]]:
@@ -78,7 +74,7 @@ def chances(
     for future in range(futures):
         world = to_json(sample(state, mix(seed, STAKES_STREAM, state.prompt, state.actions, seat, future)))
         for answer, result in zip(answers, results, strict=True):
-            result.append(win_share(hard.played_forward(world, seat, answer), seat))
+            result.append(hard.win_share(hard.played_forward(world, seat, answer), seat))
     return results
 
 
@@ -106,10 +102,8 @@ def weigh(state: GameState, seat: int, given: Answer, futures: int, seed: int) -
         chosen = max(range(len(answers)), key=lambda i: statistics.fmean(results[i][choose_on]))
         gain = statistics.fmean(results[chosen][measure_on]) - statistics.fmean(results[0][measure_on])
         held_out.append(gain)
-    hard_index = answers.index(given) if given in answers else 0
-    return Weighed(
-        state.asked.kind, max(means) - means[0], statistics.fmean(held_out), means[hard_index] - means[0]
-    )
+    given_mean = means[answers.index(given)]
+    return Weighed(state.asked.kind, max(means) - means[0], statistics.fmean(held_out), given_mean - means[0])
 
 
 def play_one(seed: int, months: int, ruleset: str, futures: int) -> list[Weighed]:
@@ -139,7 +133,7 @@ def baseline_one(seed: int, months: int, ruleset: str) -> tuple[float, float]:
     usual, normal = start(seed, PLAYERS, months, ruleset)[0], start(seed, PLAYERS, months, ruleset)[0]
     play(usual, chooser=partial(hard.own_or_normal, tested))
     play(normal)
-    return win_share(usual, tested), win_share(normal, tested)
+    return hard.win_share(usual, tested), hard.win_share(normal, tested)
 
 
 def _baseline_job(job: tuple[int, int, str]) -> tuple[float, float]:

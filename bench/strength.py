@@ -106,7 +106,7 @@ def play_one(pairing: Pairing, seed: int, months: int, budget: int) -> Game:
         if pairing.strength == Strength.HARD and state.asked.kind not in ROLLS:
             think_ms.append((time.process_time() - began) * 1000)
         apply(state, action)
-    win = 1 / len(state.winners) if tested in state.winners else 0.0
+    win = hard.win_share(state, tested)
     others = [state.net_worth(seat) for seat in range(PLAYERS) if seat != tested]
     return Game(pairing.name, win, state.net_worth(tested), statistics.fmean(others), think_ms)
 
@@ -192,8 +192,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     began = time.monotonic()
     pairings = [pairing for pairing in PAIRINGS if args.pairing is None or pairing.name in args.pairing]
     figures, lines = run(pairings, args.games, args.workers, args.months, args.budget, args.seed)
-    heading = f"Strength: {args.games} games per pairing, 4 players, {args.months} months"
-    heading += f", {args.workers} processes"
+    heading = (
+        f"Strength: {args.games} games per pairing, 4 players, {args.months} months, {args.workers} processes"
+    )
     print_report(heading, lines, figures, began)
     return 0
 

@@ -60,10 +60,14 @@ Outcome = tuple[float, int]
 player in dollars (negative when behind)."""
 
 
+def win_share(world: GameState, seat: int) -> float:
+    """The seat's share of the win in a finished game: 1, a share of a tie, or 0."""
+    return 1 / len(world.winners) if seat in world.winners else 0.0
+
+
 def outcome(world: GameState, seat: int) -> Outcome:
-    win = 1 / len(world.winners) if seat in world.winners else 0.0
     best_other = max(world.net_worth(other) for other in world.others(seat))
-    return win, world.net_worth(seat) - best_other
+    return win_share(world, seat), world.net_worth(seat) - best_other
 
 
 def choose(state: GameState, seat: int, seed: int = 0, budget: int = BUDGET) -> Action:
