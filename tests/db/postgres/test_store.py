@@ -28,7 +28,7 @@ PASSWORD = "s3cret-Pa55"
 ROOT = Path(__file__).parents[3]
 # Another bot process, caught inside creates: a transaction on its pool that has made two (so it
 # holds whatever a create takes, a given-back id and a new one), left open while it says which.
-PEER = """
+CREATOR = """
 import asyncio, sys
 from db import PostgresStore
 from db.postgres.store import _INSERT_GAME
@@ -41,6 +41,21 @@ async def main(url, schema):
         await asyncio.sleep(60)
 
 asyncio.run(main(*sys.argv[1:]))
+"""
+# A bot process caught inside the schema upgrade at open, holding its lock, saying so.
+UPGRADER = """
+import asyncio, sys
+from db import PostgresStore
+from db.postgres import schema
+
+async def upgrade(db):
+    async with db.transaction():
+        await db.execute("SELECT pg_advisory_xact_lock($1)", schema.UPGRADE_LOCK)
+        print(await db.fetchval("SELECT pg_backend_pid()"), flush=True)
+        await asyncio.sleep(60)
+
+schema.upgrade = upgrade
+asyncio.run(PostgresStore.open(*sys.argv[1:]))
 """
 
 
@@ -361,10 +376,11 @@ class Peer:
 
 
 @contextlib.asynccontextmanager
-async def peer_inside_creates(postgres_url: str, schema_name: str) -> AsyncIterator[Peer]:
-    """A bot process of its own, stopped or killed by the test; never outlives it."""
+async def peer(script: str, *args: str) -> AsyncIterator[Peer]:
+    """A bot process of its own, running `script`, stopped or killed by the test; it never outlives
+    the test."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", PEER, postgres_url, schema_name, cwd=ROOT, stdout=asyncio.subprocess.PIPE
+        sys.executable, "-c", script, *args, cwd=ROOT, stdout=asyncio.subprocess.PIPE
     )
     assert process.stdout is not None
     try:
@@ -402,9 +418,9 @@ async def test_a_process_frozen_inside_creates_stops_no_other_servers_new_game(
     """Found: one process SIGSTOPped inside a create held the one id counter row, and every
     `/payday start` of every server failed for as long as it stayed frozen."""
     store, _ = two_processes
-    async with peer_inside_creates(postgres_url, schema_name) as peer:
-        os.kill(peer.pid, signal.SIGSTOP)
-        assert given_back in peer.taken
+    async with peer(CREATOR, postgres_url, schema_name) as frozen:
+        os.kill(frozen.pid, signal.SIGSTOP)
+        assert given_back in frozen.taken
         created = []
         for channel in (3, 4, 5, 6):
             started = time.monotonic()
@@ -412,7 +428,7 @@ async def test_a_process_frozen_inside_creates_stops_no_other_servers_new_game(
             assert time.monotonic() - started < OPERATION_BUDGET
 
         ids = [row.game_id for row in created]
-        assert len(set(ids + peer.taken)) == len(ids) + len(peer.taken)
+        assert len(set(ids + frozen.taken)) == len(ids) + len(frozen.taken)
         assert await store.get(1) is None and await store.get(3) == created[0]
 
 
@@ -420,9 +436,9 @@ async def test_the_server_ends_a_frozen_process_within_seconds_and_its_ids_come_
     postgres_url, schema_name, two_processes, given_back, raw
 ):
     store, _ = two_processes
-    async with peer_inside_creates(postgres_url, schema_name) as peer:
-        os.kill(peer.pid, signal.SIGSTOP)
-        ended = await session_ended(raw, peer.backend, within=SERVER_TIMEOUT + 3)
+    async with peer(CREATOR, postgres_url, schema_name) as frozen:
+        os.kill(frozen.pid, signal.SIGSTOP)
+        ended = await session_ended(raw, frozen.backend, within=SERVER_TIMEOUT + 3)
 
         assert ended is not None and ended < SERVER_TIMEOUT + 3
         reopened = await store.create(1, 2, "{}")  # its channel, and the id its create held
@@ -433,9 +449,9 @@ async def test_a_process_killed_inside_creates_leaves_no_lock_behind(
     postgres_url, schema_name, two_processes, given_back, raw
 ):
     store, _ = two_processes
-    async with peer_inside_creates(postgres_url, schema_name) as peer:
-        os.kill(peer.pid, signal.SIGKILL)
-        ended = await session_ended(raw, peer.backend, within=SERVER_TIMEOUT)
+    async with peer(CREATOR, postgres_url, schema_name) as killed:
+        os.kill(killed.pid, signal.SIGKILL)
+        ended = await session_ended(raw, killed.backend, within=SERVER_TIMEOUT)
 
         started = time.monotonic()
         reopened = await store.create(1, 2, "{}")
@@ -501,3 +517,14 @@ async def test_an_old_database_with_the_id_counter_numbers_on_after_its_last_id(
     assert [(row.game_id, row.version) for row in again] == [(2, 4), (4, 1), (5, 1)]
     assert live_ids == [1, 2, 4, 5]
     assert await raw.fetchval("SELECT to_regclass('last_game_id')") is None
+
+
+async def test_a_process_frozen_inside_the_upgrade_keeps_no_other_from_opening(own_database):
+    """The upgrade waits as long as a working upgrade takes, but a frozen one's session is ended."""
+    async with peer(UPGRADER, own_database) as frozen:
+        os.kill(frozen.pid, signal.SIGSTOP)
+        store = await asyncio.wait_for(PostgresStore.open(own_database), SERVER_TIMEOUT + 3)
+        try:
+            assert (await store.create(1, None, "{}")).game_id == 1
+        finally:
+            await store.close()
