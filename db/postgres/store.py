@@ -11,7 +11,10 @@ for that row, then PostgreSQL checks `version = $n` again against the committed 
 changed, and the writer gets StaleVersion with nothing written. The row lock is chosen over a
 `pg_advisory_xact_lock(channel)` because it costs no extra statement, it is the very row whose
 version is checked (a lock keyed on the channel could be taken under a stale row of another game
-there), and advisory keys are one number space shared with anything else on the server.
+there), and advisory keys are one number space shared with anything else on the server. No row
+is one that every create must lock (new ids come from a sequence), and the server ends a session
+that stops answering inside a transaction (SESSION_SETTINGS), so a process frozen or gone holds
+its locks for seconds, never stopping the others.
 
 A click waits for its round trips to the server, so the writes a click makes take as few as their
 guarantees allow. A write of one statement runs without BEGIN and COMMIT (PostgreSQL runs a lone
