@@ -62,10 +62,10 @@ LOCK_TIMEOUT = "1s"
 """How long a statement waits for a row another program holds (an admin's open transaction in
 psql): it then fails inside the budget, with a reason, instead of when the budget runs out."""
 SERVER_TIMEOUT = 3.0
-"""Seconds: how long the server lets one of the bot's statements run, or its transaction sit idle between
-statements, before it ends it: past OPERATION_BUDGET, so no operation still under way, but soon
-enough that a process frozen (SIGSTOP, a stalled VM) or gone inside a transaction holds its locks
-for seconds, not until someone kills it. The server then rolls it back and ends the session."""
+"""Seconds the server lets one of the bot's statements run, or its transaction sit idle between
+statements, before it ends it: past OPERATION_BUDGET, so never an operation still under way, but
+soon enough that a process frozen (SIGSTOP, a stalled VM) or gone inside a transaction holds its
+locks for seconds, not until someone kills it. The server rolls the transaction back."""
 SESSION_SETTINGS = {
     "idle_in_transaction_session_timeout": f"{SERVER_TIMEOUT:g}s",
     "tcp_keepalives_idle": "10",

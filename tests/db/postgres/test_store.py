@@ -368,6 +368,8 @@ LIMITS = (
 
 @dataclasses.dataclass(frozen=True)
 class Peer:
+    """Another bot process, caught part way through what its script does."""
+
     pid: int
     backend: int
     """Its session's process on the server."""
