@@ -141,7 +141,7 @@ async def _copy(source: sqlite3.Connection, db: asyncpg.Connection, path: Path, 
             raise CopyMismatch(f"{table}: the file holds {expected} rows to copy, the server took {found}")
         copied.append((table, int(found)))
     last = await asyncio.to_thread(_last_game_id, source)
-    await db.execute("UPDATE last_game_id SET game_id = $1", last)
+    await db.execute(schema.NUMBER_ON_FROM.format(last="$1::bigint"), last)
     return Copied(tuple(copied), where.where, last, tuple(sorted(left_out.items())), tuple(set_aside))
 
 

@@ -13,6 +13,11 @@ import asyncpg
 
 log = logging.getLogger(__name__)
 
+GAME_IDS = "game_ids"
+"""The sequence of new game ids (step 2); its last value is the highest id ever handed out."""
+NUMBER_ON_FROM = f"SELECT setval('{GAME_IDS}', GREATEST({{last}}, 1), {{last}} > 0)"
+"""Set the sequence so the next new game takes the id after `last` (0: no game yet, so 1)."""
+
 # Append new steps with the next number; never edit a step that has shipped.
 MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (
@@ -152,6 +157,18 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
                 PRIMARY KEY (guild_id, ruleset, house, user_id)
             )
             """,
+        ),
+    ),
+    (
+        2,
+        (
+            # Game ids from a sequence: the one counter row made every create of every server wait
+            # for the last, and a process frozen inside a create stopped them all. A sequence is
+            # never locked; a create refused gives its number back through free_ids, so only one
+            # cancelled part way leaves a gap.
+            f"CREATE SEQUENCE {GAME_IDS} AS BIGINT",
+            NUMBER_ON_FROM.format(last="game_id") + " FROM last_game_id",
+            "DROP TABLE last_game_id",
         ),
     ),
 )

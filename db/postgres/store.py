@@ -11,7 +11,10 @@ for that row, then PostgreSQL checks `version = $n` again against the committed 
 changed, and the writer gets StaleVersion with nothing written. The row lock is chosen over a
 `pg_advisory_xact_lock(channel)` because it costs no extra statement, it is the very row whose
 version is checked (a lock keyed on the channel could be taken under a stale row of another game
-there), and advisory keys are one number space shared with anything else on the server.
+there), and advisory keys are one number space shared with anything else on the server. No row
+is one that every create must lock (new ids come from a sequence), and the server ends a session
+that stops answering inside a transaction (SESSION_SETTINGS), so a process frozen or gone holds
+its locks for seconds, never stopping the others.
 
 A click waits for its round trips to the server, so the writes a click makes take as few as their
 guarantees allow. A write of one statement runs without BEGIN and COMMIT (PostgreSQL runs a lone
@@ -58,6 +61,23 @@ StoreError (and is rolled back): a click's save has landed or failed in time to 
 LOCK_TIMEOUT = "1s"
 """How long a statement waits for a row another program holds (an admin's open transaction in
 psql): it then fails inside the budget, with a reason, instead of when the budget runs out."""
+SERVER_TIMEOUT = 3.0
+"""Seconds the server lets one of the bot's statements run, or its transaction sit idle between
+statements, before it ends it: past OPERATION_BUDGET, so never an operation still under way, but
+soon enough that a process frozen (SIGSTOP, a stalled VM) or gone inside a transaction holds its
+locks for seconds, not until someone kills it. The server rolls the transaction back."""
+SESSION_SETTINGS = {
+    "idle_in_transaction_session_timeout": f"{SERVER_TIMEOUT:g}s",
+    "tcp_keepalives_idle": "10",
+    "tcp_keepalives_interval": "5",
+    "tcp_keepalives_count": "3",
+}
+"""Every connection of the bot's, the schema upgrade's included: a transaction left idle is ended,
+and the server finds a connection to a machine that vanished without a word dead within 25 s
+(keepalives, seconds) and frees its slot."""
+OPERATION_SETTINGS = {"lock_timeout": LOCK_TIMEOUT, "statement_timeout": f"{SERVER_TIMEOUT:g}s"}
+"""The pool's connections, whose every operation fits OPERATION_BUDGET; the upgrade runs steps of
+any length, so it has none of these."""
 POOL_SIZE = 10
 """Connections per process: reads and writes of different channels run at once."""
 
@@ -82,15 +102,21 @@ _SAVE = (
     f" appended AS ({_EVENTS_AFTER.format(changed='saved,')})"
     " SELECT COUNT(*) FROM saved"
 )
-# Run while the transaction holds the id counter's row, so its snapshot sees every id given back or
-# taken before: the smallest given-back id, one version above its lobby's last, else the next new id.
+# One statement that locks no row another create needs: the smallest given-back id no other create
+# holds (SKIP LOCKED), one version above its lobby's last, else the next number of the sequence.
+# A channel that already has a game inserts nothing and gives the id it took back, so a refused
+# create costs no game number; only a create cancelled part way leaves a gap.
 _INSERT_GAME = (
-    "WITH given_back AS (DELETE FROM free_ids WHERE game_id = (SELECT MIN(game_id) FROM free_ids)"
+    "WITH given_back AS (DELETE FROM free_ids WHERE game_id ="
+    " (SELECT game_id FROM free_ids ORDER BY game_id LIMIT 1 FOR UPDATE SKIP LOCKED)"
     " RETURNING game_id, version + 1 AS version),"
-    " counted AS (UPDATE last_game_id SET game_id = game_id + 1 WHERE NOT EXISTS (SELECT FROM given_back)"
-    " RETURNING game_id, 1 AS version)"
-    f" INSERT INTO games ({_GAME_COLUMNS}) SELECT game_id, $1, $2, version, $3, $4, $5, $5"
-    " FROM (SELECT * FROM given_back UNION ALL SELECT * FROM counted) AS chosen RETURNING game_id, version"
+    " chosen AS (SELECT game_id, version FROM given_back"
+    f" UNION ALL SELECT nextval('{schema.GAME_IDS}'), 1 WHERE NOT EXISTS (SELECT FROM given_back)),"
+    f" created AS (INSERT INTO games ({_GAME_COLUMNS}) SELECT game_id, $1, $2, version, $3, $4, $5, $5"
+    " FROM chosen ON CONFLICT (channel_id) DO NOTHING RETURNING game_id, version),"
+    " unused AS (INSERT INTO free_ids (game_id, version) SELECT game_id, version - 1 FROM chosen"
+    " WHERE NOT EXISTS (SELECT FROM created))"
+    " SELECT game_id, version FROM created"
 )
 
 
@@ -153,7 +179,7 @@ class PostgresStore(SharedReads):
         same database: tests take a fresh one each. The bot uses the user's default search path.
         """
         where = server.Url(url)
-        settings = {"application_name": "payday-bot"}
+        settings = {"application_name": "payday-bot", **SESSION_SETTINGS}
         if schema is not None:
             settings["search_path"] = schema
         await _upgrade(url, where, settings, schema)
@@ -164,7 +190,7 @@ class PostgresStore(SharedReads):
                 max_size=POOL_SIZE,
                 timeout=OPERATION_BUDGET,
                 command_timeout=OPERATION_BUDGET,
-                server_settings={**settings, "lock_timeout": LOCK_TIMEOUT},
+                server_settings={**settings, **OPERATION_SETTINGS},
                 reset=_left_as_found,
             )
         except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError, ValueError) as e:
@@ -212,22 +238,15 @@ class PostgresStore(SharedReads):
         self, channel_id: int, guild_id: int | None, data: str, deadline: datetime | None = None
     ) -> GameRow:
         """Start a live row under the smallest id a closed lobby gave back, one version above that
-        lobby's last, else the next new id; GameExists if the channel already has one. Creates take
-        turns on the id counter's row, so the smallest given-back id goes to exactly one of them."""
+        lobby's last, else the next new id; GameExists if the channel already has one. One
+        statement: a create waits for no other create, so a process frozen inside one stops none."""
         now_us, now = self._stamp()
         deadline_us = rows.optional_us(deadline)
-
-        async def insert(db: asyncpg.Connection) -> tuple[int, int]:
-            await db.execute("SELECT FROM last_game_id FOR UPDATE")
-            created = await db.fetchrow(_INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us)
-            return int(created["game_id"]), int(created["version"])
-
-        try:
-            game_id, version = await self._write(insert)
-        except asyncpg.UniqueViolationError as e:
-            if e.constraint_name != "games_channel_id_key":
-                raise
-            raise GameExists(f"channel {channel_id} already has a live game") from e
+        async with self._trouble("write to"):
+            created = await self._pool.fetchrow(_INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us)
+        if created is None:
+            raise GameExists(f"channel {channel_id} already has a live game")
+        game_id, version = int(created["game_id"]), int(created["version"])
         deadline_at = rows.optional_from_us(deadline_us)
         return GameRow(game_id, channel_id, guild_id, version, data, deadline_at, now, now)
 
@@ -375,9 +394,11 @@ async def _delete_events(game_ids: list[int], db: asyncpg.Connection) -> int:
 
 
 async def _upgrade(url: str, where: server.Url, settings: dict[str, str], schema_name: str | None) -> None:
-    """Create or upgrade the tables on a connection of its own, with no command timeout: a step may
-    rewrite a large table, and a second process opening meanwhile waits its turn for as long as the
-    first takes (schema.upgrade lifts the lock timeout too), then finds the work done."""
+    """Create or upgrade the tables on a connection of its own, with no command or statement
+    timeout: a step may rewrite a large table, and a second process opening meanwhile waits its turn
+    for as long as the first takes (schema.upgrade lifts the lock timeout too), then finds the work
+    done. A process frozen part way is still ended by the idle-in-transaction timeout, so it cannot
+    keep the others from opening."""
     try:
         db = await asyncpg.connect(url, timeout=OPERATION_BUDGET, server_settings=settings)
     except (*server.CONNECTION_TROUBLE, asyncpg.PostgresError, ValueError) as e:

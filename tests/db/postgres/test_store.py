@@ -2,9 +2,15 @@
 processes (here, several stores on one schema) writing one channel never both win."""
 
 import asyncio
+import contextlib
 import dataclasses
+import os
+import signal
+import sys
 import time
 import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -13,12 +19,44 @@ import pytest
 from bot.service.results import backfill
 from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
 from db.postgres import schema
-from db.postgres.store import OPERATION_BUDGET
+from db.postgres.store import OPERATION_BUDGET, SERVER_TIMEOUT
 from tests.db.test_records import plus_one, result
 from tests.postgres import fresh_schema
 
 DISCORD_WINDOW = 3.0
 PASSWORD = "s3cret-Pa55"
+ROOT = Path(__file__).parents[3]
+# Another bot process, caught inside creates: a transaction on its pool that has made two (so it
+# holds whatever a create takes, a given-back id and a new one), left open while it says which.
+CREATOR = """
+import asyncio, sys
+from db import PostgresStore
+from db.postgres.store import _INSERT_GAME
+
+async def main(url, schema):
+    store = await PostgresStore.open(url, schema=schema)
+    async with store._pool.acquire() as db, db.transaction():
+        taken = [await db.fetchval(_INSERT_GAME, channel, None, "{}", None, 0) for channel in (1, 2)]
+        print(await db.fetchval("SELECT pg_backend_pid()"), *taken, flush=True)
+        await asyncio.sleep(60)
+
+asyncio.run(main(*sys.argv[1:]))
+"""
+# A bot process caught inside the schema upgrade at open, holding its lock, saying so.
+UPGRADER = """
+import asyncio, sys
+from db import PostgresStore
+from db.postgres import schema
+
+async def upgrade(db):
+    async with db.transaction():
+        await db.execute("SELECT pg_advisory_xact_lock($1)", schema.UPGRADE_LOCK)
+        print(await db.fetchval("SELECT pg_backend_pid()"), flush=True)
+        await asyncio.sleep(60)
+
+schema.upgrade = upgrade
+asyncio.run(PostgresStore.open(*sys.argv[1:]))
+"""
 
 
 def with_parts(
@@ -142,7 +180,7 @@ async def test_two_processes_opening_a_new_database_at_once_both_open_after_a_sl
 ):
     """A step longer than any operation's budget runs to its end, and the second process waits for
     it (longer than a click's lock timeout) instead of failing."""
-    slow_step = (schema.LATEST + 1, (f"SELECT pg_sleep({OPERATION_BUDGET + 0.5})",))
+    slow_step = (schema.LATEST + 1, (f"SELECT pg_sleep({max(OPERATION_BUDGET, SERVER_TIMEOUT) + 0.5})",))
     monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, slow_step))
     monkeypatch.setattr(schema, "LATEST", slow_step[0])
 
@@ -315,3 +353,180 @@ async def test_two_processes_starting_together_backfill_each_old_game_once(two_p
     _, total = await second.results(10)
     players = {p.user_id: (p.rated_games, p.wins) for p in await second.ratings(10, "modern", "")}
     assert total == 3 and players == {1: (3, 3), 2: (3, 0)}
+
+
+LIMITS = (
+    "lock_timeout",
+    "statement_timeout",
+    "idle_in_transaction_session_timeout",
+    "tcp_keepalives_idle",
+    "tcp_keepalives_interval",
+    "tcp_keepalives_count",
+)
+"""The server's settings that bound how long a stuck client holds anything, in seconds."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Peer:
+    """Another bot process, caught part way through what its script does."""
+
+    pid: int
+    backend: int
+    """Its session's process on the server."""
+    taken: list[int]
+    """The game ids its open creates hold."""
+
+
+@contextlib.asynccontextmanager
+async def peer(script: str, *args: str) -> AsyncIterator[Peer]:
+    """A bot process of its own, running `script`, stopped or killed by the test; it never outlives
+    the test."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", script, *args, cwd=ROOT, stdout=asyncio.subprocess.PIPE
+    )
+    assert process.stdout is not None
+    try:
+        backend, *taken = map(int, (await asyncio.wait_for(process.stdout.readline(), 30)).split())
+        yield Peer(process.pid, backend, taken)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(process.pid, signal.SIGCONT)
+            process.kill()
+        await process.wait()
+
+
+async def session_ended(raw: asyncpg.Connection, backend: int, within: float) -> float | None:
+    """Seconds until the server ended that session, None if it still runs after `within`."""
+    started = time.monotonic()
+    while time.monotonic() - started < within:
+        if not await raw.fetchval("SELECT EXISTS (SELECT FROM pg_stat_activity WHERE pid = $1)", backend):
+            return time.monotonic() - started
+        await asyncio.sleep(0.1)
+    return None
+
+
+@pytest.fixture
+async def given_back(two_processes):
+    """A closed lobby's id, given back, for the next create to take."""
+    store, _ = two_processes
+    lobby = await store.create(100, 1, "{}")
+    await store.delete(lobby)
+    return lobby.game_id
+
+
+async def test_a_process_frozen_inside_creates_stops_no_other_servers_new_game(
+    postgres_url, schema_name, two_processes, given_back
+):
+    """Found: one process SIGSTOPped inside a create held the one id counter row, and every
+    `/payday start` of every server failed for as long as it stayed frozen."""
+    store, _ = two_processes
+    async with peer(CREATOR, postgres_url, schema_name) as frozen:
+        os.kill(frozen.pid, signal.SIGSTOP)
+        assert given_back in frozen.taken
+        created = []
+        for channel in (3, 4, 5, 6):
+            started = time.monotonic()
+            created.append(await store.create(channel, 2, "{}"))
+            assert time.monotonic() - started < OPERATION_BUDGET
+
+        ids = [row.game_id for row in created]
+        assert len(set(ids + frozen.taken)) == len(ids) + len(frozen.taken)
+        assert await store.get(1) is None and await store.get(3) == created[0]
+
+
+async def test_the_server_ends_a_frozen_process_within_seconds_and_its_ids_come_back(
+    postgres_url, schema_name, two_processes, given_back, raw
+):
+    store, _ = two_processes
+    async with peer(CREATOR, postgres_url, schema_name) as frozen:
+        os.kill(frozen.pid, signal.SIGSTOP)
+        ended = await session_ended(raw, frozen.backend, within=SERVER_TIMEOUT + 3)
+
+        assert ended is not None and ended < SERVER_TIMEOUT + 3
+        reopened = await store.create(1, 2, "{}")  # its channel, and the id its create held
+        assert (reopened.game_id, reopened.version) == (given_back, 2)
+
+
+async def test_a_process_killed_inside_creates_leaves_no_lock_behind(
+    postgres_url, schema_name, two_processes, given_back, raw
+):
+    store, _ = two_processes
+    async with peer(CREATOR, postgres_url, schema_name) as killed:
+        os.kill(killed.pid, signal.SIGKILL)
+        ended = await session_ended(raw, killed.backend, within=SERVER_TIMEOUT)
+
+        started = time.monotonic()
+        reopened = await store.create(1, 2, "{}")
+        assert ended is not None and time.monotonic() - started < OPERATION_BUDGET
+        assert reopened.game_id == given_back
+
+
+async def test_every_pooled_connection_bounds_what_a_stuck_peer_can_hold(two_processes):
+    """The server ends a statement or an idle transaction soon after the operation's budget (never
+    before it), and finds a vanished client within a minute, whichever pooled connection asks."""
+    store, _ = two_processes
+    async with store._pool.acquire() as db, store._pool.acquire() as other:
+        for connection in (db, other):
+            limits = dict(
+                await connection.fetch(
+                    "SELECT name, setting::float * CASE unit WHEN 'ms' THEN 0.001 ELSE 1 END"
+                    " FROM pg_settings WHERE name = ANY($1::text[])",
+                    [*LIMITS],
+                )
+            )
+            assert 0 < limits["lock_timeout"] < OPERATION_BUDGET
+            for timeout in ("statement_timeout", "idle_in_transaction_session_timeout"):
+                assert OPERATION_BUDGET < limits[timeout] <= DISCORD_WINDOW + 2
+            keepalive = limits["tcp_keepalives_idle"]
+            assert 0 < keepalive + limits["tcp_keepalives_interval"] * limits["tcp_keepalives_count"] <= 60
+
+
+async def test_concurrent_creates_of_two_processes_lose_no_game_number(two_processes, given_back):
+    """Each channel opens once; the ids of the creates refused go back, and the next games take them."""
+    created = await asyncio.gather(
+        *(store.create(channel, 1, "{}") for channel in range(10) for store in two_processes),
+        return_exceptions=True,
+    )
+
+    opened = [row.game_id for row in created if isinstance(row, GameRow)]
+    assert [type(r) for r in created if not isinstance(r, GameRow)] == [GameExists] * 10
+    assert given_back in opened
+    holes = max(opened) - len(opened)
+    after = [(await two_processes[1].create(channel, 1, "{}")).game_id for channel in range(10, 11 + holes)]
+    assert sorted(opened + after) == list(range(1, len(opened) + len(after) + 1))
+
+
+async def test_an_old_database_with_the_id_counter_numbers_on_after_its_last_id(
+    postgres_url, schema_name, raw, monkeypatch
+):
+    """Step 1's one-row counter becomes a sequence: the next new game takes the id after the
+    highest ever handed out (game 3, finished), and a given-back id (2) still comes first."""
+    with monkeypatch.context() as old:
+        old.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
+        old.setattr(schema, "LATEST", 1)
+        await (await PostgresStore.open(postgres_url, schema=schema_name)).close()
+    await raw.execute("INSERT INTO games VALUES (1, 1, 1, 4, '{}', NULL, 0, 0)")
+    await raw.execute("INSERT INTO free_ids VALUES (2, 3)")
+    await raw.execute("UPDATE last_game_id SET game_id = 3")
+
+    store = await PostgresStore.open(postgres_url, schema=schema_name)
+    try:
+        again = [await store.create(channel, 1, "{}") for channel in (4, 5, 6)]
+        live_ids = sorted(row.game_id for row in await store.live_games())
+    finally:
+        await store.close()
+
+    assert [(row.game_id, row.version) for row in again] == [(2, 4), (4, 1), (5, 1)]
+    assert live_ids == [1, 2, 4, 5]
+    assert await raw.fetchval("SELECT to_regclass('last_game_id')") is None
+
+
+async def test_a_process_frozen_inside_the_upgrade_keeps_no_other_from_opening(own_database):
+    """The upgrade waits as long as a working upgrade takes, but a frozen one's session is ended."""
+    async with peer(UPGRADER, own_database) as frozen:
+        os.kill(frozen.pid, signal.SIGSTOP)
+        store = await asyncio.wait_for(PostgresStore.open(own_database), SERVER_TIMEOUT + 3)
+        try:
+            assert (await store.create(1, None, "{}")).game_id == 1
+        finally:
+            await store.close()
