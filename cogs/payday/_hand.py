@@ -128,7 +128,10 @@ class Hand(Answering):
             try:
                 dollars = read_whole(typed, user_language(interaction).code, Unit.DOLLARS)
             except Unread as unread:
-                log.info("amount unread", extra={"channel": channel_id, "game": game_id, "why": unread.why})
+                log.info(
+                    "amount unread",
+                    extra={"channel": channel_id, "game": game_id, "action": form.kind, "why": unread.why},
+                )
                 view = await self.service.hand(channel_id, player, game_id)
                 raise _no_amount(form.kind, view) from None
             return await self.service.act(channel_id, player, Move(form.kind, dollars, game_id=game_id))

@@ -193,7 +193,10 @@ class Settings(Answering):
             try:
                 number = words.house_number(typed, rule, user_language(interaction))
             except Unread as unread:
-                log.info("house rule unread", extra={"channel": interaction.channel_id, "why": unread.why})
+                log.info(
+                    "house rule unread",
+                    extra={"channel": interaction.channel_id, "rule": form.key, "why": unread.why},
+                )
                 least, most = limits(view.ruleset, rule)
                 raise Refused(ServiceCode.HOUSE_VALUE, rule=form.key, least=least, most=most) from None
             return await self._set_house(interaction, form, form.key, number)
