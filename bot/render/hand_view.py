@@ -109,15 +109,8 @@ class FormWords:
 
 
 def form_words(kind: str, step: int, L: Lang) -> FormWords:
-    """The form asking how much to borrow or repay, in steps of `step` (Discord's limits: a title
-    and a label of 45 characters)."""
+    """The form asking how much to borrow or repay, in steps of `step`, its example written as the
+    reader's language writes numbers (Discord's limits: a title and a label of 45 characters)."""
     title = L._("Borrow from the Bank") if kind == ActionKind.LOAN else L._("Repay your loan")
     label = L._("Amount, in steps of {step}", step=L.money(step))
-    return FormWords(title[:45], label[:45], str(step * 2))
-
-
-def amount(text: str) -> int | None:
-    """Dollars from what a player typed: "2000", "$2,000", "2.000 $" (digits only count); None if
-    there are none, or too many to be an amount."""
-    digits = "".join(c for c in text if c.isdigit())
-    return int(digits) if 0 < len(digits) <= 10 else None
+    return FormWords(title[:45], label[:45], L.number(step * 2))

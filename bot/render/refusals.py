@@ -53,6 +53,24 @@ def refusal_text(refusal: Refused | IllegalAction, L: Lang, names: Names = ()) -
     return _TEXTS[refusal.code](refusal.params, getattr(refusal, "names", None) or names, L)
 
 
+def _no_amount(step: int, most: int, L: Lang) -> str:
+    """The form an amount takes, with its limits when the player may move any money now (else the
+    engine says why not once an amount is read)."""
+    if most < step:
+        return L._(
+            "Type a whole number of dollars in steps of {step}, like {example}. Nothing was changed.",
+            step=L.money(step),
+            example=L.number(step),
+        )
+    return L._(
+        "Type a whole number of dollars in steps of {step}, from {step} to {most}, like {example}. "
+        "Nothing was changed.",
+        step=L.money(step),
+        most=L.money(most),
+        example=L.number(2 * step if 2 * step <= most else step),
+    )
+
+
 def permission_name(flag: str, L: Lang) -> str:
     """A Discord permission as Discord's own settings call it."""
     return _PERMISSIONS[flag](L)
@@ -240,7 +258,7 @@ _TEXTS: dict[str, Writer] = {
         if p.get("host")
         else L._("Only the host can change the house rules.")
     ),
-    ServiceCode.NO_AMOUNT: lambda p, n, L: L._("Type an amount in dollars, such as {example}.", example=2000),
+    ServiceCode.NO_AMOUNT: lambda p, n, L: _no_amount(p["step"], p["most"], L),
     ServiceCode.NO_STORY: lambda p, n, L: L._("No game has been played in this channel yet."),
     ServiceCode.STORY_GONE: lambda p, n, L: L._("That game's story is no longer kept."),
     ServiceCode.REMATCH_GONE: lambda p, n, L: L._(

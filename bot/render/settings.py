@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.game.engine import MAX_MONTHS, MIN_MONTHS
-from bot.game.house import BY_KEY, HOUSE_RULES, HouseKind, HouseValue, applies, limits
+from bot.game.house import BY_KEY, HOUSE_RULES, HouseKind, HouseRule, HouseValue, applies, limits
 from bot.game.rulesets import RULESETS
 from bot.render.components import (
     Button,
@@ -26,9 +26,9 @@ from bot.render.components import (
     Select,
     SettingsButton,
 )
-from bot.render.hand_view import amount
 from bot.render.house import rule_name, rule_value
 from bot.render.i18n import NAMES, SUPPORTED, Lang, lang
+from bot.render.numbers import Unit, read_whole
 from bot.render.rules_text import duration, edition_title
 from bot.service.values import HouseView
 from bot.table.settings import END_DAYS, QUESTION_TIMES, RANKED_AFTER, TURN_TIMES, ServerSettings
@@ -233,9 +233,11 @@ def house_form_words(ruleset: str, key: str, value: HouseValue, L: Lang) -> Hous
     )
 
 
-def house_number(typed: str) -> int | None:
-    """The whole number typed for a house rule ("$5,000", "15%"); None if there is none."""
-    return amount(typed)
+def house_number(typed: str, rule: HouseRule, L: Lang) -> int:
+    """The whole number typed for a house rule, read in the reader's language: dollars for money
+    ("$5,000", "5.000 $"), a percentage for a rate ("15", "15%"); `Unread` if it is none. Its limits
+    are the house rules' own, checked where the rule is set."""
+    return read_whole(typed, L.code, Unit.PERCENT if rule.kind is HouseKind.PERCENT else Unit.DOLLARS)
 
 
 # -- the forms of menus ---------------------------------------------------------------------------------

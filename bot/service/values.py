@@ -299,7 +299,8 @@ class ServiceCode(StrEnum):
     ONE_LOTTERY_ORDER = "one_lottery_order"
     """Standing orders: two Lottery orders chosen at once (two numbers, or a number and never)."""
     NO_AMOUNT = "no_amount"
-    """The loan or repayment form: no amount in what was typed."""
+    """step, most: the loan or repayment form's text is no whole amount; the loan step, and the most
+    the player may borrow or repay now (less than a step: nothing now)."""
     NO_STORY = "no_story"
     """No game has been played in this channel yet: no story to read."""
     STORY_GONE = "story_gone"

@@ -79,27 +79,28 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """One field of a custom_id: what it may look like, and how it is read."""
+    """One field of a custom_id: what it may look like, and how it is read. Numbers are the ASCII
+    digits the bot writes: `\\d` would match any script's digits, which `int` reads as well."""
 
     pattern: str
     read: Callable[[str], Any]
 
 
-CHANNEL = Part(r"\d{1,20}", int)
-GAME = Part(r"\d{1,12}", int)
-NUMBER = Part(r"\d{1,9}", int)
-PAGE = Part(r"\d{1,6}", int)
+CHANNEL = Part(r"[0-9]{1,20}", int)
+GAME = Part(r"[0-9]{1,12}", int)
+NUMBER = Part(r"[0-9]{1,9}", int)
+PAGE = Part(r"[0-9]{1,6}", int)
 KIND = Part(r"[a-z_]{1,12}", str)
 MONEY = Part("loan|repay", str)
 BOOK = Part("bank|loans", str)
 CHANGE = Part("|".join(LobbyChange), LobbyChange)
 VERDICT = Part(f"{APPROVE}|{DECLINE}", str)
-USER = Part(r"\d{1,20}", int)
+USER = Part(r"[0-9]{1,20}", int)
 RULESET = Part("|".join(RULESETS), str)
 """An edition this version has, by name (the leaderboard's)."""
 PERIOD = Part("|".join(Period), str)
 SCOPE = Part(f"{SERVER}|{LOBBY_SCOPE}", str)
-REF = Part(r"[a-z]{1,12}|\d{1,12}", str)
+REF = Part(r"[a-z]{1,12}|[0-9]{1,12}", str)
 """An edition's name (a server's house rules) or a game id (a lobby's)."""
 RULE = Part(r"[a-z_]{1,24}", str)
 EDITION = Part(r"[a-z]{1,12}", str)

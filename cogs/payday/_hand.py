@@ -6,6 +6,7 @@ The form (a modal) is never kept in memory: it is sent already stopped, and its 
 still holds), so a form opened before a restart is answered the same.
 """
 
+import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
@@ -14,20 +15,35 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.game.actions import ActionKind
+from bot.game.hand import hand as hand_facts
 from bot.render import hand_view
 from bot.render.components import InGame, Message, OpenForm, OpenHand, RefreshHand, SetOrders, SubmitForm
 from bot.render.embeds import safe
 from bot.render.hand import hand_panel
 from bot.render.i18n import Lang
 from bot.render.notes import note_text
+from bot.render.numbers import Unit, Unread, read_whole
 from bot.service import HandView, Move, Refused, ServiceCode, Update
 from bot.table import Table
 from cogs.payday import _custom_ids as ids
-from cogs.payday._base import Answering, channel_of, person, run_click, same_channel, submitted
+from cogs.payday._base import (
+    Answering,
+    channel_of,
+    person,
+    run_click,
+    same_channel,
+    submitted,
+    user_language,
+)
 from cogs.payday._reply import Reply
+
+log = logging.getLogger(__name__)
 
 AMOUNT_FIELD = "amount"
 """The custom_id of the form's one text field."""
+AMOUNT_LENGTH = 20
+"""Room for the largest loan written with its cents, "1.000.000,00 $"."""
 
 
 class Hand(Answering):
@@ -100,18 +116,25 @@ class Hand(Answering):
             await run_click(interaction, self.money_submit(interaction, form, _typed(data)), form)
 
     async def money_submit(self, interaction: discord.Interaction, form: SubmitForm, typed: str) -> None:
-        """The amount typed in the form, through the same engine checks as /payday loan and /payday
-        repay: done, the panel shows the hand after it; refused, one line says why."""
+        """The amount typed in the form, read in the player's language, through the same engine
+        checks as /payday loan and /payday repay: done, the panel shows the hand after it; refused,
+        one line says why. Text that is no whole amount is refused with the steps and the most the
+        player may borrow or repay now, read from their hand."""
         channel_id, game_id = form.channel_id, form.game_id
 
         async def call() -> Update:
             same_channel(interaction, channel_id)
-            dollars = hand_view.amount(typed)
-            if dollars is None:
-                raise Refused(ServiceCode.NO_AMOUNT)
-            return await self.service.act(
-                channel_id, person(interaction), Move(form.kind, dollars, game_id=game_id)
-            )
+            player = person(interaction)
+            try:
+                dollars = read_whole(typed, user_language(interaction).code, Unit.DOLLARS)
+            except Unread as unread:
+                log.info(
+                    "amount unread",
+                    extra={"channel": channel_id, "game": game_id, "action": form.kind, "why": unread.why},
+                )
+                view = await self.service.hand(channel_id, player, game_id)
+                raise _no_amount(form.kind, view) from None
+            return await self.service.act(channel_id, player, Move(form.kind, dollars, game_id=game_id))
 
         def show(reply: Reply, update: Update, L: Lang) -> None:
             said = update.answer.said
@@ -168,11 +191,24 @@ def _money_form(clicked: OpenForm, step: int, L: Lang) -> discord.ui.Modal:
     modal = discord.ui.Modal(title=words.title, custom_id=ids.FORM.build(target), timeout=None)
     modal.add_item(
         discord.ui.TextInput(
-            label=words.label, custom_id=AMOUNT_FIELD, placeholder=words.example, min_length=1, max_length=12
+            label=words.label,
+            custom_id=AMOUNT_FIELD,
+            placeholder=words.example,
+            min_length=1,
+            max_length=AMOUNT_LENGTH,
         )
     )
     modal.stop()
     return modal
+
+
+def _no_amount(kind: str, view: HandView) -> Refused:
+    """The refusal of a form's text that is no whole amount: the loan step, and the most a loan may
+    add or a repayment may take now (the engine's own limits, which check any amount read)."""
+    assert view.table.state is not None, "a hand is read from a running game"
+    facts = hand_facts(view.table.state, view.seat)
+    most = facts.loan_room if kind == ActionKind.LOAN else facts.repay_now
+    return Refused(ServiceCode.NO_AMOUNT, step=facts.loan_step, most=most)
 
 
 def _typed(data: dict[str, Any]) -> str:

@@ -11,6 +11,7 @@ import discord
 from discord.ext import commands
 
 from bot.render import components
+from bot.render.numbers import option_number
 from cogs.payday import _custom_ids as ids
 from cogs.payday._base import run_click
 from cogs.payday._cog import Payday
@@ -80,8 +81,8 @@ class AnswerSelect(Control[components.AnswerMenu]):
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         chosen = _chosen(self.item) or ("",)
         # Option values are ours, but the payload is not: anything else is a choice the game refuses.
-        value = int(chosen[0]) if chosen[0].isdigit() and len(chosen[0]) <= 9 else -1
-        await cog.game_click(interaction, self.target.chosen(value))
+        value = option_number(chosen[0])
+        await cog.game_click(interaction, self.target.chosen(-1 if value is None else value))
 
 
 class LobbyButton(Control[components.LobbyAction]):

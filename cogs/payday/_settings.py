@@ -31,11 +31,12 @@ from bot.render.components import (
     SettingsForm,
 )
 from bot.render.i18n import Lang
+from bot.render.numbers import Unread
 from bot.service import Refused, ServiceCode, Update
 from bot.service.values import HouseView
 from bot.table.settings import ServerSettings
 from cogs.payday import _custom_ids as ids
-from cogs.payday._base import Answering, person, run_click, same_channel, submitted
+from cogs.payday._base import Answering, person, run_click, same_channel, submitted, user_language
 from cogs.payday._reply import Reply
 
 log = logging.getLogger(__name__)
@@ -181,18 +182,23 @@ class Settings(Answering):
         await self._run(interaction, call, self._edit_panel(form.guild_id, form.ruleset))
 
     async def _house_submit(self, interaction: discord.Interaction, form: HouseForm, typed: str) -> None:
-        """The number typed for a house rule: within its limits it is set, else one sentence names
-        them and nothing changes."""
+        """The number typed for a house rule, read in the member's language: within its limits it is
+        set, else one sentence names them and nothing changes."""
 
         async def call() -> ServerSettings | Update:
             view = await self._house_of(interaction, form)
             rule = BY_KEY.get(form.key)
             if rule is None or rule.kind in (HouseKind.SWITCH, HouseKind.CHOICE):
                 raise Refused(ServiceCode.BAD_SETTING, setting=form.key)
-            number = words.house_number(typed)
-            if number is None:
+            try:
+                number = words.house_number(typed, rule, user_language(interaction))
+            except Unread as unread:
+                log.info(
+                    "house rule unread",
+                    extra={"channel": interaction.channel_id, "rule": form.key, "why": unread.why},
+                )
                 least, most = limits(view.ruleset, rule)
-                raise Refused(ServiceCode.HOUSE_VALUE, rule=form.key, least=least, most=most)
+                raise Refused(ServiceCode.HOUSE_VALUE, rule=form.key, least=least, most=most) from None
             return await self._set_house(interaction, form, form.key, number)
 
         await self._run(interaction, call, self._after_house(form))

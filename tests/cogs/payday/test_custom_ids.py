@@ -148,3 +148,19 @@ async def test_a_click_whose_handler_crashes_gets_a_sentence(env, monkeypatch):
         result.ephemeral
         and result.response.content == "Sorry, something went wrong on my side. Please try again."
     )
+
+
+@pytest.mark.parametrize(
+    ("codec", "custom_id"),
+    [
+        (ids.ANSWER, f"pd:{C}:{G}:12:repay:١٠٠٠"),
+        (ids.ANSWER, f"pd:١٢٣:{G}:12:repay:1000"),
+        (ids.HOUSE_FORM, f"pdyf:l:{C}:٤:salary"),
+    ],
+)
+def test_a_custom_id_with_another_scripts_digits_is_none_of_the_bots(codec, custom_id):
+    """The bot writes ASCII digits: Arabic-Indic ones, which `int` would read as numbers, match no
+    control (a forged button never answers $1,000 for "١٠٠٠")."""
+    assert codec.read(custom_id) is None
+    assert codec.read(custom_id.translate(str.maketrans("١٢٣٤٠", "12340"))) is not None
+    assert not [item for item in ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]

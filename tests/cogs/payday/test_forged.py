@@ -3,10 +3,11 @@ and discord.py passes the raw value on. Each one gets a one-line refusal (with t
 game, like every refusal) and changes nothing."""
 
 import pytest
+import simcord.actors
 import simcord.interactions
 
-from tests.cogs.payday.rig import load, start_game, stored, unescape
-from tests.helpers import refusal, slash
+from tests.cogs.payday.rig import live, load, rigged, start_game, stored, unescape
+from tests.helpers import click, refusal, slash
 from tests.helpers import table as make_table
 
 
@@ -82,3 +83,27 @@ async def test_the_loan_refusal_names_the_allowed_amounts_and_links_back_to_the_
     refused(result, "That amount is not allowed: use 1 to 10,000,000.")
     assert len(result.response.content.split("\n")) == 2  # the sentence, then the way back
     assert only_refusals(env)
+
+
+@pytest.mark.parametrize("value", ["²", "١٠٠٠"])
+async def test_a_forged_menu_value_is_refused_as_no_choice_and_changes_nothing(env, value):
+    """A menu's option values are the bot's digits; anything else a hand-made click sends is a
+    choice the game refuses: never a crash ("²" passed `isdigit`), nor a repayment of $1,000 for
+    Arabic-Indic digits no option of the bot carries."""
+    game = await start_game(env, 2)
+    alice = game.players[0]
+    async with rigged(env, game.channel) as state:  # alice reaches her Pay Day, owing enough for a menu
+        state.players[0].loan, state.players[0].cash, state.players[0].day = 10_000, 20_000, 30
+        state.script.append(1)
+    await click(alice, await live(env, game.channel), label="Roll the die")
+    board = await live(env, game.channel)
+    [menu] = [item.custom_id for row in board.components for item in row.children if item.type.value == 3]
+    before = await stored(env, game.channel)
+
+    visible = simcord.actors._visible_message(alice, board)
+    result = await simcord.actors._component_interaction(
+        alice, visible, {"custom_id": menu, "component_type": 3, "values": [value]}
+    )
+
+    refused(result, "Repay in steps of $1,000, no more than your loan and your cash.")
+    assert await stored(env, game.channel) == before and only_refusals(env)

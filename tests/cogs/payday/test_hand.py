@@ -8,7 +8,18 @@ import simcord.interactions
 
 from bot.game.orders import LotteryOrder, Orders
 from bot.game.state import PendingKind
-from tests.cogs.payday.rig import field, labels, live, load, rigged, script, start_game, unescape
+from tests.cogs.payday.rig import (
+    client_locales,
+    field,
+    labels,
+    live,
+    load,
+    rigged,
+    script,
+    start_game,
+    stored,
+    unescape,
+)
 from tests.helpers import click, refusal
 
 MY_HAND = "My hand"
@@ -185,7 +196,70 @@ async def test_borrow_asks_the_exact_amount_and_the_engine_checks_it(env):
     assert done.response.embeds[0].description.startswith("Cash $5,500 · Loan $2,000")
     form = await click(alice, panel, label="Borrow…")
     nothing = await alice.submit_modal(form, {"amount": "lots"})
-    assert refusal(nothing) == "Type an amount in dollars, such as 2000."
+    assert refusal(nothing) == (
+        "Type a whole number of dollars in steps of $1,000, from $1,000 to $998,000, like 2,000. "
+        "Nothing was changed."
+    )
+
+
+@pytest.mark.parametrize(("locale", "typed"), [("en-US", "$1,000.00"), ("it", "1.000,00")])
+async def test_an_amount_written_the_players_way_borrows_just_that(env, monkeypatch, locale, typed):
+    """Read in the player's own language, cents and all: never $100,000 for "$1,000.00"."""
+    locales = client_locales(monkeypatch)
+    game = await start_game(env, 2, months=1)
+    alice = game.players[0]
+    locales[alice.id] = locale
+    panel = await open_hand(env, game, alice)
+
+    form = await click(alice, panel, label=form_label(locale))
+    await alice.submit_modal(form, {"amount": typed})
+
+    player = (await load(env, game.channel)).state.players[0]
+    assert (player.loan, player.cash) == (1000, 3500 + 1000)
+
+
+def form_label(locale: str) -> str:
+    return "Prestito…" if locale == "it" else "Borrow…"
+
+
+@pytest.mark.parametrize("typed", ["1e3", "-500", "²", "2.5", "1,000 2,000", "1.000"])
+async def test_text_that_is_no_whole_amount_is_refused_privately_and_changes_nothing(env, typed):
+    game = await start_game(env, 2, months=1)
+    alice = game.players[0]
+    panel = await open_hand(env, game, alice)
+    before = await stored(env, game.channel)
+
+    form = await click(alice, panel, label="Borrow…")
+    refused = await alice.submit_modal(form, {"amount": typed})
+
+    assert refused.ephemeral
+    assert refusal(refused) == (
+        "Type a whole number of dollars in steps of $1,000, from $1,000 to $1,000,000, like 2,000. "
+        "Nothing was changed."
+    )
+    assert await stored(env, game.channel) == before and not env.errors
+
+
+async def test_an_italian_players_unreadable_repayment_is_refused_in_italian_with_the_step(env, monkeypatch):
+    """No repayment is open outside Pay Day, so the sentence names the step and no range."""
+    locales = client_locales(monkeypatch)
+    game = await start_game(env, 2, months=1)
+    alice = game.players[0]
+    locales[alice.id] = "it"
+    async with rigged(env, game.channel) as state:
+        state.players[0].loan, state.players[0].cash = 2000, 9000
+    panel = await open_hand(env, game, alice)
+    before = await stored(env, game.channel)
+
+    form = await click(alice, panel, label="Rimborso…")
+    refused = await alice.submit_modal(form, {"amount": "1,000"})
+
+    assert refused.ephemeral
+    assert refusal(refused) == (
+        "Scrivi un numero intero di dollari, in multipli di 1.000\u00a0$, per esempio 1.000. "
+        "Non è cambiato nulla."
+    )
+    assert await stored(env, game.channel) == before
 
 
 async def test_repay_outside_pay_day_is_refused_with_one_line_and_answers_the_pay_day_question(env):

@@ -175,6 +175,42 @@ async def test_a_bad_number_for_a_house_rule_names_its_limits_and_changes_nothin
     assert await env.bot.store.server_settings(guild.id) is None
 
 
+async def test_a_house_rules_number_is_read_as_the_admin_wrote_it(env):
+    """Cents and all: $5,000.00 is a salary of $5,000, not $500,000 refused."""
+    guild, channel, alice, _ = server(env)
+    panel = (await slash(alice, channel, "payday settings")).response.message
+
+    await submit(alice, await alice.select(panel, ["salary"]), {"value": "$5,000.00"})
+
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {"salary": 5000}
+
+
+LOAN_INTEREST_WORDS = {
+    "en-US": "Loan interest takes a whole number from 0% to 50% in this edition. Nothing was changed.",
+    "it": (
+        "Interessi sul prestito: in questa edizione serve un numero intero da 0% a 50%. Non è cambiato nulla."
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("locale", "typed"), [("en-US", "2.5"), ("en-US", "2.5%"), ("it", "2,5"), ("en-US", "-5"), ("it", "1e1")]
+)
+async def test_a_percentage_house_rule_refuses_a_fraction_a_sign_or_an_exponent(
+    env, monkeypatch, locale, typed
+):
+    """Never 25% for "2.5": the rule is a whole percentage, so the sentence names it and nothing changes."""
+    locales = client_locales(monkeypatch)
+    guild, channel, alice, _ = server(env)
+    locales[alice.id] = locale
+    panel = (await slash(alice, channel, "payday settings")).response.message
+
+    result = await submit(alice, await alice.select(panel, ["loan_interest_pct"]), {"value": typed})
+
+    assert result.ephemeral and refusal(result) == LOAN_INTEREST_WORDS[locale]
+    assert await env.bot.store.server_settings(guild.id) is None
+
+
 async def test_the_host_changes_the_lobbys_house_rules_everyone_sees_them_and_the_game_keeps_them(env):
     _, channel, alice, bob = server(env)
     lobby = (await slash(bob, channel, "payday start", ruleset="modern")).response
