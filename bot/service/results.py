@@ -22,6 +22,7 @@ from bot.service.tables import Tables
 from bot.service.tallies import Tally
 from bot.service.timers import Clock
 from bot.service.values import Ending
+from bot.table import Stint
 from db.interface import GameResult, GameStore, Placing, RatedPlayer, RecordedGame, StatLine
 
 log = logging.getLogger(__name__)
@@ -81,19 +82,15 @@ def holder(player: Mapping[str, Any]) -> Holder:
     computer's). A summary that names nobody's turns (older, or a seat never taken over) rates the
     person at the end, as before."""
     user_id, name = player.get("user_id"), str(player.get("name", ""))
-    stints = player.get("stints") or []
+    stints = [Stint.model_validate(stint) for stint in player.get("stints") or []]
     if not stints:
         return Holder(user_id, name)
-    turns = int(player.get("turns", 0))
-    if (
-        user_id is not None
-        and 2 * sum(int(s.get("turns", 0)) for s in stints if s["user_id"] == user_id) >= turns
-    ):
+    played = sum(stint.turns for stint in stints if stint.user_id == user_id)
+    if user_id is not None and 2 * played >= int(player.get("turns", 0)):
         return Holder(user_id, name)
-    leavers = sorted((s for s in stints if s.get("left")), key=lambda s: int(s["left"]))
-    if leavers:
-        first = leavers[0]
-        return Holder(int(first["user_id"]), str(first.get("name", name)), int(first["left"]))
+    first = min((stint for stint in stints if stint.left), key=lambda stint: stint.left, default=None)
+    if first is not None:
+        return Holder(first.user_id, first.name, first.left)
     return Holder(None, name)
 
 
