@@ -97,7 +97,8 @@ class Seat(BaseModel):
     turns: int = 0
     """The seat's turns (movement rolls) so far, whoever played them."""
     stints: list[Stint] = Field(default_factory=list)
-    """Who played the seat since the game began, in order. Tables saved before count from then on."""
+    """Who played the seat, in order (a person taking it over starts one at once, the first players
+    at their first turn). Tables saved before them count from then on."""
 
     @property
     def computer(self) -> bool:
@@ -270,12 +271,6 @@ class Table(BaseModel):
         self.game.players[seat].name = name
         self.remember([Event(TableKind.TOOK_OVER, seat)])
 
-    def began(self) -> None:
-        """The game began: each person starts their time at their seat."""
-        for seat in self.seats:
-            if seat.user_id is not None:
-                seat.stints = [Stint(user_id=seat.user_id, name=seat.name)]
-
     def count_turns(self, events: Iterable[Event]) -> None:
         """Each movement roll is a turn of its seat, and of the person playing it (an away player's
         too: the seat is still theirs)."""
@@ -295,7 +290,8 @@ class Table(BaseModel):
 
     @staticmethod
     def _stint(seat: Seat, user_id: int) -> Stint:
-        """`user_id`'s time at `seat` now, begun here if the table was saved before stints were kept."""
+        """`user_id`'s time at `seat` now, begun at their first turn or leaving if not yet (the game's
+        first players, and every player of a table saved before stints were kept)."""
         current = seat.stints[-1] if seat.stints else None
         if current is None or current.user_id != user_id or current.left:
             current = Stint(user_id=user_id, name=seat.name)

@@ -139,7 +139,6 @@ def start(table: Table, user_id: int) -> list[Event]:
         rules=table.rules,
     )
     table.lobby_closes = None
-    table.began()
     table.remember([Event(TableKind.BEGAN)])
     return opening
 
