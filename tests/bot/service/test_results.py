@@ -316,7 +316,10 @@ async def olga_takes_penny(service, game_id: int, *, once: Callable[[GameState],
 
 async def test_taking_over_a_computers_seat_on_its_last_day_rates_nobody(service):
     game_id = await alone_with_a_computer(service)
-    await olga_takes_penny(service, game_id, once=lambda state: state.players[1].months_done == 1)
+    penny = lambda state: state.players[1]  # noqa: E731
+    await olga_takes_penny(
+        service, game_id, once=lambda state: penny(state).day >= 25 or penny(state).retired
+    )
 
     assert await play(service, game_id)
 
