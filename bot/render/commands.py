@@ -10,7 +10,7 @@ options and choices it has now, in the words the command picker shows.
 """
 
 import inspect
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -25,6 +25,9 @@ CONTEXT = "command"
 NAMES = frozenset({Where.command_name, Where.group_name, Where.parameter_name})
 """What stays English in every language: `/payday start`, `months:`."""
 AppCommand = app_commands.Command | app_commands.Group
+HELP_NOTE = "help_note"
+"""A command's `extras` key for a line of its own under it in /payday help: a function of the
+reader's language (its words are bot/render's), for what a description's 100 characters cannot say."""
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -65,7 +68,8 @@ def _leaves(group: app_commands.Group) -> Iterator[app_commands.Command]:
 
 def _help_line(command: app_commands.Command, L: Lang) -> str:
     """ "`/payday ledger [book] [page]` — what it does", then the choices of each option that has
-    some ("↳ `book`: Bank statement, Loan book"); an option that may be left out is in brackets."""
+    some ("↳ `book`: Bank statement, Loan book") and the command's own note (`HELP_NOTE`), if any;
+    an option that may be left out is in brackets."""
     options = [param.name if param.required else f"[{param.name}]" for param in command.parameters]
     usage = " ".join(["/" + command.qualified_name, *options])
     line = f"`{usage}` — {in_language(command.description, L)}"
@@ -74,7 +78,9 @@ def _help_line(command: app_commands.Command, L: Lang) -> str:
         for param in command.parameters
         if param.choices
     ]
-    return "\n".join([line, *(f"↳ {option}" for option in choices)])
+    note: Callable[[Lang], str] | None = command.extras.get(HELP_NOTE)
+    notes = [] if note is None else [note(L)]
+    return "\n".join([line, *(f"↳ {more}" for more in [*choices, *notes])])
 
 
 def command_strings(modules: Iterable[ModuleType]) -> Iterator[tuple[str, str]]:

@@ -185,6 +185,15 @@ def _stat_text(line: StatLine, L: Lang) -> str:
     )
 
 
+def rating_rules(L: Lang) -> str:
+    """Which games rate whom (docs/RULES.md §5.10), under /payday leaderboard in the help."""
+    return L._(
+        "Rated: games played to the end by at least two people. Who leaves is placed last (an earlier "
+        "leaver lower); who takes over a seat is rated for it only by playing at least half its turns, "
+        "else it stays its leaver's or the computer's."
+    )
+
+
 # -- leaderboard ------------------------------------------------------------------------------------------
 def period_name(period: Period, L: Lang) -> str:
     names = {

@@ -64,6 +64,7 @@ def _answered(table: Table, action: Action) -> dict:
 
 def _played(table: Table, action: Action, now: datetime, record: dict) -> Played:
     events = engine.apply(table.game, action)
+    table.count_turns(events)
     table.remember(events)
     table.set_timers(now)
     return Played(events, [record, *(e.to_dict() for e in events)])

@@ -2,9 +2,11 @@
 /payday history, stats and leaderboard, always within one server.
 
 A result is built from the history summary alone (`result_of`), so a game finishing now and one
-finished before results were kept (`backfill`, at start-up) are recorded the same way. A game
-counts for the rating only if it ran its course (`Ending.RETIRED`) with at least two people, and
-only against games of the same edition and house rules (a pool).
+finished before results were kept (`backfill`, at start-up) are recorded the same way. Each seat
+is rated for at most one person (`holder`): who played most of it, or who left it, placed last, so
+a rating can be neither dodged by leaving nor gifted by a late takeover. A game counts for the
+rating only if it ran its course (`Ending.RETIRED`) with at least two people rated in it, and only
+against games of the same edition and house rules (a pool).
 """
 
 import json
@@ -20,6 +22,7 @@ from bot.service.tables import Tables
 from bot.service.tallies import Tally
 from bot.service.timers import Clock
 from bot.service.values import Ending
+from bot.table import Stint
 from db.interface import GameResult, GameStore, Placing, RatedPlayer, RecordedGame, StatLine
 
 log = logging.getLogger(__name__)
@@ -49,9 +52,62 @@ def house_key(house_rules: Mapping[str, Any]) -> str:
     return json.dumps(dict(house_rules), sort_keys=True, separators=(",", ":")) if house_rules else ""
 
 
-def places(net_worths: Sequence[int]) -> list[int]:
-    """Each player's place by net worth, 1 the best; equal net worths share a place (1, 1, 3)."""
-    return [1 + sum(other > mine for other in net_worths) for mine in net_worths]
+def places(net_worths: Sequence[int], leavings: Sequence[int] | None = None) -> list[int]:
+    """Each seat's place, 1 the best: by net worth, equal net worths sharing a place (1, 1, 3);
+    a seat rated for the person who left it (`leavings`: the order they left in, 0 for a seat whose
+    player stayed) below every other, the earlier leaver lower."""
+    left = leavings or [0] * len(net_worths)
+    stayed = [worth for worth, order in zip(net_worths, left, strict=True) if not order]
+    return [
+        1 + len(stayed) + sum(other > order for other in left)
+        if order
+        else 1 + sum(other > worth for other in stayed)
+        for worth, order in zip(net_worths, left, strict=True)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """Whom a seat's result is for: a person (None: the computer's seat, unrated), under the name
+    they played it by, and the order they left the game in (0: they stayed)."""
+
+    user_id: int | None
+    name: str
+    left: int = 0
+
+
+def holder(player: Mapping[str, Any]) -> Holder:
+    """Whom a seat's result rates (docs/RULES.md §5.10): the person at it at the end if they played
+    at least half its turns; else the first person who left it, placed last; else nobody (the
+    computer's). A summary that names nobody's turns (older, or a seat never taken over) rates the
+    person at the end, as before."""
+    user_id, name = player.get("user_id"), str(player.get("name", ""))
+    stints = [Stint.model_validate(stint) for stint in player.get("stints") or []]
+    if not stints:
+        return Holder(user_id, name)
+    played = sum(stint.turns for stint in stints if stint.user_id == user_id)
+    if user_id is not None and 2 * played >= int(player.get("turns", 0)):
+        return Holder(user_id, name)
+    first = min((stint for stint in stints if stint.left), key=lambda stint: stint.left, default=None)
+    if first is not None:
+        return Holder(first.user_id, first.name, first.left)
+    return Holder(None, name)
+
+
+def _once(holders: list[Holder]) -> list[Holder]:
+    """A person is rated once a game: one who left a seat and then played another is rated where
+    they left (the first seat they left); their other seats count as the computer's."""
+    kept: set[int] = set()
+    order = sorted(range(len(holders)), key=lambda seat: (not holders[seat].left, holders[seat].left))
+    once = list(holders)
+    for seat in order:
+        person = holders[seat].user_id
+        if person is None:
+            continue
+        if person in kept:
+            once[seat] = Holder(None, holders[seat].name)
+        kept.add(person)
+    return once
 
 
 def result_of(summary: Mapping[str, Any], message_id: int | None) -> GameResult:
@@ -59,20 +115,21 @@ def result_of(summary: Mapping[str, Any], message_id: int | None) -> GameResult:
     lacks count with their defaults); `message_id`: the message history links to, its last board
     until its standings are posted (`Results.standings_posted`)."""
     players = summary.get("players", [])
-    placed = places([int(p.get("net_worth", 0)) for p in players])
+    holders = _once([holder(player) for player in players])
+    net_worths = [int(p.get("net_worth", 0)) for p in players]
+    placed = places(net_worths, [h.left for h in holders])
     placings = []
-    for seat, (player, place) in enumerate(zip(players, placed, strict=True)):
+    for seat, (player, who, place) in enumerate(zip(players, holders, placed, strict=True)):
         tally = Tally.read(player.get("tally", {}))
-        user_id = player.get("user_id")
-        strength = None if user_id is not None else player.get("strength", COMPUTER_STRENGTH)
+        strength = None if who.user_id is not None else player.get("strength", COMPUTER_STRENGTH)
         placings.append(
             Placing(
                 seat,
-                user_id,
-                str(player.get("name", "")),
+                who.user_id,
+                who.name,
                 strength,
                 place,
-                int(player.get("net_worth", 0)),
+                net_worths[seat],
                 best_jackpot=tally.best_jackpot,
                 deals_sold=tally.sold,
                 lotteries=tally.lotteries,

@@ -296,7 +296,8 @@ class Tables:
 def summary_of(table: Table, ending: dict, tallied: Sequence[Tally]) -> dict:
     """A finished game as history keeps it: its result (`ending`: why it ended, as codes), its
     edition and house rules (so it is compared and rated only with games by the same rules), and
-    each player's net worth and tally, so its standings read the same after its log is pruned."""
+    each player's net worth and tally, so its standings read the same after its log is pruned, and
+    who played each seat's turns and who left it, whom the rating judges it by."""
     state = table.game
     return {
         **ending,
@@ -309,8 +310,12 @@ def summary_of(table: Table, ending: dict, tallied: Sequence[Tally]) -> dict:
                 "user_id": seat.user_id,
                 "net_worth": state.net_worth(i),
                 "tally": tally.stored(),
-                # How well the computer played the seat, for stats by strength (computers only).
-                **({"strength": seat.strength.value} if seat.computer else {}),
+                # How well the computer played the seat, for stats by strength (read only for a
+                # seat whose result is the computer's: a person may have taken it over late).
+                "strength": seat.strength.value,
+                # Who played the seat's turns and who left it: whom its result rates (results.py).
+                "turns": seat.turns,
+                "stints": [stint.model_dump() for stint in seat.stints],
             }
             for i, (seat, tally) in enumerate(zip(table.seats, tallied, strict=True))
         ],

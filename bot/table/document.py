@@ -13,7 +13,7 @@ import discord
 from pydantic import BaseModel, Field
 
 from bot.game.engine import MAX_NAME
-from bot.game.events import Event
+from bot.game.events import Event, EventKind
 from bot.game.house import HouseValue, with_house_rules
 from bot.game.orders import NONE, Orders
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
@@ -59,6 +59,19 @@ class TableKind(StrEnum):
     """`seat`: a member took the seat over from the computer player, with the host's approval."""
 
 
+class Stint(BaseModel):
+    """A person's time at a seat of a running game, which the rating judges the seat by
+    (docs/RULES.md §5.10): how many of the seat's turns they played, and whether they left it."""
+
+    user_id: int
+    name: str
+    """The seat's name while they played it (a seat taken over takes its new player's)."""
+    turns: int = 0
+    """The seat's turns (movement rolls) they played."""
+    left: int = 0
+    """0 while they play on; else the order they left the game in (1 the first leaver)."""
+
+
 class Seat(BaseModel):
     user_id: int | None = None
     """The Discord user in this seat; None for a computer player."""
@@ -81,6 +94,11 @@ class Seat(BaseModel):
     strength: Strength = DEFAULT_STRENGTH
     """How well the computer plays this seat when it plays it (issue 20): chosen by the host for a
     computer player, Normal for a seat a computer took over. Tables saved before load as Normal."""
+    turns: int = 0
+    """The seat's turns (movement rolls) so far, whoever played them."""
+    stints: list[Stint] = Field(default_factory=list)
+    """Who played the seat, in order (a person taking it over starts one at once, the first players
+    at their first turn). Tables saved before them count from then on."""
 
     @property
     def computer(self) -> bool:
@@ -241,13 +259,44 @@ class Table(BaseModel):
 
     def take_over(self, seat: int, user_id: int, name: str, notices: bool = True) -> None:
         """`user_id` plays the computer's `seat` from now on, under `name`: the seat keeps its money,
-        loans, cards and place (they are the engine's), and starts afresh as a person's (no standing
-        orders of the player who left it, not away; called by name if `notices`, the member's own
-        choice). The player who left is no longer told the computer plays for them: the seat is
-        someone else's now."""
-        self.seats[seat] = Seat(user_id=user_id, name=name, notices=notices)
+        loans, cards and place (they are the engine's), its turns and who played them, and starts
+        afresh as a person's (no standing orders of the player who left it, not away; called by name
+        if `notices`, the member's own choice). The player who left is no longer told the computer
+        plays for them: the seat is someone else's now."""
+        was = self.seats[seat]
+        stints = [*was.stints, Stint(user_id=user_id, name=name)]
+        self.seats[seat] = Seat(
+            user_id=user_id, name=name, notices=notices, strength=was.strength, turns=was.turns, stints=stints
+        )
         self.game.players[seat].name = name
         self.remember([Event(TableKind.TOOK_OVER, seat)])
+
+    def count_turns(self, events: Iterable[Event]) -> None:
+        """Each movement roll is a turn of its seat, and of the person playing it (an away player's
+        too: the seat is still theirs)."""
+        for event in events:
+            if event.kind == EventKind.ROLLED and not event.reason:
+                seat = self.seats[event.seat]
+                seat.turns += 1
+                if seat.user_id is not None:
+                    self._stint(seat, seat.user_id).turns += 1
+
+    def leaves(self, seat: int, user_id: int) -> None:
+        """`user_id` left `seat` (or was removed): their time there ends, after every earlier leaver's."""
+        player = self.seats[seat]
+        self._stint(player, user_id).left = 1 + max(
+            (stint.left for other in self.seats for stint in other.stints), default=0
+        )
+
+    @staticmethod
+    def _stint(seat: Seat, user_id: int) -> Stint:
+        """`user_id`'s time at `seat` now, begun at their first turn or leaving if not yet (the game's
+        first players, and every player of a table saved before stints were kept)."""
+        current = seat.stints[-1] if seat.stints else None
+        if current is None or current.user_id != user_id or current.left:
+            current = Stint(user_id=user_id, name=seat.name)
+            seat.stints.append(current)
+        return current
 
     def humans(self) -> list[int]:
         """The players seated (a seat still waiting for its rematch player does not count)."""

@@ -93,6 +93,7 @@ def leave_game(table: Table, user_id: int, why: TableKind = TableKind.LEFT) -> i
     seat = table.seat_of(user_id)
     if seat is None:
         raise Refusal(LobbyCode.NOT_PLAYING)
+    table.leaves(seat, user_id)
     player = table.seats[seat]
     player.user_id, player.replaced = None, user_id
     player.away, player.timeouts = False, 0  # a computer player now: it plays to win, not cautiously

@@ -12,9 +12,10 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
+from bot.render.commands import HELP_NOTE
 from bot.render.components import HistoryTurn, LeaderboardTurn, Message
 from bot.render.i18n import Lang
-from bot.render.records import history_message, leaderboard_message, stats_embeds
+from bot.render.records import history_message, leaderboard_message, rating_rules, stats_embeds
 from bot.service.results import HistoryPage, Leaderboard, Period, StatsView
 from cogs.payday._base import RULESET_CHOICES, Answering, player_name
 from cogs.payday._reply import Reply
@@ -77,7 +78,7 @@ class Records(Answering):
         call = lambda: self.service.stats(guild_id, whom.id, computers=member is None)  # noqa: E731
         await self._run(interaction, call, show)
 
-    @app_commands.command(name="leaderboard")
+    @app_commands.command(name="leaderboard", extras={HELP_NOTE: rating_rules})
     @app_commands.describe(
         edition="Which edition's ranking (the server's if left out).",
         period="Which games count: when they were played.",

@@ -7,6 +7,7 @@ import simcord
 from bot.app.bot import create_bot
 from bot.render import rules_text
 from bot.render.i18n import lang
+from bot.render.records import rating_rules
 from bot.table import Table
 from tests.cogs.payday.rig import client_locales
 from tests.helpers import slash, table
@@ -54,6 +55,26 @@ async def test_help_is_private_and_lists_every_command_of_the_tree_with_its_opti
                 assert f"↳ `{option['name']}`: {', '.join(names)}" in embed.description
     assert result.response.id in visible_to(channel, alice)
     assert result.response.id not in visible_to(channel, bob)
+
+
+@pytest.mark.parametrize(
+    ("locale", "says"),
+    [
+        ("en-US", "↳ Rated: games played to the end by at least two people. Who leaves is placed last"),
+        ("it", "↳ Valutate: le partite giocate fino alla fine da almeno due persone. Chi se ne va è ultimo"),
+    ],
+)
+async def test_help_states_under_the_leaderboard_which_games_rate_whom(env, monkeypatch, locale, says):
+    _, channel, (alice,) = table(env, 1)
+    client_locales(monkeypatch)[alice.id] = locale
+
+    result = await slash(alice, channel, "payday help")
+
+    lines = result.response.embeds[1].description.split("\n")
+    leaderboard = next(i for i, line in enumerate(lines) if line.startswith("`/payday leaderboard"))
+    following = lines[leaderboard + 1 :]
+    rule = next(line for line in following if not line.startswith("↳ `"))  # after the option choices
+    assert rule.startswith(says) and rule == f"↳ {rating_rules(lang(locale))}"
 
 
 async def test_rules_topic_lottery(env):

@@ -25,7 +25,7 @@ from bot.service import (
     Show,
     Standings,
 )
-from bot.table import COMPUTER_DELAY, Seat, Table, TableKind, lobby
+from bot.table import COMPUTER_DELAY, Seat, Stint, Table, TableKind, lobby
 from bot.table.lobby import LobbyCode
 from tests.bot.service.test_service import ALICE, BOB, CHANNEL, GUILD, OLGA, started
 
@@ -105,7 +105,8 @@ async def test_kicking_the_player_asked_hands_the_turn_to_a_computer_with_the_ti
     assert removed.answer.said == Note(NoteCode.YOU_REMOVED, {"name": "bob"})
     assert removed.notices == [Kicked("bob", "alice")] and removed.live is not None
     assert service.screen.updates[-1] is removed
-    assert table.seats[1] == Seat(name="bob", replaced=BOB.user_id)  # the name and money stay
+    left = [Stint(user_id=BOB.user_id, name="bob", left=1)]  # rated in the game, placed last
+    assert table.seats[1] == Seat(name="bob", replaced=BOB.user_id, stints=left)  # the name and money stay
     assert table.latest[-1] == ev.Event(TableKind.KICKED, 1)
     assert table.deadline is None and table.computer_at == service.now() + COMPUTER_DELAY
     assert service.timers.armed(CHANNEL) == table.computer_at  # never waits for a restart
@@ -178,7 +179,7 @@ def test_a_seat_handed_to_a_computer_is_played_to_win_even_if_its_player_was_awa
 
     lobby.leave_game(table, 2, TableKind.KICKED)
 
-    assert table.seats[1] == Seat(name="bob", replaced=2)
+    assert table.seats[1] == Seat(name="bob", replaced=2, stints=[Stint(user_id=2, name="bob", left=1)])
     assert table.latest == [ev.Event(TableKind.KICKED, 1)]
 
 

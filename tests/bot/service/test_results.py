@@ -1,12 +1,14 @@
-"""A finished game's result from its summary, the games finished before results were kept, and the
-leaderboard's places and periods (bot/service/results.py)."""
+"""A finished game's result from its summary, the games finished before results were kept, the
+leaderboard's places and periods, and whom a seat left or taken over rates (bot/service/results.py)."""
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.service import ratings
+from bot.game.state import GameState
+from bot.service import LobbyOptions, ratings
 from bot.service.results import Period, Results, backfill, house_key, places, result_of
 from bot.service.tables import Tables, summary_of
 from bot.service.tallies import Tally
@@ -14,6 +16,8 @@ from bot.service.values import Ending
 from bot.table import Table, lobby
 from bot.table.settings import ServerSettings
 from db import Store
+from tests.bot.service.games import play
+from tests.bot.service.test_service import ALICE, BOB, CHANNEL, GUILD, OLGA
 
 NOW = datetime(2030, 5, 20, 12, tzinfo=UTC)
 
@@ -202,3 +206,137 @@ def test_a_games_summary_carries_its_house_rules_so_it_is_rated_in_their_pool():
 
     assert written["house_rules"] == {"salary": 4000}
     assert result_of(written, None).house == house_key({"salary": 4000})
+
+
+# -- leaving and taking over (docs/RULES.md §5.10) -----------------------------------------------------
+def seat(
+    user: int | None, worth: int, *stints: tuple[int, int, int], turns: int = 10, strength="normal"
+) -> dict:
+    """A summary's seat: `user` at it at the end, `stints` of (user, turns played, order left)."""
+    played = [{"user_id": u, "name": f"p{u}", "turns": t, "left": left} for u, t, left in stints]
+    return {"name": f"p{user}", "user_id": user, "net_worth": worth, "turns": turns, "stints": played,
+            "strength": strength}  # fmt: skip
+
+
+def rated(game: dict) -> list[tuple[int | None, int]]:
+    result = result_of(game, None)
+    return [(p.user_id, p.place) for p in result.placings] if result.rated else []
+
+
+def test_who_leaves_is_rated_below_everyone_who_stayed_the_earlier_leaver_lower():
+    game = summary()
+    game["players"] = [
+        seat(1, 100, (1, 10, 0)),
+        seat(None, 900, (2, 3, 2)),  # bob left second: his seat, played on by the computer, is rich
+        seat(None, 800, (3, 2, 1)),  # carol left first
+        seat(None, 50),  # a computer player from the lobby
+    ]
+
+    assert rated(game) == [(1, 1), (2, 3), (3, 4), (None, 2)]
+    assert [p.name for p in result_of(game, None).placings][:3] == ["p1", "p2", "p3"]
+
+
+def test_a_seat_taken_over_for_less_than_half_its_turns_is_the_computers_and_rates_nobody():
+    game = summary()
+    game["players"] = [seat(1, 100, (1, 10, 0)), seat(9, 900, (9, 4, 0), strength="hard")]
+
+    result = result_of(game, None)
+
+    assert not result.rated  # one person until the takeover
+    assert [(p.user_id, p.strength, p.place) for p in result.placings] == [(1, None, 2), (None, "hard", 1)]
+
+
+def test_a_seat_taken_over_for_half_its_turns_or_more_is_rated_for_its_taker():
+    game = summary()
+    game["players"] = [seat(1, 100, (1, 10, 0)), seat(9, 900, (9, 5, 0))]
+
+    assert rated(game) == [(1, 2), (9, 1)]
+
+
+def test_a_seat_left_then_taken_over_late_is_its_leavers_and_one_taken_early_its_takers():
+    late, early = summary(), summary()
+    late["players"] = [seat(1, 100, (1, 10, 0)), seat(9, 900, (2, 8, 1), (9, 2, 0))]
+    early["players"] = [seat(1, 100, (1, 10, 0)), seat(9, 900, (2, 2, 1), (9, 8, 0))]
+
+    assert rated(late) == [(1, 1), (2, 2)]
+    assert rated(early) == [(1, 2), (9, 1)]
+
+
+def test_a_person_is_rated_once_where_they_left_even_if_they_played_another_seat():
+    game = summary()
+    game["players"] = [seat(1, 100, (1, 10, 0)), seat(None, 50, (2, 1, 1)), seat(2, 900, (2, 10, 0))]
+
+    assert rated(game) == [(1, 2), (2, 3), (None, 1)]
+
+
+def test_who_leaves_and_comes_back_to_play_most_of_their_seat_is_placed_by_net_worth():
+    game = summary()
+    game["players"] = [seat(1, 100, (1, 10, 0)), seat(2, 900, (2, 3, 1), (2, 4, 0))]
+
+    assert rated(game) == [(1, 2), (2, 1)]
+
+
+async def test_the_player_who_leaves_a_rated_game_is_rated_last_and_loses_rating(service):
+    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    for person in (BOB, OLGA):
+        await service.join(CHANNEL, person)
+    game_id = (await service.start(CHANNEL, ALICE)).game_id
+    assert not await play(service, game_id, answers=6)
+
+    await service.leave(CHANNEL, OLGA)
+    assert await play(service, game_id)
+
+    [game], _ = await service.tables.store.results(GUILD)
+    assert game.result.rated
+    olga = next(p for p in game.result.placings if p.user_id == OLGA.user_id)
+    assert olga.place == 3 and olga.after is not None and olga.after.mu < ratings.MODEL.mu
+    pool = {p.user_id: p for p in await service.tables.store.ratings(GUILD, "modern", "")}
+    assert set(pool) == {ALICE.user_id, BOB.user_id, OLGA.user_id}
+    assert ratings.points(pool[OLGA.user_id].skill) < ratings.BASE
+
+
+async def alone_with_a_computer(service) -> int:
+    """alice against Bot Penny, one month; the game's id."""
+    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.add_computer(CHANNEL, ALICE)
+    return (await service.start(CHANNEL, ALICE)).game_id
+
+
+async def olga_takes_penny(service, game_id: int, *, once: Callable[[GameState], bool]) -> None:
+    """Play on until `once` holds of the game, then olga takes Bot Penny's seat, between its turns."""
+    while True:
+        state = (await service.tables.load(CHANNEL)).table.game
+        asked = state.pending is not None and 1 in state.pending.seats
+        if once(state) and state.turn != 1 and not asked:
+            break
+        assert not await play(service, game_id, answers=1)
+    await service.ask_seat(CHANNEL, OLGA, "Bot Penny")
+    await service.approve_seat(CHANNEL, ALICE, game_id, 1)
+
+
+async def test_taking_over_a_computers_seat_on_its_last_day_rates_nobody(service):
+    game_id = await alone_with_a_computer(service)
+    penny = lambda state: state.players[1]  # noqa: E731
+    await olga_takes_penny(
+        service, game_id, once=lambda state: penny(state).day >= 25 or penny(state).retired
+    )
+
+    assert await play(service, game_id)
+
+    [game], _ = await service.tables.store.results(GUILD)
+    assert not game.result.rated
+    assert [p.user_id for p in game.result.placings] == [ALICE.user_id, None]
+    assert await service.tables.store.ratings(GUILD, "modern", "") == []
+    assert await service.tables.store.results(GUILD, user_id=OLGA.user_id) == ([], 0)
+
+
+async def test_taking_over_a_computers_seat_from_the_start_rates_the_taker(service):
+    game_id = await alone_with_a_computer(service)
+    await olga_takes_penny(service, game_id, once=lambda state: True)
+
+    assert await play(service, game_id)
+
+    [game], _ = await service.tables.store.results(GUILD)
+    assert game.result.rated
+    pool = await service.tables.store.ratings(GUILD, "modern", "")
+    assert {p.user_id for p in pool} == {ALICE.user_id, OLGA.user_id}

@@ -7,7 +7,7 @@ import pytest
 from bot.game import events as ev
 from bot.game.orders import NONE, Orders
 from bot.service import LobbyOptions, Note, NoteCode, Person, Refused, Service, ServiceCode, TakeoverCode
-from bot.table import COMPUTER_DELAY, Seat, SeatRequest, TableKind
+from bot.table import COMPUTER_DELAY, Seat, SeatRequest, Stint, TableKind
 from bot.table.document import REQUEST_TIME
 from tests.bot.service.test_lobbies_kick import CAROL, books, stored
 from tests.bot.service.test_service import ALICE, BOB, CHANNEL, GUILD, OLGA
@@ -61,7 +61,7 @@ async def test_the_host_approves_and_the_member_plays_the_seat_with_its_money(se
     assert approved.answer.said == Note(
         NoteCode.SEAT_TAKEN, {"name": "olga", "seat": "Bot Penny", "host": "alice"}
     )
-    assert after.seats[2] == Seat(user_id=OLGA.user_id, name="olga")
+    assert after.seats[2] == Seat(user_id=OLGA.user_id, name="olga", stints=[Stint(user_id=9, name="olga")])
     assert after.state.players[2] == type(penny)(**{**vars_of(penny), "name": "olga"})
     assert after.latest[-1] == ev.Event(TableKind.TOOK_OVER, 2) and approved.events == (after.latest[-1],)
     assert after.requests == [] and 2 not in after.computers()
@@ -233,4 +233,7 @@ async def test_a_member_who_turned_calls_off_keeps_them_off_in_the_seat_taken_ov
     await service.ask_seat(CHANNEL, OLGA, "Bot Penny")
     approved = await service.approve_seat(CHANNEL, ALICE, game_id, 1)
 
-    assert approved.loaded.table.seats[2] == Seat(user_id=OLGA.user_id, name="olga", notices=False)
+    stints = [Stint(user_id=OLGA.user_id, name="olga")]
+    assert approved.loaded.table.seats[2] == Seat(
+        user_id=OLGA.user_id, name="olga", notices=False, stints=stints
+    )

@@ -6,7 +6,7 @@ import json
 from bot.game import events as ev
 from bot.game.state import to_json
 from bot.game.strengths import Strength
-from bot.table import Seat, Table, TableKind, lobby
+from bot.table import Seat, Stint, Table, TableKind, lobby
 
 
 def started() -> Table:
@@ -25,7 +25,7 @@ def test_a_table_saved_before_requests_loads_with_none_and_can_take_over():
 
     assert table.requests == [] and table.requests_made == 0
     table.take_over(1, 9, "olga")
-    assert table.seats[1] == Seat(user_id=9, name="olga")
+    assert table.seats[1] == Seat(user_id=9, name="olga", stints=[Stint(user_id=9, name="olga")])
 
 
 def test_the_seat_changes_hands_and_nothing_else_of_the_game_does():
@@ -64,3 +64,40 @@ def test_a_table_saved_before_strengths_loads_its_computers_as_normal():
     table = Table.model_validate_json(json.dumps(saved))
 
     assert [seat.strength for seat in table.seats] == [Strength.NORMAL, Strength.NORMAL]
+
+
+def rolls(table: Table, seat: int, count: int, reason: str = "") -> None:
+    table.count_turns([ev.Event(ev.EventKind.ROLLED, seat, value=3, reason=reason)] * count)
+
+
+def test_each_seats_turns_are_counted_for_whoever_plays_them_and_who_left_in_order():
+    table = started()
+    rolls(table, 1, 6)
+    rolls(table, 1, 2, ev.Reason.LOTTERY_DRAW)  # not a turn: only a movement roll is
+    table.take_over(1, 9, "olga")
+    rolls(table, 1, 4)
+    rolls(table, 0, 10)
+
+    lobby.leave_game(table, 9)
+    table.take_over(1, 5, "dan")
+    lobby.leave_game(table, 5)
+
+    assert (table.seats[0].turns, table.seats[0].stints) == (10, [Stint(user_id=1, name="alice", turns=10)])
+    assert table.seats[1].turns == 10 and table.seats[1].stints == [
+        Stint(user_id=9, name="olga", turns=4, left=1),
+        Stint(user_id=5, name="dan", turns=0, left=2),
+    ]
+
+
+def test_a_table_saved_before_stints_counts_its_players_turns_from_then_on():
+    saved = json.loads(started().model_dump_json())
+    for seat in saved["seats"]:
+        del seat["turns"], seat["stints"]
+
+    table = Table.model_validate_json(json.dumps(saved))
+    rolls(table, 0, 2)
+    lobby.leave_game(table, 1)
+
+    assert table.seats[0].turns == 2 and table.seats[0].stints == [
+        Stint(user_id=1, name="alice", turns=2, left=1)
+    ]

@@ -1,6 +1,7 @@
-"""/payday history, stats and leaderboard end to end: a game played to its end is in all three, a
-game ended early only in history, ties share a place, a member short of the minimum is told how
-many rated games they have, page buttons work after a restart, and no server sees another's games."""
+"""/payday history, stats and leaderboard end to end: a game played to its end is in all three, and
+who left it (placed last), a game ended early only in history, ties share a place, a member short of
+the minimum is told how many rated games they have, page buttons work after a restart, and no server
+sees another's games."""
 
 import re
 import sqlite3
@@ -9,6 +10,7 @@ import pytest
 import simcord
 import simcord.interactions
 
+from bot.service import ratings
 from bot.service.ratings import rate
 from bot.service.results import result_of
 from bot.table.settings import ServerSettings
@@ -19,6 +21,7 @@ from tests.cogs.payday.rig import (
     play_to_end,
     random_button,
     start_game,
+    step,
     unescape,
 )
 from tests.helpers import click, end_game, refusal, slash
@@ -122,6 +125,28 @@ async def test_a_game_ended_early_is_in_history_but_rates_nobody(env):
     board = await slash(alice, game.channel, "payday leaderboard")
     assert board.response.embeds[0].fields == []  # not even "rated games needed": none was rated
     assert await env.bot.store.ratings(game.guild.id, "modern", "") == []
+
+
+@pytest.mark.bot(seed=20261202)
+async def test_who_leaves_a_game_is_in_its_history_placed_last_and_rated_for_it(env):
+    game = await start_game(env, 3, months=1)
+    carol = game.players[2]
+    for _ in range(4):
+        await step(env, game, random_button(3))
+    left = await slash(carol, game.channel, "payday leave")
+    assert left.ephemeral
+    await play_to_end(env, game, random_button(3))
+
+    shown = await slash(carol, game.channel, "payday history", member=carol)
+
+    [field] = shown.response.embeds[0].fields
+    placings = [line for line in lines(field.value) if line.startswith("**")]
+    assert placings[-1].startswith("**3.** carol — $")  # her seat played on by the computer, hers last
+    board = await slash(carol, game.channel, "payday leaderboard")
+    [you] = board.response.embeds[0].fields
+    assert (you.name, you.value) == ("You", "1 of the 3 rated games needed to be ranked.")
+    [rating] = [p for p in await env.bot.store.ratings(game.guild.id, "modern", "") if p.user_id == carol.id]
+    assert rating.wins == 0 and ratings.points(rating.skill) < ratings.BASE
 
 
 @pytest.mark.simcord(settle_timeout=30)

@@ -143,7 +143,7 @@ async def test_a_game_with_a_hard_computer_plays_to_the_end_and_the_standings_na
 
     assert steps > 0
     [finished] = await env.bot.store.history()
-    assert [p.get("strength") for p in finished.summary["players"]] == [None, "hard", "easy"]
+    assert [p["strength"] for p in finished.summary["players"][1:]] == ["hard", "easy"]
     thought = await env.bot.store.events(finished.game_id, limit=10_000, kinds=["action"])
     assert any(row.data["seat"] == 1 for row in thought)  # the Hard seat answered its questions
     standings = channel.last_message.embeds[-1].description
