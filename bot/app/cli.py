@@ -288,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "prune":
             print(asyncio.run(prune(settings, args.older_than)))
             return 0
-        setup_logging(settings.log_level, settings.log_format)
+        setup_logging(settings.log_level, settings.log_format, secrets=settings.secrets)
         token = check_token(settings.discord_token)
         asyncio.run(run(settings, token))
     except (Unreachable, StoreUnavailable) as e:
