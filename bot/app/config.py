@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from db.postgres.server import FORM, SHORTEST_SECRET, MalformedUrl, Url
+from db.postgres.server import FORM, MalformedUrl, Url
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 LogFormat = Literal["text", "json"]
@@ -60,7 +60,7 @@ class Settings(BaseSettings):
         """What no message or log line may carry: the token and DATABASE_URL's password."""
         token = () if self.discord_token is None else (self.discord_token.get_secret_value().strip(),)
         url = () if self.database_url is None else Url.parse(self.database_url.get_secret_value()).secrets
-        return tuple(secret for secret in (*token, *url) if len(secret) >= SHORTEST_SECRET)
+        return (*token, *url)
 
     @field_validator("log_level", mode="before")
     @classmethod

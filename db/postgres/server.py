@@ -26,7 +26,7 @@ CONNECTION_TROUBLE = (
 """Failures of the server or the network rather than of our code: each becomes one StoreError."""
 
 SHORTEST_SECRET = 3
-"""Shorter passwords are not starred out of messages: every "a" or "12" of a sentence would go."""
+"""Shorter secrets are not starred out: every "a" or "12" of a sentence would go."""
 
 
 class MalformedUrl(StoreError):
@@ -78,7 +78,7 @@ class Url:
             _port(parts),
             unquote(parts.path.removeprefix("/")),
             unquote(parts.username) if parts.username else query.get("user", [None])[-1],
-            tuple(sorted(s for s in secrets if len(s) >= SHORTEST_SECRET)),
+            tuple(sorted(secrets)),
         )
 
     @property
@@ -109,7 +109,7 @@ def _port(parts: SplitResult) -> int:
 
 def redact(text: str, secrets: tuple[str, ...]) -> str:
     """`text` with each of `secrets` starred out, the longest first (one may contain another)."""
-    for secret in sorted(secrets, key=len, reverse=True):
+    for secret in sorted((s for s in secrets if len(s) >= SHORTEST_SECRET), key=len, reverse=True):
         text = text.replace(secret, "***")
     return text
 
