@@ -53,7 +53,7 @@ def outcome(tmp_path_factory) -> dict[tuple[str, str], tuple[int, str, str]]:
     )
     outcomes = {}
     for case, process in processes.items():
-        out, err = process.communicate(timeout=120)
+        out, err = process.communicate(timeout=180)  # all at once, on a busy machine
         outcomes[case] = (process.returncode, out, err)
     return outcomes
 
