@@ -40,6 +40,7 @@ from bot.service.records import BadRecord, audit
 from db import StoreError, backup, check_file, open_store
 from db.interface import StoreUnavailable
 from db.postgres import Copied, CopyMismatch, copy_to_postgres
+from db.postgres.server import FORM
 
 USER_ERROR = 2
 TRY_LATER = 75
@@ -221,7 +222,7 @@ def target_url() -> str:
     if url is None:
         raise SetupError(
             "DATABASE_URL is not set: set it (in .env or the environment) to the empty PostgreSQL database"
-            " to copy into, postgresql://user:password@host:5432/database."
+            f" to copy into, {FORM}."
         )
     return url.get_secret_value()
 
@@ -288,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "prune":
             print(asyncio.run(prune(settings, args.older_than)))
             return 0
-        setup_logging(settings.log_level, settings.log_format)
+        setup_logging(settings.log_level, settings.log_format, secrets=settings.secrets)
         token = check_token(settings.discord_token)
         asyncio.run(run(settings, token))
     except (Unreachable, StoreUnavailable) as e:

@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from db.opening import is_postgres
+from db.postgres.server import FORM, MalformedUrl, Url
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 LogFormat = Literal["text", "json"]
@@ -40,14 +40,27 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _postgresql(cls, value: SecretStr | None) -> SecretStr | None:
-        if value is not None and not is_postgres(value.get_secret_value()):
-            raise ValueError("it must start with postgresql:// (empty: games stay in DATABASE_PATH)")
+        """Read here, before anything connects, by the parser the store uses."""
+        if value is not None:
+            try:
+                Url.parse(value.get_secret_value())
+            except MalformedUrl as e:
+                raise ValueError(
+                    f"{e.problem}: write it as {FORM} (empty: games stay in DATABASE_PATH)"
+                ) from None
         return value
 
     @property
     def database(self) -> str:
         """Where the games are: DATABASE_URL if set, else the SQLite file DATABASE_PATH."""
         return self.database_path if self.database_url is None else self.database_url.get_secret_value()
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """What no message or log line may carry: the token and DATABASE_URL's password."""
+        token = () if self.discord_token is None else (self.discord_token.get_secret_value().strip(),)
+        url = () if self.database_url is None else Url.parse(self.database_url.get_secret_value()).secrets
+        return (*token, *url)
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -7,6 +7,7 @@ import re
 import time
 
 from bot.app.config import LogFormat
+from db.postgres.server import redact
 
 # Attributes every LogRecord has; anything else on a record came from `extra=`.
 _STANDARD = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
@@ -31,6 +32,44 @@ def _stamp(created: float) -> str:
     return _stamped[1]
 
 
+def _exception(formatter: logging.Formatter, record: logging.LogRecord) -> str:
+    """The record's traceback, formatted once into `exc_text` as logging does (where `Redacting`
+    cleans it); empty if it has none."""
+    if record.exc_info and not record.exc_text:
+        record.exc_text = formatter.formatException(record.exc_info)
+    return record.exc_text or ""
+
+
+class Redacting(logging.Filter):
+    """Stars the token and DATABASE_URL's password out of every record before it is written: its
+    message, its `extra=` fields, its traceback (an asyncpg error's may quote a DSN) and its stack."""
+
+    def __init__(self, secrets: tuple[str, ...]) -> None:
+        super().__init__()
+        self.secrets = secrets
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.secrets:
+            return True
+        try:
+            record.msg, record.args = self._clean(record.getMessage()), None
+        except (TypeError, ValueError):  # arguments that do not fit: the handler reports it
+            return True
+        fields = vars(record)
+        for key in fields.keys() - _STANDARD:
+            if not isinstance(fields[key], int | float | None):
+                text = str(fields[key])
+                if (cleaned := self._clean(text)) != text:
+                    fields[key] = cleaned
+        record.exc_text = self._clean(_exception(logging.Formatter(), record)) or None
+        if record.stack_info:
+            record.stack_info = self._clean(record.stack_info)
+        return True
+
+    def _clean(self, text: str) -> str:
+        return redact(text, self.secrets)
+
+
 class KeyValueFormatter(logging.Formatter):
     """`2026-11-29T15:00:00Z INFO cogs.payday applied channel=123 game=7`, UTC, extras sorted."""
 
@@ -40,8 +79,8 @@ class KeyValueFormatter(logging.Formatter):
         extras = sorted(fields.keys() - _STANDARD)
         if extras:
             line += " " + " ".join([f"{key}={_value(fields[key])}" for key in extras])
-        if record.exc_info:
-            line += "\n" + self.formatException(record.exc_info)
+        if exception := _exception(self, record):
+            line += "\n" + exception
         if record.stack_info:
             line += "\n" + self.formatStack(record.stack_info)
         return line
@@ -62,8 +101,8 @@ class JsonFormatter(logging.Formatter):
         fields = vars(record)
         for key in sorted(fields.keys() - _STANDARD):
             line.setdefault(key, fields[key])  # an extra never hides the line's own four fields
-        if record.exc_info:
-            line["exception"] = self.formatException(record.exc_info)
+        if exception := _exception(self, record):
+            line["exception"] = exception
         if record.stack_info:
             line["stack"] = self.formatStack(record.stack_info)
         return json.dumps(line, ensure_ascii=False, default=str)
@@ -75,9 +114,9 @@ FORMATTERS: dict[LogFormat, type[logging.Formatter]] = {"text": KeyValueFormatte
 _handler: logging.Handler | None = None
 
 
-def setup_logging(level: str, log_format: LogFormat = "text") -> None:
-    """Log to stderr at `level` in `log_format` ("text" or "json"); discord.py stays at WARNING
-    unless `level` is DEBUG.
+def setup_logging(level: str, log_format: LogFormat = "text", *, secrets: tuple[str, ...] = ()) -> None:
+    """Log to stderr at `level` in `log_format` ("text" or "json"), with `secrets` starred out;
+    discord.py stays at WARNING unless `level` is DEBUG.
 
     Calling it again replaces our handler rather than adding a second one.
     """
@@ -87,6 +126,7 @@ def setup_logging(level: str, log_format: LogFormat = "text") -> None:
         root.removeHandler(_handler)
     _handler = logging.StreamHandler()
     _handler.setFormatter(FORMATTERS[log_format]())
+    _handler.addFilter(Redacting(secrets))
     root.addHandler(_handler)
     root.setLevel(level)
     logging.getLogger("discord").setLevel(logging.DEBUG if level == "DEBUG" else logging.WARNING)

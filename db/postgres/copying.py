@@ -73,7 +73,7 @@ async def copy_to_postgres(
     `schema_name`, for tests); StoreError with one sentence if either cannot be used or the server's
     already holds games, CopyMismatch if the counts disagree. Either way nothing is left half-copied.
     """
-    where = server.Url(url)
+    where = server.Url.parse(url)
     path = Path(sqlite_path)
     if not await asyncio.to_thread(path.is_file):
         raise StoreError(f"There is no database at {path}: give the path of the bot's SQLite file.")

@@ -1,7 +1,9 @@
-"""Reaching the PostgreSQL server: where DATABASE_URL points (said without its password), and the
-one-sentence errors an operator can act on when it cannot be reached or used."""
+"""Reaching the PostgreSQL server: DATABASE_URL read in one place, where it points said in one way
+(user@host:port/database, never the password nor a piece of it), and the one-sentence errors an
+operator can act on when it cannot be reached or used."""
 
-from urllib.parse import unquote, urlsplit
+from dataclasses import dataclass, field
+from urllib.parse import SplitResult, parse_qs, unquote, urlsplit
 
 import asyncpg
 
@@ -9,6 +11,8 @@ from db.interface import StoreError, StoreUnavailable
 
 DEFAULT_PORT = 5432
 SCHEMES = ("postgresql", "postgres")
+FORM = "postgresql://user:password@host:5432/database"
+"""How a DATABASE_URL is written: what every refusal of one shows instead of the URL it got."""
 
 CONNECTION_TROUBLE = (
     OSError,  # refused, unknown host, TimeoutError (a statement or the wait for a connection)
@@ -21,30 +25,93 @@ CONNECTION_TROUBLE = (
 )
 """Failures of the server or the network rather than of our code: each becomes one StoreError."""
 
+SHORTEST_SECRET = 3
+"""Shorter secrets are not starred out: every "a" or "12" of a sentence would go."""
 
+
+class MalformedUrl(StoreError):
+    """DATABASE_URL cannot be read as a PostgreSQL URL. `problem` says why without quoting any of
+    it: what cannot be parsed may be a password split at a character that needed percent-encoding."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"DATABASE_URL is not a PostgreSQL URL ({problem}): write it as {FORM}.")
+        self.problem = problem
+
+
+@dataclass(frozen=True, slots=True)
 class Url:
-    """DATABASE_URL, and how to name it in a message: host:port/database, never the password."""
+    """A DATABASE_URL, read by `parse`; `where` names it in messages."""
 
-    def __init__(self, url: str) -> None:
-        self.url = url
-        parts = urlsplit(url)
-        self._password = unquote(parts.password) if parts.password else None
+    host: str
+    port: int
+    database: str
+    user: str | None
+    secrets: tuple[str, ...] = field(repr=False)
+    """The password as written and as meant (percent-decoded): what no message may carry."""
+
+    @classmethod
+    def parse(cls, url: str) -> "Url":
+        """`url` read as asyncpg will read it, or MalformedUrl saying what is wrong with it."""
         try:
-            if parts.scheme not in SCHEMES:
-                raise ValueError(f"it starts with {parts.scheme or url[:10]!r}")
-            port = parts.port or DEFAULT_PORT
-        except ValueError as e:
-            raise StoreError(
-                f"DATABASE_URL is not a PostgreSQL URL ({self.masked(str(e))}): write it as"
-                " postgresql://user:password@host:5432/database."
+            parts = urlsplit(url)
+        except ValueError:  # an unclosed [ or a bracketed host that is no IPv6 address
+            raise MalformedUrl(
+                "its brackets do not hold an IPv6 address; in a password, write [ as %5B and ] as %5D"
             ) from None
-        self.server = f"{parts.hostname or 'localhost'}:{port}"
-        self.where = f"{self.server}{parts.path or '/'}"
+        if parts.scheme not in SCHEMES:
+            raise MalformedUrl("it must start with postgresql:// or postgres://")
+        query = parse_qs(parts.query)
+        host = parts.hostname or query.get("host", [""])[-1]
+        if not host:
+            raise MalformedUrl("it names no host: write the server's name or address after the @")
+        if "@" in parts.path + parts.query + parts.fragment:
+            # `u:pa/ss@host`: urllib reads the host as u, the port as pa and the rest as the path.
+            raise MalformedUrl(
+                "its password holds a character to percent-encode: / as %2F, ? as %3F, # as %23"
+            )
+        if any(c.isspace() for c in host):
+            raise MalformedUrl("its host has a space in it")
+        passwords = [parts.password, *query.get("password", [])]
+        secrets = {form for word in passwords if word for form in (word, unquote(word))}
+        return cls(
+            host,
+            _port(parts),
+            unquote(parts.path.removeprefix("/")),
+            unquote(parts.username) if parts.username else query.get("user", [None])[-1],
+            tuple(sorted(secrets)),
+        )
+
+    @property
+    def server(self) -> str:
+        """host:port, an IPv6 address in brackets."""
+        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+
+    @property
+    def where(self) -> str:
+        """user@host:port/database: the one way a message names the database."""
+        user = f"{self.user}@" if self.user else ""
+        return f"{user}{self.server}/{self.database}"
 
     def masked(self, text: str) -> str:
         """`text` on one line, with the password (should a message ever quote it) starred out."""
-        text = " ".join(text.split())
-        return text.replace(self._password, "***") if self._password else text
+        return redact(" ".join(text.split()), self.secrets)
+
+
+def _port(parts: SplitResult) -> int:
+    try:
+        port = parts.port
+    except ValueError:  # not a number, or above 65535
+        port = 0
+    if port == 0:
+        raise MalformedUrl("its port must be a number from 1 to 65535")
+    return port or DEFAULT_PORT
+
+
+def redact(text: str, secrets: tuple[str, ...]) -> str:
+    """`text` with each of `secrets` starred out, the longest first (one may contain another)."""
+    for secret in sorted((s for s in secrets if len(s) >= SHORTEST_SECRET), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
 
 
 def open_error(error: BaseException, url: Url) -> StoreError:

@@ -178,7 +178,7 @@ class PostgresStore(SharedReads):
         `schema` (a PostgreSQL schema, created if missing) keeps the tables apart from others in the
         same database: tests take a fresh one each. The bot uses the user's default search path.
         """
-        where = server.Url(url)
+        where = server.Url.parse(url)
         settings = {"application_name": "payday-bot", **SESSION_SETTINGS}
         if schema is not None:
             settings["search_path"] = schema

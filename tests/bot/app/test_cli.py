@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import discord
 import pytest
@@ -17,9 +18,13 @@ from bot.app.config import Settings
 SETTINGS = tuple(name.upper() for name in Settings.model_fields)
 
 
+ROOT = Path(__file__).parents[3]
+"""This checkout: `python -m bot` run from elsewhere imports it, not whichever one is installed."""
+
+
 def scrubbed_env(**settings: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
-    return env | settings
+    return env | {"PYTHONPATH": str(ROOT)} | settings
 
 
 # Each scenario runs `python -m bot` in a directory without .env; all start at once to save time.
@@ -109,7 +114,7 @@ def offline_main(tmp_path, monkeypatch, capsys):
     for name in SETTINGS:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DISCORD_TOKEN", "aaa.bbb.ccc")
-    monkeypatch.setattr(entry, "setup_logging", lambda *args: None)  # keep pytest's log handlers
+    monkeypatch.setattr(entry, "setup_logging", lambda *args, **kwargs: None)  # keep pytest's log handlers
 
     def run(login) -> tuple[int, str]:
         monkeypatch.setattr(discord.Client, "login", login)

@@ -66,9 +66,9 @@ def test_a_migration_prints_each_tables_count_and_the_new_store_reads_the_games(
     *tables, last = out.splitlines()
     assert [line.split(":")[0] for line in tables] == list(TABLES)
     assert "games: 1 row" in tables and "events: 3 rows" in tables and "history: 1 row" in tables
-    server = urlsplit(database_url)
+    to = urlsplit(database_url)
     assert last.startswith(
-        f"Copied 5 rows from {sqlite_file} into {server.hostname}:{server.port}{server.path},"
+        f"Copied 5 rows from {sqlite_file} into {to.username}@{to.hostname}:{to.port}{to.path},"
     )
     assert "new games continue after #2" in last
 

@@ -117,3 +117,16 @@ def test_shard_ids_must_fit_the_shard_count(monkeypatch, count, ids, why):
 
     [error] = info.value.errors()
     assert error["loc"] == ("shard_ids",) and why in error["msg"]
+
+
+def test_the_secrets_are_the_token_and_the_database_password_as_written_and_as_meant(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", " Xq7Zk9.Wv3Jp8.Lm2Rt6Yb4 ")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:S3cr%33t@127.0.0.1/payday")
+
+    assert set(Settings().secrets) == {"Xq7Zk9.Wv3Jp8.Lm2Rt6Yb4", "S3cr%33t", "S3cr3t"}
+
+
+def test_without_a_database_url_the_token_is_the_only_secret(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "Xq7Zk9.Wv3Jp8.Lm2Rt6Yb4")
+
+    assert Settings().secrets == ("Xq7Zk9.Wv3Jp8.Lm2Rt6Yb4",)

@@ -6,7 +6,9 @@ import logging
 import re
 from datetime import UTC, datetime
 
-from bot.app.logs import JsonFormatter, KeyValueFormatter, setup_logging
+import pytest
+
+from bot.app.logs import JsonFormatter, KeyValueFormatter, Redacting, setup_logging
 
 
 def record(msg: str, extra: dict | None = None, exc_info=None) -> logging.LogRecord:
@@ -118,3 +120,50 @@ def test_log_format_json_writes_json_lines_to_stderr(capsys):
         "message": "applied",
         "channel": 123,
     }
+
+
+TOKEN, PASSWORD = "Xq7Zk9.Wv3Jp8.Lm2Rt6Yb4", "S3cr3tPa55w0rd"
+
+
+@pytest.mark.parametrize("formatter", [KeyValueFormatter, JsonFormatter])
+def test_the_secrets_are_starred_out_of_message_arguments_fields_traceback_and_stack(formatter):
+    url = f"postgresql://bot:{PASSWORD}@127.0.0.1/payday"
+    try:
+        raise ConnectionError(f"cannot connect to {url}")
+    except ConnectionError as e:
+        line = record("login with %s to %s", {"dsn": url, "game": 7}, (type(e), e, e.__traceback__))
+    line.args = (TOKEN, url)
+    line.stack_info = f"Stack (most recent call last):\n  connect({url!r})"
+
+    assert Redacting((TOKEN, PASSWORD)).filter(line)
+    text = formatter().format(line)
+
+    assert TOKEN not in text and PASSWORD not in text
+    assert text.count("postgresql://bot:***@127.0.0.1/payday") == 4  # message, field, traceback, stack
+    assert "login with *** to " in text and "game" in text
+
+
+def test_a_record_without_secrets_is_written_as_it_was():
+    line = record("applied %s", {"channel": 123, "at": datetime(2026, 1, 2, tzinfo=UTC)})
+    line.args = ("roll",)
+    before = KeyValueFormatter().format(line)
+
+    assert Redacting((TOKEN, PASSWORD)).filter(line)
+
+    assert KeyValueFormatter().format(line) == before
+    assert isinstance(vars(line)["at"], datetime)
+
+
+def test_setup_logging_stars_out_the_secrets_it_is_given(capsys):
+    root = logging.getLogger()
+    saved = root.level, list(root.handlers)
+    try:
+        setup_logging("INFO", secrets=(TOKEN,))
+        logging.getLogger("discord.client").warning("logging in with %s", TOKEN)
+    finally:
+        root.setLevel(saved[0])
+        root.handlers[:] = saved[1]
+        logging.getLogger("discord").setLevel(logging.NOTSET)
+
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.endswith("WARNING discord.client logging in with ***")

@@ -130,7 +130,7 @@ async def test_a_url_that_is_no_url_is_one_line(postgres_url):
 async def test_a_url_of_another_database_is_one_line():
     message = await open_error(f"mysql://bot:{PASSWORD}@127.0.0.1/payday")
 
-    assert message.startswith("DATABASE_URL is not a PostgreSQL URL (it starts with 'mysql')")
+    assert message.startswith("DATABASE_URL is not a PostgreSQL URL (it must start with postgresql://")
 
 
 async def test_a_schema_written_by_a_newer_bot_is_refused_and_left_alone(postgres_url, schema_name, raw):
