@@ -8,18 +8,19 @@ import textwrap
 
 import pytest
 
-from tests.bot.app.test_cli import scrubbed_env
+from bot.app import cli
+from tests.bot.app.test_cli import SETTINGS, scrubbed_env
 from tests.leaks import ENCODED, MALFORMED, PASSWORD, pieces
 
 TOKEN = "Xq7Zk9.Wv3Jp8.Lm2Rt6Yb4"
 FROM_ENV = f"postgresql://u:{PASSWORD}@[::1/db"
-"""The URL `migrate-to-postgres` is also run with from the environment (the others, as its argument)."""
+"""The malformed URL the real processes are given, from the environment and as an argument."""
 
 CASES = [
     *(("python -m bot", url) for url in MALFORMED),
     *(("migrate-to-postgres", url) for url in MALFORMED),
-    ("migrate-to-postgres from the environment", FROM_ENV),
 ]
+MIGRATE = ["migrate-to-postgres", "payday.sqlite3"]
 
 
 def leaks(text: str) -> set[str]:
@@ -37,35 +38,49 @@ def start(cwd, argv: list[str], **settings: str) -> subprocess.Popen[str]:
     )
 
 
-@pytest.fixture(scope="module")
-def outcome(tmp_path_factory) -> dict[tuple[str, str], tuple[int, str, str]]:
-    """Each case's exit code, stdout and stderr; all run at once to save time."""
-    cwd = tmp_path_factory.mktemp("cwd")
-    (cwd / "payday.sqlite3").write_bytes(b"")  # an empty SQLite database: only the URL can be wrong
-    migrate = ["-m", "bot", "migrate-to-postgres", "payday.sqlite3"]
-    processes = {
-        ("python -m bot", url): start(cwd, ["-m", "bot"], DISCORD_TOKEN=TOKEN, DATABASE_URL=url)
-        for url in MALFORMED
-    }
-    processes |= {("migrate-to-postgres", url): start(cwd, [*migrate, url]) for url in MALFORMED}
-    processes[("migrate-to-postgres from the environment", FROM_ENV)] = start(
-        cwd, migrate, DATABASE_URL=FROM_ENV
-    )
-    outcomes = {}
-    for case, process in processes.items():
-        out, err = process.communicate(timeout=180)  # all at once, on a busy machine
-        outcomes[case] = (process.returncode, out, err)
-    return outcomes
-
-
-@pytest.mark.parametrize(("command", "url"), CASES)
-def test_a_malformed_database_url_is_one_line_and_exit_code_2_without_its_password(outcome, command, url):
-    code, out, err = outcome[(command, url)]
-
+def said_of(url: str, code: int, out: str, err: str) -> None:
+    """The one line and exit code 2 a malformed URL gets, naming its reason and no piece of it."""
     assert (code, out) == (2, ""), err
     [line] = err.splitlines()
     assert line.startswith("DATABASE_URL is") and MALFORMED[url] in line
     assert leaks(line) == set()
+
+
+@pytest.mark.parametrize(("command", "url"), CASES)
+def test_a_malformed_database_url_is_one_line_and_exit_code_2_without_its_password(
+    tmp_path, monkeypatch, capsys, command, url
+):
+    """Run in this process through `cli.main`, as `python -m bot` runs it (the real processes below)."""
+    monkeypatch.chdir(tmp_path)  # no .env
+    (tmp_path / "payday.sqlite3").write_bytes(b"")  # an empty SQLite database: only the URL can be wrong
+    for name in SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    if command == "python -m bot":
+        monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+        monkeypatch.setenv("DATABASE_URL", url)
+        code = cli.main([])
+    else:
+        code = cli.main([*MIGRATE, url])
+
+    out, err = capsys.readouterr()
+    said_of(url, code, out, err)
+
+
+@pytest.mark.parametrize(
+    ("argv", "settings"),
+    [
+        (["-m", "bot"], {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": FROM_ENV}),
+        (["-m", "bot", *MIGRATE], {"DATABASE_URL": FROM_ENV}),
+        (["-m", "bot", *MIGRATE, FROM_ENV], {}),
+    ],
+    ids=["python -m bot", "migrate-to-postgres from the environment", "migrate-to-postgres"],
+)
+def test_a_real_process_given_a_malformed_database_url_says_one_line(tmp_path, argv, settings):
+    (tmp_path / "payday.sqlite3").write_bytes(b"")
+    process = start(tmp_path, argv, **settings)
+    out, err = process.communicate(timeout=60)
+
+    said_of(FROM_ENV, process.returncode, out, err)
 
 
 @pytest.mark.parametrize("token", ["Xq7Zk9.Wv3Jp8", "Xq7Zk9.Wv3Jp8.Lm2 Rt6Yb4", "Xq7Zk9..Lm2Rt6Yb4"])
