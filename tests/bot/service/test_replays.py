@@ -41,7 +41,7 @@ async def test_a_whole_game_rebuilds_turn_by_turn_to_its_stored_end_and_its_reco
     assert steps[1].state.players[0].day == steps[1].roll  # alice's first turn: her token where it landed
     exported = await service.export(CHANNEL, GUILD, game_id)
     record = json.loads(dumps(exported.record))
-    assert (record["format"], record["version"]) == ("payday-record", 1)
+    assert (record["format"], record["version"]) == ("payday-record", 2)
     assert record["settings"]["edition"] == edition
     assert any(r["kind"] == "action" and r.get("ordered") for r in record["log"])  # bob's standing orders
     assert audit(dumps(exported.record)).reproduced
