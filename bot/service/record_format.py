@@ -174,31 +174,12 @@ class Bookkeeping(Strict):
     kind: Literal["gone", "idle", "pause_expired", "restart_grace", "orders_resumed"]
 
 
-TABLE_ENTRIES: tuple[type[Strict], ...] = (
-    Started,
-    Answered,
-    SeatLeft,
-    TookOver,
-    SeatAsked,
-    OrdersSet,
-    Back,
-    ByMember,
-    Abandoned,
-    ClockRestarted,
-    Bookkeeping,
-)
 ENGINE = "engine event"
-ENTRY_KINDS: dict[str, str] = {
-    kind: model.__name__
-    for model in TABLE_ENTRIES
-    for kind in get_args(model.model_fields["kind"].annotation)
-}
-"""Each kind of the table's records, to the model of its entry (engine events: by `amount`)."""
-assert ENTRY_KINDS.keys() >= ENDED_EARLY
 
 
 def _entry_kind(entry: Any) -> str | None:
-    """Which model reads `entry`: an engine event carries an amount (as the rebuild tells them apart)."""
+    """Which model reads `entry`: an engine event carries an amount (as the rebuild tells them
+    apart); a record of the table is read by the model of its kind."""
     if not isinstance(entry, dict):
         return None
     if "amount" in entry:
@@ -226,6 +207,14 @@ Entry = Annotated[
         custom_error_message="an entry of a kind no game logs",
     ),
 ]
+ENTRY_KINDS: dict[str, str] = {
+    kind: tag.tag
+    for model, tag in (get_args(member) for member in get_args(get_args(Entry)[0]))
+    if tag.tag != ENGINE
+    for kind in get_args(model.model_fields["kind"].annotation)
+}
+"""Each kind of the table's records, to the tag of the model that reads it."""
+assert ENTRY_KINDS.keys() >= ENDED_EARLY, "every early end is a record the schema reads"
 
 
 class Record(Strict):
