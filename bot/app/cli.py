@@ -4,7 +4,8 @@
     python -m bot backup DEST              copy the database to the new file DEST (safe while it runs)
     python -m bot prune --older-than DAYS  remove event logs of games finished more than DAYS ago
     python -m bot replay FILE              re-run a game's record (/payday export): does it reproduce
-                                           its standings? exit code 0 if it does, 1 if not
+                                           all it claims? exit code 0 if it does, 1 if not or if
+                                           the file is no record
     python -m bot migrate-to-postgres SQLITE_PATH [DATABASE_URL]
                                            copy an SQLite database into an empty PostgreSQL one
                                            (DATABASE_URL from the environment or .env unless given:
@@ -24,9 +25,10 @@ and what to do. The exit code tells a supervisor (deploy/payday-bot.service) whe
 
 import argparse
 import asyncio
+import os
+import stat
 import sys
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import NoReturn
 
 import discord
@@ -227,20 +229,47 @@ def target_url() -> str:
     return url.get_secret_value()
 
 
-def replay(path: str) -> tuple[str, bool]:
-    """The verdict on a game's record, in one line, and whether it reproduced; a file that cannot be
-    read, or is no record, is a SetupError."""
-    try:
-        text = Path(path).read_bytes()
-    except OSError as e:
-        raise SetupError(f"Cannot read {path}: {e.strerror or e}.") from None
+RECORD_LIMIT = 8 * 1024 * 1024
+"""The largest record `replay` reads: a year's game of six players is about a megabyte."""
+
+
+class Unaudited(Exception):
+    """A record `replay` could not read or check; the message is the one line that says why."""
+
+
+def replay(path: str, limit: int = RECORD_LIMIT) -> tuple[str, bool]:
+    """The verdict on a game's record, in one line, and whether it reproduced; Unaudited for a file
+    that cannot be read or is no record."""
+    text = read_record(path, limit)
     try:
         verdict = audit(text)
     except BadRecord as bad:
-        raise SetupError(f"{path} is not a game record this bot reads: {bad}.") from None
+        raise Unaudited(f"{path} is not a game record this bot reads: {bad}.") from None
     if verdict.reproduced:
         return f"Game #{verdict.game_id}: the replay reproduces the same final standings.", True
     return f"Game #{verdict.game_id}: the replay does NOT reproduce the record: {verdict.problem}.", False
+
+
+def read_record(path: str, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. Opened without waiting (a named pipe
+    with no writer would wait for ever) and checked to be a file before anything is read (a device
+    such as /dev/zero never ends); at most one byte past the limit is read to tell it is too big."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as e:
+        raise Unaudited(f"Cannot read {path}: {e.strerror or e}.") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Unaudited(f"Cannot read {path}: it is not a regular file.")
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            text = file.read(limit + 1)
+    except OSError as e:
+        raise Unaudited(f"Cannot read {path}: {e.strerror or e}.") from None
+    finally:
+        os.close(fd)
+    if len(text) > limit:
+        raise Unaudited(f"Cannot read {path}: it is larger than a record can be ({limit:,} bytes).")
+    return text
 
 
 async def migrate(sqlite_path: str, url: str) -> str:
@@ -272,7 +301,7 @@ def _damaged_lines(copied: Copied) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Run the bot or a database command; the exit code is 0 on success or after Ctrl-C, 2 after a
     setup mistake, 75 while a server it needs cannot be reached (`replay`: 1 for a record that does
-    not reproduce; `migrate-to-postgres`: 1 for a copy whose counts differ)."""
+    not reproduce or cannot be read; `migrate-to-postgres`: 1 for a copy whose counts differ)."""
     try:
         args = parse_args([] if argv is None else argv)
         if args.command == "replay":  # needs no settings: anyone can audit a record
@@ -298,6 +327,9 @@ def main(argv: list[str] | None = None) -> int:
     except (SetupError, StoreError) as e:
         print(e, file=sys.stderr)
         return USER_ERROR
+    except Unaudited as e:
+        print(e, file=sys.stderr)
+        return 1
     except CopyMismatch as e:
         print(
             f"The copy was undone, its counts differ ({e}): try again with the bot stopped.", file=sys.stderr

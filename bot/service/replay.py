@@ -167,6 +167,8 @@ class _Rebuilt:
             )
         except (TypeError, ValueError) as error:
             raise Diverged(f"record {index} is not an answer ({error})") from None
+        if not 0 <= action.seat < len(self.state.players):
+            raise Diverged(f"record {index}: an answer of seat {action.seat}, which no player has")
         pending = self.state.pending
         if pending is not None and pending.kind == PendingKind.ROLL and not self.state.over:
             self.close_step(index)

@@ -15,10 +15,11 @@ from discord import app_commands
 from bot.render.board_attachment import Picture, board_file, render
 from bot.render.board_picture import scene_key
 from bot.render.components import Message, ReplayTurn
+from bot.render.export_csv import ledger_csv
 from bot.render.i18n import Lang
 from bot.render.replay import exported_text, game_choice, replay_message
 from bot.service import Exported
-from bot.service.records import dumps, ledger_csv
+from bot.service.records import dumps
 from cogs.payday._base import Answering, channel_of, user_language
 from cogs.payday._reply import Reply
 
@@ -74,7 +75,7 @@ class Replays(Answering):
             name = f"payday-game-{shown.game_id}"
             files = [
                 discord.File(_bytes(dumps(shown.record)), filename=f"{name}.json"),
-                discord.File(_bytes(ledger_csv(shown.record)), filename=f"{name}-ledger.csv"),
+                discord.File(_bytes(ledger_csv(shown.record, L)), filename=f"{name}-ledger.csv"),
             ]
             reply.say(exported_text(shown.game_id, L), files=files)
 

@@ -55,6 +55,10 @@ def refused_answer(log: list[dict]) -> None:
     next(r for r in log if r["kind"] == "action")["seat"] = 2
 
 
+def answer_of_no_seat(log: list[dict]) -> None:
+    next(r for r in log if r["kind"] == "action")["seat"] = 99
+
+
 def no_start(log: list[dict]) -> None:
     log.remove(log[0])
 
@@ -66,6 +70,7 @@ def no_start(log: list[dict]) -> None:
         (missing_event, "the log's end: the rebuilt game has events the log lacks (game_over)"),
         (extra_event, "an event the rebuilt game does not have"),
         (refused_answer, "the engine refuses the answer (not_your_turn)"),
+        (answer_of_no_seat, "an answer of seat 99, which no player has"),
         (no_start, "the log has no start record naming the seats"),
     ],
 )

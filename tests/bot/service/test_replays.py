@@ -41,7 +41,7 @@ async def test_a_whole_game_rebuilds_turn_by_turn_to_its_stored_end_and_its_reco
     assert steps[1].state.players[0].day == steps[1].roll  # alice's first turn: her token where it landed
     exported = await service.export(CHANNEL, GUILD, game_id)
     record = json.loads(dumps(exported.record))
-    assert (record["format"], record["version"]) == ("payday-record", 1)
+    assert (record["format"], record["version"]) == ("payday-record", 2)
     assert record["settings"]["edition"] == edition
     assert any(r["kind"] == "action" and r.get("ordered") for r in record["log"])  # bob's standing orders
     assert audit(dumps(exported.record)).reproduced
@@ -69,6 +69,10 @@ async def test_a_game_whose_last_person_left_rebuilds(service):
     replayed = await service.replay(CHANNEL, GUILD, game_id)
 
     assert replayed.replay.final.over and any(r.get("kind") == "abandoned" for r in replayed.log)
+    record = (await service.export(CHANNEL, GUILD, game_id)).record
+    assert record["log"][0]["computers"] == [False, False, True, True]
+    assert [p["computer"] for p in record["players"]] == [True, True, True, True]
+    assert record["ending"] == "abandoned" and audit(dumps(record)).reproduced
 
 
 async def ended_by_itself(service: Service, ending: Ending) -> None:
@@ -124,6 +128,10 @@ async def test_a_game_with_a_seat_taken_over_rebuilds_with_the_new_players_name(
     assert replayed.replay.final.players[2].name == "olga"
     assert replayed.replay.steps[1].state.players[2].name == "Bot Penny"  # as it stood then
     assert to_json(replayed.replay.final) == await stored_end(service, game_id)
+    record = (await service.export(CHANNEL, GUILD, game_id)).record
+    assert record["log"][0]["computers"] == [False, False, True, True]
+    assert [(p["at_the_end"], p["computer"]) for p in record["players"]][2] == ("olga", False)
+    assert audit(dumps(record)).reproduced
 
 
 async def finished_game(service: Service) -> int:

@@ -13,7 +13,7 @@ import pytest
 
 from bot.service.records import audit
 from cogs.payday._controls import Controls
-from tests.cogs.payday.rig import client_locales, finished, play_to_end, random_button, start_game
+from tests.cogs.payday.rig import Game, client_locales, finished, play_to_end, random_button, start_game
 from tests.helpers import click, refusal, slash
 
 OPTIONS = {"seed": 21, "turn_seconds": 60, "interrupt_seconds": 30}
@@ -145,11 +145,50 @@ async def test_export_gives_the_record_and_the_ledger_as_files_that_parse_and_au
     )
     text = await record_file.read()
     record = json.loads(text)
-    assert (record["format"], record["version"], record["game"]) == ("payday-record", 1, game_id)
+    assert (record["format"], record["version"], record["game"]) == ("payday-record", 2, game_id)
     assert [p["name"] for p in record["players"]] == ["alice", "bob", "carol"]
     assert audit(text).reproduced
-    rows = list(csv.DictReader(io.StringIO((await ledger_file.read()).decode())))
-    assert len(rows) == len(record["ledger"]) and rows[0]["from"] == "Bank"
+    rows = list(csv.DictReader(io.StringIO((await ledger_file.read()).decode(), newline="")))
+    assert len(rows) == len(record["ledger"])
+    assert rows[0] == {
+        "Month": "1",
+        "Day": "0",
+        "Paid by": "the Bank",
+        "Paid to": "alice",
+        "Amount": "3500",
+        "What for": "start cash",
+    }
+
+
+HOSTILE = ('=HYPERLINK("http://evil","x")', "+SUM(1+1)", "-2+3", "@SUM(A1)", "\t=1+1")
+"""Nicknames a spreadsheet would run as formulas (a tab before one is trimmed by the bot anyway)."""
+
+
+@pytest.mark.bot(**OPTIONS)
+async def test_an_exported_ledger_runs_no_nickname_as_a_formula_and_reads_in_the_exporters_words(
+    env, monkeypatch
+):
+    locales = client_locales(monkeypatch)
+    guild = env.create_guild("Casino")
+    channel = guild.create_text_channel("payday")
+    players = [guild.add_member(env.create_user(name)) for name in HOSTILE]
+    lobby = (await slash(players[0], channel, "payday start", months=1)).response
+    for player in players[1:]:
+        await click(player, lobby, label="Join")
+    await click(players[0], lobby, label="Start")
+    game = Game(guild, channel, players, guild.add_member(env.create_user("olga")))
+    await play_to_end(env, game, random_button(4))
+    game_id, _ = await finished(env, channel)
+    locales[players[1].id] = "it"
+
+    for player, heading, bank in ((players[0], "Paid by", "the Bank"), (players[1], "Pagato da", "Banca")):
+        exported = await slash(player, channel, "payday export", game=game_id)
+        ledger = exported.response.message.attachments[1]
+        rows = list(csv.reader(io.StringIO((await ledger.read()).decode(), newline="")))
+
+        assert rows[0][2] == heading and rows[1][2] == bank
+        assert [row[3] for row in rows[1:6]] == ["'" + name.strip() for name in HOSTILE]
+        assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for row in rows for cell in row)
 
 
 @pytest.mark.bot(**OPTIONS)

@@ -1,0 +1,61 @@
+"""An exported game's ledger as CSV, for a spreadsheet: one line per transfer, in the words of the
+person who exported it (the ledger screen's own account names and reasons, bot/render/ledger.py).
+
+A spreadsheet runs a cell that begins with `=`, `+`, `-` or `@` (or a tab or a carriage return
+before one) as a formula, and a player's name is whatever they typed: every text cell that begins
+so is written behind a single quote, as OWASP's advice on CSV injection says. Amounts, months and
+days are written as numbers, which a spreadsheet reads as numbers and never runs.
+"""
+
+import csv
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from bot.game.events import Event
+from bot.game.rulesets import RULESETS
+from bot.render.i18n import Lang
+from bot.render.ledger import account_name, reason_text
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet may take a text cell for a formula by (OWASP, "CSV Injection")."""
+
+Cell = str | int
+
+
+def spreadsheet_cell(value: Cell) -> Cell:
+    """`value` as a cell no spreadsheet runs: a number as it is, text behind a quote if it could
+    start a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def ledger_csv(record: Mapping[str, Any], L: Lang) -> str:
+    """The record's ledger: month, day, who paid, who was paid, how much and what for."""
+    names = [player["name"] for player in record["players"]]
+    ruleset = RULESETS[record["settings"]["edition"]]
+    out = io.StringIO(newline="")
+    writer = csv.writer(out)  # lines end in CRLF (RFC 4180): a cell holding a CR or LF is quoted
+    writer.writerow(
+        (
+            L.pgettext("ledger column", "Month"),
+            L.pgettext("ledger column", "Day"),
+            L.pgettext("ledger column", "Paid by"),
+            L.pgettext("ledger column", "Paid to"),
+            L.pgettext("ledger column", "Amount"),
+            L.pgettext("ledger column", "What for"),
+        )
+    )
+    for row in record["ledger"]:
+        e = Event.from_record(row)
+        cells: tuple[Cell, ...] = (
+            e.month,
+            e.day,
+            account_name(e.src, names, ruleset, L),
+            account_name(e.dst, names, ruleset, L),
+            e.amount,
+            reason_text(e, ruleset, L),
+        )
+        writer.writerow(spreadsheet_cell(cell) for cell in cells)
+    return out.getvalue()
