@@ -27,8 +27,11 @@ from db.interface import (
     GameRow,
     GameStore,
     HistoryRow,
+    OutcomeUnknown,
     Preferences,
     Shards,
+    StaleVersion,
+    StoreError,
     Wakeup,
 )
 
@@ -64,6 +67,36 @@ class SetAside(NamedTuple):
     game_id: int
 
 
+class Landed(Loaded):
+    """A save whose answer was lost (`Unconfirmed`), found stored by a later load: nobody was shown
+    it yet, so the caller shows it and sets the channel's timer from it."""
+
+
+class NotSaved(Exception):
+    """A save's answer was lost, and the store read again shows it was not written: nothing was
+    done."""
+
+
+class Unconfirmed(Exception):
+    """A save's answer was lost, and the store could not be read again to tell whether it was
+    written: the kept row is dropped, and the channel's next load reads the store, which tells."""
+
+
+class _Sent(NamedTuple):
+    """A save whose outcome is unknown: the row it was made on, and the document it wrote."""
+
+    row: GameRow
+    data: str
+
+    def landed(self, stored: GameRow | None) -> bool:
+        """Whether `stored` (the channel's row read now) is this save, committed."""
+        return stored is not None and (stored.game_id, stored.version, stored.data) == (
+            self.row.game_id,
+            self.row.version + 1,
+            self.data,
+        )
+
+
 class Tables:
     """Per-channel locks plus the live games in the store, in the table's terms (the service's
     repository).
@@ -81,6 +114,10 @@ class Tables:
     next save (`StaleVersion`, which forgets the entry like any failed write), so nothing is ever
     written over a newer game; the service answers it (`Core.changing`). A refusal saves nothing,
     so the service forgets the entry itself before it refuses on it (`Core.settled`).
+
+    A save whose answer was lost (`OutcomeUnknown`: the connection dropped, no answer in time) is
+    resolved by reading the game again, never assumed either way: written, it went well; not
+    written, `NotSaved`; unreadable too, `Unconfirmed`, and the next load finds out (`Landed`).
     """
 
     def __init__(self, store: GameStore, shards: Shards | None = None) -> None:
@@ -93,6 +130,8 @@ class Tables:
         """The last row saved or read for each channel (a row read was parsed once: it is valid)."""
         self._resume = Resume(datetime.min)
         """Deadlines to extend after a restart, applied when each game is first loaded."""
+        self._unconfirmed: dict[int, _Sent] = {}
+        """Saves whose outcome no read could confirm yet, by channel: the next load tells."""
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves the server `guild_id`, so times its games."""
@@ -123,6 +162,7 @@ class Tables:
 
         A live row that cannot be read (not text, or a document this version's model rejects) is
         moved to the store's quarantine by the first load that meets it, which returns `SetAside`.
+        A save no read could confirm (`Unconfirmed`) that is found stored comes back as `Landed`.
         """
         row = self._rows.get(channel_id)
         if row is not None and known is not None and known.row is row:
@@ -140,7 +180,8 @@ class Tables:
             assert row is not None  # the store's row was read; its document is what failed
             return await self._set_aside(channel_id, row.game_id, row.version, _first_error(error))
         self._rows[channel_id] = row
-        loaded = Loaded(row, table)
+        sent = self._unconfirmed.pop(channel_id, None)
+        loaded = Landed(row, table) if sent is not None and sent.landed(row) else Loaded(row, table)
         until = self._resume.grace.pop(channel_id, None)
         if until is not None and table.extend_for_downtime(self._resume.restarted_at, until):
             try:
@@ -191,14 +232,36 @@ class Tables:
         """Save the table and the event-log `records` in one transaction. The table is now the
         channel's last save, as the screen may show it: its caller changes it no more (`load` parses
         a new one to go on)."""
-        table = loaded.table
+        table, data = loaded.table, loaded.table.model_dump_json()
         try:
-            row = await self.store.save(loaded.row, table.model_dump_json(), table.wake_at(), records)
+            row = await self.store.save(loaded.row, data, table.wake_at(), records)
+        except OutcomeUnknown as lost:
+            self._rows.pop(loaded.row.channel_id, None)
+            row = await self._resolve(_Sent(loaded.row, data), lost)
         except BaseException:
             self._rows.pop(loaded.row.channel_id, None)
             raise
         self._rows[row.channel_id] = row
         return Loaded(row, table)
+
+    async def _resolve(self, sent: _Sent, lost: OutcomeUnknown) -> GameRow:
+        """The stored row, if the save whose answer was `lost` was written; else why not."""
+        channel_id = sent.row.channel_id
+        where = {"channel": channel_id, "game": sent.row.game_id, "version": sent.row.version + 1}
+        try:
+            stored = await self.store.get(channel_id)
+        except (StoreError, DamagedRow):
+            self._unconfirmed[channel_id] = sent
+            log.warning("save unconfirmed: the game could not be read again", exc_info=True, extra=where)
+            raise Unconfirmed(str(lost)) from lost
+        if sent.landed(stored):
+            assert stored is not None  # landed: it is the row saved
+            log.warning("save confirmed by reading the game again", extra={**where, "why": str(lost)})
+            return stored
+        log.warning("save not written, as the game read again shows", extra={**where, "why": str(lost)})
+        if stored is None or (stored.game_id, stored.version) != (sent.row.game_id, sent.row.version):
+            raise StaleVersion(f"game {sent.row.game_id} changed meanwhile") from lost
+        raise NotSaved(str(lost)) from lost
 
     async def finish(
         self, loaded: Loaded, records: list[dict] | tuple, summary: dict, result: GameResult

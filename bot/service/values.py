@@ -325,6 +325,11 @@ class ServiceCode(StrEnum):
     """/payday resume of a game that runs."""
     NO_SUCH_STRENGTH = "no_such_strength"
     """The lobby's menu of computer players sent a strength that is none of them (a forged click)."""
+    NOT_SAVED = "not_saved"
+    """The save's answer was lost, and the game read again shows it was not written: nothing done."""
+    UNCONFIRMED = "unconfirmed"
+    """The save's answer was lost, and the game could not be read again to know whether it was
+    written: the person looks at the game's latest message and tries again."""
 
 
 class TakeoverCode(StrEnum):
