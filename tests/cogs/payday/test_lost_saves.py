@@ -15,7 +15,8 @@ from bot.service import Refused, ServiceCode
 from cogs.payday._reply import DEFER_AFTER
 from db import StoreError
 from tests.cogs.payday.rig import live, load, message, script, service, start_game
-from tests.helpers import click
+from tests.helpers import add_computer, click, slash
+from tests.helpers import table as make_table
 
 ROLL = "Roll the die"
 
@@ -202,3 +203,23 @@ async def test_a_deferred_click_whose_save_landed_shows_the_board(env, monkeypat
 
     assert clicked.deferred and not [f for f in clicked.followups if f.ephemeral]  # no error
     assert "**bob**, roll the die." in whose_turn(await live(env, game.channel))
+
+
+@pytest.mark.simcord(settle_timeout=1.0)
+async def test_a_computers_move_that_landed_though_its_answer_was_lost_is_shown_and_timed(env, commits):
+    _, channel, (alice,) = make_table(env, 1)
+    lobby = (await slash(alice, channel, "payday start", months=1)).response
+    await add_computer(alice, lobby)
+    await click(alice, lobby, label="Start")
+    await script(env, channel, 2, 2)  # Sweepstakes for alice, then for the computer
+    await click(alice, lobby, label=ROLL)
+    board = await live(env, channel)
+    commits(True)
+
+    await env.advance_time(2)  # the computer's move: its COMMIT fails after it landed
+
+    assert "**alice**, roll the die." in whose_turn(message(channel, board.id))
+    table = await load(env, channel)
+    assert table.state.players[1].day == 2
+    assert service(env).timers.armed(channel.id) == table.wake_at()
+    assert service(env).timers.failures(channel.id) == 0  # nothing to try again
