@@ -7,7 +7,7 @@ transaction before anyone is told about it. The store is any `db.GameStore`.
 import asyncio
 import logging
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
 from typing import NamedTuple
 
@@ -237,31 +237,27 @@ class Tables:
             row = await self.store.save(loaded.row, data, table.wake_at(), records)
         except OutcomeUnknown as lost:
             self._rows.pop(loaded.row.channel_id, None)
-            row = await self._resolve(_Sent(loaded.row, data), lost)
+            row = await self._saved_after_all(_Sent(loaded.row, data), lost)
         except BaseException:
             self._rows.pop(loaded.row.channel_id, None)
             raise
         self._rows[row.channel_id] = row
         return Loaded(row, table)
 
-    async def _resolve(self, sent: _Sent, lost: OutcomeUnknown) -> GameRow:
-        """The stored row, if the save whose answer was `lost` was written; else why not."""
-        channel_id = sent.row.channel_id
-        where = {"channel": channel_id, "game": sent.row.game_id, "version": sent.row.version + 1}
+    async def _saved_after_all(self, sent: _Sent, lost: OutcomeUnknown) -> GameRow:
+        """The stored row of a save whose answer was `lost`, if it landed (`_resolve`); when no read
+        can tell, the channel's next load does (`Landed`)."""
+
+        async def landed(stored: GameRow | None) -> bool:
+            return sent.landed(stored)
+
         try:
-            stored = await self.store.get(channel_id)
-        except (StoreError, DamagedRow):
-            self._unconfirmed[channel_id] = sent
-            log.warning("save unconfirmed: the game could not be read again", exc_info=True, extra=where)
-            raise Unconfirmed(str(lost)) from lost
-        if sent.landed(stored):
-            assert stored is not None  # landed: it is the row saved
-            log.warning("save confirmed by reading the game again", extra={**where, "why": str(lost)})
-            return stored
-        log.warning("save not written, as the game read again shows", extra={**where, "why": str(lost)})
-        if stored is None or (stored.game_id, stored.version) != (sent.row.game_id, sent.row.version):
-            raise StaleVersion(f"game {sent.row.game_id} changed meanwhile") from lost
-        raise NotSaved(str(lost)) from lost
+            row = await self._resolve("save", sent.row, lost, landed)
+        except Unconfirmed:
+            self._unconfirmed[sent.row.channel_id] = sent
+            raise
+        assert row is not None, "a save that landed is the channel's row"
+        return row
 
     async def finish(
         self, loaded: Loaded, records: list[dict] | tuple, summary: dict, result: GameResult
@@ -269,18 +265,56 @@ class Tables:
         """Move the game to history with its `summary` (`summary_of`), and record its `result` for
         the server's history, stats and ratings, in one transaction; the channel is free for a new
         game."""
-        data = loaded.table.model_dump_json()
+        data, game_id = loaded.table.model_dump_json(), loaded.row.game_id
+
+        async def landed(stored: GameRow | None) -> bool:
+            return await self.store.finished_game(game_id) is not None
+
         try:
             await self.store.finish(loaded.row, data, summary, records, (result, rate))
+        except OutcomeUnknown as lost:
+            await self._resolve("finish", loaded.row, lost, landed)
         finally:
             self._rows.pop(loaded.row.channel_id, None)
 
     async def discard(self, loaded: Loaded) -> None:
         """Drop a lobby that never started."""
+        lobby = loaded.row
+
+        async def landed(stored: GameRow | None) -> bool:
+            return stored is None or (stored.game_id, stored.created_at) != (lobby.game_id, lobby.created_at)
+
         try:
-            await self.store.delete(loaded.row)
+            await self.store.delete(lobby)
+        except OutcomeUnknown as lost:
+            await self._resolve("close", lobby, lost, landed)
         finally:
-            self._rows.pop(loaded.row.channel_id, None)
+            self._rows.pop(lobby.channel_id, None)
+
+    async def _resolve(
+        self,
+        write: str,
+        sent: GameRow,
+        lost: OutcomeUnknown,
+        landed: Callable[[GameRow | None], Awaitable[bool]],
+    ) -> GameRow | None:
+        """A `write` made on `sent` whose answer was `lost`, resolved by reading the store: the
+        channel's row now if the write `landed` in it; `NotSaved` if the row is still `sent`,
+        `StaleVersion` if another process changed it, `Unconfirmed` if the store cannot be read."""
+        where = {"channel": sent.channel_id, "game": sent.game_id, "version": sent.version, "action": write}
+        try:
+            stored = await self.store.get(sent.channel_id)
+            written = await landed(stored)
+        except (StoreError, DamagedRow):
+            log.warning("write unconfirmed: the game could not be read again", exc_info=True, extra=where)
+            raise Unconfirmed(str(lost)) from lost
+        if written:
+            log.warning("write confirmed by reading the game again", extra={**where, "why": str(lost)})
+            return stored
+        log.warning("write not made, as the game read again shows", extra={**where, "why": str(lost)})
+        if stored is None or (stored.game_id, stored.version) != (sent.game_id, sent.version):
+            raise StaleVersion(f"game {sent.game_id} changed meanwhile") from lost
+        raise NotSaved(str(lost)) from lost
 
     async def preferences(self, user_ids: Iterable[int]) -> dict[int, Preferences]:
         """The lasting choices of those members who made any."""

@@ -14,8 +14,8 @@ from bot.render.refusals import refusal_text, went_wrong
 from bot.service import Refused, ServiceCode
 from cogs.payday._reply import DEFER_AFTER
 from db import StoreError
-from tests.cogs.payday.rig import live, load, message, script, service, start_game
-from tests.helpers import add_computer, click, slash
+from tests.cogs.payday.rig import finished, labels, live, load, message, script, service, start_game
+from tests.helpers import add_computer, click, end_game, slash
 from tests.helpers import table as make_table
 
 ROLL = "Roll the die"
@@ -223,3 +223,32 @@ async def test_a_computers_move_that_landed_though_its_answer_was_lost_is_shown_
     assert table.state.players[1].day == 2
     assert service(env).timers.armed(channel.id) == table.wake_at()
     assert service(env).timers.failures(channel.id) == 0  # nothing to try again
+
+
+@pytest.mark.bot(turn_seconds=300)
+async def test_a_game_ended_though_the_answer_of_its_end_was_lost_shows_its_standings(env, commits):
+    game = await start_game(env, 2, months=1)
+    alice, _ = game.players
+    board = await live(env, game.channel)
+    commits(True)
+
+    ended = await end_game(alice, game.channel)
+
+    assert not [f for f in ended.followups if f.ephemeral]  # no "something went wrong"
+    [standings] = ended.followups
+    assert "Pay Day game #1" in standings.message.embeds[0].title
+    assert await load(env, game.channel) is None and (await finished(env, game.channel))[0] == 1
+    assert labels(message(game.channel, board.id)) == []  # the board is frozen
+    assert service(env).timers.armed(game.channel.id) is None
+
+
+async def test_a_lobby_cancelled_though_the_answer_was_lost_is_closed(env, commits):
+    _, channel, (alice,) = make_table(env, 1)
+    lobby = (await slash(alice, channel, "payday start")).response
+    commits(True)
+
+    cancelled = await click(alice, lobby, label="Cancel")
+
+    assert not cancelled.ephemeral
+    assert "Cancelled by alice." in lobby.embeds[0].description and labels(lobby) == []
+    assert await load(env, channel) is None
