@@ -137,72 +137,52 @@ def slow_then(env, monkeypatch, outcome) -> None:
     monkeypatch.setattr(store, "save", save)
 
 
-async def _not_saved(real, *args, **kwargs):
+async def _store_error(real, commits, *args, **kwargs):
     raise StoreError("Could not write to the database at test.sqlite3 (the disk is full)")
 
 
-async def _crashed(real, *args, **kwargs):
+async def _crash(real, commits, *args, **kwargs):
     raise RuntimeError("a bug")
+
+
+async def _not_landed(real, commits, *args, **kwargs):
+    commits(False)
+    return await real(*args, **kwargs)
+
+
+async def _landed(real, commits, *args, **kwargs):
+    commits(True)
+    return await real(*args, **kwargs)
 
 
 @pytest.mark.bot(turn_seconds=300)
 @pytest.mark.parametrize(
-    ("outcome", "said"),
-    [(_not_saved, went_wrong(lang("en"))), (_crashed, went_wrong(lang("en")))],
-    ids=["store_error", "crash"],
+    ("outcome", "said", "day"),
+    [
+        (_store_error, went_wrong(lang("en")), 0),
+        (_crash, went_wrong(lang("en")), 0),
+        (_not_landed, refusal(ServiceCode.NOT_SAVED), 0),
+        (_landed, None, 2),
+    ],
+    ids=["store_error", "crash", "not_landed", "landed"],
 )
-async def test_a_deferred_click_that_fails_still_gets_its_sentence(env, monkeypatch, outcome, said):
+async def test_a_deferred_click_gets_its_answer_whatever_happens(
+    env, monkeypatch, commits, outcome, said, day
+):
     game = await start_game(env, 2, months=1)
     alice, _ = game.players
     await script(env, game.channel, 2)
-    slow_then(env, monkeypatch, outcome)
+    slow_then(env, monkeypatch, lambda real, *args, **kwargs: outcome(real, commits, *args, **kwargs))
 
     clicked = await alice.click(await live(env, game.channel), label=ROLL)
     await env.advance_time(DEFER_AFTER + 2)
 
     assert clicked.deferred
-    assert [f.message.content for f in clicked.followups] == [said]
-    assert (await load(env, game.channel)).state.players[0].day == 0
-
-
-@pytest.mark.bot(turn_seconds=300)
-async def test_a_deferred_click_whose_save_did_not_land_gets_the_sentence(env, monkeypatch, commits):
-    game = await start_game(env, 2, months=1)
-    alice, _ = game.players
-    await script(env, game.channel, 2)
-
-    async def lost(real, *args, **kwargs):
-        commits(False)
-        return await real(*args, **kwargs)
-
-    slow_then(env, monkeypatch, lost)
-
-    clicked = await alice.click(await live(env, game.channel), label=ROLL)
-    await env.advance_time(DEFER_AFTER + 2)
-
-    assert clicked.deferred
-    [followup] = clicked.followups
-    assert followup.message.content.startswith(refusal(ServiceCode.NOT_SAVED))
-    assert (await load(env, game.channel)).state.players[0].day == 0
-
-
-@pytest.mark.bot(turn_seconds=300)
-async def test_a_deferred_click_whose_save_landed_shows_the_board(env, monkeypatch, commits):
-    game = await start_game(env, 2, months=1)
-    alice, _ = game.players
-    await script(env, game.channel, 2)
-
-    async def landed(real, *args, **kwargs):
-        commits(True)
-        return await real(*args, **kwargs)
-
-    slow_then(env, monkeypatch, landed)
-
-    clicked = await alice.click(await live(env, game.channel), label=ROLL)
-    await env.advance_time(DEFER_AFTER + 2)
-
-    assert clicked.deferred and not [f for f in clicked.followups if f.ephemeral]  # no error
-    assert "**bob**, roll the die." in whose_turn(await live(env, game.channel))
+    private = [f.message.content for f in clicked.followups if f.ephemeral]
+    assert len(private) == (said is not None) and all(text.startswith(said) for text in private)
+    assert (await load(env, game.channel)).state.players[0].day == day
+    expected = "**bob**, roll the die." if day else "**alice**, roll the die."
+    assert expected in whose_turn(await live(env, game.channel))
 
 
 @pytest.mark.simcord(settle_timeout=1.0)
