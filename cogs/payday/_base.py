@@ -117,9 +117,17 @@ class Answering(commands.Cog):
         return reply, result
 
     async def _way_back(self, interaction: discord.Interaction) -> str | None:
-        """A link to the channel's live message, for a refusal to end with (None if it has none)."""
+        """A link to the channel's live message, for a refusal to end with (None if it has none, or
+        if it cannot be read: the refusal goes out without it, as a store still away must not cost
+        the refusal that says so)."""
         channel_id = channel_of(interaction)
-        where = await self.service.live_message(channel_id)
+        try:
+            where = await self.service.live_message(channel_id)
+        except Exception:
+            log.warning(
+                "no link back: the game could not be read", exc_info=True, extra={"channel": channel_id}
+            )
+            return None
         if where is None:
             return None
         guild_id, message_id = where

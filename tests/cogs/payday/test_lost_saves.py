@@ -111,7 +111,7 @@ async def test_a_save_nobody_could_confirm_is_shown_once_a_read_finds_it(env, co
     await script(env, game.channel, 2)
     board = await live(env, game.channel)
     commits(True)
-    reads_fail(1)
+    reads_fail(2)  # reading the game again fails, and so does the link back to its live message
 
     unsure = await click(alice, board, label=ROLL)
 
