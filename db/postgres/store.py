@@ -200,13 +200,18 @@ class PostgresStore(SharedReads):
             raise error from e
 
     async def _write(self, transaction: Transaction[Result]) -> Result:
-        """`transaction` on a pooled connection, committed whole or rolled back whole."""
-        async with self._trouble("write to"), self._pool.acquire() as db, db.transaction():
-            return await transaction(db)
+        """`transaction` on a pooled connection, committed whole or rolled back whole; a COMMIT
+        whose answer is lost is OutcomeUnknown (any failure before it rolls back)."""
+        sending = _Sending()
+        async with self._trouble("write to", sending), self._pool.acquire() as db:
+            async with db.transaction():
+                result = await transaction(db)
+                sending.sent = True  # the COMMIT goes as the block ends
+            return result
 
     async def _change(self, sql: str, *params: Any) -> Any:
         """One statement, a transaction on its own (no BEGIN and COMMIT to wait for); the first
-        column of its first row, None if it returned none."""
+        column of its first row, None if it returned none. OutcomeUnknown once it was sent."""
         sending = _Sending()
         async with self._trouble("write to", sending), self._pool.acquire() as db:
             sending.sent = True
@@ -365,7 +370,8 @@ class PostgresStore(SharedReads):
 
 
 class _Sending:
-    """Whether a write's statement has left for the server (a connection was had for it)."""
+    """Whether a write's statement (or its COMMIT) has left for the server: from then on, it may
+    have committed."""
 
     sent = False
 

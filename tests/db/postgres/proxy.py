@@ -21,6 +21,7 @@ class Proxy:
         self._server: asyncio.Server | None = None
         self._next_query: str | None = None
         """What to do with the next chunk a client sends: None passes it."""
+        self._containing = b""
         self._thawed = asyncio.Event()
         self._thawed.set()
         self._pumps: set[asyncio.Task[None]] = set()
@@ -47,13 +48,16 @@ class Proxy:
             pump.cancel()
         await asyncio.gather(*self._pumps, return_exceptions=True)
 
-    def lose_reply(self) -> None:
-        """The next query reaches the server; the connection drops before its reply comes back."""
+    def lose_reply(self, containing: bytes = b"") -> None:
+        """The next query (the next one `containing` those bytes: b"COMMIT") reaches the server; the
+        connection drops before its reply comes back."""
         self._next_query = "lose_reply"
+        self._containing = containing
 
     def lose_query(self) -> None:
         """The connection drops as the next query is sent: the server never sees it."""
         self._next_query = "lose_query"
+        self._containing = b""
 
     def freeze(self) -> None:
         """Nothing passes either way, as with a server whose processes stopped; held, not lost."""
@@ -75,7 +79,9 @@ class Proxy:
         async def upstream() -> None:
             while chunk := await client_in.read(65536):
                 await self._thawed.wait()
-                mode, self._next_query = self._next_query, None
+                mode = self._next_query if self._containing in chunk else None
+                if mode is not None:
+                    self._next_query = None
                 if mode == "lose_query":
                     cut()
                     return

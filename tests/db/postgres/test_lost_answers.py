@@ -166,3 +166,14 @@ async def test_a_roll_while_the_server_is_frozen_is_answered_and_the_game_goes_o
     answer = Move(chosen.kind, chosen.value, chosen.prompt, move.game_id)
     await rig.service.act(CHANNEL, PEOPLE[table.seats[seat].user_id], answer)
     assert (await stored(rig)).version == now.version + 1  # the game goes on
+
+
+async def test_a_game_ended_though_the_reply_to_its_commit_was_lost_is_over_for_all_to_see(rig):
+    move = await started(rig)
+    rig.proxy.lose_reply(containing=b"COMMIT")
+
+    ended = await rig.service.end(CHANNEL, ALICE, move.game_id, move.prompt)
+
+    assert await rig.truth.get(CHANNEL) is None and await rig.truth.finished_game(move.game_id) is not None
+    assert ended.live is not None and ended.live.closed  # the live message is frozen
+    assert rig.service.timers.armed(CHANNEL) is None
