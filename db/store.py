@@ -146,7 +146,8 @@ class Store(SharedReads):
             error = e.__cause__ or e
             raise OutcomeUnknown(
                 f"Could not tell whether a write to the database at {self._path} committed"
-                f" ({files.reason(error, self._path)}): it is read again to know."
+                f" ({files.reason(error, self._path)}): read the game again to know; if it persists, check"
+                " the disk."
             ) from error
         except Overdue:
             raise StoreError(

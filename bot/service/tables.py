@@ -73,13 +73,14 @@ class Landed(Loaded):
 
 
 class NotSaved(Exception):
-    """A save's answer was lost, and the store read again shows it was not written: nothing was
-    done."""
+    """A write's answer was lost (a save, a game's end, a lobby's close), and the store read again
+    shows it was not made: nothing was done."""
 
 
 class Unconfirmed(Exception):
-    """A save's answer was lost, and the store could not be read again to tell whether it was
-    written: the kept row is dropped, and the channel's next load reads the store, which tells."""
+    """A write's answer was lost, and the store could not be read again to tell whether it was
+    made: the kept row is dropped, and the channel's next load reads the store (a save found
+    there comes back `Landed`)."""
 
 
 class _Sent(NamedTuple):
@@ -115,9 +116,10 @@ class Tables:
     written over a newer game; the service answers it (`Core.changing`). A refusal saves nothing,
     so the service forgets the entry itself before it refuses on it (`Core.settled`).
 
-    A save whose answer was lost (`OutcomeUnknown`: the connection dropped, no answer in time) is
-    resolved by reading the game again, never assumed either way: written, it went well; not
-    written, `NotSaved`; unreadable too, `Unconfirmed`, and the next load finds out (`Landed`).
+    A write whose answer was lost (`OutcomeUnknown`: the connection dropped, no answer in time, a
+    failed COMMIT) is resolved by reading the game again, never assumed either way (`_resolve`):
+    made, it went well; not made, `NotSaved`; the store unreadable too, `Unconfirmed`, and for a
+    save the channel's next load finds out (`Landed`).
     """
 
     def __init__(self, store: GameStore, shards: Shards | None = None) -> None:

@@ -196,7 +196,7 @@ class PostgresStore(SharedReads):
         except server.CONNECTION_TROUBLE as e:
             error = server.trouble(e, self._url, verb)
             if sending is not None and sending.sent and not isinstance(e, _FAILED_ON_THE_SERVER):
-                raise OutcomeUnknown(f"{error} The write may have committed: it is read again.") from e
+                raise OutcomeUnknown(f"{error} The write may have committed all the same.") from e
             raise error from e
 
     async def _write(self, transaction: Transaction[Result]) -> Result:
