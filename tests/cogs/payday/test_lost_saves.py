@@ -14,8 +14,18 @@ from bot.render.refusals import refusal_text, went_wrong
 from bot.service import Refused, ServiceCode
 from cogs.payday._reply import DEFER_AFTER
 from db import StoreError
-from tests.cogs.payday.rig import finished, labels, live, load, message, script, service, start_game
-from tests.helpers import add_computer, click, end_game, slash
+from tests.cogs.payday.rig import (
+    alice_and_a_computer,
+    finished,
+    labels,
+    live,
+    load,
+    message,
+    script,
+    service,
+    start_game,
+)
+from tests.helpers import click, end_game, slash
 from tests.helpers import table as make_table
 
 ROLL = "Roll the die"
@@ -187,13 +197,9 @@ async def test_a_deferred_click_gets_its_answer_whatever_happens(
 
 @pytest.mark.simcord(settle_timeout=1.0)
 async def test_a_computers_move_that_landed_though_its_answer_was_lost_is_shown_and_timed(env, commits):
-    _, channel, (alice,) = make_table(env, 1)
-    lobby = (await slash(alice, channel, "payday start", months=1)).response
-    await add_computer(alice, lobby)
-    await click(alice, lobby, label="Start")
-    await script(env, channel, 2, 2)  # Sweepstakes for alice, then for the computer
-    await click(alice, lobby, label=ROLL)
+    channel, alice = await alice_and_a_computer(env, after=[2, 2])  # Sweepstakes for both
     board = await live(env, channel)
+    await click(alice, board, label=ROLL)
     commits(True)
 
     await env.advance_time(2)  # the computer's move: its COMMIT fails after it landed
