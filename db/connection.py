@@ -41,6 +41,11 @@ class Overdue(Exception):
     """An operation waited longer than QUEUE_BUDGET for its turn; it did not run."""
 
 
+class Uncommitted(Exception):
+    """The COMMIT of a write failed: whether the transaction landed is for a read to tell (the
+    error is its `__cause__`)."""
+
+
 class Connection:
     """One aiosqlite connection and the turns its operations take on it."""
 
@@ -71,14 +76,17 @@ class Connection:
 
     async def write(self, statements: Statements[Result]) -> Result:
         """Run `statements` as one transaction, in its turn (sqlite3 begins it before the first of
-        them); any failure rolls it back whole."""
+        them); any failure rolls it back whole, and a failed COMMIT raises `Uncommitted`."""
         queued_at = time.perf_counter()
         async with self._turn:
             _in_time(queued_at)
             db = self._db
             try:
                 result = await statements(db)
-                await db.commit()
+                try:
+                    await db.commit()
+                except sqlite3.Error as e:
+                    raise Uncommitted from e
             except BaseException:
                 # Queued at once, even for a caller cancelled meanwhile: the connection's thread runs
                 # statements in order, so the ROLLBACK ends this transaction before the next

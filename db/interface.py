@@ -21,6 +21,12 @@ class StoreUnavailable(StoreError):
     itself, so a supervisor retries later instead of waiting for an admin."""
 
 
+class OutcomeUnknown(StoreError):
+    """A write was sent but its answer was lost (the connection dropped, no answer in time, the
+    COMMIT failed): it may have committed or not. Only reading the store again tells; any other
+    StoreError means nothing was written."""
+
+
 class GameExists(Exception):
     """The channel already has a live game or lobby."""
 
@@ -217,7 +223,8 @@ class GameStore(Protocol):
     members' lasting preferences, and each server's settings.
 
     Every write is one transaction: a save and its events land together or not at all. Failures of
-    the machine (disk, locks, permissions) raise StoreError; a lost race raises StaleVersion.
+    the machine (disk, locks, permissions) raise StoreError, OutcomeUnknown when the write may have
+    committed all the same; a lost race raises StaleVersion.
     """
 
     async def get(self, channel_id: int) -> GameRow | None:

@@ -21,11 +21,12 @@ from typing import Any
 import aiosqlite
 
 from db import files, migrations, records, rows, statements
-from db.connection import Connection, Overdue, Result, Statements
+from db.connection import Connection, Overdue, Result, Statements, Uncommitted
 from db.interface import (
     GameExists,
     GameResult,
     GameRow,
+    OutcomeUnknown,
     Preferences,
     Pruned,
     Rater,
@@ -141,6 +142,13 @@ class Store(SharedReads):
         """Failures of the machine become one StoreError an admin can act on."""
         try:
             yield
+        except Uncommitted as e:
+            error = e.__cause__ or e
+            raise OutcomeUnknown(
+                f"Could not tell whether a write to the database at {self._path} committed"
+                f" ({files.reason(error, self._path)}): read the game again to know; if it persists, check"
+                " the disk."
+            ) from error
         except Overdue:
             raise StoreError(
                 f"Could not {verb} the database at {self._path} in time (it is busy or locked by another"

@@ -267,6 +267,13 @@ _TEXTS: dict[str, Writer] = {
     LobbyCode.REMATCH_PLAYERS: lambda p, n, L: L._(
         "Only the players of that game can ask for a rematch: start a new game with /payday start."
     ),
+    ServiceCode.NOT_SAVED: lambda p, n, L: L._(
+        "That couldn't be saved, so nothing was done: please try again."
+    ),
+    ServiceCode.UNCONFIRMED: lambda p, n, L: L._(
+        "The game's records didn't answer, so nothing could be confirmed: look at its latest message "
+        "in a moment and try again."
+    ),
     # Slash options
     OptionCode.NOT_A_NUMBER: lambda p, n, L: L._(
         "That {option} is not allowed: it must be a number.", option=p["option"]

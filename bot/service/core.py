@@ -17,8 +17,8 @@ from typing import Any, Protocol, TypeVar
 from bot.game.actions import IllegalAction, RefusalCode
 from bot.service.moves import Played, paydays_in
 from bot.service.results import result_of
-from bot.service.tables import Loaded, SetAside, Tables, summary_of
-from bot.service.timers import Clock, DeadlineScheduler
+from bot.service.tables import Landed, Loaded, NotSaved, SetAside, Tables, Unconfirmed, summary_of
+from bot.service.timers import RETRY_FIRST, Clock, DeadlineScheduler
 from bot.service.values import (
     Answer,
     Ending,
@@ -109,6 +109,11 @@ class Core:
         game its author has not seen. Lost races happen only while a server moves between
         processes, so the person is asked to look at the latest message and try again, which
         then works: the out-of-date copy is gone.
+
+        A save whose answer was lost and that reading the game again shows unwritten is refused
+        as nothing done (`NOT_SAVED`); one the store could not even be read to confirm is refused
+        as unknown (`UNCONFIRMED`), and the channel's timer wakes soon to read the game again and
+        show the save if it landed (`load`), so the timer never runs on a board nobody saw.
         """
         async with self.tables.lock(channel_id):
             try:
@@ -118,6 +123,11 @@ class Core:
                 raise Refused(ServiceCode.CHANGED_MEANWHILE) from None
             except GameExists:
                 raise Refused(ServiceCode.GAME_OPEN) from None
+            except NotSaved:
+                raise Refused(ServiceCode.NOT_SAVED) from None
+            except Unconfirmed:
+                self.timers.arm(channel_id, self.now() + RETRY_FIRST)
+                raise Refused(ServiceCode.UNCONFIRMED) from None
 
     async def overtaken(self, channel_id: int, lost: StaleVersion, action: str) -> None:
         """A save of this process's lost a race (`lost`): another process saved the game first, and
@@ -159,13 +169,20 @@ class Core:
 
     async def load(self, channel_id: int, known: Loaded | None = None) -> Loaded | None:
         """The channel's table, for a use case holding its lock (`known`: see `Tables.load`). A game
-        found unreadable is set aside: its timer goes, its channel is told once, it has no game."""
+        found unreadable is set aside: its timer goes, its channel is told once, it has no game. A
+        save that landed though nobody could confirm it (`Landed`) is shown now, and the channel's
+        timer set from it."""
         found = await self.tables.load(channel_id, known)
         if isinstance(found, SetAside):
             self.timers.cancel(channel_id)
             warning = Warning(WarningCode.SET_ASIDE, found.game_id)
             self.screen.publish(Update(channel_id, notices=[warning]))
             return None
+        if isinstance(found, Landed):
+            loaded = Loaded(*found)
+            log_change("a save nobody could confirm landed: shown now", loaded)
+            self.publish(Update(channel_id, loaded, live=LiveView(loaded)))
+            return loaded
         return found
 
     async def here(self, channel_id: int) -> Loaded:

@@ -7,7 +7,7 @@ transaction before anyone is told about it. The store is any `db.GameStore`.
 import asyncio
 import logging
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
 from typing import NamedTuple
 
@@ -27,8 +27,11 @@ from db.interface import (
     GameRow,
     GameStore,
     HistoryRow,
+    OutcomeUnknown,
     Preferences,
     Shards,
+    StaleVersion,
+    StoreError,
     Wakeup,
 )
 
@@ -64,6 +67,37 @@ class SetAside(NamedTuple):
     game_id: int
 
 
+class Landed(Loaded):
+    """A save whose answer was lost (`Unconfirmed`), found stored by a later load: nobody was shown
+    it yet, so the caller shows it and sets the channel's timer from it."""
+
+
+class NotSaved(Exception):
+    """A write's answer was lost (a save, a game's end, a lobby's close), and the store read again
+    shows it was not made: nothing was done."""
+
+
+class Unconfirmed(Exception):
+    """A write's answer was lost, and the store could not be read again to tell whether it was
+    made: the kept row is dropped, and the channel's next load reads the store (a save found
+    there comes back `Landed`)."""
+
+
+class _Sent(NamedTuple):
+    """A save whose outcome is unknown: the row it was made on, and the document it wrote."""
+
+    row: GameRow
+    data: str
+
+    def landed(self, stored: GameRow | None) -> bool:
+        """Whether `stored` (the channel's row read now) is this save, committed."""
+        return stored is not None and (stored.game_id, stored.version, stored.data) == (
+            self.row.game_id,
+            self.row.version + 1,
+            self.data,
+        )
+
+
 class Tables:
     """Per-channel locks plus the live games in the store, in the table's terms (the service's
     repository).
@@ -81,6 +115,11 @@ class Tables:
     next save (`StaleVersion`, which forgets the entry like any failed write), so nothing is ever
     written over a newer game; the service answers it (`Core.changing`). A refusal saves nothing,
     so the service forgets the entry itself before it refuses on it (`Core.settled`).
+
+    A write whose answer was lost (`OutcomeUnknown`: the connection dropped, no answer in time, a
+    failed COMMIT) is resolved by reading the game again, never assumed either way (`_resolve`):
+    made, it went well; not made, `NotSaved`; the store unreadable too, `Unconfirmed`, and for a
+    save the channel's next load finds out (`Landed`).
     """
 
     def __init__(self, store: GameStore, shards: Shards | None = None) -> None:
@@ -93,6 +132,8 @@ class Tables:
         """The last row saved or read for each channel (a row read was parsed once: it is valid)."""
         self._resume = Resume(datetime.min)
         """Deadlines to extend after a restart, applied when each game is first loaded."""
+        self._unconfirmed: dict[int, _Sent] = {}
+        """Saves whose outcome no read could confirm yet, by channel: the next load tells."""
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves the server `guild_id`, so times its games."""
@@ -123,6 +164,7 @@ class Tables:
 
         A live row that cannot be read (not text, or a document this version's model rejects) is
         moved to the store's quarantine by the first load that meets it, which returns `SetAside`.
+        A save no read could confirm (`Unconfirmed`) that is found stored comes back as `Landed`.
         """
         row = self._rows.get(channel_id)
         if row is not None and known is not None and known.row is row:
@@ -140,7 +182,8 @@ class Tables:
             assert row is not None  # the store's row was read; its document is what failed
             return await self._set_aside(channel_id, row.game_id, row.version, _first_error(error))
         self._rows[channel_id] = row
-        loaded = Loaded(row, table)
+        sent = self._unconfirmed.pop(channel_id, None)
+        loaded = Landed(row, table) if sent is not None and sent.landed(row) else Loaded(row, table)
         until = self._resume.grace.pop(channel_id, None)
         if until is not None and table.extend_for_downtime(self._resume.restarted_at, until):
             try:
@@ -191,14 +234,32 @@ class Tables:
         """Save the table and the event-log `records` in one transaction. The table is now the
         channel's last save, as the screen may show it: its caller changes it no more (`load` parses
         a new one to go on)."""
-        table = loaded.table
+        table, data = loaded.table, loaded.table.model_dump_json()
         try:
-            row = await self.store.save(loaded.row, table.model_dump_json(), table.wake_at(), records)
+            row = await self.store.save(loaded.row, data, table.wake_at(), records)
+        except OutcomeUnknown as lost:
+            self._rows.pop(loaded.row.channel_id, None)
+            row = await self._saved_after_all(_Sent(loaded.row, data), lost)
         except BaseException:
             self._rows.pop(loaded.row.channel_id, None)
             raise
         self._rows[row.channel_id] = row
         return Loaded(row, table)
+
+    async def _saved_after_all(self, sent: _Sent, lost: OutcomeUnknown) -> GameRow:
+        """The stored row of a save whose answer was `lost`, if it landed (`_resolve`); when no read
+        can tell, the channel's next load does (`Landed`)."""
+
+        async def landed(stored: GameRow | None) -> bool:
+            return sent.landed(stored)
+
+        try:
+            row = await self._resolve("save", sent.row, lost, landed)
+        except Unconfirmed:
+            self._unconfirmed[sent.row.channel_id] = sent
+            raise
+        assert row is not None, "a save that landed is the channel's row"
+        return row
 
     async def finish(
         self, loaded: Loaded, records: list[dict] | tuple, summary: dict, result: GameResult
@@ -206,18 +267,56 @@ class Tables:
         """Move the game to history with its `summary` (`summary_of`), and record its `result` for
         the server's history, stats and ratings, in one transaction; the channel is free for a new
         game."""
-        data = loaded.table.model_dump_json()
+        data, game_id = loaded.table.model_dump_json(), loaded.row.game_id
+
+        async def landed(stored: GameRow | None) -> bool:
+            return await self.store.finished_game(game_id) is not None
+
         try:
             await self.store.finish(loaded.row, data, summary, records, (result, rate))
+        except OutcomeUnknown as lost:
+            await self._resolve("finish", loaded.row, lost, landed)
         finally:
             self._rows.pop(loaded.row.channel_id, None)
 
     async def discard(self, loaded: Loaded) -> None:
         """Drop a lobby that never started."""
+        lobby = loaded.row
+
+        async def landed(stored: GameRow | None) -> bool:
+            return stored is None or (stored.game_id, stored.created_at) != (lobby.game_id, lobby.created_at)
+
         try:
-            await self.store.delete(loaded.row)
+            await self.store.delete(lobby)
+        except OutcomeUnknown as lost:
+            await self._resolve("close", lobby, lost, landed)
         finally:
-            self._rows.pop(loaded.row.channel_id, None)
+            self._rows.pop(lobby.channel_id, None)
+
+    async def _resolve(
+        self,
+        write: str,
+        sent: GameRow,
+        lost: OutcomeUnknown,
+        landed: Callable[[GameRow | None], Awaitable[bool]],
+    ) -> GameRow | None:
+        """A `write` made on `sent` whose answer was `lost`, resolved by reading the store: the
+        channel's row now if the write `landed` in it; `NotSaved` if the row is still `sent`,
+        `StaleVersion` if another process changed it, `Unconfirmed` if the store cannot be read."""
+        where = {"channel": sent.channel_id, "game": sent.game_id, "version": sent.version, "action": write}
+        try:
+            stored = await self.store.get(sent.channel_id)
+            written = await landed(stored)
+        except (StoreError, DamagedRow):
+            log.warning("write unconfirmed: the game could not be read again", exc_info=True, extra=where)
+            raise Unconfirmed(str(lost)) from lost
+        if written:
+            log.warning("write confirmed by reading the game again", extra={**where, "why": str(lost)})
+            return stored
+        log.warning("write not made, as the game read again shows", extra={**where, "why": str(lost)})
+        if stored is None or (stored.game_id, stored.version) != (sent.game_id, sent.version):
+            raise StaleVersion(f"game {sent.game_id} changed meanwhile") from lost
+        raise NotSaved(str(lost)) from lost
 
     async def preferences(self, user_ids: Iterable[int]) -> dict[int, Preferences]:
         """The lasting choices of those members who made any."""

@@ -326,6 +326,12 @@ class ServiceCode(StrEnum):
     """/payday resume of a game that runs."""
     NO_SUCH_STRENGTH = "no_such_strength"
     """The lobby's menu of computer players sent a strength that is none of them (a forged click)."""
+    NOT_SAVED = "not_saved"
+    """The store's answer to the change was lost, and the game read again shows it was not made:
+    nothing was done (`Core.changing`)."""
+    UNCONFIRMED = "unconfirmed"
+    """The store's answer to the change was lost, and the game could not be read again to know
+    whether it was made: the person looks at the game's latest message and tries again."""
 
 
 class TakeoverCode(StrEnum):

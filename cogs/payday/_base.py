@@ -5,8 +5,8 @@ A handler turns the interaction into plain values (`Person`, `Move`, ids), calls
 `bot.service.Service` and shows what it returns. The service holds the channel's lock while it
 decides and saves; the answer goes out only once it has let go, so a slow or rate-limited Discord
 never holds a game. Every refusal is answered here, privately, in the clicking player's own
-language, with a link back to the game's live message; a crash gets a sentence too
-(`run_click`), never Discord's "interaction failed".
+language, with a link back to the game's live message; a crash gets a sentence too (here, or in
+`run_click` outside the use case), after a deferral as well, never Discord's "interaction failed".
 """
 
 import logging
@@ -85,7 +85,9 @@ class Answering(commands.Cog):
     ) -> tuple[Reply, Result | None]:
         """Check the command's options, call the use case, then answer: with `show`, or, if it was
         refused, with the refusal in the player's own language, privately (names escaped like on
-        the board), and a link back to the live message. The answer is sent after the service has
+        the board), and a link back to the live message; if it crashed, with one sentence saying
+        so (logged). Whatever happened, the interaction gets its answer, as the edit or follow-up
+        of its deferral if it was deferred. The answer is sent after the service has
         let go of the channel's lock. Every interaction passes here, so here it is timed (`timing`):
         the bot's own work apart, as Discord's round trips are none of the bot's doing."""
         kind = interaction.type.name
@@ -100,6 +102,12 @@ class Answering(commands.Cog):
                 except Refused as refused:
                     log.info("refused", extra={"channel": interaction.channel_id, "why": refused.code})
                     reply.say(way_back(refusal_text(refused, L), await self._way_back(interaction), L))
+                except Exception:
+                    # Answered like a refusal, after a deferral too: the deferred click's only answer.
+                    log.exception(
+                        "interaction failed", extra={"channel": interaction.channel_id, "kind": kind}
+                    )
+                    reply.say(went_wrong(L))
                 except BaseException:
                     reply.cancel()
                     raise
@@ -109,9 +117,17 @@ class Answering(commands.Cog):
         return reply, result
 
     async def _way_back(self, interaction: discord.Interaction) -> str | None:
-        """A link to the channel's live message, for a refusal to end with (None if it has none)."""
+        """A link to the channel's live message, for a refusal to end with (None if it has none, or
+        if it cannot be read: the refusal goes out without it, as a store still away must not cost
+        the refusal that says so)."""
         channel_id = channel_of(interaction)
-        where = await self.service.live_message(channel_id)
+        try:
+            where = await self.service.live_message(channel_id)
+        except Exception:
+            log.warning(
+                "no link back: the game could not be read", exc_info=True, extra={"channel": channel_id}
+            )
+            return None
         if where is None:
             return None
         guild_id, message_id = where
@@ -208,5 +224,8 @@ async def run_click(interaction: discord.Interaction, work: Awaitable[None], wha
         await work
     except Exception:
         log.exception("button failed", extra={"channel": interaction.channel_id, "custom_id": what})
-        if not interaction.response.is_done():
-            await interaction.response.send_message(went_wrong(lang(interaction.locale)), ephemeral=True)
+        text = went_wrong(lang(interaction.locale))
+        if interaction.response.is_done():  # deferred or answered before it crashed: a follow-up
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)

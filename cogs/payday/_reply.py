@@ -145,7 +145,7 @@ class Reply:
         self.followups.append(message)
 
     def cancel(self) -> None:
-        """Nothing will be sent (the work failed and the error handler answers): stop the timer."""
+        """Nothing will be sent (the work was cancelled): stop the timer."""
         self._timer.cancel()
 
     # -- sending, after the lock ----------------------------------------------------------------

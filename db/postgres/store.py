@@ -40,6 +40,7 @@ from db.interface import (
     GameExists,
     GameResult,
     GameRow,
+    OutcomeUnknown,
     Preferences,
     Pruned,
     Rater,
@@ -78,6 +79,14 @@ and the server finds a connection to a machine that vanished without a word dead
 OPERATION_SETTINGS = {"lock_timeout": LOCK_TIMEOUT, "statement_timeout": f"{SERVER_TIMEOUT:g}s"}
 """The pool's connections, whose every operation fits OPERATION_BUDGET; the upgrade runs steps of
 any length, so it has none of these."""
+_FAILED_ON_THE_SERVER = (
+    asyncpg.LockNotAvailableError,
+    asyncpg.TransactionRollbackError,
+    asyncpg.QueryCanceledError,
+    asyncpg.InsufficientResourcesError,
+)
+"""Trouble the server itself answered a statement with: the statement failed, nothing of it was
+written. Any other trouble once a statement was sent leaves its outcome unknown."""
 POOL_SIZE = 10
 """Connections per process: reads and writes of different channels run at once."""
 
@@ -202,25 +211,37 @@ class PostgresStore(SharedReads):
         await self._pool.close()
 
     @contextlib.asynccontextmanager
-    async def _trouble(self, verb: str) -> AsyncIterator[None]:
+    async def _trouble(self, verb: str, sending: "_Sending | None" = None) -> AsyncIterator[None]:
         """Failures of the server or the network become one StoreError, and no operation outlasts
-        OPERATION_BUDGET."""
+        OPERATION_BUDGET. Once `sending` says a write's statement left for the server, a failure
+        the server did not answer with (the connection dropped, no answer in time) is
+        OutcomeUnknown: the server may have committed it."""
         try:
             async with asyncio.timeout(OPERATION_BUDGET):
                 yield
         except server.CONNECTION_TROUBLE as e:
-            raise server.trouble(e, self._url, verb) from e
+            error = server.trouble(e, self._url, verb)
+            if sending is not None and sending.sent and not isinstance(e, _FAILED_ON_THE_SERVER):
+                raise OutcomeUnknown(f"{error} The write may have committed all the same.") from e
+            raise error from e
 
     async def _write(self, transaction: Transaction[Result]) -> Result:
-        """`transaction` on a pooled connection, committed whole or rolled back whole."""
-        async with self._trouble("write to"), self._pool.acquire() as db, db.transaction():
-            return await transaction(db)
+        """`transaction` on a pooled connection, committed whole or rolled back whole; a COMMIT
+        whose answer is lost is OutcomeUnknown (any failure before it rolls back)."""
+        sending = _Sending()
+        async with self._trouble("write to", sending), self._pool.acquire() as db:
+            async with db.transaction():
+                result = await transaction(db)
+                sending.sent = True  # the COMMIT goes as the block ends
+            return result
 
     async def _change(self, sql: str, *params: Any) -> Any:
         """One statement, a transaction on its own (no BEGIN and COMMIT to wait for); the first
-        column of its first row, None if it returned none."""
-        async with self._trouble("write to"):
-            return await self._pool.fetchval(sql, *params)
+        column of its first row, None if it returned none. OutcomeUnknown once it was sent."""
+        sending = _Sending()
+        async with self._trouble("write to", sending), self._pool.acquire() as db:
+            sending.sent = True
+            return await db.fetchval(sql, *params)
 
     async def _fetch(self, sql: str, params: Iterable[Any]) -> list[asyncpg.Record]:
         async with self._trouble("read"):
@@ -365,6 +386,13 @@ class PostgresStore(SharedReads):
                 functools.partial(_delete_events, game_ids[start : start + statements.PRUNE_BATCH])
             )
         return Pruned(len(game_ids), removed)
+
+
+class _Sending:
+    """Whether a write's statement (or its COMMIT) has left for the server: from then on, it may
+    have committed."""
+
+    sent = False
 
 
 async def _left_as_found(db: asyncpg.Connection) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from db import DamagedRow, Shards, StoreError
 from db.connection import BUSY_TIMEOUT_MS, QUEUE_BUDGET
+from db.interface import OutcomeUnknown
 from tests.db.conftest import sqlite_only
 
 DISCORD_WINDOW = 3.0
@@ -54,6 +55,7 @@ async def test_a_locked_database_fails_a_save_well_inside_discords_window(store,
         locker.release()
 
     assert BUSY_TIMEOUT_MS / 1000 * 0.8 <= waited < 1.0
+    assert not isinstance(caught.value, OutcomeUnknown)  # refused before anything was written
     assert str(path) in str(caught.value) and "\n" not in str(caught.value)
     # Nothing was half-written, and the store works again as soon as the lock is gone.
     assert await store.get(100) == row
@@ -70,6 +72,27 @@ async def test_a_save_is_committed_when_it_returns(store, path):
         assert other.execute("SELECT version, data FROM games").fetchall() == [(2, '{"turn":2}')]
     other.close()
     assert saved.version == 2
+
+
+@sqlite_only
+@pytest.mark.parametrize("landed", [True, False], ids=["committed", "not_committed"])
+async def test_a_commit_that_fails_leaves_the_outcome_unknown_not_assumed(store, path, monkeypatch, landed):
+    row = await store.create(100, None, "{}")
+    db = store._connection._db
+    real = db.commit
+
+    async def commit() -> None:  # the disk fails as the COMMIT is written, after it landed or before
+        if landed:
+            await real()
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(db, "commit", commit)
+    with pytest.raises(OutcomeUnknown, match=str(path)) as caught:
+        await store.save(row, '{"turn":2}', None, [{"kind": "roll"}])
+    monkeypatch.setattr(db, "commit", real)
+
+    assert "\n" not in str(caught.value)
+    assert (await store.get(100)).version == (2 if landed else 1)  # the store is usable, and tells
 
 
 @sqlite_only

@@ -17,6 +17,7 @@ from bot.game.state import from_json
 from bot.service import GameSettings, Move, Person, Service, Tables
 from bot.table import Seat, Table
 from db import GameRow, StaleVersion, Store, StoreError
+from db.interface import OutcomeUnknown
 
 
 @pytest.fixture
@@ -308,3 +309,21 @@ def mutable_objects(value, found: dict | None = None) -> dict[int, object]:
     for child in children:
         mutable_objects(child, found)
     return found
+
+
+async def test_a_save_whose_answer_was_lost_while_another_process_saved_is_a_lost_race(tables, monkeypatch):
+    loaded = await tables.create(10, 20, lobby())
+    other = Tables(tables.store)  # another process on the same database changes the lobby first
+    changed = await other.load(10)
+    changed.table.months = 5
+    theirs = await other.save(changed)
+
+    async def lost(*args, **kwargs):
+        raise OutcomeUnknown("no answer in time")
+
+    monkeypatch.setattr(tables.store, "save", lost)
+    with pytest.raises(StaleVersion):
+        await tables.save(loaded)
+    monkeypatch.undo()
+
+    assert (await tables.load(10)).row == theirs.row  # the kept copy went: the store is read

@@ -21,7 +21,7 @@ from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 from bot.render.i18n import lang
 from bot.table import Table
-from tests.helpers import click, slash
+from tests.helpers import add_computer, click, slash, table
 
 MODERN = RULESETS["modern"]
 
@@ -55,6 +55,18 @@ async def start_game(
         await click(player, lobby, label=words._("Join"))
     await click(players[0], lobby, label=words._("Start"))
     return Game(guild, channel, players, outsider)
+
+
+async def alice_and_a_computer(
+    env: simcord.Env, *, after: list[int]
+) -> tuple[simcord.ChannelHandle, simcord.MemberActor]:
+    """alice against a computer, one month; the dice `after` are scripted once the game started."""
+    _, channel, (alice,) = table(env, 1)
+    lobby = (await slash(alice, channel, "payday start", months=1)).response
+    await add_computer(alice, lobby)
+    await click(alice, lobby, label="Start")
+    await script(env, channel, *after)
+    return channel, alice
 
 
 # -- reading --------------------------------------------------------------------------------------

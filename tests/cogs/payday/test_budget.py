@@ -6,9 +6,19 @@ it (/webhooks/...), which the bot's global limit of 50 requests a second does no
 
 import pytest
 
-from tests.cogs.payday.rig import cog, field, live, load, rigged, script, start_game, unescape
+from tests.cogs.payday.rig import (
+    alice_and_a_computer,
+    cog,
+    field,
+    live,
+    load,
+    rigged,
+    script,
+    start_game,
+    unescape,
+)
 from tests.cogs.payday.test_lobby import COMPUTERS_WAIT_FOR_THE_CLOCK
-from tests.helpers import add_computer, click, slash, table
+from tests.helpers import click, slash
 
 FIFTEEN_MINUTES = 15 * 60
 
@@ -78,16 +88,6 @@ async def test_a_pay_day_summary_rides_on_the_board_that_calls_and_stays_when_it
     assert kept.content == summary and kept.embeds == [] and kept.components == []
     assert board.content.startswith("💵 **Pay Day: bob starts month 2**")
     assert board.content.endswith(f"🔔 <@{alice.id}>, your turn.")
-
-
-async def alice_and_a_computer(env, *, after: list[int]):
-    """alice against a computer, one month; the dice `after` are scripted once the game started."""
-    _, channel, (alice,) = table(env, 1)
-    lobby = (await slash(alice, channel, "payday start", months=1)).response
-    await add_computer(alice, lobby)
-    await click(alice, lobby, label="Start")
-    await script(env, channel, *after)
-    return channel, alice
 
 
 @COMPUTERS_WAIT_FOR_THE_CLOCK

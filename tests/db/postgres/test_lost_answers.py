@@ -1,0 +1,179 @@
+"""A save whose answer the network or the server loses, on PostgreSQL through a proxy that loses it
+(tests/db/postgres/proxy.py): the store says the outcome is unknown rather than that nothing was
+written, and the service reads the game again to answer the click as what happened."""
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import asyncpg
+import pytest
+
+from bot.game import ai
+from bot.game.actions import ActionKind
+from bot.service import GameSettings, LobbyOptions, Move, Person, Refused, Service, ServiceCode, Tables
+from db import GameRow, PostgresStore, StoreError
+from db.interface import OutcomeUnknown
+from tests.bot.service.fakes import Clock, Screen
+from tests.db.postgres.proxy import Proxy, proxy_to
+from tests.postgres import fresh_schema, in_schema, postgres_url_or_skip
+
+CHANNEL, GUILD = 10, 20
+ALICE, BOB = Person(1, "alice"), Person(2, "bob")
+PEOPLE = {person.user_id: person for person in (ALICE, BOB)}
+DISCORD_DEFERRED = 15 * 60
+"""Seconds a deferred click's answer may take (its token's life)."""
+
+
+@dataclass
+class Rig:
+    proxy: Proxy
+    store: PostgresStore
+    """The bot's store, through the proxy."""
+    truth: PostgresStore
+    """The same tables, straight: what the server holds."""
+    service: Service
+    screen: Screen
+    url: str
+    """The server's URL, straight, in the test's schema."""
+
+
+@pytest.fixture
+async def rig() -> AsyncIterator[Rig]:
+    url = postgres_url_or_skip()
+    async with fresh_schema(url) as schema, proxy_to(url) as proxy:
+        store = await PostgresStore.open(proxy.url_through, schema=schema)
+        truth = await PostgresStore.open(url, schema=schema)
+        screen = Screen()
+        service = Service(Tables(store), GameSettings(seed=5), screen, Clock())
+        yield Rig(proxy, store, truth, service, screen, in_schema(url, schema))
+        await service.close()
+        await store.close()
+        await truth.close()
+
+
+async def started(rig: Rig) -> Move:
+    """alice and bob at a game; alice's roll, to be played."""
+    service = rig.service
+    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.join(CHANNEL, BOB)
+    begun = await service.start(CHANNEL, ALICE)
+    return Move(ActionKind.ROLL, 0, begun.loaded.table.state.prompt, begun.game_id)
+
+
+async def stored(rig: Rig) -> GameRow:
+    row = await rig.truth.get(CHANNEL)
+    assert row is not None
+    return row
+
+
+def shown(rig: Rig) -> int:
+    """The version of the game the screen was last handed."""
+    return next(u.loaded.row.version for u in reversed(rig.screen.updates) if u.loaded is not None)
+
+
+async def roll(rig: Rig, move: Move):
+    return await rig.service.act(CHANNEL, ALICE, move)
+
+
+# -- the store --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("lose", "written"), [(Proxy.lose_reply, True), (Proxy.lose_query, False)], ids=["reply", "query"]
+)
+async def test_a_save_whose_answer_is_lost_is_unknown_whether_it_was_written_or_not(rig, lose, written):
+    await started(rig)
+    before = await stored(rig)
+    lose(rig.proxy)
+
+    with pytest.raises(OutcomeUnknown):
+        await rig.store.save(before, '{"saved": true}', None, [{"kind": "roll"}])
+
+    assert (await stored(rig)).version == before.version + written
+
+
+async def test_a_save_the_server_refused_is_no_unknown_outcome(rig):
+    await started(rig)
+    before = await stored(rig)
+    holder = await asyncpg.connect(rig.url)  # an admin's open transaction holds the row
+    try:
+        await holder.execute("BEGIN")
+        await holder.execute("SELECT FROM games WHERE game_id = $1 FOR UPDATE", before.game_id)
+        with pytest.raises(StoreError) as refused:
+            await rig.store.save(before, '{"saved": true}', None)
+    finally:
+        await holder.close()
+
+    assert not isinstance(refused.value, OutcomeUnknown)
+    assert await stored(rig) == before
+
+
+# -- the click ----------------------------------------------------------------------------------------
+async def test_a_roll_the_server_saved_though_its_reply_was_lost_is_answered_shown_and_timed(rig):
+    move = await started(rig)
+    before = await stored(rig)
+    rig.proxy.lose_reply()
+
+    rolled = await roll(rig, move)
+
+    now = await stored(rig)
+    assert now.version == before.version + 1 and rolled.loaded.row == now
+    assert rolled.loaded.table.state.players[0].day > 0
+    assert shown(rig) == now.version  # the live message shows the roll
+    assert rig.service.timers.armed(CHANNEL) == now.deadline  # bob's time, as stored
+
+
+async def test_a_roll_whose_query_was_lost_is_refused_in_one_sentence_and_changes_nothing(rig):
+    move = await started(rig)
+    before = await stored(rig)
+    rig.proxy.lose_query()
+
+    with pytest.raises(Refused) as refused:
+        await roll(rig, move)
+
+    assert refused.value.code is ServiceCode.NOT_SAVED
+    assert await stored(rig) == before and shown(rig) == before.version
+    assert rig.service.timers.armed(CHANNEL) == before.deadline
+    await roll(rig, move)  # trying again works
+    assert (await stored(rig)).version == before.version + 1
+
+
+async def test_a_roll_while_the_server_is_frozen_is_answered_and_the_game_goes_on_once_it_is_back(rig):
+    move = await started(rig)
+    before = await stored(rig)
+    rig.proxy.freeze()
+
+    began = time.monotonic()
+    with pytest.raises(Refused) as refused:
+        await roll(rig, move)
+    waited = time.monotonic() - began
+    rig.proxy.thaw()
+
+    assert refused.value.code is ServiceCode.UNCONFIRMED and waited < 10 < DISCORD_DEFERRED
+    assert shown(rig) == before.version  # nothing shown that nobody confirmed
+    for _ in range(20):  # the held roll may still reach the server now, or be cancelled first
+        if (await stored(rig)).version != before.version:
+            break
+        await asyncio.sleep(0.05)
+    await rig.service.wake(CHANNEL)  # the channel's timer, armed for soon, reads the game again
+
+    now = await stored(rig)
+    assert shown(rig) == now.version  # the live message shows what is stored, landed or not
+    assert rig.service.timers.armed(CHANNEL) == now.deadline
+    table = (await rig.service.tables.load(CHANNEL)).table
+    seat = table.waiting_humans()[0]
+    chosen = ai.choose(table.game, seat)
+    answer = Move(chosen.kind, chosen.value, chosen.prompt, move.game_id)
+    await rig.service.act(CHANNEL, PEOPLE[table.seats[seat].user_id], answer)
+    assert (await stored(rig)).version == now.version + 1  # the game goes on
+
+
+async def test_a_game_ended_though_the_reply_to_its_commit_was_lost_is_over_for_all_to_see(rig):
+    move = await started(rig)
+    rig.proxy.lose_reply(containing=b"COMMIT")
+
+    ended = await rig.service.end(CHANNEL, ALICE, move.game_id, move.prompt)
+
+    assert await rig.truth.get(CHANNEL) is None and await rig.truth.finished_game(move.game_id) is not None
+    assert ended.live is not None and ended.live.closed  # the live message is frozen
+    assert rig.service.timers.armed(CHANNEL) is None
