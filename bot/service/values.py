@@ -325,6 +325,9 @@ class ServiceCode(StrEnum):
     """/payday resume of a game that runs."""
     NO_SUCH_STRENGTH = "no_such_strength"
     """The lobby's menu of computer players sent a strength that is none of them (a forged click)."""
+    SETTINGS_CHANGED = "settings_changed"
+    """Another process saved the server's settings since this change read them, setting one it sets
+    to another value (`Servers._update`): nothing was changed, and the panel shows them now."""
 
 
 class TakeoverCode(StrEnum):

@@ -5,7 +5,8 @@ import sqlite3
 
 import pytest
 
-from db import Store, StoreError
+from db import StaleVersion, Store, StoreError
+from db.interface import SettingsRow
 from db.migrations import LATEST, MIGRATIONS
 
 
@@ -115,13 +116,39 @@ async def test_a_database_from_before_server_settings_opens_and_gains_them(tmp_p
         assert (old.game_id, old.version, old.data) == (1, 2, '{"old":true}')
         assert (await store.preferences([7]))[7].calls is False
         assert await store.server_settings(1) is None
-        await store.set_server_settings(1, '{"months":6}')
-        assert await store.server_settings(1) == '{"months":6}'
+        await store.set_server_settings(1, '{"months":6}', 0)
+        assert await store.server_settings(1) == SettingsRow(1, '{"months":6}')
     finally:
         await store.close()
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA user_version").fetchone() == (LATEST,)
     raw.close()
+
+
+async def test_server_settings_saved_before_versions_open_at_version_one(tmp_path):
+    """A file written at step 6 keeps each server's settings, now at version 1: a save that read
+    them names 1 and lands; one made as if the server never chose (0) writes nothing."""
+    path = tmp_path / "payday.sqlite3"
+    with sqlite3.connect(path) as raw:
+        for number, statements in MIGRATIONS:
+            if number <= 6:
+                for sql in statements:
+                    raw.execute(sql)
+        raw.execute("PRAGMA user_version = 6")
+        raw.execute(
+            "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (1, '{\"months\":6}', 0)"
+        )
+    raw.close()
+
+    store = await Store.open(path)
+    try:
+        assert await store.server_settings(1) == SettingsRow(1, '{"months":6}')
+        with pytest.raises(StaleVersion):
+            await store.set_server_settings(1, '{"months":2}', 0)
+        await store.set_server_settings(1, '{"months":7}', 1)
+        assert await store.server_settings(1) == SettingsRow(2, '{"months":7}')
+    finally:
+        await store.close()
 
 
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path):

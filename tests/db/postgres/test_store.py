@@ -12,6 +12,7 @@ import pytest
 
 from bot.service.results import backfill
 from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
+from db.interface import SettingsRow
 from db.postgres import schema
 from db.postgres.store import OPERATION_BUDGET
 from tests.db.test_records import plus_one, result
@@ -315,3 +316,50 @@ async def test_two_processes_starting_together_backfill_each_old_game_once(two_p
     _, total = await second.results(10)
     players = {p.user_id: (p.rated_games, p.wins) for p in await second.ratings(10, "modern", "")}
     assert total == 3 and players == {1: (3, 3), 2: (3, 0)}
+
+
+async def test_server_settings_saved_before_versions_open_at_version_one(
+    postgres_url, schema_name, raw, monkeypatch
+):
+    with monkeypatch.context() as before_versions:
+        before_versions.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
+        before_versions.setattr(schema, "LATEST", 1)
+        await (await PostgresStore.open(postgres_url, schema=schema_name)).close()
+    await raw.execute(
+        "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (1, '{\"months\":6}', 0)"
+    )
+
+    store = await PostgresStore.open(postgres_url, schema=schema_name)
+    try:
+        assert await store.server_settings(1) == SettingsRow(1, '{"months":6}')
+        with pytest.raises(StaleVersion):
+            await store.set_server_settings(1, '{"months":2}', 0)
+        assert await store.set_server_settings(1, '{"months":7}', 1) == SettingsRow(2, '{"months":7}')
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("version", [0, 1], ids=["first settings", "later settings"])
+async def test_two_processes_saving_a_servers_settings_at_once_exactly_one_wins(two_processes, raw, version):
+    """Both saves wait for another program's transaction on the row (or on the server's key, for
+    a first save), so they truly overlap; then one lands and the other writes nothing."""
+    first, second = two_processes
+    holder = raw.transaction()
+    await holder.start()
+    if version:
+        await first.set_server_settings(7, '{"months":4}', 0)
+        await raw.execute("SELECT 1 FROM server_settings WHERE guild_id = 7 FOR UPDATE")
+    else:
+        await raw.execute("INSERT INTO server_settings (guild_id, data, updated_at) VALUES (7, '{}', 0)")
+    saves = [
+        asyncio.create_task(store.set_server_settings(7, f'{{"months":{n + 5}}}', version))
+        for n, store in enumerate(two_processes)
+    ]
+    await asyncio.sleep(0.2)
+    assert not any(save.done() for save in saves)
+    await holder.rollback()
+    results = await asyncio.gather(*saves, return_exceptions=True)
+
+    [winner] = [r for r in results if isinstance(r, SettingsRow)]
+    assert [type(r) for r in results if not isinstance(r, SettingsRow)] == [StaleVersion]
+    assert await second.server_settings(7) == winner and winner.version == version + 1
