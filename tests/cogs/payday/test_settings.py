@@ -9,12 +9,15 @@ import simcord
 import simcord.interactions
 
 from bot.game.rulesets import RULESETS
+from bot.service import GameSettings, Person, Service, Tables
+from tests.bot.service.fakes import Clock, Screen
 from tests.cogs.payday.rig import client_locales, load, service, stored, unescape
 from tests.helpers import click, refusal, slash
 
 MANAGE_SERVER_ONLY = (
     "Only members with the Manage Server permission can change this server's Pay Day settings."
 )
+CHANGED_MEANWHILE = "Someone else changed the settings meanwhile: the panel shows them now; try again."
 
 
 @pytest.fixture
@@ -236,3 +239,42 @@ async def test_the_panel_reads_in_the_admins_own_language(env, monkeypatch):
     assert refusal(refused) == (
         "Interessi sul prestito: in questa edizione serve un numero intero da 0% a 50%. Non è cambiato nulla."
     )
+
+
+async def test_a_change_another_admin_beat_is_refused_on_the_panel_which_shows_the_stored_settings(
+    env, monkeypatch
+):
+    """Carol's change comes from another process sharing the database (a service of its own on it,
+    as during a shard hand-over), saved between alice's read of the settings and her save."""
+    guild, channel, alice, _ = server(env)
+    opened = await slash(alice, channel, "payday settings")
+    panel = opened.response.message
+    elsewhere = Service(Tables(env.bot.store), GameSettings(), Screen(), Clock())
+    carol = Person(3, "carol", manages_server=True)
+    store, save, pending = env.bot.store, env.bot.store.set_server_settings, [5]
+
+    async def after_carols(*args):
+        if pending:
+            await elsewhere.change_server_settings(guild.id, carol, {"months": pending.pop()})
+        return await save(*args)
+
+    monkeypatch.setattr(store, "set_server_settings", after_carols)
+    chosen = {
+        "ruleset": ["modern"],
+        "turn_seconds": ["300"],
+        "interrupt_seconds": ["60"],
+        "language": ["default"],
+    }
+
+    refused = await submit(alice, await click(alice, panel, label="New games…"), {**chosen, "months": ["7"]})
+
+    assert opened.ephemeral and refused.response.message.id == panel.id  # her own panel, edited
+    panel, stored = opened.response.message, await service(env).tables.server_settings(guild.id)
+    assert panel.content == CHANGED_MEANWHILE
+    shown = panel_text(panel)
+    assert "Length: 5 months" in shown and "Turn time: 5 minutes (the bot's default)" in shown
+    assert (stored.months, stored.turn_seconds) == (5, None)  # carol's, and nothing of alice's
+
+    await submit(alice, await click(alice, panel, label="New games…"), {**chosen, "months": ["7"]})
+    panel = opened.response.message
+    assert not panel.content and "Length: 7 months" in panel_text(panel)
