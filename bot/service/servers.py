@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from bot.game.house import HouseRuleError, HouseValue
 from bot.game.rulesets import RULESETS
 from bot.service.core import Core, UseCases
+from bot.service.tables import StoredSettings
 from bot.service.values import HouseView, Person, Refused, ServiceCode
 from bot.table.settings import ServerSettings, house_changed, house_turned
 from db.interface import StaleVersion
@@ -126,18 +127,27 @@ class Servers(UseCases):
             try:
                 saved = await tables.save_server_settings(guild_id, wanted, read.version)
             except StaleVersion:
-                stored = await tables.stored_settings(guild_id)
-                rebased = wanted.rebased(read.settings, stored.settings)
-                if rebased is None:
-                    log.info("server settings changed meanwhile: refused", extra=where)
-                    raise SettingsChanged(stored.settings) from None
-                log.info("server settings changed meanwhile: made again on them", extra=where)
-                try:
-                    saved = await tables.save_server_settings(guild_id, rebased, stored.version)
-                except StaleVersion:
-                    raise SettingsChanged(await tables.server_settings(guild_id)) from None
+                saved = await self._again(guild_id, read.settings, wanted, where)
         log.info("server settings changed", extra=where)
         return saved.settings
+
+    async def _again(
+        self, guild_id: int, read: ServerSettings, wanted: ServerSettings, where: dict[str, object]
+    ) -> StoredSettings:
+        """The change from `read` to `wanted`, whose save lost the race to another process's, made
+        once more on the settings stored now; refused if the two changes set one setting apart, or
+        if this save loses too."""
+        tables = self.core.tables
+        stored = await tables.stored_settings(guild_id)
+        rebased = wanted.rebased(read, stored.settings)
+        if rebased is None:
+            log.info("server settings changed meanwhile: refused", extra=where)
+            raise SettingsChanged(stored.settings)
+        log.info("server settings changed meanwhile: made again on them", extra=where)
+        try:
+            return await tables.save_server_settings(guild_id, rebased, stored.version)
+        except StaleVersion:
+            raise SettingsChanged(await tables.server_settings(guild_id)) from None
 
 
 class SettingsChanged(Refused):

@@ -17,6 +17,19 @@ def assert_actionable(error: StoreError, path) -> None:
     assert "\n" not in message and message.endswith(".")
 
 
+def written_at(path, step: int, *statements: str) -> None:
+    """A database file as the bot wrote it at schema `step`, with `statements` run on it after."""
+    with sqlite3.connect(path) as raw:
+        for number, steps in MIGRATIONS:
+            if number <= step:
+                for sql in steps:
+                    raw.execute(sql)
+        raw.execute(f"PRAGMA user_version = {step}")
+        for sql in statements:
+            raw.execute(sql)
+    raw.close()
+
+
 async def test_a_restart_finds_every_game_event_and_finished_game(tmp_path):
     path = tmp_path / "payday.sqlite3"
     store = await Store.open(path)
@@ -62,18 +75,13 @@ async def test_a_database_from_before_preferences_opens_and_gains_them(tmp_path)
     """A file written by the bot before step 4 keeps its games and their ids, and gains the
     members' preferences and the ids closed lobbies give back."""
     path = tmp_path / "payday.sqlite3"
-    with sqlite3.connect(path) as raw:
-        for number, statements in MIGRATIONS:
-            if number < 4:
-                for sql in statements:
-                    raw.execute(sql)
-        raw.execute("PRAGMA user_version = 3")
-        raw.execute(
-            "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
-            " VALUES (100, 1, 5, '{\"old\":true}', 0, 0), (200, 1, 1, '{}', 0, 0)"
-        )
-        raw.execute("DELETE FROM games WHERE channel_id = 200")  # a lobby cancelled back then
-    raw.close()
+    written_at(
+        path,
+        3,
+        "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
+        " VALUES (100, 1, 5, '{\"old\":true}', 0, 0), (200, 1, 1, '{}', 0, 0)",
+        "DELETE FROM games WHERE channel_id = 200",  # a lobby cancelled back then
+    )
 
     store = await Store.open(path)
     try:
@@ -97,18 +105,13 @@ async def test_a_database_from_before_server_settings_opens_and_gains_them(tmp_p
     """A file written by the bot at step 4 keeps its games and members' preferences, and gains the
     servers' settings: a server with no row has none saved (so the defaults)."""
     path = tmp_path / "payday.sqlite3"
-    with sqlite3.connect(path) as raw:
-        for number, statements in MIGRATIONS:
-            if number <= 4:
-                for sql in statements:
-                    raw.execute(sql)
-        raw.execute("PRAGMA user_version = 4")
-        raw.execute(
-            "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
-            " VALUES (100, 1, 2, '{\"old\":true}', 0, 0)"
-        )
-        raw.execute("INSERT INTO preferences (user_id, calls, updated_at) VALUES (7, 0, 0)")
-    raw.close()
+    written_at(
+        path,
+        4,
+        "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
+        " VALUES (100, 1, 2, '{\"old\":true}', 0, 0)",
+        "INSERT INTO preferences (user_id, calls, updated_at) VALUES (7, 0, 0)",
+    )
 
     store = await Store.open(path)
     try:
@@ -129,16 +132,9 @@ async def test_server_settings_saved_before_versions_open_at_version_one(tmp_pat
     """A file written at step 6 keeps each server's settings, now at version 1: a save that read
     them names 1 and lands; one made as if the server never chose (0) writes nothing."""
     path = tmp_path / "payday.sqlite3"
-    with sqlite3.connect(path) as raw:
-        for number, statements in MIGRATIONS:
-            if number <= 6:
-                for sql in statements:
-                    raw.execute(sql)
-        raw.execute("PRAGMA user_version = 6")
-        raw.execute(
-            "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (1, '{\"months\":6}', 0)"
-        )
-    raw.close()
+    written_at(
+        path, 6, "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (1, '{\"months\":6}', 0)"
+    )
 
     store = await Store.open(path)
     try:

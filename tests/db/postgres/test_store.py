@@ -5,10 +5,13 @@ import asyncio
 import dataclasses
 import time
 import uuid
+from collections.abc import Coroutine
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
+from asyncpg.transaction import Transaction
 
 from bot.service.results import backfill
 from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
@@ -161,6 +164,16 @@ async def test_two_processes_opening_a_new_database_at_once_both_open_after_a_sl
         await db.close()
 
 
+async def once_let_go(holder: Transaction, saves: list[Coroutine[Any, Any, object]]) -> list[object]:
+    """`saves` started together while another program's transaction `holder` holds what they
+    write, so they all wait for it (they truly overlap); what each gave once it lets go."""
+    started = [asyncio.create_task(save) for save in saves]
+    await asyncio.sleep(0.2)
+    assert not any(save.done() for save in started)
+    await holder.rollback()
+    return await asyncio.gather(*started, return_exceptions=True)
+
+
 async def test_two_processes_saving_one_game_at_once_exactly_one_wins(two_processes, raw):
     """Both saves are held at the row until another program lets go of it, so they truly overlap."""
     first, second = two_processes
@@ -168,14 +181,13 @@ async def test_two_processes_saving_one_game_at_once_exactly_one_wins(two_proces
     holder = raw.transaction()
     await holder.start()
     await raw.execute("SELECT 1 FROM games WHERE game_id = $1 FOR UPDATE", row.game_id)
-    saves = [
-        asyncio.create_task(store.save(row, f'{{"by":{n}}}', None, [{"kind": "buy", "by": n}]))
-        for n, store in enumerate(two_processes)
-    ]
-    await asyncio.sleep(0.2)
-    assert not any(save.done() for save in saves)
-    await holder.rollback()
-    results = await asyncio.gather(*saves, return_exceptions=True)
+    results = await once_let_go(
+        holder,
+        [
+            store.save(row, f'{{"by":{n}}}', None, [{"kind": "buy", "by": n}])
+            for n, store in enumerate(two_processes)
+        ],
+    )
 
     [winner] = [r for r in results if isinstance(r, GameRow)]
     [loser] = [r for r in results if not isinstance(r, GameRow)]
@@ -351,14 +363,13 @@ async def test_two_processes_saving_a_servers_settings_at_once_exactly_one_wins(
         await raw.execute("SELECT 1 FROM server_settings WHERE guild_id = 7 FOR UPDATE")
     else:
         await raw.execute("INSERT INTO server_settings (guild_id, data, updated_at) VALUES (7, '{}', 0)")
-    saves = [
-        asyncio.create_task(store.set_server_settings(7, f'{{"months":{n + 5}}}', version))
-        for n, store in enumerate(two_processes)
-    ]
-    await asyncio.sleep(0.2)
-    assert not any(save.done() for save in saves)
-    await holder.rollback()
-    results = await asyncio.gather(*saves, return_exceptions=True)
+    results = await once_let_go(
+        holder,
+        [
+            store.set_server_settings(7, f'{{"months":{n + 5}}}', version)
+            for n, store in enumerate(two_processes)
+        ],
+    )
 
     [winner] = [r for r in results if isinstance(r, SettingsRow)]
     assert [type(r) for r in results if not isinstance(r, SettingsRow)] == [StaleVersion]
