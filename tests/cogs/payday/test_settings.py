@@ -241,24 +241,30 @@ async def test_the_panel_reads_in_the_admins_own_language(env, monkeypatch):
     )
 
 
-async def test_a_change_another_admin_beat_is_refused_on_the_panel_which_shows_the_stored_settings(
-    env, monkeypatch
-):
-    """Carol's change comes from another process sharing the database (a service of its own on it,
-    as during a shard hand-over), saved between alice's read of the settings and her save."""
-    guild, channel, alice, _ = server(env)
-    opened = await slash(alice, channel, "payday settings")
-    panel = opened.response.message
+def carol_first(env, monkeypatch, guild_id: int, values: dict) -> None:
+    """Carol's change `values`, from another process sharing the database (a service of its own on
+    it, as during a shard hand-over), is saved between the bot's next read of the settings and its
+    save."""
     elsewhere = Service(Tables(env.bot.store), GameSettings(), Screen(), Clock())
     carol = Person(3, "carol", manages_server=True)
-    store, save, pending = env.bot.store, env.bot.store.set_server_settings, [5]
+    store, pending = env.bot.store, [values]
+    save = store.set_server_settings
 
     async def after_carols(*args):
         if pending:
-            await elsewhere.change_server_settings(guild.id, carol, {"months": pending.pop()})
+            await elsewhere.change_server_settings(guild_id, carol, pending.pop())
         return await save(*args)
 
     monkeypatch.setattr(store, "set_server_settings", after_carols)
+
+
+async def test_a_change_another_admin_beat_is_refused_on_the_panel_which_shows_the_stored_settings(
+    env, monkeypatch
+):
+    guild, channel, alice, _ = server(env)
+    opened = await slash(alice, channel, "payday settings")
+    panel = opened.response.message
+    carol_first(env, monkeypatch, guild.id, {"months": 5})
     chosen = {
         "ruleset": ["modern"],
         "turn_seconds": ["300"],
@@ -278,3 +284,18 @@ async def test_a_change_another_admin_beat_is_refused_on_the_panel_which_shows_t
     await submit(alice, await click(alice, panel, label="New games…"), {**chosen, "months": ["7"]})
     panel = opened.response.message
     assert not panel.content and "Length: 7 months" in panel_text(panel)
+
+
+async def test_a_house_rule_another_admin_set_otherwise_meanwhile_is_refused_on_the_panel(env, monkeypatch):
+    guild, channel, alice, _ = server(env)
+    opened = await slash(alice, channel, "payday settings")
+    carol_first(env, monkeypatch, guild.id, {"house": {"modern": {"jackpot_six": "none"}}})
+
+    refused = await alice.select(opened.response.message, ["jackpot_six"])  # a movement 6 -> any 6
+
+    panel = opened.response.message
+    assert refused.response.message.id == panel.id and panel.content == CHANGED_MEANWHILE
+    assert "Jackpot won by: no roll" in panel_text(panel)
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {
+        "jackpot_six": "none"
+    }
