@@ -32,7 +32,8 @@ class GameExists(Exception):
 
 
 class StaleVersion(Exception):
-    """The live row changed (or is gone) since it was loaded; reload and retry. Nothing was written."""
+    """The live row (or a server's settings) changed, or is gone, since it was loaded; reload and
+    retry. Nothing was written."""
 
 
 class DamagedRow(Exception):
@@ -117,6 +118,15 @@ class Preferences:
     calls: bool
     """Called by name when a game waits for them (`/payday notices`)."""
     updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsRow:
+    """A server's settings as stored; `version` is the optimistic-concurrency token for
+    `set_server_settings` (a server that never chose has no row: version 0)."""
+
+    version: int
+    data: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,12 +350,14 @@ class GameStore(Protocol):
         """Record a member's choices (all of them), replacing any before."""
         ...
 
-    async def server_settings(self, guild_id: int) -> str | None:
-        """A server's settings as it saved them (None: it never chose)."""
+    async def server_settings(self, guild_id: int) -> SettingsRow | None:
+        """A server's settings as it saved them, with their version (None: it never chose)."""
         ...
 
-    async def set_server_settings(self, guild_id: int, data: str) -> None:
-        """Record a server's settings (all of them), replacing any before."""
+    async def set_server_settings(self, guild_id: int, data: str, version: int) -> SettingsRow:
+        """Record a server's settings (all of them) over those at `version` (0: it never chose);
+        the row at version + 1. StaleVersion, with nothing written, if another writer saved them
+        since they were read at `version`."""
         ...
 
     async def ping(self) -> None:

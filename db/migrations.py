@@ -186,6 +186,15 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             """,
         ),
     ),
+    (
+        7,
+        (
+            # The version of a server's settings, counted up by every save: a save names the one it
+            # read, so two processes changing them at once never lose a change. A server's settings
+            # saved before count as version 1 (one that never chose has no row: version 0).
+            "ALTER TABLE server_settings ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

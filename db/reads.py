@@ -16,6 +16,7 @@ from db.interface import (
     Preferences,
     RatedPlayer,
     RecordedGame,
+    SettingsRow,
     Shards,
     StatLine,
     Wakeup,
@@ -75,10 +76,10 @@ class SharedReads(abc.ABC):
         found = await self._fetch(*rows.preferences_of(user_ids))
         return {user: Preferences(user, bool(calls), rows.from_us(at)) for user, calls, at in found}
 
-    async def server_settings(self, guild_id: int) -> str | None:
-        """A server's settings as saved (None: it never chose)."""
-        found = await self._fetch("SELECT data FROM server_settings WHERE guild_id = ?", (guild_id,))
-        return None if not found else str(found[0][0])
+    async def server_settings(self, guild_id: int) -> SettingsRow | None:
+        """A server's settings as saved, with their version (None: it never chose)."""
+        found = await self._fetch("SELECT version, data FROM server_settings WHERE guild_id = ?", (guild_id,))
+        return None if not found else SettingsRow(int(found[0][0]), str(found[0][1]))
 
     async def events(
         self,

@@ -191,3 +191,7 @@ def live_games(rows: Iterable[Sequence[Any]]) -> list[GameRow]:
 
 def stale(row: GameRow) -> StaleVersion:
     return StaleVersion(f"game {row.game_id} is no longer at version {row.version}")
+
+
+def stale_settings(guild_id: int, version: int) -> StaleVersion:
+    return StaleVersion(f"server {guild_id}'s settings are no longer at version {version}")

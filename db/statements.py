@@ -90,10 +90,25 @@ SET_PREFERENCES = (
     "INSERT INTO preferences (user_id, calls, updated_at) VALUES (?1, ?2, ?3)"
     " ON CONFLICT (user_id) DO UPDATE SET calls = ?2, updated_at = ?3"
 )
-SET_SERVER_SETTINGS = (
-    "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (?1, ?2, ?3)"
-    " ON CONFLICT (guild_id) DO UPDATE SET data = ?2, updated_at = ?3"
+# A server's first settings (it never chose: ?4 is 0) and its later ones, over the row still at
+# version ?4; each leaves the row at ?4 + 1 and returns it, or returns nothing when another writer
+# saved since (and writes nothing).
+INSERT_SERVER_SETTINGS = (
+    "INSERT INTO server_settings (guild_id, data, updated_at, version) VALUES (?1, ?2, ?3, ?4 + 1)"
+    " ON CONFLICT (guild_id) DO NOTHING RETURNING version"
 )
+UPDATE_SERVER_SETTINGS = (
+    "UPDATE server_settings SET data = ?2, updated_at = ?3, version = ?4 + 1"
+    " WHERE guild_id = ?1 AND version = ?4 RETURNING version"
+)
+
+
+def set_server_settings(version: int) -> str:
+    """The statement that saves a server's settings over those at `version` (?1 the server, ?2 the
+    settings, ?3 the time, ?4 `version`)."""
+    return INSERT_SERVER_SETTINGS if version == 0 else UPDATE_SERVER_SETTINGS
+
+
 INSERT_HISTORY = f"INSERT INTO history ({HISTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 
 

@@ -30,6 +30,7 @@ from db.interface import (
     Preferences,
     Pruned,
     Rater,
+    SettingsRow,
     StoreError,
 )
 from db.reads import SharedReads
@@ -263,12 +264,15 @@ class Store(SharedReads):
         await self._write(lambda db: statements.run(db, statements.SET_PREFERENCES, (user_id, calls, now_us)))
         return Preferences(user_id, calls, now)
 
-    async def set_server_settings(self, guild_id: int, data: str) -> None:
-        """Record a server's settings, replacing any before."""
+    async def set_server_settings(self, guild_id: int, data: str, version: int) -> SettingsRow:
+        """Record a server's settings over those at `version`; StaleVersion if they changed since."""
         now_us, _ = self._stamp()
-        await self._write(
-            lambda db: statements.run(db, statements.SET_SERVER_SETTINGS, (guild_id, data, now_us))
-        )
+        params = (guild_id, data, now_us, version)
+        if not await self._write(
+            lambda db: statements.changed(db, statements.set_server_settings(version), params)
+        ):
+            raise rows.stale_settings(guild_id, version)
+        return SettingsRow(version + 1, data)
 
     async def prune(self, finished_before: datetime) -> Pruned:
         """Remove the event logs of games finished (or lobbies closed) before `finished_before`.

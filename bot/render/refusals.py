@@ -306,6 +306,9 @@ _TEXTS: dict[str, Writer] = {
         least=L.number(p["least"]),
         most=L.number(p["most"]),
     ),
+    ServiceCode.SETTINGS_CHANGED: lambda p, n, L: L._(
+        "Someone else changed the settings meanwhile: the panel shows them now; try again."
+    ),
     **TAKEOVER_REFUSALS,
     **REPLAY_REFUSALS,
     **PAUSE_REFUSALS,

@@ -2,7 +2,9 @@
 edition, read and changed only by members with Manage Server.
 
 A change is all or nothing: every value is checked (`ServerSettings`) before anything is saved, and
-a value a control could never have sent is refused in one sentence.
+a value a control could never have sent is refused in one sentence. Changes take turns in a process
+(one lock) and are checked against each other across processes (the settings' version, `_update`):
+two admins' changes both land, or the later is refused, never lost.
 """
 
 import asyncio
@@ -15,8 +17,10 @@ from pydantic import ValidationError
 from bot.game.house import HouseRuleError, HouseValue
 from bot.game.rulesets import RULESETS
 from bot.service.core import Core, UseCases
+from bot.service.tables import StoredSettings
 from bot.service.values import HouseView, Person, Refused, ServiceCode
 from bot.table.settings import ServerSettings, house_changed, house_turned
+from db.interface import StaleVersion
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +31,8 @@ class Servers(UseCases):
     def __init__(self, core: Core) -> None:
         super().__init__(core)
         self._writing = asyncio.Lock()
-        """Changes take turns, so two admins' clicks never both read the same settings and one's
-        change is lost (they are rare: one lock for every server is enough)."""
+        """Changes in this process take turns, so two clicks here never race each other's save (they
+        are rare: one lock for every server is enough); other processes' are met by the version."""
 
     async def settings(self, guild_id: int, person: Person) -> ServerSettings:
         """The server's settings, for a member who may change them."""
@@ -106,15 +110,53 @@ class Servers(UseCases):
         changed: list[str],
     ) -> ServerSettings:
         """The server's settings changed by `change`, which reads them under the lock (a refusal it
-        raises saves nothing), for a member who may change them."""
+        raises saves nothing), for a member who may change them.
+
+        The save names the version it read, as a game's does. Another process may have saved the
+        settings since (a shard moving, two admins at once): that save then writes nothing, and the
+        change is made once more, on the settings stored now, if the two changed different settings
+        (`ServerSettings.rebased`): both admins' changes land. If they set one setting to different
+        values, or the retry loses a race too, the admin is refused (`SettingsChanged`) and shown
+        the stored settings, so nobody's choice is written over one they have not seen.
+        """
         _may_change(person)
+        tables, where = self.core.tables, {"guild": guild_id, "user": person.user_id, "changed": changed}
         async with self._writing:
-            settings = change(await self.core.tables.server_settings(guild_id))
-            await self.core.tables.save_server_settings(guild_id, settings)
-        log.info(
-            "server settings changed", extra={"guild": guild_id, "user": person.user_id, "changed": changed}
-        )
-        return settings
+            read = await tables.stored_settings(guild_id)
+            wanted = change(read.settings)
+            try:
+                saved = await tables.save_server_settings(guild_id, wanted, read.version)
+            except StaleVersion:
+                saved = await self._again(guild_id, read.settings, wanted, where)
+        log.info("server settings changed", extra=where)
+        return saved.settings
+
+    async def _again(
+        self, guild_id: int, read: ServerSettings, wanted: ServerSettings, where: dict[str, object]
+    ) -> StoredSettings:
+        """The change from `read` to `wanted`, whose save lost the race to another process's, made
+        once more on the settings stored now; refused if the two changes set one setting apart, or
+        if this save loses too."""
+        tables = self.core.tables
+        stored = await tables.stored_settings(guild_id)
+        rebased = wanted.rebased(read, stored.settings)
+        if rebased is None:
+            log.info("server settings changed meanwhile: refused", extra=where)
+            raise SettingsChanged(stored.settings)
+        log.info("server settings changed meanwhile: made again on them", extra=where)
+        try:
+            return await tables.save_server_settings(guild_id, rebased, stored.version)
+        except StaleVersion:
+            raise SettingsChanged(await tables.server_settings(guild_id)) from None
+
+
+class SettingsChanged(Refused):
+    """A change of a server's settings refused because another process saved them meanwhile,
+    setting one it sets to another value; `stored`: the settings now, for the panel to show."""
+
+    def __init__(self, stored: ServerSettings) -> None:
+        super().__init__(ServiceCode.SETTINGS_CHANGED)
+        self.stored = stored
 
 
 @contextmanager

@@ -59,6 +59,13 @@ class Archived(NamedTuple):
     table: Table
 
 
+class StoredSettings(NamedTuple):
+    """A server's settings as read, and their version in the store (0: it never chose)."""
+
+    settings: ServerSettings
+    version: int
+
+
 class SetAside(NamedTuple):
     """A live game this version could not read, just moved to the store's quarantine (never
     deleted): its channel has no game now, and is to be told once."""
@@ -327,13 +334,26 @@ class Tables:
         await self.store.set_preferences(user_id, calls=on)
 
     async def server_settings(self, guild_id: int | None) -> ServerSettings:
-        """A server's settings for its new games (the defaults: no server, or one that never chose)."""
+        """A server's settings for its new games (the defaults: no server, or one that never chose).
+        Read from the store each time, never kept: another process may change them any moment."""
         if guild_id is None:
             return ServerSettings()
-        return ServerSettings.read(await self.store.server_settings(guild_id))
+        return (await self.stored_settings(guild_id)).settings
 
-    async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
-        await self.store.set_server_settings(guild_id, settings.to_json())
+    async def stored_settings(self, guild_id: int) -> StoredSettings:
+        """A server's settings with their version, for a change to name when it saves them."""
+        row = await self.store.server_settings(guild_id)
+        if row is None:
+            return StoredSettings(ServerSettings(), 0)
+        return StoredSettings(ServerSettings.read(row.data), row.version)
+
+    async def save_server_settings(
+        self, guild_id: int, settings: ServerSettings, version: int
+    ) -> StoredSettings:
+        """Save a server's settings over those read at `version` (0: it never chose); StaleVersion,
+        with nothing written, if another process saved them since."""
+        row = await self.store.set_server_settings(guild_id, settings.to_json(), version)
+        return StoredSettings(settings, row.version)
 
     async def transfers(self, game_id: int) -> list[EventRow]:
         """Every money transfer in a game's log, newest first: the ledger's lines."""

@@ -332,6 +332,9 @@ class ServiceCode(StrEnum):
     UNCONFIRMED = "unconfirmed"
     """The store's answer to the change was lost, and the game could not be read again to know
     whether it was made: the person looks at the game's latest message and tries again."""
+    SETTINGS_CHANGED = "settings_changed"
+    """Another process saved the server's settings since this change read them, setting one it sets
+    to another value (`Servers._update`): nothing was changed, and the panel shows them now."""
 
 
 class TakeoverCode(StrEnum):

@@ -136,6 +136,27 @@ class ServerSettings(BaseModel):
         """These settings with `ruleset`'s house rules replaced by `house` (empty: the edition's own)."""
         return self.changed(house={**self.house, ruleset: dict(house)})
 
+    def rebased(self, base: "ServerSettings", onto: "ServerSettings") -> Self | None:
+        """These settings, made from `base` by one change, as that change made to `onto` instead:
+        the settings another change, saved meanwhile from the same `base`, left. Each setting and
+        each house rule is one value: the two changes both hold when they set different ones (or
+        the same one alike), so `onto` with this change's values; None when they set one to
+        different values, or this change is not allowed on `onto`."""
+        mine, theirs = _changes(base, self), _changes(base, onto)
+        if any(theirs.get(setting, value) != value for setting, value in mine.items()):
+            return None
+        both = {**_values(onto), **mine}
+        fields = {setting: value for setting, value in both.items() if isinstance(setting, str)}
+        house: dict[str, dict[str, object]] = {}
+        for setting, value in both.items():
+            if isinstance(setting, tuple) and value is not None:
+                ruleset, key = setting
+                house.setdefault(ruleset, {})[key] = value
+        try:
+            return self.model_validate({**fields, "house": house})
+        except ValidationError:
+            return None
+
     def to_json(self) -> str:
         return self.model_dump_json()
 
@@ -166,6 +187,28 @@ class ServerSettings(BaseModel):
                 continue
             kept[name] = value
         return cls.model_validate(kept)
+
+
+Setting = str | tuple[str, str]
+"""One value of a server's settings: a setting by its name, or a house rule by (edition, rule)."""
+
+
+def _values(settings: ServerSettings) -> dict[Setting, object]:
+    """Every value of `settings`, each house rule apart (a rule the edition's own has none)."""
+    values: dict[Setting, object] = dict(settings.model_dump(exclude={"house"}).items())
+    for ruleset, house in settings.house.items():
+        values.update({(ruleset, key): value for key, value in house.items()})
+    return values
+
+
+def _changes(before: ServerSettings, after: ServerSettings) -> dict[Setting, object]:
+    """The values `after` sets that `before` does not (None: a house rule back to the edition's)."""
+    old, new = _values(before), _values(after)
+    return {
+        setting: new.get(setting)
+        for setting in old.keys() | new.keys()
+        if old.get(setting) != new.get(setting)
+    }
 
 
 def _readable_house(stored: object) -> dict[str, HouseRules]:

@@ -5,11 +5,14 @@ for one game).
 Every control is a DynamicItem and every form is read by its custom_id in `on_interaction` (sent
 already stopped, like the hand's money form), so a panel opened before a restart still works. Each
 click is checked again by the service: a member without Manage Server, a host's control clicked by
-someone else, or a value no control offers is refused in one sentence and changes nothing.
+someone else, or a value no control offers is refused in one sentence and changes nothing. A change
+another admin's (saved meanwhile by another process) refuses is answered on the panel itself: the
+settings stored now, under the sentence that says so.
 """
 
+import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -32,7 +35,9 @@ from bot.render.components import (
 )
 from bot.render.i18n import Lang
 from bot.render.numbers import Unread
+from bot.render.refusals import refusal_text
 from bot.service import Refused, ServiceCode, Update
+from bot.service.servers import SettingsChanged
 from bot.service.values import HouseView
 from bot.table.settings import ServerSettings
 from cogs.payday import _custom_ids as ids
@@ -43,6 +48,10 @@ log = logging.getLogger(__name__)
 
 VALUE_FIELD = "value"
 """The custom_id of the house-rule form's one text field."""
+
+Changed = ServerSettings | SettingsChanged
+"""A change of the server's settings as the panel shows it: the settings saved, or the refusal that
+another admin's change came first, with the settings stored now."""
 
 
 class Settings(Answering):
@@ -81,11 +90,13 @@ class Settings(Answering):
             await self._run(interaction, read, open_form)
             return
 
-        async def call() -> ServerSettings:
+        async def call() -> Changed:
             if action in words.SWITCHES:
                 _same_server(interaction, guild_id)
                 _known_edition(clicked.ruleset)
-                return await self.service.flip_server_setting(guild_id, person(interaction), action)
+                return await _or_stored(
+                    self.service.flip_server_setting(guild_id, person(interaction), action)
+                )
             settings = await read()
             if action != words.SHOW:
                 raise Refused(ServiceCode.BAD_SETTING, setting=action)
@@ -115,12 +126,14 @@ class Settings(Answering):
         rule = BY_KEY.get(key)
         if rule is not None and rule.kind in (HouseKind.SWITCH, HouseKind.CHOICE):
 
-            async def switch() -> ServerSettings | Update:
+            async def switch() -> Changed | Update:
                 user = person(interaction)
                 game_id = _lobby_of(interaction, clicked)
                 if game_id is not None:
                     return await self.service.turn_lobby_house_rule(clicked.owner, user, game_id, key)
-                return await self.service.turn_server_house_rule(clicked.owner, user, clicked.ref, key)
+                return await _or_stored(
+                    self.service.turn_server_house_rule(clicked.owner, user, clicked.ref, key)
+                )
 
             await self._run(interaction, switch, self._after_house(clicked))
             return
@@ -139,12 +152,12 @@ class Settings(Answering):
     async def house_reset(self, interaction: discord.Interaction, clicked: HouseReset) -> None:
         """Reset: the edition's own rules again."""
 
-        async def call() -> ServerSettings | Update:
+        async def call() -> Changed | Update:
             await self._house_of(interaction, clicked)
             user = person(interaction)
             if clicked.scope == LOBBY:
                 return await self.service.reset_lobby_house_rules(clicked.owner, user, int(clicked.ref))
-            return await self.service.reset_server_house_rules(clicked.owner, user, clicked.ref)
+            return await _or_stored(self.service.reset_server_house_rules(clicked.owner, user, clicked.ref))
 
         await self._run(interaction, call, self._after_house(clicked))
 
@@ -171,13 +184,15 @@ class Settings(Answering):
     ) -> None:
         """The form's menus as chosen: all saved, or (a value no menu offers) none."""
 
-        async def call() -> ServerSettings:
+        async def call() -> Changed:
             _same_server(interaction, form.guild_id)
             _known_edition(form.ruleset)
             values = words.form_values(form.form, typed)
             if values is None:
                 raise Refused(ServiceCode.BAD_SETTING, setting=form.form)
-            return await self.service.change_server_settings(form.guild_id, person(interaction), values)
+            return await _or_stored(
+                self.service.change_server_settings(form.guild_id, person(interaction), values)
+            )
 
         await self._run(interaction, call, self._edit_panel(form.guild_id, form.ruleset))
 
@@ -185,7 +200,7 @@ class Settings(Answering):
         """The number typed for a house rule, read in the member's language: within its limits it is
         set, else one sentence names them and nothing changes."""
 
-        async def call() -> ServerSettings | Update:
+        async def call() -> Changed | Update:
             view = await self._house_of(interaction, form)
             rule = BY_KEY.get(form.key)
             if rule is None or rule.kind in (HouseKind.SWITCH, HouseKind.CHOICE):
@@ -214,19 +229,19 @@ class Settings(Answering):
 
     async def _set_house(
         self, interaction: discord.Interaction, place: HouseOf, key: str, value: HouseValue
-    ) -> ServerSettings | Update:
+    ) -> Changed | Update:
         user = person(interaction)
         if place.scope == LOBBY:
             return await self.service.set_lobby_house_rule(place.owner, user, int(place.ref), key, value)
-        return await self.service.set_server_house_rule(place.owner, user, place.ref, key, value)
+        return await _or_stored(self.service.set_server_house_rule(place.owner, user, place.ref, key, value))
 
-    def _after_house(self, place: HouseOf) -> Callable[[Reply, ServerSettings | Update, Lang], None]:
+    def _after_house(self, place: HouseOf) -> Callable[[Reply, Changed | Update, Lang], None]:
         """The editor clicked, edited in place: the panel, or the lobby host's editor (the lobby
         itself is edited for everyone by the live message)."""
 
-        def show(reply: Reply, result: ServerSettings | Update, L: Lang) -> None:
-            if isinstance(result, ServerSettings):
-                reply.edit(self._panel(place.owner, result, place.ref, L))
+        def show(reply: Reply, result: Changed | Update, L: Lang) -> None:
+            if not isinstance(result, Update):
+                reply.edit(self._changed_panel(place.owner, result, place.ref, L), text=True)
                 return
             assert result.loaded is not None, "a lobby's house rules are saved with its table"
             table = result.loaded.table
@@ -234,11 +249,21 @@ class Settings(Answering):
 
         return show
 
-    def _edit_panel(self, guild_id: int, ruleset: str) -> Callable[[Reply, ServerSettings, Lang], None]:
-        def show(reply: Reply, settings: ServerSettings, L: Lang) -> None:
-            reply.edit(self._panel(guild_id, settings, ruleset, L))
+    def _edit_panel(self, guild_id: int, ruleset: str) -> Callable[[Reply, Changed, Lang], None]:
+        def show(reply: Reply, result: Changed, L: Lang) -> None:
+            reply.edit(self._changed_panel(guild_id, result, ruleset, L), text=True)
 
         return show
+
+    def _changed_panel(self, guild_id: int, result: Changed, ruleset: str, L: Lang) -> Message:
+        """The panel after a change: the settings saved (and no line above them, which an earlier
+        refusal may have left); or the settings stored now under the refusal's sentence, when another
+        admin's change was saved first (privately: the panel is the admin's own message)."""
+        if isinstance(result, ServerSettings):
+            return self._panel(guild_id, result, ruleset, L)
+        log.info("refused", extra={"guild": guild_id, "why": result.code})
+        panel = self._panel(guild_id, result.stored, ruleset, L)
+        return dataclasses.replace(panel, content=refusal_text(result, L))
 
     def _panel(self, guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) -> Message:
         defaults = self.service.defaults
@@ -260,6 +285,14 @@ class Settings(Answering):
             modal.add_item(discord.ui.Label(text=field.label, component=menu))
         modal.stop()
         return modal
+
+
+async def _or_stored(change: Awaitable[ServerSettings]) -> Changed:
+    """The settings `change` saved, or the refusal that carries those stored now, for the panel."""
+    try:
+        return await change
+    except SettingsChanged as refused:
+        return refused
 
 
 def _house_form(clicked: HouseMenu, view: HouseView, key: str, L: Lang) -> discord.ui.Modal:

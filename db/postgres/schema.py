@@ -171,6 +171,14 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "DROP TABLE last_game_id",
         ),
     ),
+    (
+        3,
+        (
+            # The version of a server's settings, as in SQLite's step 7: a save names the one it
+            # read; settings saved before count as version 1 (no row: version 0).
+            "ALTER TABLE server_settings ADD COLUMN version BIGINT NOT NULL DEFAULT 1",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

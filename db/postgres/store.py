@@ -44,6 +44,7 @@ from db.interface import (
     Preferences,
     Pruned,
     Rater,
+    SettingsRow,
     StoreError,
 )
 from db.postgres import schema, server
@@ -371,9 +372,16 @@ class PostgresStore(SharedReads):
         await self._change(numbered(statements.SET_PREFERENCES), user_id, calls, now_us)
         return Preferences(user_id, calls, now)
 
-    async def set_server_settings(self, guild_id: int, data: str) -> None:
+    async def set_server_settings(self, guild_id: int, data: str, version: int) -> SettingsRow:
+        """Record a server's settings over those at `version` in one statement, which waits for a
+        writer of the same row and then checks the version it committed; StaleVersion if it moved."""
         now_us, _ = self._stamp()
-        await self._change(numbered(statements.SET_SERVER_SETTINGS), guild_id, data, now_us)
+        saved = await self._change(
+            numbered(statements.set_server_settings(version)), guild_id, data, now_us, version
+        )
+        if saved is None:
+            raise rows.stale_settings(guild_id, version)
+        return SettingsRow(int(saved), data)
 
     async def prune(self, finished_before: datetime) -> Pruned:
         """Remove the event logs of games finished (or lobbies closed) before `finished_before`, a

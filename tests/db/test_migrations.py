@@ -5,7 +5,8 @@ import sqlite3
 
 import pytest
 
-from db import Store, StoreError
+from db import StaleVersion, Store, StoreError
+from db.interface import SettingsRow
 from db.migrations import LATEST, MIGRATIONS
 
 
@@ -14,6 +15,19 @@ def assert_actionable(error: StoreError, path) -> None:
     assert str(path) in message
     assert "set DATABASE_PATH to" in message
     assert "\n" not in message and message.endswith(".")
+
+
+def written_at(path, step: int, *statements: str) -> None:
+    """A database file as the bot wrote it at schema `step`, with `statements` run on it after."""
+    with sqlite3.connect(path) as raw:
+        for number, steps in MIGRATIONS:
+            if number <= step:
+                for sql in steps:
+                    raw.execute(sql)
+        raw.execute(f"PRAGMA user_version = {step}")
+        for sql in statements:
+            raw.execute(sql)
+    raw.close()
 
 
 async def test_a_restart_finds_every_game_event_and_finished_game(tmp_path):
@@ -61,18 +75,13 @@ async def test_a_database_from_before_preferences_opens_and_gains_them(tmp_path)
     """A file written by the bot before step 4 keeps its games and their ids, and gains the
     members' preferences and the ids closed lobbies give back."""
     path = tmp_path / "payday.sqlite3"
-    with sqlite3.connect(path) as raw:
-        for number, statements in MIGRATIONS:
-            if number < 4:
-                for sql in statements:
-                    raw.execute(sql)
-        raw.execute("PRAGMA user_version = 3")
-        raw.execute(
-            "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
-            " VALUES (100, 1, 5, '{\"old\":true}', 0, 0), (200, 1, 1, '{}', 0, 0)"
-        )
-        raw.execute("DELETE FROM games WHERE channel_id = 200")  # a lobby cancelled back then
-    raw.close()
+    written_at(
+        path,
+        3,
+        "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
+        " VALUES (100, 1, 5, '{\"old\":true}', 0, 0), (200, 1, 1, '{}', 0, 0)",
+        "DELETE FROM games WHERE channel_id = 200",  # a lobby cancelled back then
+    )
 
     store = await Store.open(path)
     try:
@@ -96,18 +105,13 @@ async def test_a_database_from_before_server_settings_opens_and_gains_them(tmp_p
     """A file written by the bot at step 4 keeps its games and members' preferences, and gains the
     servers' settings: a server with no row has none saved (so the defaults)."""
     path = tmp_path / "payday.sqlite3"
-    with sqlite3.connect(path) as raw:
-        for number, statements in MIGRATIONS:
-            if number <= 4:
-                for sql in statements:
-                    raw.execute(sql)
-        raw.execute("PRAGMA user_version = 4")
-        raw.execute(
-            "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
-            " VALUES (100, 1, 2, '{\"old\":true}', 0, 0)"
-        )
-        raw.execute("INSERT INTO preferences (user_id, calls, updated_at) VALUES (7, 0, 0)")
-    raw.close()
+    written_at(
+        path,
+        4,
+        "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
+        " VALUES (100, 1, 2, '{\"old\":true}', 0, 0)",
+        "INSERT INTO preferences (user_id, calls, updated_at) VALUES (7, 0, 0)",
+    )
 
     store = await Store.open(path)
     try:
@@ -115,13 +119,32 @@ async def test_a_database_from_before_server_settings_opens_and_gains_them(tmp_p
         assert (old.game_id, old.version, old.data) == (1, 2, '{"old":true}')
         assert (await store.preferences([7]))[7].calls is False
         assert await store.server_settings(1) is None
-        await store.set_server_settings(1, '{"months":6}')
-        assert await store.server_settings(1) == '{"months":6}'
+        await store.set_server_settings(1, '{"months":6}', 0)
+        assert await store.server_settings(1) == SettingsRow(1, '{"months":6}')
     finally:
         await store.close()
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA user_version").fetchone() == (LATEST,)
     raw.close()
+
+
+async def test_server_settings_saved_before_versions_open_at_version_one(tmp_path):
+    """A file written at step 6 keeps each server's settings, now at version 1: a save that read
+    them names 1 and lands; one made as if the server never chose (0) writes nothing."""
+    path = tmp_path / "payday.sqlite3"
+    written_at(
+        path, 6, "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (1, '{\"months\":6}', 0)"
+    )
+
+    store = await Store.open(path)
+    try:
+        assert await store.server_settings(1) == SettingsRow(1, '{"months":6}')
+        with pytest.raises(StaleVersion):
+            await store.set_server_settings(1, '{"months":2}', 0)
+        await store.set_server_settings(1, '{"months":7}', 1)
+        assert await store.server_settings(1) == SettingsRow(2, '{"months":7}')
+    finally:
+        await store.close()
 
 
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path):

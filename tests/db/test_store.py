@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from db import GameExists, GameRow, StaleVersion, Store
+from db.interface import SettingsRow
 from db.store import CHECKPOINT_EVERY
 from tests.db.conftest import START, sqlite_only
 
@@ -443,12 +444,26 @@ async def test_the_write_ahead_log_is_checkpointed_in_the_background_every_so_ma
     await reopened.close()
 
 
-async def test_server_settings_are_per_server_and_the_last_save_wins(store):
+async def test_server_settings_are_per_server_and_each_save_names_the_version_it_replaces(store):
     assert await store.server_settings(1) is None
-    await store.set_server_settings(1, '{"months":5}')
-    await store.set_server_settings(2, '{"months":7}')
-    await store.set_server_settings(1, '{"months":9}')
+    assert await store.set_server_settings(1, '{"months":5}', 0) == SettingsRow(1, '{"months":5}')
+    await store.set_server_settings(2, '{"months":7}', 0)
+    assert await store.set_server_settings(1, '{"months":9}', 1) == SettingsRow(2, '{"months":9}')
 
-    assert await store.server_settings(1) == '{"months":9}'
-    assert await store.server_settings(2) == '{"months":7}'
+    assert await store.server_settings(1) == SettingsRow(2, '{"months":9}')
+    assert await store.server_settings(2) == SettingsRow(1, '{"months":7}')
     assert await store.server_settings(3) is None
+
+
+async def test_a_save_of_server_settings_over_a_version_no_longer_stored_writes_nothing(store):
+    await store.set_server_settings(1, '{"months":5}', 0)
+    await store.set_server_settings(1, '{"months":6}', 1)
+
+    for stale in (0, 1, 3):  # a first save that lost the race, a save read before the last, a forgery
+        with pytest.raises(StaleVersion):
+            await store.set_server_settings(1, '{"months":9}', stale)
+    with pytest.raises(StaleVersion):
+        await store.set_server_settings(2, '{"months":9}', 1)  # no settings at all there
+
+    assert await store.server_settings(1) == SettingsRow(2, '{"months":6}')
+    assert await store.server_settings(2) is None

@@ -132,7 +132,7 @@ async def test_the_leaderboard_ranks_from_the_minimum_ties_sharing_a_place(store
 
     assert [(r.place, r.player.user_id) for r in board.rows] == [(1, 1), (1, 2), (3, 3)]
     assert board.short and board.mine is not None and board.mine.player.rated_games == 1
-    await Tables(store).save_server_settings(10, ServerSettings(min_ranked_games=5))
+    await Tables(store).save_server_settings(10, ServerSettings(min_ranked_games=5), 0)
     strict = await results.leaderboard(10, "modern", Period.ALL, viewer_id=3)
     assert (strict.rows, strict.mine is not None and strict.mine.player.user_id) == ([], 3)
 
@@ -184,7 +184,8 @@ async def test_the_leaderboard_is_of_the_servers_edition_and_house_rules(store):
     standard = await results.leaderboard(10, "modern", Period.ALL, viewer_id=1)
     assert standard.rows == [] and standard.mine is None and standard.house == ""
 
-    await store.set_server_settings(10, ServerSettings(ruleset="family", house={"modern": rules}).to_json())
+    chosen = ServerSettings(ruleset="family", house={"modern": rules})
+    await store.set_server_settings(10, chosen.to_json(), 0)
     default = await results.leaderboard(10, None, Period.ALL, viewer_id=1)
     assert (default.ruleset, default.house, default.rows) == ("family", "", [])
     house = await results.leaderboard(10, "modern", Period.ALL, viewer_id=1)

@@ -1,17 +1,29 @@
 """A server's settings through the service: only Manage Server changes them, every change is checked
-whole before it is saved, and a new lobby takes them for whatever its host did not choose."""
+whole before it is saved, a new lobby takes them for whatever its host did not choose, and two
+processes changing them (or a lobby's house rules) at once never lose a change silently."""
 
 import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
 from bot.game.rulesets import RULESETS
-from bot.service import LobbyOptions, NoteCode, Person, Refused, ServiceCode
+from bot.render.i18n import lang
+from bot.render.refusals import refusal_text
+from bot.service import GameSettings, LobbyOptions, NoteCode, Person, Refused, Service, ServiceCode, Tables
+from bot.service.servers import SettingsChanged
+from bot.table import Table
 from bot.table.lobby import LobbyCode
+from db import open_store
+from db.interface import Shards
+from tests.bot.service.fakes import Clock, Screen
+from tests.postgres import fresh_schema, in_schema, postgres_url_or_skip
 
 CHANNEL, GUILD = 10, 20
 ADMIN = Person(1, "alice", manages_server=True)
 MEMBER = Person(2, "bob")
+OTHER_ADMIN = Person(3, "carol", manages_server=True)
+CHANGED_MEANWHILE = "Someone else changed the settings meanwhile: the panel shows them now; try again."
 
 
 async def test_only_manage_server_reads_or_changes_the_settings(service):
@@ -93,7 +105,7 @@ async def test_the_host_changes_the_lobbys_house_rules_and_the_game_plays_by_the
 
 async def test_stored_settings_that_no_longer_hold_never_stop_a_game_from_starting(service):
     bad = '{"months": 99, "ruleset": "family", "house": {"family": {"salary": -5, "lottery_ante": 150}}}'
-    await service.tables.store.set_server_settings(GUILD, bad)
+    await service.tables.store.set_server_settings(GUILD, bad, 0)
 
     table = (await service.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.table
 
@@ -133,3 +145,139 @@ async def test_only_a_switch_flips_and_only_a_switch_or_a_choice_moves_on(servic
         await service.flip_server_setting(GUILD, MEMBER, "calls")
     assert refused.value.code == ServiceCode.MANAGE_SERVER
     assert await service.tables.store.server_settings(GUILD) is None
+
+
+# -- two processes at once ---------------------------------------------------------------------------
+@pytest.fixture(params=["sqlite", "postgres"])
+async def two_processes(request, tmp_path) -> AsyncIterator[tuple[Service, Service]]:
+    """Two processes of the bot on one database (an SQLite file, or a PostgreSQL schema of its own),
+    each a `Service` on a store of its own: separate connections, the same rows."""
+    if request.param == "sqlite":
+        async for services in _processes(str(tmp_path / "shared.sqlite3")):
+            yield services
+        return
+    url = postgres_url_or_skip()
+    async with fresh_schema(url) as schema:
+        async for services in _processes(in_schema(url, schema)):
+            yield services
+
+
+async def _processes(location: str) -> AsyncIterator[tuple[Service, Service]]:
+    clock = Clock()
+    first, second = [
+        Service(
+            Tables(await open_store(location), Shards(2, frozenset({shard}))), GameSettings(), Screen(), clock
+        )
+        for shard in range(2)
+    ]
+    yield first, second
+    for service in (first, second):
+        await service.close()
+        await service.tables.store.close()
+
+
+def meanwhile(monkeypatch, service: Service, *changes: Callable[[], Awaitable[object]]) -> None:
+    """`service`'s next saves of a server's settings each come after one of `changes`, another
+    process's, saved between this one's read and its save: the two changes are made at once."""
+    store = service.tables.store
+    save, pending = store.set_server_settings, list(changes)
+
+    async def late(*args: object) -> object:
+        if pending:
+            await pending.pop(0)()
+        return await save(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "set_server_settings", late)
+
+
+async def test_two_processes_changing_different_settings_at_once_both_land(two_processes, monkeypatch):
+    first, second = two_processes
+    meanwhile(monkeypatch, first, lambda: second.flip_server_setting(GUILD, OTHER_ADMIN, "calls"))
+
+    shown = await first.change_server_settings(GUILD, ADMIN, {"months": 5})
+
+    stored = await second.server_settings(GUILD, OTHER_ADMIN)
+    assert (stored.months, stored.calls) == (5, False) and shown == stored
+
+
+async def test_two_processes_changing_different_house_rules_of_an_edition_at_once_both_land(
+    two_processes, monkeypatch
+):
+    first, second = two_processes
+    await first.set_server_house_rule(GUILD, ADMIN, "modern", "repay_anytime", True)
+    meanwhile(
+        monkeypatch,
+        first,
+        lambda: second.set_server_house_rule(GUILD, OTHER_ADMIN, "modern", "lottery_ante", 250),
+    )
+
+    await first.set_server_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
+
+    stored = await second.server_settings(GUILD, OTHER_ADMIN)
+    assert stored.house_rules("modern") == {"repay_anytime": True, "lottery_ante": 250, "salary": 4000}
+
+
+async def test_two_processes_setting_one_setting_to_different_values_at_once_the_later_is_refused(
+    two_processes, monkeypatch
+):
+    first, second = two_processes
+    await second.change_server_settings(GUILD, OTHER_ADMIN, {"months": 4})
+    meanwhile(
+        monkeypatch,
+        first,
+        lambda: second.change_server_settings(GUILD, OTHER_ADMIN, {"months": 7}),
+        lambda: second.set_server_house_rule(GUILD, OTHER_ADMIN, "modern", "salary", 5000),
+    )
+    store = first.tables.store
+
+    with pytest.raises(SettingsChanged) as refused:
+        await first.change_server_settings(GUILD, ADMIN, {"months": 5, "calls": False})
+    settled = await store.server_settings(GUILD)
+    with pytest.raises(SettingsChanged) as house:
+        await first.set_server_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
+
+    assert refusal_text(refused.value, lang("en")) == CHANGED_MEANWHILE
+    assert refused.value.code == ServiceCode.SETTINGS_CHANGED
+    assert (refused.value.stored.months, refused.value.stored.calls) == (7, True)  # none of it saved
+    assert house.value.stored.house_rules("modern") == {"salary": 5000}
+    assert await store.server_settings(GUILD) != settled  # the other process's salary, nothing more
+    assert await second.server_settings(GUILD, OTHER_ADMIN) == house.value.stored
+
+
+async def test_a_change_that_loses_its_second_race_too_is_refused_and_saves_nothing(
+    two_processes, monkeypatch
+):
+    first, second = two_processes
+    meanwhile(
+        monkeypatch,
+        first,
+        lambda: second.flip_server_setting(GUILD, OTHER_ADMIN, "calls"),
+        lambda: second.flip_server_setting(GUILD, OTHER_ADMIN, "board_pictures"),
+    )
+
+    with pytest.raises(SettingsChanged) as refused:
+        await first.change_server_settings(GUILD, ADMIN, {"months": 5})
+
+    stored = await second.server_settings(GUILD, OTHER_ADMIN)
+    assert (stored.months, stored.calls, stored.board_pictures) == (3, False, False)
+    assert refused.value.stored == stored
+
+
+async def test_two_processes_changing_a_lobbys_house_rules_the_later_is_refused_then_lands_on_the_stored_ones(
+    two_processes,
+):
+    """The lobby's house rules are saved with its table, whose version check covers the copy of it
+    the first process keeps: the second's change is never written over."""
+    first, second = two_processes
+    game_id = (await first.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.row.game_id
+    await second.set_lobby_house_rule(CHANNEL, ADMIN, game_id, "salary", 4000)
+    store = first.tables.store
+    before = await store.get(CHANNEL)
+
+    with pytest.raises(Refused) as refused:
+        await first.set_lobby_house_rule(CHANNEL, ADMIN, game_id, "lottery_ante", 250)
+
+    assert refused.value.code == ServiceCode.CHANGED_MEANWHILE and await store.get(CHANNEL) == before
+    await first.set_lobby_house_rule(CHANNEL, ADMIN, game_id, "lottery_ante", 250)  # tried again
+    stored = Table.model_validate_json((await store.get(CHANNEL)).data)
+    assert stored.house_rules == {"salary": 4000, "lottery_ante": 250}

@@ -91,3 +91,41 @@ def test_settings_round_trip_through_their_text():
         "classic", {"repay_anytime": True}
     )
     assert ServerSettings.read(settings.to_json()) == settings
+
+
+BASE = ServerSettings(months=4, house={"modern": {"salary": 4000}})
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "both"),
+    [
+        ({"months": 5}, {"calls": False}, {"months": 5, "calls": False}),
+        ({"months": 5}, {"months": 5, "calls": False}, {"months": 5, "calls": False}),  # alike
+        ({"turn_seconds": 3600}, {"turn_seconds": None}, {"turn_seconds": 3600}),  # theirs: no change
+        (
+            {"house": {"modern": {"salary": 4000, "lottery_ante": 250}}},
+            {"house": {"modern": {"salary": 4000, "start_cash": 4000}}},
+            {"house": {"modern": {"salary": 4000, "lottery_ante": 250, "start_cash": 4000}}},
+        ),
+        (
+            {"house": {"modern": {}}},
+            {"house": {"modern": {"salary": 4000}, "family": {"salary": 5000}}},
+            {"house": {"family": {"salary": 5000}}},
+        ),
+    ],
+)
+def test_two_changes_of_different_settings_from_the_same_settings_both_hold(mine, theirs, both):
+    assert BASE.changed(**mine).rebased(BASE, BASE.changed(**theirs)) == BASE.changed(**both)
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs"),
+    [
+        ({"months": 5}, {"months": 6}),
+        ({"turn_seconds": 3600}, {"turn_seconds": 60}),
+        ({"house": {"modern": {"salary": 5000}}}, {"house": {"modern": {"salary": 4500}}}),
+        ({"house": {"modern": {"salary": 5000}}}, {"house": {}}),  # theirs: the edition's own salary
+    ],
+)
+def test_two_changes_setting_one_setting_to_different_values_conflict(mine, theirs):
+    assert BASE.changed(**mine).rebased(BASE, BASE.changed(**theirs)) is None

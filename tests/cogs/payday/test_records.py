@@ -374,7 +374,7 @@ async def test_the_leaderboard_is_of_the_servers_edition_played_by_its_house_rul
     assert own.description.startswith("Nobody is ranked yet")  # one game by its own rules
 
     settings = ServerSettings(ruleset="family", house={"family": rules})
-    await env.bot.store.set_server_settings(guild.id, settings.to_json())
+    await env.bot.store.set_server_settings(guild.id, settings.to_json(), 0)
     board = (await slash(bob, channel, "payday leaderboard")).response.embeds[0]
     assert board.title == "Leaderboard · Family variant"
     assert [(place, name) for place, name, _ in ranked(board.description)] == [(1, "alice"), (2, "bob")]

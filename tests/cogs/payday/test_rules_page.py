@@ -27,7 +27,7 @@ async def test_with_no_game_the_rules_are_those_of_the_servers_next_game(env):
     chosen = ServerSettings(
         ruleset="family", turn_seconds=2 * DAY, interrupt_seconds=3600, house={"family": {"salary": 5000}}
     )
-    await env.bot.store.set_server_settings(guild.id, chosen.to_json())
+    await env.bot.store.set_server_settings(guild.id, chosen.to_json(), 0)
 
     title, text = await rules_page(alice, channel, topic="timeouts")
     assert "Family variant" in title

@@ -9,12 +9,15 @@ import simcord
 import simcord.interactions
 
 from bot.game.rulesets import RULESETS
+from bot.service import GameSettings, Person, Service, Tables
+from tests.bot.service.fakes import Clock, Screen
 from tests.cogs.payday.rig import client_locales, load, service, stored, unescape
 from tests.helpers import click, refusal, slash
 
 MANAGE_SERVER_ONLY = (
     "Only members with the Manage Server permission can change this server's Pay Day settings."
 )
+CHANGED_MEANWHILE = "Someone else changed the settings meanwhile: the panel shows them now; try again."
 
 
 @pytest.fixture
@@ -272,3 +275,63 @@ async def test_the_panel_reads_in_the_admins_own_language(env, monkeypatch):
     assert refusal(refused) == (
         "Interessi sul prestito: in questa edizione serve un numero intero da 0% a 50%. Non è cambiato nulla."
     )
+
+
+def carol_first(env, monkeypatch, guild_id: int, values: dict) -> None:
+    """Carol's change `values`, from another process sharing the database (a service of its own on
+    it, as during a shard hand-over), is saved between the bot's next read of the settings and its
+    save."""
+    elsewhere = Service(Tables(env.bot.store), GameSettings(), Screen(), Clock())
+    carol = Person(3, "carol", manages_server=True)
+    store, pending = env.bot.store, [values]
+    save = store.set_server_settings
+
+    async def after_carols(*args):
+        if pending:
+            await elsewhere.change_server_settings(guild_id, carol, pending.pop())
+        return await save(*args)
+
+    monkeypatch.setattr(store, "set_server_settings", after_carols)
+
+
+async def test_a_change_another_admin_beat_is_refused_on_the_panel_which_shows_the_stored_settings(
+    env, monkeypatch
+):
+    guild, channel, alice, _ = server(env)
+    opened = await slash(alice, channel, "payday settings")
+    panel = opened.response.message
+    carol_first(env, monkeypatch, guild.id, {"months": 5})
+    chosen = {
+        "ruleset": ["modern"],
+        "turn_seconds": ["300"],
+        "interrupt_seconds": ["60"],
+        "language": ["default"],
+    }
+
+    refused = await submit(alice, await click(alice, panel, label="New games…"), {**chosen, "months": ["7"]})
+
+    assert opened.ephemeral and refused.response.message.id == panel.id  # her own panel, edited
+    panel, stored = opened.response.message, await service(env).tables.server_settings(guild.id)
+    assert panel.content == CHANGED_MEANWHILE
+    shown = panel_text(panel)
+    assert "Length: 5 months" in shown and "Turn time: 5 minutes (the bot's default)" in shown
+    assert (stored.months, stored.turn_seconds) == (5, None)  # carol's, and nothing of alice's
+
+    await submit(alice, await click(alice, panel, label="New games…"), {**chosen, "months": ["7"]})
+    panel = opened.response.message
+    assert not panel.content and "Length: 7 months" in panel_text(panel)
+
+
+async def test_a_house_rule_another_admin_set_otherwise_meanwhile_is_refused_on_the_panel(env, monkeypatch):
+    guild, channel, alice, _ = server(env)
+    opened = await slash(alice, channel, "payday settings")
+    carol_first(env, monkeypatch, guild.id, {"house": {"modern": {"jackpot_six": "none"}}})
+
+    refused = await alice.select(opened.response.message, ["jackpot_six"])  # a movement 6 -> any 6
+
+    panel = opened.response.message
+    assert refused.response.message.id == panel.id and panel.content == CHANGED_MEANWHILE
+    assert "Jackpot won by: no roll" in panel_text(panel)
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {
+        "jackpot_six": "none"
+    }

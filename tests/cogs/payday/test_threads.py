@@ -130,7 +130,7 @@ async def test_a_thread_game_on_an_italian_server_says_its_line_and_names_its_th
 
 async def test_a_thread_game_speaks_the_language_the_server_set_over_its_preferred_one(env):
     guild, channel, (alice, _) = casino(env)
-    await service(env).tables.save_server_settings(guild.id, ServerSettings(language="it"))
+    await service(env).tables.save_server_settings(guild.id, ServerSettings(language="it"), 0)
 
     await slash(alice, channel, "payday start", thread=True)
 
@@ -198,7 +198,7 @@ async def test_a_thread_game_goes_on_after_a_restart(env, make_bot):
 async def test_a_server_that_plays_each_game_in_a_thread_opens_one_unless_the_host_says_not(env):
     guild, channel, (alice, bob) = casino(env)
     tables = service(env).tables
-    await tables.save_server_settings(guild.id, ServerSettings(thread_per_game=True))
+    await tables.save_server_settings(guild.id, ServerSettings(thread_per_game=True), 0)
 
     await slash(alice, channel, "payday start")  # no `thread` given: the server's choice
     [thread] = channel.threads

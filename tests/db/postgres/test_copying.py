@@ -37,7 +37,7 @@ async def fill(store: GameStore) -> None:
     lobby = await store.create(2, 7, "{}")
     await store.delete(await store.save(lobby, "{}", None, [{"kind": "join"}]))
     await store.set_preferences(1, calls=False)
-    await store.set_server_settings(7, '{"months":5}')
+    await store.set_server_settings(7, '{"months":5}', 0)
 
 
 async def everything(store: GameStore) -> list[object]:

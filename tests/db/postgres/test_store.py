@@ -9,15 +9,18 @@ import signal
 import sys
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
+from asyncpg.transaction import Transaction
 
 from bot.service.results import backfill
 from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
+from db.interface import SettingsRow
 from db.postgres import schema
 from db.postgres.store import OPERATION_BUDGET, SERVER_TIMEOUT
 from tests.db.test_records import plus_one, result
@@ -198,6 +201,16 @@ async def test_two_processes_opening_a_new_database_at_once_both_open_after_a_sl
         await db.close()
 
 
+async def once_let_go(holder: Transaction, saves: list[Coroutine[Any, Any, object]]) -> list[object]:
+    """`saves` started together while another program's transaction `holder` holds what they
+    write, so they all wait for it (they truly overlap); what each gave once it lets go."""
+    started = [asyncio.create_task(save) for save in saves]
+    await asyncio.sleep(0.2)
+    assert not any(save.done() for save in started)
+    await holder.rollback()
+    return await asyncio.gather(*started, return_exceptions=True)
+
+
 async def test_two_processes_saving_one_game_at_once_exactly_one_wins(two_processes, raw):
     """Both saves are held at the row until another program lets go of it, so they truly overlap."""
     first, second = two_processes
@@ -205,14 +218,13 @@ async def test_two_processes_saving_one_game_at_once_exactly_one_wins(two_proces
     holder = raw.transaction()
     await holder.start()
     await raw.execute("SELECT 1 FROM games WHERE game_id = $1 FOR UPDATE", row.game_id)
-    saves = [
-        asyncio.create_task(store.save(row, f'{{"by":{n}}}', None, [{"kind": "buy", "by": n}]))
-        for n, store in enumerate(two_processes)
-    ]
-    await asyncio.sleep(0.2)
-    assert not any(save.done() for save in saves)
-    await holder.rollback()
-    results = await asyncio.gather(*saves, return_exceptions=True)
+    results = await once_let_go(
+        holder,
+        [
+            store.save(row, f'{{"by":{n}}}', None, [{"kind": "buy", "by": n}])
+            for n, store in enumerate(two_processes)
+        ],
+    )
 
     [winner] = [r for r in results if isinstance(r, GameRow)]
     [loser] = [r for r in results if not isinstance(r, GameRow)]
@@ -530,3 +542,49 @@ async def test_a_process_frozen_inside_the_upgrade_keeps_no_other_from_opening(o
             assert (await store.create(1, None, "{}")).game_id == 1
         finally:
             await store.close()
+
+
+async def test_server_settings_saved_before_versions_open_at_version_one(
+    postgres_url, schema_name, raw, monkeypatch
+):
+    with monkeypatch.context() as before_versions:
+        before_versions.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
+        before_versions.setattr(schema, "LATEST", 1)
+        await (await PostgresStore.open(postgres_url, schema=schema_name)).close()
+    await raw.execute(
+        "INSERT INTO server_settings (guild_id, data, updated_at) VALUES (1, '{\"months\":6}', 0)"
+    )
+
+    store = await PostgresStore.open(postgres_url, schema=schema_name)
+    try:
+        assert await store.server_settings(1) == SettingsRow(1, '{"months":6}')
+        with pytest.raises(StaleVersion):
+            await store.set_server_settings(1, '{"months":2}', 0)
+        assert await store.set_server_settings(1, '{"months":7}', 1) == SettingsRow(2, '{"months":7}')
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("version", [0, 1], ids=["first settings", "later settings"])
+async def test_two_processes_saving_a_servers_settings_at_once_exactly_one_wins(two_processes, raw, version):
+    """Both saves wait for another program's transaction on the row (or on the server's key, for
+    a first save), so they truly overlap; then one lands and the other writes nothing."""
+    first, second = two_processes
+    holder = raw.transaction()
+    await holder.start()
+    if version:
+        await first.set_server_settings(7, '{"months":4}', 0)
+        await raw.execute("SELECT 1 FROM server_settings WHERE guild_id = 7 FOR UPDATE")
+    else:
+        await raw.execute("INSERT INTO server_settings (guild_id, data, updated_at) VALUES (7, '{}', 0)")
+    results = await once_let_go(
+        holder,
+        [
+            store.set_server_settings(7, f'{{"months":{n + 5}}}', version)
+            for n, store in enumerate(two_processes)
+        ],
+    )
+
+    [winner] = [r for r in results if isinstance(r, SettingsRow)]
+    assert [type(r) for r in results if not isinstance(r, SettingsRow)] == [StaleVersion]
+    assert await second.server_settings(7) == winner and winner.version == version + 1
