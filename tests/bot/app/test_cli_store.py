@@ -13,6 +13,7 @@ from bot.app.config import Settings
 from bot.service.ratings import rate
 from bot.service.results import result_of
 from db import Store
+from tests.bot.app.test_cli import ROOT
 
 SETTINGS = tuple(name.upper() for name in Settings.model_fields)
 
@@ -159,6 +160,7 @@ def test_a_damaged_database_stops_the_bot_with_one_line(database, table):
         cwd=database.parent,
         env={
             "PATH": "/usr/bin:/bin",
+            "PYTHONPATH": str(ROOT),
             "DISCORD_TOKEN": "aaa.bbb.ccc",
             "DATABASE_PATH": str(database),
             "LOG_LEVEL": "WARNING",

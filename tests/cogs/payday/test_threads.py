@@ -7,6 +7,7 @@ import pytest
 import simcord
 
 from bot.render.i18n import lang
+from bot.render.refusals import went_wrong
 from bot.render.threads import no_thread, opened_in_thread, thread_name
 from bot.table.settings import ServerSettings
 from tests.cogs.payday.rig import Game, finished, live, load, play_to_end, script, service, stored
@@ -213,10 +214,11 @@ async def test_a_thread_whose_lobby_could_not_be_posted_is_deleted_with_its_line
     _, channel, (alice, _) = casino(env)
     env.inject_error("POST", "/channels/*/messages", status=403, code=50013, times=1)  # the lobby
 
-    await slash(alice, channel, "payday start", thread=True)
+    started = await slash(alice, channel, "payday start", thread=True)
 
     assert channel.threads == [] and said_in(channel) == []
-    assert [type(e) for e in env.errors] == [discord.app_commands.CommandInvokeError]  # logged
+    [sorry] = started.followups  # the crash is answered (and logged), not left to Discord's "failed"
+    assert sorry.ephemeral and sorry.content == went_wrong(lang("en"))
 
 
 def archived(env: simcord.Env, thread: simcord.ChannelHandle) -> bool:
