@@ -20,7 +20,7 @@ from bot.service.results import backfill
 from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
 from db.postgres import schema
 from db.postgres.store import OPERATION_BUDGET, SERVER_TIMEOUT
-from tests.db.test_records import plus_one, result
+from tests.db.test_records import leaver_and_taker, plus_one, result
 from tests.postgres import fresh_schema
 
 DISCORD_WINDOW = 3.0
@@ -519,6 +519,36 @@ async def test_an_old_database_with_the_id_counter_numbers_on_after_its_last_id(
     assert [(row.game_id, row.version) for row in again] == [(2, 4), (4, 1), (5, 1)]
     assert live_ids == [1, 2, 4, 5]
     assert await raw.fetchval("SELECT to_regclass('last_game_id')") is None
+
+
+async def test_an_old_databases_placings_read_as_stayed_and_a_seat_may_then_have_its_leavers(
+    postgres_url, schema_name, raw, monkeypatch
+):
+    """Step 3 keys a placing by the order its person left in, as SQLite's migration 7 does."""
+    with monkeypatch.context() as old:
+        old.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:2])
+        old.setattr(schema, "LATEST", 2)
+        await (await PostgresStore.open(postgres_url, schema=schema_name)).close()
+    await raw.execute("INSERT INTO history VALUES (100, 5, 10, '{}', '{}', 0, 1000)")
+    await raw.execute(
+        "INSERT INTO results VALUES (100, 10, 5, NULL, 'modern', '', 1000, 'retired', false, 2)"
+    )
+    await raw.execute(
+        "INSERT INTO placings VALUES (100, 0, 10, 'modern', '', 1000, 4, 'p4', NULL, 1, 700,"
+        " 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL)"
+    )
+
+    store = await PostgresStore.open(postgres_url, schema=schema_name)
+    try:
+        [before] = (await store.results(10, user_id=4))[0]
+        row = await store.create(1, 10, "{}")
+        await store.finish(row, "{}", {"reason": "retired"}, [], (leaver_and_taker(), plus_one))
+        [game], _ = await store.results(10, user_id=3)
+    finally:
+        await store.close()
+
+    assert [(p.user_id, p.net_worth, p.left) for p in before.result.placings] == [(4, 700, 0)]
+    assert [(p.user_id, p.left) for p in game.result.placings] == [(1, 0), (2, 0), (3, 1)]
 
 
 async def test_a_process_frozen_inside_the_upgrade_keeps_no_other_from_opening(own_database):
