@@ -104,7 +104,7 @@ class Playing(UseCases):
             played = ended_early(table, {})
             tallied = tallies(played.events, len(table.seats))  # what ending does: Deals bought back
             preview = Standings(loaded.row.game_id, table, Ending.ENDED, person.name, tallies=tallied)
-            return EndAsked(channel_id, prompt, preview)
+            return EndAsked(channel_id, prompt, preview, leaves=table.seat_of(person.user_id) is not None)
 
     async def end(self, channel_id: int, person: Person, game_id: int, prompt: int) -> Update:
         """The host confirmed: stop game `game_id` now, if it still waits on question `prompt` (what

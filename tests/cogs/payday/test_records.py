@@ -114,8 +114,10 @@ async def test_a_game_played_to_its_end_is_in_history_stats_and_the_leaderboard(
 
 async def test_a_game_a_moderator_ends_early_is_in_history_but_rates_nobody(env):
     game = await start_game(env, 2, months=1)
-    alice = game.players[0]
-    ended = await end_game(moderator(env, game.guild), game.channel)
+    alice, mod = game.players[0], moderator(env, game.guild)
+    asked = await slash(mod, game.channel, "payday end")
+    assert "leaving" not in asked.response.embeds[0].description  # not playing: leaves nothing
+    ended = await end_game(mod, game.channel)
 
     shown = await slash(alice, game.channel, "payday history")
     [field] = shown.response.embeds[0].fields
@@ -131,7 +133,11 @@ async def test_a_game_a_moderator_ends_early_is_in_history_but_rates_nobody(env)
 async def test_a_host_who_ends_a_game_early_leaves_it_placed_last_and_rated(env):
     game = await start_game(env, 2, months=1)
     alice, bob = game.players
-    await end_game(alice, game.channel)
+    asked = await slash(alice, game.channel, "payday end")
+    assert asked.response.embeds[0].description.startswith(
+        "You play in this game, so ending it counts as you leaving it: for the rating, you are placed last."
+    )
+    await click(alice, asked.response.message, label="End the game now")
 
     shown = await slash(bob, game.channel, "payday history")
 
