@@ -2,6 +2,7 @@
 
 import os
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,17 @@ def assert_actionable(error: StoreError, path) -> None:
     assert str(path) in message
     assert "set DATABASE_PATH to" in message
     assert "\n" not in message and message.endswith(".")
+
+
+def old_file(path: Path, version: int) -> sqlite3.Connection:
+    """A database file as the bot left it at schema `version`, open for the test to fill."""
+    raw = sqlite3.connect(path)
+    for number, statements in MIGRATIONS:
+        if number <= version:
+            for sql in statements:
+                raw.execute(sql)
+    raw.execute(f"PRAGMA user_version = {version}")
+    return raw
 
 
 async def test_a_restart_finds_every_game_event_and_finished_game(tmp_path):
@@ -61,12 +73,7 @@ async def test_a_database_from_before_preferences_opens_and_gains_them(tmp_path)
     """A file written by the bot before step 4 keeps its games and their ids, and gains the
     members' preferences and the ids closed lobbies give back."""
     path = tmp_path / "payday.sqlite3"
-    with sqlite3.connect(path) as raw:
-        for number, statements in MIGRATIONS:
-            if number < 4:
-                for sql in statements:
-                    raw.execute(sql)
-        raw.execute("PRAGMA user_version = 3")
+    with old_file(path, 3) as raw:
         raw.execute(
             "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
             " VALUES (100, 1, 5, '{\"old\":true}', 0, 0), (200, 1, 1, '{}', 0, 0)"
@@ -96,12 +103,7 @@ async def test_a_database_from_before_server_settings_opens_and_gains_them(tmp_p
     """A file written by the bot at step 4 keeps its games and members' preferences, and gains the
     servers' settings: a server with no row has none saved (so the defaults)."""
     path = tmp_path / "payday.sqlite3"
-    with sqlite3.connect(path) as raw:
-        for number, statements in MIGRATIONS:
-            if number <= 4:
-                for sql in statements:
-                    raw.execute(sql)
-        raw.execute("PRAGMA user_version = 4")
+    with old_file(path, 4) as raw:
         raw.execute(
             "INSERT INTO games (channel_id, guild_id, version, data, created_at, updated_at)"
             " VALUES (100, 1, 2, '{\"old\":true}', 0, 0)"

@@ -3,14 +3,13 @@ rated in their pool, kept by a prune, and recorded for games finished before res
 either store."""
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from db import GameResult, GameStore, Placing, Skill, StaleVersion, Store
-from db.migrations import MIGRATIONS
+from tests.db.test_migrations import old_file
 
 START = datetime(2030, 1, 1, tzinfo=UTC)
 
@@ -166,12 +165,7 @@ async def test_a_v5_file_with_finished_games_gains_results_to_record(tmp_path):
     """Games finished before migration 6 have history rows and no results: `unrecorded` hands
     them out oldest first, and once recorded they read like any other."""
     path = tmp_path / "payday.sqlite3"
-    with sqlite3.connect(path) as raw:
-        for number, statements in MIGRATIONS:
-            if number < 6:
-                for sql in statements:
-                    raw.execute(sql)
-        raw.execute("PRAGMA user_version = 5")
+    with old_file(path, 5) as raw:
         for game_id, finished in ((1, 2_000), (2, 1_000)):
             summary = json.dumps({"reason": "retired", "players": []})
             raw.execute(
@@ -243,12 +237,7 @@ async def test_a_v6_file_keeps_its_placings_and_rates_a_seats_leaver_beside_its_
     """Migration 7 keys a placing by the order its person left in: the rows before read as
     stayed, and a seat may now have a row per person who left it."""
     path = tmp_path / "payday.sqlite3"
-    with sqlite3.connect(path) as raw:
-        for number, statements in MIGRATIONS:
-            if number <= 6:
-                for sql in statements:
-                    raw.execute(sql)
-        raw.execute("PRAGMA user_version = 6")
+    with old_file(path, 6) as raw:
         raw.execute("INSERT INTO history VALUES (100, 5, 10, '{}', '{}', 0, 1000)")
         raw.execute("INSERT INTO results VALUES (100, 10, 5, NULL, 'modern', '', 1000, 'retired', 0, 2)")
         raw.execute(
