@@ -2,11 +2,12 @@
 /payday history, stats and leaderboard, always within one server.
 
 A result is built from the history summary alone (`result_of`), so a game finishing now and one
-finished before results were kept (`backfill`, at start-up) are recorded the same way. Each seat
-is rated for at most one person (`holder`): who played most of it, or who left it, placed last, so
-a rating can be neither dodged by leaving nor gifted by a late takeover. A game counts for the
-rating only if it ran its course (`Ending.RETIRED`) with at least two people rated in it, and only
-against games of the same edition and house rules (a pool).
+finished before results were kept (`backfill`, at start-up) are recorded the same way. A seat's
+own row rates at most one person (`holder`): who played most of it, or who left it; and every other
+person who left it has a row of their own (`leavers`), placed last, so a rating can be neither
+dodged by leaving nor gifted by a late takeover. A game counts for the rating only if it ran its
+course (`Ending.RETIRED`) or a player ended it early (as their leaving), with at least two people
+rated in it, and only against games of the same edition and house rules (a pool).
 """
 
 import json
