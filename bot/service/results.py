@@ -54,9 +54,9 @@ def house_key(house_rules: Mapping[str, Any]) -> str:
 
 
 def places(net_worths: Sequence[int], leavings: Sequence[int] | None = None) -> list[int]:
-    """Each seat's place, 1 the best: by net worth, equal net worths sharing a place (1, 1, 3);
-    a seat rated for the person who left it (`leavings`: the order they left in, 0 for a seat whose
-    player stayed) below every other, the earlier leaver lower."""
+    """Each row's place, 1 the best: by net worth, equal net worths sharing a place (1, 1, 3); a
+    row of a person who left (`leavings`: the order they left in, 0 for a row of a seat whose
+    player stayed, or the computer's) below every other, the earlier leaver lower."""
     left = leavings or [0] * len(net_worths)
     stayed = [worth for worth, order in zip(net_worths, left, strict=True) if not order]
     return [
