@@ -146,7 +146,8 @@ class Rater(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Placing:
-    """One seat of a finished game: its place (ties share one), net worth and the game's records."""
+    """One seat of a finished game, or a person who left it besides (`left`): its place (ties share
+    one), net worth and the game's records."""
 
     seat: int
     user_id: int | None
@@ -162,6 +163,9 @@ class Placing:
     radio_wins: int = 0
     loans: int = 0
     charges_carried: int = 0
+    left: int = 0
+    """The order its person left the game in (1 the first), placed last for it; 0: they stayed, or
+    the computer's seat. A seat has one row of its own and one more per other person who left it."""
     before: Skill | None = None
     """Read back only: a rated person's rating before the game (None: their first)."""
     after: Skill | None = None

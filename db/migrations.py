@@ -195,6 +195,51 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE server_settings ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
         ),
     ),
+    (
+        8,
+        (
+            # Every person who left a seat is rated in the game, whoever held the seat after them
+            # (docs/RULES.md §5.10): a seat has its own row and one more per other person who left
+            # it, keyed by the order they left in (0: the seat's own row of a player who stayed, or
+            # the computer's). SQLite changes a key only by copying the table, and its indexes go with
+            # the old one.
+            """
+            CREATE TABLE placings_keyed (
+                game_id          INTEGER NOT NULL,
+                seat             INTEGER NOT NULL,
+                guild_id         INTEGER,
+                ruleset          TEXT NOT NULL,
+                house            TEXT NOT NULL,
+                finished_at      INTEGER NOT NULL,
+                user_id          INTEGER,
+                name             TEXT NOT NULL,
+                strength         TEXT,
+                place            INTEGER NOT NULL,
+                net_worth        INTEGER NOT NULL,
+                best_jackpot     INTEGER NOT NULL,
+                deals_sold       INTEGER NOT NULL,
+                lotteries        INTEGER NOT NULL,
+                radio_wins       INTEGER NOT NULL,
+                loans            INTEGER NOT NULL,
+                charges_carried  INTEGER NOT NULL,
+                mu_before        REAL,
+                sigma_before     REAL,
+                mu               REAL,
+                sigma            REAL,
+                left_order       INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (game_id, seat, left_order)
+            )
+            """,
+            "INSERT INTO placings_keyed SELECT *, 0 FROM placings",
+            "DROP TABLE placings",
+            "ALTER TABLE placings_keyed RENAME TO placings",
+            "CREATE INDEX placings_by_member ON placings (guild_id, user_id, finished_at, game_id)",
+            "CREATE INDEX placings_by_edition ON placings (guild_id, user_id, ruleset, strength, place,"
+            " net_worth, best_jackpot, deals_sold, lotteries, radio_wins, loans, charges_carried)",
+            "CREATE INDEX placings_by_pool ON placings"
+            " (guild_id, ruleset, house, finished_at, user_id, place) WHERE mu IS NOT NULL",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -43,6 +43,7 @@ _PLACING_COLUMNS = ", ".join(
         "radio_wins",
         "loans",
         "charges_carried",
+        "left_order",
         "mu_before",
         "sigma_before",
         "mu",
@@ -89,7 +90,7 @@ async def record(
         return
     [(guild_id, finished_at)] = inserted
     placings = result.placings
-    changes: dict[int, tuple[Skill | None, Skill]] = {}
+    changes: dict[int | None, tuple[Skill | None, Skill]] = {}
     if result.rated and guild_id is not None:
         pool = (guild_id, result.ruleset, result.house)
         await take(pool)
@@ -97,7 +98,7 @@ async def record(
     copied = (guild_id, result.ruleset, result.house, finished_at)
     values = []
     for p in placings:
-        before, after = changes.get(p.seat, (None, None))
+        before, after = changes.get(p.user_id, (None, None))
         values.append(
             (
                 game_id,
@@ -114,13 +115,14 @@ async def record(
                 p.radio_wins,
                 p.loans,
                 p.charges_carried,
+                p.left,
                 *((None, None) if before is None else (before.mu, before.sigma)),
                 *((None, None) if after is None else (after.mu, after.sigma)),
             )
         )
     if not values:
         return
-    marks = ",".join(["(" + ",".join("?" * 21) + ")"] * len(values))
+    marks = ",".join(["(" + ",".join("?" * 22) + ")"] * len(values))
     await db(
         f"INSERT INTO placings (game_id, guild_id, ruleset, house, finished_at, {_PLACING_COLUMNS})"
         f" VALUES {marks}",
@@ -134,8 +136,9 @@ async def _rate(
     finished_at: int,
     placings: Sequence[Placing],
     rate: Rater,
-) -> dict[int, tuple[Skill | None, Skill]]:
-    """Rate the game's people in their pool and save their new ratings: by seat, before and after."""
+) -> dict[int | None, tuple[Skill | None, Skill]]:
+    """Rate the game's people in their pool and save their new ratings: by person (each has one
+    row a game), before and after."""
     people = [p for p in placings if p.user_id is not None]
     marks = ",".join("?" * len(people))
     known = {
@@ -157,12 +160,12 @@ async def _rate(
             " wins = r.wins + excluded.wins, updated_at = excluded.updated_at",
             (*pool, p.user_id, p.name, skill.mu, skill.sigma, int(p.place == 1), finished_at),
         )
-    return {p.seat: (b, a) for p, b, a in zip(people, before, after, strict=True)}
+    return {p.user_id: (b, a) for p, b, a in zip(people, before, after, strict=True)}
 
 
 def placing(row: Sequence[Any]) -> Placing:
     """A placings row read with `_PLACING_COLUMNS`."""
-    seat, user_id, name, strength, place, net_worth, *records, mu_before, sigma_before, mu, sigma = row
+    seat, user_id, name, strength, place, net_worth, *records, left, mu_before, sigma_before, mu, sigma = row
     jackpot, deals, lotteries, radio, loans, carried = records
     return Placing(
         seat,
@@ -177,16 +180,18 @@ def placing(row: Sequence[Any]) -> Placing:
         radio,
         loans,
         carried,
+        left,
         before=None if mu_before is None else Skill(mu_before, sigma_before),
         after=None if mu is None else Skill(mu, sigma),
     )
 
 
 def placings_of(game_ids: Sequence[int]) -> tuple[str, list[int]]:
-    """The query of some games' placings, by game then seat."""
+    """The query of some games' placings, by game then seat (a seat's own row, then its leavers')."""
     marks = ",".join("?" * len(game_ids))
     return (
-        f"SELECT game_id, {_PLACING_COLUMNS} FROM placings WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+        f"SELECT game_id, {_PLACING_COLUMNS} FROM placings WHERE game_id IN ({marks})"
+        " ORDER BY game_id, seat, left_order",
         list(game_ids),
     )
 

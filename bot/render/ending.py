@@ -32,6 +32,12 @@ def end_question(asked: EndAsked, L: Lang) -> Message:
         "Ending now stops the game for everyone and cannot be undone. Deals still held count at what "
         "they cost, and any money waiting in a pot goes back. The standings would be:"
     )
+    if asked.leaves:
+        leaving = L._(
+            "You play in this game, so ending it counts as you leaving it: for the rating, you are "
+            "placed last."
+        )
+        said = f"{leaving} {said}"
     embed = discord.Embed(
         title=L._("End game #{game} now?", game=preview.game_id),
         description=said + "\n\n" + "\n".join(rows),

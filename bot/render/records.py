@@ -74,7 +74,7 @@ def _game_text(game: RecordedGame, L: Lang) -> str:
     if rules is not None and (summary := house_rules_summary(L, result.ruleset, rules)):
         lines.append(summary)
     if result.reason != Ending.RETIRED:
-        lines.append(_ending(result.reason, L))
+        lines.append(_ending(result.reason, result.rated, L))
     elif not result.rated:
         lines.append(L._("Not rated: fewer than two people played."))
     lines.extend(_placing_line(p, L) for p in sorted(result.placings, key=lambda p: (p.place, p.seat)))
@@ -87,18 +87,25 @@ def _game_text(game: RecordedGame, L: Lang) -> str:
 
 
 def _placing_line(p: Placing, L: Lang) -> str:
-    """ "**1.** alice — $23,400", a computer player marked with its strength."""
+    """ "**1.** alice — $23,400", a computer player marked with its strength, a leaver as one."""
     name = safe(p.name)
     if p.user_id is None:
         name = f"{COMPUTER} {name} ({strength_name(p.strength, L)})"
+    elif p.left:
+        name = L._("{name} (left)", name=name)
     line = L._("**{rank}.** {player} — {worth}", rank=p.place, player=name, worth=L.money(p.net_worth))
     return f"{line} {WINNER}" if p.place == 1 else line
 
 
-def _ending(reason: str, L: Lang) -> str:
-    """Why a game that did not run its course ended, which is why it was not rated."""
+def _ending(reason: str, rated: bool, L: Lang) -> str:
+    """Why a game that did not run its course ended, and so whether it was rated: only when a
+    player ended it, placed last for it (docs/RULES.md §5.10)."""
     if reason == Ending.ENDED:
-        return L._("Ended early by the host: not rated.")
+        return (
+            L._("Ended early by a player, placed last: rated.")
+            if rated
+            else L._("Ended early by the host: not rated.")
+        )
     if reason == Ending.ABANDONED:
         return L._("Every player left: not rated.")
     if reason == Ending.GONE:
@@ -188,9 +195,10 @@ def _stat_text(line: StatLine, L: Lang) -> str:
 def rating_rules(L: Lang) -> str:
     """Which games rate whom (docs/RULES.md §5.10), under /payday leaderboard in the help."""
     return L._(
-        "Rated: games played to the end by at least two people. Who leaves is placed last (an earlier "
-        "leaver lower); who takes over a seat is rated for it only by playing at least half its turns, "
-        "else it stays its leaver's or the computer's."
+        "Rated: games played to the end by at least two people, or ended early by one of them, who "
+        "then counts as leaving. Who leaves is placed last (an earlier leaver lower), even if a member "
+        "then plays their seat; who takes over a seat is rated for it only by playing at least half "
+        "its turns."
     )
 
 

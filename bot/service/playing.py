@@ -104,11 +104,12 @@ class Playing(UseCases):
             played = ended_early(table, {})
             tallied = tallies(played.events, len(table.seats))  # what ending does: Deals bought back
             preview = Standings(loaded.row.game_id, table, Ending.ENDED, person.name, tallies=tallied)
-            return EndAsked(channel_id, prompt, preview)
+            return EndAsked(channel_id, prompt, preview, leaves=table.seat_of(person.user_id) is not None)
 
     async def end(self, channel_id: int, person: Person, game_id: int, prompt: int) -> Update:
         """The host confirmed: stop game `game_id` now, if it still waits on question `prompt` (what
-        the host was shown), and show the standings."""
+        the host was shown), and show the standings. A player who ends it leaves it, so it is
+        rated with them last; an end by a moderator not playing leaves it unrated."""
         async with self.core.changing(channel_id):
             loaded = await self.core.running(channel_id, game_id, prompt)
             table = loaded.table
@@ -117,6 +118,9 @@ class Playing(UseCases):
             if table.game.prompt != prompt:
                 raise Refused(ServiceCode.MOVED_ON)
             played = ended_early(table, {"kind": "ended", "by": person.user_id})
+            seat = table.seat_of(person.user_id)
+            if seat is not None:  # ending early is leaving, for a player: rated last (RULES.md §5.10)
+                table.leaves(seat, person.user_id)
             answer = Answer(said=Note(NoteCode.YOU_ENDED))
             update, standings = await self.core.game_over(
                 loaded, played, Ending.ENDED, answer, ended_by=person.name

@@ -2,11 +2,12 @@
 /payday history, stats and leaderboard, always within one server.
 
 A result is built from the history summary alone (`result_of`), so a game finishing now and one
-finished before results were kept (`backfill`, at start-up) are recorded the same way. Each seat
-is rated for at most one person (`holder`): who played most of it, or who left it, placed last, so
-a rating can be neither dodged by leaving nor gifted by a late takeover. A game counts for the
-rating only if it ran its course (`Ending.RETIRED`) with at least two people rated in it, and only
-against games of the same edition and house rules (a pool).
+finished before results were kept (`backfill`, at start-up) are recorded the same way. A seat's
+own row rates at most one person (`holder`): who played most of it, or who left it; and every other
+person who left it has a row of their own (`leavers`), placed last, so a rating can be neither
+dodged by leaving nor gifted by a late takeover. A game counts for the rating only if it ran its
+course (`Ending.RETIRED`) or a player ended it early (as their leaving), with at least two people
+rated in it, and only against games of the same edition and house rules (a pool).
 """
 
 import json
@@ -53,9 +54,9 @@ def house_key(house_rules: Mapping[str, Any]) -> str:
 
 
 def places(net_worths: Sequence[int], leavings: Sequence[int] | None = None) -> list[int]:
-    """Each seat's place, 1 the best: by net worth, equal net worths sharing a place (1, 1, 3);
-    a seat rated for the person who left it (`leavings`: the order they left in, 0 for a seat whose
-    player stayed) below every other, the earlier leaver lower."""
+    """Each row's place, 1 the best: by net worth, equal net worths sharing a place (1, 1, 3); a
+    row of a person who left (`leavings`: the order they left in, 0 for a row of a seat whose
+    player stayed, or the computer's) below every other, the earlier leaver lower."""
     left = leavings or [0] * len(net_worths)
     stayed = [worth for worth, order in zip(net_worths, left, strict=True) if not order]
     return [
@@ -68,84 +69,134 @@ def places(net_worths: Sequence[int], leavings: Sequence[int] | None = None) -> 
 
 @dataclass(frozen=True, slots=True)
 class Holder:
-    """Whom a seat's result is for: a person (None: the computer's seat, unrated), under the name
-    they played it by, and the order they left the game in (0: they stayed)."""
+    """Whom a result row is for: a person (None: the computer's seat, unrated), under the name
+    they played it by, the order they left the game in (0: they stayed), and the seat's net worth
+    when they left (None: its net worth at the end)."""
 
     user_id: int | None
     name: str
     left: int = 0
+    net_worth: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of a game's result: the seat's own (`records`: it carries the seat's records), or
+    a person who left the seat besides, placed last."""
+
+    seat: int
+    who: Holder
+    records: bool
 
 
 def holder(player: Mapping[str, Any]) -> Holder:
-    """Whom a seat's result rates (docs/RULES.md §5.10): the person at it at the end if they played
-    at least half its turns; else the first person who left it, placed last; else nobody (the
-    computer's). A summary that names nobody's turns (older, or a seat never taken over) rates the
-    person at the end, as before."""
+    """Whom a seat's own row rates (docs/RULES.md §5.10): the person at it at the end if they
+    stayed (ending the game early is leaving it) and played at least half its turns; else the
+    first person who left it, placed last; else nobody (the computer's). A summary that names
+    nobody's turns (older, or a seat never taken over) rates the person at the end, as before."""
     user_id, name = player.get("user_id"), str(player.get("name", ""))
-    stints = [Stint.model_validate(stint) for stint in player.get("stints") or []]
+    stints = _stints(player)
     if not stints:
         return Holder(user_id, name)
     played = sum(stint.turns for stint in stints if stint.user_id == user_id)
-    if user_id is not None and 2 * played >= int(player.get("turns", 0)):
+    if user_id is not None and not ended_it(player) and 2 * played >= int(player.get("turns", 0)):
         return Holder(user_id, name)
     first = min((stint for stint in stints if stint.left), key=lambda stint: stint.left, default=None)
     if first is not None:
-        return Holder(first.user_id, first.name, first.left)
+        return _leaver(first)
     return Holder(None, name)
 
 
-def _once(holders: list[Holder]) -> list[Holder]:
+def leavers(player: Mapping[str, Any], seat_holder: Holder) -> list[Holder]:
+    """Everyone else who left the seat: each is rated in the game too, placed last, whoever held
+    the seat after them, so leaving a seat someone then takes dodges nothing. Its holder's own
+    leavings are not among them: who came back and played most of it is placed by net worth."""
+    return [
+        _leaver(stint)
+        for stint in _stints(player)
+        if stint.left and stint.left != seat_holder.left and stint.user_id != seat_holder.user_id
+    ]
+
+
+def ended_it(player: Mapping[str, Any]) -> bool:
+    """Whether the person at the seat at the end left it there: they ended the game early, which
+    counts as leaving it (`Playing.end`)."""
+    stints = _stints(player)
+    return bool(stints) and bool(stints[-1].left) and stints[-1].user_id == player.get("user_id")
+
+
+def _stints(player: Mapping[str, Any]) -> list[Stint]:
+    return [Stint.model_validate(stint) for stint in player.get("stints") or []]
+
+
+def _leaver(stint: Stint) -> Holder:
+    return Holder(stint.user_id, stint.name, stint.left, stint.net_worth)
+
+
+def _once(rows: list[Row]) -> list[Row]:
     """A person is rated once a game: one who left a seat and then played another is rated where
-    they left (the first seat they left); their other seats count as the computer's."""
-    kept: set[int] = set()
-    order = sorted(range(len(holders)), key=lambda seat: (not holders[seat].left, holders[seat].left))
-    once = list(holders)
-    for seat in order:
-        person = holders[seat].user_id
-        if person is None:
-            continue
-        if person in kept:
-            once[seat] = Holder(None, holders[seat].name)
-        kept.add(person)
+    they first left; their other seat's own row counts as the computer's, and their other leavings
+    are dropped."""
+    rated_by: dict[int, int] = {}
+    for index in sorted(range(len(rows)), key=lambda i: (not rows[i].who.left, rows[i].who.left)):
+        if (person := rows[index].who.user_id) is not None:
+            rated_by.setdefault(person, index)
+    once = []
+    for index, row in enumerate(rows):
+        if row.who.user_id is None or rated_by[row.who.user_id] == index:
+            once.append(row)
+        elif row.records:
+            once.append(Row(row.seat, Holder(None, row.who.name), records=True))
     return once
 
 
 def result_of(summary: Mapping[str, Any], message_id: int | None) -> GameResult:
     """A finished game's result from its history summary (fields a summary of an older version
     lacks count with their defaults); `message_id`: the message history links to, its last board
-    until its standings are posted (`Results.standings_posted`)."""
+    until its standings are posted (`Results.standings_posted`). Rows: each seat's own, then
+    every other person who left a seat."""
     players = summary.get("players", [])
-    holders = _once([holder(player) for player in players])
-    net_worths = [int(p.get("net_worth", 0)) for p in players]
-    placed = places(net_worths, [h.left for h in holders])
+    own = [Row(seat, holder(player), True) for seat, player in enumerate(players)]
+    besides = [Row(row.seat, who, False) for row in own for who in leavers(players[row.seat], row.who)]
+    rows = _once([*own, *besides])
+    net_worths = [
+        int(players[row.seat].get("net_worth", 0)) if row.who.net_worth is None else row.who.net_worth
+        for row in rows
+    ]
+    placed = places(net_worths, [row.who.left for row in rows])
     placings = []
-    for seat, (player, who, place) in enumerate(zip(players, holders, placed, strict=True)):
-        tally = Tally.read(player.get("tally", {}))
+    for row, net_worth, place in zip(rows, net_worths, placed, strict=True):
+        player, who = players[row.seat], row.who
+        tally = Tally.read(player.get("tally", {})) if row.records else Tally()
         strength = None if who.user_id is not None else player.get("strength", COMPUTER_STRENGTH)
         placings.append(
             Placing(
-                seat,
+                row.seat,
                 who.user_id,
                 who.name,
                 strength,
                 place,
-                net_worths[seat],
+                net_worth,
                 best_jackpot=tally.best_jackpot,
                 deals_sold=tally.sold,
                 lotteries=tally.lotteries,
                 radio_wins=tally.radio_wins,
                 loans=tally.loans,
                 charges_carried=tally.charges_carried,
+                left=who.left,
             )
         )
     people = sum(p.user_id is not None for p in placings)
     reason = str(summary.get("reason", Ending.RETIRED))
+    # A game ended early by a person playing in it is rated, its ender placed last as a leaver: so
+    # neither a player behind nor one ahead gains by ending it (docs/RULES.md §5.10).
+    ran = reason == Ending.RETIRED or (reason == Ending.ENDED and any(map(ended_it, players)))
     return GameResult(
         message_id,
         str(summary.get("ruleset", "")),
         house_key(summary.get("house_rules") or {}),
         reason,
-        reason == Ending.RETIRED and people >= 2,
+        ran and people >= 2,
         int(summary.get("months", 0)),
         tuple(placings),
     )

@@ -394,6 +394,9 @@ class EndAsked:
     channel_id: int
     prompt: int
     preview: Standings
+    leaves: bool = False
+    """The asker plays in the game: ending it counts as their leaving it, placed last for the
+    rating (docs/RULES.md §5.10)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,9 @@ class Stint(BaseModel):
     """The seat's turns (movement rolls) they played."""
     left: int = 0
     """0 while they play on; else the order they left the game in (1 the first leaver)."""
+    net_worth: int | None = None
+    """The seat's net worth when they left (None: they play on, or left before it was kept), which
+    their result shows: what the seat is worth later is its next player's doing."""
 
 
 class Seat(BaseModel):
@@ -282,11 +285,11 @@ class Table(BaseModel):
                     self._stint(seat, seat.user_id).turns += 1
 
     def leaves(self, seat: int, user_id: int) -> None:
-        """`user_id` left `seat` (or was removed): their time there ends, after every earlier leaver's."""
-        player = self.seats[seat]
-        self._stint(player, user_id).left = 1 + max(
-            (stint.left for other in self.seats for stint in other.stints), default=0
-        )
+        """`user_id` left `seat` (or was removed, or ended the game early): their time there ends,
+        after every earlier leaver's, with the seat's net worth then."""
+        stint = self._stint(self.seats[seat], user_id)
+        stint.left = 1 + max((earlier.left for other in self.seats for earlier in other.stints), default=0)
+        stint.net_worth = self.game.net_worth(seat)
 
     @staticmethod
     def _stint(seat: Seat, user_id: int) -> Stint:

@@ -179,6 +179,17 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE server_settings ADD COLUMN version BIGINT NOT NULL DEFAULT 1",
         ),
     ),
+    (
+        4,
+        (
+            # Every person who left a seat is rated in the game, whoever held the seat after them
+            # (docs/RULES.md §5.10): a seat has its own row and one more per other person who left
+            # it, keyed by the order they left in (0: the seat's own row of a player who stayed, or
+            # the computer's).
+            "ALTER TABLE placings ADD COLUMN left_order BIGINT NOT NULL DEFAULT 0",
+            "ALTER TABLE placings DROP CONSTRAINT placings_pkey, ADD PRIMARY KEY (game_id, seat, left_order)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

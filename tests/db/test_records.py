@@ -2,15 +2,13 @@
 rated in their pool, kept by a prune, and recorded for games finished before results were kept; in
 either store."""
 
-import json
-import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from db import GameResult, GameStore, Placing, Skill, StaleVersion, Store
-from db.migrations import MIGRATIONS
+from tests.db.test_migrations import written_at
 
 START = datetime(2030, 1, 1, tzinfo=UTC)
 
@@ -166,19 +164,16 @@ async def test_a_v5_file_with_finished_games_gains_results_to_record(tmp_path):
     """Games finished before migration 6 have history rows and no results: `unrecorded` hands
     them out oldest first, and once recorded they read like any other."""
     path = tmp_path / "payday.sqlite3"
-    with sqlite3.connect(path) as raw:
-        for number, statements in MIGRATIONS:
-            if number < 6:
-                for sql in statements:
-                    raw.execute(sql)
-        raw.execute("PRAGMA user_version = 5")
-        for game_id, finished in ((1, 2_000), (2, 1_000)):
-            summary = json.dumps({"reason": "retired", "players": []})
-            raw.execute(
-                "INSERT INTO history VALUES (?, 5, 10, '{\"message_id\": 9}', ?, 0, ?)",
-                (game_id, summary, finished),
-            )
-    raw.close()
+    summary = '{"reason": "retired", "players": []}'
+    written_at(
+        path,
+        5,
+        *(
+            f"INSERT INTO history VALUES ({game_id}, 5, 10, '{{\"message_id\": 9}}', '{summary}',"
+            f" 0, {finished})"
+            for game_id, finished in ((1, 2_000), (2, 1_000))
+        ),
+    )
 
     store = await Store.open(path)
     try:
@@ -212,3 +207,52 @@ async def test_a_result_links_to_its_standings_once_they_are_posted(store):
 
     page, _ = await store.results(10)
     assert {g.game_id: g.result.message_id for g in page} == {game_id: 88, other: 77}
+
+
+def leaver_and_taker() -> GameResult:
+    """p1 won; p3 left seat 1 first (worth $200 then), and p2 took it over and played it out."""
+    won, took = result((1, 900), (2, 500)).placings
+    left = Placing(1, 3, "p3", None, 3, 200, left=1)
+    return GameResult(77, "modern", "", "retired", True, 3, (won, took, left))
+
+
+async def test_a_person_who_left_a_seat_someone_then_held_is_in_their_history_stats_and_rating(store):
+    game_id = await finish(store, 1, 10, leaver_and_taker())
+
+    [game], total = await store.results(10, user_id=3)
+    assert total == 1 and game.game_id == game_id
+    assert [(p.seat, p.user_id, p.place, p.net_worth, p.left) for p in game.result.placings] == [
+        (0, 1, 1, 900, 0),
+        (1, 2, 2, 500, 0),
+        (1, 3, 3, 200, 1),
+    ]
+    [line] = await store.stats(10, 3)
+    assert (line.games, line.wins, line.net_worth_total) == (1, 0, 200)
+    rated = {p.user_id: (p.skill, p.rated_games) for p in await store.ratings(10, "modern", "")}
+    assert rated == {1: (Skill(35.0, 1.0), 1), 2: (Skill(26.0, 1.0), 1), 3: (Skill(26.0, 1.0), 1)}
+    left = game.result.placings[2]
+    assert (left.before, left.after) == (None, Skill(26.0, 1.0))
+
+
+async def test_a_v6_file_keeps_its_placings_and_rates_a_seats_leaver_beside_its_holder(tmp_path):
+    """Migration 8 keys a placing by the order its person left in: the rows before read as
+    stayed, and a seat may now have a row per person who left it."""
+    path = tmp_path / "payday.sqlite3"
+    written_at(
+        path,
+        6,
+        "INSERT INTO history VALUES (100, 5, 10, '{}', '{}', 0, 1000)",
+        "INSERT INTO results VALUES (100, 10, 5, NULL, 'modern', '', 1000, 'retired', 0, 2)",
+        "INSERT INTO placings VALUES (100, 0, 10, 'modern', '', 1000, 4, 'p4', NULL, 1, 700,"
+        " 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL)",
+    )
+
+    store = await Store.open(path)
+    try:
+        [old] = (await store.results(10, user_id=4))[0]
+        assert [(p.user_id, p.net_worth, p.left) for p in old.result.placings] == [(4, 700, 0)]
+        new = await finish(store, 1, 10, leaver_and_taker())
+        [game], _ = await store.results(10, user_id=3)
+        assert game.game_id == new and [p.left for p in game.result.placings] == [0, 0, 1]
+    finally:
+        await store.close()

@@ -105,7 +105,8 @@ async def test_kicking_the_player_asked_hands_the_turn_to_a_computer_with_the_ti
     assert removed.answer.said == Note(NoteCode.YOU_REMOVED, {"name": "bob"})
     assert removed.notices == [Kicked("bob", "alice")] and removed.live is not None
     assert service.screen.updates[-1] is removed
-    left = [Stint(user_id=BOB.user_id, name="bob", left=1)]  # rated in the game, placed last
+    worth = table.game.net_worth(1)
+    left = [Stint(user_id=BOB.user_id, name="bob", left=1, net_worth=worth)]  # rated in the game, placed last
     assert table.seats[1] == Seat(name="bob", replaced=BOB.user_id, stints=left)  # the name and money stay
     assert table.latest[-1] == ev.Event(TableKind.KICKED, 1)
     assert table.deadline is None and table.computer_at == service.now() + COMPUTER_DELAY
@@ -175,11 +176,15 @@ async def test_a_moderator_who_plays_is_named_as_the_board_names_them(service):
 
 def test_a_seat_handed_to_a_computer_is_played_to_win_even_if_its_player_was_away():
     table = Table(host_id=1, turn_seconds=60, interrupt_seconds=30, seed=1)
-    table.seats = [Seat(user_id=1, name="alice"), Seat(user_id=2, name="bob", away=True, timeouts=2)]
+    table.seats = [Seat(user_id=1, name="alice"), Seat(user_id=2, name="bob")]
+    lobby.start(table, 1)
+    table.seats[1].away, table.seats[1].timeouts = True, 2
+    table.latest = []
 
     lobby.leave_game(table, 2, TableKind.KICKED)
 
-    assert table.seats[1] == Seat(name="bob", replaced=2, stints=[Stint(user_id=2, name="bob", left=1)])
+    left = Stint(user_id=2, name="bob", left=1, net_worth=table.game.net_worth(1))
+    assert table.seats[1] == Seat(name="bob", replaced=2, stints=[left])
     assert table.latest == [ev.Event(TableKind.KICKED, 1)]
 
 

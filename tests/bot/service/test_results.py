@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.game.state import GameState
-from bot.service import LobbyOptions, ratings
+from bot.service import LobbyOptions, Person, ratings
 from bot.service.results import Period, Results, backfill, house_key, places, result_of
 from bot.service.tables import Tables, summary_of
 from bot.service.tallies import Tally
@@ -210,11 +210,13 @@ def test_a_games_summary_carries_its_house_rules_so_it_is_rated_in_their_pool():
 
 
 # -- leaving and taking over (docs/RULES.md §5.10) -----------------------------------------------------
-def seat(
-    user: int | None, worth: int, *stints: tuple[int, int, int], turns: int = 10, strength="normal"
-) -> dict:
-    """A summary's seat: `user` at it at the end, `stints` of (user, turns played, order left)."""
-    played = [{"user_id": u, "name": f"p{u}", "turns": t, "left": left} for u, t, left in stints]
+def seat(user: int | None, worth: int, *stints: tuple[int, ...], turns: int = 10, strength="normal") -> dict:
+    """A summary's seat: `user` at it at the end, `stints` of (user, turns played, order left[, the
+    seat's net worth when they left])."""
+    played = [
+        {"user_id": u, "name": f"p{u}", "turns": t, "left": left, "net_worth": (*then, None)[0]}
+        for u, t, left, *then in stints
+    ]
     return {"name": f"p{user}", "user_id": user, "net_worth": worth, "turns": turns, "stints": played,
             "strength": strength}  # fmt: skip
 
@@ -254,13 +256,50 @@ def test_a_seat_taken_over_for_half_its_turns_or_more_is_rated_for_its_taker():
     assert rated(game) == [(1, 2), (9, 1)]
 
 
-def test_a_seat_left_then_taken_over_late_is_its_leavers_and_one_taken_early_its_takers():
+def test_a_seat_left_then_taken_over_late_is_its_leavers_and_one_taken_early_its_takers_and_leavers():
     late, early = summary(), summary()
     late["players"] = [seat(1, 100, (1, 10, 0)), seat(9, 900, (2, 8, 1), (9, 2, 0))]
     early["players"] = [seat(1, 100, (1, 10, 0)), seat(9, 900, (2, 2, 1), (9, 8, 0))]
 
     assert rated(late) == [(1, 1), (2, 2)]
-    assert rated(early) == [(1, 2), (9, 1)]
+    assert rated(early) == [(1, 2), (9, 1), (2, 3)]  # the leaver escapes nothing: last
+
+
+def test_every_leaver_of_a_seat_is_rated_last_with_the_seats_worth_when_they_left():
+    game = summary()
+    game["players"] = [
+        seat(1, 100, (1, 10, 0)),
+        {**seat(9, 900, (2, 1, 1, 150), (3, 1, 2, 300), (9, 8, 0)), "tally": {"sold": 4}},
+    ]
+
+    placings = result_of(game, None).placings
+
+    assert [(p.user_id, p.place, p.net_worth, p.deals_sold, p.left) for p in placings] == [
+        (1, 2, 100, 0, 0),
+        (9, 1, 900, 4, 0),  # the seat's records stay with the seat's own row
+        (2, 4, 150, 0, 1),  # the earlier leaver lower
+        (3, 3, 300, 0, 2),
+    ]
+
+
+def test_one_who_left_two_seats_is_rated_once_where_they_first_left():
+    game = summary()
+    game["players"] = [
+        seat(1, 100, (1, 10, 0)),
+        seat(3, 900, (2, 1, 1, 150), (3, 9, 0)),
+        seat(4, 500, (2, 1, 2, 250), (4, 9, 0)),
+    ]
+
+    assert rated(game) == [(1, 3), (3, 1), (4, 2), (2, 4)]
+
+
+def test_a_game_ended_early_by_a_player_is_rated_with_them_last_and_by_anyone_else_unrated():
+    by_player, by_moderator = summary(reason="ended"), summary(reason="ended")
+    by_player["players"] = [seat(1, 100, (1, 10, 1, 100)), seat(2, 900, (2, 10, 0)), seat(3, 500, (3, 10, 0))]
+    by_moderator["players"] = [seat(1, 100, (1, 10, 0)), seat(2, 900, (2, 10, 0))]
+
+    assert rated(by_player) == [(1, 3), (2, 1), (3, 2)]
+    assert rated(by_moderator) == []
 
 
 def test_a_person_is_rated_once_where_they_left_even_if_they_played_another_seat():
@@ -303,15 +342,18 @@ async def alone_with_a_computer(service) -> int:
     return (await service.start(CHANNEL, ALICE)).game_id
 
 
-async def olga_takes_penny(service, game_id: int, *, once: Callable[[GameState], bool]) -> None:
-    """Play on until `once` holds of the game, then olga takes Bot Penny's seat, between its turns."""
+async def olga_takes_penny(
+    service, game_id: int, *, once: Callable[[GameState], bool], seat: str = "Bot Penny"
+) -> None:
+    """Play on until `once` holds of the game, then olga takes seat 1 (Bot Penny's, unless `seat`
+    names it otherwise), between its turns."""
     while True:
         state = (await service.tables.load(CHANNEL)).table.game
         asked = state.pending is not None and 1 in state.pending.seats
         if once(state) and state.turn != 1 and not asked:
             break
         assert not await play(service, game_id, answers=1)
-    await service.ask_seat(CHANNEL, OLGA, "Bot Penny")
+    await service.ask_seat(CHANNEL, OLGA, seat)
     await service.approve_seat(CHANNEL, ALICE, game_id, 1)
 
 
@@ -341,3 +383,57 @@ async def test_taking_over_a_computers_seat_from_the_start_rates_the_taker(servi
     assert game.result.rated
     pool = await service.tables.store.ratings(GUILD, "modern", "")
     assert {p.user_id for p in pool} == {ALICE.user_id, OLGA.user_id}
+
+
+async def alice_and_bob_play(service, answers: int) -> int:
+    """alice and bob, one month, `answers` answered; the game's id."""
+    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.join(CHANNEL, BOB)
+    game_id = (await service.start(CHANNEL, ALICE)).game_id
+    assert not await play(service, game_id, answers=answers)
+    return game_id
+
+
+async def test_a_leaver_whose_seat_a_member_then_plays_out_is_rated_last_beside_the_taker(service):
+    game_id = await alice_and_bob_play(service, answers=2)
+    await service.leave(CHANNEL, BOB)
+    await olga_takes_penny(service, game_id, once=lambda state: True, seat="bob")
+
+    assert await play(service, game_id)
+
+    [game], _ = await service.tables.store.results(GUILD)
+    assert game.result.rated
+    placed = {p.user_id: (p.seat, p.place, p.left) for p in game.result.placings}
+    assert placed[BOB.user_id] == (1, 3, 1) and placed[OLGA.user_id][:2] in {(1, 1), (1, 2)}
+    pool = {p.user_id: p.skill for p in await service.tables.store.ratings(GUILD, "modern", "")}
+    assert set(pool) == {ALICE.user_id, BOB.user_id, OLGA.user_id}
+    assert ratings.points(pool[BOB.user_id]) < ratings.BASE
+    assert await service.tables.store.results(GUILD, user_id=BOB.user_id) == ([game], 1)
+
+
+async def end_now(service, person) -> None:
+    asked = await service.ask_end(CHANNEL, person)
+    await service.end(CHANNEL, person, asked.preview.game_id, asked.prompt)
+
+
+async def test_a_host_who_ends_a_game_early_is_rated_last_and_the_others_as_they_stand(service):
+    await alice_and_bob_play(service, answers=8)
+    await end_now(service, ALICE)
+
+    [game], _ = await service.tables.store.results(GUILD)
+    assert game.result.rated and game.result.reason == Ending.ENDED
+    assert [(p.user_id, p.place, bool(p.left)) for p in game.result.placings] == [
+        (ALICE.user_id, 2, True),
+        (BOB.user_id, 1, False),
+    ]
+    pool = {p.user_id: p.skill for p in await service.tables.store.ratings(GUILD, "modern", "")}
+    assert pool[ALICE.user_id].mu < ratings.MODEL.mu < pool[BOB.user_id].mu
+
+
+async def test_a_game_a_moderator_not_playing_ends_early_is_not_rated(service):
+    await alice_and_bob_play(service, answers=8)
+    await end_now(service, Person(8, "Mo", manages_channel=True))
+
+    [game], _ = await service.tables.store.results(GUILD)
+    assert not game.result.rated and not any(p.left for p in game.result.placings)
+    assert await service.tables.store.ratings(GUILD, "modern", "") == []

@@ -24,6 +24,7 @@ from tests.cogs.payday.rig import (
     step,
     unescape,
 )
+from tests.cogs.payday.test_kick import moderator
 from tests.helpers import click, end_game, refusal, slash
 
 Seat = tuple[simcord.MemberActor | None, int] | tuple[None, int, str]
@@ -111,20 +112,41 @@ async def test_a_game_played_to_its_end_is_in_history_stats_and_the_leaderboard(
     assert (you.name, you.value) == ("You", "1 of the 3 rated games needed to be ranked.")
 
 
-async def test_a_game_ended_early_is_in_history_but_rates_nobody(env):
+async def test_a_game_a_moderator_ends_early_is_in_history_but_rates_nobody(env):
     game = await start_game(env, 2, months=1)
-    alice = game.players[0]
-    ended = await end_game(alice, game.channel)
+    alice, mod = game.players[0], moderator(env, game.guild)
+    asked = await slash(mod, game.channel, "payday end")
+    assert "leaving" not in asked.response.embeds[0].description  # not playing: leaves nothing
+    ended = await end_game(mod, game.channel)
 
     shown = await slash(alice, game.channel, "payday history")
     [field] = shown.response.embeds[0].fields
     assert "Ended early by the host: not rated." in lines(field.value)
-    [standings] = ended.followups  # the host's answer carries them
+    [standings] = ended.followups  # the answer of who ended it carries them
     assert lines(field.value)[0].endswith(f"/{game.channel.id}/{standings.message.id})")
 
     board = await slash(alice, game.channel, "payday leaderboard")
     assert board.response.embeds[0].fields == []  # not even "rated games needed": none was rated
     assert await env.bot.store.ratings(game.guild.id, "modern", "") == []
+
+
+async def test_a_host_who_ends_a_game_early_leaves_it_placed_last_and_rated(env):
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    asked = await slash(alice, game.channel, "payday end")
+    assert asked.response.embeds[0].description.startswith(
+        "You play in this game, so ending it counts as you leaving it: for the rating, you are placed last."
+    )
+    await click(alice, asked.response.message, label="End the game now")
+
+    shown = await slash(bob, game.channel, "payday history")
+
+    [field] = shown.response.embeds[0].fields
+    assert "Ended early by a player, placed last: rated." in lines(field.value)
+    placings = [line for line in lines(field.value) if line.startswith("**")]
+    assert placings[0].startswith("**1.** bob — $") and placings[1].startswith("**2.** alice (left) — $")
+    rated = {p.user_id: p.skill for p in await env.bot.store.ratings(game.guild.id, "modern", "")}
+    assert rated[alice.id].mu < ratings.MODEL.mu < rated[bob.id].mu
 
 
 @pytest.mark.bot(seed=20261202)
@@ -141,12 +163,35 @@ async def test_who_leaves_a_game_is_in_its_history_placed_last_and_rated_for_it(
 
     [field] = shown.response.embeds[0].fields
     placings = [line for line in lines(field.value) if line.startswith("**")]
-    assert placings[-1].startswith("**3.** carol — $")  # her seat played on by the computer, hers last
+    assert placings[-1].startswith("**3.** carol (left) — $")  # her seat played on by the computer
     board = await slash(carol, game.channel, "payday leaderboard")
     [you] = board.response.embeds[0].fields
     assert (you.name, you.value) == ("You", "1 of the 3 rated games needed to be ranked.")
     [rating] = [p for p in await env.bot.store.ratings(game.guild.id, "modern", "") if p.user_id == carol.id]
     assert rating.wins == 0 and ratings.points(rating.skill) < ratings.BASE
+
+
+@pytest.mark.bot(seed=20261202)
+async def test_who_leaves_a_seat_a_member_then_plays_out_is_in_their_history_placed_last(env):
+    game = await start_game(env, 3, months=1)
+    alice, bob, carol = game.players
+    for _ in range(4):
+        await step(env, game, random_button(3))
+    await slash(carol, game.channel, "payday leave")
+    request = (await slash(game.outsider, game.channel, "payday takeover", seat="carol")).response
+    while (await click(alice, request.message, label="Approve")).ephemeral:  # not in the seat's turn
+        await step(env, game, random_button(3))
+    await play_to_end(env, game._replace(players=[alice, bob, game.outsider]), random_button(3))
+
+    shown = await slash(carol, game.channel, "payday history", member=carol)
+
+    [field] = shown.response.embeds[0].fields
+    placings = [line for line in lines(field.value) if line.startswith("**")]
+    assert len(placings) == 4 and placings[-1].startswith("**4.** carol (left) — $")
+    assert any(re.match(r"\*\*[123]\.\*\* olga — \$", line) for line in placings)
+    rated = {p.user_id: p for p in await env.bot.store.ratings(game.guild.id, "modern", "")}
+    assert set(rated) == {alice.id, bob.id, carol.id, game.outsider.id}
+    assert ratings.points(rated[carol.id].skill) < ratings.BASE
 
 
 @pytest.mark.simcord(settle_timeout=30)

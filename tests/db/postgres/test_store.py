@@ -23,7 +23,7 @@ from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
 from db.interface import SettingsRow
 from db.postgres import schema
 from db.postgres.store import OPERATION_BUDGET, SERVER_TIMEOUT
-from tests.db.test_records import plus_one, result
+from tests.db.test_records import leaver_and_taker, plus_one, result
 from tests.postgres import fresh_schema
 
 DISCORD_WINDOW = 3.0
@@ -244,7 +244,8 @@ async def test_two_processes_opening_a_game_in_one_channel_get_one_game(two_proc
     [opened] = [r for r in results if isinstance(r, GameRow)]
     assert [type(r) for r in results if not isinstance(r, GameRow)] == [GameExists]
     assert await first.get(100) == opened
-    assert (await second.create(200, 1, "{}")).game_id == opened.game_id + 1  # no number lost
+    # No number lost: the loser's goes back, and the next game takes it if it came first.
+    assert {opened.game_id, (await second.create(200, 1, "{}")).game_id} == {1, 2}
 
 
 async def test_a_row_held_by_another_program_fails_a_save_inside_discords_window(two_processes, raw):
@@ -531,6 +532,36 @@ async def test_an_old_database_with_the_id_counter_numbers_on_after_its_last_id(
     assert [(row.game_id, row.version) for row in again] == [(2, 4), (4, 1), (5, 1)]
     assert live_ids == [1, 2, 4, 5]
     assert await raw.fetchval("SELECT to_regclass('last_game_id')") is None
+
+
+async def test_an_old_databases_placings_read_as_stayed_and_a_seat_may_then_have_its_leavers(
+    postgres_url, schema_name, raw, monkeypatch
+):
+    """Step 4 keys a placing by the order its person left in, as SQLite's migration 8 does."""
+    with monkeypatch.context() as old:
+        old.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:3])
+        old.setattr(schema, "LATEST", 3)
+        await (await PostgresStore.open(postgres_url, schema=schema_name)).close()
+    await raw.execute("INSERT INTO history VALUES (100, 5, 10, '{}', '{}', 0, 1000)")
+    await raw.execute(
+        "INSERT INTO results VALUES (100, 10, 5, NULL, 'modern', '', 1000, 'retired', false, 2)"
+    )
+    await raw.execute(
+        "INSERT INTO placings VALUES (100, 0, 10, 'modern', '', 1000, 4, 'p4', NULL, 1, 700,"
+        " 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL)"
+    )
+
+    store = await PostgresStore.open(postgres_url, schema=schema_name)
+    try:
+        [before] = (await store.results(10, user_id=4))[0]
+        row = await store.create(1, 10, "{}")
+        await store.finish(row, "{}", {"reason": "retired"}, [], (leaver_and_taker(), plus_one))
+        [game], _ = await store.results(10, user_id=3)
+    finally:
+        await store.close()
+
+    assert [(p.user_id, p.net_worth, p.left) for p in before.result.placings] == [(4, 700, 0)]
+    assert [(p.user_id, p.left) for p in game.result.placings] == [(1, 0), (2, 0), (3, 1)]
 
 
 async def test_a_process_frozen_inside_the_upgrade_keeps_no_other_from_opening(own_database):
