@@ -92,7 +92,8 @@ class Row:
 def holder(player: Mapping[str, Any]) -> Holder:
     """Whom a seat's own row rates (docs/RULES.md §5.10): the person at it at the end if they
     stayed (ending the game early is leaving it) and played at least half its turns; else the
-    first person who left it, placed last; else nobody (the computer's). A summary that names
+    first person who left it having played at least half of its turns until then, placed last;
+    else nobody (the computer's). A summary that names
     nobody's turns (older, or a seat never taken over) rates the person at the end, as before."""
     user_id, name = player.get("user_id"), str(player.get("name", ""))
     stints = _stints(player)
@@ -101,20 +102,23 @@ def holder(player: Mapping[str, Any]) -> Holder:
     played = sum(stint.turns for stint in stints if stint.user_id == user_id)
     if user_id is not None and not ended_it(player) and 2 * played >= int(player.get("turns", 0)):
         return Holder(user_id, name)
-    first = min((stint for stint in stints if stint.left), key=lambda stint: stint.left, default=None)
+    first = min(
+        (stint for stint in stints if stint.rated_as_leaver()), key=lambda stint: stint.left, default=None
+    )
     if first is not None:
         return _leaver(first)
     return Holder(None, name)
 
 
 def leavers(player: Mapping[str, Any], seat_holder: Holder) -> list[Holder]:
-    """Everyone else who left the seat: each is rated in the game too, placed last, whoever held
-    the seat after them, so leaving a seat someone then takes dodges nothing. Its holder's own
-    leavings are not among them: who came back and played most of it is placed by net worth."""
+    """Everyone else who left the seat having played at least half of its turns until then: each is
+    rated in the game too, placed last, whoever held the seat after them, so leaving a seat someone
+    then takes dodges nothing. Its holder's own leavings are not among them: who came back and
+    played most of it is placed by net worth."""
     return [
         _leaver(stint)
         for stint in _stints(player)
-        if stint.left and stint.left != seat_holder.left and stint.user_id != seat_holder.user_id
+        if stint.rated_as_leaver() and stint.left != seat_holder.left and stint.user_id != seat_holder.user_id
     ]
 
 

@@ -73,6 +73,15 @@ class Stint(BaseModel):
     net_worth: int | None = None
     """The seat's net worth when they left (None: they play on, or left before it was kept), which
     their result shows: what the seat is worth later is its next player's doing."""
+    seat_turns: int | None = None
+    """The seat's turns when they left (None: they play on, or left before it was kept): a leaver is
+    rated only if they played at least half of them, so a member who takes a seat late and leaves
+    it gifts nobody a rated game."""
+
+    def rated_as_leaver(self) -> bool:
+        """Whether leaving rates them for the seat (docs/RULES.md §5.10): they left, having played
+        at least half of the seat's turns until then."""
+        return bool(self.left) and (self.seat_turns is None or 2 * self.turns >= self.seat_turns)
 
 
 class Seat(BaseModel):
@@ -290,6 +299,7 @@ class Table(BaseModel):
         stint = self._stint(self.seats[seat], user_id)
         stint.left = 1 + max((earlier.left for other in self.seats for earlier in other.stints), default=0)
         stint.net_worth = self.game.net_worth(seat)
+        stint.seat_turns = self.seats[seat].turns
 
     @staticmethod
     def _stint(seat: Seat, user_id: int) -> Stint:

@@ -106,7 +106,7 @@ async def test_kicking_the_player_asked_hands_the_turn_to_a_computer_with_the_ti
     assert removed.notices == [Kicked("bob", "alice")] and removed.live is not None
     assert service.screen.updates[-1] is removed
     worth = table.game.net_worth(1)
-    left = [Stint(user_id=BOB.user_id, name="bob", left=1, net_worth=worth)]  # rated in the game, placed last
+    left = [Stint(user_id=BOB.user_id, name="bob", left=1, net_worth=worth, seat_turns=0)]  # rated, last
     assert table.seats[1] == Seat(name="bob", replaced=BOB.user_id, stints=left)  # the name and money stay
     assert table.latest[-1] == ev.Event(TableKind.KICKED, 1)
     assert table.deadline is None and table.computer_at == service.now() + COMPUTER_DELAY
@@ -183,7 +183,7 @@ def test_a_seat_handed_to_a_computer_is_played_to_win_even_if_its_player_was_awa
 
     lobby.leave_game(table, 2, TableKind.KICKED)
 
-    left = Stint(user_id=2, name="bob", left=1, net_worth=table.game.net_worth(1))
+    left = Stint(user_id=2, name="bob", left=1, net_worth=table.game.net_worth(1), seat_turns=0)
     assert table.seats[1] == Seat(name="bob", replaced=2, stints=[left])
     assert table.latest == [ev.Event(TableKind.KICKED, 1)]
 

@@ -212,11 +212,12 @@ def test_a_games_summary_carries_its_house_rules_so_it_is_rated_in_their_pool():
 # -- leaving and taking over (docs/RULES.md §5.10) -----------------------------------------------------
 def seat(user: int | None, worth: int, *stints: tuple[int, ...], turns: int = 10, strength="normal") -> dict:
     """A summary's seat: `user` at it at the end, `stints` of (user, turns played, order left[, the
-    seat's net worth when they left])."""
+    seat's net worth when they left[, the seat's turns then]])."""
     played = [
-        {"user_id": u, "name": f"p{u}", "turns": t, "left": left, "net_worth": (*then, None)[0]}
+        {"user_id": u, "name": f"p{u}", "turns": t, "left": left, "net_worth": (*then, None)[0],
+         "seat_turns": (*then, None, None)[1]}
         for u, t, left, *then in stints
-    ]
+    ]  # fmt: skip
     return {"name": f"p{user}", "user_id": user, "net_worth": worth, "turns": turns, "stints": played,
             "strength": strength}  # fmt: skip
 
@@ -254,6 +255,15 @@ def test_a_seat_taken_over_for_half_its_turns_or_more_is_rated_for_its_taker():
     game["players"] = [seat(1, 100, (1, 10, 0)), seat(9, 900, (9, 5, 0))]
 
     assert rated(game) == [(1, 2), (9, 1)]
+
+
+def test_who_took_a_seat_over_late_and_left_it_is_not_rated_and_makes_no_game_rated():
+    late, early = summary(), summary()
+    late["players"] = [seat(1, 100, (1, 10, 0)), seat(None, 900, (9, 1, 1, 500, 9))]  # 1 of 9 turns
+    early["players"] = [seat(1, 100, (1, 10, 0)), seat(None, 900, (9, 5, 1, 500, 9))]  # 5 of 9
+
+    assert not result_of(late, None).rated  # one person, whatever a late visitor did
+    assert rated(early) == [(1, 1), (9, 2)]  # the seat is hers, placed last
 
 
 def test_a_seat_left_then_taken_over_late_is_its_leavers_and_one_taken_early_its_takers_and_leavers():
@@ -371,6 +381,20 @@ async def test_taking_over_a_computers_seat_on_its_last_day_rates_nobody(service
     assert [p.user_id for p in game.result.placings] == [ALICE.user_id, None]
     assert await service.tables.store.ratings(GUILD, "modern", "") == []
     assert await service.tables.store.results(GUILD, user_id=OLGA.user_id) == ([], 0)
+
+
+async def test_taking_over_a_computers_seat_late_then_leaving_it_gifts_no_rated_game(service):
+    game_id = await alone_with_a_computer(service)
+    penny = lambda state: state.players[1]  # noqa: E731
+    await olga_takes_penny(service, game_id, once=lambda state: penny(state).day >= 20)
+    assert not await play(service, game_id, answers=1)
+    await service.leave(CHANNEL, OLGA)  # her loss would be alice's rated win
+
+    assert await play(service, game_id)
+
+    [game], _ = await service.tables.store.results(GUILD)
+    assert not game.result.rated
+    assert await service.tables.store.ratings(GUILD, "modern", "") == []
 
 
 async def test_taking_over_a_computers_seat_from_the_start_rates_the_taker(service):

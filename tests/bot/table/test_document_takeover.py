@@ -88,8 +88,8 @@ def test_each_seats_turns_are_counted_for_whoever_plays_them_and_who_left_in_ord
     assert table.seats[1].turns == 10 and table.seats[
         1
     ].stints == [  # each with the seat's worth as they left
-        Stint(user_id=9, name="olga", turns=4, left=1, net_worth=worth),
-        Stint(user_id=5, name="dan", turns=0, left=2, net_worth=worth + 1000),
+        Stint(user_id=9, name="olga", turns=4, left=1, net_worth=worth, seat_turns=10),
+        Stint(user_id=5, name="dan", turns=0, left=2, net_worth=worth + 1000, seat_turns=10),
     ]
 
 
@@ -103,5 +103,5 @@ def test_a_table_saved_before_stints_counts_its_players_turns_from_then_on():
     lobby.leave_game(table, 1)
 
     assert table.seats[0].turns == 2 and table.seats[0].stints == [
-        Stint(user_id=1, name="alice", turns=2, left=1, net_worth=table.game.net_worth(0))
+        Stint(user_id=1, name="alice", turns=2, left=1, net_worth=table.game.net_worth(0), seat_turns=2)
     ]
