@@ -176,11 +176,13 @@ class SettingsButton:
 
 @dataclass(frozen=True, slots=True)
 class SettingsForm:
-    """A form of the settings panel (`form`: one of FORMS), submitted."""
+    """A form of the settings panel (`form`: one of FORMS), submitted. `version`: that of the
+    settings it showed, which it sends back whole: saved only if nobody saved them since."""
 
     guild_id: int
     ruleset: str
     form: str
+    version: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,16 +36,24 @@ class Servers(UseCases):
 
     async def settings(self, guild_id: int, person: Person) -> ServerSettings:
         """The server's settings, for a member who may change them."""
+        return (await self.stored(guild_id, person)).settings
+
+    async def stored(self, guild_id: int, person: Person) -> StoredSettings:
+        """The server's settings with their version, for a form that sends them back whole."""
         _may_change(person)
-        return await self.core.tables.server_settings(guild_id)
+        return await self.core.tables.stored_settings(guild_id)
 
     async def thread_per_game(self, guild_id: int | None) -> bool:
         """Whether a new game here opens a thread of its own when its host does not say."""
         return (await self.core.tables.server_settings(guild_id)).thread_per_game
 
-    async def change(self, guild_id: int, person: Person, values: Mapping[str, object]) -> ServerSettings:
+    async def change(
+        self, guild_id: int, person: Person, values: Mapping[str, object], seen: int | None = None
+    ) -> ServerSettings:
         """Set `values` (setting name -> value), all checked first: one that is not allowed changes
-        nothing and is refused, naming it."""
+        nothing and is refused, naming it. `seen`: the version of the settings a form showed, which
+        sends back every value it showed, changed or not; if they were saved since, it is refused
+        (`SettingsChanged`), so the form never puts back a value another admin changed meanwhile."""
 
         def change(settings: ServerSettings) -> ServerSettings:
             try:
@@ -54,7 +62,7 @@ class Servers(UseCases):
                 setting = next((str(e["loc"][0]) for e in error.errors() if e["loc"]), "")
                 raise Refused(ServiceCode.BAD_SETTING, setting=setting) from None
 
-        return await self._update(guild_id, person, change, list(values))
+        return await self._update(guild_id, person, change, list(values), seen)
 
     async def flip(self, guild_id: int, person: Person, setting: str) -> ServerSettings:
         """A setting that is on or off, switched to the other position from the one it has now (read
@@ -108,6 +116,7 @@ class Servers(UseCases):
         person: Person,
         change: Callable[[ServerSettings], ServerSettings],
         changed: list[str],
+        seen: int | None = None,
     ) -> ServerSettings:
         """The server's settings changed by `change`, which reads them under the lock (a refusal it
         raises saves nothing), for a member who may change them.
@@ -117,12 +126,16 @@ class Servers(UseCases):
         change is made once more, on the settings stored now, if the two changed different settings
         (`ServerSettings.rebased`): both admins' changes land. If they set one setting to different
         values, or the retry loses a race too, the admin is refused (`SettingsChanged`) and shown
-        the stored settings, so nobody's choice is written over one they have not seen.
+        the stored settings, so nobody's choice is written over one they have not seen. So is a
+        change made on a view of the settings of another version than the one read (`seen`).
         """
         _may_change(person)
         tables, where = self.core.tables, {"guild": guild_id, "user": person.user_id, "changed": changed}
         async with self._writing:
             read = await tables.stored_settings(guild_id)
+            if seen is not None and seen != read.version:
+                log.info("server settings changed since the form showed them: refused", extra=where)
+                raise SettingsChanged(read.settings)
             wanted = change(read.settings)
             try:
                 saved = await tables.save_server_settings(guild_id, wanted, read.version)

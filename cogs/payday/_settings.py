@@ -7,7 +7,9 @@ already stopped, like the hand's money form), so a panel opened before a restart
 click is checked again by the service: a member without Manage Server, a host's control clicked by
 someone else, or a value no control offers is refused in one sentence and changes nothing. A change
 another admin's (saved meanwhile by another process) refuses is answered on the panel itself: the
-settings stored now, under the sentence that says so.
+settings stored now, under the sentence that says so. A form of the panel sends back every value it
+showed, so it carries the settings' version it showed and is refused the same way if they were
+saved since (by this process or another): it never puts back what another admin changed meanwhile.
 """
 
 import dataclasses
@@ -38,6 +40,7 @@ from bot.render.numbers import Unread
 from bot.render.refusals import refusal_text
 from bot.service import Refused, ServiceCode, Update
 from bot.service.servers import SettingsChanged
+from bot.service.tables import StoredSettings
 from bot.service.values import HouseView
 from bot.table.settings import ServerSettings
 from cogs.payday import _custom_ids as ids
@@ -77,15 +80,15 @@ class Settings(Answering):
         """A switch (switched), a form (opened), or another edition's house rules (shown)."""
         guild_id, action = clicked.guild_id, clicked.action
 
-        async def read() -> ServerSettings:
+        async def read() -> StoredSettings:
             _same_server(interaction, guild_id)
             _known_edition(clicked.ruleset)
-            return await self.service.server_settings(guild_id, person(interaction))
+            return await self.service.stored_server_settings(guild_id, person(interaction))
 
         if action in words.FORMS:
 
-            def open_form(reply: Reply, settings: ServerSettings, L: Lang) -> None:
-                reply.form(self._settings_form(clicked, settings, L))
+            def open_form(reply: Reply, stored: StoredSettings, L: Lang) -> None:
+                reply.form(self._settings_form(clicked, stored, L))
 
             await self._run(interaction, read, open_form)
             return
@@ -97,10 +100,10 @@ class Settings(Answering):
                 return await _or_stored(
                     self.service.flip_server_setting(guild_id, person(interaction), action)
                 )
-            settings = await read()
+            stored = await read()
             if action != words.SHOW:
                 raise Refused(ServiceCode.BAD_SETTING, setting=action)
-            return settings
+            return stored.settings
 
         await self._run(interaction, call, self._edit_panel(guild_id, clicked.ruleset))
 
@@ -182,7 +185,9 @@ class Settings(Answering):
     async def _settings_submit(
         self, interaction: discord.Interaction, form: SettingsForm, typed: dict[str, str]
     ) -> None:
-        """The form's menus as chosen: all saved, or (a value no menu offers) none."""
+        """The form's menus as chosen: all saved, or (a value no menu offers) none. It sends back
+        every value it showed, so it is saved only over the settings it showed: if another admin
+        saved them since, it is refused on the panel, which shows theirs."""
 
         async def call() -> Changed:
             _same_server(interaction, form.guild_id)
@@ -191,7 +196,7 @@ class Settings(Answering):
             if values is None:
                 raise Refused(ServiceCode.BAD_SETTING, setting=form.form)
             return await _or_stored(
-                self.service.change_server_settings(form.guild_id, person(interaction), values)
+                self.service.change_server_settings(form.guild_id, person(interaction), values, form.version)
             )
 
         await self._run(interaction, call, self._edit_panel(form.guild_id, form.ruleset))
@@ -270,12 +275,12 @@ class Settings(Answering):
         bot = words.BotDefaults(defaults.turn_seconds, defaults.interrupt_seconds)
         return words.settings_panel(guild_id, settings, ruleset, bot, L)
 
-    def _settings_form(self, clicked: SettingsButton, settings: ServerSettings, L: Lang) -> discord.ui.Modal:
+    def _settings_form(self, clicked: SettingsButton, stored: StoredSettings, L: Lang) -> discord.ui.Modal:
         """A form of menus, stopped before it is sent: `settings_forms` reads the answer."""
         defaults = self.service.defaults
         bot = words.BotDefaults(defaults.turn_seconds, defaults.interrupt_seconds)
-        spec = words.settings_form(clicked.action, settings, bot, L)
-        target = SettingsForm(clicked.guild_id, clicked.ruleset, clicked.action)
+        spec = words.settings_form(clicked.action, stored.settings, bot, L)
+        target = SettingsForm(clicked.guild_id, clicked.ruleset, clicked.action, stored.version)
         modal = discord.ui.Modal(title=spec.title, custom_id=ids.SETTINGS_FORM.build(target), timeout=None)
         for field in spec.fields:
             options = [

@@ -164,3 +164,11 @@ def test_a_custom_id_with_another_scripts_digits_is_none_of_the_bots(codec, cust
     assert codec.read(custom_id) is None
     assert codec.read(custom_id.translate(str.maketrans("١٢٣٤٠", "12340"))) is not None
     assert not [item for item in ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+
+
+def test_a_settings_form_carries_the_version_it_showed_and_one_from_before_reads_as_version_0():
+    form = c.SettingsForm(C, "family", "ending", 123456789012)
+    assert len(ids.SETTINGS_FORM.build(form)) <= 100
+    assert ids.SETTINGS_FORM.read(ids.SETTINGS_FORM.build(form)) == form
+    assert ids.SETTINGS_FORM.read(f"pdcf:{C}:modern:game") == c.SettingsForm(C, "modern", "game", 0)
+    assert ids.SETTINGS_FORM.read(f"pdcf:{C}:modern:game:") is None

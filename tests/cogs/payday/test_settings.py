@@ -10,6 +10,7 @@ import simcord.interactions
 
 from bot.game.rulesets import RULESETS
 from bot.service import GameSettings, Person, Service, Tables
+from bot.table.settings import ServerSettings
 from tests.bot.service.fakes import Clock, Screen
 from tests.cogs.payday.rig import client_locales, load, service, stored, unescape
 from tests.helpers import click, refusal, slash
@@ -335,3 +336,110 @@ async def test_a_house_rule_another_admin_set_otherwise_meanwhile_is_refused_on_
     assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {
         "jackpot_six": "none"
     }
+
+
+NEW_GAMES = {  # the "New games…" form as it opens on a server that never chose
+    "ruleset": ["modern"],
+    "months": ["3"],
+    "turn_seconds": ["default"],
+    "interrupt_seconds": ["default"],
+    "language": ["default"],
+}
+
+
+def admins(env):
+    """A guild where alice and carol both have Manage Server, each with a panel of her own."""
+    guild, channel, alice, _ = server(env)
+    managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    carol = guild.add_member(env.create_user("carol"), roles=[managers])
+    return guild, channel, alice, carol
+
+
+@pytest.mark.parametrize("alices", [{}, {"turn_seconds": ["86400"]}], ids=["unchanged", "another change"])
+async def test_a_form_opened_before_another_admins_change_is_refused_and_shows_it(env, alices):
+    """Alice's form sends back every menu as it opened: saving it would put carol's months back."""
+    guild, channel, alice, carol = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    form = await click(alice, opened.response.message, label="New games…")
+    theirs = (await slash(carol, channel, "payday settings")).response.message
+    await submit(carol, await click(carol, theirs, label="New games…"), {**NEW_GAMES, "months": ["5"]})
+
+    refused = await submit(alice, form, {**NEW_GAMES, **alices})
+
+    panel = opened.response.message
+    assert refused.response.message.id == panel.id and panel.content == CHANGED_MEANWHILE
+    assert "Length: 5 months" in panel_text(
+        panel
+    ) and "Turn time: 5 minutes (the bot's default)" in panel_text(panel)
+    stored = await service(env).tables.server_settings(guild.id)
+    assert (stored.months, stored.turn_seconds) == (5, None)  # carol's, and nothing of alice's
+
+    form = await click(alice, panel, label="New games…")  # it opens on carol's months now
+    again = await submit(alice, form, {**NEW_GAMES, "months": ["5"], "turn_seconds": ["86400"]})
+    assert again.response.message.id == panel.id and not opened.response.message.content
+    stored = await service(env).tables.server_settings(guild.id)
+    assert (stored.months, stored.turn_seconds) == (5, 86400)  # both
+
+
+async def test_a_form_opened_before_a_change_from_another_process_is_refused(env):
+    """A shard hand-over: the change is saved by another process while alice's form is open."""
+    guild, channel, alice, _ = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    form = await click(alice, opened.response.message, label="Ends and ranks…")
+    elsewhere = Service(Tables(env.bot.store), GameSettings(), Screen(), Clock())
+    await elsewhere.change_server_settings(
+        guild.id, Person(3, "carol", manages_server=True), {"idle_end_days": 3}
+    )
+
+    await submit(alice, form, {"idle_end_days": ["7"], "pause_end_days": ["14"], "min_ranked_games": ["5"]})
+
+    panel = opened.response.message
+    assert panel.content == CHANGED_MEANWHILE and "A game nobody plays ends after 3 days" in panel_text(panel)
+    stored = await service(env).tables.server_settings(guild.id)
+    assert (stored.idle_end_days, stored.pause_end_days) == (3, ServerSettings().pause_end_days)
+
+
+async def test_a_form_saves_when_nothing_changed_since_it_opened(env):
+    guild, channel, alice, _ = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    await click(alice, opened.response.message, label="Board pictures")  # saved before the form opens
+
+    await submit(
+        alice, await click(alice, opened.response.message, label="New games…"), {**NEW_GAMES, "months": ["7"]}
+    )
+
+    assert not opened.response.message.content and "Length: 7 months" in panel_text(opened.response.message)
+    stored = await service(env).tables.server_settings(guild.id)
+    assert (stored.months, stored.board_pictures) == (7, False)
+
+
+def forged(form: simcord.InteractionResult, custom_id: str) -> simcord.InteractionResult:
+    """The form as a hand-made submission sends it: with `custom_id` for the bot's."""
+    form._interaction.modal["custom_id"] = custom_id
+    return form
+
+
+@pytest.mark.parametrize("version", ["", ":0", ":2", ":99"], ids=["none", "older", "newer", "forged"])
+async def test_a_form_naming_another_version_than_the_stored_one_is_refused(env, version):
+    """A forged version, or a form opened before forms carried one (read as shown on a server that
+    never chose), on a server whose settings are at version 1: refused, nothing changed."""
+    guild, channel, alice, _ = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    await click(alice, opened.response.message, label="Calls by name")
+    form = await click(alice, opened.response.message, label="New games…")
+    before = await env.bot.store.server_settings(guild.id)
+
+    await submit(alice, forged(form, f"pdcf:{guild.id}:modern:game{version}"), {**NEW_GAMES, "months": ["7"]})
+
+    assert opened.response.message.content == CHANGED_MEANWHILE
+    assert await env.bot.store.server_settings(guild.id) == before
+
+
+async def test_a_form_opened_before_forms_carried_a_version_saves_where_nothing_was_ever_saved(env):
+    guild, channel, alice, _ = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    form = await click(alice, opened.response.message, label="New games…")
+
+    await submit(alice, forged(form, f"pdcf:{guild.id}:modern:game"), {**NEW_GAMES, "months": ["7"]})
+
+    assert (await service(env).tables.server_settings(guild.id)).months == 7
