@@ -158,9 +158,11 @@ class HouseReset(HouseOf):
 
 @dataclass(frozen=True, slots=True)
 class HouseForm(HouseOf):
-    """The form for the value of house rule `key`, submitted."""
+    """The form for the value of house rule `key`, submitted. `shown`: the value it showed (as
+    `house_written`), which it is set from; None on a form from before forms carried it."""
 
     key: str
+    shown: str | None
 
 
 @dataclass(frozen=True, slots=True)

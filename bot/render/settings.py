@@ -31,7 +31,14 @@ from bot.render.i18n import NAMES, SUPPORTED, Lang, lang
 from bot.render.numbers import Unit, read_whole
 from bot.render.rules_text import duration, edition_title
 from bot.service.values import HouseView
-from bot.table.settings import END_DAYS, QUESTION_TIMES, RANKED_AFTER, TURN_TIMES, ServerSettings
+from bot.table.settings import (
+    END_DAYS,
+    QUESTION_TIMES,
+    RANKED_AFTER,
+    TURN_TIMES,
+    ServerSettings,
+    house_written,
+)
 
 GOLD = discord.Colour.gold()
 SWITCHES = ("board_pictures", "calls", "thread_per_game")
@@ -192,9 +199,23 @@ def house_menu(place: HouseOf, view: HouseView, L: Lang) -> Select:
                 least=rule_value(rule.key, low, L),
                 most=rule_value(rule.key, high, L),
             )
-        options.append(Option(rule_name(rule.key, L)[:100], rule.key, detail[:100]))
+        shown = house_option(rule.key, house_written(view.ruleset, view.house, rule.key))
+        options.append(Option(rule_name(rule.key, L)[:100], shown, detail[:100]))
     target = HouseMenu(place.scope, place.owner, place.ref)
     return Select(target, tuple(options), L._("Change a house rule…")[:150])
+
+
+def house_option(key: str, shown: str) -> str:
+    """The value of house rule `key`'s option in the editor's menu: the rule, and the value the
+    editor showed it with (`house_written`), which a switch or a choice is moved on from."""
+    return f"{key}:{shown}"
+
+
+def chosen_house_rule(option: str) -> tuple[str, str | None]:
+    """The house rule an option of the editor's menu names, and the value it was shown with (None:
+    an option from before options carried it)."""
+    key, said, shown = option.partition(":")
+    return key, shown if said else None
 
 
 def reset_button(place: HouseOf, ruleset: str, L: Lang) -> Button:

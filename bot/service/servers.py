@@ -19,7 +19,7 @@ from bot.game.rulesets import RULESETS
 from bot.service.core import Core, UseCases
 from bot.service.tables import StoredSettings
 from bot.service.values import HouseView, Person, Refused, ServiceCode
-from bot.table.settings import ServerSettings, house_changed, house_turned
+from bot.table.settings import HouseRules, ServerSettings, house_changed, house_shown, house_turned
 from db.interface import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -82,24 +82,36 @@ class Servers(UseCases):
         return HouseView(_edition(ruleset), settings.house_rules(ruleset))
 
     async def set_house_rule(
-        self, guild_id: int, person: Person, ruleset: str, key: str, value: HouseValue
+        self,
+        guild_id: int,
+        person: Person,
+        ruleset: str,
+        key: str,
+        value: HouseValue,
+        shown: str | None = None,
     ) -> ServerSettings:
-        """One house rule of `ruleset` set, within its limits (refused, naming them, if not)."""
+        """One house rule of `ruleset` set, within its limits (refused, naming them, if not), from
+        the value the admin's form `shown` (refused, as `SettingsChanged`, if it has another now)."""
 
         def change(settings: ServerSettings) -> ServerSettings:
+            house = _house_as_shown(settings, ruleset, key, shown)
             with house_refused():
-                house = house_changed(_edition(ruleset), settings.house_rules(ruleset), key, value)
+                house = house_changed(ruleset, house, key, value)
             return settings.with_house(ruleset, house)
 
         return await self._update(guild_id, person, change, [key])
 
-    async def turn_house_rule(self, guild_id: int, person: Person, ruleset: str, key: str) -> ServerSettings:
+    async def turn_house_rule(
+        self, guild_id: int, person: Person, ruleset: str, key: str, shown: str | None = None
+    ) -> ServerSettings:
         """One house rule of `ruleset` that is a switch or a choice moved on from the value it has now
-        (read under the lock: two clicks at once move it twice)."""
+        (read under the lock: two clicks at once move it twice), which is the one the admin's editor
+        `shown` (else refused, as `SettingsChanged`: it moved since, and would be moved back)."""
 
         def change(settings: ServerSettings) -> ServerSettings:
+            house = _house_as_shown(settings, ruleset, key, shown)
             with house_refused():
-                house = house_turned(_edition(ruleset), settings.house_rules(ruleset), key)
+                house = house_turned(ruleset, house, key)
             return settings.with_house(ruleset, house)
 
         return await self._update(guild_id, person, change, [key])
@@ -182,6 +194,15 @@ def house_refused() -> Iterator[None]:
         if error.low == error.high == 0:
             raise Refused(ServiceCode.BAD_SETTING, setting=error.key) from None
         raise Refused(ServiceCode.HOUSE_VALUE, rule=error.key, least=error.low, most=error.high) from None
+
+
+def _house_as_shown(settings: ServerSettings, ruleset: str, key: str, shown: str | None) -> HouseRules:
+    """`ruleset`'s house rules, if rule `key` still has the value a control `shown` (`house_shown`);
+    else the change is refused with the settings stored now."""
+    house = settings.house_rules(_edition(ruleset))
+    if not house_shown(ruleset, house, key, shown):
+        raise SettingsChanged(settings)
+    return house
 
 
 def _may_change(person: Person) -> None:

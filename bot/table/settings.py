@@ -43,6 +43,20 @@ def house_changed(ruleset: str, house: Mapping[str, HouseValue], key: str, value
     return house_rules_of(ruleset, with_house_rules(ruleset, {**house, key: value}))
 
 
+def house_written(ruleset: str, house: Mapping[str, HouseValue], key: str) -> str:
+    """House rule `key`'s value in `house` (else the edition's own) as a control carries the value
+    it showed: a switch as 1 or 0, a number in digits, a choice by its way."""
+    value = house.get(key, getattr(RULESETS[ruleset].rules, key))
+    return str(int(value)) if isinstance(value, bool) else str(value)
+
+
+def house_shown(ruleset: str, house: Mapping[str, HouseValue], key: str, shown: str | None) -> bool:
+    """Whether house rule `key` still has the value a control showed (`shown`, `house_written`), so
+    setting it from there writes over nobody's change; None: a control from before controls carried
+    it, taken as shown. A key that is no house rule is left to be refused where it is set."""
+    return shown is None or key not in BY_KEY or house_written(ruleset, house, key) == shown
+
+
 def house_turned(ruleset: str, house: Mapping[str, HouseValue], key: str) -> HouseRules:
     """`house` with the switch `key` in its other position, or the choice `key` at its next way
     (after the last, the first), from its value in `house`, else the edition's own; HouseRuleError

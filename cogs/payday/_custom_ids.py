@@ -25,7 +25,8 @@ of old messages keep working after a restart and across versions:
                                                  edition, owner the guild; l: a lobby, owner its
                                                  channel, ref its game)
   pdyr:<s|l>:<owner>:<ref>                       the editor's Reset
-  pdyf:<s|l>:<owner>:<ref>:<rule>                the form for one house rule's value
+  pdyf:<s|l>:<owner>:<ref>:<rule>:<shown>        the form for one house rule's value, with the value
+                                                 it showed (forms from before it have none)
   pdc:<guild>:<edition>:<action>                 a button of the /payday settings panel
   pdcf:<guild>:<edition>:<form>:<version>        one of the panel's forms, with the version of the
                                                  settings it showed (forms from before it have none)
@@ -118,6 +119,9 @@ VERSION = Added(r"[0-9]{1,12}", int, absent=0)
 """The version of the settings a form showed. A form sent before forms carried it reads as shown on
 a server that never chose (version 0): wherever settings were saved since, it is refused rather
 than saved over them."""
+SHOWN = Added(r"[a-z0-9_]{1,24}", str, absent=None)
+"""The value of a house rule a form showed (`house_written`). A form sent before forms carried it
+sets the rule as before."""
 
 
 class Codec(Generic[T]):
@@ -177,7 +181,7 @@ LEADERBOARD = Codec("pdrank", LeaderboardTurn, ruleset=RULESET, period=PERIOD, p
 EDIT_HOUSE = Codec("pdy", EditHouse, channel_id=CHANNEL, game_id=GAME)
 HOUSE_MENU = Codec("pdym", HouseMenu, scope=SCOPE, owner=CHANNEL, ref=REF)
 HOUSE_RESET = Codec("pdyr", HouseReset, scope=SCOPE, owner=CHANNEL, ref=REF)
-HOUSE_FORM = Codec("pdyf", HouseForm, scope=SCOPE, owner=CHANNEL, ref=REF, key=RULE)
+HOUSE_FORM = Codec("pdyf", HouseForm, scope=SCOPE, owner=CHANNEL, ref=REF, key=RULE, shown=SHOWN)
 SETTINGS = Codec("pdc", SettingsButton, guild_id=CHANNEL, ruleset=EDITION, action=ACTION)
 SETTINGS_FORM = Codec("pdcf", SettingsForm, guild_id=CHANNEL, ruleset=EDITION, form=ACTION, version=VERSION)
 REPLAY = Codec("pdw", ReplayTurn, game_id=GAME, step=PAGE, way=WAY)

@@ -10,6 +10,8 @@ another admin's (saved meanwhile by another process) refuses is answered on the 
 settings stored now, under the sentence that says so. A form of the panel sends back every value it
 showed, so it carries the settings' version it showed and is refused the same way if they were
 saved since (by this process or another): it never puts back what another admin changed meanwhile.
+The editor's menu options and number forms carry the value of their one house rule they showed,
+and are refused likewise if it has another now.
 """
 
 import dataclasses
@@ -42,7 +44,7 @@ from bot.service import Refused, ServiceCode, Update
 from bot.service.servers import SettingsChanged
 from bot.service.tables import StoredSettings
 from bot.service.values import HouseView
-from bot.table.settings import ServerSettings
+from bot.table.settings import ServerSettings, house_written
 from cogs.payday import _custom_ids as ids
 from cogs.payday._base import Answering, person, run_click, same_channel, submitted, user_language
 from cogs.payday._reply import Reply
@@ -123,9 +125,11 @@ class Settings(Answering):
 
         await self._run(interaction, call, show)
 
-    async def house_chosen(self, interaction: discord.Interaction, clicked: HouseMenu, key: str) -> None:
+    async def house_chosen(self, interaction: discord.Interaction, clicked: HouseMenu, option: str) -> None:
         """A house rule chosen in the editor: a switch is switched at once, a choice moves to its next
-        way, a number is asked in a form."""
+        way (both from the value the editor showed: refused if it moved since), a number is asked in
+        a form."""
+        key, shown = words.chosen_house_rule(option)
         rule = BY_KEY.get(key)
         if rule is not None and rule.kind in (HouseKind.SWITCH, HouseKind.CHOICE):
 
@@ -133,9 +137,9 @@ class Settings(Answering):
                 user = person(interaction)
                 game_id = _lobby_of(interaction, clicked)
                 if game_id is not None:
-                    return await self.service.turn_lobby_house_rule(clicked.owner, user, game_id, key)
+                    return await self.service.turn_lobby_house_rule(clicked.owner, user, game_id, key, shown)
                 return await _or_stored(
-                    self.service.turn_server_house_rule(clicked.owner, user, clicked.ref, key)
+                    self.service.turn_server_house_rule(clicked.owner, user, clicked.ref, key, shown)
                 )
 
             await self._run(interaction, switch, self._after_house(clicked))
@@ -219,7 +223,7 @@ class Settings(Answering):
                 )
                 least, most = limits(view.ruleset, rule)
                 raise Refused(ServiceCode.HOUSE_VALUE, rule=form.key, least=least, most=most) from None
-            return await self._set_house(interaction, form, form.key, number)
+            return await self._set_house(interaction, form, number)
 
         await self._run(interaction, call, self._after_house(form))
 
@@ -233,12 +237,15 @@ class Settings(Answering):
         return await self.service.server_house_rules(place.owner, user, place.ref)
 
     async def _set_house(
-        self, interaction: discord.Interaction, place: HouseOf, key: str, value: HouseValue
+        self, interaction: discord.Interaction, form: HouseForm, value: HouseValue
     ) -> Changed | Update:
-        user = person(interaction)
-        if place.scope == LOBBY:
-            return await self.service.set_lobby_house_rule(place.owner, user, int(place.ref), key, value)
-        return await _or_stored(self.service.set_server_house_rule(place.owner, user, place.ref, key, value))
+        """The form's house rule set to `value`, from the value the form showed."""
+        user, key, shown = person(interaction), form.key, form.shown
+        if form.scope == LOBBY:
+            return await self.service.set_lobby_house_rule(form.owner, user, int(form.ref), key, value, shown)
+        return await _or_stored(
+            self.service.set_server_house_rule(form.owner, user, form.ref, key, value, shown)
+        )
 
     def _after_house(self, place: HouseOf) -> Callable[[Reply, Changed | Update, Lang], None]:
         """The editor clicked, edited in place: the panel, or the lobby host's editor (the lobby
@@ -303,7 +310,9 @@ async def _or_stored(change: Awaitable[ServerSettings]) -> Changed:
 def _house_form(clicked: HouseMenu, view: HouseView, key: str, L: Lang) -> discord.ui.Modal:
     """The form for one house rule's number, with its limits; stopped before it is sent."""
     said = words.house_form_words(view.ruleset, key, _value(view, key), L)
-    target = HouseForm(clicked.scope, clicked.owner, clicked.ref, key)
+    target = HouseForm(
+        clicked.scope, clicked.owner, clicked.ref, key, house_written(view.ruleset, view.house, key)
+    )
     modal = discord.ui.Modal(title=said.title, custom_id=ids.HOUSE_FORM.build(target), timeout=None)
     field: discord.ui.TextInput[Any] = discord.ui.TextInput(
         custom_id=VALUE_FIELD, default=said.now, min_length=1, max_length=12

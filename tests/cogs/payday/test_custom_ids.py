@@ -172,3 +172,10 @@ def test_a_settings_form_carries_the_version_it_showed_and_one_from_before_reads
     assert ids.SETTINGS_FORM.read(ids.SETTINGS_FORM.build(form)) == form
     assert ids.SETTINGS_FORM.read(f"pdcf:{C}:modern:game") == c.SettingsForm(C, "modern", "game", 0)
     assert ids.SETTINGS_FORM.read(f"pdcf:{C}:modern:game:") is None
+
+
+def test_a_house_rules_form_carries_the_value_it_showed_and_one_from_before_reads_as_none():
+    form = c.HouseForm("l", C, str(G), "loan_interest_pct", "20")
+    assert len(ids.HOUSE_FORM.build(form)) <= 100
+    assert ids.HOUSE_FORM.read(ids.HOUSE_FORM.build(form)) == form
+    assert ids.HOUSE_FORM.read(f"pdyf:s:{C}:classic:salary") == c.HouseForm("s", C, "classic", "salary", None)
