@@ -169,11 +169,14 @@ class HouseForm(HouseOf):
 class SettingsButton:
     """A button of the /payday settings panel: a switch (`action` one of SWITCHES), a form to open
     (one of FORMS), or the house rules of another edition to show (SHOW). `ruleset` is the edition
-    whose house rules the panel shows (for SHOW, the one to show)."""
+    whose house rules the panel shows (for SHOW, the one to show). `shown`: a switch's position
+    on the panel (1: on), which it is switched from; None for the others, and on a switch from
+    before switches carried it."""
 
     guild_id: int
     ruleset: str
     action: str
+    shown: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

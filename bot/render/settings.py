@@ -137,7 +137,7 @@ def _panel_rows(guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) 
     switches = tuple(
         Button(
             switch_labels[name],
-            SettingsButton(guild_id, ruleset, name),
+            SettingsButton(guild_id, ruleset, name, int(getattr(settings, name))),
             discord.ButtonStyle.success if getattr(settings, name) else discord.ButtonStyle.secondary,
             emoji=ON_EMOJI if getattr(settings, name) else OFF_EMOJI,
         )

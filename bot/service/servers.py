@@ -64,14 +64,19 @@ class Servers(UseCases):
 
         return await self._update(guild_id, person, change, list(values), seen)
 
-    async def flip(self, guild_id: int, person: Person, setting: str) -> ServerSettings:
+    async def flip(
+        self, guild_id: int, person: Person, setting: str, shown: bool | None = None
+    ) -> ServerSettings:
         """A setting that is on or off, switched to the other position from the one it has now (read
-        under the lock: two clicks at once switch it twice)."""
+        under the lock: two clicks at once switch it twice), which is the one the admin's panel
+        `shown` (else refused, as `SettingsChanged`: switched since, it would be switched back)."""
 
         def change(settings: ServerSettings) -> ServerSettings:
             now = getattr(settings, setting) if setting in ServerSettings.model_fields else None
             if not isinstance(now, bool):
                 raise Refused(ServiceCode.BAD_SETTING, setting=setting)
+            if shown is not None and now != shown:
+                raise SettingsChanged(settings)
             return settings.changed(**{setting: not now})
 
         return await self._update(guild_id, person, change, [setting])

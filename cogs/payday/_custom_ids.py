@@ -27,7 +27,8 @@ of old messages keep working after a restart and across versions:
   pdyr:<s|l>:<owner>:<ref>                       the editor's Reset
   pdyf:<s|l>:<owner>:<ref>:<rule>:<shown>        the form for one house rule's value, with the value
                                                  it showed (forms from before it have none)
-  pdc:<guild>:<edition>:<action>                 a button of the /payday settings panel
+  pdc:<guild>:<edition>:<action>[:<0|1>]         a button of the /payday settings panel; a switch's
+                                                 says the position it showed (not from before it)
   pdcf:<guild>:<edition>:<form>:<version>        one of the panel's forms, with the version of the
                                                  settings it showed (forms from before it have none)
   pdw:<game>:<step>:<way>                        a step of a finished game's replay (`way`: which button)
@@ -119,6 +120,9 @@ VERSION = Added(r"[0-9]{1,12}", int, absent=0)
 """The version of the settings a form showed. A form sent before forms carried it reads as shown on
 a server that never chose (version 0): wherever settings were saved since, it is refused rather
 than saved over them."""
+POSITION = Added("[01]", int, absent=None)
+"""The position a switch of the settings panel showed (1: on). One sent before switches carried it
+is switched from the position it has, as before."""
 SHOWN = Added(r"[a-z0-9_]{1,24}", str, absent=None)
 """The value of a house rule a form showed (`house_written`). A form sent before forms carried it
 sets the rule as before."""
@@ -137,7 +141,9 @@ class Codec(Generic[T]):
         self._compiled = re.compile(self.template)
 
     def build(self, target: T) -> str:
-        return ":".join((self.prefix, *(str(getattr(target, name)) for name in self.parts)))
+        """The custom_id of `target`; an `Added` part it has no value for (None) is left out."""
+        written = (getattr(target, name) for name in self.parts)
+        return ":".join((self.prefix, *(str(value) for value in written if value is not None)))
 
     def parse(self, match: re.Match[str]) -> T:
         """The target of a custom_id that matched the template."""
@@ -182,7 +188,7 @@ EDIT_HOUSE = Codec("pdy", EditHouse, channel_id=CHANNEL, game_id=GAME)
 HOUSE_MENU = Codec("pdym", HouseMenu, scope=SCOPE, owner=CHANNEL, ref=REF)
 HOUSE_RESET = Codec("pdyr", HouseReset, scope=SCOPE, owner=CHANNEL, ref=REF)
 HOUSE_FORM = Codec("pdyf", HouseForm, scope=SCOPE, owner=CHANNEL, ref=REF, key=RULE, shown=SHOWN)
-SETTINGS = Codec("pdc", SettingsButton, guild_id=CHANNEL, ruleset=EDITION, action=ACTION)
+SETTINGS = Codec("pdc", SettingsButton, guild_id=CHANNEL, ruleset=EDITION, action=ACTION, shown=POSITION)
 SETTINGS_FORM = Codec("pdcf", SettingsForm, guild_id=CHANNEL, ruleset=EDITION, form=ACTION, version=VERSION)
 REPLAY = Codec("pdw", ReplayTurn, game_id=GAME, step=PAGE, way=WAY)
 

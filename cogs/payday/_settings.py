@@ -10,8 +10,8 @@ another admin's (saved meanwhile by another process) refuses is answered on the 
 settings stored now, under the sentence that says so. A form of the panel sends back every value it
 showed, so it carries the settings' version it showed and is refused the same way if they were
 saved since (by this process or another): it never puts back what another admin changed meanwhile.
-The editor's menu options and number forms carry the value of their one house rule they showed,
-and are refused likewise if it has another now.
+The panel's switches, the editor's menu options and its number forms carry the value of their
+one setting or house rule they showed, and are refused likewise if it has another now.
 """
 
 import dataclasses
@@ -99,8 +99,9 @@ class Settings(Answering):
             if action in words.SWITCHES:
                 _same_server(interaction, guild_id)
                 _known_edition(clicked.ruleset)
+                shown = None if clicked.shown is None else bool(clicked.shown)
                 return await _or_stored(
-                    self.service.flip_server_setting(guild_id, person(interaction), action)
+                    self.service.flip_server_setting(guild_id, person(interaction), action, shown)
                 )
             stored = await read()
             if action != words.SHOW:

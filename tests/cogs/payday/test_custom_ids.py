@@ -179,3 +179,11 @@ def test_a_house_rules_form_carries_the_value_it_showed_and_one_from_before_read
     assert len(ids.HOUSE_FORM.build(form)) <= 100
     assert ids.HOUSE_FORM.read(ids.HOUSE_FORM.build(form)) == form
     assert ids.HOUSE_FORM.read(f"pdyf:s:{C}:classic:salary") == c.HouseForm("s", C, "classic", "salary", None)
+
+
+def test_a_settings_switch_carries_the_position_it_showed_and_the_panels_other_buttons_none():
+    switch = c.SettingsButton(C, "modern", "calls", 1)
+    assert ids.SETTINGS.build(switch) == f"pdc:{C}:modern:calls:1"
+    assert ids.SETTINGS.read(ids.SETTINGS.build(switch)) == switch
+    assert ids.SETTINGS.build(c.SettingsButton(C, "family", "show")) == f"pdc:{C}:family:show"
+    assert ids.SETTINGS.read(f"pdc:{C}:modern:calls:2") is None

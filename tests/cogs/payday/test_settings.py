@@ -505,3 +505,21 @@ async def test_the_hosts_older_house_rules_editor_never_sets_back_what_a_newer_o
         )
     rules = (await load(env, channel)).house_rules
     assert rules == {"repay_anytime": True, "lottery_ante": 250}
+
+
+async def test_a_switch_on_a_panel_opened_before_another_admin_switched_it_is_refused(env):
+    """Alice's panel shows calls by name on; carol switched them off: alice's click meant off too,
+    and would switch them back on."""
+    guild, channel, alice, carol = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    theirs = (await slash(carol, channel, "payday settings")).response.message
+    await click(carol, theirs, label="Calls by name")
+
+    await click(alice, opened.response.message, label="Calls by name")
+
+    panel = opened.response.message
+    assert panel.content == CHANGED_MEANWHILE and "Call players by name: off" in panel_text(panel)
+    assert (await service(env).tables.server_settings(guild.id)).calls is False
+    await click(alice, panel, label="Calls by name")  # on the panel as it is now: switched
+    assert not opened.response.message.content
+    assert (await service(env).tables.server_settings(guild.id)).calls is True
