@@ -153,7 +153,10 @@ class HouseMenu(HouseOf):
 
 @dataclass(frozen=True, slots=True)
 class HouseReset(HouseOf):
-    """Reset: the edition's own rules again."""
+    """Reset: the edition's own rules again. `shown`: the mark of the house rules it showed
+    (`house_mark`), which it puts back; None on a Reset from before Resets carried it."""
+
+    shown: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

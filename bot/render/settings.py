@@ -37,6 +37,7 @@ from bot.table.settings import (
     RANKED_AFTER,
     TURN_TIMES,
     ServerSettings,
+    house_mark,
     house_written,
 )
 
@@ -158,7 +159,7 @@ def _panel_rows(guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) 
         for name, rs in RULESETS.items()
     )
     view = HouseView(ruleset, settings.house_rules(ruleset))
-    return (house_menu(place, view, L), forms, (*editions, reset_button(place, ruleset, L)))
+    return (house_menu(place, view, L), forms, (*editions, reset_button(place, view, L)))
 
 
 # -- the house-rules editor: the panel's and the lobby's ------------------------------------------------
@@ -218,10 +219,10 @@ def chosen_house_rule(option: str) -> tuple[str, str | None]:
     return key, shown if said else None
 
 
-def reset_button(place: HouseOf, ruleset: str, L: Lang) -> Button:
+def reset_button(place: HouseOf, view: HouseView, L: Lang) -> Button:
     """Reset, naming the edition whose house rules it puts back to the edition's own rules."""
-    target = HouseReset(place.scope, place.owner, place.ref)
-    label = L._("Reset {edition}'s house rules", edition=edition_title(RULESETS[ruleset], L))
+    target = HouseReset(place.scope, place.owner, place.ref, house_mark(view.house))
+    label = L._("Reset {edition}'s house rules", edition=edition_title(RULESETS[view.ruleset], L))
     return Button(label[:80], target, discord.ButtonStyle.danger)
 
 
@@ -229,7 +230,7 @@ def lobby_house_editor(place: HouseOf, view: HouseView, L: Lang) -> Message:
     """The lobby host's editor: the lobby's house rules, the menu and Reset."""
     embed = discord.Embed(title=house_heading(view.ruleset, L), description=house_text(view, L), colour=GOLD)
     embed.set_footer(text=L._("Everyone in the lobby sees the house rules; they hold from Start."))
-    return Message(embed=embed, rows=(house_menu(place, view, L), (reset_button(place, view.ruleset, L),)))
+    return Message(embed=embed, rows=(house_menu(place, view, L), (reset_button(place, view, L),)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ from bot.service.values import (
     Update,
 )
 from bot.table import Table, TableKind, lobby
-from bot.table.settings import HouseRules, ServerSettings, house_changed, house_shown, house_turned
+from bot.table.settings import ServerSettings, house_changed, house_marked, house_shown, house_turned
 
 
 class Lobbies(UseCases):
@@ -223,10 +223,15 @@ class Lobbies(UseCases):
                 house = change(loaded.table)
             return await self._house_set(loaded, person, house)
 
-    async def reset_house_rules(self, channel_id: int, person: Person, game_id: int) -> Update:
-        """The host puts the edition's own rules back."""
+    async def reset_house_rules(
+        self, channel_id: int, person: Person, game_id: int, shown: str | None = None
+    ) -> Update:
+        """The host puts the edition's own rules back, if they are those their editor `shown`
+        (`house_mark`; else another editor of theirs changed them meanwhile: refused)."""
         async with self.core.changing(channel_id):
             loaded = await self._lobby(channel_id, game_id)
+            if not house_marked(loaded.table.house_rules, shown):
+                raise Refused(ServiceCode.CHANGED_MEANWHILE)
             return await self._house_set(loaded, person, {})
 
     async def _house_set(self, loaded: Loaded, person: Person, house: dict[str, HouseValue]) -> Update:
@@ -368,7 +373,7 @@ class Lobbies(UseCases):
         return self.core.show(update)
 
 
-def _as_shown(table: Table, key: str, shown: str | None) -> HouseRules:
+def _as_shown(table: Table, key: str, shown: str | None) -> dict[str, HouseValue]:
     """The lobby's house rules, if rule `key` still has the value the host's editor `shown`
     (`house_shown`): else it was changed from another editor of theirs meanwhile, and is refused
     rather than set back."""

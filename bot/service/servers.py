@@ -19,7 +19,14 @@ from bot.game.rulesets import RULESETS
 from bot.service.core import Core, UseCases
 from bot.service.tables import StoredSettings
 from bot.service.values import HouseView, Person, Refused, ServiceCode
-from bot.table.settings import HouseRules, ServerSettings, house_changed, house_shown, house_turned
+from bot.table.settings import (
+    HouseRules,
+    ServerSettings,
+    house_changed,
+    house_marked,
+    house_shown,
+    house_turned,
+)
 from db.interface import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -121,11 +128,18 @@ class Servers(UseCases):
 
         return await self._update(guild_id, person, change, [key])
 
-    async def reset_house(self, guild_id: int, person: Person, ruleset: str) -> ServerSettings:
-        """`ruleset`'s house rules back to the edition's own."""
-        return await self._update(
-            guild_id, person, lambda settings: settings.with_house(_edition(ruleset), {}), ["house"]
-        )
+    async def reset_house(
+        self, guild_id: int, person: Person, ruleset: str, shown: str | None = None
+    ) -> ServerSettings:
+        """`ruleset`'s house rules back to the edition's own, if they are those the admin's panel
+        `shown` (`house_mark`; else refused, as `SettingsChanged`: one set since would be lost)."""
+
+        def change(settings: ServerSettings) -> ServerSettings:
+            if not house_marked(settings.house_rules(_edition(ruleset)), shown):
+                raise SettingsChanged(settings)
+            return settings.with_house(ruleset, {})
+
+        return await self._update(guild_id, person, change, ["house"])
 
     async def _update(
         self,

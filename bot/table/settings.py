@@ -6,6 +6,7 @@ upgrade, an edition or house rule gone) falls back to its default alone, so one 
 stops a `/payday start`.
 """
 
+import hashlib
 import json
 import logging
 from collections.abc import Mapping
@@ -55,6 +56,19 @@ def house_shown(ruleset: str, house: Mapping[str, HouseValue], key: str, shown: 
     setting it from there writes over nobody's change; None: a control from before controls carried
     it, taken as shown. A key that is no house rule is left to be refused where it is set."""
     return shown is None or key not in BY_KEY or house_written(ruleset, house, key) == shown
+
+
+def house_mark(house: Mapping[str, HouseValue]) -> str:
+    """A short mark (ten hex digits) of one edition's house rules as an editor shows them, which its
+    Reset carries: too many to carry themselves, they are told apart by it."""
+    written = json.dumps(dict(house), sort_keys=True)
+    return hashlib.blake2s(written.encode(), digest_size=5).hexdigest()
+
+
+def house_marked(house: Mapping[str, HouseValue], mark: str | None) -> bool:
+    """Whether `house` still holds the house rules an editor showed with `mark`, so putting them
+    back writes over nobody's change; None: a Reset from before Resets carried it, taken as shown."""
+    return mark is None or house_mark(house) == mark
 
 
 def house_turned(ruleset: str, house: Mapping[str, HouseValue], key: str) -> HouseRules:

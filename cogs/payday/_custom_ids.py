@@ -24,7 +24,8 @@ of old messages keep working after a restart and across versions:
   pdym:<s|l>:<owner>:<ref>                       the house-rules editor's menu (s: a server's
                                                  edition, owner the guild; l: a lobby, owner its
                                                  channel, ref its game)
-  pdyr:<s|l>:<owner>:<ref>                       the editor's Reset
+  pdyr:<s|l>:<owner>:<ref>:<mark>                the editor's Reset, with a mark of the house rules
+                                                 it showed (Resets from before it have none)
   pdyf:<s|l>:<owner>:<ref>:<rule>:<shown>        the form for one house rule's value, with the value
                                                  it showed (forms from before it have none)
   pdc:<guild>:<edition>:<action>[:<0|1>]         a button of the /payday settings panel; a switch's
@@ -123,6 +124,9 @@ than saved over them."""
 POSITION = Added("[01]", int, absent=None)
 """The position a switch of the settings panel showed (1: on). One sent before switches carried it
 is switched from the position it has, as before."""
+MARK = Added("[0-9a-f]{10}", str, absent=None)
+"""The mark of the house rules a Reset showed (`house_mark`). One sent before Resets carried it puts
+back whatever the house rules are, as before."""
 SHOWN = Added(r"[a-z0-9_]{1,24}", str, absent=None)
 """The value of a house rule a form showed (`house_written`). A form sent before forms carried it
 sets the rule as before."""
@@ -186,7 +190,7 @@ HISTORY = Codec("pdhist", HistoryTurn, user_id=USER, page=PAGE)
 LEADERBOARD = Codec("pdrank", LeaderboardTurn, ruleset=RULESET, period=PERIOD, page=PAGE)
 EDIT_HOUSE = Codec("pdy", EditHouse, channel_id=CHANNEL, game_id=GAME)
 HOUSE_MENU = Codec("pdym", HouseMenu, scope=SCOPE, owner=CHANNEL, ref=REF)
-HOUSE_RESET = Codec("pdyr", HouseReset, scope=SCOPE, owner=CHANNEL, ref=REF)
+HOUSE_RESET = Codec("pdyr", HouseReset, scope=SCOPE, owner=CHANNEL, ref=REF, shown=MARK)
 HOUSE_FORM = Codec("pdyf", HouseForm, scope=SCOPE, owner=CHANNEL, ref=REF, key=RULE, shown=SHOWN)
 SETTINGS = Codec("pdc", SettingsButton, guild_id=CHANNEL, ruleset=EDITION, action=ACTION, shown=POSITION)
 SETTINGS_FORM = Codec("pdcf", SettingsForm, guild_id=CHANNEL, ruleset=EDITION, form=ACTION, version=VERSION)

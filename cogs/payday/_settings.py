@@ -11,7 +11,8 @@ settings stored now, under the sentence that says so. A form of the panel sends 
 showed, so it carries the settings' version it showed and is refused the same way if they were
 saved since (by this process or another): it never puts back what another admin changed meanwhile.
 The panel's switches, the editor's menu options and its number forms carry the value of their
-one setting or house rule they showed, and are refused likewise if it has another now.
+one setting or house rule they showed, and Reset a mark of the house rules it showed: each is
+refused likewise if what it showed has changed.
 """
 
 import dataclasses
@@ -158,14 +159,19 @@ class Settings(Answering):
         await self._run(interaction, read, ask)
 
     async def house_reset(self, interaction: discord.Interaction, clicked: HouseReset) -> None:
-        """Reset: the edition's own rules again."""
+        """Reset: the edition's own rules again, in place of those the editor showed (refused if they
+        changed since)."""
 
         async def call() -> Changed | Update:
             await self._house_of(interaction, clicked)
             user = person(interaction)
             if clicked.scope == LOBBY:
-                return await self.service.reset_lobby_house_rules(clicked.owner, user, int(clicked.ref))
-            return await _or_stored(self.service.reset_server_house_rules(clicked.owner, user, clicked.ref))
+                return await self.service.reset_lobby_house_rules(
+                    clicked.owner, user, int(clicked.ref), clicked.shown
+                )
+            return await _or_stored(
+                self.service.reset_server_house_rules(clicked.owner, user, clicked.ref, clicked.shown)
+            )
 
         await self._run(interaction, call, self._after_house(clicked))
 

@@ -13,6 +13,8 @@ from bot.table.settings import (
     TURN_TIMES,
     ServerSettings,
     house_changed,
+    house_mark,
+    house_marked,
     house_shown,
     house_written,
 )
@@ -148,3 +150,12 @@ def test_a_house_rule_is_written_as_a_control_carries_the_value_it_showed():
     )
     assert house_shown("modern", house, "salary", None)  # a control from before: as shown
     assert house_shown("modern", house, "no_such_rule", "1")  # refused where it is set
+
+
+def test_a_mark_of_house_rules_tells_them_apart_and_none_is_taken_as_shown():
+    mark = house_mark({"salary": 5000, "repay_anytime": True})
+    assert mark == house_mark({"repay_anytime": True, "salary": 5000}) and len(mark) == 10
+    assert mark != house_mark({"salary": 5000}) and house_mark({}) != house_mark({"salary": 3500})
+    assert house_marked({"salary": 5000, "repay_anytime": True}, mark)
+    assert not house_marked({"salary": 4000, "repay_anytime": True}, mark)
+    assert house_marked({"salary": 4000}, None)

@@ -187,3 +187,10 @@ def test_a_settings_switch_carries_the_position_it_showed_and_the_panels_other_b
     assert ids.SETTINGS.read(ids.SETTINGS.build(switch)) == switch
     assert ids.SETTINGS.build(c.SettingsButton(C, "family", "show")) == f"pdc:{C}:family:show"
     assert ids.SETTINGS.read(f"pdc:{C}:modern:calls:2") is None
+
+
+def test_a_house_rules_reset_carries_a_mark_of_the_rules_it_showed_and_one_from_before_none():
+    reset = c.HouseReset("s", C, "classic", "0123456789")
+    assert ids.HOUSE_RESET.build(reset) == f"pdyr:s:{C}:classic:0123456789"
+    assert ids.HOUSE_RESET.read(ids.HOUSE_RESET.build(reset)) == reset
+    assert ids.HOUSE_RESET.read(f"pdyr:l:{C}:{G}") == c.HouseReset("l", C, str(G))

@@ -497,8 +497,9 @@ async def test_the_hosts_older_house_rules_editor_never_sets_back_what_a_newer_o
 
     switched = await house_rule(bob, older, "repay_anytime")
     typed = await submit(bob, asked, {"value": "100"})
+    reset = await click(bob, older, label="Reset Modern edition's house rules")
 
-    for refused in (switched, typed):
+    for refused in (switched, typed, reset):
         assert refused.ephemeral and refusal(refused) == (
             "The game changed just as you asked, so nothing was done: look at its latest message and "
             "try again."
@@ -523,3 +524,19 @@ async def test_a_switch_on_a_panel_opened_before_another_admin_switched_it_is_re
     await click(alice, panel, label="Calls by name")  # on the panel as it is now: switched
     assert not opened.response.message.content
     assert (await service(env).tables.server_settings(guild.id)).calls is True
+
+
+async def test_reset_on_a_panel_opened_before_another_admin_set_a_house_rule_is_refused(env):
+    """Alice's panel shows the edition's own rules: her Reset would take carol's salary away unseen."""
+    guild, channel, alice, carol = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    theirs = (await slash(carol, channel, "payday settings")).response.message
+    await submit(carol, await house_rule(carol, theirs, "salary"), {"value": "5000"})
+
+    await click(alice, opened.response.message, label="Reset Modern edition's house rules")
+
+    panel = opened.response.message
+    assert panel.content == CHANGED_MEANWHILE and "**Salary: $5,000**" in panel_text(panel)
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {"salary": 5000}
+    await click(alice, panel, label="Reset Modern edition's house rules")  # having seen it: reset
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {}
