@@ -153,34 +153,44 @@ class HouseMenu(HouseOf):
 
 @dataclass(frozen=True, slots=True)
 class HouseReset(HouseOf):
-    """Reset: the edition's own rules again."""
+    """Reset: the edition's own rules again. `shown`: the mark of the house rules it showed
+    (`house_mark`), which it puts back; None on a Reset from before Resets carried it."""
+
+    shown: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class HouseForm(HouseOf):
-    """The form for the value of house rule `key`, submitted."""
+    """The form for the value of house rule `key`, submitted. `shown`: the value it showed (as
+    `house_written`), which it is set from; None on a form from before forms carried it."""
 
     key: str
+    shown: str | None
 
 
 @dataclass(frozen=True, slots=True)
 class SettingsButton:
     """A button of the /payday settings panel: a switch (`action` one of SWITCHES), a form to open
     (one of FORMS), or the house rules of another edition to show (SHOW). `ruleset` is the edition
-    whose house rules the panel shows (for SHOW, the one to show)."""
+    whose house rules the panel shows (for SHOW, the one to show). `shown`: a switch's position
+    on the panel (1: on), which it is switched from; None for the others, and on a switch from
+    before switches carried it."""
 
     guild_id: int
     ruleset: str
     action: str
+    shown: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SettingsForm:
-    """A form of the settings panel (`form`: one of FORMS), submitted."""
+    """A form of the settings panel (`form`: one of FORMS), submitted. `version`: that of the
+    settings it showed, which it sends back whole: saved only if nobody saved them since."""
 
     guild_id: int
     ruleset: str
     form: str
+    version: int
 
 
 @dataclass(frozen=True, slots=True)

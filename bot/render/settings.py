@@ -31,7 +31,15 @@ from bot.render.i18n import NAMES, SUPPORTED, Lang, lang
 from bot.render.numbers import Unit, read_whole
 from bot.render.rules_text import duration, edition_title
 from bot.service.values import HouseView
-from bot.table.settings import END_DAYS, QUESTION_TIMES, RANKED_AFTER, TURN_TIMES, ServerSettings
+from bot.table.settings import (
+    END_DAYS,
+    QUESTION_TIMES,
+    RANKED_AFTER,
+    TURN_TIMES,
+    ServerSettings,
+    house_mark,
+    house_written,
+)
 
 GOLD = discord.Colour.gold()
 SWITCHES = ("board_pictures", "calls", "thread_per_game")
@@ -130,7 +138,7 @@ def _panel_rows(guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) 
     switches = tuple(
         Button(
             switch_labels[name],
-            SettingsButton(guild_id, ruleset, name),
+            SettingsButton(guild_id, ruleset, name, int(getattr(settings, name))),
             discord.ButtonStyle.success if getattr(settings, name) else discord.ButtonStyle.secondary,
             emoji=ON_EMOJI if getattr(settings, name) else OFF_EMOJI,
         )
@@ -151,7 +159,7 @@ def _panel_rows(guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) 
         for name, rs in RULESETS.items()
     )
     view = HouseView(ruleset, settings.house_rules(ruleset))
-    return (house_menu(place, view, L), forms, (*editions, reset_button(place, ruleset, L)))
+    return (house_menu(place, view, L), forms, (*editions, reset_button(place, view, L)))
 
 
 # -- the house-rules editor: the panel's and the lobby's ------------------------------------------------
@@ -192,15 +200,29 @@ def house_menu(place: HouseOf, view: HouseView, L: Lang) -> Select:
                 least=rule_value(rule.key, low, L),
                 most=rule_value(rule.key, high, L),
             )
-        options.append(Option(rule_name(rule.key, L)[:100], rule.key, detail[:100]))
+        shown = house_option(rule.key, house_written(view.ruleset, view.house, rule.key))
+        options.append(Option(rule_name(rule.key, L)[:100], shown, detail[:100]))
     target = HouseMenu(place.scope, place.owner, place.ref)
     return Select(target, tuple(options), L._("Change a house rule…")[:150])
 
 
-def reset_button(place: HouseOf, ruleset: str, L: Lang) -> Button:
+def house_option(key: str, shown: str) -> str:
+    """The value of house rule `key`'s option in the editor's menu: the rule, and the value the
+    editor showed it with (`house_written`), which a switch or a choice is moved on from."""
+    return f"{key}:{shown}"
+
+
+def chosen_house_rule(option: str) -> tuple[str, str | None]:
+    """The house rule an option of the editor's menu names, and the value it was shown with (None:
+    an option from before options carried it)."""
+    key, said, shown = option.partition(":")
+    return key, shown if said else None
+
+
+def reset_button(place: HouseOf, view: HouseView, L: Lang) -> Button:
     """Reset, naming the edition whose house rules it puts back to the edition's own rules."""
-    target = HouseReset(place.scope, place.owner, place.ref)
-    label = L._("Reset {edition}'s house rules", edition=edition_title(RULESETS[ruleset], L))
+    target = HouseReset(place.scope, place.owner, place.ref, house_mark(view.house))
+    label = L._("Reset {edition}'s house rules", edition=edition_title(RULESETS[view.ruleset], L))
     return Button(label[:80], target, discord.ButtonStyle.danger)
 
 
@@ -208,7 +230,7 @@ def lobby_house_editor(place: HouseOf, view: HouseView, L: Lang) -> Message:
     """The lobby host's editor: the lobby's house rules, the menu and Reset."""
     embed = discord.Embed(title=house_heading(view.ruleset, L), description=house_text(view, L), colour=GOLD)
     embed.set_footer(text=L._("Everyone in the lobby sees the house rules; they hold from Start."))
-    return Message(embed=embed, rows=(house_menu(place, view, L), (reset_button(place, view.ruleset, L),)))
+    return Message(embed=embed, rows=(house_menu(place, view, L), (reset_button(place, view, L),)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ from bot.service.values import (
     Update,
 )
 from bot.table import Table, TableKind, lobby
-from bot.table.settings import ServerSettings, house_changed, house_turned
+from bot.table.settings import ServerSettings, house_changed, house_marked, house_shown, house_turned
 
 
 class Lobbies(UseCases):
@@ -176,22 +176,34 @@ class Lobbies(UseCases):
             return HouseView(table.ruleset, dict(table.house_rules))
 
     async def set_house_rule(
-        self, channel_id: int, person: Person, game_id: int, key: str, value: HouseValue
+        self,
+        channel_id: int,
+        person: Person,
+        game_id: int,
+        key: str,
+        value: HouseValue,
+        shown: str | None = None,
     ) -> Update:
-        """The host sets one house rule (within its limits in the edition) before Start; everyone
-        seated sees it in the lobby."""
+        """The host sets one house rule (within its limits in the edition) before Start, from the
+        value their form `shown` (`_as_shown`); everyone seated sees it in the lobby."""
         return await self._change_house(
             channel_id,
             person,
             game_id,
-            lambda table: house_changed(table.ruleset, table.house_rules, key, value),
+            lambda table: house_changed(table.ruleset, _as_shown(table, key, shown), key, value),
         )
 
-    async def turn_house_rule(self, channel_id: int, person: Person, game_id: int, key: str) -> Update:
+    async def turn_house_rule(
+        self, channel_id: int, person: Person, game_id: int, key: str, shown: str | None = None
+    ) -> Update:
         """The host moves a house rule that is a switch or a choice on from the value it has now
-        (read under the table's lock: two clicks at once move it twice)."""
+        (read under the table's lock: two clicks at once move it twice), the one their editor
+        `shown` (`_as_shown`)."""
         return await self._change_house(
-            channel_id, person, game_id, lambda table: house_turned(table.ruleset, table.house_rules, key)
+            channel_id,
+            person,
+            game_id,
+            lambda table: house_turned(table.ruleset, _as_shown(table, key, shown), key),
         )
 
     async def _change_house(
@@ -211,10 +223,15 @@ class Lobbies(UseCases):
                 house = change(loaded.table)
             return await self._house_set(loaded, person, house)
 
-    async def reset_house_rules(self, channel_id: int, person: Person, game_id: int) -> Update:
-        """The host puts the edition's own rules back."""
+    async def reset_house_rules(
+        self, channel_id: int, person: Person, game_id: int, shown: str | None = None
+    ) -> Update:
+        """The host puts the edition's own rules back, if they are those their editor `shown`
+        (`house_mark`; else another editor of theirs changed them meanwhile: refused)."""
         async with self.core.changing(channel_id):
             loaded = await self._lobby(channel_id, game_id)
+            if not house_marked(loaded.table.house_rules, shown):
+                raise Refused(ServiceCode.CHANGED_MEANWHILE)
             return await self._house_set(loaded, person, {})
 
     async def _house_set(self, loaded: Loaded, person: Person, house: dict[str, HouseValue]) -> Update:
@@ -354,6 +371,15 @@ class Lobbies(UseCases):
         )
         update.follow.append(standings)
         return self.core.show(update)
+
+
+def _as_shown(table: Table, key: str, shown: str | None) -> dict[str, HouseValue]:
+    """The lobby's house rules, if rule `key` still has the value the host's editor `shown`
+    (`house_shown`): else it was changed from another editor of theirs meanwhile, and is refused
+    rather than set back."""
+    if not house_shown(table.ruleset, table.house_rules, key, shown):
+        raise Refused(ServiceCode.CHANGED_MEANWHILE)
+    return dict(table.house_rules)
 
 
 def _change(change: LobbyChange, person: Person) -> dict:

@@ -19,7 +19,14 @@ from bot.game.rulesets import RULESETS
 from bot.service.core import Core, UseCases
 from bot.service.tables import StoredSettings
 from bot.service.values import HouseView, Person, Refused, ServiceCode
-from bot.table.settings import ServerSettings, house_changed, house_turned
+from bot.table.settings import (
+    HouseRules,
+    ServerSettings,
+    house_changed,
+    house_marked,
+    house_shown,
+    house_turned,
+)
 from db.interface import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -36,16 +43,24 @@ class Servers(UseCases):
 
     async def settings(self, guild_id: int, person: Person) -> ServerSettings:
         """The server's settings, for a member who may change them."""
+        return (await self.stored(guild_id, person)).settings
+
+    async def stored(self, guild_id: int, person: Person) -> StoredSettings:
+        """The server's settings with their version, for a form that sends them back whole."""
         _may_change(person)
-        return await self.core.tables.server_settings(guild_id)
+        return await self.core.tables.stored_settings(guild_id)
 
     async def thread_per_game(self, guild_id: int | None) -> bool:
         """Whether a new game here opens a thread of its own when its host does not say."""
         return (await self.core.tables.server_settings(guild_id)).thread_per_game
 
-    async def change(self, guild_id: int, person: Person, values: Mapping[str, object]) -> ServerSettings:
+    async def change(
+        self, guild_id: int, person: Person, values: Mapping[str, object], seen: int | None = None
+    ) -> ServerSettings:
         """Set `values` (setting name -> value), all checked first: one that is not allowed changes
-        nothing and is refused, naming it."""
+        nothing and is refused, naming it. `seen`: the version of the settings a form showed, which
+        sends back every value it showed, changed or not; if they were saved since, it is refused
+        (`SettingsChanged`), so the form never puts back a value another admin changed meanwhile."""
 
         def change(settings: ServerSettings) -> ServerSettings:
             try:
@@ -54,16 +69,21 @@ class Servers(UseCases):
                 setting = next((str(e["loc"][0]) for e in error.errors() if e["loc"]), "")
                 raise Refused(ServiceCode.BAD_SETTING, setting=setting) from None
 
-        return await self._update(guild_id, person, change, list(values))
+        return await self._update(guild_id, person, change, list(values), seen)
 
-    async def flip(self, guild_id: int, person: Person, setting: str) -> ServerSettings:
+    async def flip(
+        self, guild_id: int, person: Person, setting: str, shown: bool | None = None
+    ) -> ServerSettings:
         """A setting that is on or off, switched to the other position from the one it has now (read
-        under the lock: two clicks at once switch it twice)."""
+        under the lock: two clicks at once switch it twice), which is the one the admin's panel
+        `shown` (else refused, as `SettingsChanged`: switched since, it would be switched back)."""
 
         def change(settings: ServerSettings) -> ServerSettings:
             now = getattr(settings, setting) if setting in ServerSettings.model_fields else None
             if not isinstance(now, bool):
                 raise Refused(ServiceCode.BAD_SETTING, setting=setting)
+            if shown is not None and now != shown:
+                raise SettingsChanged(settings)
             return settings.changed(**{setting: not now})
 
         return await self._update(guild_id, person, change, [setting])
@@ -74,33 +94,52 @@ class Servers(UseCases):
         return HouseView(_edition(ruleset), settings.house_rules(ruleset))
 
     async def set_house_rule(
-        self, guild_id: int, person: Person, ruleset: str, key: str, value: HouseValue
+        self,
+        guild_id: int,
+        person: Person,
+        ruleset: str,
+        key: str,
+        value: HouseValue,
+        shown: str | None = None,
     ) -> ServerSettings:
-        """One house rule of `ruleset` set, within its limits (refused, naming them, if not)."""
+        """One house rule of `ruleset` set, within its limits (refused, naming them, if not), from
+        the value the admin's form `shown` (refused, as `SettingsChanged`, if it has another now)."""
 
         def change(settings: ServerSettings) -> ServerSettings:
+            house = _house_as_shown(settings, ruleset, key, shown)
             with house_refused():
-                house = house_changed(_edition(ruleset), settings.house_rules(ruleset), key, value)
+                house = house_changed(ruleset, house, key, value)
             return settings.with_house(ruleset, house)
 
         return await self._update(guild_id, person, change, [key])
 
-    async def turn_house_rule(self, guild_id: int, person: Person, ruleset: str, key: str) -> ServerSettings:
+    async def turn_house_rule(
+        self, guild_id: int, person: Person, ruleset: str, key: str, shown: str | None = None
+    ) -> ServerSettings:
         """One house rule of `ruleset` that is a switch or a choice moved on from the value it has now
-        (read under the lock: two clicks at once move it twice)."""
+        (read under the lock: two clicks at once move it twice), which is the one the admin's editor
+        `shown` (else refused, as `SettingsChanged`: it moved since, and would be moved back)."""
 
         def change(settings: ServerSettings) -> ServerSettings:
+            house = _house_as_shown(settings, ruleset, key, shown)
             with house_refused():
-                house = house_turned(_edition(ruleset), settings.house_rules(ruleset), key)
+                house = house_turned(ruleset, house, key)
             return settings.with_house(ruleset, house)
 
         return await self._update(guild_id, person, change, [key])
 
-    async def reset_house(self, guild_id: int, person: Person, ruleset: str) -> ServerSettings:
-        """`ruleset`'s house rules back to the edition's own."""
-        return await self._update(
-            guild_id, person, lambda settings: settings.with_house(_edition(ruleset), {}), ["house"]
-        )
+    async def reset_house(
+        self, guild_id: int, person: Person, ruleset: str, shown: str | None = None
+    ) -> ServerSettings:
+        """`ruleset`'s house rules back to the edition's own, if they are those the admin's panel
+        `shown` (`house_mark`; else refused, as `SettingsChanged`: one set since would be lost)."""
+
+        def change(settings: ServerSettings) -> ServerSettings:
+            if not house_marked(settings.house_rules(_edition(ruleset)), shown):
+                raise SettingsChanged(settings)
+            return settings.with_house(ruleset, {})
+
+        return await self._update(guild_id, person, change, ["house"])
 
     async def _update(
         self,
@@ -108,6 +147,7 @@ class Servers(UseCases):
         person: Person,
         change: Callable[[ServerSettings], ServerSettings],
         changed: list[str],
+        seen: int | None = None,
     ) -> ServerSettings:
         """The server's settings changed by `change`, which reads them under the lock (a refusal it
         raises saves nothing), for a member who may change them.
@@ -117,12 +157,16 @@ class Servers(UseCases):
         change is made once more, on the settings stored now, if the two changed different settings
         (`ServerSettings.rebased`): both admins' changes land. If they set one setting to different
         values, or the retry loses a race too, the admin is refused (`SettingsChanged`) and shown
-        the stored settings, so nobody's choice is written over one they have not seen.
+        the stored settings, so nobody's choice is written over one they have not seen. So is a
+        change made on a view of the settings of another version than the one read (`seen`).
         """
         _may_change(person)
         tables, where = self.core.tables, {"guild": guild_id, "user": person.user_id, "changed": changed}
         async with self._writing:
             read = await tables.stored_settings(guild_id)
+            if seen is not None and seen != read.version:
+                log.info("server settings changed since the form showed them: refused", extra=where)
+                raise SettingsChanged(read.settings)
             wanted = change(read.settings)
             try:
                 saved = await tables.save_server_settings(guild_id, wanted, read.version)
@@ -169,6 +213,15 @@ def house_refused() -> Iterator[None]:
         if error.low == error.high == 0:
             raise Refused(ServiceCode.BAD_SETTING, setting=error.key) from None
         raise Refused(ServiceCode.HOUSE_VALUE, rule=error.key, least=error.low, most=error.high) from None
+
+
+def _house_as_shown(settings: ServerSettings, ruleset: str, key: str, shown: str | None) -> HouseRules:
+    """`ruleset`'s house rules, if rule `key` still has the value a control `shown` (`house_shown`);
+    else the change is refused with the settings stored now."""
+    house = settings.house_rules(_edition(ruleset))
+    if not house_shown(ruleset, house, key, shown):
+        raise SettingsChanged(settings)
+    return house
 
 
 def _may_change(person: Person) -> None:

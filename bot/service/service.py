@@ -112,6 +112,7 @@ class Service:
         self.resume = self._waking.resume
 
         self.server_settings = servers.settings
+        self.stored_server_settings = servers.stored
         self.thread_per_game = servers.thread_per_game
         self.change_server_settings = servers.change
         self.flip_server_setting = servers.flip

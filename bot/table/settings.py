@@ -6,6 +6,7 @@ upgrade, an edition or house rule gone) falls back to its default alone, so one 
 stops a `/payday start`.
 """
 
+import hashlib
 import json
 import logging
 from collections.abc import Mapping
@@ -41,6 +42,33 @@ def house_changed(ruleset: str, house: Mapping[str, HouseValue], key: str, value
     """`house` with `key` set to `value`, checked against the edition's limits (HouseRuleError, and
     nothing changed, for a value outside them) and kept to what differs from the edition's preset."""
     return house_rules_of(ruleset, with_house_rules(ruleset, {**house, key: value}))
+
+
+def house_written(ruleset: str, house: Mapping[str, HouseValue], key: str) -> str:
+    """House rule `key`'s value in `house` (else the edition's own) as a control carries the value
+    it showed: a switch as 1 or 0, a number in digits, a choice by its way."""
+    value = house.get(key, getattr(RULESETS[ruleset].rules, key))
+    return str(int(value)) if isinstance(value, bool) else str(value)
+
+
+def house_shown(ruleset: str, house: Mapping[str, HouseValue], key: str, shown: str | None) -> bool:
+    """Whether house rule `key` still has the value a control showed (`shown`, `house_written`), so
+    setting it from there writes over nobody's change; None: a control from before controls carried
+    it, taken as shown. A key that is no house rule is left to be refused where it is set."""
+    return shown is None or key not in BY_KEY or house_written(ruleset, house, key) == shown
+
+
+def house_mark(house: Mapping[str, HouseValue]) -> str:
+    """A short mark (ten hex digits) of one edition's house rules as an editor shows them, which its
+    Reset carries: too many to carry themselves, they are told apart by it."""
+    written = json.dumps(dict(house), sort_keys=True)
+    return hashlib.blake2s(written.encode(), digest_size=5).hexdigest()
+
+
+def house_marked(house: Mapping[str, HouseValue], mark: str | None) -> bool:
+    """Whether `house` still holds the house rules an editor showed with `mark`, so putting them
+    back writes over nobody's change; None: a Reset from before Resets carried it, taken as shown."""
+    return mark is None or house_mark(house) == mark
 
 
 def house_turned(ruleset: str, house: Mapping[str, HouseValue], key: str) -> HouseRules:

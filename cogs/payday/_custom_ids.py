@@ -24,10 +24,14 @@ of old messages keep working after a restart and across versions:
   pdym:<s|l>:<owner>:<ref>                       the house-rules editor's menu (s: a server's
                                                  edition, owner the guild; l: a lobby, owner its
                                                  channel, ref its game)
-  pdyr:<s|l>:<owner>:<ref>                       the editor's Reset
-  pdyf:<s|l>:<owner>:<ref>:<rule>                the form for one house rule's value
-  pdc:<guild>:<edition>:<action>                 a button of the /payday settings panel
-  pdcf:<guild>:<edition>:<form>                  one of the panel's forms
+  pdyr:<s|l>:<owner>:<ref>:<mark>                the editor's Reset, with a mark of the house rules
+                                                 it showed (Resets from before it have none)
+  pdyf:<s|l>:<owner>:<ref>:<rule>:<shown>        the form for one house rule's value, with the value
+                                                 it showed (forms from before it have none)
+  pdc:<guild>:<edition>:<action>[:<0|1>]         a button of the /payday settings panel; a switch's
+                                                 says the position it showed (not from before it)
+  pdcf:<guild>:<edition>:<form>:<version>        one of the panel's forms, with the version of the
+                                                 settings it showed (forms from before it have none)
   pdw:<game>:<step>:<way>                        a step of a finished game's replay (`way`: which button)
 """
 
@@ -86,6 +90,13 @@ class Part:
     read: Callable[[str], Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Added(Part):
+    """A last field added to a layout after custom_ids without it were sent: those read as `absent`."""
+
+    absent: Any
+
+
 CHANNEL = Part(r"[0-9]{1,20}", int)
 GAME = Part(r"[0-9]{1,12}", int)
 NUMBER = Part(r"[0-9]{1,9}", int)
@@ -106,6 +117,19 @@ RULE = Part(r"[a-z_]{1,24}", str)
 EDITION = Part(r"[a-z]{1,12}", str)
 ACTION = Part(r"[a-z_]{1,20}", str)
 WAY = Part("|".join(WAYS), str)
+VERSION = Added(r"[0-9]{1,12}", int, absent=0)
+"""The version of the settings a form showed. A form sent before forms carried it reads as shown on
+a server that never chose (version 0): wherever settings were saved since, it is refused rather
+than saved over them."""
+POSITION = Added("[01]", int, absent=None)
+"""The position a switch of the settings panel showed (1: on). One sent before switches carried it
+is switched from the position it has, as before."""
+MARK = Added("[0-9a-f]{10}", str, absent=None)
+"""The mark of the house rules a Reset showed (`house_mark`). One sent before Resets carried it puts
+back whatever the house rules are, as before."""
+SHOWN = Added(r"[a-z0-9_]{1,24}", str, absent=None)
+"""The value of a house rule a form showed (`house_written`). A form sent before forms carried it
+sets the rule as before."""
 
 
 class Codec(Generic[T]):
@@ -117,22 +141,34 @@ class Codec(Generic[T]):
     ) -> None:
         self.prefix, self.target, self.parts = prefix, target, parts
         prefixes = "|".join((prefix, *formerly))
-        self.template = (
-            "(?:" + prefixes + ")" + "".join(f":(?P<{name}>{p.pattern})" for name, p in parts.items())
-        )
+        self.template = "(?:" + prefixes + ")" + "".join(_field(name, p) for name, p in parts.items())
         self._compiled = re.compile(self.template)
 
     def build(self, target: T) -> str:
-        return ":".join((self.prefix, *(str(getattr(target, name)) for name in self.parts)))
+        """The custom_id of `target`; an `Added` part it has no value for (None) is left out."""
+        written = (getattr(target, name) for name in self.parts)
+        return ":".join((self.prefix, *(str(value) for value in written if value is not None)))
 
     def parse(self, match: re.Match[str]) -> T:
         """The target of a custom_id that matched the template."""
-        return self.target(**{name: part.read(match[name]) for name, part in self.parts.items()})
+        return self.target(**{name: _read(part, match[name]) for name, part in self.parts.items()})
 
     def read(self, custom_id: str) -> T | None:
         """The target of `custom_id`, or None if it is not one of this codec's."""
         match = self._compiled.fullmatch(custom_id)
         return None if match is None else self.parse(match)
+
+
+def _field(name: str, part: Part) -> str:
+    field = f":(?P<{name}>{part.pattern})"
+    return f"(?:{field})?" if isinstance(part, Added) else field
+
+
+def _read(part: Part, written: str | None) -> Any:
+    if written is None:  # an `Added` part, in a custom_id sent before it
+        assert isinstance(part, Added), "a template matches only with every other part"
+        return part.absent
+    return part.read(written)
 
 
 ANSWER = Codec("pd", Answer, channel_id=CHANNEL, game_id=GAME, prompt=NUMBER, kind=KIND, value=NUMBER)
@@ -154,10 +190,10 @@ HISTORY = Codec("pdhist", HistoryTurn, user_id=USER, page=PAGE)
 LEADERBOARD = Codec("pdrank", LeaderboardTurn, ruleset=RULESET, period=PERIOD, page=PAGE)
 EDIT_HOUSE = Codec("pdy", EditHouse, channel_id=CHANNEL, game_id=GAME)
 HOUSE_MENU = Codec("pdym", HouseMenu, scope=SCOPE, owner=CHANNEL, ref=REF)
-HOUSE_RESET = Codec("pdyr", HouseReset, scope=SCOPE, owner=CHANNEL, ref=REF)
-HOUSE_FORM = Codec("pdyf", HouseForm, scope=SCOPE, owner=CHANNEL, ref=REF, key=RULE)
-SETTINGS = Codec("pdc", SettingsButton, guild_id=CHANNEL, ruleset=EDITION, action=ACTION)
-SETTINGS_FORM = Codec("pdcf", SettingsForm, guild_id=CHANNEL, ruleset=EDITION, form=ACTION)
+HOUSE_RESET = Codec("pdyr", HouseReset, scope=SCOPE, owner=CHANNEL, ref=REF, shown=MARK)
+HOUSE_FORM = Codec("pdyf", HouseForm, scope=SCOPE, owner=CHANNEL, ref=REF, key=RULE, shown=SHOWN)
+SETTINGS = Codec("pdc", SettingsButton, guild_id=CHANNEL, ruleset=EDITION, action=ACTION, shown=POSITION)
+SETTINGS_FORM = Codec("pdcf", SettingsForm, guild_id=CHANNEL, ruleset=EDITION, form=ACTION, version=VERSION)
 REPLAY = Codec("pdw", ReplayTurn, game_id=GAME, step=PAGE, way=WAY)
 
 CODECS: dict[type, Codec[Any]] = {

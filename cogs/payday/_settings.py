@@ -7,7 +7,12 @@ already stopped, like the hand's money form), so a panel opened before a restart
 click is checked again by the service: a member without Manage Server, a host's control clicked by
 someone else, or a value no control offers is refused in one sentence and changes nothing. A change
 another admin's (saved meanwhile by another process) refuses is answered on the panel itself: the
-settings stored now, under the sentence that says so.
+settings stored now, under the sentence that says so. A form of the panel sends back every value it
+showed, so it carries the settings' version it showed and is refused the same way if they were
+saved since (by this process or another): it never puts back what another admin changed meanwhile.
+The panel's switches, the editor's menu options and its number forms carry the value of their
+one setting or house rule they showed, and Reset a mark of the house rules it showed: each is
+refused likewise if what it showed has changed.
 """
 
 import dataclasses
@@ -38,8 +43,9 @@ from bot.render.numbers import Unread
 from bot.render.refusals import refusal_text
 from bot.service import Refused, ServiceCode, Update
 from bot.service.servers import SettingsChanged
+from bot.service.tables import StoredSettings
 from bot.service.values import HouseView
-from bot.table.settings import ServerSettings
+from bot.table.settings import ServerSettings, house_written
 from cogs.payday import _custom_ids as ids
 from cogs.payday._base import Answering, person, run_click, same_channel, submitted, user_language
 from cogs.payday._reply import Reply
@@ -77,15 +83,15 @@ class Settings(Answering):
         """A switch (switched), a form (opened), or another edition's house rules (shown)."""
         guild_id, action = clicked.guild_id, clicked.action
 
-        async def read() -> ServerSettings:
+        async def read() -> StoredSettings:
             _same_server(interaction, guild_id)
             _known_edition(clicked.ruleset)
-            return await self.service.server_settings(guild_id, person(interaction))
+            return await self.service.stored_server_settings(guild_id, person(interaction))
 
         if action in words.FORMS:
 
-            def open_form(reply: Reply, settings: ServerSettings, L: Lang) -> None:
-                reply.form(self._settings_form(clicked, settings, L))
+            def open_form(reply: Reply, stored: StoredSettings, L: Lang) -> None:
+                reply.form(self._settings_form(clicked, stored, L))
 
             await self._run(interaction, read, open_form)
             return
@@ -94,13 +100,14 @@ class Settings(Answering):
             if action in words.SWITCHES:
                 _same_server(interaction, guild_id)
                 _known_edition(clicked.ruleset)
+                shown = None if clicked.shown is None else bool(clicked.shown)
                 return await _or_stored(
-                    self.service.flip_server_setting(guild_id, person(interaction), action)
+                    self.service.flip_server_setting(guild_id, person(interaction), action, shown)
                 )
-            settings = await read()
+            stored = await read()
             if action != words.SHOW:
                 raise Refused(ServiceCode.BAD_SETTING, setting=action)
-            return settings
+            return stored.settings
 
         await self._run(interaction, call, self._edit_panel(guild_id, clicked.ruleset))
 
@@ -120,9 +127,11 @@ class Settings(Answering):
 
         await self._run(interaction, call, show)
 
-    async def house_chosen(self, interaction: discord.Interaction, clicked: HouseMenu, key: str) -> None:
+    async def house_chosen(self, interaction: discord.Interaction, clicked: HouseMenu, option: str) -> None:
         """A house rule chosen in the editor: a switch is switched at once, a choice moves to its next
-        way, a number is asked in a form."""
+        way (both from the value the editor showed: refused if it moved since), a number is asked in
+        a form."""
+        key, shown = words.chosen_house_rule(option)
         rule = BY_KEY.get(key)
         if rule is not None and rule.kind in (HouseKind.SWITCH, HouseKind.CHOICE):
 
@@ -130,9 +139,9 @@ class Settings(Answering):
                 user = person(interaction)
                 game_id = _lobby_of(interaction, clicked)
                 if game_id is not None:
-                    return await self.service.turn_lobby_house_rule(clicked.owner, user, game_id, key)
+                    return await self.service.turn_lobby_house_rule(clicked.owner, user, game_id, key, shown)
                 return await _or_stored(
-                    self.service.turn_server_house_rule(clicked.owner, user, clicked.ref, key)
+                    self.service.turn_server_house_rule(clicked.owner, user, clicked.ref, key, shown)
                 )
 
             await self._run(interaction, switch, self._after_house(clicked))
@@ -150,14 +159,19 @@ class Settings(Answering):
         await self._run(interaction, read, ask)
 
     async def house_reset(self, interaction: discord.Interaction, clicked: HouseReset) -> None:
-        """Reset: the edition's own rules again."""
+        """Reset: the edition's own rules again, in place of those the editor showed (refused if they
+        changed since)."""
 
         async def call() -> Changed | Update:
             await self._house_of(interaction, clicked)
             user = person(interaction)
             if clicked.scope == LOBBY:
-                return await self.service.reset_lobby_house_rules(clicked.owner, user, int(clicked.ref))
-            return await _or_stored(self.service.reset_server_house_rules(clicked.owner, user, clicked.ref))
+                return await self.service.reset_lobby_house_rules(
+                    clicked.owner, user, int(clicked.ref), clicked.shown
+                )
+            return await _or_stored(
+                self.service.reset_server_house_rules(clicked.owner, user, clicked.ref, clicked.shown)
+            )
 
         await self._run(interaction, call, self._after_house(clicked))
 
@@ -182,7 +196,9 @@ class Settings(Answering):
     async def _settings_submit(
         self, interaction: discord.Interaction, form: SettingsForm, typed: dict[str, str]
     ) -> None:
-        """The form's menus as chosen: all saved, or (a value no menu offers) none."""
+        """The form's menus as chosen: all saved, or (a value no menu offers) none. It sends back
+        every value it showed, so it is saved only over the settings it showed: if another admin
+        saved them since, it is refused on the panel, which shows theirs."""
 
         async def call() -> Changed:
             _same_server(interaction, form.guild_id)
@@ -191,7 +207,7 @@ class Settings(Answering):
             if values is None:
                 raise Refused(ServiceCode.BAD_SETTING, setting=form.form)
             return await _or_stored(
-                self.service.change_server_settings(form.guild_id, person(interaction), values)
+                self.service.change_server_settings(form.guild_id, person(interaction), values, form.version)
             )
 
         await self._run(interaction, call, self._edit_panel(form.guild_id, form.ruleset))
@@ -214,7 +230,7 @@ class Settings(Answering):
                 )
                 least, most = limits(view.ruleset, rule)
                 raise Refused(ServiceCode.HOUSE_VALUE, rule=form.key, least=least, most=most) from None
-            return await self._set_house(interaction, form, form.key, number)
+            return await self._set_house(interaction, form, number)
 
         await self._run(interaction, call, self._after_house(form))
 
@@ -228,12 +244,15 @@ class Settings(Answering):
         return await self.service.server_house_rules(place.owner, user, place.ref)
 
     async def _set_house(
-        self, interaction: discord.Interaction, place: HouseOf, key: str, value: HouseValue
+        self, interaction: discord.Interaction, form: HouseForm, value: HouseValue
     ) -> Changed | Update:
-        user = person(interaction)
-        if place.scope == LOBBY:
-            return await self.service.set_lobby_house_rule(place.owner, user, int(place.ref), key, value)
-        return await _or_stored(self.service.set_server_house_rule(place.owner, user, place.ref, key, value))
+        """The form's house rule set to `value`, from the value the form showed."""
+        user, key, shown = person(interaction), form.key, form.shown
+        if form.scope == LOBBY:
+            return await self.service.set_lobby_house_rule(form.owner, user, int(form.ref), key, value, shown)
+        return await _or_stored(
+            self.service.set_server_house_rule(form.owner, user, form.ref, key, value, shown)
+        )
 
     def _after_house(self, place: HouseOf) -> Callable[[Reply, Changed | Update, Lang], None]:
         """The editor clicked, edited in place: the panel, or the lobby host's editor (the lobby
@@ -270,12 +289,12 @@ class Settings(Answering):
         bot = words.BotDefaults(defaults.turn_seconds, defaults.interrupt_seconds)
         return words.settings_panel(guild_id, settings, ruleset, bot, L)
 
-    def _settings_form(self, clicked: SettingsButton, settings: ServerSettings, L: Lang) -> discord.ui.Modal:
+    def _settings_form(self, clicked: SettingsButton, stored: StoredSettings, L: Lang) -> discord.ui.Modal:
         """A form of menus, stopped before it is sent: `settings_forms` reads the answer."""
         defaults = self.service.defaults
         bot = words.BotDefaults(defaults.turn_seconds, defaults.interrupt_seconds)
-        spec = words.settings_form(clicked.action, settings, bot, L)
-        target = SettingsForm(clicked.guild_id, clicked.ruleset, clicked.action)
+        spec = words.settings_form(clicked.action, stored.settings, bot, L)
+        target = SettingsForm(clicked.guild_id, clicked.ruleset, clicked.action, stored.version)
         modal = discord.ui.Modal(title=spec.title, custom_id=ids.SETTINGS_FORM.build(target), timeout=None)
         for field in spec.fields:
             options = [
@@ -298,7 +317,9 @@ async def _or_stored(change: Awaitable[ServerSettings]) -> Changed:
 def _house_form(clicked: HouseMenu, view: HouseView, key: str, L: Lang) -> discord.ui.Modal:
     """The form for one house rule's number, with its limits; stopped before it is sent."""
     said = words.house_form_words(view.ruleset, key, _value(view, key), L)
-    target = HouseForm(clicked.scope, clicked.owner, clicked.ref, key)
+    target = HouseForm(
+        clicked.scope, clicked.owner, clicked.ref, key, house_written(view.ruleset, view.house, key)
+    )
     modal = discord.ui.Modal(title=said.title, custom_id=ids.HOUSE_FORM.build(target), timeout=None)
     field: discord.ui.TextInput[Any] = discord.ui.TextInput(
         custom_id=VALUE_FIELD, default=said.now, min_length=1, max_length=12

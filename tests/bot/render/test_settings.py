@@ -2,7 +2,16 @@
 reads back into settings, and a value no menu offers (a forged form) is no answer at all."""
 
 from bot.render.i18n import lang
-from bot.render.settings import BOT_DEFAULT, ENDING_FORM, GAME_FORM, BotDefaults, form_values, settings_form
+from bot.render.settings import (
+    BOT_DEFAULT,
+    ENDING_FORM,
+    GAME_FORM,
+    BotDefaults,
+    chosen_house_rule,
+    form_values,
+    house_option,
+    settings_form,
+)
 from bot.table.settings import ServerSettings
 
 EN = lang("en")
@@ -40,3 +49,8 @@ def test_a_value_no_menu_offers_is_no_answer():
     assert form_values(GAME_FORM, {"turn_seconds": "1"}) is None
     assert form_values(ENDING_FORM, {"pause_end_days": "-1"}) is None
     assert form_values("everything", {"months": "5"}) is None
+
+
+def test_a_house_rules_option_names_the_rule_and_the_value_shown_and_one_from_before_none():
+    assert chosen_house_rule(house_option("jackpot_six", "movement")) == ("jackpot_six", "movement")
+    assert chosen_house_rule("jackpot_six") == ("jackpot_six", None)

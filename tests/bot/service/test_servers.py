@@ -14,6 +14,7 @@ from bot.service import GameSettings, LobbyOptions, NoteCode, Person, Refused, S
 from bot.service.servers import SettingsChanged
 from bot.table import Table
 from bot.table.lobby import LobbyCode
+from bot.table.settings import house_mark
 from db import open_store
 from db.interface import Shards
 from tests.bot.service.fakes import Clock, Screen
@@ -281,3 +282,33 @@ async def test_two_processes_changing_a_lobbys_house_rules_the_later_is_refused_
     await first.set_lobby_house_rule(CHANNEL, ADMIN, game_id, "lottery_ante", 250)  # tried again
     stored = Table.model_validate_json((await store.get(CHANNEL)).data)
     assert stored.house_rules == {"salary": 4000, "lottery_ante": 250}
+
+
+async def test_a_change_made_on_a_view_of_settings_saved_since_is_refused_and_saves_nothing(service):
+    """A form carries the version it showed; a switch, a house rule's control or Reset the value it
+    showed: each made after another admin's change of what it showed is refused with the settings
+    stored now, never saved over them."""
+    shown = await service.stored_server_settings(GUILD, ADMIN)
+    await service.change_server_settings(GUILD, OTHER_ADMIN, {"months": 5, "calls": False})
+    await service.set_server_house_rule(GUILD, OTHER_ADMIN, "modern", "salary", 5000)
+    stored = await service.tables.store.server_settings(GUILD)
+
+    for stale in (
+        service.change_server_settings(GUILD, ADMIN, {"months": 3}, shown.version),
+        service.flip_server_setting(GUILD, ADMIN, "calls", True),
+        service.set_server_house_rule(GUILD, ADMIN, "modern", "salary", 4000, "3500"),
+        service.turn_server_house_rule(GUILD, ADMIN, "modern", "repay_anytime", "1"),
+        service.reset_server_house_rules(GUILD, ADMIN, "modern", house_mark({})),
+    ):
+        with pytest.raises(SettingsChanged) as refused:
+            await stale
+        assert refused.value.stored.months == 5 and refused.value.stored.house_rules("modern") == {
+            "salary": 5000
+        }
+    assert await service.tables.store.server_settings(GUILD) == stored
+
+    now = await service.stored_server_settings(GUILD, ADMIN)
+    await service.change_server_settings(GUILD, ADMIN, {"months": 3}, now.version)
+    await service.set_server_house_rule(GUILD, ADMIN, "modern", "salary", 4000, "5000")
+    settings = await service.server_settings(GUILD, ADMIN)
+    assert (settings.months, settings.house_rules("modern")) == (3, {"salary": 4000})

@@ -8,7 +8,16 @@ from pydantic import ValidationError
 
 from bot.game.house import HouseRuleError
 from bot.game.rulesets import RULESETS
-from bot.table.settings import MAX_TURN_SECONDS, TURN_TIMES, ServerSettings, house_changed
+from bot.table.settings import (
+    MAX_TURN_SECONDS,
+    TURN_TIMES,
+    ServerSettings,
+    house_changed,
+    house_mark,
+    house_marked,
+    house_shown,
+    house_written,
+)
 
 
 def test_a_server_that_never_chose_has_the_defaults():
@@ -129,3 +138,24 @@ def test_two_changes_of_different_settings_from_the_same_settings_both_hold(mine
 )
 def test_two_changes_setting_one_setting_to_different_values_conflict(mine, theirs):
     assert BASE.changed(**mine).rebased(BASE, BASE.changed(**theirs)) is None
+
+
+def test_a_house_rule_is_written_as_a_control_carries_the_value_it_showed():
+    house = {"repay_anytime": True, "salary": 5000}
+    assert house_written("modern", house, "repay_anytime") == "1"
+    assert house_written("modern", house, "salary") == "5000"
+    assert house_written("modern", house, "jackpot_six") == "movement"  # the edition's own
+    assert house_shown("modern", house, "salary", "5000") and not house_shown(
+        "modern", house, "salary", "3500"
+    )
+    assert house_shown("modern", house, "salary", None)  # a control from before: as shown
+    assert house_shown("modern", house, "no_such_rule", "1")  # refused where it is set
+
+
+def test_a_mark_of_house_rules_tells_them_apart_and_none_is_taken_as_shown():
+    mark = house_mark({"salary": 5000, "repay_anytime": True})
+    assert mark == house_mark({"repay_anytime": True, "salary": 5000}) and len(mark) == 10
+    assert mark != house_mark({"salary": 5000}) and house_mark({}) != house_mark({"salary": 3500})
+    assert house_marked({"salary": 5000, "repay_anytime": True}, mark)
+    assert not house_marked({"salary": 4000, "repay_anytime": True}, mark)
+    assert house_marked({"salary": 4000}, None)

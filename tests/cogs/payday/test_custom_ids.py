@@ -164,3 +164,33 @@ def test_a_custom_id_with_another_scripts_digits_is_none_of_the_bots(codec, cust
     assert codec.read(custom_id) is None
     assert codec.read(custom_id.translate(str.maketrans("١٢٣٤٠", "12340"))) is not None
     assert not [item for item in ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+
+
+def test_a_settings_form_carries_the_version_it_showed_and_one_from_before_reads_as_version_0():
+    form = c.SettingsForm(C, "family", "ending", 123456789012)
+    assert len(ids.SETTINGS_FORM.build(form)) <= 100
+    assert ids.SETTINGS_FORM.read(ids.SETTINGS_FORM.build(form)) == form
+    assert ids.SETTINGS_FORM.read(f"pdcf:{C}:modern:game") == c.SettingsForm(C, "modern", "game", 0)
+    assert ids.SETTINGS_FORM.read(f"pdcf:{C}:modern:game:") is None
+
+
+def test_a_house_rules_form_carries_the_value_it_showed_and_one_from_before_reads_as_none():
+    form = c.HouseForm("l", C, str(G), "loan_interest_pct", "20")
+    assert len(ids.HOUSE_FORM.build(form)) <= 100
+    assert ids.HOUSE_FORM.read(ids.HOUSE_FORM.build(form)) == form
+    assert ids.HOUSE_FORM.read(f"pdyf:s:{C}:classic:salary") == c.HouseForm("s", C, "classic", "salary", None)
+
+
+def test_a_settings_switch_carries_the_position_it_showed_and_the_panels_other_buttons_none():
+    switch = c.SettingsButton(C, "modern", "calls", 1)
+    assert ids.SETTINGS.build(switch) == f"pdc:{C}:modern:calls:1"
+    assert ids.SETTINGS.read(ids.SETTINGS.build(switch)) == switch
+    assert ids.SETTINGS.build(c.SettingsButton(C, "family", "show")) == f"pdc:{C}:family:show"
+    assert ids.SETTINGS.read(f"pdc:{C}:modern:calls:2") is None
+
+
+def test_a_house_rules_reset_carries_a_mark_of_the_rules_it_showed_and_one_from_before_none():
+    reset = c.HouseReset("s", C, "classic", "0123456789")
+    assert ids.HOUSE_RESET.build(reset) == f"pdyr:s:{C}:classic:0123456789"
+    assert ids.HOUSE_RESET.read(ids.HOUSE_RESET.build(reset)) == reset
+    assert ids.HOUSE_RESET.read(f"pdyr:l:{C}:{G}") == c.HouseReset("l", C, str(G))

@@ -10,8 +10,9 @@ import simcord.interactions
 
 from bot.game.rulesets import RULESETS
 from bot.service import GameSettings, Person, Service, Tables
+from bot.table.settings import ServerSettings
 from tests.bot.service.fakes import Clock, Screen
-from tests.cogs.payday.rig import client_locales, load, service, stored, unescape
+from tests.cogs.payday.rig import client_locales, load, menu_options, service, stored, unescape
 from tests.helpers import click, refusal, slash
 
 MANAGE_SERVER_ONLY = (
@@ -53,6 +54,12 @@ def panel_text(panel) -> str:
     return unescape("\n".join(f"{f.name}\n{f.value}" for f in panel.embeds[0].fields))
 
 
+def house_rule(actor, message, key: str):
+    """The editor's menu: house rule `key` chosen."""
+    [option] = [value for value in menu_options(message).values() if value.split(":")[0] == key]
+    return actor.select(message, [option])
+
+
 async def submit(actor, shown: simcord.InteractionResult, values: dict) -> simcord.InteractionResult:
     assert shown.modal is not None, shown.response.content if shown.response else shown
     result = await actor.submit_modal(shown, values)
@@ -81,7 +88,7 @@ async def test_an_admin_changes_the_settings_and_the_next_game_plays_by_them(env
     )
     await click(alice, panel, label="Board pictures")
     await click(alice, panel, label="Show: Family variant")
-    asked = await alice.select(panel, ["salary"])
+    asked = await house_rule(alice, panel, "salary")
     await submit(alice, asked, {"value": "$5,000"})
 
     shown = panel_text(opened.response.message)  # the same private message, edited in place
@@ -119,7 +126,7 @@ def edition_row(panel) -> list[tuple[str, str | None, bool]]:
 async def test_the_edition_buttons_say_they_show_an_editions_house_rules_and_reset_names_the_edition(env):
     guild, channel, alice, _ = server(env)
     opened = await slash(alice, channel, "payday settings")
-    await alice.select(opened.response.message, ["repay_anytime"])  # a Modern edition house rule
+    await house_rule(alice, opened.response.message, "repay_anytime")  # a Modern edition house rule
 
     assert edition_row(opened.response.message) == [
         ("Show: Modern edition", "▶️", False),  # the one shown: marked, not greyed as if unavailable
@@ -150,7 +157,7 @@ async def test_a_member_without_manage_server_is_refused_and_nothing_changes(env
     for clicked in (
         click(alice, panel, label="Thread per game"),
         click(alice, panel, label="Reset Modern edition's house rules"),
-        alice.select(panel, ["repay_anytime"]),
+        house_rule(alice, panel, "repay_anytime"),
         click(alice, panel, label="New games…"),
     ):
         result = await clicked
@@ -166,7 +173,7 @@ async def test_a_bad_number_for_a_house_rule_names_its_limits_and_changes_nothin
     before = panel_text(opened.response.message)
 
     for typed in ("lots", "99999"):
-        asked = await alice.select(panel, ["salary"])
+        asked = await house_rule(alice, opened.response.message, "salary")
         result = await submit(alice, asked, {"value": typed})
         assert result.ephemeral
         assert (
@@ -183,7 +190,7 @@ async def test_a_house_rules_number_is_read_as_the_admin_wrote_it(env):
     guild, channel, alice, _ = server(env)
     panel = (await slash(alice, channel, "payday settings")).response.message
 
-    await submit(alice, await alice.select(panel, ["salary"]), {"value": "$5,000.00"})
+    await submit(alice, await house_rule(alice, panel, "salary"), {"value": "$5,000.00"})
 
     assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {"salary": 5000}
 
@@ -208,7 +215,7 @@ async def test_a_percentage_house_rule_refuses_a_fraction_a_sign_or_an_exponent(
     locales[alice.id] = locale
     panel = (await slash(alice, channel, "payday settings")).response.message
 
-    result = await submit(alice, await alice.select(panel, ["loan_interest_pct"]), {"value": typed})
+    result = await submit(alice, await house_rule(alice, panel, "loan_interest_pct"), {"value": typed})
 
     assert result.ephemeral and refusal(result) == LOAN_INTEREST_WORDS[locale]
     assert await env.bot.store.server_settings(guild.id) is None
@@ -225,10 +232,10 @@ async def test_the_host_changes_the_lobbys_house_rules_everyone_sees_them_and_th
 
     editor = await click(bob, lobby, label="House rules")
     assert editor.ephemeral
-    asked = await bob.select(editor.response.message, ["lottery_ante"])
+    asked = await house_rule(bob, editor.response.message, "lottery_ante")
     await submit(bob, asked, {"value": "250"})
-    await bob.select(editor.response.message, ["repay_anytime"])  # a switch: switched at once
-    await bob.select(editor.response.message, ["jackpot_six"])  # a choice: its next way at once
+    await house_rule(bob, editor.response.message, "repay_anytime")  # a switch: switched at once
+    await house_rule(bob, editor.response.message, "jackpot_six")  # a choice: its next way at once
 
     shown = unescape("\n".join(f.value for f in lobby.embeds[0].fields))
     assert "Lottery ante $250 (rules: $100)" in shown and "Loans repaid at any time" in shown
@@ -240,7 +247,7 @@ async def test_the_host_changes_the_lobbys_house_rules_everyone_sees_them_and_th
     await click(bob, lobby, label="Start")
     rules = (await load(env, channel)).game.rules
     assert (rules.lottery_ante, rules.repay_anytime, rules.jackpot_six) == (250, True, "any")
-    late = await bob.select(editor.response.message, ["salary"])  # the game started: no more changes
+    late = await house_rule(bob, editor.response.message, "salary")  # the game started: no more changes
     assert late.ephemeral and "already started" in refusal(late)
 
 
@@ -270,7 +277,7 @@ async def test_the_panel_reads_in_the_admins_own_language(env, monkeypatch):
     assert "Edizione: Edizione moderna" in panel_text(panel)
     assert edition_row(panel)[0] == ("Mostra: Edizione moderna", "▶️", False)
     assert edition_row(panel)[-1] == ("Azzera le regole della casa: Edizione moderna", None, False)
-    asked = await alice.select(panel, ["loan_interest_pct"])
+    asked = await house_rule(alice, panel, "loan_interest_pct")
     refused = await submit(alice, asked, {"value": "80"})
     assert refusal(refused) == (
         "Interessi sul prestito: in questa edizione serve un numero intero da 0% a 50%. Non è cambiato nulla."
@@ -327,7 +334,7 @@ async def test_a_house_rule_another_admin_set_otherwise_meanwhile_is_refused_on_
     opened = await slash(alice, channel, "payday settings")
     carol_first(env, monkeypatch, guild.id, {"house": {"modern": {"jackpot_six": "none"}}})
 
-    refused = await alice.select(opened.response.message, ["jackpot_six"])  # a movement 6 -> any 6
+    refused = await house_rule(alice, opened.response.message, "jackpot_six")  # a movement 6 -> any 6
 
     panel = opened.response.message
     assert refused.response.message.id == panel.id and panel.content == CHANGED_MEANWHILE
@@ -335,3 +342,201 @@ async def test_a_house_rule_another_admin_set_otherwise_meanwhile_is_refused_on_
     assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {
         "jackpot_six": "none"
     }
+
+
+NEW_GAMES = {  # the "New games…" form as it opens on a server that never chose
+    "ruleset": ["modern"],
+    "months": ["3"],
+    "turn_seconds": ["default"],
+    "interrupt_seconds": ["default"],
+    "language": ["default"],
+}
+
+
+def admins(env):
+    """A guild where alice and carol both have Manage Server, each with a panel of her own."""
+    guild, channel, alice, _ = server(env)
+    managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    carol = guild.add_member(env.create_user("carol"), roles=[managers])
+    return guild, channel, alice, carol
+
+
+@pytest.mark.parametrize("alices", [{}, {"turn_seconds": ["86400"]}], ids=["unchanged", "another change"])
+async def test_a_form_opened_before_another_admins_change_is_refused_and_shows_it(env, alices):
+    """Alice's form sends back every menu as it opened: saving it would put carol's months back."""
+    guild, channel, alice, carol = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    form = await click(alice, opened.response.message, label="New games…")
+    theirs = (await slash(carol, channel, "payday settings")).response.message
+    await submit(carol, await click(carol, theirs, label="New games…"), {**NEW_GAMES, "months": ["5"]})
+
+    refused = await submit(alice, form, {**NEW_GAMES, **alices})
+
+    panel = opened.response.message
+    assert refused.response.message.id == panel.id and panel.content == CHANGED_MEANWHILE
+    assert "Length: 5 months" in panel_text(
+        panel
+    ) and "Turn time: 5 minutes (the bot's default)" in panel_text(panel)
+    stored = await service(env).tables.server_settings(guild.id)
+    assert (stored.months, stored.turn_seconds) == (5, None)  # carol's, and nothing of alice's
+
+    form = await click(alice, panel, label="New games…")  # it opens on carol's months now
+    again = await submit(alice, form, {**NEW_GAMES, "months": ["5"], "turn_seconds": ["86400"]})
+    assert again.response.message.id == panel.id and not opened.response.message.content
+    stored = await service(env).tables.server_settings(guild.id)
+    assert (stored.months, stored.turn_seconds) == (5, 86400)  # both
+
+
+async def test_a_form_opened_before_a_change_from_another_process_is_refused(env):
+    """A shard hand-over: the change is saved by another process while alice's form is open."""
+    guild, channel, alice, _ = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    form = await click(alice, opened.response.message, label="Ends and ranks…")
+    elsewhere = Service(Tables(env.bot.store), GameSettings(), Screen(), Clock())
+    await elsewhere.change_server_settings(
+        guild.id, Person(3, "carol", manages_server=True), {"idle_end_days": 3}
+    )
+
+    await submit(alice, form, {"idle_end_days": ["7"], "pause_end_days": ["14"], "min_ranked_games": ["5"]})
+
+    panel = opened.response.message
+    assert panel.content == CHANGED_MEANWHILE and "A game nobody plays ends after 3 days" in panel_text(panel)
+    stored = await service(env).tables.server_settings(guild.id)
+    assert (stored.idle_end_days, stored.pause_end_days) == (3, ServerSettings().pause_end_days)
+
+
+async def test_a_form_saves_when_nothing_changed_since_it_opened(env):
+    guild, channel, alice, _ = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    await click(alice, opened.response.message, label="Board pictures")  # saved before the form opens
+
+    await submit(
+        alice, await click(alice, opened.response.message, label="New games…"), {**NEW_GAMES, "months": ["7"]}
+    )
+
+    assert not opened.response.message.content and "Length: 7 months" in panel_text(opened.response.message)
+    stored = await service(env).tables.server_settings(guild.id)
+    assert (stored.months, stored.board_pictures) == (7, False)
+
+
+def forged(form: simcord.InteractionResult, custom_id: str) -> simcord.InteractionResult:
+    """The form as a hand-made submission sends it: with `custom_id` for the bot's."""
+    form._interaction.modal["custom_id"] = custom_id
+    return form
+
+
+@pytest.mark.parametrize("version", ["", ":0", ":2", ":99"], ids=["none", "older", "newer", "forged"])
+async def test_a_form_naming_another_version_than_the_stored_one_is_refused(env, version):
+    """A forged version, or a form opened before forms carried one (read as shown on a server that
+    never chose), on a server whose settings are at version 1: refused, nothing changed."""
+    guild, channel, alice, _ = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    await click(alice, opened.response.message, label="Calls by name")
+    form = await click(alice, opened.response.message, label="New games…")
+    before = await env.bot.store.server_settings(guild.id)
+
+    await submit(alice, forged(form, f"pdcf:{guild.id}:modern:game{version}"), {**NEW_GAMES, "months": ["7"]})
+
+    assert opened.response.message.content == CHANGED_MEANWHILE
+    assert await env.bot.store.server_settings(guild.id) == before
+
+
+async def test_a_form_opened_before_forms_carried_a_version_saves_where_nothing_was_ever_saved(env):
+    guild, channel, alice, _ = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    form = await click(alice, opened.response.message, label="New games…")
+
+    await submit(alice, forged(form, f"pdcf:{guild.id}:modern:game"), {**NEW_GAMES, "months": ["7"]})
+
+    assert (await service(env).tables.server_settings(guild.id)).months == 7
+
+
+@pytest.mark.parametrize("typed", ["3500", "4000"], ids=["unchanged", "another value"])
+async def test_a_house_rules_form_opened_before_another_admin_set_it_is_refused(env, typed):
+    """The form shows the salary as it was ($3,500): sent as it is, it would put it back."""
+    guild, channel, alice, carol = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    form = await house_rule(alice, opened.response.message, "salary")
+    assert form.modal is not None and "3500" in str(form.modal)
+    theirs = (await slash(carol, channel, "payday settings")).response.message
+    await submit(carol, await house_rule(carol, theirs, "salary"), {"value": "5000"})
+
+    await submit(alice, form, {"value": typed})
+
+    panel = opened.response.message
+    assert panel.content == CHANGED_MEANWHILE and "Salary: $5,000" in panel_text(panel)
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {"salary": 5000}
+
+
+async def test_a_house_rule_switched_on_a_panel_opened_before_another_admin_switched_it_is_refused(env):
+    guild, channel, alice, carol = admins(env)
+    opened = await slash(alice, channel, "payday settings")  # loans repaid only on Pay Day
+    theirs = (await slash(carol, channel, "payday settings")).response.message
+    await house_rule(carol, theirs, "repay_anytime")  # carol: at any time
+
+    await house_rule(alice, opened.response.message, "repay_anytime")  # alice meant the same
+
+    panel = opened.response.message
+    assert panel.content == CHANGED_MEANWHILE and "**Loans repaid: at any time**" in panel_text(panel)
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {
+        "repay_anytime": True
+    }
+    await house_rule(alice, panel, "repay_anytime")  # on the panel as it is now: switched
+    assert not opened.response.message.content
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {}
+
+
+async def test_the_hosts_older_house_rules_editor_never_sets_back_what_a_newer_one_changed(env):
+    _, channel, _, bob = server(env)
+    lobby = (await slash(bob, channel, "payday start", ruleset="modern")).response
+    older = (await click(bob, lobby, label="House rules")).response.message
+    asked = await house_rule(bob, older, "lottery_ante")
+    newer = (await click(bob, lobby, label="House rules")).response.message
+    await house_rule(bob, newer, "repay_anytime")
+    await submit(bob, await house_rule(bob, newer, "lottery_ante"), {"value": "250"})
+
+    switched = await house_rule(bob, older, "repay_anytime")
+    typed = await submit(bob, asked, {"value": "100"})
+    reset = await click(bob, older, label="Reset Modern edition's house rules")
+
+    for refused in (switched, typed, reset):
+        assert refused.ephemeral and refusal(refused) == (
+            "The game changed just as you asked, so nothing was done: look at its latest message and "
+            "try again."
+        )
+    rules = (await load(env, channel)).house_rules
+    assert rules == {"repay_anytime": True, "lottery_ante": 250}
+
+
+async def test_a_switch_on_a_panel_opened_before_another_admin_switched_it_is_refused(env):
+    """Alice's panel shows calls by name on; carol switched them off: alice's click meant off too,
+    and would switch them back on."""
+    guild, channel, alice, carol = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    theirs = (await slash(carol, channel, "payday settings")).response.message
+    await click(carol, theirs, label="Calls by name")
+
+    await click(alice, opened.response.message, label="Calls by name")
+
+    panel = opened.response.message
+    assert panel.content == CHANGED_MEANWHILE and "Call players by name: off" in panel_text(panel)
+    assert (await service(env).tables.server_settings(guild.id)).calls is False
+    await click(alice, panel, label="Calls by name")  # on the panel as it is now: switched
+    assert not opened.response.message.content
+    assert (await service(env).tables.server_settings(guild.id)).calls is True
+
+
+async def test_reset_on_a_panel_opened_before_another_admin_set_a_house_rule_is_refused(env):
+    """Alice's panel shows the edition's own rules: her Reset would take carol's salary away unseen."""
+    guild, channel, alice, carol = admins(env)
+    opened = await slash(alice, channel, "payday settings")
+    theirs = (await slash(carol, channel, "payday settings")).response.message
+    await submit(carol, await house_rule(carol, theirs, "salary"), {"value": "5000"})
+
+    await click(alice, opened.response.message, label="Reset Modern edition's house rules")
+
+    panel = opened.response.message
+    assert panel.content == CHANGED_MEANWHILE and "**Salary: $5,000**" in panel_text(panel)
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {"salary": 5000}
+    await click(alice, panel, label="Reset Modern edition's house rules")  # having seen it: reset
+    assert (await service(env).tables.server_settings(guild.id)).house_rules("modern") == {}
