@@ -110,10 +110,11 @@ class Core:
         processes, so the person is asked to look at the latest message and try again, which
         then works: the out-of-date copy is gone.
 
-        A save whose answer was lost and that reading the game again shows unwritten is refused
-        as nothing done (`NOT_SAVED`); one the store could not even be read to confirm is refused
-        as unknown (`UNCONFIRMED`), and the channel's timer wakes soon to read the game again and
-        show the save if it landed (`load`), so the timer never runs on a board nobody saw.
+        A write (a save, a new lobby) whose answer was lost and that reading the game again shows
+        unwritten is refused as nothing done (`NOT_SAVED`); one the store could not even be read to
+        confirm is refused as unknown (`UNCONFIRMED`). Either way the channel's timer wakes soon to
+        read the game again and show the write if it landed after all (`load`), so the timer
+        never runs on a board nobody saw.
         """
         async with self.tables.lock(channel_id):
             try:
@@ -123,11 +124,15 @@ class Core:
                 raise Refused(ServiceCode.CHANGED_MEANWHILE) from None
             except GameExists:
                 raise Refused(ServiceCode.GAME_OPEN) from None
-            except NotSaved:
-                raise Refused(ServiceCode.NOT_SAVED) from None
-            except Unconfirmed:
-                self.timers.arm(channel_id, self.now() + RETRY_FIRST)
-                raise Refused(ServiceCode.UNCONFIRMED) from None
+            except (NotSaved, Unconfirmed) as unsure:
+                self._look_soon(channel_id)
+                raise unsure_refusal(unsure) from None
+
+    def _look_soon(self, channel_id: int) -> None:
+        """The channel's timer wakes within RETRY_FIRST (or when it would anyway, if sooner), to
+        read a game whose last write is unsure."""
+        soon, armed = self.now() + RETRY_FIRST, self.timers.armed(channel_id)
+        self.timers.arm(channel_id, soon if armed is None else min(armed, soon))
 
     async def overtaken(self, channel_id: int, lost: StaleVersion, action: str) -> None:
         """A save of this process's lost a race (`lost`): another process saved the game first, and
@@ -317,6 +322,12 @@ def _newer(game_id: int | None, prompt: int | None, loaded: Loaded) -> bool:
     return game_id != loaded.row.game_id or (
         prompt is not None and state is not None and prompt > state.prompt
     )
+
+
+def unsure_refusal(unsure: NotSaved | Unconfirmed) -> Refused:
+    """The one sentence for a write whose answer was lost: not made (`NOT_SAVED`), or not known
+    (`UNCONFIRMED`)."""
+    return Refused(ServiceCode.NOT_SAVED if isinstance(unsure, NotSaved) else ServiceCode.UNCONFIRMED)
 
 
 def unpaused(table: Table) -> None:

@@ -16,8 +16,8 @@ from pydantic import ValidationError
 
 from bot.game.house import HouseRuleError, HouseValue
 from bot.game.rulesets import RULESETS
-from bot.service.core import Core, UseCases
-from bot.service.tables import StoredSettings
+from bot.service.core import Core, UseCases, unsure_refusal
+from bot.service.tables import NotSaved, StoredSettings, Unconfirmed
 from bot.service.values import HouseView, Person, Refused, ServiceCode
 from bot.table.settings import ServerSettings, house_changed, house_turned
 from db.interface import StaleVersion
@@ -125,7 +125,7 @@ class Servers(UseCases):
             read = await tables.stored_settings(guild_id)
             wanted = change(read.settings)
             try:
-                saved = await tables.save_server_settings(guild_id, wanted, read.version)
+                saved = await self._save(guild_id, wanted, read.version)
             except StaleVersion:
                 saved = await self._again(guild_id, read.settings, wanted, where)
         log.info("server settings changed", extra=where)
@@ -145,9 +145,17 @@ class Servers(UseCases):
             raise SettingsChanged(stored.settings)
         log.info("server settings changed meanwhile: made again on them", extra=where)
         try:
-            return await tables.save_server_settings(guild_id, rebased, stored.version)
+            return await self._save(guild_id, rebased, stored.version)
         except StaleVersion:
             raise SettingsChanged(await tables.server_settings(guild_id)) from None
+
+    async def _save(self, guild_id: int, settings: ServerSettings, version: int) -> StoredSettings:
+        """The settings saved over `version`; one whose answer was lost, and that reading them again
+        did not show made, is refused in one sentence (a lost race is the caller's)."""
+        try:
+            return await self.core.tables.save_server_settings(guild_id, settings, version)
+        except (NotSaved, Unconfirmed) as unsure:
+            raise unsure_refusal(unsure) from None
 
 
 class SettingsChanged(Refused):

@@ -109,7 +109,10 @@ async def test_a_save_that_did_not_land_is_one_sentence_and_changes_nothing(env,
 
     assert refused.ephemeral and refused.response.content.startswith(refusal(ServiceCode.NOT_SAVED))
     assert await load(env, game.channel) == before
+    assert service(env).timers.armed(game.channel.id) < before.wake_at()  # a look soon
+    await env.advance_time(6)  # the look finds nothing landed: alice's own time again
     assert service(env).timers.armed(game.channel.id) == before.wake_at()
+    assert await load(env, game.channel) == before
     await click(alice, await live(env, game.channel), label=ROLL)  # trying again works
     assert (await load(env, game.channel)).state.players[0].day == 2
 

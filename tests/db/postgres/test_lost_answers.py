@@ -133,7 +133,9 @@ async def test_a_roll_whose_query_was_lost_is_refused_in_one_sentence_and_change
 
     assert refused.value.code is ServiceCode.NOT_SAVED
     assert await stored(rig) == before and shown(rig) == before.version
-    assert rig.service.timers.armed(CHANNEL) == before.deadline
+    assert rig.service.timers.armed(CHANNEL) < before.deadline  # a look soon
+    await rig.service.wake(CHANNEL)  # it finds nothing landed: alice's own time again
+    assert rig.service.timers.armed(CHANNEL) == before.deadline and shown(rig) == before.version
     await roll(rig, move)  # trying again works
     assert (await stored(rig)).version == before.version + 1
 
