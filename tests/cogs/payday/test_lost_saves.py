@@ -1,8 +1,9 @@
 """A click whose save's answer is lost (SQLite's COMMIT fails: it may have landed or not) is
 resolved by reading the game again: a save that landed is answered and shown as if all went well,
 with its timer armed; one that did not is one sentence, with nothing changed; one no read could
-confirm is one sentence too, and the save is shown once a read finds it. And a click deferred
-while the store is slow gets its answer whatever happens next."""
+confirm is one sentence too, and the save is shown once a read finds it. So is `/payday start`,
+whose new lobby is posted if it landed, and posted by the next `/payday start` if nobody could
+confirm it. And a click deferred while the store is slow gets its answer whatever happens next."""
 
 import asyncio
 import sqlite3
@@ -241,3 +242,59 @@ async def test_a_lobby_cancelled_though_the_answer_was_lost_is_closed(env, commi
     assert not cancelled.ephemeral
     assert "Cancelled by alice." in lobby.embeds[0].description and labels(lobby) == []
     assert await load(env, channel) is None
+
+
+async def test_a_lobby_that_landed_though_its_answer_was_lost_is_posted(env, commits):
+    _, channel, (alice,) = make_table(env, 1)
+    commits(True)
+
+    opened = await slash(alice, channel, "payday start")
+
+    assert not opened.ephemeral and labels(opened.response)  # the lobby, with its buttons
+    table = await load(env, channel)
+    assert table.message_id == opened.response.id
+    assert service(env).timers.armed(channel.id) == table.wake_at()  # it closes by itself
+
+
+async def test_a_lobby_that_did_not_land_is_one_sentence_and_the_channel_stays_free(env, commits):
+    _, channel, (alice,) = make_table(env, 1)
+    commits(False)
+
+    refused = await slash(alice, channel, "payday start")
+
+    assert refused.ephemeral and refused.response.content.startswith(refusal(ServiceCode.NOT_SAVED))
+    assert await load(env, channel) is None
+    await env.advance_time(6)  # the channel's timer looks, and finds nothing to time
+    assert service(env).timers.armed(channel.id) is None
+    opened = await slash(alice, channel, "payday start")  # trying again works
+    assert (await load(env, channel)).message_id == opened.response.id
+
+
+async def test_a_lobby_nobody_could_confirm_is_posted_by_the_next_start(
+    env, monkeypatch, commits, reads_fail
+):
+    _, channel, (alice,) = make_table(env, 1)
+    store = env.bot.store
+    create = store.create
+
+    async def created_then_unreadable(*args):
+        try:
+            return await create(*args)
+        finally:
+            reads_fail(1)  # reading the channel again fails
+
+    monkeypatch.setattr(store, "create", created_then_unreadable)
+    commits(True)
+
+    unsure = await slash(alice, channel, "payday start")
+    monkeypatch.setattr(store, "create", create)
+
+    assert unsure.ephemeral and unsure.response.content.startswith(refusal(ServiceCode.UNCONFIRMED))
+    landed = await load(env, channel)
+    assert landed is not None and landed.message_id is None  # a lobby nobody sees
+    await env.advance_time(6)  # the channel's timer looks: the lobby closes by itself in time
+    assert service(env).timers.armed(channel.id) == landed.wake_at()
+    posted = await slash(alice, channel, "payday start")  # not "a game is open here"
+    assert not posted.ephemeral and labels(posted.response)
+    table = await load(env, channel)
+    assert table.message_id == posted.response.id and table.seed == landed.seed  # that very lobby

@@ -5,7 +5,8 @@ on, as it does a statement that waits for a row), or holds everything (a frozen 
 is let go.
 
 Tests arm it for the next chunk the client sends (`lose_reply`, `lose_query`, `leave_running`) or
-for all traffic (`freeze`, `thaw`). It runs on the test's event loop (asyncio streams): no thread, no sleep."""
+for all traffic (`freeze`, `thaw`). It runs on the test's event loop (asyncio streams): no thread,
+no sleep."""
 
 import asyncio
 import contextlib

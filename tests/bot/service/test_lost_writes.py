@@ -1,0 +1,62 @@
+"""A write whose answer is lost on SQLite (its COMMIT fails: it may have landed or not) of a server's
+settings or a member's preference: settings are read again, and answered as what happened (saved, or
+one sentence with nothing changed); a preference, which sets a value, is written once more."""
+
+import sqlite3
+
+import pytest
+
+from bot.service import Person, Refused, ServiceCode
+
+GUILD, CHANNEL = 20, 10
+ADMIN = Person(1, "alice", manages_server=True)
+
+
+@pytest.fixture
+def commit_fails(service, monkeypatch):
+    """`commit_fails(landed)`: the store's next COMMIT fails as a disk I/O error does, after it
+    landed (`landed`) or before."""
+    db = service.tables.store._connection._db
+    real = db.commit
+    next_one: list[bool] = []
+
+    async def commit() -> None:
+        if next_one:
+            if next_one.pop():
+                await real()
+            raise sqlite3.OperationalError("disk I/O error")
+        await real()
+
+    monkeypatch.setattr(db, "commit", commit)
+    return next_one.append
+
+
+async def test_settings_saved_though_the_answer_was_lost_are_saved(service, commit_fails):
+    commit_fails(True)
+
+    shown = await service.change_server_settings(GUILD, ADMIN, {"months": 5})
+
+    saved = await service.tables.store.server_settings(GUILD)
+    assert shown.months == 5 and saved is not None and (saved.version, saved.data) == (1, shown.to_json())
+
+
+async def test_settings_whose_save_did_not_land_are_one_sentence_and_nothing_changes(service, commit_fails):
+    await service.change_server_settings(GUILD, ADMIN, {"months": 3})
+    before = await service.tables.store.server_settings(GUILD)
+    commit_fails(False)
+
+    with pytest.raises(Refused) as refused:
+        await service.change_server_settings(GUILD, ADMIN, {"months": 5})
+
+    assert refused.value.code is ServiceCode.NOT_SAVED
+    assert await service.tables.store.server_settings(GUILD) == before
+    assert (await service.change_server_settings(GUILD, ADMIN, {"months": 5})).months == 5  # again: it works
+
+
+@pytest.mark.parametrize("landed", [True, False], ids=["landed", "not_landed"])
+async def test_a_preference_whose_answer_was_lost_is_written_again(service, commit_fails, landed):
+    commit_fails(landed)
+
+    await service.switch_calls(CHANNEL, ADMIN, False)
+
+    assert (await service.tables.store.preferences([ADMIN.user_id]))[ADMIN.user_id].calls is False
