@@ -343,11 +343,10 @@ class Tables:
             log.warning("write confirmed by reading the game again", extra={**where, "why": str(lost)})
             return stored
         log.warning("write not made, as the game read again shows", extra={**where, "why": str(lost)})
-        if sent is None and stored is not None:
-            raise GameExists(f"channel {channel_id} has another game") from lost
-        if sent is not None and (
-            stored is None or (stored.game_id, stored.version) != (sent.game_id, sent.version)
-        ):
+        if sent is None:
+            if stored is not None:
+                raise GameExists(f"channel {channel_id} has another game") from lost
+        elif stored is None or (stored.game_id, stored.version) != (sent.game_id, sent.version):
             raise StaleVersion(f"game {sent.game_id} changed meanwhile") from lost
         raise NotSaved(str(lost)) from lost
 

@@ -2,11 +2,10 @@
 settings or a member's preference: settings are read again, and answered as what happened (saved, or
 one sentence with nothing changed); a preference, which sets a value, is written once more."""
 
-import sqlite3
-
 import pytest
 
 from bot.service import Person, Refused, ServiceCode
+from tests.db.faults import failing_commits
 
 GUILD, CHANNEL = 20, 10
 ADMIN = Person(1, "alice", manages_server=True)
@@ -16,19 +15,7 @@ ADMIN = Person(1, "alice", manages_server=True)
 def commit_fails(service, monkeypatch):
     """`commit_fails(landed)`: the store's next COMMIT fails as a disk I/O error does, after it
     landed (`landed`) or before."""
-    db = service.tables.store._connection._db
-    real = db.commit
-    next_one: list[bool] = []
-
-    async def commit() -> None:
-        if next_one:
-            if next_one.pop():
-                await real()
-            raise sqlite3.OperationalError("disk I/O error")
-        await real()
-
-    monkeypatch.setattr(db, "commit", commit)
-    return next_one.append
+    return failing_commits(service.tables.store, monkeypatch)
 
 
 async def test_settings_saved_though_the_answer_was_lost_are_saved(service, commit_fails):

@@ -6,7 +6,6 @@ whose new lobby is posted if it landed, and posted by the next `/payday start` i
 confirm it. And a click deferred while the store is slow gets its answer whatever happens next."""
 
 import asyncio
-import sqlite3
 
 import pytest
 
@@ -26,6 +25,7 @@ from tests.cogs.payday.rig import (
     service,
     start_game,
 )
+from tests.db.faults import failing_commits
 from tests.helpers import click, end_game, slash
 from tests.helpers import table as make_table
 
@@ -44,19 +44,7 @@ def refusal(code: ServiceCode) -> str:
 def commits(env, monkeypatch):
     """`commits(landed)`: the store's next COMMIT fails as a disk I/O error does, after it landed
     (`landed`) or before."""
-    db = env.bot.store._connection._db
-    real = db.commit
-    next_one: list[bool] = []
-
-    async def commit() -> None:
-        if next_one:
-            if next_one.pop():
-                await real()
-            raise sqlite3.OperationalError("disk I/O error")
-        await real()
-
-    monkeypatch.setattr(db, "commit", commit)
-    return next_one.append
+    return failing_commits(env.bot.store, monkeypatch)
 
 
 @pytest.fixture
