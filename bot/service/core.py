@@ -124,9 +124,12 @@ class Core:
                 raise Refused(ServiceCode.CHANGED_MEANWHILE) from None
             except GameExists:
                 raise Refused(ServiceCode.GAME_OPEN) from None
-            except (NotSaved, Unconfirmed) as unsure:
+            except NotSaved:
                 self._look_soon(channel_id)
-                raise unsure_refusal(unsure) from None
+                raise Refused(ServiceCode.NOT_SAVED) from None
+            except Unconfirmed:
+                self._look_soon(channel_id)
+                raise Refused(ServiceCode.UNCONFIRMED) from None
 
     def _look_soon(self, channel_id: int) -> None:
         """The channel's timer wakes within RETRY_FIRST (or when it would anyway, if sooner), to
@@ -322,12 +325,6 @@ def _newer(game_id: int | None, prompt: int | None, loaded: Loaded) -> bool:
     return game_id != loaded.row.game_id or (
         prompt is not None and state is not None and prompt > state.prompt
     )
-
-
-def unsure_refusal(unsure: NotSaved | Unconfirmed) -> Refused:
-    """The one sentence for a write whose answer was lost: not made (`NOT_SAVED`), or not known
-    (`UNCONFIRMED`)."""
-    return Refused(ServiceCode.NOT_SAVED if isinstance(unsure, NotSaved) else ServiceCode.UNCONFIRMED)
 
 
 def unpaused(table: Table) -> None:

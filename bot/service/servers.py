@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from bot.game.house import HouseRuleError, HouseValue
 from bot.game.rulesets import RULESETS
-from bot.service.core import Core, UseCases, unsure_refusal
+from bot.service.core import Core, UseCases
 from bot.service.tables import NotSaved, StoredSettings, Unconfirmed
 from bot.service.values import HouseView, Person, Refused, ServiceCode
 from bot.table.settings import ServerSettings, house_changed, house_turned
@@ -154,8 +154,10 @@ class Servers(UseCases):
         did not show made, is refused in one sentence (a lost race is the caller's)."""
         try:
             return await self.core.tables.save_server_settings(guild_id, settings, version)
-        except (NotSaved, Unconfirmed) as unsure:
-            raise unsure_refusal(unsure) from None
+        except NotSaved:
+            raise Refused(ServiceCode.NOT_SAVED) from None
+        except Unconfirmed:
+            raise Refused(ServiceCode.SETTINGS_UNCONFIRMED) from None
 
 
 class SettingsChanged(Refused):

@@ -4,7 +4,10 @@ one sentence with nothing changed); a preference, which sets a value, is written
 
 import pytest
 
+from bot.render.i18n import lang
+from bot.render.refusals import refusal_text
 from bot.service import Person, Refused, ServiceCode
+from db import StoreError
 from tests.db.faults import failing_commits
 
 GUILD, CHANNEL = 20, 10
@@ -47,3 +50,30 @@ async def test_a_preference_whose_answer_was_lost_is_written_again(service, comm
     await service.switch_calls(CHANNEL, ADMIN, False)
 
     assert (await service.tables.store.preferences([ADMIN.user_id]))[ADMIN.user_id].calls is False
+
+
+async def test_settings_nobody_could_confirm_are_one_sentence_that_says_to_look_again(
+    service, commit_fails, monkeypatch
+):
+    store = service.tables.store
+    read, save = store.server_settings, store.set_server_settings
+
+    async def saved_then_unreadable(*args):
+        try:
+            return await save(*args)
+        finally:
+            monkeypatch.setattr(store, "server_settings", unreadable)
+
+    async def unreadable(guild_id):
+        raise StoreError("Could not read the database in time")
+
+    monkeypatch.setattr(store, "set_server_settings", saved_then_unreadable)
+    commit_fails(True)
+
+    with pytest.raises(Refused) as refused:
+        await service.change_server_settings(GUILD, ADMIN, {"months": 5})
+
+    assert refused.value.code is ServiceCode.SETTINGS_UNCONFIRMED
+    assert "/payday settings" in refusal_text(refused.value, lang("en"))
+    monkeypatch.setattr(store, "server_settings", read)
+    assert (await service.server_settings(GUILD, ADMIN)).months == 5  # it landed: the panel shows it
