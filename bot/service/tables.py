@@ -226,14 +226,43 @@ class Tables:
         return Loaded(row, table)
 
     async def _set_aside(self, channel_id: int, game_id: int, version: int, reason: str) -> SetAside | None:
-        """Quarantine the row read (at `version`); None if another process saved or moved it since."""
-        moved = await self.store.set_aside(game_id, version, reason)
+        """Quarantine the row read (at `version`); None if another process saved or moved it since.
+        A move whose answer was lost is resolved by reading the channel (`_moved_after_all`)."""
+        try:
+            moved = await self.store.set_aside(game_id, version, reason)
+        except OutcomeUnknown as lost:
+            moved = await self._moved_after_all(channel_id, game_id, version, lost)
         log.warning(
             "unreadable game set aside",
             extra={"channel": channel_id, "game": game_id, "reason": reason, "moved": moved},
         )
         self._resume.grace.pop(channel_id, None)
         return SetAside(channel_id, game_id) if moved else None
+
+    async def _moved_after_all(
+        self, channel_id: int, game_id: int, version: int, lost: OutcomeUnknown
+    ) -> bool:
+        """Whether a move to quarantine whose answer was `lost` was made, read off the channel: its
+        row gone, it was (the channel is told, as for any move); another row there now, another
+        process changed the game first, as `set_aside`'s False says. The row read at `version`
+        still there, `NotSaved`; the store unreadable, `Unconfirmed`: the next load tries again."""
+        where = {"channel": channel_id, "game": game_id, "version": version, "action": "set aside"}
+        try:
+            stored = await self.store.get(channel_id)
+            now = None if stored is None else (stored.game_id, stored.version)
+        except DamagedRow as damage:
+            now = (damage.game_id, damage.version)
+        except StoreError:
+            log.warning("write unconfirmed: the game could not be read again", exc_info=True, extra=where)
+            raise Unconfirmed(str(lost)) from lost
+        if now == (game_id, version):
+            log.warning("write not made, as the game read again shows", extra={**where, "why": str(lost)})
+            raise NotSaved(str(lost)) from lost
+        log.warning(
+            "write resolved by reading the game again",
+            extra={**where, "why": str(lost), "moved": now is None},
+        )
+        return now is None
 
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
         """A new live row for `table` (the caller then sets it up further and saves it). One whose

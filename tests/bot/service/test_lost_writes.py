@@ -1,12 +1,13 @@
 """A write whose answer is lost on SQLite (its COMMIT fails: it may have landed or not) of a server's
-settings or a member's preference: settings are read again, and answered as what happened (saved, or
-one sentence with nothing changed); a preference, which sets a value, is written once more."""
+settings, a member's preference or an unreadable game's move aside: settings and the channel are
+read again, and answered as what happened (saved, or one sentence with nothing changed); a
+preference, which sets a value, is written once more."""
 
 import pytest
 
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
-from bot.service import Person, Refused, ServiceCode
+from bot.service import Person, Refused, ServiceCode, WarningCode
 from db import StoreError
 from tests.db.faults import failing_commits
 
@@ -77,3 +78,32 @@ async def test_settings_nobody_could_confirm_are_one_sentence_that_says_to_look_
     assert "/payday settings" in refusal_text(refused.value, lang("en"))
     monkeypatch.setattr(store, "server_settings", read)
     assert (await service.server_settings(GUILD, ADMIN)).months == 5  # it landed: the panel shows it
+
+
+def told_set_aside(service) -> int:
+    """How many times the channel was told its game was set aside."""
+    return sum(
+        1
+        for update in service.screen.updates
+        for notice in update.notices
+        if getattr(notice, "code", None) is WarningCode.SET_ASIDE
+    )
+
+
+@pytest.mark.parametrize("landed", [True, False], ids=["landed", "not_landed"])
+async def test_an_unreadable_game_whose_move_aside_was_lost_is_told_once_it_is_known(
+    service, commit_fails, landed
+):
+    store = service.tables.store
+    await store.create(CHANNEL, GUILD, '{"seats": "everyone"}')  # a document this version rejects
+    commit_fails(landed)
+
+    with pytest.raises(Refused) as refused:
+        await service.join(CHANNEL, ADMIN)
+    if not landed:  # one sentence; the next click moves it
+        assert refused.value.code is ServiceCode.NOT_SAVED and told_set_aside(service) == 0
+        with pytest.raises(Refused) as refused:
+            await service.join(CHANNEL, ADMIN)
+
+    assert refused.value.code is ServiceCode.NO_GAME and told_set_aside(service) == 1
+    assert await store.get(CHANNEL) is None

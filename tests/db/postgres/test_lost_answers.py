@@ -13,7 +13,18 @@ import pytest
 
 from bot.game import ai
 from bot.game.actions import ActionKind
-from bot.service import GameSettings, LobbyOptions, Move, Person, Refused, Service, ServiceCode, Show, Tables
+from bot.service import (
+    GameSettings,
+    LobbyOptions,
+    Move,
+    Person,
+    Refused,
+    Service,
+    ServiceCode,
+    Show,
+    Tables,
+    WarningCode,
+)
 from db import GameRow, PostgresStore, StoreError
 from db.interface import OutcomeUnknown
 from tests.bot.service.fakes import Clock, Screen
@@ -302,3 +313,17 @@ async def test_a_preference_whose_write_was_lost_is_written_again(rig):
     await rig.service.switch_calls(CHANNEL, ALICE, False)
 
     assert (await rig.truth.preferences([ALICE.user_id]))[ALICE.user_id].calls is False
+
+
+async def test_an_unreadable_game_moved_aside_though_the_reply_was_lost_is_told_once(rig):
+    await rig.truth.create(CHANNEL, GUILD, '{"seats": "everyone"}')  # a document this version rejects
+    rig.proxy.lose_reply(b"does not fit this version")  # the reason the move writes
+
+    with pytest.raises(Refused) as refused:
+        await rig.service.join(CHANNEL, ALICE)
+
+    told = [
+        n for u in rig.screen.updates for n in u.notices if getattr(n, "code", None) is WarningCode.SET_ASIDE
+    ]
+    assert refused.value.code is ServiceCode.NO_GAME and len(told) == 1
+    assert await rig.truth.get(CHANNEL) is None
