@@ -309,6 +309,10 @@ _TEXTS: dict[str, Writer] = {
     ServiceCode.SETTINGS_CHANGED: lambda p, n, L: L._(
         "Someone else changed the settings meanwhile: the panel shows them now; try again."
     ),
+    ServiceCode.SETTINGS_UNCONFIRMED: lambda p, n, L: L._(
+        "The bot's records didn't answer, so your change couldn't be confirmed: open /payday settings "
+        "again in a moment to see whether it was made."
+    ),
     **TAKEOVER_REFUSALS,
     **REPLAY_REFUSALS,
     **PAUSE_REFUSALS,

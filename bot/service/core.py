@@ -110,10 +110,11 @@ class Core:
         processes, so the person is asked to look at the latest message and try again, which
         then works: the out-of-date copy is gone.
 
-        A save whose answer was lost and that reading the game again shows unwritten is refused
-        as nothing done (`NOT_SAVED`); one the store could not even be read to confirm is refused
-        as unknown (`UNCONFIRMED`), and the channel's timer wakes soon to read the game again and
-        show the save if it landed (`load`), so the timer never runs on a board nobody saw.
+        A write (a save, a new lobby) whose answer was lost and that reading the game again shows
+        unwritten is refused as nothing done (`NOT_SAVED`); one the store could not even be read to
+        confirm is refused as unknown (`UNCONFIRMED`). Either way the channel's timer wakes soon to
+        read the game again and show the write if it landed after all (`load`), so the timer
+        never runs on a board nobody saw.
         """
         async with self.tables.lock(channel_id):
             try:
@@ -124,10 +125,17 @@ class Core:
             except GameExists:
                 raise Refused(ServiceCode.GAME_OPEN) from None
             except NotSaved:
+                self._look_soon(channel_id)
                 raise Refused(ServiceCode.NOT_SAVED) from None
             except Unconfirmed:
-                self.timers.arm(channel_id, self.now() + RETRY_FIRST)
+                self._look_soon(channel_id)
                 raise Refused(ServiceCode.UNCONFIRMED) from None
+
+    def _look_soon(self, channel_id: int) -> None:
+        """The channel's timer wakes within RETRY_FIRST (or when it would anyway, if sooner), to
+        read a game whose last write is unsure."""
+        soon, armed = self.now() + RETRY_FIRST, self.timers.armed(channel_id)
+        self.timers.arm(channel_id, soon if armed is None else min(armed, soon))
 
     async def overtaken(self, channel_id: int, lost: StaleVersion, action: str) -> None:
         """A save of this process's lost a race (`lost`): another process saved the game first, and

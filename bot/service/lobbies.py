@@ -54,11 +54,14 @@ class Lobbies(UseCases):
         """A new lobby with its host seated, saved; the caller posts it (`Show.POST`) and then says
         where with `moved`, or `discard`s it if it could not be posted. What the host did not choose
         is the server's setting (its house rules for the edition included), else the bot's.
-        `parent_id`: the channel whose thread `channel_id` is, opened for this game alone."""
+        `parent_id`: the channel whose thread `channel_id` is, opened for this game alone. A lobby
+        here whose message was never posted is posted instead (`_unseen`)."""
         bot = self.core.settings
         server = await self.core.tables.server_settings(guild_id)
         async with self.core.changing(channel_id):
-            await self.core.settled(channel_id, await self.core.load(channel_id), _free)
+            unseen = await self._unseen(channel_id)
+            if unseen is not None:
+                return unseen
             turn, interrupt = server.times(options.turn_seconds, bot.turn_seconds, bot.interrupt_seconds)
             ruleset = options.ruleset or server.ruleset
             table = Table(
@@ -89,7 +92,9 @@ class Lobbies(UseCases):
         person who asked seated as host, every other player's seat kept until they press Join
         (`lobby.rematch`). Posted like a new lobby (`Show.POST`, then `moved`)."""
         async with self.core.changing(channel_id):
-            await self.core.settled(channel_id, await self.core.load(channel_id), _free)
+            unseen = await self._unseen(channel_id)
+            if unseen is not None:
+                return unseen
             finished = await self.core.tables.finished(channel_id, game_id)
             if finished is None:
                 raise Refused(ServiceCode.REMATCH_GONE)
@@ -100,6 +105,14 @@ class Lobbies(UseCases):
         assert update.loaded is not None
         log_change("rematch", update.loaded, of=game_id)
         return update
+
+    async def _unseen(self, channel_id: int) -> Update | None:
+        """None when the channel is free for a new lobby, else the refusal that it has a game;
+        but a lobby whose message was never posted (its create's answer was lost, yet it landed;
+        or the process stopped before posting it) nobody could see, join or close, so it is posted
+        now (`Show.POST`, then `moved`), as `/payday status` posts an open lobby again."""
+        loaded = await self.core.settled(channel_id, await self.core.load(channel_id), _free_or_unseen)
+        return None if loaded is None else Update(channel_id, loaded, answer=Answer(Show.POST))
 
     async def _post(self, channel_id: int, guild_id: int | None, table: Table, record: dict) -> Update:
         """Save a new lobby (it closes by itself if nobody starts it); the caller posts it."""
@@ -387,10 +400,12 @@ def _change(change: LobbyChange, person: Person) -> dict:
     return {"kind": "lobby", "change": change, "user": person.user_id}
 
 
-def _free(loaded: Loaded | None) -> None:
-    """The channel has no lobby or game, or the refusal that it has one."""
-    if loaded is not None:
-        raise Refused(ServiceCode.GAME_OPEN)
+def _free_or_unseen(loaded: Loaded | None) -> Loaded | None:
+    """None if the channel has no lobby or game; its lobby if that was never posted; else the
+    refusal that it has one."""
+    if loaded is None or (loaded.table.state is None and loaded.table.message_id is None):
+        return loaded
+    raise Refused(ServiceCode.GAME_OPEN)
 
 
 def _language(options: LobbyOptions, server: ServerSettings) -> str:

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from bot.game.house import HouseRuleError, HouseValue
 from bot.game.rulesets import RULESETS
 from bot.service.core import Core, UseCases
-from bot.service.tables import StoredSettings
+from bot.service.tables import NotSaved, StoredSettings, Unconfirmed
 from bot.service.values import HouseView, Person, Refused, ServiceCode
 from bot.table.settings import (
     HouseRules,
@@ -169,7 +169,7 @@ class Servers(UseCases):
                 raise SettingsChanged(read.settings)
             wanted = change(read.settings)
             try:
-                saved = await tables.save_server_settings(guild_id, wanted, read.version)
+                saved = await self._save(guild_id, wanted, read.version)
             except StaleVersion:
                 saved = await self._again(guild_id, read.settings, wanted, where)
         log.info("server settings changed", extra=where)
@@ -189,9 +189,19 @@ class Servers(UseCases):
             raise SettingsChanged(stored.settings)
         log.info("server settings changed meanwhile: made again on them", extra=where)
         try:
-            return await tables.save_server_settings(guild_id, rebased, stored.version)
+            return await self._save(guild_id, rebased, stored.version)
         except StaleVersion:
             raise SettingsChanged(await tables.server_settings(guild_id)) from None
+
+    async def _save(self, guild_id: int, settings: ServerSettings, version: int) -> StoredSettings:
+        """The settings saved over `version`; one whose answer was lost, and that reading them again
+        did not show made, is refused in one sentence (a lost race is the caller's)."""
+        try:
+            return await self.core.tables.save_server_settings(guild_id, settings, version)
+        except NotSaved:
+            raise Refused(ServiceCode.NOT_SAVED) from None
+        except Unconfirmed:
+            raise Refused(ServiceCode.SETTINGS_UNCONFIRMED) from None
 
 
 class SettingsChanged(Refused):

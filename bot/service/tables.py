@@ -23,12 +23,14 @@ from bot.table.settings import ServerSettings
 from db.interface import (
     DamagedRow,
     EventRow,
+    GameExists,
     GameResult,
     GameRow,
     GameStore,
     HistoryRow,
     OutcomeUnknown,
     Preferences,
+    SettingsRow,
     Shards,
     StaleVersion,
     StoreError,
@@ -91,17 +93,19 @@ class Unconfirmed(Exception):
 
 
 class _Sent(NamedTuple):
-    """A save whose outcome is unknown: the row it was made on, and the document it wrote."""
+    """A write of a game whose outcome is unknown: the document it wrote, and the row it was made
+    on (None: a create, whose document is its own, as its lobby's seed is random)."""
 
-    row: GameRow
     data: str
+    row: GameRow | None = None
 
     def landed(self, stored: GameRow | None) -> bool:
-        """Whether `stored` (the channel's row read now) is this save, committed."""
-        return stored is not None and (stored.game_id, stored.version, stored.data) == (
+        """Whether `stored` (the channel's row read now) is this write, committed."""
+        if stored is None or stored.data != self.data:
+            return False
+        return self.row is None or (stored.game_id, stored.version) == (
             self.row.game_id,
             self.row.version + 1,
-            self.data,
         )
 
 
@@ -222,8 +226,12 @@ class Tables:
         return Loaded(row, table)
 
     async def _set_aside(self, channel_id: int, game_id: int, version: int, reason: str) -> SetAside | None:
-        """Quarantine the row read (at `version`); None if another process saved or moved it since."""
-        moved = await self.store.set_aside(game_id, version, reason)
+        """Quarantine the row read (at `version`); None if another process saved or moved it since.
+        A move whose answer was lost is resolved by reading the channel (`_moved_after_all`)."""
+        try:
+            moved = await self.store.set_aside(game_id, version, reason)
+        except OutcomeUnknown as lost:
+            moved = await self._moved_after_all(channel_id, game_id, version, lost)
         log.warning(
             "unreadable game set aside",
             extra={"channel": channel_id, "game": game_id, "reason": reason, "moved": moved},
@@ -231,9 +239,40 @@ class Tables:
         self._resume.grace.pop(channel_id, None)
         return SetAside(channel_id, game_id) if moved else None
 
+    async def _moved_after_all(
+        self, channel_id: int, game_id: int, version: int, lost: OutcomeUnknown
+    ) -> bool:
+        """Whether a move to quarantine whose answer was `lost` was made, read off the channel: its
+        row gone, it was (the channel is told, as for any move); another row there now, another
+        process changed the game first, as `set_aside`'s False says. The row read at `version`
+        still there, `NotSaved`; the store unreadable, `Unconfirmed`: the next load tries again."""
+        where = {"channel": channel_id, "game": game_id, "version": version, "action": "set aside"}
+        try:
+            stored = await self.store.get(channel_id)
+            now = None if stored is None else (stored.game_id, stored.version)
+        except DamagedRow as damage:
+            now = (damage.game_id, damage.version)
+        except StoreError:
+            log.warning("write unconfirmed: the game could not be read again", exc_info=True, extra=where)
+            raise Unconfirmed(str(lost)) from lost
+        if now == (game_id, version):
+            log.warning("write not made, as the game read again shows", extra={**where, "why": str(lost)})
+            raise NotSaved(str(lost)) from lost
+        log.warning(
+            "write resolved by reading the game again",
+            extra={**where, "why": str(lost), "moved": now is None},
+        )
+        return now is None
+
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
-        """A new live row for `table` (the caller then sets it up further and saves it)."""
-        row = await self.store.create(channel_id, guild_id, table.model_dump_json(), table.wake_at())
+        """A new live row for `table` (the caller then sets it up further and saves it). One whose
+        answer was lost is resolved by reading the channel (`_resolve`): our row there, it went
+        well; none, `NotSaved`; another game's, `GameExists`."""
+        data = table.model_dump_json()
+        try:
+            row = await self.store.create(channel_id, guild_id, data, table.wake_at())
+        except OutcomeUnknown as lost:
+            row = await self._landed_after_all(channel_id, _Sent(data), lost)
         self._rows[channel_id] = row
         return Loaded(row, table)
 
@@ -246,26 +285,33 @@ class Tables:
             row = await self.store.save(loaded.row, data, table.wake_at(), records)
         except OutcomeUnknown as lost:
             self._rows.pop(loaded.row.channel_id, None)
-            row = await self._saved_after_all(_Sent(loaded.row, data), lost)
+            row = await self._landed_after_all(loaded.row.channel_id, _Sent(data, loaded.row), lost)
         except BaseException:
             self._rows.pop(loaded.row.channel_id, None)
             raise
         self._rows[row.channel_id] = row
         return Loaded(row, table)
 
-    async def _saved_after_all(self, sent: _Sent, lost: OutcomeUnknown) -> GameRow:
-        """The stored row of a save whose answer was `lost`, if it landed (`_resolve`); when no read
-        can tell, the channel's next load does (`Landed`)."""
+    async def _landed_after_all(self, channel_id: int, sent: _Sent, lost: OutcomeUnknown) -> GameRow:
+        """The stored row of a save or create whose answer was `lost`, if it landed (`_resolve`).
+        When the read cannot tell, or shows it not made, the channel's next load looks again
+        (`Landed`): a PostgreSQL statement whose connection dropped, or whose client gave up
+        waiting, may still be running on the server and commit after the read (within its
+        statement timeout); the caller has the channel's timer wake soon to look
+        (`Core.changing`). SQLite's read is final (a failed COMMIT is rolled back before the read
+        runs), and costs that wake one read."""
 
         async def landed(stored: GameRow | None) -> bool:
             return sent.landed(stored)
 
         try:
-            row = await self._resolve("save", sent.row, lost, landed)
-        except Unconfirmed:
-            self._unconfirmed[sent.row.channel_id] = sent
+            row = await self._resolve(
+                "create" if sent.row is None else "save", channel_id, sent.row, lost, landed
+            )
+        except (NotSaved, Unconfirmed):
+            self._unconfirmed[channel_id] = sent
             raise
-        assert row is not None, "a save that landed is the channel's row"
+        assert row is not None, "a write that landed is the channel's row"
         return row
 
     async def finish(
@@ -282,7 +328,7 @@ class Tables:
         try:
             await self.store.finish(loaded.row, data, summary, records, (result, rate))
         except OutcomeUnknown as lost:
-            await self._resolve("finish", loaded.row, lost, landed)
+            await self._resolve("finish", loaded.row.channel_id, loaded.row, lost, landed)
         finally:
             self._rows.pop(loaded.row.channel_id, None)
 
@@ -296,23 +342,28 @@ class Tables:
         try:
             await self.store.delete(lobby)
         except OutcomeUnknown as lost:
-            await self._resolve("close", lobby, lost, landed)
+            await self._resolve("close", lobby.channel_id, lobby, lost, landed)
         finally:
             self._rows.pop(lobby.channel_id, None)
 
     async def _resolve(
         self,
         write: str,
-        sent: GameRow,
+        channel_id: int,
+        sent: GameRow | None,
         lost: OutcomeUnknown,
         landed: Callable[[GameRow | None], Awaitable[bool]],
     ) -> GameRow | None:
-        """A `write` made on `sent` whose answer was `lost`, resolved by reading the store: the
-        channel's row now if the write `landed` in it; `NotSaved` if the row is still `sent`,
-        `StaleVersion` if another process changed it, `Unconfirmed` if the store cannot be read."""
-        where = {"channel": sent.channel_id, "game": sent.game_id, "version": sent.version, "action": write}
+        """A `write` in the channel, made on `sent` (None: a create), whose answer was `lost`,
+        resolved by reading the store: the channel's row now if the write `landed` in it; else
+        `NotSaved` if the row is still `sent` (none, for a create), `StaleVersion` if another
+        process changed it (`GameExists` if it opened a game there), and `Unconfirmed` if the store
+        cannot be read."""
+        where: dict[str, object] = {"channel": channel_id, "action": write}
+        if sent is not None:
+            where |= {"game": sent.game_id, "version": sent.version}
         try:
-            stored = await self.store.get(sent.channel_id)
+            stored = await self.store.get(channel_id)
             written = await landed(stored)
         except (StoreError, DamagedRow):
             log.warning("write unconfirmed: the game could not be read again", exc_info=True, extra=where)
@@ -321,7 +372,10 @@ class Tables:
             log.warning("write confirmed by reading the game again", extra={**where, "why": str(lost)})
             return stored
         log.warning("write not made, as the game read again shows", extra={**where, "why": str(lost)})
-        if stored is None or (stored.game_id, stored.version) != (sent.game_id, sent.version):
+        if sent is None:
+            if stored is not None:
+                raise GameExists(f"channel {channel_id} has another game") from lost
+        elif stored is None or (stored.game_id, stored.version) != (sent.game_id, sent.version):
             raise StaleVersion(f"game {sent.game_id} changed meanwhile") from lost
         raise NotSaved(str(lost)) from lost
 
@@ -330,8 +384,13 @@ class Tables:
         return await self.store.preferences(list(user_ids))
 
     async def remember_calls(self, user_id: int, on: bool) -> None:
-        """The member's calls by name, on or off in every game they play from now on."""
-        await self.store.set_preferences(user_id, calls=on)
+        """The member's calls by name, on or off in every game they play from now on. A write whose
+        answer was lost is made once more: it sets a value, so landing twice is landing once."""
+        try:
+            await self.store.set_preferences(user_id, calls=on)
+        except OutcomeUnknown as lost:
+            log.warning("preference write unconfirmed: made again", extra={"user": user_id, "why": str(lost)})
+            await self.store.set_preferences(user_id, calls=on)
 
     async def server_settings(self, guild_id: int | None) -> ServerSettings:
         """A server's settings for its new games (the defaults: no server, or one that never chose).
@@ -351,9 +410,37 @@ class Tables:
         self, guild_id: int, settings: ServerSettings, version: int
     ) -> StoredSettings:
         """Save a server's settings over those read at `version` (0: it never chose); StaleVersion,
-        with nothing written, if another process saved them since."""
-        row = await self.store.set_server_settings(guild_id, settings.to_json(), version)
+        with nothing written, if another process saved them since.
+
+        A save whose answer was lost is resolved by reading them again: at version + 1 with ours,
+        it went well; still at `version`, `NotSaved`; another's, StaleVersion; unreadable,
+        `Unconfirmed`. (A PostgreSQL statement still running may land after that read: no timer
+        runs on settings, and the panel shows what is stored when next opened.)"""
+        data = settings.to_json()
+        try:
+            row = await self.store.set_server_settings(guild_id, data, version)
+        except OutcomeUnknown as lost:
+            row = await self._settings_after_all(guild_id, SettingsRow(version + 1, data), lost)
         return StoredSettings(settings, row.version)
+
+    async def _settings_after_all(
+        self, guild_id: int, sent: SettingsRow, lost: OutcomeUnknown
+    ) -> SettingsRow:
+        """The server's settings row as `sent` (the row it would be), if the save whose answer was
+        `lost` landed; else as `save_server_settings` says."""
+        where = {"guild": guild_id, "version": sent.version - 1, "action": "settings", "why": str(lost)}
+        try:
+            stored = await self.store.server_settings(guild_id)
+        except StoreError:
+            log.warning("write unconfirmed: the settings could not be read again", exc_info=True, extra=where)
+            raise Unconfirmed(str(lost)) from lost
+        if stored == sent:
+            log.warning("write confirmed by reading the settings again", extra=where)
+            return stored
+        log.warning("write not made, as the settings read again show", extra=where)
+        if (0 if stored is None else stored.version) != sent.version - 1:
+            raise StaleVersion(f"the settings of server {guild_id} changed meanwhile") from lost
+        raise NotSaved(str(lost)) from lost
 
     async def transfers(self, game_id: int) -> list[EventRow]:
         """Every money transfer in a game's log, newest first: the ledger's lines."""

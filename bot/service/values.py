@@ -335,6 +335,9 @@ class ServiceCode(StrEnum):
     SETTINGS_CHANGED = "settings_changed"
     """Another process saved the server's settings since this change read them, setting one it sets
     to another value (`Servers._update`): nothing was changed, and the panel shows them now."""
+    SETTINGS_UNCONFIRMED = "settings_unconfirmed"
+    """The store's answer to a change of the server's settings was lost, and they could not be read
+    again to know whether it was made: the admin opens them again in a moment to see."""
 
 
 class TakeoverCode(StrEnum):

@@ -239,10 +239,17 @@ class PostgresStore(SharedReads):
     async def _change(self, sql: str, *params: Any) -> Any:
         """One statement, a transaction on its own (no BEGIN and COMMIT to wait for); the first
         column of its first row, None if it returned none. OutcomeUnknown once it was sent."""
+        async with self._sent() as db:
+            return await db.fetchval(sql, *params)
+
+    @contextlib.asynccontextmanager
+    async def _sent(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection for one statement that writes on its own: from the moment it is
+        sent, a failure the server did not answer with is OutcomeUnknown."""
         sending = _Sending()
         async with self._trouble("write to", sending), self._pool.acquire() as db:
             sending.sent = True
-            return await db.fetchval(sql, *params)
+            yield db
 
     async def _fetch(self, sql: str, params: Iterable[Any]) -> list[asyncpg.Record]:
         async with self._trouble("read"):
@@ -261,11 +268,12 @@ class PostgresStore(SharedReads):
     ) -> GameRow:
         """Start a live row under the smallest id a closed lobby gave back, one version above that
         lobby's last, else the next new id; GameExists if the channel already has one. One
-        statement: a create waits for no other create, so a process frozen inside one stops none."""
+        statement: a create waits for no other create, so a process frozen inside one stops none.
+        OutcomeUnknown once it was sent, like any write: reading the channel tells."""
         now_us, now = self._stamp()
         deadline_us = rows.optional_us(deadline)
-        async with self._trouble("write to"):
-            created = await self._pool.fetchrow(_INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us)
+        async with self._sent() as db:
+            created = await db.fetchrow(_INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us)
         if created is None:
             raise GameExists(f"channel {channel_id} already has a live game")
         game_id, version = int(created["game_id"]), int(created["version"])

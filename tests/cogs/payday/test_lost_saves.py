@@ -1,11 +1,11 @@
 """A click whose save's answer is lost (SQLite's COMMIT fails: it may have landed or not) is
 resolved by reading the game again: a save that landed is answered and shown as if all went well,
 with its timer armed; one that did not is one sentence, with nothing changed; one no read could
-confirm is one sentence too, and the save is shown once a read finds it. And a click deferred
-while the store is slow gets its answer whatever happens next."""
+confirm is one sentence too, and the save is shown once a read finds it. So is `/payday start`,
+whose new lobby is posted if it landed, and posted by the next `/payday start` if nobody could
+confirm it. And a click deferred while the store is slow gets its answer whatever happens next."""
 
 import asyncio
-import sqlite3
 
 import pytest
 
@@ -25,6 +25,7 @@ from tests.cogs.payday.rig import (
     service,
     start_game,
 )
+from tests.db.faults import failing_commits
 from tests.helpers import click, end_game, slash
 from tests.helpers import table as make_table
 
@@ -43,19 +44,7 @@ def refusal(code: ServiceCode) -> str:
 def commits(env, monkeypatch):
     """`commits(landed)`: the store's next COMMIT fails as a disk I/O error does, after it landed
     (`landed`) or before."""
-    db = env.bot.store._connection._db
-    real = db.commit
-    next_one: list[bool] = []
-
-    async def commit() -> None:
-        if next_one:
-            if next_one.pop():
-                await real()
-            raise sqlite3.OperationalError("disk I/O error")
-        await real()
-
-    monkeypatch.setattr(db, "commit", commit)
-    return next_one.append
+    return failing_commits(env.bot.store, monkeypatch)
 
 
 @pytest.fixture
@@ -109,7 +98,10 @@ async def test_a_save_that_did_not_land_is_one_sentence_and_changes_nothing(env,
 
     assert refused.ephemeral and refused.response.content.startswith(refusal(ServiceCode.NOT_SAVED))
     assert await load(env, game.channel) == before
+    assert service(env).timers.armed(game.channel.id) < before.wake_at()  # a look soon
+    await env.advance_time(6)  # the look finds nothing landed: alice's own time again
     assert service(env).timers.armed(game.channel.id) == before.wake_at()
+    assert await load(env, game.channel) == before
     await click(alice, await live(env, game.channel), label=ROLL)  # trying again works
     assert (await load(env, game.channel)).state.players[0].day == 2
 
@@ -238,3 +230,59 @@ async def test_a_lobby_cancelled_though_the_answer_was_lost_is_closed(env, commi
     assert not cancelled.ephemeral
     assert "Cancelled by alice." in lobby.embeds[0].description and labels(lobby) == []
     assert await load(env, channel) is None
+
+
+async def test_a_lobby_that_landed_though_its_answer_was_lost_is_posted(env, commits):
+    _, channel, (alice,) = make_table(env, 1)
+    commits(True)
+
+    opened = await slash(alice, channel, "payday start")
+
+    assert not opened.ephemeral and labels(opened.response)  # the lobby, with its buttons
+    table = await load(env, channel)
+    assert table.message_id == opened.response.id
+    assert service(env).timers.armed(channel.id) == table.wake_at()  # it closes by itself
+
+
+async def test_a_lobby_that_did_not_land_is_one_sentence_and_the_channel_stays_free(env, commits):
+    _, channel, (alice,) = make_table(env, 1)
+    commits(False)
+
+    refused = await slash(alice, channel, "payday start")
+
+    assert refused.ephemeral and refused.response.content.startswith(refusal(ServiceCode.NOT_SAVED))
+    assert await load(env, channel) is None
+    await env.advance_time(6)  # the channel's timer looks, and finds nothing to time
+    assert service(env).timers.armed(channel.id) is None
+    opened = await slash(alice, channel, "payday start")  # trying again works
+    assert (await load(env, channel)).message_id == opened.response.id
+
+
+async def test_a_lobby_nobody_could_confirm_is_posted_by_the_next_start(
+    env, monkeypatch, commits, reads_fail
+):
+    _, channel, (alice,) = make_table(env, 1)
+    store = env.bot.store
+    create = store.create
+
+    async def created_then_unreadable(*args):
+        try:
+            return await create(*args)
+        finally:
+            reads_fail(1)  # reading the channel again fails
+
+    monkeypatch.setattr(store, "create", created_then_unreadable)
+    commits(True)
+
+    unsure = await slash(alice, channel, "payday start")
+    monkeypatch.setattr(store, "create", create)
+
+    assert unsure.ephemeral and unsure.response.content.startswith(refusal(ServiceCode.UNCONFIRMED))
+    landed = await load(env, channel)
+    assert landed is not None and landed.message_id is None  # a lobby nobody sees
+    await env.advance_time(6)  # the channel's timer looks: the lobby closes by itself in time
+    assert service(env).timers.armed(channel.id) == landed.wake_at()
+    posted = await slash(alice, channel, "payday start")  # not "a game is open here"
+    assert not posted.ephemeral and labels(posted.response)
+    table = await load(env, channel)
+    assert table.message_id == posted.response.id and table.seed == landed.seed  # that very lobby

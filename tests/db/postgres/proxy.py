@@ -1,9 +1,12 @@
 """A loopback TCP proxy in front of the test PostgreSQL server, that loses a write's answer the way
 a network or a server can: it passes the query and drops the connection before the reply, drops it
-before the query gets there, or holds everything (a frozen server) until it is let go.
+before the query gets there, drops only the client's end as the query passes (the server runs it
+on, as it does a statement that waits for a row), or holds everything (a frozen server) until it
+is let go.
 
-Tests arm it for the next chunk the client sends (`lose_reply`, `lose_query`) or for all traffic
-(`freeze`, `thaw`). It runs on the test's event loop (asyncio streams): no thread, no sleep."""
+Tests arm it for the next chunk the client sends (`lose_reply`, `lose_query`, `leave_running`) or
+for all traffic (`freeze`, `thaw`). It runs on the test's event loop (asyncio streams): no thread,
+no sleep."""
 
 import asyncio
 import contextlib
@@ -54,10 +57,18 @@ class Proxy:
         self._next_query = "lose_reply"
         self._containing = containing
 
-    def lose_query(self) -> None:
-        """The connection drops as the next query is sent: the server never sees it."""
+    def lose_query(self, containing: bytes = b"") -> None:
+        """The connection drops as the next query (`containing` those bytes) is sent: the server
+        never sees it."""
         self._next_query = "lose_query"
-        self._containing = b""
+        self._containing = containing
+
+    def leave_running(self, containing: bytes = b"") -> None:
+        """The next query (`containing` those bytes) reaches the server, and the client's end of the
+        connection drops at once: the server's end stays open, so a statement still running there
+        (waiting for a row another transaction holds) commits after the client gave up on it."""
+        self._next_query = "leave_running"
+        self._containing = containing
 
     def freeze(self) -> None:
         """Nothing passes either way, as with a server whose processes stopped; held, not lost."""
@@ -89,6 +100,9 @@ class Proxy:
                     lost_reply.set()
                 server_out.write(chunk)
                 await server_out.drain()
+                if mode == "leave_running":
+                    client_out.close()
+                    return
             server_out.close()
 
         async def downstream() -> None:

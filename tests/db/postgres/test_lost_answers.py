@@ -1,6 +1,7 @@
-"""A save whose answer the network or the server loses, on PostgreSQL through a proxy that loses it
-(tests/db/postgres/proxy.py): the store says the outcome is unknown rather than that nothing was
-written, and the service reads the game again to answer the click as what happened."""
+"""A write whose answer the network or the server loses (a save, a new lobby, a server's settings, a
+member's preference), on PostgreSQL through a proxy that loses it (tests/db/postgres/proxy.py): the
+store says the outcome is unknown rather than that nothing was written, and the service reads the
+game (or the settings) again to answer the click as what happened."""
 
 import asyncio
 import time
@@ -12,7 +13,18 @@ import pytest
 
 from bot.game import ai
 from bot.game.actions import ActionKind
-from bot.service import GameSettings, LobbyOptions, Move, Person, Refused, Service, ServiceCode, Tables
+from bot.service import (
+    GameSettings,
+    LobbyOptions,
+    Move,
+    Person,
+    Refused,
+    Service,
+    ServiceCode,
+    Show,
+    Tables,
+    WarningCode,
+)
 from db import GameRow, PostgresStore, StoreError
 from db.interface import OutcomeUnknown
 from tests.bot.service.fakes import Clock, Screen
@@ -21,9 +33,14 @@ from tests.postgres import fresh_schema, in_schema, postgres_url_or_skip
 
 CHANNEL, GUILD = 10, 20
 ALICE, BOB = Person(1, "alice"), Person(2, "bob")
+ADMIN = Person(3, "carol", manages_server=True)
 PEOPLE = {person.user_id: person for person in (ALICE, BOB)}
 DISCORD_DEFERRED = 15 * 60
 """Seconds a deferred click's answer may take (its token's life)."""
+A_LOBBY = b'"lobby_closes"'
+"""Bytes only a lobby's document holds: the create's parameters, not the reads before it."""
+FIVE_MONTHS = b'"months":5'
+"""Bytes only the settings saved with five months hold."""
 
 
 @dataclass
@@ -133,7 +150,9 @@ async def test_a_roll_whose_query_was_lost_is_refused_in_one_sentence_and_change
 
     assert refused.value.code is ServiceCode.NOT_SAVED
     assert await stored(rig) == before and shown(rig) == before.version
-    assert rig.service.timers.armed(CHANNEL) == before.deadline
+    assert rig.service.timers.armed(CHANNEL) < before.deadline  # a look soon
+    await rig.service.wake(CHANNEL)  # it finds nothing landed: alice's own time again
+    assert rig.service.timers.armed(CHANNEL) == before.deadline and shown(rig) == before.version
     await roll(rig, move)  # trying again works
     assert (await stored(rig)).version == before.version + 1
 
@@ -177,3 +196,134 @@ async def test_a_game_ended_though_the_reply_to_its_commit_was_lost_is_over_for_
     assert await rig.truth.get(CHANNEL) is None and await rig.truth.finished_game(move.game_id) is not None
     assert ended.live is not None and ended.live.closed  # the live message is frozen
     assert rig.service.timers.armed(CHANNEL) is None
+
+
+async def test_a_game_saved_after_the_read_said_it_was_not_is_shown_and_timed_once_the_timer_looks(rig):
+    move = await started(rig)
+    before = await stored(rig)
+    holder = await asyncpg.connect(rig.url)  # a slow server: the roll waits for the game's row
+    try:
+        await holder.execute("BEGIN")
+        await holder.execute("SELECT FROM games WHERE game_id = $1 FOR UPDATE", before.game_id)
+        rig.proxy.leave_running()
+        with pytest.raises(Refused) as refused:
+            await roll(rig, move)
+        await holder.execute("ROLLBACK")  # the roll still running on the server now lands
+    finally:
+        await holder.close()
+    for _ in range(40):
+        if (await stored(rig)).version != before.version:
+            break
+        await asyncio.sleep(0.05)
+
+    now = await stored(rig)
+    assert refused.value.code is ServiceCode.NOT_SAVED and now.version == before.version + 1
+    assert rig.service.timers.armed(CHANNEL) < before.deadline  # a look soon
+    await rig.service.wake(CHANNEL)
+    assert shown(rig) == now.version  # the live message shows the roll that landed late
+    assert rig.service.timers.armed(CHANNEL) == now.deadline  # bob's time, as stored
+
+
+# -- a new lobby ------------------------------------------------------------------------------------
+async def open_lobby(rig: Rig):
+    return await rig.service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+
+
+@pytest.mark.parametrize(
+    ("lose", "written"), [(Proxy.lose_reply, True), (Proxy.lose_query, False)], ids=["reply", "query"]
+)
+async def test_a_create_whose_answer_is_lost_is_unknown_whether_it_was_written_or_not(rig, lose, written):
+    lose(rig.proxy, b'"a lobby"')
+
+    with pytest.raises(OutcomeUnknown):
+        await rig.store.create(CHANNEL, GUILD, '{"a lobby": true}')
+
+    assert (await rig.truth.get(CHANNEL) is not None) == written
+
+
+async def test_a_lobby_the_server_created_though_its_reply_was_lost_is_posted(rig):
+    rig.proxy.lose_reply(A_LOBBY)
+
+    opened = await open_lobby(rig)
+
+    assert opened.answer.show is Show.POST and opened.loaded.row == await stored(rig)
+    assert rig.service.timers.armed(CHANNEL) == opened.loaded.row.deadline  # it closes by itself
+
+
+async def test_a_lobby_whose_create_was_lost_is_one_sentence_and_the_channel_stays_free(rig):
+    rig.proxy.lose_query(A_LOBBY)
+
+    with pytest.raises(Refused) as refused:
+        await open_lobby(rig)
+
+    assert refused.value.code is ServiceCode.NOT_SAVED and await rig.truth.get(CHANNEL) is None
+    opened = await open_lobby(rig)  # trying again works
+    assert opened.loaded.row == await stored(rig)
+
+
+async def test_a_lobby_created_though_nobody_could_confirm_it_is_posted_by_the_next_start(rig, monkeypatch):
+    rig.proxy.lose_reply(A_LOBBY)
+    create, get = rig.store.create, rig.store.get
+
+    async def created_then_unreadable(*args):
+        try:
+            return await create(*args)
+        finally:
+            monkeypatch.setattr(rig.store, "get", unreadable)
+
+    async def unreadable(channel_id):
+        monkeypatch.setattr(rig.store, "get", get)
+        raise StoreError("Could not read the PostgreSQL database in time")
+
+    monkeypatch.setattr(rig.store, "create", created_then_unreadable)
+    with pytest.raises(Refused) as refused:
+        await open_lobby(rig)
+    monkeypatch.setattr(rig.store, "create", create)
+
+    lobby = await stored(rig)
+    assert refused.value.code is ServiceCode.UNCONFIRMED and lobby.version == 1
+    again = await open_lobby(rig)  # the lobby nobody saw is posted, not refused as a game open here
+    assert again.answer.show is Show.POST and again.loaded.row.game_id == lobby.game_id
+    assert await stored(rig) == lobby
+
+
+# -- a server's settings and a member's preference --------------------------------------------------
+async def test_settings_the_server_saved_though_its_reply_was_lost_are_saved(rig):
+    rig.proxy.lose_reply(FIVE_MONTHS)
+
+    shown = await rig.service.change_server_settings(GUILD, ADMIN, {"months": 5})
+
+    saved = await rig.truth.server_settings(GUILD)
+    assert shown.months == 5 and saved is not None and saved.version == 1 and shown.to_json() == saved.data
+
+
+async def test_settings_whose_save_was_lost_are_one_sentence_and_nothing_changes(rig):
+    rig.proxy.lose_query(FIVE_MONTHS)
+
+    with pytest.raises(Refused) as refused:
+        await rig.service.change_server_settings(GUILD, ADMIN, {"months": 5})
+
+    assert refused.value.code is ServiceCode.NOT_SAVED and await rig.truth.server_settings(GUILD) is None
+    assert (await rig.service.change_server_settings(GUILD, ADMIN, {"months": 5})).months == 5
+
+
+async def test_a_preference_whose_write_was_lost_is_written_again(rig):
+    rig.proxy.lose_query()
+
+    await rig.service.switch_calls(CHANNEL, ALICE, False)
+
+    assert (await rig.truth.preferences([ALICE.user_id]))[ALICE.user_id].calls is False
+
+
+async def test_an_unreadable_game_moved_aside_though_the_reply_was_lost_is_told_once(rig):
+    await rig.truth.create(CHANNEL, GUILD, '{"seats": "everyone"}')  # a document this version rejects
+    rig.proxy.lose_reply(b"does not fit this version")  # the reason the move writes
+
+    with pytest.raises(Refused) as refused:
+        await rig.service.join(CHANNEL, ALICE)
+
+    told = [
+        n for u in rig.screen.updates for n in u.notices if getattr(n, "code", None) is WarningCode.SET_ASIDE
+    ]
+    assert refused.value.code is ServiceCode.NO_GAME and len(told) == 1
+    assert await rig.truth.get(CHANNEL) is None
