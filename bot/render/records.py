@@ -188,9 +188,9 @@ def _stat_text(line: StatLine, L: Lang) -> str:
 def rating_rules(L: Lang) -> str:
     """Which games rate whom (docs/RULES.md §5.10), under /payday leaderboard in the help."""
     return L._(
-        "Rated: games played to the end by at least two people. Who leaves is placed last (an earlier "
-        "leaver lower); who takes over a seat is rated for it only by playing at least half its turns, "
-        "else it stays its leaver's or the computer's."
+        "Rated: games played to the end by at least two people. Whoever leaves is placed last (leaving "
+        "earlier places lower). Taking over a seat rates you for it only if you play at least half its "
+        "turns; otherwise it counts for the player who left it, or for nobody."
     )
 
 

@@ -60,8 +60,8 @@ async def test_help_is_private_and_lists_every_command_of_the_tree_with_its_opti
 @pytest.mark.parametrize(
     ("locale", "says"),
     [
-        ("en-US", "↳ Rated: games played to the end by at least two people. Who leaves is placed last"),
-        ("it", "↳ Valutate: le partite giocate fino alla fine da almeno due persone. Chi se ne va è ultimo"),
+        ("en-US", "↳ Rated: games played to the end by at least two people. Whoever leaves is placed last"),
+        ("it", "↳ Valutate: le partite giocate fino alla fine da almeno due persone. Chi se ne va finisce"),
     ],
 )
 async def test_help_states_under_the_leaderboard_which_games_rate_whom(env, monkeypatch, locale, says):
