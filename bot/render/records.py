@@ -195,10 +195,10 @@ def _stat_text(line: StatLine, L: Lang) -> str:
 def rating_rules(L: Lang) -> str:
     """Which games rate whom (docs/RULES.md §5.10), under /payday leaderboard in the help."""
     return L._(
-        "Rated: games played to the end by at least two people, or ended early by one of them, who "
-        "then counts as leaving. Who leaves is placed last (an earlier leaver lower), even if a member "
-        "then plays their seat; who takes over a seat is rated for it only by playing at least half "
-        "its turns."
+        "Rated: games played to the end by at least two people, or ended early by one of them, which "
+        "counts as leaving. Whoever leaves is placed last (leaving earlier places lower), even if "
+        "someone then plays their seat. Taking over a seat rates you for it only if you play at least "
+        "half its turns."
     )
 
 

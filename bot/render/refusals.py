@@ -271,8 +271,8 @@ _TEXTS: dict[str, Writer] = {
         "That couldn't be saved, so nothing was done: please try again."
     ),
     ServiceCode.UNCONFIRMED: lambda p, n, L: L._(
-        "The game's records didn't answer, so nothing could be confirmed: look at its latest message "
-        "in a moment and try again."
+        "The game's records didn't answer, so I can't tell whether that was done: look at the game's "
+        "latest message in a moment, and try again only if it didn't happen."
     ),
     # Slash options
     OptionCode.NOT_A_NUMBER: lambda p, n, L: L._(
@@ -307,7 +307,8 @@ _TEXTS: dict[str, Writer] = {
         most=L.number(p["most"]),
     ),
     ServiceCode.SETTINGS_CHANGED: lambda p, n, L: L._(
-        "Someone else changed the settings meanwhile: the panel shows them now; try again."
+        "Someone else changed these settings meanwhile, so your change wasn't saved: the panel now "
+        "shows them as they are; try again if you still want it."
     ),
     ServiceCode.SETTINGS_UNCONFIRMED: lambda p, n, L: L._(
         "The bot's records didn't answer, so your change couldn't be confirmed: open /payday settings "

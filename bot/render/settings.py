@@ -244,14 +244,16 @@ class HouseFormWords:
 
 
 def house_form_words(ruleset: str, key: str, value: HouseValue, L: Lang) -> HouseFormWords:
-    """Discord's limits: a title and a label of 45 characters, a description of 100."""
+    """The form's value now is written as the reader's language writes numbers ("3.500" in Italian),
+    as `house_number` reads it back. Discord's limits: a title and a label of 45 characters, a
+    description of 100."""
     low, high = limits(ruleset, BY_KEY[key])
     name = rule_name(key, L)
     allowed = L._(
         "A whole number from {least} to {most}.", least=rule_value(key, low, L), most=rule_value(key, high, L)
     )
     return HouseFormWords(
-        L._("House rule: {rule}", rule=name)[:45], name[:45], allowed[:100], str(int(value))
+        L._("House rule: {rule}", rule=name)[:45], name[:45], allowed[:100], L.number(int(value))
     )
 
 

@@ -24,7 +24,10 @@ CHANNEL, GUILD = 10, 20
 ADMIN = Person(1, "alice", manages_server=True)
 MEMBER = Person(2, "bob")
 OTHER_ADMIN = Person(3, "carol", manages_server=True)
-CHANGED_MEANWHILE = "Someone else changed the settings meanwhile: the panel shows them now; try again."
+CHANGED_MEANWHILE = (
+    "Someone else changed these settings meanwhile, so your change wasn't saved: the panel now "
+    "shows them as they are; try again if you still want it."
+)
 
 
 async def test_only_manage_server_reads_or_changes_the_settings(service):

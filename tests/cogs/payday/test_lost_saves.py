@@ -118,6 +118,7 @@ async def test_a_save_nobody_could_confirm_is_shown_once_a_read_finds_it(env, co
     unsure = await click(alice, board, label=ROLL)
 
     assert unsure.ephemeral and unsure.response.content.startswith(refusal(ServiceCode.UNCONFIRMED))
+    assert "I can't tell whether that was done" in unsure.response.content  # it was: no blind retry
     assert "**alice**, roll the die." in whose_turn(message(game.channel, board.id))  # not shown yet
     await env.advance_time(6)  # the channel's timer reads the game again, and finds the save
     assert "**bob**, roll the die." in whose_turn(message(game.channel, board.id))

@@ -18,7 +18,10 @@ from tests.helpers import click, refusal, slash
 MANAGE_SERVER_ONLY = (
     "Only members with the Manage Server permission can change this server's Pay Day settings."
 )
-CHANGED_MEANWHILE = "Someone else changed the settings meanwhile: the panel shows them now; try again."
+CHANGED_MEANWHILE = (
+    "Someone else changed these settings meanwhile, so your change wasn't saved: the panel now "
+    "shows them as they are; try again if you still want it."
+)
 
 
 @pytest.fixture
