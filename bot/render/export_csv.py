@@ -5,12 +5,19 @@ A spreadsheet runs a cell that begins with `=`, `+`, `-` or `@` (or a tab or a c
 before one) as a formula, and a player's name is whatever they typed: every text cell that begins
 so is written behind a single quote, as OWASP's advice on CSV injection says. Amounts, months and
 days are written as numbers, which a spreadsheet reads as numbers and never runs.
+
+The file opens in a spreadsheet as the exporter's language expects: it starts with UTF-8's byte
+order mark (without it, Excel reads the file in the machine's code page and garbles accented
+names), and its cells are separated by that language's list separator (a semicolon where the
+decimal mark is a comma, as in Italian; a comma elsewhere).
 """
 
 import csv
 import io
 from collections.abc import Mapping
 from typing import Any
+
+from babel.numbers import get_decimal_symbol
 
 from bot.game.events import Event
 from bot.game.rulesets import RULESETS
@@ -19,6 +26,9 @@ from bot.render.ledger import account_name, reason_text
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet may take a text cell for a formula by (OWASP, "CSV Injection")."""
+
+BOM = "\ufeff"
+"""UTF-8's byte order mark, which tells a spreadsheet the file's encoding."""
 
 Cell = str | int
 
@@ -31,12 +41,20 @@ def spreadsheet_cell(value: Cell) -> Cell:
     return value
 
 
+def separator(L: Lang) -> str:
+    """The cells' separator a spreadsheet in `L`'s language expects."""
+    return ";" if get_decimal_symbol(L.code) == "," else ","
+
+
 def ledger_csv(record: Mapping[str, Any], L: Lang) -> str:
-    """The record's ledger: month, day, who paid, who was paid, how much and what for."""
+    """The record's ledger: month, day, who paid, who was paid, how much and what for, behind the
+    byte order mark."""
     names = [player["name"] for player in record["players"]]
     ruleset = RULESETS[record["settings"]["edition"]]
     out = io.StringIO(newline="")
-    writer = csv.writer(out)  # lines end in CRLF (RFC 4180): a cell holding a CR or LF is quoted
+    out.write(BOM)
+    # Lines end in CRLF (RFC 4180): a cell holding a CR or LF is quoted.
+    writer = csv.writer(out, delimiter=separator(L))
     writer.writerow(
         (
             L.pgettext("ledger column", "Month"),

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.render.export_csv import FORMULA_STARTS, ledger_csv, spreadsheet_cell
+from bot.render.export_csv import BOM, FORMULA_STARTS, ledger_csv, separator, spreadsheet_cell
 from bot.render.i18n import lang
 from bot.service.records import record_of
 from tests.bot.service.games import logged_game
@@ -24,8 +24,10 @@ def record() -> dict:
     return record_of(3, table, {"reason": "retired"}, log, START, START)
 
 
-def rows(text: str) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(text, newline="")))
+def rows(text: str, code: str = "en") -> list[list[str]]:
+    """The cells of an exported ledger, read as a spreadsheet in `code`'s language would."""
+    assert text.startswith(BOM)
+    return list(csv.reader(io.StringIO(text.removeprefix(BOM), newline=""), delimiter=separator(lang(code))))
 
 
 @pytest.mark.parametrize(
@@ -40,7 +42,7 @@ def rows(text: str) -> list[list[str]]:
     ],
 )
 def test_the_ledger_reads_in_the_exporters_words(record, code, heading, first):
-    written = rows(ledger_csv(record, lang(code)))
+    written = rows(ledger_csv(record, lang(code)), code)
 
     assert written[0] == heading
     assert written[1] == ["1", "0", first[0], "P0", "3500", first[1]]
@@ -74,3 +76,12 @@ def test_text_that_could_start_a_formula_is_quoted_and_a_number_is_not(start):
     assert spreadsheet_cell(start + "cmd") == "'" + start + "cmd"
     assert spreadsheet_cell("alice" + start) == "alice" + start
     assert spreadsheet_cell(-500) == -500
+
+
+@pytest.mark.parametrize(("code", "first_line"), [("en", "Month,Day,"), ("it", "Mese;Giorno;")])
+def test_the_file_opens_in_a_spreadsheet_of_the_exporters_language(record, code, first_line):
+    """The byte order mark, so accented names are not garbled, and the language's list separator,
+    so an Italian spreadsheet splits the cells."""
+    written = ledger_csv(record, lang(code)).encode()
+
+    assert written.startswith(BOM.encode() + first_line.encode())

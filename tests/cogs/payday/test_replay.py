@@ -148,7 +148,7 @@ async def test_export_gives_the_record_and_the_ledger_as_files_that_parse_and_au
     assert (record["format"], record["version"], record["game"]) == ("payday-record", 2, game_id)
     assert [p["name"] for p in record["players"]] == ["alice", "bob", "carol"]
     assert audit(text).reproduced
-    rows = list(csv.DictReader(io.StringIO((await ledger_file.read()).decode(), newline="")))
+    rows = list(csv.DictReader(io.StringIO((await ledger_file.read()).decode("utf-8-sig"), newline="")))
     assert len(rows) == len(record["ledger"])
     assert rows[0] == {
         "Month": "1",
@@ -181,10 +181,13 @@ async def test_an_exported_ledger_runs_no_nickname_as_a_formula_and_reads_in_the
     game_id, _ = await finished(env, channel)
     locales[players[1].id] = "it"
 
-    for player, heading, bank in ((players[0], "Paid by", "the Bank"), (players[1], "Pagato da", "Banca")):
+    for player, heading, bank, separator in (
+        (players[0], "Paid by", "the Bank", ","),
+        (players[1], "Pagato da", "Banca", ";"),
+    ):
         exported = await slash(player, channel, "payday export", game=game_id)
-        ledger = exported.response.message.attachments[1]
-        rows = list(csv.reader(io.StringIO((await ledger.read()).decode(), newline="")))
+        ledger = (await exported.response.message.attachments[1].read()).decode("utf-8-sig")
+        rows = list(csv.reader(io.StringIO(ledger, newline=""), delimiter=separator))
 
         assert rows[0][2] == heading and rows[1][2] == bank
         assert [row[3] for row in rows[1:6]] == ["'" + name.strip() for name in HOSTILE]
