@@ -1,6 +1,6 @@
 """The /payday cog: a thin adapter between Discord and the service, in parts by what the player
 does (lobby, play, hand, books, seats, takeover, records, replay, settings, pause, help) that share
-one way of answering (`_base.Answering`)."""
+one way of answering (`_base.Answering`) and one router of submitted forms (`_forms.Forms`)."""
 
 from discord import app_commands
 from discord.ext import commands
@@ -8,6 +8,7 @@ from discord.ext import commands
 from bot.service import Service
 from cogs.payday._base import UNTIMED, Timing
 from cogs.payday._books import Books
+from cogs.payday._forms import Forms
 from cogs.payday._hand import Hand
 from cogs.payday._help import Help
 from cogs.payday._live import LiveMessage
@@ -38,6 +39,7 @@ class Payday(
     Hand,
     Play,
     Lobby,
+    Forms,
     commands.GroupCog,
     group_name="payday",
     group_description="Play the board game Pay Day in this channel.",

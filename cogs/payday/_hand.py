@@ -1,19 +1,17 @@
 """The hand panel: /payday hand and My hand, the standing-orders menu, Borrow… / Repay… and their
 form, and Refresh.
 
-The form (a modal) is never kept in memory: it is sent already stopped, and its answer is read in
-`on_interaction` by its custom_id (discord.py only routes a submitted form to a modal object it
-still holds), so a form opened before a restart is answered the same.
+The form (a modal) is never kept in memory: it is sent already stopped, and its answer is routed by
+its custom_id (`MoneyForm`, cogs/payday/_forms.py), so a form opened before a restart is answered
+the same.
 """
 
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.game.actions import ActionKind
 from bot.game.hand import hand as hand_facts
@@ -27,15 +25,8 @@ from bot.render.numbers import Unit, Unread, read_whole
 from bot.service import HandView, Move, Refused, ServiceCode, Update
 from bot.table import Table
 from cogs.payday import _custom_ids as ids
-from cogs.payday._base import (
-    Answering,
-    channel_of,
-    person,
-    run_click,
-    same_channel,
-    submitted,
-    user_language,
-)
+from cogs.payday._base import Answering, channel_of, person, same_channel, user_language
+from cogs.payday._forms import Form
 from cogs.payday._reply import Reply
 
 log = logging.getLogger(__name__)
@@ -104,16 +95,6 @@ class Hand(Answering):
             reply.form(_money_form(clicked, view.table.state.rules.loan_step, L))
 
         await self._run(interaction, self._hand_of(interaction, clicked.channel_id, clicked.game_id), show)
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A submitted loan or repayment form, found by its custom_id (no modal is kept)."""
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        data: Any = interaction.data or {}
-        form = ids.FORM.read(str(data.get("custom_id", "")))
-        if form is not None:
-            await run_click(interaction, self.money_submit(interaction, form, _typed(data)), form)
 
     async def money_submit(self, interaction: discord.Interaction, form: SubmitForm, typed: str) -> None:
         """The amount typed in the form, read in the player's language, through the same engine
@@ -185,7 +166,7 @@ def _panel(table: Table, seat: int, game_id: int, channel_id: int, L: Lang, take
 
 def _money_form(clicked: OpenForm, step: int, L: Lang) -> discord.ui.Modal:
     """The form asking how much to borrow or repay; stopped before it is sent, so discord.py keeps
-    no copy: `on_interaction` reads the answer by its custom_id."""
+    no copy: `MoneyForm` reads the answer by its custom_id."""
     words = hand_view.form_words(clicked.kind, step, L)
     target = SubmitForm(clicked.channel_id, clicked.game_id, clicked.kind)
     modal = discord.ui.Modal(title=words.title, custom_id=ids.FORM.build(target), timeout=None)
@@ -211,6 +192,10 @@ def _no_amount(kind: str, view: HandView) -> Refused:
     return Refused(ServiceCode.NO_AMOUNT, step=facts.loan_step, most=most)
 
 
-def _typed(data: dict[str, Any]) -> str:
-    """The text typed in a submitted form's amount field ("" if none)."""
-    return submitted(data).get(AMOUNT_FIELD, "")
+class MoneyForm(Form[SubmitForm, Hand]):
+    """Borrow… / Repay…'s form submitted: the amount typed."""
+
+    codec = ids.FORM
+
+    async def handle(self, cog: Hand, interaction: discord.Interaction) -> None:
+        await cog.money_submit(interaction, self.target, self.fields.get(AMOUNT_FIELD, ""))

@@ -2,10 +2,11 @@
 editor, the same on that panel (a server's house rules per edition) and on the lobby (the host's,
 for one game).
 
-Every control is a DynamicItem and every form is read by its custom_id in `on_interaction` (sent
-already stopped, like the hand's money form), so a panel opened before a restart still works. Each
-click is checked again by the service: a member without Manage Server, a host's control clicked by
-someone else, or a value no control offers is refused in one sentence and changes nothing. A change
+Every control is a DynamicItem and every form is routed by its custom_id (`PanelForm`,
+`HouseRuleForm`; sent already stopped, like the hand's money form), so a panel opened before a
+restart still works. Each click is checked again by the service: a member without Manage Server, a
+host's control clicked by someone else, or a value no control offers is refused in one sentence and
+changes nothing. A change
 another admin's (saved meanwhile by another process) refuses is answered on the panel itself: the
 settings stored now, under the sentence that says so. A form of the panel sends back every value it
 showed, so it carries the settings' version it showed and is refused the same way if they were
@@ -17,12 +18,11 @@ refused likewise if what it showed has changed.
 
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.game.house import BY_KEY, HouseKind, HouseValue, limits
 from bot.game.rulesets import RULESETS
@@ -47,7 +47,8 @@ from bot.service.tables import StoredSettings
 from bot.service.values import HouseView
 from bot.table.settings import ServerSettings, house_written
 from cogs.payday import _custom_ids as ids
-from cogs.payday._base import Answering, person, run_click, same_channel, submitted, user_language
+from cogs.payday._base import Answering, person, same_channel, user_language
+from cogs.payday._forms import Form
 from cogs.payday._reply import Reply
 
 log = logging.getLogger(__name__)
@@ -175,26 +176,9 @@ class Settings(Answering):
 
         await self._run(interaction, call, self._after_house(clicked))
 
-    @commands.Cog.listener("on_interaction")
-    async def settings_forms(self, interaction: discord.Interaction) -> None:
-        """A submitted form of the panel or of the house-rules editor, found by its custom_id."""
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        data: Any = interaction.data or {}
-        form_id = str(data.get("custom_id", ""))
-        typed = submitted(data)
-        house = ids.HOUSE_FORM.read(form_id)
-        if house is not None:
-            await run_click(
-                interaction, self._house_submit(interaction, house, typed.get(VALUE_FIELD, "")), house
-            )
-        panel = ids.SETTINGS_FORM.read(form_id)
-        if panel is not None:
-            await run_click(interaction, self._settings_submit(interaction, panel, typed), panel)
-
     # -- the forms' answers -----------------------------------------------------------------------
-    async def _settings_submit(
-        self, interaction: discord.Interaction, form: SettingsForm, typed: dict[str, str]
+    async def settings_submit(
+        self, interaction: discord.Interaction, form: SettingsForm, typed: Mapping[str, str]
     ) -> None:
         """The form's menus as chosen: all saved, or (a value no menu offers) none. It sends back
         every value it showed, so it is saved only over the settings it showed: if another admin
@@ -212,7 +196,7 @@ class Settings(Answering):
 
         await self._run(interaction, call, self._edit_panel(form.guild_id, form.ruleset))
 
-    async def _house_submit(self, interaction: discord.Interaction, form: HouseForm, typed: str) -> None:
+    async def house_submit(self, interaction: discord.Interaction, form: HouseForm, typed: str) -> None:
         """The number typed for a house rule, read in the member's language: within its limits it is
         set, else one sentence names them and nothing changes."""
 
@@ -290,7 +274,7 @@ class Settings(Answering):
         return words.settings_panel(guild_id, settings, ruleset, bot, L)
 
     def _settings_form(self, clicked: SettingsButton, stored: StoredSettings, L: Lang) -> discord.ui.Modal:
-        """A form of menus, stopped before it is sent: `settings_forms` reads the answer."""
+        """A form of menus, stopped before it is sent: `PanelForm` reads the answer."""
         defaults = self.service.defaults
         bot = words.BotDefaults(defaults.turn_seconds, defaults.interrupt_seconds)
         spec = words.settings_form(clicked.action, stored.settings, bot, L)
@@ -363,3 +347,21 @@ def _same_server(interaction: discord.Interaction, guild_id: int) -> None:
     """A panel's control is answered only in the server it was made for (a forged custom_id)."""
     if interaction.guild_id != guild_id:
         raise Refused(ServiceCode.OTHER_CHANNEL)
+
+
+class PanelForm(Form[SettingsForm, Settings]):
+    """A form of the /payday settings panel submitted: its menus as chosen."""
+
+    codec = ids.SETTINGS_FORM
+
+    async def handle(self, cog: Settings, interaction: discord.Interaction) -> None:
+        await cog.settings_submit(interaction, self.target, self.fields)
+
+
+class HouseRuleForm(Form[HouseForm, Settings]):
+    """The house-rules editor's form submitted: the number typed for one house rule."""
+
+    codec = ids.HOUSE_FORM
+
+    async def handle(self, cog: Settings, interaction: discord.Interaction) -> None:
+        await cog.house_submit(interaction, self.target, self.fields.get(VALUE_FIELD, ""))
