@@ -41,7 +41,7 @@ from bot.render.hand_view import ANTE, ROLL, TABLE
 from bot.service import LobbyChange
 from bot.table import Table
 from cogs.payday import Payday
-from db.store import Store
+from db.sqlite import Store
 from tests.fake_discord import DAY, FakeDiscord, FakeUser, StandInBot
 
 HUMANS = 3

@@ -121,7 +121,7 @@ from bot.service import LobbyChange, Tables
 from bot.service.thinking import Thinker, Thought
 from bot.table import Table
 from cogs.payday import Payday
-from db.store import Store
+from db.sqlite import Store
 from tests.fake_discord import BOT_TOKEN_KINDS, DAY, FakeDiscord, FakeUser, Limits, StandInBot
 
 CHANNEL_BASE = 1_000_000_000_000_000_000

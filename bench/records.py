@@ -37,7 +37,7 @@ from bot.render.records import history_message, leaderboard_message, stats_embed
 from bot.service.ratings import rate
 from bot.service.results import Period, Results, result_of
 from bot.service.tables import Tables
-from db.store import Store
+from db.sqlite import Store
 
 GUILD = 1
 DOCUMENT = json.dumps({"final": "x" * 6000})

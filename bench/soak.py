@@ -54,7 +54,7 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
     from bot.render.components import Answer, LobbyAction
     from bot.service import LobbyChange, Tables
     from cogs.payday import Payday
-    from db.store import Store
+    from db.sqlite import Store
 
     def say(line: str) -> None:
         sys.stdout.write(line + "\n")
@@ -171,7 +171,7 @@ async def check(db: Path, acked: dict[int, int], finished: set[int]) -> dict:
 
     from bot.game.invariants import violations
     from bot.table import Table
-    from db.store import Store
+    from db.sqlite import Store
 
     store = await Store.open(db)
     try:

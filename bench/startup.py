@@ -83,7 +83,7 @@ def event_row(game_id: int, seq: int, at_us: int) -> tuple:
 
 def build(path: Path, games: int, live_share: float, events_per_game: int, seed: int) -> None:
     """Create the database through the store (its schema), then bulk-load it in a few transactions."""
-    from db.store import Store
+    from db.sqlite import Store
 
     async def create() -> None:
         await (await Store.open(path)).close()
@@ -162,7 +162,7 @@ def measure(path: Path, shift: timedelta) -> dict:
     started = time.perf_counter()
     import discord
 
-    from db.store import Store
+    from db.sqlite import Store
     from tests.fake_discord import FakeDiscord, StandInBot
 
     imported = time.perf_counter()

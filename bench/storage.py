@@ -39,7 +39,7 @@ def compacted(path: Path, into: Path) -> dict[str, int]:
 
 
 async def prune_all(path: Path) -> None:
-    from db.store import Store
+    from db.sqlite import Store
 
     store = await Store.open(path)
     try:
@@ -49,7 +49,7 @@ async def prune_all(path: Path) -> None:
 
 
 async def empty_file(path: Path) -> None:
-    from db.store import Store
+    from db.sqlite import Store
 
     await (await Store.open(path)).close()
 

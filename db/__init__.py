@@ -1,7 +1,6 @@
 """Storage for live games, the event log, finished games and members' preferences: the `GameStore`
 interface, SQLite (the default) and PostgreSQL (`open_store` picks by the location)."""
 
-from db.files import backup, check_file
 from db.interface import (
     DamagedRow,
     EventRow,
@@ -25,7 +24,7 @@ from db.interface import (
 )
 from db.opening import open_store
 from db.postgres import PostgresStore
-from db.store import Store
+from db.sqlite import Store, backup, check_file
 
 __all__ = [
     "DamagedRow",

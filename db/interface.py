@@ -1,4 +1,4 @@
-"""What the bot needs from a store of games, as a Protocol: SQLite (db/store.py) is the default, and
+"""What the bot needs from a store of games, as a Protocol: SQLite (db/sqlite/store.py) is the default, and
 PostgreSQL (db/postgres/) serves several processes sharing one database.
 
 The bot reaches the store only through the service (`bot.service.tables.Tables`), typed on

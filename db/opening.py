@@ -5,7 +5,7 @@ from db.interface import GameStore
 from db.postgres import PostgresStore
 from db.postgres.server import SCHEMES
 from db.rows import Clock
-from db.store import Store
+from db.sqlite import Store
 
 
 def is_postgres(location: str) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any, ClassVar
 
-from db import records, rows
+from db import records, rows, sql
 from db.interface import (
     EventRow,
     GameRow,
@@ -32,7 +32,7 @@ class SharedReads(abc.ABC):
     """A finished game's columns as `rows.history_row` reads them."""
 
     @abc.abstractmethod
-    async def _fetch(self, sql: str, params: Sequence[Any]) -> Sequence[Any]:
+    async def _fetch(self, query: str, params: Sequence[Any]) -> Sequence[Any]:
         """One query outside any write transaction, and its rows; failures become StoreError."""
 
     async def ping(self) -> None:
@@ -41,7 +41,7 @@ class SharedReads(abc.ABC):
 
     async def unrecorded(self, limit: int) -> list[HistoryRow]:
         """Finished games without a result (finished before results were kept), oldest first."""
-        return await self._history_rows(rows.unrecorded_of(limit))
+        return await self._history_rows(sql.unrecorded_of(limit))
 
     async def results(
         self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
@@ -66,14 +66,14 @@ class SharedReads(abc.ABC):
     async def wakeups(self, shards: Shards | None = None) -> list[Wakeup]:
         """Every live game's timer, earliest first, from an index alone (no document is read); with
         `shards`, only those of these shards' servers."""
-        found = await self._fetch(*rows.wakeups_of(shards))
+        found = await self._fetch(*sql.wakeups_of(shards))
         return [Wakeup(channel_id, rows.from_us(at)) for channel_id, at in found]
 
     async def preferences(self, user_ids: Collection[int]) -> dict[int, Preferences]:
         """The lasting choices of those of `user_ids` who made any."""
         if not user_ids:
             return {}
-        found = await self._fetch(*rows.preferences_of(user_ids))
+        found = await self._fetch(*sql.preferences_of(user_ids))
         return {user: Preferences(user, bool(calls), rows.from_us(at)) for user, calls, at in found}
 
     async def server_settings(self, guild_id: int) -> SettingsRow | None:
@@ -90,11 +90,11 @@ class SharedReads(abc.ABC):
         kinds: Collection[str] | None = None,
     ) -> list[EventRow]:
         """One page of the log, newest first; pass the last page's smallest seq as `before_seq` for more."""
-        found = await self._fetch(*rows.events_of(game_id, limit, before_seq, kinds))
+        found = await self._fetch(*sql.events_of(game_id, limit, before_seq, kinds))
         return [EventRow(game_id, seq, rows.from_us(at), json.loads(data)) for seq, at, data in found]
 
     async def count_events(self, game_id: int, kinds: Collection[str] | None = None) -> int:
-        [(count,)] = await self._fetch(*rows.count_of_events(game_id, kinds))
+        [(count,)] = await self._fetch(*sql.count_of_events(game_id, kinds))
         return int(count)
 
     async def live_games(self) -> list[GameRow]:
@@ -110,13 +110,13 @@ class SharedReads(abc.ABC):
     ) -> list[HistoryRow]:
         """Finished games, newest first, of one guild and/or one channel (None: any). A finished game
         whose saved text is damaged is left out (and logged), not allowed to hide the others."""
-        return await self._history_rows(rows.history_of(guild_id, channel_id, limit))
+        return await self._history_rows(sql.history_of(guild_id, channel_id, limit))
 
     async def finished_game(self, game_id: int) -> HistoryRow | None:
-        found = await self._history_rows(rows.finished_game_of(game_id))
+        found = await self._history_rows(sql.finished_game_of(game_id))
         return found[0] if found else None
 
-    async def _history_rows(self, tail: rows.Query) -> list[HistoryRow]:
+    async def _history_rows(self, tail: sql.Query) -> list[HistoryRow]:
         where, params = tail
         found = await self._fetch(f"SELECT {self._HISTORY_COLUMNS} FROM history {where}", params)
         return [finished for finished in map(rows.history_row, found) if finished is not None]

@@ -1,25 +1,23 @@
 """What both stores share between the database and the interface's rows: times as integer
-microseconds, the event log's JSON, the filters of the reads that take a set of kinds or shards, and
-the reading of a live or finished game's columns.
+microseconds, the event log's JSON, and the reading of a live or finished game's columns (the SQL
+both run is db/sql.py).
 
 Both stores keep times as integer microseconds since the Unix epoch (UTC): exact round trips, cheap
 to compare and sort, and the same number in either database, so a copy between them converts
-nothing. The SQL here is written with `?` marks; the PostgreSQL store numbers them (`db.postgres.sql`).
+nothing.
 """
 
 import json
 import logging
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from db.interface import DamagedRow, GameRow, HistoryRow, Shards, StaleVersion
+from db.interface import DamagedRow, GameRow, HistoryRow, StaleVersion
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
-Query = tuple[str, list[Any]]
-"""A query's SQL, written with `?` marks, and its parameters."""
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
@@ -61,75 +59,6 @@ def encoded_events(events: Sequence[dict[str, Any]]) -> list[str]:
     return [dump(event) for event in events]
 
 
-def events_of(game_id: int, limit: int, before_seq: int | None, kinds: Collection[str] | None) -> Query:
-    """One page of a game's log, newest first: seq, at, data."""
-    if limit < 0:
-        raise ValueError(f"limit must be >= 0, got {limit}")
-    kind_sql, kind_params = _kind_filter(kinds)
-    seq_sql = "" if before_seq is None else " AND seq < ?"
-    seq_params = [] if before_seq is None else [before_seq]
-    return (
-        f"SELECT seq, at, data FROM events WHERE game_id = ?{seq_sql}{kind_sql} ORDER BY seq DESC LIMIT ?",
-        [game_id, *seq_params, *kind_params, limit],
-    )
-
-
-def count_of_events(game_id: int, kinds: Collection[str] | None) -> Query:
-    kind_sql, kind_params = _kind_filter(kinds)
-    return f"SELECT COUNT(*) FROM events WHERE game_id = ?{kind_sql}", [game_id, *kind_params]
-
-
-def _kind_filter(kinds: Collection[str] | None) -> tuple[str, list[str]]:
-    if kinds is None:
-        return "", []
-    if isinstance(kinds, str):
-        raise TypeError("kinds must be a collection of str, not a single str")
-    wanted = list(kinds)
-    if not wanted:
-        return " AND FALSE", []
-    return f" AND kind IN ({','.join('?' * len(wanted))})", wanted
-
-
-def wakeups_of(shards: Shards | None) -> Query:
-    """Every live game's timer, earliest first, from the deadline index alone: channel_id, deadline.
-    With `shards`, the condition `Shards.owns` puts, in SQL (a game with no server is shard 0's)."""
-    sql = "SELECT channel_id, deadline FROM games WHERE deadline IS NOT NULL"
-    if shards is None:
-        return f"{sql} ORDER BY deadline", []
-    ids = sorted(shards.ids)
-    marks = ",".join("?" * len(ids))
-    return (
-        f"{sql} AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks}) ORDER BY deadline",
-        [shards.count, *ids],
-    )
-
-
-def preferences_of(user_ids: Collection[int]) -> Query:
-    """Some members' preferences (at least one): user_id, calls, updated_at."""
-    wanted = list(user_ids)
-    marks = ",".join("?" * len(wanted))
-    return f"SELECT user_id, calls, updated_at FROM preferences WHERE user_id IN ({marks})", wanted
-
-
-def history_of(guild_id: int | None, channel_id: int | None, limit: int) -> Query:
-    """The WHERE and ORDER of finished games, newest first, of one guild and/or channel (None: any)."""
-    if limit < 0:
-        raise ValueError(f"limit must be >= 0, got {limit}")
-    filters = [(column, value) for column, value in (("guild_id", guild_id), ("channel_id", channel_id))]
-    wanted = [(column, value) for column, value in filters if value is not None]
-    where = "WHERE " + " AND ".join(f"{column} = ?" for column, _ in wanted) if wanted else ""
-    return f"{where} ORDER BY finished_at DESC, game_id DESC LIMIT ?", [*(v for _, v in wanted), limit]
-
-
-def finished_game_of(game_id: int) -> Query:
-    return "WHERE game_id = ?", [game_id]
-
-
-def unrecorded_of(limit: int) -> Query:
-    """The WHERE and ORDER of finished games without a result, oldest first."""
-    return "WHERE game_id NOT IN (SELECT game_id FROM results) ORDER BY finished_at, game_id LIMIT ?", [limit]
-
-
 def game_row(r: Iterable[Any]) -> GameRow:
     """A live row; a document read as bytes (SQLite) is decoded here, so one bad row fails alone."""
     game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at = r
@@ -152,7 +81,7 @@ def game_row(r: Iterable[Any]) -> GameRow:
 
 
 def history_values(row: GameRow, data: str, summary: dict[str, Any], finished_us: int) -> tuple[Any, ...]:
-    """A finishing game's history row, as `statements.INSERT_HISTORY` takes it."""
+    """A finishing game's history row, as `sql.INSERT_HISTORY` takes it."""
     return (
         row.game_id,
         row.channel_id,

@@ -40,8 +40,8 @@ from bot.app.logs import setup_logging
 from bot.app.metrics import MetricsUnavailable
 from bot.service.records import BadRecord, audit
 from db import StoreError, backup, check_file, open_store
+from db.copying import Copied, CopyMismatch, copy_to_postgres
 from db.interface import StoreUnavailable
-from db.postgres import Copied, CopyMismatch, copy_to_postgres
 from db.postgres.server import FORM
 
 USER_ERROR = 2

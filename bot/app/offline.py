@@ -34,7 +34,7 @@ import discord
 from bot.app.bot import PaydayBot, create_bot
 from bot.app.logs import KeyValueFormatter
 from bot.table import COMPUTER_DELAY, Table
-from db.store import StoreError
+from db import StoreError
 
 try:
     import simcord

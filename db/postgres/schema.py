@@ -1,6 +1,6 @@
 """Numbered schema steps for PostgreSQL, applied at open, counted in a `schema_version` table.
 
-The tables are SQLite's (db/migrations.py), column for column, so both stores share their queries
+The tables are SQLite's (db/sqlite/migrations.py), column for column, so both stores share their queries
 and `python -m bot migrate-to-postgres` copies rows unchanged. Integers are BIGINT (Discord ids
 need 64 bits), times integer microseconds since the Unix epoch (UTC) as in SQLite, and flags BOOLEAN.
 Documents and events stay TEXT, not JSONB, so they come back byte for byte as saved. PostgreSQL's

@@ -2,7 +2,7 @@
 several processes or machines that share one database.
 
 It behaves as the SQLite store does, row for row: the same tables (db/postgres/schema.py), the same
-reads (db/rows.py, db/records.py), the same rules for game ids, versions and the event log. What
+SQL (db/sql.py, db/records.py), the same rules for game ids, versions and the event log. What
 differs is how writers take turns. Several processes write, so each write is one transaction on a
 pooled connection, and a channel's game is changed by one transaction at a time through its row
 lock: save, finish and delete begin with the version-checked UPDATE or DELETE of the game's row,
@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from db import records, rows, statements
+from db import records, rows, sql
 from db.interface import (
     GameExists,
     GameResult,
@@ -48,7 +48,7 @@ from db.interface import (
     StoreError,
 )
 from db.postgres import schema, server
-from db.postgres.sql import numbered
+from db.postgres.marks import numbered
 from db.reads import SharedReads
 from db.rows import Clock
 
@@ -94,7 +94,7 @@ POOL_SIZE = 10
 _RECORD_BATCH_KEY = "payday record batch"
 """The advisory lock a batch of `record` holds: one batch at a time across processes."""
 _GAME_COLUMNS = "game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at"
-_HISTORY_COLUMNS = statements.HISTORY_COLUMNS
+_HISTORY_COLUMNS = sql.HISTORY_COLUMNS
 # A write's whole run of events in one statement, numbered on from the end of the log by the
 # statement or transaction that holds the game's row; a save's joins `{changed}`, its UPDATE's row.
 _EVENTS_AFTER = (
@@ -150,8 +150,8 @@ class _Events:
 def _run(db: asyncpg.Connection) -> records.Run:
     """The shared SQL of `records`, run on this transaction's connection."""
 
-    async def run(sql: str, params: Sequence[Any]) -> list[asyncpg.Record]:
-        return list(await db.fetch(numbered(sql), *params))
+    async def run(statement: str, params: Sequence[Any]) -> list[asyncpg.Record]:
+        return list(await db.fetch(numbered(statement), *params))
 
     return run
 
@@ -236,11 +236,11 @@ class PostgresStore(SharedReads):
                 sending.sent = True  # the COMMIT goes as the block ends
             return result
 
-    async def _change(self, sql: str, *params: Any) -> Any:
+    async def _change(self, statement: str, *params: Any) -> Any:
         """One statement, a transaction on its own (no BEGIN and COMMIT to wait for); the first
         column of its first row, None if it returned none. OutcomeUnknown once it was sent."""
         async with self._sent() as db:
-            return await db.fetchval(sql, *params)
+            return await db.fetchval(statement, *params)
 
     @contextlib.asynccontextmanager
     async def _sent(self) -> AsyncIterator[asyncpg.Connection]:
@@ -251,9 +251,9 @@ class PostgresStore(SharedReads):
             sending.sent = True
             yield db
 
-    async def _fetch(self, sql: str, params: Iterable[Any]) -> list[asyncpg.Record]:
+    async def _fetch(self, query: str, params: Iterable[Any]) -> list[asyncpg.Record]:
         async with self._trouble("read"):
-            return list(await self._pool.fetch(numbered(sql), *params))
+            return list(await self._pool.fetch(numbered(query), *params))
 
     def _stamp(self) -> tuple[int, datetime]:
         """The clock reading as stored (microseconds) and as returned (UTC), which compare equal."""
@@ -317,7 +317,7 @@ class PostgresStore(SharedReads):
             if not await _delete_game(db, row):
                 return False
             await appended.append(db, row.game_id, now_us)
-            await db.execute(numbered(statements.INSERT_HISTORY), *history)
+            await db.execute(numbered(sql.INSERT_HISTORY), *history)
             if result is not None:
                 await records.record(_run(db), row.game_id, *result, _rating_pool_lock(db))
             return True
@@ -377,7 +377,7 @@ class PostgresStore(SharedReads):
 
     async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
         now_us, now = self._stamp()
-        await self._change(numbered(statements.SET_PREFERENCES), user_id, calls, now_us)
+        await self._change(numbered(sql.SET_PREFERENCES), user_id, calls, now_us)
         return Preferences(user_id, calls, now)
 
     async def set_server_settings(self, guild_id: int, data: str, version: int) -> SettingsRow:
@@ -385,7 +385,7 @@ class PostgresStore(SharedReads):
         writer of the same row and then checks the version it committed; StaleVersion if it moved."""
         now_us, _ = self._stamp()
         saved = await self._change(
-            numbered(statements.set_server_settings(version)), guild_id, data, now_us, version
+            numbered(sql.set_server_settings(version)), guild_id, data, now_us, version
         )
         if saved is None:
             raise rows.stale_settings(guild_id, version)
@@ -395,11 +395,11 @@ class PostgresStore(SharedReads):
         """Remove the event logs of games finished (or lobbies closed) before `finished_before`, a
         few games per transaction; their results stay. PostgreSQL's autovacuum reuses the space."""
         cutoff = rows.to_us(finished_before)
-        game_ids = [game_id for (game_id,) in await self._fetch(statements.PRUNABLE, [cutoff])]
+        game_ids = [game_id for (game_id,) in await self._fetch(sql.PRUNABLE, [cutoff])]
         removed = 0
-        for start in range(0, len(game_ids), statements.PRUNE_BATCH):
+        for start in range(0, len(game_ids), sql.PRUNE_BATCH):
             removed += await self._write(
-                functools.partial(_delete_events, game_ids[start : start + statements.PRUNE_BATCH])
+                functools.partial(_delete_events, game_ids[start : start + sql.PRUNE_BATCH])
             )
         return Pruned(len(game_ids), removed)
 

@@ -33,3 +33,40 @@ def test_no_layer_below_the_application_imports_it(layer):
 def test_the_service_speaks_no_discord():
     for path in sorted((BOT / "service").rglob("*.py")):
         assert within(imported(path), "discord") == [], path.relative_to(BOT)
+
+
+DB = BOT.parent / "db"
+SHARED = {"db.interface", "db.reads", "db.records", "db.rows", "db.sql"}
+"""The store's shared layer: the protocol, and the reads, rows and SQL both stores run alike."""
+
+
+def store_modules(path: Path) -> set[str]:
+    """The modules of db that `path` imports; `from db import x` counts as db.x, since whatever the
+    package itself exports brings both stores with it."""
+    names = within(imported(path), "db")
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module == "db":
+            names.extend(f"db.{alias.name}" for alias in node.names)
+    return set(names) - {"db"}
+
+
+def test_the_store_imports_nothing_above_it():
+    for path in sorted(DB.rglob("*.py")):
+        names = imported(path)
+        assert within(names, "bot") + within(names, "cogs") + within(names, "discord") == [], path
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+def test_each_store_stands_on_the_shared_layer_alone(store):
+    """Neither store imports the other: each uses its own package and what both share."""
+    paths = sorted((DB / store).rglob("*.py"))
+    assert paths, f"db/{store}/ holds no store"
+    for path in paths:
+        others = {name for name in store_modules(path) - SHARED if not within({name}, f"db.{store}")}
+        assert others == set(), path.relative_to(DB.parent)
+
+
+def test_the_shared_layer_imports_no_store():
+    for name in sorted(SHARED):
+        path = DB.parent / f"{name.replace('.', '/')}.py"
+        assert store_modules(path) <= SHARED, name

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from db import GameResult, GameStore, Placing, Skill, StaleVersion, Store
-from tests.db.test_migrations import written_at
+from tests.db.sqlite.test_migrations import written_at
 
 START = datetime(2030, 1, 1, tzinfo=UTC)
 

@@ -11,7 +11,7 @@ import pytest
 
 from db import GameExists, GameRow, StaleVersion, Store
 from db.interface import SettingsRow
-from db.store import CHECKPOINT_EVERY
+from db.sqlite.store import CHECKPOINT_EVERY
 from tests.db.conftest import START, sqlite_only
 
 

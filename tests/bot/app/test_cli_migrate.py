@@ -12,7 +12,7 @@ import pytest
 
 import bot.app.cli as entry
 from db import PostgresStore, Store
-from db.postgres.copying import TABLES
+from db.copying import TABLES
 from tests.db.conftest import postgres_url  # noqa: F401 (the fixture)
 
 

@@ -17,7 +17,7 @@ import pytest
 import bot.app.cli as entry
 from bot.service import GameSettings, Service, Tables
 from bot.service.records import dumps
-from db.store import Store
+from db.sqlite import Store
 from tests.bot.service.fakes import Clock, Screen
 from tests.bot.service.games import begin, play
 from tests.bot.service.test_service import CHANNEL, GUILD

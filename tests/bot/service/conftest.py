@@ -7,7 +7,7 @@ import pytest
 
 from bot.service import GameSettings, Service, Tables
 from db.interface import Shards
-from db.store import Store
+from db.sqlite import Store
 from tests.bot.service.fakes import Clock, Screen
 
 

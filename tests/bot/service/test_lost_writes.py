@@ -9,7 +9,7 @@ from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.service import Person, Refused, ServiceCode, WarningCode
 from db import StoreError
-from tests.db.faults import failing_commits
+from tests.db.sqlite.faults import failing_commits
 
 GUILD, CHANNEL = 20, 10
 ADMIN = Person(1, "alice", manages_server=True)

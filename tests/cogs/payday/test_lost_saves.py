@@ -25,7 +25,7 @@ from tests.cogs.payday.rig import (
     service,
     start_game,
 )
-from tests.db.faults import failing_commits
+from tests.db.sqlite.faults import failing_commits
 from tests.helpers import click, end_game, slash
 from tests.helpers import table as make_table
 

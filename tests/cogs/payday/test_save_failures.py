@@ -5,7 +5,7 @@ import pytest
 
 from bot.render.i18n import lang
 from bot.render.notices import save_failed
-from db.store import StoreError
+from db import StoreError
 from tests.cogs.payday.rig import field, live, load, script, service, start_game
 from tests.helpers import add_computer, click, slash
 from tests.helpers import table as make_table

@@ -7,7 +7,7 @@ import pytest
 
 from db import StaleVersion, Store, StoreError
 from db.interface import SettingsRow
-from db.migrations import LATEST, MIGRATIONS
+from db.sqlite.migrations import LATEST, MIGRATIONS
 
 
 def assert_actionable(error: StoreError, path) -> None:

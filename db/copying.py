@@ -23,11 +23,11 @@ from typing import Any
 
 import asyncpg
 
-from db import files
 from db.interface import StoreError
 from db.postgres import schema, server
 from db.postgres.store import OPERATION_BUDGET
-from db.store import Store
+from db.sqlite import files
+from db.sqlite.store import Store
 
 TABLES = (
     "games",

@@ -2,8 +2,8 @@
 members' preferences and each server's settings (an opaque JSON document too).
 
 It knows nothing about Discord or the rules engine; it implements `db.interface.GameStore` on one
-aiosqlite connection (db/connection.py says how its operations take turns and stay inside Discord's
-3 seconds), and the file itself is prepared, checked and backed up by db/files.py.
+aiosqlite connection (db/sqlite/connection.py says how its operations take turns and stay inside Discord's
+3 seconds), and the file itself is prepared, checked and backed up by db/sqlite/files.py.
 """
 
 import asyncio
@@ -20,8 +20,7 @@ from typing import Any
 
 import aiosqlite
 
-from db import files, migrations, records, rows, statements
-from db.connection import Connection, Overdue, Result, Statements, Uncommitted
+from db import records, rows, sql
 from db.interface import (
     GameExists,
     GameResult,
@@ -35,6 +34,8 @@ from db.interface import (
 )
 from db.reads import SharedReads
 from db.rows import Clock
+from db.sqlite import files, migrations, statements
+from db.sqlite.connection import Connection, Overdue, Result, Statements, Uncommitted
 
 log = logging.getLogger(__name__)
 
@@ -134,9 +135,9 @@ class Store(SharedReads):
         self._after_commit()
         return result
 
-    async def _fetch(self, sql: str, params: Sequence[Any]) -> list[sqlite3.Row]:
+    async def _fetch(self, query: str, params: Sequence[Any]) -> list[sqlite3.Row]:
         async with self._trouble("read"):
-            return await self._connection.read(sql, params)
+            return await self._connection.read(query, params)
 
     @contextlib.asynccontextmanager
     async def _trouble(self, verb: str) -> AsyncIterator[None]:
@@ -261,16 +262,14 @@ class Store(SharedReads):
     async def set_preferences(self, user_id: int, *, calls: bool) -> Preferences:
         """Record a member's choices, replacing any before."""
         now_us, now = self._stamp()
-        await self._write(lambda db: statements.run(db, statements.SET_PREFERENCES, (user_id, calls, now_us)))
+        await self._write(lambda db: statements.run(db, sql.SET_PREFERENCES, (user_id, calls, now_us)))
         return Preferences(user_id, calls, now)
 
     async def set_server_settings(self, guild_id: int, data: str, version: int) -> SettingsRow:
         """Record a server's settings over those at `version`; StaleVersion if they changed since."""
         now_us, _ = self._stamp()
         params = (guild_id, data, now_us, version)
-        if not await self._write(
-            lambda db: statements.changed(db, statements.set_server_settings(version), params)
-        ):
+        if not await self._write(lambda db: statements.changed(db, sql.set_server_settings(version), params)):
             raise rows.stale_settings(guild_id, version)
         return SettingsRow(version + 1, data)
 
@@ -282,12 +281,12 @@ class Store(SharedReads):
         shrinks only with VACUUM.
         """
         cutoff = rows.to_us(finished_before)
-        game_ids = [game_id for (game_id,) in await self._fetch(statements.PRUNABLE, (cutoff,))]
+        game_ids = [game_id for (game_id,) in await self._fetch(sql.PRUNABLE, (cutoff,))]
         removed = 0
-        for start in range(0, len(game_ids), statements.PRUNE_BATCH):
+        for start in range(0, len(game_ids), sql.PRUNE_BATCH):
             removed += await self._write(
                 functools.partial(
-                    statements.delete_events, game_ids=game_ids[start : start + statements.PRUNE_BATCH]
+                    statements.delete_events, game_ids=game_ids[start : start + sql.PRUNE_BATCH]
                 )
             )
         return Pruned(len(game_ids), removed)

@@ -1,13 +1,14 @@
-"""The statements of the store's write transactions, each run as one transaction by
-`db.connection.Connection.write`, and the queries they share with the store. Each statement is
-one trip to the connection's thread, so a row count comes back with its statement (RETURNING)."""
+"""The statements of the SQLite store's write transactions, each run as one transaction by
+`db.sqlite.connection.Connection.write`. Each statement is one trip to the connection's thread, so a
+row count comes back with its statement (RETURNING)."""
 
 from collections.abc import Iterable
 from typing import Any
 
 import aiosqlite
 
-HISTORY_COLUMNS = "game_id, channel_id, guild_id, data, summary, created_at, finished_at"
+from db.sql import INSERT_HISTORY
+
 # One statement appends a save's whole run of events, numbered on from the end of the log inside
 # the write transaction.
 APPEND_EVENTS = (
@@ -15,22 +16,6 @@ APPEND_EVENTS = (
     " SELECT ?1, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?1) + e.key + 1, ?2,"
     " json_extract(e.value, '$.kind'), e.value FROM json_each(?3) AS e"
 )
-PRUNE_BATCH = 5
-"""Games whose logs one prune transaction removes (about 5 ms each, for a whole game's 875 rows): each
-transaction stays short, so the bot's writes never wait long behind it, a prune interrupted part way
-keeps what it did, and a PostgreSQL standby replays no single huge delete."""
-# Finished games, then logs no live, set-aside or finished game owns (lobbies cancelled before a
-# closed lobby's log went with it), judged by their newest entry.
-PRUNABLE = """
-    SELECT game_id FROM history AS h WHERE finished_at < ?1
-        AND EXISTS (SELECT 1 FROM events AS e WHERE e.game_id = h.game_id)
-    UNION
-    SELECT game_id FROM events GROUP BY game_id HAVING MAX(at) < ?1
-        AND game_id NOT IN (SELECT game_id FROM games)
-        AND game_id NOT IN (SELECT game_id FROM quarantine)
-        AND game_id NOT IN (SELECT game_id FROM history)
-"""
-
 EventParams = tuple[int, int, str]
 """The parameters of APPEND_EVENTS: the game, the time, the events as one JSON array."""
 
@@ -84,32 +69,6 @@ async def drop_lobby(db: aiosqlite.Connection, key: tuple[int, int]) -> bool:
     await run(db, "DELETE FROM events WHERE game_id = ?", key[:1])
     await run(db, "INSERT INTO free_ids (game_id, version) VALUES (?, ?)", key)
     return True
-
-
-SET_PREFERENCES = (
-    "INSERT INTO preferences (user_id, calls, updated_at) VALUES (?1, ?2, ?3)"
-    " ON CONFLICT (user_id) DO UPDATE SET calls = ?2, updated_at = ?3"
-)
-# A server's first settings (it never chose: ?4 is 0) and its later ones, over the row still at
-# version ?4; each leaves the row at ?4 + 1 and returns it, or returns nothing when another writer
-# saved since (and writes nothing).
-INSERT_SERVER_SETTINGS = (
-    "INSERT INTO server_settings (guild_id, data, updated_at, version) VALUES (?1, ?2, ?3, ?4 + 1)"
-    " ON CONFLICT (guild_id) DO NOTHING RETURNING version"
-)
-UPDATE_SERVER_SETTINGS = (
-    "UPDATE server_settings SET data = ?2, updated_at = ?3, version = ?4 + 1"
-    " WHERE guild_id = ?1 AND version = ?4 RETURNING version"
-)
-
-
-def set_server_settings(version: int) -> str:
-    """The statement that saves a server's settings over those at `version` (?1 the server, ?2 the
-    settings, ?3 the time, ?4 `version`)."""
-    return INSERT_SERVER_SETTINGS if version == 0 else UPDATE_SERVER_SETTINGS
-
-
-INSERT_HISTORY = f"INSERT INTO history ({HISTORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 
 
 async def finish_game(

@@ -1,4 +1,4 @@
-"""The SQL both stores share is written with SQLite's `?` marks; PostgreSQL numbers its own."""
+"""The SQL both stores share (db/sql.py) is written with SQLite's `?` marks; PostgreSQL numbers its own."""
 
 import re
 

@@ -10,8 +10,7 @@ import pytest
 from bot.service.ratings import rate
 from bot.service.results import result_of
 from db import GameStore, PostgresStore, Store, StoreError
-from db.postgres import copy_to_postgres
-from db.postgres.copying import DAMAGED, TABLES
+from db.copying import DAMAGED, TABLES, copy_to_postgres
 from tests.db.conftest import START, Clock
 from tests.postgres import fresh_schema
 

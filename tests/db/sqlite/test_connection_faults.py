@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from db import DamagedRow, Shards, StoreError
-from db.connection import BUSY_TIMEOUT_MS, QUEUE_BUDGET
 from db.interface import OutcomeUnknown
+from db.sqlite.connection import BUSY_TIMEOUT_MS, QUEUE_BUDGET
 from tests.db.conftest import sqlite_only
 
 DISCORD_WINDOW = 3.0

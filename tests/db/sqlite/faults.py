@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from db.store import Store
+from db.sqlite import Store
 
 
 def failing_commits(store: Store, monkeypatch: pytest.MonkeyPatch) -> Callable[[bool], None]:

@@ -10,8 +10,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from db import migrations
 from db.interface import StoreError
+from db.sqlite import migrations
 
 REASONS = {
     sqlite3.SQLITE_PERM: "permission denied",

@@ -1,6 +1,6 @@
 """The SQL both stores share, as PostgreSQL reads it."""
 
-from db.postgres.sql import numbered
+from db.postgres.marks import numbered
 
 
 def test_bare_marks_are_numbered_in_order():
