@@ -3,6 +3,7 @@ each kind of form names its codec and the handler it calls, and needs no listene
 kinds of form read one prefix."""
 
 import dataclasses
+import sys
 
 import pytest
 
@@ -64,10 +65,13 @@ class Note:
     channel_id: int
 
 
-async def test_a_new_kind_of_form_is_answered_with_no_listener_of_its_own(env, forms):
+async def test_a_new_kind_of_form_is_answered_with_no_listener_of_its_own(env, monkeypatch):
+    # The bot's own copy of the router: discord.py imports an extension anew for each bot it loads.
+    router = sys.modules["cogs.payday._forms"]
+    monkeypatch.setattr(router, "FORMS", dict(router.FORMS))
     received = []
 
-    class NoteForm(Form[Note, Payday]):
+    class NoteForm(router.Form[Note, Payday]):
         codec = ids.Codec("pdzz", Note, channel_id=ids.CHANNEL)
 
         async def handle(self, cog, interaction) -> None:
