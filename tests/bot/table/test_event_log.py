@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def _is_kind(node: ast.expr) -> bool:
-    """`record["kind"]` or `record.get("kind")`."""
+    """`record["kind"]`, `record.get("kind")` or a name `kind`."""
+    if isinstance(node, ast.Name):
+        return node.id == "kind"
     if isinstance(node, ast.Subscript):
         return isinstance(node.slice, ast.Constant) and node.slice.value == "kind"
     return (
