@@ -2,6 +2,7 @@
 typed again, and every reader knows every kind the game logs."""
 
 import ast
+import json
 from pathlib import Path
 
 from bot.service.record_format import ENTRY_KINDS
@@ -63,3 +64,13 @@ def test_the_exported_record_reads_every_kind_a_game_logs_after_its_start():
 def test_every_early_ending_and_every_seat_change_logged_is_a_kind_of_the_log():
     assert set(ENDED_EARLY) <= set(LogKind)
     assert {TableKind.LEFT, TableKind.KICKED, TableKind.TOOK_OVER, TableKind.BACK} <= set(LogKind)
+
+
+def dump(value: object) -> str:
+    """As the stores write a record: compact JSON (db/rows.py)."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+def test_a_record_written_by_its_kind_is_saved_as_the_same_bytes_as_before():
+    assert dump({"kind": LogKind.TOOK_OVER, "seat": 1}) == '{"kind":"took_over","seat":1}'
+    assert [dump(kind) for kind in LogKind] == [f'"{kind.value}"' for kind in LogKind]
