@@ -29,7 +29,7 @@ try: $(TRY_STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy bot cogs db
+	$(BIN)/mypy bot cogs db tools/catalog.py
 
 test: lint
 	$(BIN)/python -m pytest
@@ -45,7 +45,7 @@ bench: $(STAMP)
 # Bring every language's catalog (bot/render/locale/*/LC_MESSAGES/payday.po) in step with the code
 # and list what each still lacks; translate the entries it names, then `make test` checks them.
 catalog: $(STAMP)
-	$(BIN)/python -m bot.render.catalog update
+	$(BIN)/python -m tools.catalog update
 
 # The README's pictures (docs/img/), from a scripted game played in make try's page; needs Chromium.
 screenshots: $(STAMP)

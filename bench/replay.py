@@ -25,7 +25,7 @@ from bot.render.i18n import lang
 from bot.render.replay import replay_message
 from bot.service.replay import Replay, after_start, rebuild, setup_of, verify
 from bot.service.values import Replayed
-from bot.table import Seat, Table
+from bot.table import LogKind, Seat, Table
 
 LANGUAGES = ("en", "it")
 
@@ -34,10 +34,10 @@ def game(seed: int, players: int, months: int) -> tuple[Table, list[dict]]:
     """A computer game's final table and its log, as the service keeps them."""
     names = list(NAMES[:players])
     state, opening = engine.start(names, months=months, seed=seed)
-    log: list[dict] = [{"kind": "started", "seats": names}, *(e.to_dict() for e in opening)]
+    log: list[dict] = [{"kind": LogKind.STARTED, "seats": names}, *(e.to_dict() for e in opening)]
     while not state.over:
         action = choose(state, state.asked.seats[0])
-        record = {"kind": "action", "seat": action.seat, "action": action.kind, "value": action.value}
+        record = {"kind": LogKind.ACTION, "seat": action.seat, "action": action.kind, "value": action.value}
         record |= {"prompt": state.prompt, "question": state.asked.kind, "timed_out": False}
         log += [record, *(e.to_dict() for e in engine.apply(state, action))]
     table = Table(host_id=1, months=months, turn_seconds=60, interrupt_seconds=30, seed=seed)

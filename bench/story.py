@@ -26,6 +26,7 @@ from bot.game.simulate import NAMES, start
 from bot.render.i18n import lang
 from bot.render.story.pages import pages
 from bot.render.story.turns import blocks
+from bot.table import LogKind
 
 LANGUAGES = ("en", "it")
 
@@ -36,7 +37,7 @@ def game_log(seed: int, players: int, months: int) -> list[dict]:
     rng = random.Random(seed)
     while not state.over:
         seat = rng.choice(state.pending.seats)
-        rows.append({"kind": "action", "seat": seat, "action": "", "value": 0, "prompt": state.prompt})
+        rows.append({"kind": LogKind.ACTION, "seat": seat, "action": "", "value": 0, "prompt": state.prompt})
         rows += [e.to_dict() for e in apply(state, choose(state, seat))]
     return rows
 

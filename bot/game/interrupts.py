@@ -15,7 +15,6 @@ from bot.game.events import EventKind, Reason
 from bot.game.state import GameState, Pending, PendingKind
 
 LOTTERY_NUMBERS = range(1, 7)
-_NUMBERS = frozenset(LOTTERY_NUMBERS)
 
 
 def in_turn_order(g: Game, seat: int) -> list[int]:
@@ -50,25 +49,15 @@ def lottery_holder(state: GameState, seat: int, number: int) -> int | None:
 
 
 def lottery_free(state: GameState, seat: int) -> list[int]:
-    """The numbers `seat` may still ask for: not granted, nor wished for by a player before it
-    (`lottery_holder` for every number at once)."""
-    pending = state.asked
-    if not pending.wants:
-        return sorted(_NUMBERS.difference(pending.picks))
-    n, lander = len(state.players), pending.lander
-    place = (seat - lander) % n
-    held = set(pending.picks)
-    for other, number in pending.wants.items():
-        if (other - lander) % n < place:
-            held.add(number)
-    return sorted(_NUMBERS - held)
+    """The numbers `seat` may still ask for, lowest first: those nobody holds against it (not
+    granted, nor wished for by a player before it)."""
+    return [number for number in LOTTERY_NUMBERS if lottery_holder(state, seat, number) is None]
 
 
 def lowest_free(state: GameState, seat: int) -> int | None:
     """The first of `lottery_free`, or None: the computer player's pick."""
     free = lottery_free(state, seat)
     return free[0] if free else None
-    return None
 
 
 def lottery_options(state: GameState, seat: int) -> Options:
@@ -78,10 +67,7 @@ def lottery_options(state: GameState, seat: int) -> Options:
 def lottery_allows(state: GameState, seat: int, kind: str, value: int) -> bool:
     if kind == ActionKind.SIT_OUT:
         return value == 0
-    if kind != ActionKind.ANTE or value not in LOTTERY_NUMBERS or value in state.asked.picks:
-        return False
-    # Nobody has wished for a number yet (the usual case): no need to ask `lottery_holder`.
-    return not state.asked.wants or lottery_holder(state, seat, value) is None
+    return kind == ActionKind.ANTE and value in LOTTERY_NUMBERS and lottery_holder(state, seat, value) is None
 
 
 def lottery_answer(g: Game, seat: int, kind: str, value: int) -> None:

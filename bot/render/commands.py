@@ -4,7 +4,7 @@ and `/payday help` written from the command tree itself.
 Discord shows every user the command descriptions, option descriptions and choice names of their own
 client's language. Names of commands and options stay English in every language (docs/DESIGN.md says
 why). Each text is a message of context "command" in the catalog; `command_strings` lists those of
-the cog modules it is given, so `python -m bot.render.catalog update` finds them as it finds the
+the cog modules it is given, so `python -m tools.catalog update` finds them as it finds the
 render code's messages. The help page reads the same commands, so it lists every command with the
 options and choices it has now, in the words the command picker shows.
 """

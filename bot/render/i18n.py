@@ -99,7 +99,7 @@ def _language(code: str) -> Lang:
 
 
 def po_path(code: str) -> Path:
-    """Where a language's catalog lives (bot/render/catalog.py keeps it in step with the code)."""
+    """Where a language's catalog lives (tools/catalog.py keeps it in step with the code)."""
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 

@@ -34,7 +34,7 @@ from bot.service.values import (
     Show,
     Update,
 )
-from bot.table import Table, TableKind, lobby
+from bot.table import LogKind, Table, TableKind, lobby
 from bot.table.settings import ServerSettings, house_changed, house_marked, house_shown, house_turned
 
 
@@ -80,7 +80,9 @@ class Lobbies(UseCases):
                 call_by_name=server.calls,
             )
             lobby.join(table, host.user_id, host.name)
-            return await self._post(channel_id, guild_id, table, {"kind": "lobby", "host": host.user_id})
+            return await self._post(
+                channel_id, guild_id, table, {"kind": LogKind.LOBBY, "host": host.user_id}
+            )
 
     async def language(self, guild_id: int | None, options: LobbyOptions) -> str:
         """The language a new game with `options` will speak, for what is said before its lobby
@@ -100,7 +102,7 @@ class Lobbies(UseCases):
                 raise Refused(ServiceCode.REMATCH_GONE)
             with rules_refuse():
                 table = lobby.rematch(finished.table, person.user_id, person.name, secrets.randbits(62))
-            record = {"kind": "lobby", "host": person.user_id, "rematch": game_id}
+            record = {"kind": LogKind.LOBBY, "host": person.user_id, "rematch": game_id}
             update = await self._post(channel_id, guild_id, table, record)
         assert update.loaded is not None
         log_change("rematch", update.loaded, of=game_id)
@@ -253,7 +255,7 @@ class Lobbies(UseCases):
             lobby.set_house(table, person.user_id, house)
         note = Note(NoteCode.HOUSE_RULES_CHANGED, {"name": table.board_name(person.user_id, person.name)})
         loaded = await self.core.tables.save(
-            loaded, [{"kind": "lobby", "house": house, "user": person.user_id}]
+            loaded, [{"kind": LogKind.LOBBY, "house": house, "user": person.user_id}]
         )
         log_change("house rules changed", loaded, user=person.user_id, house=house)
         view = LiveView(loaded, note)
@@ -284,7 +286,7 @@ class Lobbies(UseCases):
                 name = lobby.leave_lobby(table, member.user_id)
             log_change("player removed", loaded, user=member.user_id, by=person.user_id)
             note = Note(NoteCode.REMOVED, {"name": name, "by": table.board_name(person.user_id, person.name)})
-            record = {"kind": "lobby", "removed": member.user_id, "by": person.user_id}
+            record = {"kind": LogKind.LOBBY, "removed": member.user_id, "by": person.user_id}
             return await self._seated(loaded, note, record)
 
     # -- shared -----------------------------------------------------------------------------------
@@ -326,7 +328,7 @@ class Lobbies(UseCases):
         table.set_timers(self.core.now())
         table.message_month = 1
         call = next_call(table, () if starter is None else (starter,))
-        started = {"kind": "started", "seats": [s.name for s in table.seats]}
+        started = {"kind": LogKind.STARTED, "seats": [s.name for s in table.seats]}
         loaded = await self.core.tables.save(loaded, [started, *(e.to_dict() for e in opening)])
         house = ",".join(
             f"{key}={value}" for key, value in house_rules_of(table.ruleset, table.game.rules).items()
@@ -357,7 +359,7 @@ class Lobbies(UseCases):
         told: list[Notice] = [] if by is None else [Kicked(name, table.board_name(by.user_id, by.name))]
         if not table.humans():
             return await self._abandoned(loaded, user_id, name, by, told)
-        record = {"kind": why.value, "user": user_id, "seat": seat}
+        record = {"kind": LogKind(why), "user": user_id, "seat": seat}
         if by is not None:
             record["by"] = by.user_id
         table.set_timers(self.core.now())
@@ -374,7 +376,7 @@ class Lobbies(UseCases):
     ) -> Update:
         """The last human (`user_id`, whose seat is `name`) left a running game, or `by` removed
         them: it is over, its stakes refunded through the ledger."""
-        ended: dict[str, object] = {"kind": "abandoned"}
+        ended: dict[str, object] = {"kind": LogKind.ABANDONED}
         if by is not None:
             ended.update(removed=user_id, by=by.user_id)
         played = ended_early(loaded.table, ended)
@@ -397,7 +399,7 @@ def _as_shown(table: Table, key: str, shown: str | None) -> dict[str, HouseValue
 
 def _change(change: LobbyChange, person: Person) -> dict:
     """The event-log record of a lobby button pressed by `person`."""
-    return {"kind": "lobby", "change": change, "user": person.user_id}
+    return {"kind": LogKind.LOBBY, "change": change, "user": person.user_id}
 
 
 def _free_or_unseen(loaded: Loaded | None) -> Loaded | None:

@@ -11,7 +11,7 @@ from bot.game import engine, orders
 from bot.game.actions import Action
 from bot.game.events import Event, EventKind
 from bot.service.values import Call, PayDays
-from bot.table import Table, attention, pace
+from bot.table import LogKind, Table, attention, pace
 
 ORDERED_BOUND = 10_000
 """More answers in a row than any game has (a 12-month game of six has about 3,000): a guard, so a
@@ -52,7 +52,7 @@ def _answered(table: Table, action: Action) -> dict:
     """The event-log record of `action`, answering the question the game asks now."""
     state = table.game
     return {
-        "kind": "action",
+        "kind": LogKind.ACTION,
         "seat": action.seat,
         "action": action.kind,
         "value": action.value,

@@ -9,7 +9,7 @@ and looks still work. Resuming starts the clocks again with the time that was le
 from bot.service.core import UseCases, log_change, rules_refuse
 from bot.service.tables import Loaded
 from bot.service.values import Answer, LiveView, Note, NoteCode, Person, Refused, ServiceCode, Update
-from bot.table import lobby
+from bot.table import LogKind, lobby
 
 
 class Pausing(UseCases):
@@ -24,7 +24,7 @@ class Pausing(UseCases):
                 raise Refused(ServiceCode.PAUSED, name=table.paused.name)
             table.pause(person.user_id, table.board_name(person.user_id, person.name), self.core.now())
             ends = table.pause_ends()
-            return await self._saved(loaded, "paused", person, Note(NoteCode.PAUSED, {"ends": ends}))
+            return await self._saved(loaded, LogKind.PAUSED, person, Note(NoteCode.PAUSED, {"ends": ends}))
 
     async def resume(self, channel_id: int, person: Person) -> Update:
         """Start the clocks again with the time they had left."""
@@ -35,7 +35,7 @@ class Pausing(UseCases):
                 raise Refused(ServiceCode.NOT_PAUSED)
             table.resume(self.core.now())
             said = Note(NoteCode.RESUMED, {"until": table.deadline})
-            return await self._saved(loaded, "resumed", person, said)
+            return await self._saved(loaded, LogKind.RESUMED, person, said)
 
     async def _may_pause(self, channel_id: int, person: Person) -> Loaded:
         """The channel's running game, if `person` may pause or resume it, else the refusal."""
@@ -44,7 +44,7 @@ class Pausing(UseCases):
             lobby.may_stop(loaded.table, person.user_id, person.manages_channel)
         return loaded
 
-    async def _saved(self, loaded: Loaded, kind: str, person: Person, said: Note) -> Update:
+    async def _saved(self, loaded: Loaded, kind: LogKind, person: Person, said: Note) -> Update:
         """Save the change with its record, show the live message, arm the timer the table now has."""
         loaded = await self.core.tables.save(loaded, [{"kind": kind, "by": person.user_id}])
         log_change(f"game {kind}", loaded, by=person.user_id)

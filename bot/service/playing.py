@@ -31,7 +31,7 @@ from bot.service.values import (
     Standings,
     Update,
 )
-from bot.table import attention, lobby
+from bot.table import LogKind, attention, lobby
 
 
 class Playing(UseCases):
@@ -82,7 +82,7 @@ class Playing(UseCases):
             table = loaded.table
             table.present(seat, self.core.now())
             table.seats[seat].orders = chosen
-            noted = {"kind": "orders", "seat": seat, **dataclasses.asdict(chosen)}
+            noted = {"kind": LogKind.ORDERS, "seat": seat, **dataclasses.asdict(chosen)}
             log_change("orders set", loaded, seat=seat, orders=noted)
             return await self.automatic(loaded, Played(records=[noted]), [], {*table.watching, seat})
 
@@ -117,7 +117,7 @@ class Playing(UseCases):
                 lobby.may_stop(table, person.user_id, person.manages_channel)
             if table.game.prompt != prompt:
                 raise Refused(ServiceCode.MOVED_ON)
-            played = ended_early(table, {"kind": "ended", "by": person.user_id})
+            played = ended_early(table, {"kind": LogKind.ENDED, "by": person.user_id})
             seat = table.seat_of(person.user_id)
             if seat is not None:  # ending early is leaving, for a player: rated last (RULES.md §5.10)
                 table.leaves(seat, person.user_id)
@@ -141,7 +141,7 @@ class Playing(UseCases):
                 return None
             if loaded.table.state is None:
                 return await self.core.close_lobby(loaded, Note(NoteCode.LOBBY_CLOSED))
-            played = ended_early(loaded.table, {"kind": Ending.GONE.value})
+            played = ended_early(loaded.table, {"kind": LogKind.GONE})
             update, standings = await self.core.game_over(loaded, played, Ending.GONE, Answer())
             update.notices.append(standings)
             return self.core.show(update)
@@ -193,7 +193,7 @@ class Playing(UseCases):
     async def _back(self, loaded: Loaded, seat: int, now: datetime) -> Loaded:
         """A player taken for away clicked: they are back (saved), whatever became of the click."""
         loaded.table.set_timers(now)
-        loaded = await self.core.tables.save(loaded, [{"kind": "back", "seat": seat}])
+        loaded = await self.core.tables.save(loaded, [{"kind": LogKind.BACK, "seat": seat}])
         log_change("player back", loaded, seat=seat)
         self.core.publish(Update(loaded.row.channel_id, loaded, live=LiveView(loaded)))
         return loaded

@@ -20,6 +20,7 @@ from bot.game.orders import LotteryOrder
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind
 from bot.service.values import ENDED_EARLY, Ending
+from bot.table import LogKind
 
 FORMAT = "payday-record"
 VERSION = 2
@@ -78,13 +79,13 @@ class Standing(Strict):
 class Started(Strict):
     """The first entry: the seats as the game was dealt, and which of them the computer played."""
 
-    kind: Literal["started"]
+    kind: Literal[LogKind.STARTED]
     seats: Annotated[list[Name], Field(min_length=1, max_length=MAX_SEATS)]
     computers: Annotated[list[bool], Field(min_length=1, max_length=MAX_SEATS)]
 
 
 class Answered(Strict):
-    kind: Literal["action"]
+    kind: Literal[LogKind.ACTION]
     seat: SeatNumber
     action: ActionKind
     value: Whole
@@ -113,14 +114,14 @@ class EngineEvent(Strict):
 
 
 class SeatLeft(Strict):
-    kind: Literal["left", "kicked"]
+    kind: Literal[LogKind.LEFT, LogKind.KICKED]
     seat: SeatNumber
     user: UserId
     by: UserId | None = None
 
 
 class TookOver(Strict):
-    kind: Literal["took_over"]
+    kind: Literal[LogKind.TOOK_OVER]
     seat: SeatNumber
     user: UserId
     name: Name | None = None
@@ -130,14 +131,14 @@ class TookOver(Strict):
 
 
 class SeatAsked(Strict):
-    kind: Literal["seat_asked", "seat_declined"]
+    kind: Literal[LogKind.SEAT_ASKED, LogKind.SEAT_DECLINED]
     seat: SeatNumber
     user: UserId
     request: Count
 
 
 class OrdersSet(Strict):
-    kind: Literal["orders"]
+    kind: Literal[LogKind.ORDERS]
     seat: SeatNumber
     roll: bool
     table_rolls: bool
@@ -146,32 +147,34 @@ class OrdersSet(Strict):
 
 
 class Back(Strict):
-    kind: Literal["back"]
+    kind: Literal[LogKind.BACK]
     seat: SeatNumber
 
 
 class ByMember(Strict):
     """The game paused, resumed or ended early by a member."""
 
-    kind: Literal["paused", "resumed", "ended"]
+    kind: Literal[LogKind.PAUSED, LogKind.RESUMED, LogKind.ENDED]
     by: UserId
 
 
 class Abandoned(Strict):
-    kind: Literal["abandoned"]
+    kind: Literal[LogKind.ABANDONED]
     removed: UserId | None = None
     by: UserId | None = None
 
 
 class ClockRestarted(Strict):
-    kind: Literal["clock_restarted"]
+    kind: Literal[LogKind.CLOCK_RESTARTED]
     prompt: Count
 
 
 class Bookkeeping(Strict):
     """Records that carry nothing but their kind: an ending by itself, the bot's own bookkeeping."""
 
-    kind: Literal["gone", "idle", "pause_expired", "restart_grace", "orders_resumed"]
+    kind: Literal[
+        LogKind.GONE, LogKind.IDLE, LogKind.PAUSE_EXPIRED, LogKind.RESTART_GRACE, LogKind.ORDERS_RESUMED
+    ]
 
 
 ENGINE = "engine event"

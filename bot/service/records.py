@@ -23,10 +23,10 @@ from bot.game.state import GameState
 from bot.service.record_format import FORMAT, VERSION, Record, Started
 from bot.service.replay import Diverged, Replay, Setup, after_start, rebuild
 from bot.service.values import ENDED_EARLY, Ending
-from bot.table import Table, TableKind
+from bot.table import LogKind, Table
 
 RULES = TypeAdapter(Rules)
-TO_COMPUTER = frozenset({TableKind.LEFT, TableKind.KICKED})
+TO_COMPUTER = frozenset({LogKind.LEFT, LogKind.KICKED})
 """The records after which the computer plays a seat; `took_over` gives one back to a member."""
 
 
@@ -78,7 +78,10 @@ def record_of(
             {"seat": i, "name": name, "at_the_end": seat.name, "computer": seat.computer}
             for i, (name, seat) in enumerate(zip(dealt, table.seats, strict=True))
         ],
-        "log": [{"kind": "started", "seats": dealt, "computers": _computers_dealt(table, moves)}, *moves],
+        "log": [
+            {"kind": LogKind.STARTED, "seats": dealt, "computers": _computers_dealt(table, moves)},
+            *moves,
+        ],
         "ledger": [dict(r) for r in moves if r.get("kind") == EventKind.TRANSFER],
         "ending": summary.get("reason", ""),
         "standings": standings(state),
@@ -198,9 +201,9 @@ def _computers_at_the_end(dealt: Sequence[bool], moves: Sequence[Mapping[str, An
     computers = list(dealt)
     for record in moves:
         kind = record["kind"]
-        if kind in TO_COMPUTER or kind == TableKind.TOOK_OVER:
+        if kind in TO_COMPUTER or kind == LogKind.TOOK_OVER:
             computers[record["seat"]] = kind in TO_COMPUTER
-        elif kind == Ending.ABANDONED:
+        elif kind == LogKind.ABANDONED:
             computers = [True] * len(computers)
     return computers
 
@@ -212,17 +215,17 @@ def _computers_dealt(table: Table, moves: Sequence[Mapping[str, Any]]) -> list[b
     own but the game's end."""
     first: dict[int, str] = {}
     for record in moves:
-        if record.get("kind") in TO_COMPUTER or record.get("kind") == TableKind.TOOK_OVER:
+        if record.get("kind") in TO_COMPUTER or record.get("kind") == LogKind.TOOK_OVER:
             first.setdefault(record["seat"], record["kind"])
     return [
-        first[seat] == TableKind.TOOK_OVER if seat in first else held.computer and held.replaced is None
+        first[seat] == LogKind.TOOK_OVER if seat in first else held.computer and held.replaced is None
         for seat, held in enumerate(table.seats)
     ]
 
 
 def _dealt(log: Sequence[Mapping[str, Any]], table: Table) -> list[str]:
     """The seats' names as the game started: the names `engine.start` was given."""
-    started = next((r for r in log if r.get("kind") == "started"), {})
+    started = next((r for r in log if r.get("kind") == LogKind.STARTED), {})
     return list(started.get("seats") or [seat.name for seat in table.seats])
 
 

@@ -20,7 +20,7 @@ from bot.game.events import Event, EventKind
 from bot.game.rulesets import Rules
 from bot.game.state import GameState, PendingKind, from_json, to_json
 from bot.service.values import ENDED_EARLY
-from bot.table import TableKind
+from bot.table import LogKind
 
 Record = TypeVar("Record", bound=Mapping[str, Any])
 """A record of the event log, as stored (a dict) or as read back."""
@@ -106,7 +106,7 @@ def verify(replay: Replay, stored: GameState) -> None:
 def setup_of(final: GameState, seed: int, log: Sequence[Mapping[str, Any]]) -> Setup:
     """The setup of a stored game: its seats' names as the log's `started` record has them, and the
     edition, months and rules its final state still holds."""
-    started = next((r for r in log if r.get("kind") == "started"), None)
+    started = next((r for r in log if r.get("kind") == LogKind.STARTED), None)
     names = started.get("seats") if started is not None else None
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         raise Diverged("the log has no start record naming the seats")
@@ -115,7 +115,7 @@ def setup_of(final: GameState, seed: int, log: Sequence[Mapping[str, Any]]) -> S
 
 def after_start(log: Sequence[Record]) -> Sequence[Record]:
     """The records from the game's start on (the lobby's come before it and change no game)."""
-    first = next((i for i, r in enumerate(log) if r.get("kind") == "started"), len(log))
+    first = next((i for i, r in enumerate(log) if r.get("kind") == LogKind.STARTED), len(log))
     return log[first + 1 :]
 
 
@@ -145,13 +145,13 @@ class _Rebuilt:
 
     def read(self, index: int, record: Mapping[str, Any]) -> None:
         kind = record.get("kind")
-        if kind == "action":
+        if kind == LogKind.ACTION:
             self.check_none_missing(index)
             self.answer(index, record)
         elif kind in ENDED_EARLY:
             self.check_none_missing(index)
             self.made(engine.end_early(self.state))
-        elif kind == TableKind.TOOK_OVER:
+        elif kind == LogKind.TOOK_OVER:
             self.took_over(index, record)
         elif "amount" in record:  # an engine event: the next one the rebuild made
             self.match(index, record)

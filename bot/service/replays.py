@@ -15,11 +15,11 @@ from bot.service.records import record_of
 from bot.service.replay import Diverged, Replay, after_start, rebuild, setup_of, verify
 from bot.service.tables import Archived
 from bot.service.values import Exported, Listed, Refused, ReplayCode, Replayed
-from bot.table import Table
+from bot.table import LogKind, Table
 
 log = logging.getLogger(__name__)
 
-MOVES = frozenset({"started", "action"})
+MOVES = frozenset({LogKind.STARTED, LogKind.ACTION})
 """The records a game's moves are: a log without any was pruned (whatever else a prune keeps)."""
 KEPT_GAMES = 8
 """Rebuilt games kept: stepping through a game is many clicks, and a finished game's log never

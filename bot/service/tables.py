@@ -18,7 +18,7 @@ from bot.game.house import house_rules_of
 from bot.service.ratings import rate
 from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, radio_days, tallies
-from bot.table import Table
+from bot.table import LogKind, Table
 from bot.table.settings import ServerSettings
 from db.interface import (
     DamagedRow,
@@ -198,7 +198,7 @@ class Tables:
         until = self._resume.grace.pop(channel_id, None)
         if until is not None and table.extend_for_downtime(self._resume.restarted_at, until):
             try:
-                loaded = await self.save(loaded, [{"kind": "restart_grace"}])
+                loaded = await self.save(loaded, [{"kind": LogKind.RESTART_GRACE}])
             except BaseException:
                 self._resume.grace[channel_id] = until
                 raise

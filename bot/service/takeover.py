@@ -19,7 +19,7 @@ from datetime import datetime
 from bot.game.events import Event
 from bot.service.core import UseCases, log_change
 from bot.service.values import Answer, LiveView, Note, NoteCode, Person, Refused, TakeoverCode, Update
-from bot.table import SeatRequest, Table, TableKind, attention, lobby
+from bot.table import LogKind, SeatRequest, Table, TableKind, attention, lobby
 
 
 class Takeovers(UseCases):
@@ -47,7 +47,7 @@ class Takeovers(UseCases):
             table.requests.append(
                 SeatRequest(number=number, user_id=person.user_id, name=name, seat=seat, expires=expires)
             )
-            record = {"kind": "seat_asked", "user": person.user_id, "seat": seat, "request": number}
+            record = {"kind": LogKind.SEAT_ASKED, "user": person.user_id, "seat": seat, "request": number}
             loaded = await self.core.tables.save(loaded, [record])
             log_change("seat asked", loaded, user=person.user_id, seat=seat, request=number)
             said = Note(NoteCode.SEAT_ASKED, {"request": number})
@@ -74,7 +74,7 @@ class Takeovers(UseCases):
             table.take_over(seat, request.user_id, name, notices=chosen is None or chosen.calls)
             _drop(table, number, self.core.now())
             record = {
-                "kind": TableKind.TOOK_OVER.value,
+                "kind": LogKind.TOOK_OVER,
                 "seat": seat,
                 "user": request.user_id,
                 "name": name,
@@ -96,7 +96,7 @@ class Takeovers(UseCases):
             request = self._open(table, person, number)
             _drop(table, number, self.core.now())
             record = {
-                "kind": "seat_declined",
+                "kind": LogKind.SEAT_DECLINED,
                 "user": request.user_id,
                 "seat": request.seat,
                 "request": number,

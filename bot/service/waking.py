@@ -25,7 +25,7 @@ from bot.service.tables import Loaded
 from bot.service.thinking import Thinker, Thought, decision_seed, thinks_off_loop
 from bot.service.timers import RETRY_FIRST
 from bot.service.values import Answer, Ending, LiveView, Note, NoteCode, Show, Update, Warning, WarningCode
-from bot.table import Table
+from bot.table import LogKind, Table
 from db.interface import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -127,7 +127,7 @@ class Waking:
         passed = table.deadline is not None and now >= table.deadline
         idle_ends = table.idle_ends()
         if ordered_answer(table) is not None:  # saved before orders could answer it (an upgrade)
-            await self.playing.automatic(loaded, Played(records=[{"kind": "orders_resumed"}]), [], [])
+            await self.playing.automatic(loaded, Played(records=[{"kind": LogKind.ORDERS_RESUMED}]), [], [])
         elif table.computer_at is not None and now >= table.computer_at:
             thinking = _thinking_seat(table)
             if thinking is not None:
@@ -180,7 +180,7 @@ class Waking:
     async def _ended_by_itself(self, loaded: Loaded, ending: Ending) -> None:
         """Nobody played for days, or the game stayed paused: it ends now, its stakes refunded
         through the ledger, and the standings are posted in the channel."""
-        played = ended_early(loaded.table, {"kind": ending.value})
+        played = ended_early(loaded.table, {"kind": LogKind(ending)})
         update, standings = await self.core.game_over(loaded, played, ending, Answer(Show.BOARD))
         update.notices.append(standings)
         self.core.show(update)
@@ -190,7 +190,7 @@ class Waking:
         table = loaded.table
         prompt = table.game.prompt
         table.restart_clock(now)
-        loaded = await self.core.tables.save(loaded, [{"kind": "clock_restarted", "prompt": prompt}])
+        loaded = await self.core.tables.save(loaded, [{"kind": LogKind.CLOCK_RESTARTED, "prompt": prompt}])
         log_change("time not charged: the board was not shown", loaded, prompt=prompt)
         self.core.publish(Update(loaded.row.channel_id, loaded, live=LiveView(loaded)))
 

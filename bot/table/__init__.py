@@ -15,6 +15,7 @@ from bot.table.document import (
     TableKind,
     clean_name,
 )
+from bot.table.event_log import LogKind
 
 __all__ = [
     "AWAY_AFTER",
@@ -22,6 +23,7 @@ __all__ = [
     "COMPUTER_NAMES",
     "MESSAGE_MAX_AGE",
     "RECENT_EVENTS",
+    "LogKind",
     "Seat",
     "SeatRequest",
     "Stint",

@@ -9,7 +9,6 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-import discord
 from pydantic import BaseModel, Field
 
 from bot.game.engine import MAX_NAME
@@ -20,6 +19,7 @@ from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.state import INTERRUPTS, GameState, Pending
 from bot.game.strengths import DEFAULT_STRENGTH, Strength
 from bot.table import pace
+from bot.table.snowflake import snowflake_time
 
 RECENT_EVENTS = 32
 """Events kept for the live message's "Latest" lines, which group them into happenings (a Lottery
@@ -488,7 +488,7 @@ class Table(BaseModel):
         from the message's own id, so a lobby that waited long is not mistaken for a new post)."""
         if self.message_id is None or self.state is None:
             return False
-        age = now - discord.utils.snowflake_time(self.message_id)
+        age = now - snowflake_time(self.message_id)
         return age > MESSAGE_MAX_AGE or self.leading_month() != self.message_month
 
     def month(self) -> int:

@@ -1,5 +1,6 @@
 """The layers depend one way: the application (bot/app) builds the service and render and hands
-them to the cogs, so neither reaches back into it, and the service speaks no discord.py."""
+them to the cogs, so neither reaches back into it, and of the layers below the cogs only render
+speaks discord.py (the service, the table and the game speak none)."""
 
 import ast
 from pathlib import Path
@@ -30,8 +31,9 @@ def test_no_layer_below_the_application_imports_it(layer):
         assert within(imported(path), "bot.app") == [], path.relative_to(BOT)
 
 
-def test_the_service_speaks_no_discord():
-    for path in sorted((BOT / "service").rglob("*.py")):
+@pytest.mark.parametrize("layer", ["service", "table", "game"])
+def test_no_layer_below_the_cogs_but_render_speaks_discord(layer):
+    for path in sorted((BOT / layer).rglob("*.py")):
         assert within(imported(path), "discord") == [], path.relative_to(BOT)
 
 

@@ -35,9 +35,11 @@ from bot.render.story.block import (
     signed,
 )
 from bot.render.story.books import Books
-from bot.table import TableKind
+from bot.table import LogKind, TableKind
 
-_SKIPPED = frozenset({"action", "lobby", "started", "restart_grace", "clock_restarted"})
+_SKIPPED = frozenset(
+    {LogKind.ACTION, LogKind.LOBBY, LogKind.STARTED, LogKind.RESTART_GRACE, LogKind.CLOCK_RESTARTED}
+)
 """Rows of the log that are bookkeeping, not the story (each player's click is told by its events)."""
 _TABLE = frozenset(TableKind)
 """Rows about the seats (a player left, was taken for away, is back), written like the live message's."""
@@ -337,15 +339,15 @@ class Story:
         seat = record.get("seat")
         if kind in _TABLE and isinstance(seat, int) and 0 <= seat < len(self.names):
             self.add(describe(Event.from_record(record), self.names, self.ruleset, L))
-        elif kind == "ended":
+        elif kind == LogKind.ENDED:
             self.add(L._("The game was ended early."))
-        elif kind == "abandoned":
+        elif kind == LogKind.ABANDONED:
             self.add(L._("Every player left the game."))
-        elif kind == "gone":
+        elif kind == LogKind.GONE:
             self.add(L._("The game's channel or thread could no longer be reached: the game ended."))
-        elif kind == "idle":
+        elif kind == LogKind.IDLE:
             self.add(L._("Nobody played for days: the game ended by itself."))
-        elif kind == "pause_expired":
+        elif kind == LogKind.PAUSE_EXPIRED:
             self.add(L._("The game stayed paused too long and ended by itself."))
         elif isinstance(record.get("text"), str):  # an English line stored with the row
             self.add(self.escape(record["text"]))

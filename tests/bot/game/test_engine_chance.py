@@ -5,7 +5,7 @@ import pytest
 from bot.game.actions import Action, ActionKind, InvalidChoice
 from bot.game.engine import apply, timeout_actions
 from bot.game.events import EventKind, Reason
-from bot.game.state import PendingKind
+from bot.game.state import PendingKind, from_json, to_json
 from tests.bot.game.scripted import (
     ANN,
     BANK,
@@ -258,6 +258,35 @@ def test_a_taken_lottery_number_is_refused_naming_its_holder():
     act(st, BOB, ActionKind.ANTE, 4)
     error = refused(st, Action(CAT, ActionKind.ANTE, 4, st.prompt), InvalidChoice)
     assert said(st, error) == "Number 4 goes to Bob, who picks before you in turn: pick another number."
+
+
+def _ante_answers(st, seat):
+    """What the engine does with `seat`'s ante on each number, on a copy of the game: None where it
+    accepts it, else the seat its refusal names."""
+    answers = {}
+    for number in range(1, 7):
+        copy = from_json(to_json(st))
+        try:
+            apply(copy, Action(seat, ActionKind.ANTE, number, copy.prompt))
+            answers[number] = None
+        except InvalidChoice as refusal:
+            answers[number] = refusal.params["seat"]
+    return answers
+
+
+def test_the_lottery_offers_exactly_the_numbers_it_accepts_and_refuses_the_others_naming_their_holder():
+    st = game(4)
+    land(st, ANN, 6)  # Ann, Bob, Cat, Dan pick in that order
+    act(st, DAN, ActionKind.ANTE, 2)  # wishes, held for Dan unless an earlier player takes it
+    act(st, CAT, ActionKind.ANTE, 5)
+    act(st, ANN, ActionKind.ANTE, 1)  # the lander: granted
+    assert st.pending.picks == {1: ANN} and st.pending.wants == {CAT: 5, DAN: 2}
+    assert _ante_answers(st, BOB) == {1: ANN, 2: None, 3: None, 4: None, 5: None, 6: None}
+    assert options(st, BOB) == [(ActionKind.ANTE, n) for n in (2, 3, 4, 5, 6)] + [(ActionKind.SIT_OUT, 0)]
+    act(st, BOB, ActionKind.ANTE, 5)  # Bob picks before Cat: Cat is asked again
+    assert asked(st) == (PendingKind.LOTTERY, [CAT])
+    assert _ante_answers(st, CAT) == {1: ANN, 2: None, 3: None, 4: None, 5: BOB, 6: None}
+    assert options(st, CAT) == [(ActionKind.ANTE, n) for n in (2, 3, 4, 6)] + [(ActionKind.SIT_OUT, 0)]
 
 
 @pytest.mark.parametrize("number", [0, 7, -1])

@@ -1,9 +1,9 @@
 """The message catalogs kept in step with the code: every message is found, each language's `.po` is
 updated with one command, and a check says what a language still lacks.
 
-    python -m bot.render.catalog update   # add new messages, drop unused ones, keep every translation
-    python -m bot.render.catalog check    # exit status 1 if any language lacks or misuses a message
-    python -m bot.render.catalog update it --compendium other.po   # reuse translations made elsewhere
+    python -m tools.catalog update   # add new messages, drop unused ones, keep every translation
+    python -m tools.catalog check    # exit status 1 if any language lacks or misuses a message
+    python -m tools.catalog update it --compendium other.po   # reuse translations made elsewhere
 
 A message comes from one of three places, each under a gettext context when it needs one:
 - the code: every `L._(...)`, `L.ngettext(...)` and `L.pgettext(context, ...)` with literal text in
@@ -35,7 +35,7 @@ from babel.messages.pofile import read_po, write_po
 from bot.render.commands import command_strings
 from bot.render.i18n import DOMAIN, ENGLISH, SUPPORTED, po_path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("bot", "cogs")
 COGS = "cogs"
 """The package of the Discord cogs, whose slash commands Discord asks the `CatalogTranslator` about."""
@@ -281,7 +281,7 @@ def languages() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.render.catalog", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.catalog", description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("update", "check"))
     parser.add_argument("languages", nargs="*", help="language codes (every supported one if left out)")
     parser.add_argument(

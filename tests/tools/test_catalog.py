@@ -5,9 +5,9 @@ import shutil
 
 import pytest
 
-from bot.render import catalog
-from bot.render.catalog import COMMAND, Found, check, from_code, from_commands, from_data, load, template
 from bot.render.i18n import SUPPORTED, po_path
+from tools import catalog
+from tools.catalog import COMMAND, Found, check, from_code, from_commands, from_data, load, template
 
 
 @pytest.fixture(scope="module")
@@ -20,8 +20,8 @@ def test_every_language_translates_every_message_and_nothing_more(code, wanted):
     """Fails on a message the catalog lacks, leaves untranslated or fuzzy, or translates as its English;
     on an entry the code no longer uses; on a placeholder a translation drops or invents."""
     report = check(load(po_path(code)), wanted)
-    assert report.problems() == [], (
-        "run `python -m bot.render.catalog update`, then translate:\n" + "\n".join(report.problems())
+    assert report.problems() == [], "run `python -m tools.catalog update`, then translate:\n" + "\n".join(
+        report.problems()
     )
     assert report.translated == len(wanted)
 
