@@ -36,7 +36,7 @@ from cogs.payday._base import (
     submitted,
     user_language,
 )
-from cogs.payday._reply import Reply
+from cogs.payday.live import Reply
 
 log = logging.getLogger(__name__)
 

@@ -48,7 +48,7 @@ from bot.service.values import HouseView
 from bot.table.settings import ServerSettings, house_written
 from cogs.payday import _custom_ids as ids
 from cogs.payday._base import Answering, person, run_click, same_channel, submitted, user_language
-from cogs.payday._reply import Reply
+from cogs.payday.live import Reply
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 from types import SimpleNamespace
 
 from bot.service import Call
-from cogs.payday._channel import Channel
+from cogs.payday.live._channel import Channel
 
 
 def snapshot(game_id: int) -> SimpleNamespace:

@@ -1,7 +1,7 @@
 """A frame of the live message (bot/render/frame.py) as the keywords of a Discord write: a new
 message, or an edit that keeps the board's picture when it still shows the same board.
 
-A click's answer writes through the interaction (`Through`, cogs/payday/_reply.py); the channel's
+A click's answer writes through the interaction (`Through`, cogs/payday/live/_reply.py); the channel's
 worker through a fresh click (`Hook`) or with the bot's token. All send the very same keywords.
 """
 
@@ -12,7 +12,7 @@ import discord
 from bot.render.board_attachment import picture, upload
 from bot.render.frame import Frame, Text
 from cogs.payday._controls import view
-from cogs.payday._hook import Hook
+from cogs.payday.live._hook import Hook
 
 Attachments = list[discord.Attachment | discord.File]
 

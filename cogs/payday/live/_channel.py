@@ -1,5 +1,5 @@
 """One channel's live message as state: what it should show, what it shows, and what is waiting to
-be sent (cogs/payday/_live.py runs it)."""
+be sent (cogs/payday/live/_message.py runs it)."""
 
 import asyncio
 import time
@@ -9,7 +9,7 @@ import discord
 
 from bot.render.components import Message
 from bot.service import Call, Loaded, Note
-from cogs.payday._hook import Hook
+from cogs.payday.live._hook import Hook
 
 POST_PAUSE = 60.0
 """Seconds without trying to post after a post failed (then doubled, up to POST_PAUSE_MAX): a
@@ -65,7 +65,7 @@ class Channel:
     """(message id, its attachments) as Discord last returned them for a live message, so an edit
     that keeps the board picture can list it instead of uploading it again."""
     hooks: dict[int, Hook] = field(default_factory=dict)
-    """message id -> the newest click that can write it (cogs/payday/_hook.py): the live message,
+    """message id -> the newest click that can write it (cogs/payday/live/_hook.py): the live message,
     and an old one still to be retired."""
 
     @property

@@ -9,7 +9,7 @@ A click on the live message is answered by the live message itself (`LiveMessage
 `post_call`), which writes through the reply (`edit_clicked`, `send_new`): one request, the same
 frame the channel's worker would have written with the bot's token. The click then lends the worker
 its interaction (`hook`) to write the live message for a few minutes more, exempt from Discord's
-global limit (cogs/payday/_hook.py).
+global limit (cogs/payday/live/_hook.py).
 """
 
 import asyncio
@@ -25,8 +25,8 @@ from bot.render.i18n import Lang
 from bot.render.notices import cannot_post
 from bot.service import Loaded
 from cogs.payday._controls import message_fields, view
-from cogs.payday._hook import Hook
-from cogs.payday._live import LiveMessage
+from cogs.payday.live._hook import Hook
+from cogs.payday.live._message import LiveMessage
 
 log = logging.getLogger(__name__)
 

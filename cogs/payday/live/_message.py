@@ -4,7 +4,7 @@ Nothing here runs under a channel's game lock. The service saves a change, hands
 `publish` (a plain call, no waiting) and lets go of the lock; then the click's own answer shows the
 board through the click (`show`, `post_call`), and one worker task per channel does everything
 else: edits, reposts, Pay Day notices, reminders, standings. The worker writes through the newest
-fresh click on the live message where it can (cogs/payday/_hook.py: exempt from Discord's global
+fresh click on the live message where it can (cogs/payday/live/_hook.py: exempt from Discord's global
 limit for 15 minutes), else with the bot's token. discord.py sleeps in-line on a 429 and retries a
 5xx after a pause; only that channel's worker waits, never a player's click. Either way the
 message shows a frame built from the snapshot alone (bot/render/frame.py).
@@ -12,7 +12,7 @@ message shows a frame built from the snapshot alone (bot/render/frame.py).
 The worker always shows the newest snapshot, so a burst of changes costs one edit, and a lost
 answer to a click (Discord's 5xx, or the 3 s window passed) is made good by the bot's own edit.
 
-A channel that is gone (deleted, or out of the bot's reach: cogs/payday/_reach.py) is written to no
+A channel that is gone (deleted, or out of the bot's reach: cogs/payday/live/_reach.py) is written to no
 more: its game ends there (`Gone`), and the standings go to the parent channel of a game's thread.
 """
 
@@ -29,11 +29,11 @@ from bot.render.frame import Frame, Text, call_text, frame, language, seated, st
 from bot.render.i18n import Lang, lang
 from bot.render.notices import notice_message
 from bot.service import Call, Loaded, PayDays, Standings, Update
-from cogs.payday._channel import Channel
 from cogs.payday._controls import message_fields
-from cogs.payday._hook import HOOK_LIFETIME, Hook, expired
-from cogs.payday._reach import Reach, Unreachable
-from cogs.payday._writes import Through, attachments_of, edit_fields, held_after, new_fields
+from cogs.payday.live._channel import Channel
+from cogs.payday.live._hook import HOOK_LIFETIME, Hook, expired
+from cogs.payday.live._reach import Reach, Unreachable
+from cogs.payday.live._writes import Through, attachments_of, edit_fields, held_after, new_fields
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ class LiveMessage:
         if ch is not None:
             ch.overtaken()
 
-    # -- what a click's answer asks (cogs/payday/_reply.py) -----------------------------------------
+    # -- what a click's answer asks (cogs/payday/live/_reply.py) -----------------------------------------
     def claim(self, channel_id: int) -> bool:
         """A click on the live message will post the waiting call as its own answer (one request
         instead of the worker's post); False if there is none. Called before anything is awaited
