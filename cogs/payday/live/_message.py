@@ -31,9 +31,10 @@ from bot.render.notices import notice_message
 from bot.service import Call, Loaded, PayDays, Standings, Update
 from cogs.payday._controls import message_fields
 from cogs.payday.live._channel import Channel
+from cogs.payday.live._click import Click
 from cogs.payday.live._hook import HOOK_LIFETIME, Hook, expired
 from cogs.payday.live._reach import Reach, Unreachable
-from cogs.payday.live._writes import Through, attachments_of, edit_fields, held_after, new_fields
+from cogs.payday.live._writes import attachments_of, edit_fields, held_after, new_fields
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ class LiveMessage:
         if ch is not None:
             ch.overtaken()
 
-    # -- what a click's answer asks (cogs/payday/live/_reply.py) -----------------------------------------
+    # -- what a click's answer asks, the click handed over (cogs/payday/live/_reply.py) ----------
     def claim(self, channel_id: int) -> bool:
         """A click on the live message will post the waiting call as its own answer (one request
         instead of the worker's post); False if there is none. Called before anything is awaited
@@ -130,7 +131,7 @@ class LiveMessage:
         ch.claimed = True
         return True
 
-    async def post_call(self, channel_id: int, through: Through) -> None:
+    async def post_call(self, channel_id: int, click: Click) -> None:
         """The claimed call as the click's answer: a new live message whose text calls the players
         (an interaction's answer may mention, and needs no Send Messages), with the Pay Day
         summaries waiting; it is saved as the live message, and the worker retires the old one. If
@@ -143,25 +144,25 @@ class LiveMessage:
         call = None if ch.call is None else seated(ch.call, loaded.table)
         fields = await new_fields(shown, call_text(call, carried, loaded.table))
         try:
-            message_id, sent = await through.send_new(fields)
+            message_id, sent = await click.send_new(fields)
         except discord.HTTPException:
             if carried:
                 ch.notices.insert(0, carried)
             ch.claimed, ch.tried = False, 0
             raise
         ch.call, ch.claimed = None, False
-        ch.hooked(through.hook(message_id, self.hook_lifetime))
+        ch.hooked(click.hook(message_id, self.hook_lifetime))
         ch.hold(message_id, attachments_of(sent))
         await self._replaced(channel_id, ch, loaded, message_id, carried, seq)
 
-    async def show(self, channel_id: int, through: Through) -> bool:
+    async def show(self, channel_id: int, click: Click) -> bool:
         """Show the newest board as the answer to a click on the live message, in that one request:
         its picture kept when the board looks the same, else the new one uploaded with it. A click
         on a board that must be posted anew (a new month, an hour-old message) waits for the worker
         to post it, then its answer removes the old copy's buttons. False if the click was not on the
         live message (the worker edits it), or if the channel rests: the message shows the newest
         board already."""
-        clicked = through.clicked
+        clicked = click.clicked
         ch = self._channels.get(channel_id)
         if clicked is None or ch is None or ch.loaded is None or ch.loaded.table.message_id != clicked:
             return False
@@ -173,16 +174,16 @@ class LiveMessage:
                 return False
             if now.loaded.table.message_id != clicked:
                 try:
-                    await through.edit_clicked({"view": None})
+                    await click.edit({"view": None})
                 except discord.HTTPException:
                     await self.strip_buttons(channel_id, clicked)
                     raise
                 return True
             ch, loaded = now, now.loaded
         seq = ch.seq
-        fields, attachments = await edit_fields(self._frame(ch, loaded), self._text(ch), through.attachments)
-        answered = await through.edit_clicked(fields)
-        ch.hooked(through.hook(clicked, self.hook_lifetime))
+        fields, attachments = await edit_fields(self._frame(ch, loaded), self._text(ch), click.attachments)
+        answered = await click.edit(fields)
+        ch.hooked(click.hook(clicked, self.hook_lifetime))
         ch.hold(clicked, held_after(answered, attachments))
         self._shown(loaded, seq)
         return True
