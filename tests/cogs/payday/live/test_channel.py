@@ -15,8 +15,7 @@ def snapshot(game_id: int) -> SimpleNamespace:
 
 def test_a_snapshot_another_process_overtook_is_not_shown_nor_its_players_called():
     ch = Channel()
-    ch.update(snapshot(7), None, None, False)
-    ch.call = Call("roll", (1,))
+    ch.update(snapshot(7), None, None, False, Call("roll", (1,)))
     assert ch.behind  # the worker would edit the live message with it
 
     ch.overtaken()
@@ -28,8 +27,8 @@ def test_a_snapshot_another_process_overtook_is_not_shown_nor_its_players_called
 
 def test_a_call_a_click_is_posting_is_left_to_it():
     ch = Channel()
-    ch.update(snapshot(7), None, None, False)
-    ch.call, ch.claimed = Call("roll", (1,)), True
+    ch.update(snapshot(7), None, None, False, Call("roll", (1,)))
+    ch.claim()
 
     ch.overtaken()
 
