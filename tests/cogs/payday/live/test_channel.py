@@ -33,3 +33,25 @@ def test_a_call_a_click_is_posting_is_left_to_it():
     ch.overtaken()
 
     assert ch.call is not None and ch.claimed
+
+
+def test_a_call_is_claimed_by_one_click_only_and_given_back_if_its_post_fails():
+    ch = Channel()
+    ch.update(snapshot(7), "Pay Day: $3,500", None, False, Call("roll", (1,)))
+    carried = ch.take_notices()
+
+    assert ch.claim() and not ch.claim()
+    ch.unclaim(carried)
+
+    assert ch.call is not None and not ch.claimed and ch.to_show  # the worker posts it instead
+    assert ch.notices == ["Pay Day: $3,500"]
+
+
+def test_an_old_live_message_is_retired_with_the_lines_this_process_knows_it_carried():
+    ch = Channel()
+    ch.carries(10, "Pay Day: $3,500")
+
+    ch.replaced(10, 11, None)
+    ch.replaced(99, 12, None)  # posted by another process: its text is not known
+
+    assert list(ch.retire) == [(10, "Pay Day: $3,500"), (99, None)]
