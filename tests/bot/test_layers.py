@@ -33,3 +33,20 @@ def test_no_layer_below_the_application_imports_it(layer):
 def test_the_service_speaks_no_discord():
     for path in sorted((BOT / "service").rglob("*.py")):
         assert within(imported(path), "discord") == [], path.relative_to(BOT)
+
+
+def private(name: str) -> bool:
+    """Whether a module name reaches into a package's own modules (`cogs.payday.live._reply`)."""
+    return any(part.startswith("_") for part in name.split("."))
+
+
+def test_the_application_imports_the_cog_only_through_what_its_packages_export():
+    for path in sorted((BOT / "app").rglob("*.py")):
+        assert [name for name in within(imported(path), "cogs") if private(name)] == [], path.relative_to(BOT)
+
+
+def test_the_live_messages_own_modules_are_imported_only_inside_its_package():
+    cogs = BOT.parent / "cogs"
+    live = cogs / "payday" / "live"
+    for path in sorted(set(cogs.rglob("*.py")) - set(live.rglob("*.py"))):
+        assert [name for name in within(imported(path), "cogs.payday.live") if private(name)] == [], path

@@ -3,17 +3,17 @@
 Nothing here runs under a channel's game lock. The service saves a change, hands the `Update` to
 `publish` (a plain call, no waiting) and lets go of the lock; then the click's own answer shows the
 board through the click (`show`, `post_call`), and one worker task per channel does everything
-else: edits, reposts, Pay Day notices, reminders, standings. The worker writes through the newest
-fresh click on the live message where it can (cogs/payday/live/_hook.py: exempt from Discord's global
-limit for 15 minutes), else with the bot's token. discord.py sleeps in-line on a 429 and retries a
-5xx after a pause; only that channel's worker waits, never a player's click. Either way the
-message shows a frame built from the snapshot alone (bot/render/frame.py).
+else: edits, reposts, Pay Day notices, reminders, standings. The worker writes (`Writer`) through
+the newest fresh click on the live message where it can (cogs/payday/live/_hook.py: exempt from
+Discord's global limit for 15 minutes), else with the bot's token. discord.py sleeps in-line on a
+429 and retries a 5xx after a pause; only that channel's worker waits, never a player's click.
+Either way the message shows a frame built from the snapshot alone (bot/render/frame.py).
 
 The worker always shows the newest snapshot, so a burst of changes costs one edit, and a lost
 answer to a click (Discord's 5xx, or the 3 s window passed) is made good by the bot's own edit.
 
-A channel that is gone (deleted, or out of the bot's reach: cogs/payday/live/_reach.py) is written to no
-more: its game ends there (`Gone`), and the standings go to the parent channel of a game's thread.
+A channel that is gone (deleted, or out of the bot's reach: cogs/payday/live/_reach.py) is written
+to no more: its game ends there (`Gone`), and the standings go to the parent channel of a thread.
 """
 
 import asyncio
