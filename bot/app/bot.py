@@ -19,7 +19,7 @@ from bot.render.refusals import went_wrong
 from bot.service import GameSettings, Loaded, Service, Tables
 from bot.service.results import backfill
 from bot.service.timers import Clock, Lateness
-from cogs.payday._live import LiveMessage
+from cogs.payday.live import LiveMessage
 from db import GameStore, Shards, open_store
 from db.opening import is_postgres
 

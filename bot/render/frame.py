@@ -1,7 +1,7 @@
 """One showing of the live message, as data: the board (or the lobby), its controls, the drawn
 board it shows, and its text (the Pay Day summaries it carries, then the players called).
 
-Pure functions of a saved table: the cog's live message (cogs/payday/_live.py) decides which
+Pure functions of a saved table: the cog's live message (cogs/payday/live/_message.py) decides which
 snapshot and which text to show and when, and writes the frame to Discord with the bot's token or
 through a click's own answer; both write the very same frame.
 """

@@ -29,9 +29,8 @@ from bot.render.refusals import refusal_text, went_wrong
 from bot.service import Person, Refused, Service, ServiceCode, Show, Standings, Update
 from bot.table import clean_name
 from cogs.payday import _options
-from cogs.payday._live import LiveMessage
-from cogs.payday._reply import Reply
 from cogs.payday._stories import Stories
+from cogs.payday.live import LiveMessage, Reply
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ from bot.render.i18n import Lang
 from bot.render.statements import ledger_embed
 from bot.service import LedgerPage
 from cogs.payday._base import Answering, channel_of, user_language
-from cogs.payday._reply import Reply
 from cogs.payday._stories import StoryPage
+from cogs.payday.live import Reply
 
 
 class Books(Answering):

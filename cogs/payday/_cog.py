@@ -11,7 +11,6 @@ from cogs.payday._books import Books
 from cogs.payday._forms import Forms
 from cogs.payday._hand import Hand
 from cogs.payday._help import Help
-from cogs.payday._live import LiveMessage
 from cogs.payday._lobby import Lobby
 from cogs.payday._pause import Pause
 from cogs.payday._play import Play
@@ -21,6 +20,7 @@ from cogs.payday._seats import Seats
 from cogs.payday._settings import Settings
 from cogs.payday._stories import Stories
 from cogs.payday._takeover import Takeover
+from cogs.payday.live import LiveMessage
 
 
 @app_commands.guild_only()

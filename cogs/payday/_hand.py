@@ -27,7 +27,7 @@ from bot.table import Table
 from cogs.payday import _custom_ids as ids
 from cogs.payday._base import Answering, channel_of, person, same_channel, user_language
 from cogs.payday._forms import Form
-from cogs.payday._reply import Reply
+from cogs.payday.live import Reply
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from bot.render.i18n import Lang
 from bot.render.rules_text import Topic
 from bot.service import RulesView
 from cogs.payday._base import COLOUR, RULESET_CHOICES, Answering, channel_of
-from cogs.payday._reply import Reply
+from cogs.payday.live import Reply
 
 
 class Help(Answering):

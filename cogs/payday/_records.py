@@ -18,7 +18,7 @@ from bot.render.i18n import Lang
 from bot.render.records import history_message, leaderboard_message, rating_rules, stats_embeds
 from bot.service.results import HistoryPage, Leaderboard, Period, StatsView
 from cogs.payday._base import RULESET_CHOICES, Answering, player_name
-from cogs.payday._reply import Reply
+from cogs.payday.live import Reply
 
 log = logging.getLogger(__name__)
 

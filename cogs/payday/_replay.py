@@ -21,7 +21,7 @@ from bot.render.replay import exported_text, game_choice, replay_message
 from bot.service import Exported
 from bot.service.records import dumps
 from cogs.payday._base import Answering, channel_of, user_language
-from cogs.payday._reply import Reply
+from cogs.payday.live import Reply
 
 GAME_NUMBERS = app_commands.Range[int, 1, 999_999_999_999]
 """A game's number, as the board's footer shows it ("Game #12")."""

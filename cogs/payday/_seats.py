@@ -12,7 +12,7 @@ from bot.render.notes import note_text
 from bot.render.notices import notice_message
 from bot.service import EndAsked, Person, Update
 from cogs.payday._base import Answering, channel_of, person, player_name, same_channel
-from cogs.payday._reply import Reply
+from cogs.payday.live import Reply
 
 
 class Seats(Answering):

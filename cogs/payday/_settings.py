@@ -49,7 +49,7 @@ from bot.table.settings import ServerSettings, house_written
 from cogs.payday import _custom_ids as ids
 from cogs.payday._base import Answering, person, same_channel, user_language
 from cogs.payday._forms import Form
-from cogs.payday._reply import Reply
+from cogs.payday.live import Reply
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from bot.render.notes import note_text
 from bot.render.takeover import request_message
 from bot.service import Update
 from cogs.payday._base import Answering, channel_of, person, same_channel
-from cogs.payday._reply import Reply
+from cogs.payday.live import Reply
 
 SUGGESTED = 25
 """Discord shows at most 25 suggestions for an option."""

@@ -7,7 +7,7 @@ works per thread, and one channel holds as many games as it has threads. The tab
 channel the thread came from (`Table.parent_id`), where the standings go if the thread is lost.
 
 When Discord says a channel or thread was deleted, its game ends at once, without a request to it
-(the live message's `Reach` also finds out from Discord's answers: cogs/payday/_reach.py).
+(the live message's `Reach` also finds out from Discord's answers: cogs/payday/live/_reach.py).
 """
 
 import contextlib

@@ -72,3 +72,20 @@ def test_the_shared_layer_imports_no_store():
     for name in sorted(SHARED):
         path = DB.parent / f"{name.replace('.', '/')}.py"
         assert store_modules(path) <= SHARED, name
+
+
+def private(name: str) -> bool:
+    """Whether a module name reaches into a package's own modules (`cogs.payday.live._reply`)."""
+    return any(part.startswith("_") for part in name.split("."))
+
+
+def test_the_application_imports_the_cog_only_through_what_its_packages_export():
+    for path in sorted((BOT / "app").rglob("*.py")):
+        assert [name for name in within(imported(path), "cogs") if private(name)] == [], path.relative_to(BOT)
+
+
+def test_the_live_messages_own_modules_are_imported_only_inside_its_package():
+    cogs = BOT.parent / "cogs"
+    live = cogs / "payday" / "live"
+    for path in sorted(set(cogs.rglob("*.py")) - set(live.rglob("*.py"))):
+        assert [name for name in within(imported(path), "cogs.payday.live") if private(name)] == [], path

@@ -99,7 +99,7 @@ async def test_a_game_shows_its_interactions_store_picture_timers_and_live_games
 async def test_the_bots_own_time_leaves_discords_round_trips_out(env, monkeypatch):
     slow_discord = 0.1
     # The cog's modules as the bot loaded them (discord.py imports an extension's modules afresh).
-    reply_class = importlib.import_module("cogs.payday._reply").Reply
+    reply_class = importlib.import_module("cogs.payday.live._reply").Reply
     send = reply_class.flush
 
     async def flush(reply: Any) -> int | None:

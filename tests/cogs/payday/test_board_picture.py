@@ -10,7 +10,7 @@ import pytest
 
 from bot.render import board_attachment
 from bot.render.board_picture import table_scene
-from cogs.payday._reply import DEFER_AFTER
+from cogs.payday.live._reply import DEFER_AFTER
 from tests.cogs.payday.rig import field, live, load, message, rigged, service, start_game, step
 from tests.helpers import click, slash
 

@@ -8,7 +8,7 @@ import pytest
 
 from bot.render.i18n import lang
 from bot.render.notices import cannot_post
-from cogs.payday._reply import DEFER_AFTER
+from cogs.payday.live._reply import DEFER_AFTER
 from tests.cogs.payday.rig import field, labels, live, load, rigged, script, service, start_game, unescape
 from tests.helpers import click, end_game, slash
 

@@ -12,7 +12,7 @@ import pytest
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text, went_wrong
 from bot.service import Refused, ServiceCode
-from cogs.payday._reply import DEFER_AFTER
+from cogs.payday.live._reply import DEFER_AFTER
 from db import StoreError
 from tests.cogs.payday.rig import (
     alice_and_a_computer,

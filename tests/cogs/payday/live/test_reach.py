@@ -9,7 +9,7 @@ import simcord
 
 from bot.service import Ending
 from bot.service.timers import RETRY_FIRST
-from cogs.payday._reach import ARCHIVED_THREAD, LOCKED_THREAD, MISSING_ACCESS, UNKNOWN_CHANNEL
+from cogs.payday.live._reach import ARCHIVED_THREAD, LOCKED_THREAD, MISSING_ACCESS, UNKNOWN_CHANNEL
 from db import StoreError
 from tests.cogs.payday.rig import cog, load, service, start_game
 from tests.cogs.payday.test_threads import casino, start_in_thread

@@ -35,7 +35,7 @@ class Unreachable(Exception):
 
 class Reach:
     """The channels the bot no longer reaches, and every write to a channel: with the bot's token,
-    or through a click's interaction (cogs/payday/_hook.py)."""
+    or through a click's interaction (cogs/payday/live/_hook.py)."""
 
     def __init__(self, client: discord.Client, lost: Lost) -> None:
         self._client = client

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import discord
 
-from cogs.payday._channel import HOOKS_KEPT, Channel
-from cogs.payday._hook import HOOK_LIFETIME, Hook, expired
+from cogs.payday.live._channel import HOOKS_KEPT, Channel
+from cogs.payday.live._hook import HOOK_LIFETIME, Hook, expired
 
 
 def click(seconds_ago: float) -> SimpleNamespace:

@@ -6,10 +6,10 @@ the lock takes long (a busy database, a queue of clicks), the interaction is def
 DEFER_AFTER and the answer arrives as an edit of the deferred response or a follow-up.
 
 A click on the live message is answered by the live message itself (`LiveMessage.show`,
-`post_call`), which writes through the reply (`edit_clicked`, `send_new`): one request, the same
-frame the channel's worker would have written with the bot's token. The click then lends the worker
-its interaction (`hook`) to write the live message for a few minutes more, exempt from Discord's
-global limit (cogs/payday/_hook.py).
+`post_call`): the reply hands it the click (cogs/payday/live/_click.py), through which it writes the
+same frame the channel's worker would have written with the bot's token, in one request, and keeps
+the click to write the live message for a few minutes more, exempt from Discord's global limit
+(cogs/payday/live/_hook.py).
 """
 
 import asyncio
@@ -25,8 +25,8 @@ from bot.render.i18n import Lang
 from bot.render.notices import cannot_post
 from bot.service import Loaded
 from cogs.payday._controls import message_fields, view
-from cogs.payday._hook import Hook
-from cogs.payday._live import LiveMessage
+from cogs.payday.live._click import Click
+from cogs.payday.live._message import LiveMessage
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class Reply:
         *,
         public: bool = False,
     ) -> None:
-        self.interaction = interaction
+        self._click = Click(interaction)
         self.channel_id = channel_id
         self.live = live
         self.L = L
@@ -68,28 +68,12 @@ class Reply:
         self.followups: list[Message] = []
         self.posted: int | None = None
         """The id of the `post`ed message, once sent."""
-        self.original: int | None = None
-        """The message that is the interaction's original response, once the answer made it so."""
         self._deferring: asyncio.Task[None] | None = None
-        self._first = asyncio.Lock()
-        """Held while the first answer (or the deferral) is on its way: there can be only one."""
         self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._defer_soon)
-
-    @property
-    def clicked(self) -> int | None:
-        """The message clicked (None: a slash command)."""
-        message = self.interaction.message
-        return None if message is None else message.id
-
-    @property
-    def attachments(self) -> list[discord.Attachment]:
-        """What the message clicked held when it was clicked."""
-        message = self.interaction.message
-        return [] if message is None else list(message.attachments)
 
     def on(self, message_id: int | None) -> bool:
         """Whether the interaction is a click on that message."""
-        return message_id is not None and self.clicked == message_id
+        return message_id is not None and self._click.clicked == message_id
 
     # -- deciding, under the lock ---------------------------------------------------------------
     def say(
@@ -167,51 +151,42 @@ class Reply:
             self._timer.cancel()
         unsent = []
         for message in self.followups:
-            sent = await self._follow_up(message_fields(message))
+            sent = await self._click.follow_up(message_fields(message))
             if sent is None:
                 unsent.append(message)
             else:
                 await self.live.sent(message, sent.id)  # a game's standings: history links to them
         if self.modal is None and self.live.warning(channel_id):  # a form takes no follow-up
-            await self._follow_up({"content": cannot_post(self.L), "ephemeral": True})
+            await self._click.follow_up({"content": cannot_post(self.L), "ephemeral": True})
         self.live.done(channel_id, unsent)
         self.posted = posted
         return posted
 
     async def _answer(self, channel_id: int) -> int | None:
+        """The first answer; the board through the click is the live message's to write, the click
+        handed over to it."""
+        click = self._click
         if self.calling:
-            await self.live.post_call(channel_id, self)
+            await self.live.post_call(channel_id, click)
             return None
-        if self.shows_board and await self.live.show(channel_id, self):
+        if self.shows_board and await self.live.show(channel_id, click):
             return None
         if self.board_post is not None:
-            return await self._post(await self.live.new_message(self.board_post))
+            return await click.post(await self.live.new_message(self.board_post))
         if self.message is not None:
-            return await self._post(message_fields(self.message))
-        async with self._first:
-            response = self.interaction.response
-            if self.modal is not None:
-                await response.send_modal(self.modal)
-            elif self.edited is not None:
-                await self._edit(self.edited)
-            elif self.text is not None or self.embeds or self.files:
-                await self._say(channel_id)
-            elif not response.is_done():
-                await response.defer()
+            return await click.post(message_fields(self.message))
+        if self.modal is not None:
+            await click.form(self.modal)
+        elif self.edited is not None:
+            await click.edit(self.edited)
+        elif self.text is not None or self.embeds or self.files:
+            await click.say(self._said(channel_id))
+        else:
+            await click.acknowledge()
         return None
 
-    async def _post(self, fields: dict[str, Any]) -> int | None:
-        """A public message as the answer; after a deferral, in place of "thinking…" (where the
-        board's picture is one of the message's attachments)."""
-        async with self._first:
-            if self.interaction.response.is_done():
-                if "file" in fields:
-                    fields = dict(fields)
-                    fields["attachments"] = [fields.pop("file")]
-                return (await self.interaction.edit_original_response(**fields)).id
-            return (await self.interaction.response.send_message(**fields)).message_id
-
-    async def _say(self, channel_id: int) -> None:
+    def _said(self, channel_id: int) -> dict[str, Any]:
+        """The private answer, with the warning that posting fails if no player was told yet."""
         warning = cannot_post(self.L) if self.live.warning(channel_id) else None
         fields: dict[str, Any] = {"content": "\n".join(t for t in (self.text, warning) if t) or None}
         if self.embeds:
@@ -221,71 +196,8 @@ class Reply:
         controls = view(self.rows)
         if controls is not None:
             fields["view"] = controls
-        if self.interaction.response.is_done():
-            await self.interaction.followup.send(ephemeral=True, **fields)
-        else:
-            await self.interaction.response.send_message(ephemeral=True, **fields)
-
-    # -- how the live message writes through the click ---------------------------------------------
-    async def edit_clicked(self, fields: dict[str, Any]) -> object:
-        """Edit the message the click was on; returns the edited message when Discord's answer
-        carries it."""
-        async with self._first:
-            return await self._edit(fields)
-
-    async def send_new(self, fields: dict[str, Any]) -> tuple[int, object]:
-        """A new public message as the answer (or a follow-up, after a deferral): its id, and the
-        message as far as Discord's answer says."""
-        async with self._first:
-            response = self.interaction.response
-            if response.is_done():
-                sent = await self.interaction.followup.send(wait=True, **fields)
-                return sent.id, sent
-            answered = await response.send_message(**fields)
-            assert answered.message_id is not None, "Discord names the message an answer posted"
-            self.original = answered.message_id
-            return answered.message_id, getattr(answered, "resource", None)
-
-    def hook(self, message_id: int, lifetime: float) -> Hook:
-        """The click as a way to write `message_id` for `lifetime` seconds: its original response,
-        or a follow-up."""
-        return Hook.of(self.interaction, message_id, original=message_id == self.original, lifetime=lifetime)
-
-    async def _edit(self, fields: dict[str, Any]) -> object:
-        if self.interaction.response.is_done():
-            return await self.interaction.edit_original_response(**fields)
-        self.original = self.clicked  # a click answered by editing its message: that is the original
-        return getattr(await self.interaction.response.edit_message(**fields), "resource", None)
-
-    async def _follow_up(self, fields: dict[str, Any]) -> discord.WebhookMessage | None:
-        try:
-            return await self.interaction.followup.send(wait=True, **fields)
-        except discord.HTTPException:
-            log.warning("follow-up failed", exc_info=True, extra={"channel": self.interaction.channel_id})
-            return None
+        return fields
 
     def _defer_soon(self) -> None:
-        if not self.interaction.response.is_done():
-            self._deferring = asyncio.create_task(self._defer())
-
-    async def _defer(self) -> None:
-        """Tell Discord an answer is coming: a click keeps its message as it is; a command shows
-        "thinking", privately unless its answer will be public."""
-        is_click = self.interaction.type is discord.InteractionType.component
-        async with self._first:
-            if not self.interaction.response.is_done():
-                await self._send_deferral(is_click)
-
-    async def _send_deferral(self, is_click: bool) -> None:
-        try:
-            if is_click:
-                await self.interaction.response.defer()
-                self.original = self.clicked  # its answer will edit the message clicked
-            else:
-                await self.interaction.response.defer(ephemeral=not self.public, thinking=True)
-        except discord.HTTPException:
-            log.warning(
-                "interaction not deferred", exc_info=True, extra={"channel": self.interaction.channel_id}
-            )
-        else:
-            log.info("interaction deferred", extra={"channel": self.interaction.channel_id})
+        if not self._click.answered:
+            self._deferring = asyncio.create_task(self._click.defer(public=self.public))

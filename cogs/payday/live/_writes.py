@@ -1,43 +1,19 @@
 """A frame of the live message (bot/render/frame.py) as the keywords of a Discord write: a new
 message, or an edit that keeps the board's picture when it still shows the same board.
 
-A click's answer writes through the interaction (`Through`, cogs/payday/_reply.py); the channel's
+A click's answer writes through the click (`Click`, cogs/payday/live/_click.py); the channel's
 worker through a fresh click (`Hook`) or with the bot's token. All send the very same keywords.
 """
 
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from bot.render.board_attachment import picture, upload
 from bot.render.frame import Frame, Text
 from cogs.payday._controls import view
-from cogs.payday._hook import Hook
 
 Attachments = list[discord.Attachment | discord.File]
-
-
-class Through(Protocol):
-    """A click's own answer as a way to write the live message: one request instead of one of the
-    worker's."""
-
-    @property
-    def clicked(self) -> int | None:
-        """The message clicked (None: a slash command)."""
-
-    @property
-    def attachments(self) -> list[discord.Attachment]:
-        """What the message clicked held when it was clicked."""
-
-    async def edit_clicked(self, fields: dict[str, Any]) -> object:
-        """Edit the message clicked; returns it as Discord's answer says (if it does)."""
-
-    async def send_new(self, fields: dict[str, Any]) -> tuple[int, object]:
-        """Post a new message as the answer: its id, and the message as Discord's answer says."""
-
-    def hook(self, message_id: int, lifetime: float) -> Hook:
-        """The click as a way to write `message_id` for `lifetime` seconds: the message it answered
-        on or posted."""
 
 
 async def new_fields(shown: Frame, text: Text | None = None) -> dict[str, Any]:

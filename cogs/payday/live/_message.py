@@ -3,41 +3,41 @@
 Nothing here runs under a channel's game lock. The service saves a change, hands the `Update` to
 `publish` (a plain call, no waiting) and lets go of the lock; then the click's own answer shows the
 board through the click (`show`, `post_call`), and one worker task per channel does everything
-else: edits, reposts, Pay Day notices, reminders, standings. The worker writes through the newest
-fresh click on the live message where it can (cogs/payday/_hook.py: exempt from Discord's global
-limit for 15 minutes), else with the bot's token. discord.py sleeps in-line on a 429 and retries a
-5xx after a pause; only that channel's worker waits, never a player's click. Either way the
-message shows a frame built from the snapshot alone (bot/render/frame.py).
+else: edits, reposts, Pay Day notices, reminders, standings. The worker writes (`Writer`) through
+the newest fresh click on the live message where it can (cogs/payday/live/_hook.py: exempt from
+Discord's global limit for 15 minutes), else with the bot's token. discord.py sleeps in-line on a
+429 and retries a 5xx after a pause; only that channel's worker waits, never a player's click.
+Either way the message shows a frame built from the snapshot alone (bot/render/frame.py).
 
 The worker always shows the newest snapshot, so a burst of changes costs one edit, and a lost
 answer to a click (Discord's 5xx, or the 3 s window passed) is made good by the bot's own edit.
 
-A channel that is gone (deleted, or out of the bot's reach: cogs/payday/_reach.py) is written to no
-more: its game ends there (`Gone`), and the standings go to the parent channel of a game's thread.
+A channel that is gone (deleted, or out of the bot's reach: cogs/payday/live/_reach.py) is written
+to no more: its game ends there (`Gone`), and the standings go to the parent channel of a thread.
 """
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 
 from bot.render.components import Message
 from bot.render.embeds import payday_notices
-from bot.render.frame import Frame, Text, call_text, frame, language, seated, still_called
+from bot.render.frame import Frame, Text, call_text, frame, language, seated
 from bot.render.i18n import Lang, lang
 from bot.render.notices import notice_message
 from bot.service import Call, Loaded, PayDays, Standings, Update
-from cogs.payday._channel import Channel
 from cogs.payday._controls import message_fields
-from cogs.payday._hook import HOOK_LIFETIME, Hook, expired
-from cogs.payday._reach import Reach, Unreachable
-from cogs.payday._writes import Through, attachments_of, edit_fields, held_after, new_fields
+from cogs.payday.live._channel import Channel
+from cogs.payday.live._click import Click
+from cogs.payday.live._hook import HOOK_LIFETIME
+from cogs.payday.live._reach import Reach, Unreachable
+from cogs.payday.live._writer import Writer, where
+from cogs.payday.live._writes import attachments_of, edit_fields, held_after, new_fields
 
 log = logging.getLogger(__name__)
-
-Written = TypeVar("Written")
 
 Moved = Callable[[Loaded, int], Awaitable[Loaded | None]]
 """`moved(shown, message_id)`: save that the live message is now `message_id`, showing the snapshot
@@ -69,6 +69,7 @@ class LiveMessage:
         """Whether the live message carries the drawn board (the `BOARD_PICTURES` setting)."""
         self._channels: dict[int, Channel] = {}
         self.reach = Reach(bot, self._lost)
+        self._writer = Writer(bot, self.reach, self._channels)
         self._ending: set[asyncio.Task[None]] = set()
         """Games ending because their channel is out of reach."""
         self.hook_lifetime = HOOK_LIFETIME
@@ -87,14 +88,12 @@ class LiveMessage:
             paydays = [notice for notice in update.notices if isinstance(notice, PayDays)]
             text = "\n".join(filter(None, (payday_notices(p, L) for p in paydays))) or None
             ch = self._channel(live.loaded.row.channel_id)
-            ch.update(live.loaded, text, live.note, live.closed)
+            ch.update(live.loaded, text, live.note, live.closed, update.call)
             if live.shown:
                 self._shown(live.loaded, ch.seq)
-            if update.call is not None:
-                ch.call, ch.claimed = update.call, False
         for notice in update.notices:
             if live is None or not isinstance(notice, PayDays):
-                self._channel(update.channel_id).posts.append(notice_message(notice, L))
+                self._channel(update.channel_id).queue([notice_message(notice, L)])
 
     def released(self, channel_id: int) -> None:
         """A timer's work let go of the channel's lock: send what it changed."""
@@ -119,18 +118,15 @@ class LiveMessage:
         if ch is not None:
             ch.overtaken()
 
-    # -- what a click's answer asks (cogs/payday/_reply.py) -----------------------------------------
+    # -- what a click's answer asks, the click handed over (cogs/payday/live/_reply.py) ----------
     def claim(self, channel_id: int) -> bool:
         """A click on the live message will post the waiting call as its own answer (one request
         instead of the worker's post); False if there is none. Called before anything is awaited
         after the service published the update, so the worker cannot have taken the call first."""
         ch = self._channels.get(channel_id)
-        if ch is None or ch.call is None or ch.claimed:
-            return False
-        ch.claimed = True
-        return True
+        return ch is not None and ch.claim()
 
-    async def post_call(self, channel_id: int, through: Through) -> None:
+    async def post_call(self, channel_id: int, click: Click) -> None:
         """The claimed call as the click's answer: a new live message whose text calls the players
         (an interaction's answer may mention, and needs no Send Messages), with the Pay Day
         summaries waiting; it is saved as the live message, and the worker retires the old one. If
@@ -143,25 +139,23 @@ class LiveMessage:
         call = None if ch.call is None else seated(ch.call, loaded.table)
         fields = await new_fields(shown, call_text(call, carried, loaded.table))
         try:
-            message_id, sent = await through.send_new(fields)
+            message_id, sent = await click.send_new(fields)
         except discord.HTTPException:
-            if carried:
-                ch.notices.insert(0, carried)
-            ch.claimed, ch.tried = False, 0
+            ch.unclaim(carried)
             raise
-        ch.call, ch.claimed = None, False
-        ch.hooked(through.hook(message_id, self.hook_lifetime))
+        ch.called()
+        ch.hooked(click.hook(message_id, self.hook_lifetime))
         ch.hold(message_id, attachments_of(sent))
         await self._replaced(channel_id, ch, loaded, message_id, carried, seq)
 
-    async def show(self, channel_id: int, through: Through) -> bool:
+    async def show(self, channel_id: int, click: Click) -> bool:
         """Show the newest board as the answer to a click on the live message, in that one request:
         its picture kept when the board looks the same, else the new one uploaded with it. A click
         on a board that must be posted anew (a new month, an hour-old message) waits for the worker
         to post it, then its answer removes the old copy's buttons. False if the click was not on the
         live message (the worker edits it), or if the channel rests: the message shows the newest
         board already."""
-        clicked = through.clicked
+        clicked = click.clicked
         ch = self._channels.get(channel_id)
         if clicked is None or ch is None or ch.loaded is None or ch.loaded.table.message_id != clicked:
             return False
@@ -173,16 +167,16 @@ class LiveMessage:
                 return False
             if now.loaded.table.message_id != clicked:
                 try:
-                    await through.edit_clicked({"view": None})
+                    await click.edit({"view": None})
                 except discord.HTTPException:
-                    await self.strip_buttons(channel_id, clicked)
+                    await self._writer.strip_buttons(channel_id, clicked)
                     raise
                 return True
             ch, loaded = now, now.loaded
         seq = ch.seq
-        fields, attachments = await edit_fields(self._frame(ch, loaded), self._text(ch), through.attachments)
-        answered = await through.edit_clicked(fields)
-        ch.hooked(through.hook(clicked, self.hook_lifetime))
+        fields, attachments = await edit_fields(self._frame(ch, loaded), ch.text(), click.attachments)
+        answered = await click.edit(fields)
+        ch.hooked(click.hook(clicked, self.hook_lifetime))
         ch.hold(clicked, held_after(answered, attachments))
         self._shown(loaded, seq)
         return True
@@ -196,16 +190,13 @@ class LiveMessage:
     def warning(self, channel_id: int) -> bool:
         """Whether the next answer to a player is to say that posting fails (once; then False)."""
         ch = self._channels.get(channel_id)
-        if ch is None or not ch.warn:
-            return False
-        ch.warn = False
-        return True
+        return ch is not None and ch.take_warning()
 
     def done(self, channel_id: int, unsent: Sequence[Message] = ()) -> None:
         """A click's answer went out: the follow-ups it could not send go as messages of their own,
         and the worker sends what the change left to send."""
         if unsent and self.reach.reaches(channel_id):
-            self._channel(channel_id).posts.extend(unsent)
+            self._channel(channel_id).queue(unsent)
         self.kick(channel_id)
 
     async def sent(self, message: Message, message_id: int) -> None:
@@ -222,32 +213,21 @@ class LiveMessage:
     def forget(self, channel_id: int) -> None:
         """The channel's game never reached Discord (its first message failed): nothing to show."""
         ch = self._channels.pop(channel_id, None)
-        if ch is not None and ch.worker is not None:
-            ch.worker.cancel()
+        if ch is not None:
+            ch.stop()
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         """An older copy of the board loses its buttons, so only one message can be answered."""
-        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        ch = self._channels.get(channel_id)
-        hook = None if ch is None else ch.parting(message_id)
-        try:
-            await self._write(
-                channel_id, hook, lambda h: h.edit({"view": None}), lambda: message.edit(view=None)
-            )
-        except (discord.HTTPException, Unreachable):
-            log.info("old live message not edited", extra={"channel": channel_id, "message_id": message_id})
+        await self._writer.strip_buttons(channel_id, message_id)
 
     async def idle(self, channel_id: int, answering: int) -> None:
         """Run the channel's worker now and wait for it: a click on the old copy of a board that
         must be posted anew waits for the new one, then its answer removes the old one's buttons."""
         ch = self._channel(channel_id)
-        ch.answering.add(answering)
-        try:
+        with ch.answering_on(answering):
             self.kick(channel_id)
             if ch.worker is not None:
                 await asyncio.shield(ch.worker)
-        finally:
-            ch.answering.discard(answering)
 
     async def close(self) -> None:
         """Stop every worker, and the games ending meanwhile (the bot is shutting down)."""
@@ -270,15 +250,11 @@ class LiveMessage:
         whose game is over and fully shown, or which only received messages, is forgotten. Nothing
         starts for a channel out of reach."""
         ch = self._channels.get(channel_id)
-        if (
-            ch is None
-            or not self.reach.reaches(channel_id)
-            or (ch.worker is not None and not ch.worker.done())
-        ):
+        if ch is None or not self.reach.reaches(channel_id) or ch.working:
             return
-        if (ch.behind and ch.tried != ch.seq) or ch.notices or ch.posts or ch.retire or _finished_thread(ch):
-            ch.worker = asyncio.create_task(self._work(channel_id, ch), name=f"live:{channel_id}")
-        elif _done_with(ch):
+        if ch.has_work:
+            ch.start(self._work(channel_id, ch), name=f"live:{channel_id}")
+        elif ch.done_with:
             del self._channels[channel_id]
         else:
             ch.rest()
@@ -316,7 +292,7 @@ class LiveMessage:
         standings = [notice for notice in update.notices if isinstance(notice, Standings)]
         if parent is None or not standings or not self.reach.reaches(parent):
             return
-        self._channel(parent).posts.extend(notice_message(notice, L) for notice in standings)
+        self._channel(parent).queue(notice_message(notice, L) for notice in standings)
         self.kick(parent)
 
     # -- the state per channel ----------------------------------------------------------------------
@@ -331,7 +307,7 @@ class LiveMessage:
         own answer, or as a new live message)."""
         ch = self._channels.get(loaded.row.channel_id)
         if ch is not None and ch.game_id == loaded.row.game_id:
-            ch.shown = max(ch.shown, seq)  # a later snapshot may have been shown meanwhile
+            ch.showed(seq)
 
     def _language(self, update: Update) -> Lang:
         """The game's language; a notice with no table (a set-aside game) follows the last one shown."""
@@ -352,15 +328,6 @@ class LiveMessage:
         """The drawn board: if the operator allows it (`BOARD_PICTURES`) and the server chose it."""
         return self.pictures and loaded.table.board_pictures
 
-    def _text(self, ch: Channel) -> Text | None:
-        """The live message's text for an edit: the Pay Day lines it carries and the call of the
-        players still asked, so the call goes away as they answer (an edit notifies nobody again).
-        None when this process did not post the message (after a restart): its text is left as is."""
-        loaded = ch.loaded
-        if loaded is None or ch.known_id != loaded.table.message_id:
-            return None
-        return call_text(still_called(loaded.table), ch.carried, loaded.table)
-
     # -- the worker -----------------------------------------------------------------------------------
     async def _work(self, channel_id: int, ch: Channel) -> None:
         """Bring the live message up to the newest snapshot, then send what is queued, until nothing
@@ -369,50 +336,49 @@ class LiveMessage:
         (`_lost` forgot it)."""
         try:
             while True:
-                if ch.behind and ch.tried != ch.seq:
+                if ch.to_show:
                     await self._show(channel_id, ch)
                 elif ch.retire:
-                    await self._retire(ch, channel_id, *ch.retire.pop(0))
+                    await self._writer.retire(ch, channel_id, *ch.next_retirement())
                 elif ch.notices:
-                    await self._send(ch, channel_id, {"content": ch.take_notices()})
+                    await self._writer.send(ch, channel_id, {"content": ch.take_notices()})
                 elif ch.posts:
-                    message = ch.posts.pop(0)
-                    sent = await self._send(ch, channel_id, message_fields(message))
+                    message = ch.next_post()
+                    sent = await self._writer.send(ch, channel_id, message_fields(message))
                     if sent is not None:
                         await self.sent(message, sent.id)
                 else:
                     break
         except Unreachable:
             return
-        if _done_with(ch) and self._channels.get(channel_id) is ch:
+        if ch.done_with and self._channels.get(channel_id) is ch:
             del self._channels[channel_id]
-            if _finished_thread(ch):
-                await self._archive(channel_id)
+            if ch.finished_thread:
+                await self._writer.archive(channel_id)
         else:
             ch.rest()
-        if ch.worker is asyncio.current_task():
-            ch.worker = None  # done: nothing to keep per channel
+        ch.worked()
 
     async def _show(self, channel_id: int, ch: Channel) -> None:
         seq, loaded = ch.seq, ch.loaded
         assert loaded is not None, "a channel behind has a snapshot to show"
-        ch.tried = seq
+        ch.try_now()
         if ch.call is not None and ch.claimed:
             return  # a click's answer is posting this change with its call
         shown = self._frame(ch, loaded)
-        if ch.call is not None:
-            call, ch.call = ch.call, None
-            if (
-                _running(loaded)
-                and ch.may_post
-                and await self._post_call(channel_id, ch, loaded, shown, call)
-            ):
-                return
+        call = ch.take_call()
+        if (
+            call is not None
+            and _running(loaded)
+            and ch.may_post
+            and await self._post_call(channel_id, ch, loaded, shown, call)
+        ):
+            return
         if self._needs_repost(ch, loaded) and await self._repost(channel_id, ch, loaded, shown):
             return
-        edited = await self._edit(ch, loaded, shown)
+        edited = await self._writer.edit(ch, loaded, shown)
         if edited:
-            ch.shown = max(ch.shown, seq)
+            ch.showed(seq)
         elif edited is None and _running(loaded) and ch.may_post:  # deleted by someone: post anew
             await self._repost(channel_id, ch, loaded, shown)
 
@@ -421,18 +387,18 @@ class LiveMessage:
         messages for one change); the old one loses its buttons only once the new one is saved."""
         old = loaded.table.message_id
         carried = ch.take_notices()
-        message = await self._send(ch, channel_id, await new_fields(shown, Text(carried, None)), live=True)
+        fields = await new_fields(shown, Text(carried, None))
+        message = await self._writer.send(ch, channel_id, fields, live=True)
         if message is None:
-            if carried:
-                ch.notices.insert(0, carried)
+            ch.put_back(carried)
             return False
         ch.hold(message.id, attachments_of(message))
-        log.info("live message posted", extra={**_where(loaded), "message_id": message.id})
+        log.info("live message posted", extra={**where(loaded), "message_id": message.id})
         if not await self._save_moved(channel_id, loaded, message.id):
             return True
-        ch.known_id, ch.carried = message.id, carried
-        if old is not None and old != message.id and old not in ch.answering:
-            await self.strip_buttons(channel_id, old)
+        ch.carries(message.id, carried)
+        if old is not None and old != message.id and not ch.answers_on(old):
+            await self._writer.strip_buttons(channel_id, old)
         return True
 
     async def _post_call(
@@ -445,10 +411,9 @@ class LiveMessage:
         seq = ch.seq
         carried = ch.take_notices()
         text = call_text(seated(call, loaded.table), carried, loaded.table)
-        message = await self._send(ch, channel_id, await new_fields(shown, text), live=True)
+        message = await self._writer.send(ch, channel_id, await new_fields(shown, text), live=True)
         if message is None:
-            if carried:
-                ch.notices.insert(0, carried)
+            ch.put_back(carried)
             return False
         ch.hold(message.id, attachments_of(message))
         await self._replaced(channel_id, ch, loaded, message.id, carried, seq)
@@ -462,11 +427,8 @@ class LiveMessage:
         old = loaded.table.message_id
         if not await self._save_moved(channel_id, loaded, message_id):
             return
-        before = ch.carried if ch.known_id == old else None
-        ch.known_id, ch.carried = message_id, carried
+        ch.replaced(old, message_id, carried)
         self._shown(loaded, seq)
-        if old is not None and old != message_id:
-            ch.retire.append((old, before))
         self.kick(channel_id)
 
     async def _save_moved(self, channel_id: int, loaded: Loaded, message_id: int) -> bool:
@@ -475,138 +437,14 @@ class LiveMessage:
         try:
             saved = await self._moved(loaded, message_id)
         except Exception:
-            log.exception("new live message not saved", extra=_where(loaded))
+            log.exception("new live message not saved", extra=where(loaded))
             saved = None
         if saved is None:
-            await self.strip_buttons(channel_id, message_id)
+            await self._writer.strip_buttons(channel_id, message_id)
             return False
         return True
-
-    async def _retire(self, ch: Channel, channel_id: int, message_id: int, carried: str | None) -> None:
-        """An old live message replaced by a call goes: deleted, or cut down to the Pay Day summaries
-        it carried, so they stay in the channel in their place. One request either way."""
-        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        cut_down: dict[str, Any] = {"content": carried, "embed": None, "view": None, "attachments": []}
-
-        async def with_token() -> None:
-            if carried:
-                await message.edit(**cut_down)
-            else:
-                await message.delete()
-
-        async def via_hook(hook: Hook) -> None:
-            if carried:
-                await hook.edit(cut_down)
-            else:
-                await hook.delete()
-
-        try:
-            await self._write(channel_id, ch.parting(message_id), via_hook, with_token)
-        except discord.NotFound:
-            pass
-        except discord.HTTPException:
-            log.info("old live message not retired", extra={"channel": channel_id, "message_id": message_id})
-            await self.strip_buttons(channel_id, message_id)
-
-    async def _archive(self, channel_id: int) -> None:
-        """A game's own thread is archived once its lobby closed or its game ended and everything
-        (the standings) went out: it leaves the channel's list of threads, and anyone may still
-        read it (a write reopens it: a rematch, or the next game)."""
-        try:
-            await self.reach.write(channel_id, lambda: self.bot.http.edit_channel(channel_id, archived=True))
-        except (discord.HTTPException, Unreachable):
-            log.info("thread not archived", extra={"channel": channel_id, "action": "archive"})
-            return
-        log.info("thread archived", extra={"channel": channel_id, "action": "archive"})
-
-    async def _edit(self, ch: Channel, loaded: Loaded, shown: Frame) -> bool | None:
-        """Edit the live message (its text, the board and its picture, kept or replaced): True if
-        done, None if it is gone (deleted), False if Discord failed."""
-        channel_id, message_id = loaded.row.channel_id, loaded.table.message_id
-        if message_id is None:
-            return None
-        fields, _ = await edit_fields(shown, self._text(ch), ch.held(message_id))
-        ch.attachments = None  # until Discord says what the message now holds
-        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        try:
-            edited = await self._write(
-                channel_id, ch.hook_for(message_id), lambda h: h.edit(fields), lambda: message.edit(**fields)
-            )
-        except discord.NotFound:
-            return None
-        except discord.HTTPException:
-            log.warning("live message edit failed", exc_info=True, extra=_where(loaded))
-            return False
-        ch.hold(message_id, attachments_of(edited))
-        return True
-
-    async def _send(
-        self, ch: Channel, channel_id: int, fields: dict[str, Any], *, live: bool = False
-    ) -> discord.Message | None:
-        """Post a message unless posting is paused, as a follow-up of the newest fresh click if there
-        is one (a new `live` message is then written through that click later too); a failure
-        pauses posting, longer each time, and the next player to act is told (once)."""
-        if not ch.may_post:
-            log.info("message not sent: posting is paused", extra={"channel": channel_id})
-            return None
-        channel = self.bot.get_partial_messageable(channel_id)
-
-        async def follow_up(hook: Hook) -> discord.Message:
-            sent = await hook.post(fields)
-            if live:
-                ch.hooked(hook.on(sent.id))
-            return sent
-
-        try:
-            sent = await self._write(channel_id, ch.newest(), follow_up, lambda: channel.send(**fields))
-        except discord.HTTPException:
-            pause = ch.failed_to_post()
-            log.warning("message not sent", exc_info=True, extra={"channel": channel_id, "pause_s": pause})
-            return None
-        ch.posted()
-        return sent
-
-    async def _write(
-        self,
-        channel_id: int,
-        hook: Hook | None,
-        via_hook: Callable[[Hook], Awaitable[Written]],
-        with_token: Callable[[], Awaitable[Written]],
-    ) -> Written:
-        """One write to the channel: `via_hook` with the fresh click `hook` if there is one (exempt
-        from the global limit), else `with_token`, with the bot's token. A click whose token Discord
-        no longer takes is let go and the bot's token writes instead, once."""
-        if hook is not None:
-            try:
-                return await self.reach.write(channel_id, lambda: via_hook(hook))
-            except discord.HTTPException as error:
-                if not expired(error):
-                    raise
-                log.info(
-                    "interaction expired: the bot's token writes",
-                    extra={"channel": channel_id, "status": error.status, "code": error.code},
-                )
-                ch = self._channels.get(channel_id)
-                if ch is not None:
-                    ch.unhook(hook)
-        return await self.reach.write(channel_id, with_token)
-
-
-def _done_with(ch: Channel) -> bool:
-    """Whether nothing need be kept of the channel once its queue is empty: its game is over and
-    fully shown, or it never showed a game here (a thread's parent that received the standings)."""
-    return (ch.closed and not ch.behind) or ch.game_id is None
-
-
-def _finished_thread(ch: Channel) -> bool:
-    """Whether the channel is a game's own thread whose lobby closed or whose game ended, shown."""
-    return ch.closed and not ch.behind and ch.loaded is not None and ch.loaded.table.parent_id is not None
 
 
 def _running(loaded: Loaded) -> bool:
     state = loaded.table.state
     return state is not None and not state.over
-
-
-def _where(loaded: Loaded) -> dict[str, int]:
-    return {"channel": loaded.row.channel_id, "game": loaded.row.game_id}

@@ -6,8 +6,8 @@ original response, follow-ups and their edits and deletes) are exempt, for 15 mi
 click. A click on a message answered by editing it (or deferred that way) has that very message as
 its original response, and a message the answer or a follow-up posted is the interaction's own. So
 while a click on the live message is fresh, the channel's worker edits, retires and posts through
-it (cogs/payday/_live.py), and falls back to the bot's token when none is (after a restart, after
-HOOK_LIFETIME) or Discord no longer takes its token.
+it (cogs/payday/live/_writer.py), and falls back to the bot's token when none is (after a restart,
+after HOOK_LIFETIME) or Discord no longer takes its token.
 """
 
 import dataclasses
@@ -34,7 +34,7 @@ class Hook:
 
     The whole interaction is kept, not only its follow-up webhook, because discord.py edits and
     deletes an original response (`@original`) only through `discord.Interaction`; a channel keeps
-    one per message, a few at most, and lets them go once expired (cogs/payday/_channel.py)."""
+    one per message, a few at most, and lets them go once expired (cogs/payday/live/_channel.py)."""
 
     interaction: discord.Interaction
     message_id: int
