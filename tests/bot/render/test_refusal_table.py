@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 import textwrap
+from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 
 import cogs.payday  # noqa: F401 - the application's modules, registering their refusal words
 from bot.render import refusal_table
-from bot.render.i18n import lang
+from bot.render.i18n import Lang, lang
 from bot.render.refusal_table import DuplicateRefusal, enums, register, unwritten, writer
 from bot.render.refusals import refusal_text
 from bot.service.values import Refused, ServiceCode
@@ -93,6 +94,47 @@ def test_the_refusal_enums_never_share_a_value():
     one dict literal, silently, where `register` cannot see it)."""
     members = [code for enum in enums() for code in enum]
     assert len({code.value for code in members}) == len(members)
+
+
+EVERY_PARAMETER = {
+    "ruleset": "modern",
+    "choices": ["modern", "classic"],
+    "least": 2,
+    "most": 6,
+    "step": 1000,
+    "savings": 500,
+    "cap": 10_000,
+    "loan": 2000,
+    "cash": 300,
+    "fee": 100,
+    "number": 4,
+    "seat": 1,
+    "seats": [1],
+    "host": "Ann",
+    "name": "Bob",
+    "permissions": ["embed_links", "attach_files"],
+    "rule": "salary",
+    "option": "seconds",
+    "game": 4,
+    "steps": 9,
+    "free": ["Cat"],
+    "until": datetime(2026, 1, 1, tzinfo=UTC),
+}
+"""Whatever any refusal's sentence reads, in a form each reads."""
+
+
+EVERY_CODE = sorted((code for enum in enums() for code in enum), key=str)
+"""Every member of every enum with words in the table (enums with none: the test at the end)."""
+
+
+def written(code: StrEnum, L: Lang) -> str:
+    return refusal_text(Refused(code, ["Ann", "Bob", "Cat"], **EVERY_PARAMETER), L)
+
+
+@pytest.mark.parametrize("code", EVERY_CODE)
+def test_every_refusal_code_reads_in_english(code):
+    english = written(code, lang("en"))
+    assert english and "{" not in english, english
 
 
 WHAT_THE_APPLICATION_WRITES = textwrap.dedent(
