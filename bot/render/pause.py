@@ -1,17 +1,19 @@
 """A paused game in words: the live message's line while it is paused, the answers to `/payday
-pause` and `/payday resume`, and their refusals (`REFUSALS`, part of bot/render/refusals.py's table).
+pause` and `/payday resume`, and their refusals (joining the one table of refusal words,
+bot/render/refusal_table.py).
 
 Times are Discord timestamps, so each reader sees them in their own time zone; the time a paused
 question has left is a span, since no clock runs.
 """
 
-from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from enum import StrEnum
 
 import discord
 from babel.dates import format_timedelta
 
 from bot.render.i18n import Lang
+from bot.render.refusal_table import Writer, register
 from bot.service.values import ServiceCode
 from bot.table import Table
 
@@ -57,10 +59,11 @@ def resumed_note(params: dict, L: Lang, table: Table | None) -> str:
     )
 
 
-REFUSALS: dict[str, Callable[[dict, Sequence[str], Lang], str]] = {
+_REFUSALS: dict[StrEnum, Writer] = {
     ServiceCode.PAUSED: lambda p, n, L: L._(
         "The game is paused (by {player}): nothing moves until /payday resume.", player=p["name"]
     ),
     ServiceCode.NOT_PAUSED: lambda p, n, L: L._("The game is not paused: its clocks are running."),
 }
 """The refusals of a paused game, and of resuming one that runs."""
+register(_REFUSALS)

@@ -2,10 +2,12 @@
 the check of a slash option says no.
 
 `refusal_text` writes a `service.Refused` (or an engine `IllegalAction`) from its code and
-parameters, one small function per code, in the language asked for.
+parameters, one small function per code, in the language asked for. The core's codes (the
+engine's, the lobby's, the service's and the options') have their words here; a feature's join the
+same table from its own words module (bot/render/refusal_table.py).
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from enum import StrEnum
 
 from bot.game.actions import IllegalAction
@@ -14,14 +16,9 @@ from bot.render.embeds import safe
 from bot.render.house import rule_name, rule_value
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
-from bot.render.pause import REFUSALS as PAUSE_REFUSALS
-from bot.render.replay import REFUSALS as REPLAY_REFUSALS
-from bot.render.takeover import REFUSALS as TAKEOVER_REFUSALS
+from bot.render.refusal_table import Names, Writer, register, writer
 from bot.service.values import Refused, ServiceCode
 from bot.table.lobby import LobbyCode
-
-Names = Sequence[str]
-Writer = Callable[[dict, Names, Lang], str]
 
 
 class OptionCode(StrEnum):
@@ -50,7 +47,7 @@ def went_wrong(L: Lang) -> str:
 def refusal_text(refusal: Refused | IllegalAction, L: Lang, names: Names = ()) -> str:
     """What to tell the player; `names`: the players by seat, for refusals that name one (a
     `Refused` carries its own)."""
-    return _TEXTS[refusal.code](refusal.params, getattr(refusal, "names", None) or names, L)
+    return writer(refusal.code)(refusal.params, getattr(refusal, "names", None) or names, L)
 
 
 def _no_amount(step: int, most: int, L: Lang) -> str:
@@ -94,7 +91,7 @@ def _not_your_turn(p: dict, n: Names, L: Lang) -> str:
     return L._("It's not your move: the game is waiting for {players}.", players=players)
 
 
-_TEXTS: dict[str, Writer] = {
+_CORE: dict[StrEnum, Writer] = {
     # Starting a game
     Why.NO_RULESET: lambda p, n, L: L._(
         "There is no ruleset called {ruleset}: choose one of {choices}.",
@@ -314,9 +311,7 @@ _TEXTS: dict[str, Writer] = {
         "The bot's records didn't answer, so your change couldn't be confirmed: open /payday settings "
         "again in a moment to see whether it was made."
     ),
-    **TAKEOVER_REFUSALS,
-    **REPLAY_REFUSALS,
-    **PAUSE_REFUSALS,
 }
-"""One writer per refusal code (the service's, the engine's, the lobby's and the options'; a
-request to take over a seat's are bot/render/takeover.py's)."""
+"""One writer per refusal code of the core: the engine's, the lobby's, the service's and the
+options'."""
+register(_CORE)

@@ -1,12 +1,13 @@
 """A finished game's replay in words and pictures (`/payday replay`): one turn at a time, its roll
 and its events as the story tells them (bot/render/story), the drawn board as it stood at the turn's
 end, and the buttons that step through the game; and the refusals of a replay or an export
-(`REFUSALS`, part of bot/render/refusals.py's table).
+(joining the one table of refusal words, bot/render/refusal_table.py).
 
 Private to the person who asked, so written in their own language.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from enum import StrEnum
 
 import discord
 
@@ -18,6 +19,7 @@ from bot.render.components import Button, Message, ReplayTurn, Rows
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
+from bot.render.refusal_table import Writer, register
 from bot.render.rules_text import edition_title
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
@@ -145,7 +147,7 @@ def exported_text(game_id: int, L: Lang) -> str:
     )
 
 
-REFUSALS: dict[str, Callable[[dict, Sequence[str], Lang], str]] = {
+_REFUSALS: dict[StrEnum, Writer] = {
     ReplayCode.NO_GAME: lambda p, n, L: L._("No game #{game} has finished in this server.", game=p["game"]),
     ReplayCode.PRUNED: lambda p, n, L: L._(
         "Game #{game}'s moves were pruned: only its result is kept.", game=p["game"]
@@ -157,3 +159,4 @@ REFUSALS: dict[str, Callable[[dict, Sequence[str], Lang], str]] = {
         "Game #{game} has no such turn: its turns go from 0 to {steps}.", game=p["game"], steps=p["steps"]
     ),
 }
+register(_REFUSALS)

@@ -1,13 +1,14 @@
 """Taking over a computer's seat in words: the request the host answers (a public message in the
 game's language, pinging the host, with Approve and Decline), what it says once answered, and the
-refusals (`REFUSALS`, part of bot/render/refusals.py's table).
+refusals (joining the one table of refusal words, bot/render/refusal_table.py).
 
 The request and its answers are public messages: names are escaped where they are put in, so the
 sentences keep their own emphasis. The refusals are private, escaped whole by the reply like every
 refusal.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from enum import StrEnum
 
 import discord
 
@@ -16,6 +17,7 @@ from bot.render.components import APPROVE, DECLINE, Button, Message, Rows, SeatV
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
+from bot.render.refusal_table import Writer, register
 from bot.service.values import TakeoverCode
 from bot.table import Table
 
@@ -85,7 +87,7 @@ def _expires(params: dict) -> str:
     return discord.utils.format_dt(params["until"], "R")
 
 
-REFUSALS: dict[str, Callable[[dict, Sequence[str], Lang], str]] = {
+_REFUSALS: dict[StrEnum, Writer] = {
     TakeoverCode.SEATED: lambda p, n, L: L._(
         "You already play in this game (as {name}): only a member without a seat can take one over.",
         name=p["name"],
@@ -124,3 +126,4 @@ REFUSALS: dict[str, Callable[[dict, Sequence[str], Lang], str]] = {
     ),
 }
 """One writer per refusal of a request or of the host's answer (names are escaped by the reply)."""
+register(_REFUSALS)

@@ -25,6 +25,7 @@ from bot.render.prompts.questions import question
 from bot.render.refusals import refusal_text
 from bot.render.statements import line
 from tests.bot.render.games import every_question
+from tests.bot.render.test_refusal_table import EVERY_CODE, written
 from tests.bot.render.test_words import CLASSIC, CLASSIC_SAMPLES, MODERN, NAMES, REFUSALS, SAMPLES
 from tests.cogs.payday.rig import cog
 
@@ -121,6 +122,13 @@ def test_every_refusal_reads_in_italian(refusal, said, it):
     text = refusal_text(refusal, it, NAMES)
     assert_italian(text)
     assert text != said
+
+
+@pytest.mark.parametrize("code", EVERY_CODE)
+def test_every_refusal_code_of_every_feature_reads_in_italian(code, it):
+    text = written(code, it)
+    assert_italian(text)
+    assert text != written(code, ENGLISH)
 
 
 def test_every_question_and_button_of_every_edition_reads_in_italian(it):
