@@ -110,10 +110,17 @@ def clicks(prefix: str, *, formerly: tuple[str, ...] = (), **parts: Part) -> Cal
 
 def claim(registry: dict[str, type[K]], prefix: str, kind: type[K], what: str) -> None:
     """Enter `kind` in `registry` under `prefix`; a prefix another kind has is refused, as a
-    custom_id must never reach two of them."""
-    if prefix in registry:
-        raise ValueError(f"the {what} prefix {prefix!r} is {registry[prefix].__name__}'s already")
+    custom_id must never reach two of them. A kind defined again by its module imported anew
+    (discord.py imports an extension's modules anew when it unloads and loads it) takes its own
+    place."""
+    known = registry.get(prefix)
+    if known is not None and _named(known) != _named(kind):
+        raise ValueError(f"the {what} prefix {prefix!r} is {known.__name__}'s already")
     registry[prefix] = kind
+
+
+def _named(kind: type) -> str:
+    return f"{kind.__module__}.{kind.__qualname__}"
 
 
 def custom_id(target: Target) -> str:

@@ -73,6 +73,24 @@ def test_two_kinds_of_target_cannot_claim_one_prefix(targets):
     assert targets == before
 
 
+def test_a_kind_defined_again_by_its_module_imported_anew_takes_its_own_place(targets):
+    """As when discord.py imports an extension's modules anew: the kind keeps its prefix."""
+
+    def define() -> type[Target]:
+        @clicks("pdzz", channel_id=CHANNEL)
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Note(Target):
+            channel_id: int
+
+        return Note
+
+    define()
+    again = define()
+
+    assert targets["pdzz"] is again
+    assert again.codec.read(f"pdzz:{C}") == again(C)
+
+
 def test_a_settings_form_carries_the_version_it_showed_and_one_from_before_reads_as_version_0():
     codec = c.SettingsForm.codec
     form = c.SettingsForm(C, "family", "ending", 123456789012)
