@@ -3,8 +3,9 @@ click on it does, and the rows they sit in.
 
 What a click does is a target: the few values its custom_id carries (the channel, the game, the
 question's number, the answer ...), so a button works after a restart without any view kept in
-memory. Nothing here is a discord.ui item: the cog (cogs/payday) writes each target as a custom_id
-with the one codec of its kind, sends the rows, and routes every click back to its handler.
+memory. Each kind of target carries its codec (`clicks`, bot/render/custom_ids.py: its custom_id's
+layout is written above its class). Nothing here is a discord.ui item: the cog (cogs/payday) writes
+each target as its custom_id, sends the rows, and routes every click back to its handler.
 """
 
 from collections.abc import Sequence
@@ -12,17 +13,20 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.game.rulesets import RULESETS
 from bot.game.strengths import Strength
+from bot.render.custom_ids import CHANNEL, GAME, KIND, MONEY, NUMBER, PAGE, Added, Part, Target, clicks
 from bot.render.i18n import Lang
 from bot.render.prompts.layout import Choice, Menu, rows
 from bot.render.story.pages import page_buttons
 from bot.render.strengths import COMPUTER_MARK, strength_does, strength_name
+from bot.service.results import Period
 from bot.service.values import LobbyChange
 
 
 # -- what a click does --------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class InGame:
+class InGame(Target):
     """A control of one channel's game: a click in another channel, or on a control of an earlier
     game, is refused."""
 
@@ -30,6 +34,7 @@ class InGame:
     game_id: int
 
 
+@clicks("pd", channel_id=CHANNEL, game_id=GAME, prompt=NUMBER, kind=KIND, value=NUMBER)
 @dataclass(frozen=True, slots=True)
 class Answer(InGame):
     """Answer question number `prompt` of the game (a click on an older one is refused)."""
@@ -39,6 +44,7 @@ class Answer(InGame):
     value: int
 
 
+@clicks("pdm", channel_id=CHANNEL, game_id=GAME, prompt=NUMBER, kind=KIND)
 @dataclass(frozen=True, slots=True)
 class AnswerMenu(InGame):
     """The same from a select menu: one action kind, the option chosen its value."""
@@ -50,6 +56,7 @@ class AnswerMenu(InGame):
         return Answer(self.channel_id, self.game_id, self.prompt, self.kind, value)
 
 
+@clicks("pdl", channel_id=CHANNEL, game_id=GAME, change=Part("|".join(LobbyChange), LobbyChange))
 @dataclass(frozen=True, slots=True)
 class LobbyAction(InGame):
     """A lobby button: join, leave, add a computer player, start or cancel."""
@@ -57,24 +64,29 @@ class LobbyAction(InGame):
     change: LobbyChange
 
 
+@clicks("pda", channel_id=CHANNEL, game_id=GAME)
 @dataclass(frozen=True, slots=True)
 class AddComputer(InGame):
     """The lobby's menu of computer players: the option chosen is the strength of the one added."""
 
 
+@clicks("pdh", channel_id=CHANNEL, game_id=GAME)
 @dataclass(frozen=True, slots=True)
 class OpenHand(InGame):
     """My hand: the clicking player's private panel."""
 
 
+@clicks("pdo", channel_id=CHANNEL, game_id=GAME)
 @dataclass(frozen=True, slots=True)
 class SetOrders(InGame):
     """The standing-orders menu: whatever is ticked when it closes is the new set."""
 
 
+@clicks("pdp", formerly=("pdr",), channel_id=CHANNEL, game_id=GAME)
 @dataclass(frozen=True, slots=True)
 class RefreshHand(InGame):
-    """Refresh: the panel edited in place with the hand as it is now."""
+    """Refresh: the panel edited in place with the hand as it is now (panels from before say
+    pdr:<channel>:<game>, beside Rematch's pdr:<game>)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,16 +96,22 @@ class MoneyForm(InGame):
     kind: str
 
 
+@clicks("pdb", channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 @dataclass(frozen=True, slots=True)
 class OpenForm(MoneyForm):
     """Borrow… / Repay…: open the form."""
 
 
+@clicks("pdx", channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 @dataclass(frozen=True, slots=True)
 class SubmitForm(MoneyForm):
     """The form submitted: its one text field is the amount."""
 
 
+APPROVE, DECLINE = "approve", "decline"
+
+
+@clicks("pdt", channel_id=CHANNEL, game_id=GAME, number=NUMBER, verdict=Part(f"{APPROVE}|{DECLINE}", str))
 @dataclass(frozen=True, slots=True)
 class SeatVerdict(InGame):
     """The host's answer to request `number` to take over a computer's seat (`verdict`: APPROVE or
@@ -103,9 +121,7 @@ class SeatVerdict(InGame):
     verdict: str
 
 
-APPROVE, DECLINE = "approve", "decline"
-
-
+@clicks("pde", channel_id=CHANNEL, game_id=GAME, prompt=NUMBER)
 @dataclass(frozen=True, slots=True)
 class EndGame(InGame):
     """The host's confirmation of /payday end, shown what ending at question `prompt` gives (a
@@ -114,18 +130,26 @@ class EndGame(InGame):
     prompt: int
 
 
+@clicks("pdk", channel_id=CHANNEL, game_id=GAME)
 @dataclass(frozen=True, slots=True)
 class KeepPlaying(InGame):
     """The host's Cancel of /payday end: nothing changes."""
 
 
+@clicks("pdy", channel_id=CHANNEL, game_id=GAME)
 @dataclass(frozen=True, slots=True)
 class EditHouse(InGame):
     """House rules, on the lobby: its host's editor of the lobby's house rules."""
 
 
+SERVER, LOBBY = "s", "l"
+SCOPE = Part(f"{SERVER}|{LOBBY}", str)
+REF = Part(r"[a-z]{1,12}|[0-9]{1,12}", str)
+"""An edition's name (a server's house rules) or a game id (a lobby's)."""
+
+
 @dataclass(frozen=True, slots=True)
-class HouseOf:
+class HouseOf(Target):
     """Whose house rules an editor changes: a server's for one edition (`scope` SERVER, `owner` the
     guild, `ref` the edition's name) or a lobby's (`scope` LOBBY, `owner` its channel, `ref` its game
     id). One editor serves both, the panel of /payday settings and the lobby's."""
@@ -143,14 +167,13 @@ class HouseOf:
         return cls(LOBBY, channel_id, str(game_id))
 
 
-SERVER, LOBBY = "s", "l"
-
-
+@clicks("pdym", scope=SCOPE, owner=CHANNEL, ref=REF)
 @dataclass(frozen=True, slots=True)
 class HouseMenu(HouseOf):
     """The editor's menu: the house rule chosen is switched, or its value asked in a form."""
 
 
+@clicks("pdyr", scope=SCOPE, owner=CHANNEL, ref=REF, shown=Added("[0-9a-f]{10}", str, absent=None))
 @dataclass(frozen=True, slots=True)
 class HouseReset(HouseOf):
     """Reset: the edition's own rules again. `shown`: the mark of the house rules it showed
@@ -159,6 +182,14 @@ class HouseReset(HouseOf):
     shown: str | None = None
 
 
+@clicks(
+    "pdyf",
+    scope=SCOPE,
+    owner=CHANNEL,
+    ref=REF,
+    key=Part(r"[a-z_]{1,24}", str),
+    shown=Added(r"[a-z0-9_]{1,24}", str, absent=None),
+)
 @dataclass(frozen=True, slots=True)
 class HouseForm(HouseOf):
     """The form for the value of house rule `key`, submitted. `shown`: the value it showed (as
@@ -168,8 +199,13 @@ class HouseForm(HouseOf):
     shown: str | None
 
 
+EDITION = Part(r"[a-z]{1,12}", str)
+ACTION = Part(r"[a-z_]{1,20}", str)
+
+
+@clicks("pdc", guild_id=CHANNEL, ruleset=EDITION, action=ACTION, shown=Added("[01]", int, absent=None))
 @dataclass(frozen=True, slots=True)
-class SettingsButton:
+class SettingsButton(Target):
     """A button of the /payday settings panel: a switch (`action` one of SWITCHES), a form to open
     (one of FORMS), or the house rules of another edition to show (SHOW). `ruleset` is the edition
     whose house rules the panel shows (for SHOW, the one to show). `shown`: a switch's position
@@ -182,10 +218,12 @@ class SettingsButton:
     shown: int | None = None
 
 
+@clicks("pdcf", guild_id=CHANNEL, ruleset=EDITION, form=ACTION, version=Added(r"[0-9]{1,12}", int, absent=0))
 @dataclass(frozen=True, slots=True)
-class SettingsForm:
+class SettingsForm(Target):
     """A form of the settings panel (`form`: one of FORMS), submitted. `version`: that of the
-    settings it showed, which it sends back whole: saved only if nobody saved them since."""
+    settings it showed, which it sends back whole: saved only if nobody saved them since (0 on a
+    form from before forms carried it, as on a server that never chose)."""
 
     guild_id: int
     ruleset: str
@@ -193,8 +231,12 @@ class SettingsForm:
     version: int
 
 
+BOOKS = ("bank", "loans")
+
+
+@clicks("pdg", game_id=GAME, book=Part("|".join(BOOKS), str), page=PAGE)
 @dataclass(frozen=True, slots=True)
-class LedgerTurn:
+class LedgerTurn(Target):
     """A page of the Bank's statement ("bank") or of the loan book ("loans"), for a finished game
     as well (the channel is the one clicked in)."""
 
@@ -203,23 +245,26 @@ class LedgerTurn:
     page: int
 
 
+@clicks("pds", game_id=GAME, page=PAGE)
 @dataclass(frozen=True, slots=True)
-class StoryTurn:
+class StoryTurn(Target):
     """A page of a game's story (`/payday log`), for a finished game as well."""
 
     game_id: int
     page: int
 
 
+@clicks("pdr", game_id=GAME)
 @dataclass(frozen=True, slots=True)
-class Rematch:
+class Rematch(Target):
     """On a finished game's standings: a lobby for the same table again, in the channel clicked in."""
 
     game_id: int
 
 
+@clicks("pdhist", user_id=Part(r"[0-9]{1,20}", int), page=PAGE)
 @dataclass(frozen=True, slots=True)
-class HistoryTurn:
+class HistoryTurn(Target):
     """A page of the server's finished games (`/payday history`): everyone's (`user_id` 0) or one
     member's; the server is the one clicked in."""
 
@@ -227,51 +272,31 @@ class HistoryTurn:
     page: int
 
 
+@clicks("pdrank", ruleset=Part("|".join(RULESETS), str), period=Part("|".join(Period), str), page=PAGE)
 @dataclass(frozen=True, slots=True)
-class LeaderboardTurn:
-    """A page of the server's leaderboard of an edition over a period (`bot.service.results.Period`)."""
+class LeaderboardTurn(Target):
+    """A page of the server's leaderboard of an edition this version has, over a period
+    (`bot.service.results.Period`)."""
 
     ruleset: str
     period: str
     page: int
 
 
+FIRST, BACK, NEXT, LAST, PAYDAY = "first", "back", "next", "last", "payday"
+WAYS = (FIRST, BACK, NEXT, LAST, PAYDAY)
+"""Where each replay button leads, carried in its custom_id so a message's buttons never share one."""
+
+
+@clicks("pdw", game_id=GAME, step=PAGE, way=Part("|".join(WAYS), str))
 @dataclass(frozen=True, slots=True)
-class ReplayTurn:
+class ReplayTurn(Target):
     """A step of a finished game's replay; `way` names the button (start, back, next, end, next Pay
     Day), so two buttons leading to the same step still have custom_ids of their own."""
 
     game_id: int
     step: int
     way: str
-
-
-Target = (
-    Answer
-    | AnswerMenu
-    | LobbyAction
-    | AddComputer
-    | LedgerTurn
-    | StoryTurn
-    | Rematch
-    | OpenHand
-    | SetOrders
-    | OpenForm
-    | SubmitForm
-    | RefreshHand
-    | SeatVerdict
-    | EndGame
-    | KeepPlaying
-    | HistoryTurn
-    | LeaderboardTurn
-    | EditHouse
-    | HouseMenu
-    | HouseReset
-    | HouseForm
-    | SettingsButton
-    | SettingsForm
-    | ReplayTurn
-)
 
 
 # -- the controls ---------------------------------------------------------------------------------------
@@ -297,7 +322,7 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Select:
-    target: AnswerMenu | SetOrders | HouseMenu | AddComputer
+    target: Target
     options: tuple[Option, ...]
     placeholder: str | None = None
     min_values: int = 1
@@ -333,7 +358,6 @@ STYLES = {
 }
 HAND_EMOJI = "🃏"
 HOUSE_EMOJI = "🏠"
-BOOKS = ("bank", "loans")
 
 
 def game_rows(

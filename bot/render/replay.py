@@ -15,7 +15,7 @@ from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 from bot.render.board_attachment import show_board
 from bot.render.board_picture import Scene, game_scene, scene_key
-from bot.render.components import Button, Message, ReplayTurn, Rows
+from bot.render.components import BACK, FIRST, LAST, NEXT, PAYDAY, Button, Message, ReplayTurn, Rows
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
@@ -30,9 +30,6 @@ DESCRIPTION_LIMIT = 4000
 """Discord's embed description holds 4,096 characters; a turn's words stay under it."""
 CHOICE_LIMIT = 100
 """Discord's longest suggestion name."""
-FIRST, BACK, NEXT, LAST, PAYDAY = "first", "back", "next", "last", "payday"
-WAYS = (FIRST, BACK, NEXT, LAST, PAYDAY)
-"""Where each button leads, carried in its custom_id so a message's buttons never share one."""
 
 
 def replay_message(shown: Replayed, step: int, L: Lang) -> tuple[Message, Scene]:

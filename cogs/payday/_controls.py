@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.render.components import Button, Message, Row, Rows, Select
-from cogs.payday._custom_ids import custom_id
+from bot.render.custom_ids import custom_id
 
 
 class Controls(discord.ui.View):

@@ -1,5 +1,5 @@
 """Every form (modal) of the bot answered by one router, as its controls are: each kind of form
-names its codec (cogs/payday/_custom_ids.py) and the typed handler of the cog it calls, and
+names its target's codec (bot/render/custom_ids.py) and the typed handler of the cog it calls, and
 registers itself by defining its class; the one listener reads a submitted form's target back from
 its custom_id and hands it to the form whose codec matched.
 
@@ -16,8 +16,8 @@ from typing import Any, Generic, TypeVar
 import discord
 from discord.ext import commands
 
+from bot.render.custom_ids import Codec, claim
 from cogs.payday._base import Answering, run_click, submitted
-from cogs.payday._custom_ids import Codec
 
 T = TypeVar("T")
 CogT = TypeVar("CogT", bound=Answering)
@@ -47,12 +47,8 @@ FORMS: dict[str, type[Form[Any, Any]]] = {}
 
 
 def register(form: type[Form[Any, Any]]) -> None:
-    """Route the forms of `form`'s codec to it; a prefix another kind of form has is refused, as a
-    custom_id must never reach two handlers."""
-    prefix = form.codec.prefix
-    if prefix in FORMS:
-        raise ValueError(f"the form prefix {prefix!r} is {FORMS[prefix].__name__}'s already")
-    FORMS[prefix] = form
+    """Route the forms of `form`'s codec to it; a prefix another kind of form has is refused."""
+    claim(FORMS, form.codec.prefix, form, "form")
 
 
 def read_form(custom_id: str, fields: Mapping[str, str]) -> Form[Any, Any] | None:

@@ -17,6 +17,7 @@ from bot.game.actions import ActionKind
 from bot.game.hand import hand as hand_facts
 from bot.render import hand_view
 from bot.render.components import InGame, Message, OpenForm, OpenHand, RefreshHand, SetOrders, SubmitForm
+from bot.render.custom_ids import custom_id
 from bot.render.embeds import safe
 from bot.render.hand import hand_panel
 from bot.render.i18n import Lang
@@ -24,7 +25,6 @@ from bot.render.notes import note_text
 from bot.render.numbers import Unit, Unread, read_whole
 from bot.service import HandView, Move, Refused, ServiceCode, Update
 from bot.table import Table
-from cogs.payday import _custom_ids as ids
 from cogs.payday._base import Answering, channel_of, person, same_channel, user_language
 from cogs.payday._forms import Form
 from cogs.payday.live import Reply
@@ -169,7 +169,7 @@ def _money_form(clicked: OpenForm, step: int, L: Lang) -> discord.ui.Modal:
     no copy: `MoneyForm` reads the answer by its custom_id."""
     words = hand_view.form_words(clicked.kind, step, L)
     target = SubmitForm(clicked.channel_id, clicked.game_id, clicked.kind)
-    modal = discord.ui.Modal(title=words.title, custom_id=ids.FORM.build(target), timeout=None)
+    modal = discord.ui.Modal(title=words.title, custom_id=custom_id(target), timeout=None)
     modal.add_item(
         discord.ui.TextInput(
             label=words.label,
@@ -195,7 +195,7 @@ def _no_amount(kind: str, view: HandView) -> Refused:
 class MoneyForm(Form[SubmitForm, Hand]):
     """Borrow… / Repay…'s form submitted: the amount typed."""
 
-    codec = ids.FORM
+    codec = SubmitForm.codec
 
     async def handle(self, cog: Hand, interaction: discord.Interaction) -> None:
         await cog.money_submit(interaction, self.target, self.fields.get(AMOUNT_FIELD, ""))

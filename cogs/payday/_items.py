@@ -1,7 +1,8 @@
-"""Every button and menu of the bot as a DynamicItem: registered once at start-up, each matches the
-custom_ids of its codec (cogs/payday/_custom_ids.py), reads its target back from the one clicked,
-and hands it to the cog's handler for that kind of click. No view is kept for any message, so the
-buttons of messages sent before a restart work the same.
+"""Every button and menu of the bot as a DynamicItem: each matches the custom_ids of its target's
+codec (bot/render/custom_ids.py), reads its target back from the one clicked, and hands it to the
+cog's handler for that kind of click. Defining a control's class registers it (`CONTROLS`, all
+added to the bot at start-up); a prefix another control has is refused. No view is kept for any
+message, so the buttons of messages sent before a restart work the same.
 """
 
 import re
@@ -11,8 +12,8 @@ import discord
 from discord.ext import commands
 
 from bot.render import components
+from bot.render.custom_ids import Codec, claim
 from bot.render.numbers import option_number
-from cogs.payday import _custom_ids as ids
 from cogs.payday._base import run_click
 from cogs.payday._cog import Payday
 
@@ -26,10 +27,11 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], Generic[T], template
     find the /payday cog and call the handler of its kind (`handle`); a crash in the handler still
     gets the player a sentence."""
 
-    codec: ids.Codec[T]
+    codec: Codec[T]
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__(template=cls.codec.template)
+        claim(CONTROLS, cls.codec.prefix, cls, "control")
 
     def __init__(self, item: discord.ui.Item[Any], target: T) -> None:
         super().__init__(item)
@@ -51,6 +53,10 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], Generic[T], template
         raise NotImplementedError
 
 
+CONTROLS: dict[str, type[Control[Any]]] = {}
+"""Every control, by its codec's prefix: added to the bot when the cog is set up."""
+
+
 def payday(interaction: discord.Interaction) -> Payday:
     """The /payday cog of the bot the click reached."""
     client = interaction.client
@@ -69,14 +75,14 @@ def _chosen(menu: discord.ui.Item[Any]) -> tuple[str, ...]:
 
 
 class AnswerButton(Control[components.Answer]):
-    codec = ids.ANSWER
+    codec = components.Answer.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.game_click(interaction, self.target)
 
 
 class AnswerSelect(Control[components.AnswerMenu]):
-    codec = ids.ANSWER_MENU
+    codec = components.AnswerMenu.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         chosen = _chosen(self.item) or ("",)
@@ -86,159 +92,133 @@ class AnswerSelect(Control[components.AnswerMenu]):
 
 
 class LobbyButton(Control[components.LobbyAction]):
-    codec = ids.LOBBY
+    codec = components.LobbyAction.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.lobby_click(interaction, self.target)
 
 
 class ComputerMenu(Control[components.AddComputer]):
-    codec = ids.COMPUTER
+    codec = components.AddComputer.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.computer_click(interaction, self.target, _chosen(self.item))
 
 
 class LedgerButton(Control[components.LedgerTurn]):
-    codec = ids.LEDGER
+    codec = components.LedgerTurn.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.ledger_page(interaction, self.target)
 
 
 class StoryButton(Control[components.StoryTurn]):
-    codec = ids.STORY
+    codec = components.StoryTurn.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.story_page(interaction, self.target)
 
 
 class RematchButton(Control[components.Rematch]):
-    codec = ids.REMATCH
+    codec = components.Rematch.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.rematch_click(interaction, self.target)
 
 
 class HandButton(Control[components.OpenHand]):
-    codec = ids.HAND
+    codec = components.OpenHand.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.hand_click(interaction, self.target)
 
 
 class OrdersMenu(Control[components.SetOrders]):
-    codec = ids.ORDERS
+    codec = components.SetOrders.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.orders_click(interaction, self.target, _chosen(self.item))
 
 
 class MoneyButton(Control[components.OpenForm]):
-    codec = ids.MONEY_BUTTON
+    codec = components.OpenForm.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.money_form(interaction, self.target)
 
 
 class RefreshButton(Control[components.RefreshHand]):
-    codec = ids.REFRESH
+    codec = components.RefreshHand.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.hand_refresh(interaction, self.target)
 
 
 class SeatButton(Control[components.SeatVerdict]):
-    codec = ids.SEAT
+    codec = components.SeatVerdict.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.seat_verdict(interaction, self.target)
 
 
 class EndButton(Control[components.EndGame]):
-    codec = ids.END
+    codec = components.EndGame.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.end_click(interaction, self.target)
 
 
 class KeepPlayingButton(Control[components.KeepPlaying]):
-    codec = ids.KEEP
+    codec = components.KeepPlaying.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.keep_playing(interaction)
 
 
 class HistoryButton(Control[components.HistoryTurn]):
-    codec = ids.HISTORY
+    codec = components.HistoryTurn.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.history_page(interaction, self.target)
 
 
 class LeaderboardButton(Control[components.LeaderboardTurn]):
-    codec = ids.LEADERBOARD
+    codec = components.LeaderboardTurn.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.leaderboard_page(interaction, self.target)
 
 
 class EditHouseButton(Control[components.EditHouse]):
-    codec = ids.EDIT_HOUSE
+    codec = components.EditHouse.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.lobby_house(interaction, self.target)
 
 
 class HouseMenu(Control[components.HouseMenu]):
-    codec = ids.HOUSE_MENU
+    codec = components.HouseMenu.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.house_chosen(interaction, self.target, (_chosen(self.item) or ("",))[0])
 
 
 class HouseResetButton(Control[components.HouseReset]):
-    codec = ids.HOUSE_RESET
+    codec = components.HouseReset.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.house_reset(interaction, self.target)
 
 
 class SettingsButton(Control[components.SettingsButton]):
-    codec = ids.SETTINGS
+    codec = components.SettingsButton.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.settings_click(interaction, self.target)
 
 
 class ReplayButton(Control[components.ReplayTurn]):
-    codec = ids.REPLAY
+    codec = components.ReplayTurn.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.replay_step(interaction, self.target)
-
-
-ITEMS = (
-    AnswerButton,
-    AnswerSelect,
-    LobbyButton,
-    ComputerMenu,
-    LedgerButton,
-    StoryButton,
-    RematchButton,
-    HandButton,
-    OrdersMenu,
-    MoneyButton,
-    RefreshButton,
-    SeatButton,
-    EndButton,
-    KeepPlayingButton,
-    HistoryButton,
-    LeaderboardButton,
-    EditHouseButton,
-    HouseMenu,
-    HouseResetButton,
-    SettingsButton,
-    ReplayButton,
-)
-"""Every control, registered with the bot when the cog is set up."""

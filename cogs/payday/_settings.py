@@ -38,6 +38,7 @@ from bot.render.components import (
     SettingsButton,
     SettingsForm,
 )
+from bot.render.custom_ids import custom_id
 from bot.render.i18n import Lang
 from bot.render.numbers import Unread
 from bot.render.refusals import refusal_text
@@ -46,7 +47,6 @@ from bot.service.servers import SettingsChanged
 from bot.service.tables import StoredSettings
 from bot.service.values import HouseView
 from bot.table.settings import ServerSettings, house_written
-from cogs.payday import _custom_ids as ids
 from cogs.payday._base import Answering, person, same_channel, user_language
 from cogs.payday._forms import Form
 from cogs.payday.live import Reply
@@ -279,7 +279,7 @@ class Settings(Answering):
         bot = words.BotDefaults(defaults.turn_seconds, defaults.interrupt_seconds)
         spec = words.settings_form(clicked.action, stored.settings, bot, L)
         target = SettingsForm(clicked.guild_id, clicked.ruleset, clicked.action, stored.version)
-        modal = discord.ui.Modal(title=spec.title, custom_id=ids.SETTINGS_FORM.build(target), timeout=None)
+        modal = discord.ui.Modal(title=spec.title, custom_id=custom_id(target), timeout=None)
         for field in spec.fields:
             options = [
                 discord.SelectOption(label=o.label, value=o.value, default=o.default) for o in field.options
@@ -304,7 +304,7 @@ def _house_form(clicked: HouseMenu, view: HouseView, key: str, L: Lang) -> disco
     target = HouseForm(
         clicked.scope, clicked.owner, clicked.ref, key, house_written(view.ruleset, view.house, key)
     )
-    modal = discord.ui.Modal(title=said.title, custom_id=ids.HOUSE_FORM.build(target), timeout=None)
+    modal = discord.ui.Modal(title=said.title, custom_id=custom_id(target), timeout=None)
     field: discord.ui.TextInput[Any] = discord.ui.TextInput(
         custom_id=VALUE_FIELD, default=said.now, min_length=1, max_length=12
     )
@@ -352,7 +352,7 @@ def _same_server(interaction: discord.Interaction, guild_id: int) -> None:
 class PanelForm(Form[SettingsForm, Settings]):
     """A form of the /payday settings panel submitted: its menus as chosen."""
 
-    codec = ids.SETTINGS_FORM
+    codec = SettingsForm.codec
 
     async def handle(self, cog: Settings, interaction: discord.Interaction) -> None:
         await cog.settings_submit(interaction, self.target, self.fields)
@@ -361,7 +361,7 @@ class PanelForm(Form[SettingsForm, Settings]):
 class HouseRuleForm(Form[HouseForm, Settings]):
     """The house-rules editor's form submitted: the number typed for one house rule."""
 
-    codec = ids.HOUSE_FORM
+    codec = HouseForm.codec
 
     async def handle(self, cog: Settings, interaction: discord.Interaction) -> None:
         await cog.house_submit(interaction, self.target, self.fields.get(VALUE_FIELD, ""))

@@ -6,13 +6,13 @@ the refusals and the suggestions."""
 import pytest
 
 from bot.game.rulesets import RULESETS
+from bot.render.custom_ids import custom_id
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.render.replay import game_choice, next_payday, replay_message, replay_rows
 from bot.render.story.turns import blocks
 from bot.service import Listed, Refused, ReplayCode, Replayed
 from bot.service.replay import after_start, rebuild, setup_of
-from cogs.payday._custom_ids import custom_id
 from tests.bot.service.games import logged_game
 
 LABEL_LIMIT = 25

@@ -8,12 +8,12 @@ import sys
 import pytest
 
 from bot.render import components as c
-from cogs.payday import _custom_ids as ids
+from bot.render import custom_ids as ids
 from cogs.payday import _forms
 from cogs.payday._cog import Payday
 from cogs.payday._forms import Form, read_form
 from tests.cogs.payday.rig import cog, load, start_game
-from tests.cogs.payday.test_custom_ids import Recorder
+from tests.cogs.payday.test_items import Recorder
 from tests.helpers import click, refusal, slash
 
 C, G = 12345678901234567890, 987654321098  # the longest channel and game ids a custom_id carries

@@ -22,7 +22,6 @@ from bot.render.components import Answer, LobbyAction
 from bot.service import LobbyChange, LobbyOptions, Person, Service, Tables
 from bot.table import Table
 from cogs.payday import Payday
-from cogs.payday._custom_ids import ANSWER
 from db import open_store
 from db.interface import Shards
 from tests.cogs.payday.rig import books, cog, field, finished, live, script, service
@@ -170,7 +169,7 @@ def roll_button(board: discord.Message) -> Answer:
         for item in row.children
         if getattr(item, "label", None) == ROLL
     ]
-    answer = ANSWER.read(custom_id or "")
+    answer = Answer.codec.read(custom_id or "")
     assert answer is not None
     return answer
 

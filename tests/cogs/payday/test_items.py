@@ -2,17 +2,16 @@
 in channels for months (lobbies, standings with Rematch, ledgers, story pages, hand panels), and a
 new kind of button never takes a prefix another kind has used."""
 
-import dataclasses
-import re
-
 import discord
 import pytest
 
 from bot.render import components as c
+from bot.render.custom_ids import GAME, TARGETS, Codec
 from bot.service import LobbyChange
-from cogs.payday import _custom_ids as ids
+from cogs.payday import _items
 from cogs.payday._controls import Controls
-from cogs.payday._items import ITEMS, Control
+from cogs.payday._forms import FORMS
+from cogs.payday._items import CONTROLS, Control
 from tests.cogs.payday.rig import cog, message, start_game
 from tests.helpers import click
 
@@ -59,9 +58,16 @@ class Recorder:
         return handler
 
 
+def matching(custom_id: str) -> list[type[Control]]:
+    """The registered controls whose template matches `custom_id`, as discord.py tries each."""
+    return [item for item in CONTROLS.values() if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+
+
 @pytest.mark.parametrize(("custom_id", "target", "handler"), OLD_CUSTOM_IDS)
 async def test_each_custom_id_already_in_channels_still_routes_to_its_handler(custom_id, target, handler):
-    matched = [item for item in ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+    matched = [
+        item for item in CONTROLS.values() if item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    ]
     assert len(matched) == 1, matched
     [item] = matched
     match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
@@ -80,35 +86,39 @@ async def test_each_custom_id_already_in_channels_still_routes_to_its_handler(cu
         assert args[1] == ("4",)  # the options ticked
 
 
-def test_the_form_of_a_panel_opened_before_reads_back_too():
-    assert ids.FORM.read(f"pdx:{C}:{G}:loan") == c.SubmitForm(C, G, "loan")
-    assert ids.FORM.read(f"pdx:{C}:{G}:steal") is None
+def test_every_kind_of_custom_id_has_a_prefix_of_its_own_and_reaches_one_control_or_form():
+    """Each kind of target is clicked on a control or submitted in a form, not both: the registries
+    of targets, controls and forms refuse a prefix twice, and name the same prefixes."""
+    controls, forms = set(CONTROLS), set(FORMS)
+    assert not controls & forms
+    assert controls | forms == set(TARGETS)
+    assert all(control.codec is TARGETS[prefix].codec for prefix, control in CONTROLS.items())
 
 
-def test_every_kind_of_custom_id_has_a_prefix_of_its_own():
-    prefixes = [codec.prefix for codec in ids.CODECS.values()]
-    assert len(prefixes) == len(set(prefixes)), prefixes
-    forms = {ids.FORM.prefix, ids.HOUSE_FORM.prefix, ids.SETTINGS_FORM.prefix}
-    assert {item.codec.prefix for item in ITEMS} | forms == set(prefixes)
+@pytest.fixture
+def controls(monkeypatch) -> dict:
+    """The registered controls, as a copy that a test's new controls are forgotten with."""
+    monkeypatch.setattr(_items, "CONTROLS", dict(_items.CONTROLS))
+    return _items.CONTROLS
 
 
-def test_every_codec_writes_the_fields_of_its_target_in_their_order():
-    for target, codec in ids.CODECS.items():
-        assert tuple(codec.parts) == tuple(f.name for f in dataclasses.fields(target)), codec.prefix
+def test_a_new_control_registers_itself_by_being_defined(controls):
+    class Note(Control[c.Rematch]):
+        codec = Codec("pdzz", c.Rematch, game_id=GAME)
+
+    assert controls["pdzz"] is Note
+    assert Note.__discord_ui_compiled_template__.fullmatch(f"pdzz:{G}")
 
 
-@pytest.mark.parametrize("custom_id", [custom_id for custom_id, _, _ in OLD_CUSTOM_IDS])
-def test_a_custom_id_the_bot_writes_now_is_matched_by_one_template_and_reads_back(custom_id):
-    target = next(t for c, t, _ in OLD_CUSTOM_IDS if c == custom_id)
-    built = ids.custom_id(target)
-    assert len(built) <= 100
-    matched = [codec for codec in ids.CODECS.values() if re.fullmatch(codec.template, built)]
-    assert [codec.target for codec in matched] == [type(target)]
-    assert matched[0].read(built) == target
-    if not isinstance(target, c.RefreshHand):
-        assert built == custom_id  # the same layout as ever
-    else:
-        assert built == f"pdp:{C}:{G}"  # Refresh has its own prefix now (Rematch keeps pdr)
+def test_two_controls_cannot_claim_one_prefix(controls):
+    before = dict(controls)
+
+    with pytest.raises(ValueError, match="'pdr' is RematchButton's"):
+
+        class AnotherRematch(Control[c.Rematch]):
+            codec = c.Rematch.codec
+
+    assert controls == before
 
 
 def test_the_base_control_matches_no_custom_id():
@@ -153,9 +163,9 @@ async def test_a_click_whose_handler_crashes_gets_a_sentence(env, monkeypatch):
 @pytest.mark.parametrize(
     ("codec", "custom_id"),
     [
-        (ids.ANSWER, f"pd:{C}:{G}:12:repay:١٠٠٠"),
-        (ids.ANSWER, f"pd:١٢٣:{G}:12:repay:1000"),
-        (ids.HOUSE_FORM, f"pdyf:l:{C}:٤:salary"),
+        (c.Answer.codec, f"pd:{C}:{G}:12:repay:١٠٠٠"),
+        (c.Answer.codec, f"pd:١٢٣:{G}:12:repay:1000"),
+        (c.HouseForm.codec, f"pdyf:l:{C}:٤:salary"),
     ],
 )
 def test_a_custom_id_with_another_scripts_digits_is_none_of_the_bots(codec, custom_id):
@@ -163,34 +173,6 @@ def test_a_custom_id_with_another_scripts_digits_is_none_of_the_bots(codec, cust
     control (a forged button never answers $1,000 for "١٠٠٠")."""
     assert codec.read(custom_id) is None
     assert codec.read(custom_id.translate(str.maketrans("١٢٣٤٠", "12340"))) is not None
-    assert not [item for item in ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
-
-
-def test_a_settings_form_carries_the_version_it_showed_and_one_from_before_reads_as_version_0():
-    form = c.SettingsForm(C, "family", "ending", 123456789012)
-    assert len(ids.SETTINGS_FORM.build(form)) <= 100
-    assert ids.SETTINGS_FORM.read(ids.SETTINGS_FORM.build(form)) == form
-    assert ids.SETTINGS_FORM.read(f"pdcf:{C}:modern:game") == c.SettingsForm(C, "modern", "game", 0)
-    assert ids.SETTINGS_FORM.read(f"pdcf:{C}:modern:game:") is None
-
-
-def test_a_house_rules_form_carries_the_value_it_showed_and_one_from_before_reads_as_none():
-    form = c.HouseForm("l", C, str(G), "loan_interest_pct", "20")
-    assert len(ids.HOUSE_FORM.build(form)) <= 100
-    assert ids.HOUSE_FORM.read(ids.HOUSE_FORM.build(form)) == form
-    assert ids.HOUSE_FORM.read(f"pdyf:s:{C}:classic:salary") == c.HouseForm("s", C, "classic", "salary", None)
-
-
-def test_a_settings_switch_carries_the_position_it_showed_and_the_panels_other_buttons_none():
-    switch = c.SettingsButton(C, "modern", "calls", 1)
-    assert ids.SETTINGS.build(switch) == f"pdc:{C}:modern:calls:1"
-    assert ids.SETTINGS.read(ids.SETTINGS.build(switch)) == switch
-    assert ids.SETTINGS.build(c.SettingsButton(C, "family", "show")) == f"pdc:{C}:family:show"
-    assert ids.SETTINGS.read(f"pdc:{C}:modern:calls:2") is None
-
-
-def test_a_house_rules_reset_carries_a_mark_of_the_rules_it_showed_and_one_from_before_none():
-    reset = c.HouseReset("s", C, "classic", "0123456789")
-    assert ids.HOUSE_RESET.build(reset) == f"pdyr:s:{C}:classic:0123456789"
-    assert ids.HOUSE_RESET.read(ids.HOUSE_RESET.build(reset)) == reset
-    assert ids.HOUSE_RESET.read(f"pdyr:l:{C}:{G}") == c.HouseReset("l", C, str(G))
+    assert not [
+        item for item in CONTROLS.values() if item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    ]
