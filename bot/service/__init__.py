@@ -8,7 +8,8 @@ use cases come in groups over one shared core (core.py: the channel locks and th
 """
 
 from bot.service.core import GameSettings, Screen
-from bot.service.service import LobbyButton, Service
+from bot.service.lobbies import LobbyUseCase
+from bot.service.service import Service
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
     Answer,
@@ -56,9 +57,9 @@ __all__ = [
     "Listed",
     "LiveView",
     "Loaded",
-    "LobbyButton",
     "LobbyChange",
     "LobbyOptions",
+    "LobbyUseCase",
     "Move",
     "Note",
     "NoteCode",
