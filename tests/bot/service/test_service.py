@@ -4,6 +4,7 @@ A recording screen stands in for the live message; the clock is a plain counter,
 done by calling `wake` once the clock has passed the table's time (both in conftest.py).
 """
 
+import inspect
 import json
 from datetime import timedelta
 from pathlib import Path
@@ -273,3 +274,9 @@ async def test_a_lobby_whose_channel_is_gone_closes_and_gives_its_number_back(se
     assert await service.tables.store.history(channel_id=CHANNEL) == []
     again = await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions())
     assert again.loaded.row.game_id == opened.loaded.row.game_id
+
+
+def test_the_service_holds_its_groups_and_aliases_none_of_their_use_cases(service):
+    """A caller names the group (`service.results.history`), so go-to-definition lands on the code."""
+    aliases = [name for name, value in vars(service).items() if inspect.ismethod(value)]
+    assert aliases == []
