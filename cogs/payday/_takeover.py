@@ -40,8 +40,8 @@ class Takeover(Answering):
 
     async def seat_verdict(self, interaction: discord.Interaction, clicked: SeatVerdict) -> None:
         """The host's Approve or Decline on a request."""
-        service = self.service
-        answer = service.takeovers.approve if clicked.verdict == APPROVE else service.takeovers.decline
+        takeovers = self.service.takeovers
+        answer = takeovers.approve if clicked.verdict == APPROVE else takeovers.decline
 
         async def call() -> Update:
             same_channel(interaction, clicked.channel_id)
