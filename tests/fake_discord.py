@@ -604,7 +604,7 @@ class StandInBot:
         cog = Payday(self, service, live)
         self.cogs["Payday"] = cog
         await cog.cog_load()
-        await service.resume()
+        await service.waking.resume()
         return cog
 
     async def unload(self) -> None:

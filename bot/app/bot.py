@@ -78,13 +78,13 @@ def build_service(
     tells the service where it posted a new one."""
 
     async def moved(shown: Loaded, message_id: int) -> Loaded | None:
-        return await service.moved(shown, message_id)
+        return await service.looks.moved(shown, message_id)
 
     async def gone(channel_id: int) -> object:
-        return await service.channel_gone(channel_id)
+        return await service.waking.channel_gone(channel_id)
 
     async def posted(game_id: int, message_id: int) -> None:
-        await service.standings_posted(game_id, message_id)
+        await service.results.standings_posted(game_id, message_id)
 
     live = LiveMessage(client, moved, gone, posted, pictures=pictures)
     service = Service(tables, settings, live, now, lateness=lateness)
@@ -189,7 +189,7 @@ class PaydayBot(commands.AutoShardedBot):
         if metrics is not None:
             await metrics.start(ping=store.ping, live_games=service.timers.pending)
         await self.load_extension(GAME_COG)
-        await service.resume()  # after the cog registered its buttons: a timer may post at once
+        await service.waking.resume()  # after the cog registered its buttons: a timer may post at once
         await self.tree.set_translator(CatalogTranslator())  # descriptions in each user's language
         if self.dev_guild_id is None:
             synced = await self.tree.sync()

@@ -3,12 +3,14 @@
 `Service` (service.py) takes plain values (`Person`, `Move`, `LobbyOptions`, channel and game ids)
 and returns `Update`s and read models (values.py) with no discord.py type and no words in them. Its
 use cases come in groups over one shared core (core.py: the channel locks and the store through
-`Tables`, the screen, one clock, the timers): the lobby (lobbies.py), playing (playing.py), looks
-(looks.py) and the timers' work (waking.py). A refusal is always `Refused`.
+`Tables`, the screen, one clock, the timers), each an attribute of `Service`: the lobby
+(`service.lobbies`), playing, looks, take-overs, pausing, server settings, replays, results and the
+timers' work (`service.waking`). A refusal is always `Refused`.
 """
 
 from bot.service.core import GameSettings, Screen
-from bot.service.service import LobbyButton, Service
+from bot.service.lobbies import LobbyUseCase
+from bot.service.service import Service
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
     Answer,
@@ -56,9 +58,9 @@ __all__ = [
     "Listed",
     "LiveView",
     "Loaded",
-    "LobbyButton",
     "LobbyChange",
     "LobbyOptions",
+    "LobbyUseCase",
     "Move",
     "Note",
     "NoteCode",

@@ -7,13 +7,14 @@ player's seat passes to a computer player, so the others can finish.
 """
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
+from types import MappingProxyType
 
 from bot.game.events import Event
 from bot.game.house import HouseValue, house_rules_of
 from bot.game.strengths import DEFAULT_STRENGTH, Strength
-from bot.service.core import UseCases, log_change, rules_refuse, unpaused
+from bot.service.core import Core, UseCases, log_change, rules_refuse, unpaused
 from bot.service.moves import ended_early, next_call
 from bot.service.servers import house_refused
 from bot.service.tables import Loaded
@@ -37,9 +38,25 @@ from bot.service.values import (
 from bot.table import LogKind, Table, TableKind, lobby
 from bot.table.settings import ServerSettings, house_changed, house_marked, house_shown, house_turned
 
+LobbyUseCase = Callable[[int, Person, int | None], Awaitable[Update]]
+"""A lobby button's use case: (channel id, who pressed it, the lobby's game id) -> Update."""
+
 
 class Lobbies(UseCases):
     """Opening, filling, starting and closing a channel's lobby; leaving and removing players."""
+
+    def __init__(self, core: Core) -> None:
+        super().__init__(core)
+        self.buttons: Mapping[LobbyChange, LobbyUseCase] = MappingProxyType(
+            {
+                LobbyChange.JOIN: self.join,
+                LobbyChange.LEAVE: self.leave,
+                LobbyChange.ADD_COMPUTER: self.add_computer,
+                LobbyChange.START: self.start,
+                LobbyChange.CANCEL: self.cancel,
+            }
+        )
+        """The use case of each lobby button (its custom_id carries the `LobbyChange`)."""
 
     # -- a new lobby ------------------------------------------------------------------------------
     async def open_lobby(

@@ -1,9 +1,7 @@
-"""The one object the cog calls: every use case by name, each a method of the group that owns it
-(lobbies.py, playing.py, looks.py, waking.py, takeover.py, servers.py, replays.py, pausing.py;
-results.py on the store alone), all over one shared `Core` (core.py)."""
-
-from collections.abc import Awaitable, Callable, Mapping
-from types import MappingProxyType
+"""The one object the cog calls. Its attributes are the use-case groups (lobbies.py, playing.py,
+looks.py, takeover.py, pausing.py, servers.py, replays.py, waking.py; results.py on the store
+alone), all over one shared `Core` (core.py): a caller names the group and its method
+(`service.results.history(...)`), so reading a call leads straight to the code."""
 
 from bot.service.core import Core, GameSettings, Screen
 from bot.service.lobbies import Lobbies
@@ -17,11 +15,7 @@ from bot.service.tables import Tables
 from bot.service.takeover import Takeovers
 from bot.service.thinking import Thinker
 from bot.service.timers import Clock, DeadlineScheduler, Lateness
-from bot.service.values import LobbyChange, Person, Update
 from bot.service.waking import Waking
-
-LobbyButton = Callable[[int, Person, int | None], Awaitable[Update]]
-"""A lobby button's use case: (channel id, who pressed it, the lobby's game id) -> Update."""
 
 
 class Service:
@@ -47,87 +41,32 @@ class Service:
         """Where Hard computer players think (worker processes, started at the first thought)."""
         self.timers = DeadlineScheduler(self.wake, self._wake_failed, now=now, lateness=lateness)
         core = Core(tables, settings, screen, now, self.timers)
-        lobbies, playing, looks = Lobbies(core), Playing(core), Looks(core)
-        takeovers, servers, replays = Takeovers(core), Servers(core), Replays(core)
-        pausing = Pausing(core)
-        self._waking = Waking(core, playing, self.thinker)
-        self.channel_gone = self._waking.channel_gone
-
-        self.open_lobby = lobbies.open_lobby
-        self.lobby_language = lobbies.language
-        self.rematch = lobbies.rematch
-        self.discard = lobbies.discard
-        self.join = lobbies.join
-        self.leave = lobbies.leave
-        self.add_computer = lobbies.add_computer
-        self.start = lobbies.start
-        self.cancel = lobbies.cancel
-        self.kick = lobbies.kick
-        self.lobby_house_rules = lobbies.house_rules
-        self.set_lobby_house_rule = lobbies.set_house_rule
-        self.turn_lobby_house_rule = lobbies.turn_house_rule
-        self.reset_lobby_house_rules = lobbies.reset_house_rules
-        self.lobby_buttons: Mapping[LobbyChange, LobbyButton] = MappingProxyType(
-            {
-                LobbyChange.JOIN: lobbies.join,
-                LobbyChange.LEAVE: lobbies.leave,
-                LobbyChange.ADD_COMPUTER: lobbies.add_computer,
-                LobbyChange.START: lobbies.start,
-                LobbyChange.CANCEL: lobbies.cancel,
-            }
-        )
-        """The use case of each lobby button (its custom_id carries the `LobbyChange`)."""
-
-        self.act = playing.act
-        self.set_orders = playing.set_orders
-        self.ask_end = playing.ask_end
-        self.end = playing.end
-
-        self.status = looks.status
-        self.moved = looks.moved
-        self.live_message = looks.live_message
-        self.hand = looks.hand
-        self.switch_calls = looks.switch_calls
-        self.ledger = looks.ledger
-        self.story = looks.story
-        self.rules = looks.rules
-
-        self.ask_seat = takeovers.ask
-        self.approve_seat = takeovers.approve
-        self.decline_seat = takeovers.decline
-        self.computer_seats = takeovers.computer_seats
-
-        results = Results(tables, now)
-        self.history = results.history
-        self.standings_posted = results.standings_posted
-        self.stats = results.stats
-        self.leaderboard = results.leaderboard
-
-        self.replay = replays.replay
-        self.export = replays.export
-        self.finished_games = replays.finished_games
-        self.pause = pausing.pause
-        self.resume_play = pausing.resume
-
-        self.resume = self._waking.resume
-
-        self.server_settings = servers.settings
-        self.stored_server_settings = servers.stored
-        self.thread_per_game = servers.thread_per_game
-        self.change_server_settings = servers.change
-        self.flip_server_setting = servers.flip
-        self.server_house_rules = servers.house
-        self.set_server_house_rule = servers.set_house_rule
-        self.turn_server_house_rule = servers.turn_house_rule
-        self.reset_server_house_rules = servers.reset_house
+        self.lobbies = Lobbies(core)
+        """Open, fill, start and close a lobby; remove a player; a lobby's house rules."""
+        self.playing = Playing(core)
+        """A player's answer, standing orders, ending a game early."""
+        self.looks = Looks(core)
+        """What a player asks to see: the status, a hand, the books, the story, the rules."""
+        self.takeovers = Takeovers(core)
+        """A member asks for a computer's seat; the host approves or declines."""
+        self.pausing = Pausing(core)
+        """The host pauses a game and resumes it."""
+        self.servers = Servers(core)
+        """A server's settings and its house rules per edition."""
+        self.replays = Replays(core)
+        """A finished game replayed step by step, exported as a record, listed."""
+        self.results = Results(tables, now)
+        """Finished games' results: history, stats, the leaderboard."""
+        self.waking = Waking(core, self.playing, self.thinker)
+        """The timers' work: resuming after a restart, a channel gone out of reach."""
 
     async def wake(self, channel_id: int) -> None:
-        """A channel's timer fired (`Waking.wake` does what is due). A method rather than a name for
-        it like the others: the scheduler needs it before the groups exist."""
-        await self._waking.wake(channel_id)
+        """A channel's timer fired (`Waking.wake` does what is due). A method of its own rather than
+        `waking`'s: the scheduler needs it before the groups exist."""
+        await self.waking.wake(channel_id)
 
     async def _wake_failed(self, channel_id: int, failures: int, error: BaseException) -> None:
-        await self._waking.failed(channel_id, failures, error)
+        await self.waking.failed(channel_id, failures, error)
 
     async def close(self) -> None:
         """Stop every timer and wait for the work they started, so none outlives the store; then the

@@ -70,7 +70,7 @@ class LobbyOptions:
 
 class LobbyChange(StrEnum):
     """The lobby's buttons: their custom_ids carry these values, the event log notes them, and
-    `Service.lobby_buttons` maps each to its use case."""
+    `Lobbies.buttons` maps each to its use case."""
 
     JOIN = "join"
     LEAVE = "leave"

@@ -121,7 +121,7 @@ class Answering(commands.Cog):
         the refusal that says so)."""
         channel_id = channel_of(interaction)
         try:
-            where = await self.service.live_message(channel_id)
+            where = await self.service.looks.live_message(channel_id)
         except Exception:
             log.warning(
                 "no link back: the game could not be read", exc_info=True, extra={"channel": channel_id}

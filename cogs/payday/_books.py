@@ -32,7 +32,7 @@ class Books(Answering):
             reply.say(embed=ledger.embed, rows=ledger.rows)
 
         channel_id = channel_of(interaction)
-        await self._run(interaction, lambda: self.service.ledger(channel_id, book, page), show)
+        await self._run(interaction, lambda: self.service.looks.ledger(channel_id, book, page), show)
 
     async def ledger_page(self, interaction: discord.Interaction, clicked: LedgerTurn) -> None:
         """A ledger page button."""
@@ -41,7 +41,7 @@ class Books(Answering):
             reply.edit(_ledger(shown, L))
 
         channel_id = channel_of(interaction)
-        call = lambda: self.service.ledger(channel_id, clicked.book, clicked.page, clicked.game_id)  # noqa: E731
+        call = lambda: self.service.looks.ledger(channel_id, clicked.book, clicked.page, clicked.game_id)  # noqa: E731
         await self._run(interaction, call, show)
 
     @app_commands.command(name="log")

@@ -59,4 +59,4 @@ class Payday(
         self.service = service
         self.live = live
         self.timing = timing
-        self.stories = Stories(service)
+        self.stories = Stories(service.looks)

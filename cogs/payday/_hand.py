@@ -43,7 +43,9 @@ class Hand(Answering):
         """Your hand, your next Pay Day and your standing orders (only you see it)."""
         channel_id = channel_of(interaction)
         await self._run(
-            interaction, lambda: self.service.hand(channel_id, person(interaction)), _show_panel(channel_id)
+            interaction,
+            lambda: self.service.looks.hand(channel_id, person(interaction)),
+            _show_panel(channel_id),
         )
 
     async def hand_click(self, interaction: discord.Interaction, clicked: OpenHand) -> None:
@@ -64,7 +66,7 @@ class Hand(Answering):
 
         async def call() -> HandView:
             same_channel(interaction, channel_id)
-            return await self.service.hand(channel_id, person(interaction), game_id)
+            return await self.service.looks.hand(channel_id, person(interaction), game_id)
 
         return call
 
@@ -80,7 +82,7 @@ class Hand(Answering):
             chosen = hand_view.chosen_orders(values)
             if chosen is None:
                 raise Refused(ServiceCode.ONE_LOTTERY_ORDER)
-            return await self.service.set_orders(channel_id, person(interaction), chosen, game_id)
+            return await self.service.playing.set_orders(channel_id, person(interaction), chosen, game_id)
 
         def show(reply: Reply, update: Update, L: Lang) -> None:
             reply.edit(self._panel_after(update, interaction, clicked, L))
@@ -113,9 +115,11 @@ class Hand(Answering):
                     "amount unread",
                     extra={"channel": channel_id, "game": game_id, "action": form.kind, "why": unread.why},
                 )
-                view = await self.service.hand(channel_id, player, game_id)
+                view = await self.service.looks.hand(channel_id, player, game_id)
                 raise _no_amount(form.kind, view) from None
-            return await self.service.act(channel_id, player, Move(form.kind, dollars, game_id=game_id))
+            return await self.service.playing.act(
+                channel_id, player, Move(form.kind, dollars, game_id=game_id)
+            )
 
         def show(reply: Reply, update: Update, L: Lang) -> None:
             said = update.answer.said

@@ -51,7 +51,9 @@ class Help(Answering):
             reply.say(embed=discord.Embed(title=title, description=text, colour=COLOUR))
 
         channel_id, guild_id = channel_of(interaction), interaction.guild_id
-        await self._run(interaction, lambda: self.service.rules(channel_id, guild_id, topic, edition), show)
+        await self._run(
+            interaction, lambda: self.service.looks.rules(channel_id, guild_id, topic, edition), show
+        )
 
 
 async def _nothing() -> None:

@@ -10,7 +10,7 @@ from bot.game.strengths import Strength
 from bot.render.components import AddComputer, LobbyAction, Rematch
 from bot.render.i18n import ENGLISH, NAMES, SUPPORTED, lang
 from bot.render.rules_text import duration
-from bot.service import Loaded, LobbyButton, LobbyOptions, Refused, ServiceCode, Update
+from bot.service import Loaded, LobbyOptions, LobbyUseCase, Refused, ServiceCode, Update
 from bot.table import settings
 from cogs.payday._base import RULESET_CHOICES, channel_of, person, same_channel, server_language
 from cogs.payday._threads import Threads, in_a_thread, missing_permissions, without_thread
@@ -49,7 +49,7 @@ class Lobby(Threads):
         channel_id = channel_of(interaction)
         chosen = LobbyOptions(months, turn_time, ruleset, language, server_language(interaction))
         why_not = None
-        if await self.service.thread_per_game(interaction.guild_id) if thread is None else thread:
+        if await self.service.servers.thread_per_game(interaction.guild_id) if thread is None else thread:
             why_not = without_thread(interaction)
             if why_not is None:
                 await self._open_in_thread(interaction, chosen)
@@ -59,7 +59,7 @@ class Lobby(Threads):
             missing = missing_permissions(interaction, in_thread=in_a_thread(interaction))
             if missing:
                 raise Refused(ServiceCode.MISSING_PERMISSIONS, permissions=missing)
-            update = await self.service.open_lobby(
+            update = await self.service.lobbies.open_lobby(
                 channel_id, interaction.guild_id, person(interaction), chosen
             )
             self.live.found(channel_id)  # a game opens here again: the bot may reach it again
@@ -86,7 +86,7 @@ class Lobby(Threads):
         channel_id = channel_of(interaction)
 
         async def open_lobby() -> Update:
-            return await self.service.rematch(
+            return await self.service.lobbies.rematch(
                 channel_id, interaction.guild_id, person(interaction), clicked.game_id
             )
 
@@ -109,26 +109,26 @@ class Lobby(Threads):
             reply, _ = await self._run(interaction, call, self._show, public=True)
         except discord.HTTPException:
             if created is not None and created.loaded is not None:
-                await self.service.discard(channel_id, created.loaded.row.game_id)
+                await self.service.lobbies.discard(channel_id, created.loaded.row.game_id)
                 self.live.forget(channel_id)
             raise
         if created is None or created.loaded is None or reply.posted is None:
             return None
-        return await self.service.moved(created.loaded, reply.posted)
+        return await self.service.looks.moved(created.loaded, reply.posted)
 
     @app_commands.command(name="join")
     async def join(self, interaction: discord.Interaction) -> None:
         """Take a seat in the game waiting to start here."""
-        await self._lobby(interaction, channel_of(interaction), self.service.join)
+        await self._lobby(interaction, channel_of(interaction), self.service.lobbies.join)
 
     @app_commands.command(name="leave")
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave the game here (a computer player takes over a running game's seat)."""
-        await self._lobby(interaction, channel_of(interaction), self.service.leave)
+        await self._lobby(interaction, channel_of(interaction), self.service.lobbies.leave)
 
     async def lobby_click(self, interaction: discord.Interaction, clicked: LobbyAction) -> None:
         """A lobby button: join, leave, addbot, start or cancel."""
-        use_case = self.service.lobby_buttons[clicked.change]
+        use_case = self.service.lobbies.buttons[clicked.change]
         await self._lobby(interaction, clicked.channel_id, use_case, clicked.game_id)
 
     async def computer_click(
@@ -142,7 +142,9 @@ class Lobby(Threads):
             if len(values) != 1 or values[0] not in {strength.value for strength in Strength}:
                 raise Refused(ServiceCode.NO_SUCH_STRENGTH)
             chosen = Strength(values[0])
-            return await self.service.add_computer(channel_id, person(interaction), clicked.game_id, chosen)
+            return await self.service.lobbies.add_computer(
+                channel_id, person(interaction), clicked.game_id, chosen
+            )
 
         await self._run(interaction, call, self._show)
 
@@ -150,7 +152,7 @@ class Lobby(Threads):
         self,
         interaction: discord.Interaction,
         channel_id: int,
-        use_case: LobbyButton,
+        use_case: LobbyUseCase,
         game_id: int | None = None,
     ) -> None:
         async def call() -> Update:

@@ -12,12 +12,14 @@ class Pause(Answering):
     async def pause(self, interaction: discord.Interaction) -> None:
         """Stop every clock of the game here until /payday resume (host or Manage Channels)."""
         channel_id = channel_of(interaction)
-        await self._run(interaction, lambda: self.service.pause(channel_id, person(interaction)), self._show)
+        await self._run(
+            interaction, lambda: self.service.pausing.pause(channel_id, person(interaction)), self._show
+        )
 
     @app_commands.command(name="resume")
     async def resume(self, interaction: discord.Interaction) -> None:
         """Start the paused game's clocks again, with the time they had left (host or Manage Channels)."""
         channel_id = channel_of(interaction)
         await self._run(
-            interaction, lambda: self.service.resume_play(channel_id, person(interaction)), self._show
+            interaction, lambda: self.service.pausing.resume(channel_id, person(interaction)), self._show
         )

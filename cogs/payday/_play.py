@@ -53,7 +53,7 @@ class Play(Answering):
     async def _act(self, interaction: discord.Interaction, channel_id: int, move: Move) -> None:
         async def call() -> Update:
             same_channel(interaction, channel_id)
-            return await self.service.act(channel_id, person(interaction), move)
+            return await self.service.playing.act(channel_id, person(interaction), move)
 
         await self._run(interaction, call, self._show)
 
@@ -67,7 +67,7 @@ class Play(Answering):
         channel_id = channel_of(interaction)
 
         async def call() -> Update:
-            return await self.service.status(channel_id, person(interaction))
+            return await self.service.looks.status(channel_id, person(interaction))
 
         answered = await self._run(interaction, call, self._show, public=True)
         reply, update = answered
@@ -79,7 +79,7 @@ class Play(Answering):
         ):
             return
         shown = update.loaded
-        loaded = await self.service.moved(shown, reply.posted)
+        loaded = await self.service.looks.moved(shown, reply.posted)
         old = shown.table.message_id
         if loaded is not None and old is not None:
             await self.live.strip_buttons(channel_id, old)

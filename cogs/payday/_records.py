@@ -61,7 +61,7 @@ class Records(Answering):
         def show(reply: Reply, shown: HistoryPage, L: Lang) -> None:
             _answer(reply, history_message(shown, whose(shown), L), edit=edit)
 
-        call = lambda: self.service.history(guild_id, wanted.user_id or None, wanted.page)  # noqa: E731
+        call = lambda: self.service.results.history(guild_id, wanted.user_id or None, wanted.page)  # noqa: E731
         await self._run(interaction, call, show)
 
     @app_commands.command(name="stats")
@@ -75,7 +75,7 @@ class Records(Answering):
         def show(reply: Reply, shown: StatsView, L: Lang) -> None:
             reply.say(embed=stats_embeds(shown, player_name(whom), L))
 
-        call = lambda: self.service.stats(guild_id, whom.id, computers=member is None)  # noqa: E731
+        call = lambda: self.service.results.stats(guild_id, whom.id, computers=member is None)  # noqa: E731
         await self._run(interaction, call, show)
 
     @app_commands.command(name="leaderboard", extras={HELP_NOTE: rating_rules})
@@ -106,7 +106,7 @@ class Records(Answering):
         async def call() -> Leaderboard:
             # Read only once `_run` has checked the options: a choice of the command, or a page
             # button's own (its codec's).
-            return await self.service.leaderboard(guild_id, edition, Period(period), viewer, page)
+            return await self.service.results.leaderboard(guild_id, edition, Period(period), viewer, page)
 
         await self._run(interaction, call, show)
 

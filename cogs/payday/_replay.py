@@ -60,7 +60,9 @@ class Replays(Answering):
         self, interaction: discord.Interaction, game_id: int, step: int, L: Lang
     ) -> tuple[Message, discord.File]:
         """Step `step` of the game, its board drawn off the event loop."""
-        shown = await self.service.replay(channel_of(interaction), interaction.guild_id, game_id, step)
+        shown = await self.service.replays.replay(
+            channel_of(interaction), interaction.guild_id, game_id, step
+        )
         # The turn's words read the game's story up to it: beside the event loop, like the drawing.
         message, scene = await asyncio.to_thread(replay_message, shown, step, L)
         drawn = Picture(scene, scene_key(scene))
@@ -80,7 +82,7 @@ class Replays(Answering):
             reply.say(exported_text(shown.game_id, L), files=files)
 
         channel_id, guild_id = channel_of(interaction), interaction.guild_id
-        await self._run(interaction, lambda: self.service.export(channel_id, guild_id, game), show)
+        await self._run(interaction, lambda: self.service.replays.export(channel_id, guild_id, game), show)
 
     @export.autocomplete("game")
     async def _export_games(
@@ -93,7 +95,7 @@ class Replays(Answering):
     ) -> list[app_commands.Choice[int]]:
         """This server's finished games, newest first, those whose number starts with what was typed."""
         L = user_language(interaction)
-        listed = await self.service.finished_games(interaction.guild_id)
+        listed = await self.service.replays.finished_games(interaction.guild_id)
         wanted = str(typed or "").strip()
         return [
             app_commands.Choice(name=game_choice(game, L), value=game.game_id)

@@ -26,7 +26,7 @@ class Seats(Answering):
         channel_id = channel_of(interaction)
         await self._run(
             interaction,
-            lambda: self.service.switch_calls(channel_id, person(interaction), state == "on"),
+            lambda: self.service.looks.switch_calls(channel_id, person(interaction), state == "on"),
             self._show,
         )
 
@@ -42,7 +42,9 @@ class Seats(Answering):
             else:  # a lobby closes at once: nothing is lost
                 self._show(reply, asked, L)
 
-        await self._run(interaction, lambda: self.service.ask_end(channel_id, person(interaction)), show)
+        await self._run(
+            interaction, lambda: self.service.playing.ask_end(channel_id, person(interaction)), show
+        )
 
     async def end_click(self, interaction: discord.Interaction, clicked: EndGame) -> None:
         """End the game now, confirmed on the private question: the question gives way to what was
@@ -50,7 +52,7 @@ class Seats(Answering):
 
         async def call() -> Update:
             same_channel(interaction, clicked.channel_id)
-            return await self.service.end(
+            return await self.service.playing.end(
                 clicked.channel_id, person(interaction), clicked.game_id, clicked.prompt
             )
 
@@ -76,7 +78,9 @@ class Seats(Answering):
         channel_id = channel_of(interaction)
         removed = Person(member.id, player_name(member))
         await self._run(
-            interaction, lambda: self.service.kick(channel_id, person(interaction), removed), self._show
+            interaction,
+            lambda: self.service.lobbies.kick(channel_id, person(interaction), removed),
+            self._show,
         )
 
 

@@ -71,7 +71,7 @@ class Settings(Answering):
         guild_id = _guild_of(interaction)
 
         async def call() -> ServerSettings:
-            return await self.service.server_settings(guild_id, person(interaction))
+            return await self.service.servers.settings(guild_id, person(interaction))
 
         def show(reply: Reply, settings: ServerSettings, L: Lang) -> None:
             panel = self._panel(guild_id, settings, settings.ruleset, L)
@@ -87,7 +87,7 @@ class Settings(Answering):
         async def read() -> StoredSettings:
             _same_server(interaction, guild_id)
             _known_edition(clicked.ruleset)
-            return await self.service.stored_server_settings(guild_id, person(interaction))
+            return await self.service.servers.stored(guild_id, person(interaction))
 
         if action in words.FORMS:
 
@@ -103,7 +103,7 @@ class Settings(Answering):
                 _known_edition(clicked.ruleset)
                 shown = None if clicked.shown is None else bool(clicked.shown)
                 return await _or_stored(
-                    self.service.flip_server_setting(guild_id, person(interaction), action, shown)
+                    self.service.servers.flip(guild_id, person(interaction), action, shown)
                 )
             stored = await read()
             if action != words.SHOW:
@@ -118,7 +118,7 @@ class Settings(Answering):
 
         async def call() -> HouseView:
             same_channel(interaction, clicked.channel_id)
-            return await self.service.lobby_house_rules(
+            return await self.service.lobbies.house_rules(
                 clicked.channel_id, person(interaction), clicked.game_id
             )
 
@@ -140,9 +140,11 @@ class Settings(Answering):
                 user = person(interaction)
                 game_id = _lobby_of(interaction, clicked)
                 if game_id is not None:
-                    return await self.service.turn_lobby_house_rule(clicked.owner, user, game_id, key, shown)
+                    return await self.service.lobbies.turn_house_rule(
+                        clicked.owner, user, game_id, key, shown
+                    )
                 return await _or_stored(
-                    self.service.turn_server_house_rule(clicked.owner, user, clicked.ref, key, shown)
+                    self.service.servers.turn_house_rule(clicked.owner, user, clicked.ref, key, shown)
                 )
 
             await self._run(interaction, switch, self._after_house(clicked))
@@ -167,11 +169,11 @@ class Settings(Answering):
             await self._house_of(interaction, clicked)
             user = person(interaction)
             if clicked.scope == LOBBY:
-                return await self.service.reset_lobby_house_rules(
+                return await self.service.lobbies.reset_house_rules(
                     clicked.owner, user, int(clicked.ref), clicked.shown
                 )
             return await _or_stored(
-                self.service.reset_server_house_rules(clicked.owner, user, clicked.ref, clicked.shown)
+                self.service.servers.reset_house(clicked.owner, user, clicked.ref, clicked.shown)
             )
 
         await self._run(interaction, call, self._after_house(clicked))
@@ -191,7 +193,7 @@ class Settings(Answering):
             if values is None:
                 raise Refused(ServiceCode.BAD_SETTING, setting=form.form)
             return await _or_stored(
-                self.service.change_server_settings(form.guild_id, person(interaction), values, form.version)
+                self.service.servers.change(form.guild_id, person(interaction), values, form.version)
             )
 
         await self._run(interaction, call, self._edit_panel(form.guild_id, form.ruleset))
@@ -224,8 +226,8 @@ class Settings(Answering):
         user = person(interaction)
         game_id = _lobby_of(interaction, place)
         if game_id is not None:
-            return await self.service.lobby_house_rules(place.owner, user, game_id)
-        return await self.service.server_house_rules(place.owner, user, place.ref)
+            return await self.service.lobbies.house_rules(place.owner, user, game_id)
+        return await self.service.servers.house(place.owner, user, place.ref)
 
     async def _set_house(
         self, interaction: discord.Interaction, form: HouseForm, value: HouseValue
@@ -233,9 +235,11 @@ class Settings(Answering):
         """The form's house rule set to `value`, from the value the form showed."""
         user, key, shown = person(interaction), form.key, form.shown
         if form.scope == LOBBY:
-            return await self.service.set_lobby_house_rule(form.owner, user, int(form.ref), key, value, shown)
+            return await self.service.lobbies.set_house_rule(
+                form.owner, user, int(form.ref), key, value, shown
+            )
         return await _or_stored(
-            self.service.set_server_house_rule(form.owner, user, form.ref, key, value, shown)
+            self.service.servers.set_house_rule(form.owner, user, form.ref, key, value, shown)
         )
 
     def _after_house(self, place: HouseOf) -> Callable[[Reply, Changed | Update, Lang], None]:

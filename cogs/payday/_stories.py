@@ -15,7 +15,7 @@ from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.story.pages import page_title, pages
 from bot.render.story.turns import Story
-from bot.service import Service
+from bot.service.looks import Looks
 
 KEPT = 16
 """Stories kept in memory (the most recently read): a long game's is a few hundred KB."""
@@ -38,8 +38,8 @@ class Stories:
     and language and read on from its last row is the story read afresh. While a click reads one on,
     it is out of the cache: another click meanwhile reads its own from the start."""
 
-    def __init__(self, service: Service, kept: int = KEPT) -> None:
-        self.service = service
+    def __init__(self, looks: Looks, kept: int = KEPT) -> None:
+        self.looks = looks
         self.kept = kept
         self._stories: OrderedDict[tuple[int, str], Story] = OrderedDict()
         self._latest: dict[int, int] = {}
@@ -61,10 +61,10 @@ class Stories:
         """The channel's game (`game_id`: that one) and its story, read to the last row logged."""
         guess = game_id if game_id is not None else self._latest.get(channel_id)
         story = None if guess is None else self._stories.pop((guess, L.code), None)
-        found = await self.service.story(channel_id, game_id, 0 if story is None else story.rows)
+        found = await self.looks.story(channel_id, game_id, 0 if story is None else story.rows)
         if story is None or found.game_id != guess:  # not kept, or the channel has a newer game
             if found.after:
-                found = await self.service.story(channel_id, found.game_id, 0)
+                found = await self.looks.story(channel_id, found.game_id, 0)
             names = [safe(seat.name) for seat in found.table.seats]
             story = Story(names, RULESETS[found.table.ruleset], L, escape=safe)
         story.read(found.rows)

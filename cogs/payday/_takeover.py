@@ -24,7 +24,7 @@ class Takeover(Answering):
         channel_id = channel_of(interaction)
         await self._run(
             interaction,
-            lambda: self.service.ask_seat(channel_id, person(interaction), seat),
+            lambda: self.service.takeovers.ask(channel_id, person(interaction), seat),
             self._posted,
             public=True,
         )
@@ -34,14 +34,14 @@ class Takeover(Answering):
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
         """The seats the computer plays, those whose name holds what was typed."""
-        names = await self.service.computer_seats(channel_of(interaction))
+        names = await self.service.takeovers.computer_seats(channel_of(interaction))
         wanted = typed.casefold()
         return [app_commands.Choice(name=n, value=n) for n in names if wanted in n.casefold()][:SUGGESTED]
 
     async def seat_verdict(self, interaction: discord.Interaction, clicked: SeatVerdict) -> None:
         """The host's Approve or Decline on a request."""
-        service = self.service
-        answer = service.approve_seat if clicked.verdict == APPROVE else service.decline_seat
+        takeovers = self.service.takeovers
+        answer = takeovers.approve if clicked.verdict == APPROVE else takeovers.decline
 
         async def call() -> Update:
             same_channel(interaction, clicked.channel_id)

@@ -78,7 +78,7 @@ class Threads(Answering):
             missing = missing_permissions(interaction, in_thread=True)
             if missing:
                 raise Refused(ServiceCode.MISSING_PERMISSIONS, permissions=missing)
-            L = lang(await self.service.lobby_language(interaction.guild_id, chosen))
+            L = lang(await self.service.lobbies.language(interaction.guild_id, chosen))
             answered = await interaction.response.send_message(opened_in_thread(host.name, L))
             try:
                 starter = answered.resource
@@ -105,17 +105,19 @@ class Threads(Answering):
     ) -> Update:
         """Open the lobby in the new thread and post it there; a lobby that could not be posted is
         dropped (nobody could see it, so nobody could close it)."""
-        update = await self.service.open_lobby(thread.id, thread.guild.id, host, chosen, parent_id=parent_id)
+        update = await self.service.lobbies.open_lobby(
+            thread.id, thread.guild.id, host, chosen, parent_id=parent_id
+        )
         self.live.found(parent_id)  # a game opens from here again: its standings may come back here
         assert update.loaded is not None, "a new lobby is a saved table"
         loaded = update.loaded
         try:
             posted = await thread.send(**await self.live.new_message(loaded))
         except discord.HTTPException:
-            await self.service.discard(thread.id, loaded.row.game_id)
+            await self.service.lobbies.discard(thread.id, loaded.row.game_id)
             self.live.forget(thread.id)
             raise
-        await self.service.moved(loaded, posted.id)
+        await self.service.looks.moved(loaded, posted.id)
         self.live.done(thread.id)
         where = {"channel": thread.id, "parent": parent_id, "game": loaded.row.game_id, "action": "open"}
         log.info("lobby opened in a thread", extra={**where, "host": host.user_id})

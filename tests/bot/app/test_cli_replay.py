@@ -30,7 +30,7 @@ async def exported(tmp_path: Path, edition: str) -> Path:
     try:
         game_id = await begin(service, edition, months=1)
         assert await play(service, game_id)
-        record = (await service.export(CHANNEL, GUILD, game_id)).record
+        record = (await service.replays.export(CHANNEL, GUILD, game_id)).record
     finally:
         await service.close()
         await store.close()

@@ -18,12 +18,14 @@ BOUND = 20_000
 async def begin(service: Service, ruleset: str = "modern", months: int = 2, computers: int = 2) -> int:
     """alice hosts, bob joins with standing orders (his rolls and the Lottery always), `computers`
     computer players sit down; returns the game's id once started."""
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=months, ruleset=ruleset))
-    await service.join(CHANNEL, BOB)
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=months, ruleset=ruleset))
+    await service.lobbies.join(CHANNEL, BOB)
     for _ in range(computers):
-        await service.add_computer(CHANNEL, ALICE)
-    game_id = (await service.start(CHANNEL, ALICE)).game_id
-    await service.set_orders(CHANNEL, BOB, Orders(roll=True, table_rolls=True, lottery=LotteryOrder.ALWAYS))
+        await service.lobbies.add_computer(CHANNEL, ALICE)
+    game_id = (await service.lobbies.start(CHANNEL, ALICE)).game_id
+    await service.playing.set_orders(
+        CHANNEL, BOB, Orders(roll=True, table_rolls=True, lottery=LotteryOrder.ALWAYS)
+    )
     return game_id
 
 
@@ -44,7 +46,9 @@ async def play(service: Service, game_id: int, *, answers: int = BOUND, slow: Co
             seat = humans[0]
             chosen = ai.choose(now.game, seat)
             person = PEOPLE[now.seats[seat].user_id]
-            await service.act(CHANNEL, person, Move(chosen.kind, chosen.value, chosen.prompt, game_id))
+            await service.playing.act(
+                CHANNEL, person, Move(chosen.kind, chosen.value, chosen.prompt, game_id)
+            )
         else:
             service.now.now += timedelta(minutes=10)  # the tests' Clock
             await service.wake(CHANNEL)

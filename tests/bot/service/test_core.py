@@ -20,9 +20,9 @@ THEIRS = 1 << 22
 async def started(service: Service) -> int:
     """alice and bob's game in THEIRS, opened through `service`, waiting for alice to roll a 2 (the
     Sweepstakes: nothing more to answer), then bob a 5."""
-    await service.open_lobby(CHANNEL, THEIRS, ALICE, LobbyOptions(months=1))
-    await service.join(CHANNEL, BOB)
-    update = await service.start(CHANNEL, ALICE)
+    await service.lobbies.open_lobby(CHANNEL, THEIRS, ALICE, LobbyOptions(months=1))
+    await service.lobbies.join(CHANNEL, BOB)
+    update = await service.lobbies.start(CHANNEL, ALICE)
     assert update.loaded is not None
     async with service.tables.lock(CHANNEL):
         loaded = await service.tables.load(CHANNEL)
@@ -57,15 +57,15 @@ async def test_a_click_another_process_saved_first_is_refused_and_the_next_reads
     game_id = await started(theirs)
     board = await read(ours)  # both processes hold the game as it is now
 
-    await theirs.act(CHANNEL, ALICE, roll(game_id, board))
+    await theirs.playing.act(CHANNEL, ALICE, roll(game_id, board))
     saved = await stored(theirs)
     with pytest.raises(Refused) as lost:
-        await ours.act(CHANNEL, ALICE, roll(game_id, board))
+        await ours.playing.act(CHANNEL, ALICE, roll(game_id, board))
 
     assert lost.value.code == ServiceCode.CHANGED_MEANWHILE
     assert await stored(ours) == saved  # nothing written
     # bob's /payday roll carries no question: only a copy read again finds it is his turn.
-    await ours.act(CHANNEL, BOB, Move("roll"))
+    await ours.playing.act(CHANNEL, BOB, Move("roll"))
     _, table = await stored(ours)
     assert [p.day for p in table.game.players] == [2, 5]
 
@@ -74,10 +74,10 @@ async def test_a_button_newer_than_the_process_copy_reads_the_store_and_is_appli
     ours, theirs = processes
     game_id = await started(theirs)
     await read(ours)
-    await theirs.act(CHANNEL, ALICE, roll(game_id, await read(theirs)))
+    await theirs.playing.act(CHANNEL, ALICE, roll(game_id, await read(theirs)))
 
     _, table = await stored(theirs)  # bob's board, which ours never saw
-    await ours.act(CHANNEL, BOB, roll(game_id, table))
+    await ours.playing.act(CHANNEL, BOB, roll(game_id, table))
 
     _, after = await stored(ours)
     assert [p.day for p in after.game.players] == [2, 5]
@@ -89,7 +89,7 @@ async def test_a_process_arms_no_timer_for_a_game_of_a_server_it_does_not_serve(
     assert theirs.timers.armed(CHANNEL) is not None
 
     with caplog.at_level(logging.INFO):
-        await ours.act(CHANNEL, ALICE, roll(game_id, await read(ours)))  # a click during a shard move
+        await ours.playing.act(CHANNEL, ALICE, roll(game_id, await read(ours)))  # a click during a shard move
 
     assert ours.timers.armed(CHANNEL) is None
     declined = [
@@ -105,12 +105,12 @@ async def test_a_lobby_another_process_opened_first_is_refused_as_an_open_game(p
 
     async def empty_then_theirs(channel_id: int) -> None:
         """The channel reads empty (no row), and theirs opens its lobby right after."""
-        await theirs.open_lobby(CHANNEL, THEIRS, BOB, LobbyOptions())
+        await theirs.lobbies.open_lobby(CHANNEL, THEIRS, BOB, LobbyOptions())
         monkeypatch.setattr(store, "get", read)
 
     monkeypatch.setattr(store, "get", empty_then_theirs)
     with pytest.raises(Refused) as lost:
-        await ours.open_lobby(CHANNEL, THEIRS, ALICE, LobbyOptions())
+        await ours.lobbies.open_lobby(CHANNEL, THEIRS, ALICE, LobbyOptions())
 
     assert lost.value.code == ServiceCode.GAME_OPEN
     _, table = await stored(ours)
@@ -123,11 +123,11 @@ async def test_a_click_that_lost_a_race_rearms_the_timer_from_the_stored_deadlin
     board = await read(theirs)
     began = theirs.now()
     theirs.now.now = began + timedelta(seconds=200)
-    await ours.act(CHANNEL, ALICE, roll(game_id, board))  # during a hand-over: bob's time starts now
+    await ours.playing.act(CHANNEL, ALICE, roll(game_id, board))  # during a hand-over: bob's time starts now
     _, saved = await stored(ours)
 
     with pytest.raises(Refused):
-        await theirs.act(CHANNEL, ALICE, roll(game_id, board))  # the same click, on theirs' old copy
+        await theirs.playing.act(CHANNEL, ALICE, roll(game_id, board))  # the same click, on theirs' old copy
 
     assert theirs.timers.armed(CHANNEL) == saved.wake_at() > began + timedelta(seconds=300)
     assert theirs.screen.overtaken_channels == [CHANNEL]  # its unshown board is older than the store's
@@ -142,6 +142,6 @@ async def test_one_process_refuses_an_old_button_without_reading_the_store(servi
 
     monkeypatch.setattr(service.tables.store, "get", no_read)
     with pytest.raises(Refused) as old:
-        await service.act(CHANNEL, ALICE, roll(game_id + 1, await read(service)))
+        await service.playing.act(CHANNEL, ALICE, roll(game_id + 1, await read(service)))
 
     assert old.value.code == ServiceCode.GAME_ENDED

@@ -1,4 +1,4 @@
-"""`Service.kick`: the host or a moderator removes a player. A lobby seat is freed; a running game's
+"""`Lobbies.kick`: the host or a moderator removes a player. A lobby seat is freed; a running game's
 seat goes to a computer player exactly as when the player leaves, every dollar through the ledger and
 the channel's timer armed."""
 
@@ -45,20 +45,20 @@ async def stored(service: Service) -> tuple[int, str] | None:
 
 
 async def three_seated(service: Service) -> None:
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
-    await service.join(CHANNEL, BOB)
-    await service.join(CHANNEL, CAROL)
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.join(CHANNEL, CAROL)
 
 
 async def bobs_turn(service: Service):
     """A game of alice, bob and carol in which alice rolled a 2 (nothing to decide): bob is asked."""
     await three_seated(service)
-    begun = await service.start(CHANNEL, ALICE)
+    begun = await service.lobbies.start(CHANNEL, ALICE)
     async with service.tables.lock(CHANNEL):
         loaded = await service.tables.load(CHANNEL)
         loaded.table.state.script.append(2)
         await service.tables.save(loaded)
-    rolled = await service.act(
+    rolled = await service.playing.act(
         CHANNEL, ALICE, Move(ActionKind.ROLL, 0, begun.loaded.table.state.prompt, begun.game_id)
     )
     assert rolled.loaded.table.state.pending.seats == [1]
@@ -68,7 +68,7 @@ async def bobs_turn(service: Service):
 async def test_the_host_frees_a_lobby_seat_and_the_player_may_join_again(service):
     await three_seated(service)
 
-    removed = await service.kick(CHANNEL, ALICE, BOB)
+    removed = await service.lobbies.kick(CHANNEL, ALICE, BOB)
 
     note = Note(NoteCode.REMOVED, {"name": "bob", "by": "alice"})
     assert removed.answer == Answer(Show.BOARD, note) and removed.live.note == note
@@ -76,19 +76,19 @@ async def test_the_host_frees_a_lobby_seat_and_the_player_may_join_again(service
     assert service.screen.updates[-1] is removed
     rows = await service.tables.store.events(removed.game_id, limit=10, kinds=["lobby"])
     assert rows[0].data == {"kind": "lobby", "removed": BOB.user_id, "by": ALICE.user_id}
-    rejoined = await service.join(CHANNEL, BOB)  # no ban list
+    rejoined = await service.lobbies.join(CHANNEL, BOB)  # no ban list
     assert [seat.name for seat in rejoined.loaded.table.seats] == ["alice", "carol", "bob"]
 
 
 async def test_a_moderator_removes_the_lobby_host_and_the_last_human_closes_it(service):
     await three_seated(service)
 
-    await service.kick(CHANNEL, MOD, ALICE)
-    await service.kick(CHANNEL, MOD, CAROL)
+    await service.lobbies.kick(CHANNEL, MOD, ALICE)
+    await service.lobbies.kick(CHANNEL, MOD, CAROL)
     table = (await service.tables.load(CHANNEL)).table
     assert table.host_id == BOB.user_id and [seat.name for seat in table.seats] == ["bob"]
 
-    closed = await service.kick(CHANNEL, MOD, BOB)
+    closed = await service.lobbies.kick(CHANNEL, MOD, BOB)
 
     assert closed.live.closed and closed.live.note == Note(NoteCode.EVERYONE_LEFT)
     assert await service.tables.load(CHANNEL) is None
@@ -99,7 +99,7 @@ async def test_kicking_the_player_asked_hands_the_turn_to_a_computer_with_the_ti
     rolled = await bobs_turn(service)
     game_id, prompt = rolled.game_id, rolled.loaded.table.state.prompt
 
-    removed = await service.kick(CHANNEL, ALICE, BOB)
+    removed = await service.lobbies.kick(CHANNEL, ALICE, BOB)
 
     table = removed.loaded.table
     assert removed.answer.said == Note(NoteCode.YOU_REMOVED, {"name": "bob"})
@@ -124,17 +124,17 @@ async def test_kicking_the_player_asked_hands_the_turn_to_a_computer_with_the_ti
 
 async def test_a_running_game_refuses_outsiders_self_kicks_strangers_and_seats_already_given_up(service):
     with pytest.raises(Refused) as no_game:
-        await service.kick(CHANNEL, ALICE, BOB)
+        await service.lobbies.kick(CHANNEL, ALICE, BOB)
     assert no_game.value.code is ServiceCode.NO_GAME
     await bobs_turn(service)
-    await service.kick(CHANNEL, ALICE, CAROL)
+    await service.lobbies.kick(CHANNEL, ALICE, CAROL)
     before = await stored(service)
     published = len(service.screen.updates)
 
     refusals = {}
     for who, whom in ((BOB, ALICE), (ALICE, ALICE), (ALICE, OLGA), (ALICE, CAROL), (MOD, MOD)):
         with pytest.raises(Refused) as refused:
-            await service.kick(CHANNEL, who, whom)
+            await service.lobbies.kick(CHANNEL, who, whom)
         refusals[who.name, whom.name] = (refused.value.code, refused.value.params)
 
     assert refusals == {
@@ -149,9 +149,9 @@ async def test_a_running_game_refuses_outsiders_self_kicks_strangers_and_seats_a
 
 async def test_a_moderator_removing_the_last_human_ends_the_game_with_the_books_whole(service):
     await started(service)  # alice and bob
-    await service.leave(CHANNEL, BOB)
+    await service.lobbies.leave(CHANNEL, BOB)
 
-    removed = await service.kick(CHANNEL, MOD, ALICE)
+    removed = await service.lobbies.kick(CHANNEL, MOD, ALICE)
 
     assert removed.answer.said == Note(NoteCode.YOU_REMOVED_LAST, {"name": "alice"})
     assert removed.notices == [Kicked("alice", "olga")]
@@ -165,10 +165,10 @@ async def test_a_moderator_removing_the_last_human_ends_the_game_with_the_books_
 
 async def test_a_moderator_who_plays_is_named_as_the_board_names_them(service):
     await three_seated(service)
-    await service.start(CHANNEL, ALICE)
+    await service.lobbies.start(CHANNEL, ALICE)
     moderator = Person(CAROL.user_id, "Carol the Mod", manages_channel=True)
 
-    removed = await service.kick(CHANNEL, moderator, ALICE)
+    removed = await service.lobbies.kick(CHANNEL, moderator, ALICE)
 
     assert removed.notices == [Kicked("alice", "carol")]
     assert removed.loaded.table.host_id == BOB.user_id  # the host role passes on, as when leaving
@@ -193,7 +193,7 @@ async def test_removing_a_player_who_is_not_asked_leaves_the_clock_of_the_one_as
     deadline = rolled.loaded.table.deadline
     service.now.now += timedelta(seconds=5)
 
-    removed = await service.kick(CHANNEL, ALICE, CAROL)
+    removed = await service.lobbies.kick(CHANNEL, ALICE, CAROL)
 
     assert removed.loaded.table.deadline == deadline  # bob's time is not restarted
     assert service.timers.armed(CHANNEL) == removed.loaded.table.wake_at()

@@ -25,30 +25,30 @@ def commit_fails(service, monkeypatch):
 async def test_settings_saved_though_the_answer_was_lost_are_saved(service, commit_fails):
     commit_fails(True)
 
-    shown = await service.change_server_settings(GUILD, ADMIN, {"months": 5})
+    shown = await service.servers.change(GUILD, ADMIN, {"months": 5})
 
     saved = await service.tables.store.server_settings(GUILD)
     assert shown.months == 5 and saved is not None and (saved.version, saved.data) == (1, shown.to_json())
 
 
 async def test_settings_whose_save_did_not_land_are_one_sentence_and_nothing_changes(service, commit_fails):
-    await service.change_server_settings(GUILD, ADMIN, {"months": 3})
+    await service.servers.change(GUILD, ADMIN, {"months": 3})
     before = await service.tables.store.server_settings(GUILD)
     commit_fails(False)
 
     with pytest.raises(Refused) as refused:
-        await service.change_server_settings(GUILD, ADMIN, {"months": 5})
+        await service.servers.change(GUILD, ADMIN, {"months": 5})
 
     assert refused.value.code is ServiceCode.NOT_SAVED
     assert await service.tables.store.server_settings(GUILD) == before
-    assert (await service.change_server_settings(GUILD, ADMIN, {"months": 5})).months == 5  # again: it works
+    assert (await service.servers.change(GUILD, ADMIN, {"months": 5})).months == 5  # again: it works
 
 
 @pytest.mark.parametrize("landed", [True, False], ids=["landed", "not_landed"])
 async def test_a_preference_whose_answer_was_lost_is_written_again(service, commit_fails, landed):
     commit_fails(landed)
 
-    await service.switch_calls(CHANNEL, ADMIN, False)
+    await service.looks.switch_calls(CHANNEL, ADMIN, False)
 
     assert (await service.tables.store.preferences([ADMIN.user_id]))[ADMIN.user_id].calls is False
 
@@ -72,12 +72,12 @@ async def test_settings_nobody_could_confirm_are_one_sentence_that_says_to_look_
     commit_fails(True)
 
     with pytest.raises(Refused) as refused:
-        await service.change_server_settings(GUILD, ADMIN, {"months": 5})
+        await service.servers.change(GUILD, ADMIN, {"months": 5})
 
     assert refused.value.code is ServiceCode.SETTINGS_UNCONFIRMED
     assert "/payday settings" in refusal_text(refused.value, lang("en"))
     monkeypatch.setattr(store, "server_settings", read)
-    assert (await service.server_settings(GUILD, ADMIN)).months == 5  # it landed: the panel shows it
+    assert (await service.servers.settings(GUILD, ADMIN)).months == 5  # it landed: the panel shows it
 
 
 def told_set_aside(service) -> int:
@@ -99,11 +99,11 @@ async def test_an_unreadable_game_whose_move_aside_was_lost_is_told_once_it_is_k
     commit_fails(landed)
 
     with pytest.raises(Refused) as refused:
-        await service.join(CHANNEL, ADMIN)
+        await service.lobbies.join(CHANNEL, ADMIN)
     if not landed:  # one sentence; the next click moves it
         assert refused.value.code is ServiceCode.NOT_SAVED and told_set_aside(service) == 0
         with pytest.raises(Refused) as refused:
-            await service.join(CHANNEL, ADMIN)
+            await service.lobbies.join(CHANNEL, ADMIN)
 
     assert refused.value.code is ServiceCode.NO_GAME and told_set_aside(service) == 1
     assert await store.get(CHANNEL) is None

@@ -28,7 +28,7 @@ async def records(service: Service) -> list[dict]:
 async def test_orders_are_stored_with_the_seat_and_answer_at_once_as_the_player(service):
     await started(service)
     assert (await table(service)).state.pending.kind == PendingKind.ROLL  # alice's first roll
-    update = await service.set_orders(CHANNEL, ALICE, Orders(roll=True))
+    update = await service.playing.set_orders(CHANNEL, ALICE, Orders(roll=True))
     after = update.loaded.table
     assert after.seats[0].orders == Orders(roll=True) and after.seats[1].orders == NONE
     assert after.state.players[0].day > 0, "alice's die was rolled in the same save"
@@ -41,12 +41,14 @@ async def test_orders_are_stored_with_the_seat_and_answer_at_once_as_the_player(
 
 async def test_an_order_answers_after_another_players_click(service):
     await started(service)
-    await service.set_orders(CHANNEL, BOB, Orders(roll=True))
+    await service.playing.set_orders(CHANNEL, BOB, Orders(roll=True))
     loaded = await service.tables.load(CHANNEL)
     state = loaded.table.state
     state.script.extend([2, 2])  # alice lands on the Sweepstakes (nothing to ask), then bob's die
     await service.tables.save(loaded)
-    await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, prompt=state.prompt, game_id=loaded.row.game_id))
+    await service.playing.act(
+        CHANNEL, ALICE, Move(ActionKind.ROLL, prompt=state.prompt, game_id=loaded.row.game_id)
+    )
     after = (await table(service)).state
     assert after.players[1].day == 2, "bob's die was rolled by his order, in alice's click"
     assert after.pending.kind == PendingKind.ROLL and after.pending.seats == [0], "alice's turn again"
@@ -56,8 +58,8 @@ async def test_orders_never_answer_a_real_decision(service):
     """Every order on for both players: the game plays itself up to the first real decision, and
     stops there, waiting for the player."""
     await started(service)
-    await service.set_orders(CHANNEL, BOB, ALL_ON)
-    update = await service.set_orders(CHANNEL, ALICE, ALL_ON)
+    await service.playing.set_orders(CHANNEL, BOB, ALL_ON)
+    update = await service.playing.set_orders(CHANNEL, ALICE, ALL_ON)
     table_after = update.loaded.table
     state = table_after.state
     assert ordered_answer(table_after) is None
@@ -73,7 +75,7 @@ async def test_orders_never_answer_a_real_decision(service):
 async def test_only_a_seated_player_sets_orders(service):
     await started(service)
     with pytest.raises(Refused):
-        await service.set_orders(CHANNEL, OLGA, ALL_ON)
+        await service.playing.set_orders(CHANNEL, OLGA, ALL_ON)
     assert all(seat.orders == NONE for seat in (await table(service)).seats)
 
 
@@ -84,13 +86,13 @@ async def test_a_table_saved_before_orders_loads_with_none():
 
 
 async def test_after_a_computer_moves_the_players_order_answers_in_the_same_save(service):
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
-    await service.add_computer(CHANNEL, ALICE)
-    await service.start(CHANNEL, ALICE)
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobbies.add_computer(CHANNEL, ALICE)
+    await service.lobbies.start(CHANNEL, ALICE)
     loaded = await service.tables.load(CHANNEL)
     loaded.table.state.script.extend([2, 2, 2])  # alice, the computer, alice: Sweepstakes, Mail ×2...
     await service.tables.save(loaded)
-    await service.set_orders(CHANNEL, ALICE, Orders(roll=True))
+    await service.playing.set_orders(CHANNEL, ALICE, Orders(roll=True))
     assert (await table(service)).state.pending.seats == [1], "alice rolled; the computer's turn"
     service.now.now += timedelta(seconds=2)
 

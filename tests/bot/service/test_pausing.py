@@ -17,9 +17,9 @@ DAY = timedelta(days=1)
 
 
 async def started(service: Service) -> None:
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1, turn_seconds=86400))
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ALICE)
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1, turn_seconds=86400))
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ALICE)
 
 
 async def row(service: Service) -> tuple[int, str] | None:
@@ -46,7 +46,7 @@ async def test_a_pause_keeps_the_time_left_refuses_every_move_and_resume_gives_t
     start = service.now.now
     service.now.now = start + timedelta(hours=5)
 
-    paused = await service.pause(CHANNEL, ALICE)
+    paused = await service.pausing.pause(CHANNEL, ALICE)
 
     assert paused.answer.said.code is NoteCode.PAUSED and paused.live is not None
     assert paused.answer.said.params["ends"] == start + timedelta(hours=5) + 7 * DAY
@@ -54,48 +54,48 @@ async def test_a_pause_keeps_the_time_left_refuses_every_move_and_resume_gives_t
     assert table.paused.name == "alice" and table.paused.left == timedelta(hours=19)
     assert service.timers.armed(CHANNEL) == table.pause_ends()  # the only clock of a paused game
     roll = Move(ActionKind.ROLL, prompt=table.game.prompt, game_id=paused.loaded.row.game_id)
-    await refused(service, lambda: service.act(CHANNEL, ALICE, roll), ServiceCode.PAUSED)
-    await refused(service, lambda: service.leave(CHANNEL, BOB), ServiceCode.PAUSED)
-    await refused(service, lambda: service.pause(CHANNEL, ALICE), ServiceCode.PAUSED)
+    await refused(service, lambda: service.playing.act(CHANNEL, ALICE, roll), ServiceCode.PAUSED)
+    await refused(service, lambda: service.lobbies.leave(CHANNEL, BOB), ServiceCode.PAUSED)
+    await refused(service, lambda: service.pausing.pause(CHANNEL, ALICE), ServiceCode.PAUSED)
 
     await wake_at(service, start + 3 * DAY)  # a timer from before the pause finds nothing due
     assert (await service.tables.load(CHANNEL)).table.paused is not None
 
-    resumed = await service.resume_play(CHANNEL, MODERATOR)  # a moderator may resume it too
+    resumed = await service.pausing.resume(CHANNEL, MODERATOR)  # a moderator may resume it too
 
     table = resumed.loaded.table
     assert table.paused is None and table.deadline == start + 3 * DAY + timedelta(hours=19)
     assert resumed.answer.said == (NoteCode.RESUMED, {"until": table.deadline})
     halfway = start + 3 * DAY + timedelta(hours=7)  # paused 7 hours before the halfway reminder
     assert service.timers.armed(CHANNEL) == table.remind_at == halfway
-    await refused(service, lambda: service.resume_play(CHANNEL, ALICE), ServiceCode.NOT_PAUSED)
-    moved = await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL))
+    await refused(service, lambda: service.pausing.resume(CHANNEL, ALICE), ServiceCode.NOT_PAUSED)
+    moved = await service.playing.act(CHANNEL, ALICE, Move(ActionKind.ROLL))
     assert moved.loaded.table.game.prompt > paused.loaded.table.game.prompt
 
 
 async def test_only_the_host_or_a_moderator_pauses_a_running_game(service):
-    await refused(service, lambda: service.pause(CHANNEL, ALICE), ServiceCode.NO_GAME)
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
-    await service.join(CHANNEL, BOB)
-    await refused(service, lambda: service.pause(CHANNEL, ALICE), ServiceCode.NOT_STARTED)
-    await service.start(CHANNEL, ALICE)
-    await refused(service, lambda: service.pause(CHANNEL, BOB), LobbyCode.HOST_OR_MANAGER)
-    await service.pause(CHANNEL, MODERATOR)
-    await refused(service, lambda: service.resume_play(CHANNEL, OLGA), LobbyCode.HOST_OR_MANAGER)
+    await refused(service, lambda: service.pausing.pause(CHANNEL, ALICE), ServiceCode.NO_GAME)
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobbies.join(CHANNEL, BOB)
+    await refused(service, lambda: service.pausing.pause(CHANNEL, ALICE), ServiceCode.NOT_STARTED)
+    await service.lobbies.start(CHANNEL, ALICE)
+    await refused(service, lambda: service.pausing.pause(CHANNEL, BOB), LobbyCode.HOST_OR_MANAGER)
+    await service.pausing.pause(CHANNEL, MODERATOR)
+    await refused(service, lambda: service.pausing.resume(CHANNEL, OLGA), LobbyCode.HOST_OR_MANAGER)
 
 
 async def test_the_host_may_still_end_a_paused_game(service):
     await started(service)
-    await service.pause(CHANNEL, ALICE)
-    asked = await service.ask_end(CHANNEL, ALICE)
-    ended = await service.end(CHANNEL, ALICE, asked.preview.game_id, asked.prompt)
+    await service.pausing.pause(CHANNEL, ALICE)
+    asked = await service.playing.ask_end(CHANNEL, ALICE)
+    ended = await service.playing.end(CHANNEL, ALICE, asked.preview.game_id, asked.prompt)
     [standings] = ended.follow
     assert standings.ending is Ending.ENDED and await service.tables.load(CHANNEL) is None
 
 
 async def test_a_game_left_paused_ends_by_itself_with_the_standings(service):
     await started(service)
-    paused = await service.pause(CHANNEL, ALICE)
+    paused = await service.pausing.pause(CHANNEL, ALICE)
 
     await wake_at(service, paused.loaded.table.pause_ends() - timedelta(seconds=1))
     assert await service.tables.load(CHANNEL) is not None
@@ -113,7 +113,7 @@ async def test_a_game_nobody_plays_for_a_week_ends_by_itself_and_a_click_puts_th
     await started(service)
     start = service.now.now
     service.now.now = start + DAY / 4
-    await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL))  # alice plays: no week runs now
+    await service.playing.act(CHANNEL, ALICE, Move(ActionKind.ROLL))  # alice plays: no week runs now
     timed_out = (await service.tables.load(CHANNEL)).table.deadline  # the question after her click
     assert timed_out == service.now.now + DAY
     while (table := (await service.tables.load(CHANNEL)).table).wake_at() < timed_out + 7 * DAY:

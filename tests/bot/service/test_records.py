@@ -25,7 +25,7 @@ START = datetime(2026, 1, 1, tzinfo=UTC)
 async def record(service) -> dict:
     game_id = await begin(service, "classic", months=1)
     assert await play(service, game_id)
-    return json.loads(dumps((await service.export(CHANNEL, GUILD, game_id)).record))
+    return json.loads(dumps((await service.replays.export(CHANNEL, GUILD, game_id)).record))
 
 
 async def test_a_record_holds_the_settings_rules_seed_answers_events_ledger_and_standings(record, service):

@@ -1,4 +1,4 @@
-"""`Service.replay` and `Service.export`: a finished game of this server rebuilt from its seed and its
+"""`Replays.replay` and `Replays.export`: a finished game of this server rebuilt from its seed and its
 log, exactly as stored (whole games of every edition, games ended early by a person or by themselves,
 one with a takeover);
 another server's game, a pruned game and a game that does not rebuild are each refused."""
@@ -31,7 +31,7 @@ async def test_a_whole_game_rebuilds_turn_by_turn_to_its_stored_end_and_its_reco
     slow = [ALICE.user_id] if edition == "family" else []  # her time runs out: the cautious defaults
     assert await play(service, game_id, slow=slow)
 
-    replayed = await service.replay(CHANNEL, GUILD, game_id)
+    replayed = await service.replays.replay(CHANNEL, GUILD, game_id)
 
     steps = replayed.replay.steps
     assert to_json(replayed.replay.final) == await stored_end(service, game_id)
@@ -39,7 +39,7 @@ async def test_a_whole_game_rebuilds_turn_by_turn_to_its_stored_end_and_its_reco
     assert all(1 <= step.roll <= 6 and step.seat is not None for step in steps[1:])
     assert [step.number for step in steps] == list(range(len(steps)))
     assert steps[1].state.players[0].day == steps[1].roll  # alice's first turn: her token where it landed
-    exported = await service.export(CHANNEL, GUILD, game_id)
+    exported = await service.replays.export(CHANNEL, GUILD, game_id)
     record = json.loads(dumps(exported.record))
     assert (record["format"], record["version"]) == ("payday-record", 2)
     assert record["settings"]["edition"] == edition
@@ -50,26 +50,26 @@ async def test_a_whole_game_rebuilds_turn_by_turn_to_its_stored_end_and_its_reco
 async def test_a_game_ended_early_by_its_host_rebuilds_with_the_deals_bought_back(service):
     game_id = await begin(service, months=3)
     assert not await play(service, game_id, answers=60)
-    asked = await service.ask_end(CHANNEL, ALICE)
-    await service.end(CHANNEL, ALICE, game_id, asked.prompt)
+    asked = await service.playing.ask_end(CHANNEL, ALICE)
+    await service.playing.end(CHANNEL, ALICE, game_id, asked.prompt)
 
-    replayed = await service.replay(CHANNEL, GUILD, game_id)
+    replayed = await service.replays.replay(CHANNEL, GUILD, game_id)
 
     assert to_json(replayed.replay.final) == await stored_end(service, game_id)
     assert any(r.get("kind") == "ended" for r in replayed.log)
-    assert audit(dumps((await service.export(CHANNEL, GUILD, game_id)).record)).reproduced
+    assert audit(dumps((await service.replays.export(CHANNEL, GUILD, game_id)).record)).reproduced
 
 
 async def test_a_game_whose_last_person_left_rebuilds(service):
     game_id = await begin(service)
     assert not await play(service, game_id, answers=30)
-    await service.leave(CHANNEL, BOB)
-    await service.leave(CHANNEL, ALICE)
+    await service.lobbies.leave(CHANNEL, BOB)
+    await service.lobbies.leave(CHANNEL, ALICE)
 
-    replayed = await service.replay(CHANNEL, GUILD, game_id)
+    replayed = await service.replays.replay(CHANNEL, GUILD, game_id)
 
     assert replayed.replay.final.over and any(r.get("kind") == "abandoned" for r in replayed.log)
-    record = (await service.export(CHANNEL, GUILD, game_id)).record
+    record = (await service.replays.export(CHANNEL, GUILD, game_id)).record
     assert record["log"][0]["computers"] == [False, False, True, True]
     assert [p["computer"] for p in record["players"]] == [True, True, True, True]
     assert record["ending"] == "abandoned" and audit(dumps(record)).reproduced
@@ -78,10 +78,10 @@ async def test_a_game_whose_last_person_left_rebuilds(service):
 async def ended_by_itself(service: Service, ending: Ending) -> None:
     """The running game ends without anyone asking: left paused, left unplayed, or its channel gone."""
     if ending is Ending.GONE:
-        await service.channel_gone(CHANNEL)
+        await service.waking.channel_gone(CHANNEL)
         return
     if ending is Ending.PAUSE_EXPIRED:
-        await service.pause(CHANNEL, ALICE)
+        await service.pausing.pause(CHANNEL, ALICE)
         now = await table(service)
         ends = None if now is None else now.pause_ends()
         assert ends is not None
@@ -102,20 +102,20 @@ async def test_a_game_that_ended_by_itself_rebuilds_and_exports(service, ending)
     await ended_by_itself(service, ending)
     assert await table(service) is None
 
-    replayed = await service.replay(CHANNEL, GUILD, game_id)
+    replayed = await service.replays.replay(CHANNEL, GUILD, game_id)
 
     assert to_json(replayed.replay.final) == await stored_end(service, game_id)
     assert any(r.get("kind") == ending for r in replayed.log)
-    assert audit(dumps((await service.export(CHANNEL, GUILD, game_id)).record)).reproduced
+    assert audit(dumps((await service.replays.export(CHANNEL, GUILD, game_id)).record)).reproduced
 
 
 async def test_a_game_with_a_seat_taken_over_rebuilds_with_the_new_players_name(service):
     game_id = await begin(service)
     assert not await play(service, game_id, answers=40)
-    await service.ask_seat(CHANNEL, OLGA, "Bot Penny")
+    await service.takeovers.ask(CHANNEL, OLGA, "Bot Penny")
     for _ in range(200):
         try:
-            await service.approve_seat(CHANNEL, ALICE, game_id, 1)
+            await service.takeovers.approve(CHANNEL, ALICE, game_id, 1)
             break
         except Refused as refused:
             assert refused.code == TakeoverCode.MID_TURN
@@ -123,12 +123,12 @@ async def test_a_game_with_a_seat_taken_over_rebuilds_with_the_new_players_name(
     assert (await table(service)).seats[2].user_id == OLGA.user_id
     assert await play(service, game_id)
 
-    replayed = await service.replay(CHANNEL, GUILD, game_id)
+    replayed = await service.replays.replay(CHANNEL, GUILD, game_id)
 
     assert replayed.replay.final.players[2].name == "olga"
     assert replayed.replay.steps[1].state.players[2].name == "Bot Penny"  # as it stood then
     assert to_json(replayed.replay.final) == await stored_end(service, game_id)
-    record = (await service.export(CHANNEL, GUILD, game_id)).record
+    record = (await service.replays.export(CHANNEL, GUILD, game_id)).record
     assert record["log"][0]["computers"] == [False, False, True, True]
     assert [(p["at_the_end"], p["computer"]) for p in record["players"]][2] == ("olga", False)
     assert audit(dumps(record)).reproduced
@@ -145,7 +145,7 @@ async def test_another_servers_game_and_an_unknown_or_running_one_are_refused(se
     running = await begin(service, months=1)
 
     for guild, number in ((GUILD + 1, game_id), (None, game_id), (GUILD, game_id + 50), (GUILD, running)):
-        for look in (service.replay, service.export):
+        for look in (service.replays.replay, service.replays.export):
             with pytest.raises(Refused) as refused:
                 await look(CHANNEL, guild, number)
             assert (refused.value.code, refused.value.params) == (ReplayCode.NO_GAME, {"game": number})
@@ -153,12 +153,12 @@ async def test_another_servers_game_and_an_unknown_or_running_one_are_refused(se
 
 async def test_a_step_the_game_does_not_have_is_refused(service):
     game_id = await finished_game(service)
-    last = len((await service.replay(CHANNEL, GUILD, game_id)).replay.steps) - 1
-    assert (await service.replay(CHANNEL, GUILD, game_id, last)).game_id == game_id
+    last = len((await service.replays.replay(CHANNEL, GUILD, game_id)).replay.steps) - 1
+    assert (await service.replays.replay(CHANNEL, GUILD, game_id, last)).game_id == game_id
 
     for step in (last + 1, -1):
         with pytest.raises(Refused) as refused:
-            await service.replay(CHANNEL, GUILD, game_id, step)
+            await service.replays.replay(CHANNEL, GUILD, game_id, step)
         assert refused.value.code == ReplayCode.NO_STEP and refused.value.params["steps"] == last
 
 
@@ -166,7 +166,7 @@ async def test_a_pruned_game_says_its_moves_were_pruned(service):
     game_id = await finished_game(service)
     await service.tables.store.prune(service.now() + timedelta(days=400))
 
-    for look in (service.replay, service.export):
+    for look in (service.replays.replay, service.replays.export):
         with pytest.raises(Refused) as refused:
             await look(CHANNEL, GUILD, game_id)
         assert refused.value.code == ReplayCode.PRUNED
@@ -180,7 +180,7 @@ async def test_a_game_that_does_not_rebuild_as_stored_is_refused_not_shown(servi
     with sqlite3.connect(tmp_path / "service.sqlite3") as raw:
         raw.execute("UPDATE history SET data = ? WHERE game_id = ?", (data.model_dump_json(), game_id))
 
-    for look in (service.replay, service.export):
+    for look in (service.replays.replay, service.replays.export):
         with pytest.raises(Refused) as refused:
             await look(CHANNEL, GUILD, game_id)
         assert refused.value.code == ReplayCode.DIVERGED
@@ -189,9 +189,11 @@ async def test_a_game_that_does_not_rebuild_as_stored_is_refused_not_shown(servi
 async def test_a_game_looked_at_again_is_the_one_rebuilt_afresh_and_a_prune_since_is_told(service):
     """The rebuilt games kept (oracle: a service that kept none); a prune after a look still shows."""
     game_id = await finished_game(service)
-    kept = await service.replay(CHANNEL, GUILD, game_id)
-    again = await service.replay(CHANNEL, GUILD, game_id, 3)
-    fresh = await Service(service.tables, GameSettings(), Screen(), Clock()).replay(CHANNEL, GUILD, game_id)
+    kept = await service.replays.replay(CHANNEL, GUILD, game_id)
+    again = await service.replays.replay(CHANNEL, GUILD, game_id, 3)
+    fresh = await Service(service.tables, GameSettings(), Screen(), Clock()).replays.replay(
+        CHANNEL, GUILD, game_id
+    )
 
     assert again is kept
     assert fresh is not kept
@@ -202,7 +204,7 @@ async def test_a_game_looked_at_again_is_the_one_rebuilt_afresh_and_a_prune_sinc
     )
     await service.tables.store.prune(service.now() + timedelta(days=400))
     with pytest.raises(Refused) as refused:
-        await service.replay(CHANNEL, GUILD, game_id)
+        await service.replays.replay(CHANNEL, GUILD, game_id)
     assert refused.value.code == ReplayCode.PRUNED
 
 
@@ -213,5 +215,5 @@ async def test_a_game_whose_log_keeps_only_results_says_its_moves_were_pruned(se
         raw.execute("DELETE FROM events WHERE game_id = ? AND kind IN ('started', 'action')", (game_id,))
 
     with pytest.raises(Refused) as refused:
-        await service.replay(CHANNEL, GUILD, game_id)
+        await service.replays.replay(CHANNEL, GUILD, game_id)
     assert refused.value.code == ReplayCode.PRUNED

@@ -327,13 +327,13 @@ def test_who_leaves_and_comes_back_to_play_most_of_their_seat_is_placed_by_net_w
 
 
 async def test_the_player_who_leaves_a_rated_game_is_rated_last_and_loses_rating(service):
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
     for person in (BOB, OLGA):
-        await service.join(CHANNEL, person)
-    game_id = (await service.start(CHANNEL, ALICE)).game_id
+        await service.lobbies.join(CHANNEL, person)
+    game_id = (await service.lobbies.start(CHANNEL, ALICE)).game_id
     assert not await play(service, game_id, answers=6)
 
-    await service.leave(CHANNEL, OLGA)
+    await service.lobbies.leave(CHANNEL, OLGA)
     assert await play(service, game_id)
 
     [game], _ = await service.tables.store.results(GUILD)
@@ -347,9 +347,9 @@ async def test_the_player_who_leaves_a_rated_game_is_rated_last_and_loses_rating
 
 async def alone_with_a_computer(service) -> int:
     """alice against Bot Penny, one month; the game's id."""
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
-    await service.add_computer(CHANNEL, ALICE)
-    return (await service.start(CHANNEL, ALICE)).game_id
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobbies.add_computer(CHANNEL, ALICE)
+    return (await service.lobbies.start(CHANNEL, ALICE)).game_id
 
 
 async def olga_takes_penny(
@@ -363,8 +363,8 @@ async def olga_takes_penny(
         if once(state) and state.turn != 1 and not asked:
             break
         assert not await play(service, game_id, answers=1)
-    await service.ask_seat(CHANNEL, OLGA, seat)
-    await service.approve_seat(CHANNEL, ALICE, game_id, 1)
+    await service.takeovers.ask(CHANNEL, OLGA, seat)
+    await service.takeovers.approve(CHANNEL, ALICE, game_id, 1)
 
 
 async def test_taking_over_a_computers_seat_on_its_last_day_rates_nobody(service):
@@ -388,7 +388,7 @@ async def test_taking_over_a_computers_seat_late_then_leaving_it_gifts_no_rated_
     penny = lambda state: state.players[1]  # noqa: E731
     await olga_takes_penny(service, game_id, once=lambda state: penny(state).day >= 20)
     assert not await play(service, game_id, answers=1)
-    await service.leave(CHANNEL, OLGA)  # her loss would be alice's rated win
+    await service.lobbies.leave(CHANNEL, OLGA)  # her loss would be alice's rated win
 
     assert await play(service, game_id)
 
@@ -411,16 +411,16 @@ async def test_taking_over_a_computers_seat_from_the_start_rates_the_taker(servi
 
 async def alice_and_bob_play(service, answers: int) -> int:
     """alice and bob, one month, `answers` answered; the game's id."""
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
-    await service.join(CHANNEL, BOB)
-    game_id = (await service.start(CHANNEL, ALICE)).game_id
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobbies.join(CHANNEL, BOB)
+    game_id = (await service.lobbies.start(CHANNEL, ALICE)).game_id
     assert not await play(service, game_id, answers=answers)
     return game_id
 
 
 async def test_a_leaver_whose_seat_a_member_then_plays_out_is_rated_last_beside_the_taker(service):
     game_id = await alice_and_bob_play(service, answers=2)
-    await service.leave(CHANNEL, BOB)
+    await service.lobbies.leave(CHANNEL, BOB)
     await olga_takes_penny(service, game_id, once=lambda state: True, seat="bob")
 
     assert await play(service, game_id)
@@ -436,8 +436,8 @@ async def test_a_leaver_whose_seat_a_member_then_plays_out_is_rated_last_beside_
 
 
 async def end_now(service, person) -> None:
-    asked = await service.ask_end(CHANNEL, person)
-    await service.end(CHANNEL, person, asked.preview.game_id, asked.prompt)
+    asked = await service.playing.ask_end(CHANNEL, person)
+    await service.playing.end(CHANNEL, person, asked.preview.game_id, asked.prompt)
 
 
 async def test_a_host_who_ends_a_game_early_is_rated_last_and_the_others_as_they_stand(service):

@@ -32,10 +32,10 @@ CHANGED_MEANWHILE = (
 
 async def test_only_manage_server_reads_or_changes_the_settings(service):
     for call in (
-        service.server_settings(GUILD, MEMBER),
-        service.change_server_settings(GUILD, MEMBER, {"months": 5}),
-        service.set_server_house_rule(GUILD, MEMBER, "modern", "salary", 5000),
-        service.reset_server_house_rules(GUILD, MEMBER, "modern"),
+        service.servers.settings(GUILD, MEMBER),
+        service.servers.change(GUILD, MEMBER, {"months": 5}),
+        service.servers.set_house_rule(GUILD, MEMBER, "modern", "salary", 5000),
+        service.servers.reset_house(GUILD, MEMBER, "modern"),
     ):
         with pytest.raises(Refused) as refused:
             await call
@@ -44,22 +44,22 @@ async def test_only_manage_server_reads_or_changes_the_settings(service):
 
 
 async def test_a_bad_value_is_refused_whole_and_nothing_is_saved(service):
-    await service.change_server_settings(GUILD, ADMIN, {"months": 5})
+    await service.servers.change(GUILD, ADMIN, {"months": 5})
     with pytest.raises(Refused) as refused:
-        await service.change_server_settings(GUILD, ADMIN, {"months": 6, "turn_seconds": 10**9})
+        await service.servers.change(GUILD, ADMIN, {"months": 6, "turn_seconds": 10**9})
     assert refused.value.code == ServiceCode.BAD_SETTING and refused.value.params == {
         "setting": "turn_seconds"
     }
     with pytest.raises(Refused) as refused:
-        await service.set_server_house_rule(GUILD, ADMIN, "classic", "salary", 5000)
+        await service.servers.set_house_rule(GUILD, ADMIN, "classic", "salary", 5000)
     assert refused.value.code == ServiceCode.HOUSE_VALUE
     assert refused.value.params == {"rule": "salary", "least": 0, "most": 1857}
-    settings = await service.server_settings(GUILD, ADMIN)
+    settings = await service.servers.settings(GUILD, ADMIN)
     assert (settings.months, settings.turn_seconds, settings.house) == (5, None, {})
 
 
 async def test_a_new_lobby_takes_the_servers_defaults_and_the_hosts_choices_over_them(service):
-    await service.change_server_settings(
+    await service.servers.change(
         GUILD,
         ADMIN,
         {
@@ -73,35 +73,35 @@ async def test_a_new_lobby_takes_the_servers_defaults_and_the_hosts_choices_over
             "interrupt_seconds": 3600,
         },
     )
-    await service.set_server_house_rule(GUILD, ADMIN, "family", "salary", 5000)
+    await service.servers.set_house_rule(GUILD, ADMIN, "family", "salary", 5000)
 
-    table = (await service.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.table
+    table = (await service.lobbies.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.table
     assert (table.ruleset, table.months, table.turn_seconds, table.language) == ("family", 7, 86400, "it")
     assert table.house_rules == {"salary": 5000} and table.call_by_name is False
     assert (table.idle_end_days, table.pause_end_days) == (3, 14)
     assert table.interrupt_seconds == 3600  # the server's own choice, not by post's quarter of a day
-    await service.cancel(CHANNEL, ADMIN)
+    await service.lobbies.cancel(CHANNEL, ADMIN)
 
     chosen = LobbyOptions(months=2, turn_seconds=60, ruleset="classic", language="en")
-    table = (await service.open_lobby(CHANNEL, GUILD, ADMIN, chosen)).loaded.table
+    table = (await service.lobbies.open_lobby(CHANNEL, GUILD, ADMIN, chosen)).loaded.table
     assert (table.ruleset, table.months, table.turn_seconds, table.language) == ("classic", 2, 60, "en")
     assert table.house_rules == {}  # the server's house rules are the family edition's
 
 
 async def test_the_host_changes_the_lobbys_house_rules_and_the_game_plays_by_them(service):
-    await service.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())
-    game_id = (await service.join(CHANNEL, MEMBER)).loaded.row.game_id
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())
+    game_id = (await service.lobbies.join(CHANNEL, MEMBER)).loaded.row.game_id
     with pytest.raises(Refused) as refused:
-        await service.set_lobby_house_rule(CHANNEL, MEMBER, game_id, "salary", 4000)
+        await service.lobbies.set_house_rule(CHANNEL, MEMBER, game_id, "salary", 4000)
     assert refused.value.code == LobbyCode.HOST_HOUSE_RULES
     with pytest.raises(Refused) as refused:
-        await service.set_lobby_house_rule(CHANNEL, ADMIN, game_id, "salary", 10**6)
+        await service.lobbies.set_house_rule(CHANNEL, ADMIN, game_id, "salary", 10**6)
     assert refused.value.code == ServiceCode.HOUSE_VALUE
 
-    changed = await service.set_lobby_house_rule(CHANNEL, ADMIN, game_id, "salary", 4000)
+    changed = await service.lobbies.set_house_rule(CHANNEL, ADMIN, game_id, "salary", 4000)
     assert changed.live.note.code is NoteCode.HOUSE_RULES_CHANGED
-    assert (await service.lobby_house_rules(CHANNEL, ADMIN, game_id)).house == {"salary": 4000}
-    started = await service.start(CHANNEL, ADMIN)
+    assert (await service.lobbies.house_rules(CHANNEL, ADMIN, game_id)).house == {"salary": 4000}
+    started = await service.lobbies.start(CHANNEL, ADMIN)
 
     assert started.loaded.table.game.rules.salary == 4000
     assert started.loaded.table.game.rules.start_cash == RULESETS["modern"].rules.start_cash
@@ -111,42 +111,42 @@ async def test_stored_settings_that_no_longer_hold_never_stop_a_game_from_starti
     bad = '{"months": 99, "ruleset": "family", "house": {"family": {"salary": -5, "lottery_ante": 150}}}'
     await service.tables.store.set_server_settings(GUILD, bad, 0)
 
-    table = (await service.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.table
+    table = (await service.lobbies.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.table
 
     assert (table.months, table.ruleset, table.house_rules) == (3, "family", {"lottery_ante": 150})
-    await service.join(CHANNEL, MEMBER)
-    assert (await service.start(CHANNEL, ADMIN)).loaded.table.game.rules.lottery_ante == 150
+    await service.lobbies.join(CHANNEL, MEMBER)
+    assert (await service.lobbies.start(CHANNEL, ADMIN)).loaded.table.game.rules.lottery_ante == 150
 
 
 async def test_two_clicks_at_once_on_a_switch_or_a_choice_each_move_it_on(service):
-    await asyncio.gather(*(service.flip_server_setting(GUILD, ADMIN, "calls") for _ in range(2)))
+    await asyncio.gather(*(service.servers.flip(GUILD, ADMIN, "calls") for _ in range(2)))
     await asyncio.gather(
-        *(service.turn_server_house_rule(GUILD, ADMIN, "modern", "jackpot_six") for _ in range(2))
+        *(service.servers.turn_house_rule(GUILD, ADMIN, "modern", "jackpot_six") for _ in range(2))
     )
 
-    settings = await service.server_settings(GUILD, ADMIN)
+    settings = await service.servers.settings(GUILD, ADMIN)
     assert settings.calls is True  # off, then on again: neither click lost
     assert settings.house_rules("modern") == {"jackpot_six": "none"}  # movement, any, none
 
-    await service.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())
-    game_id = (await service.join(CHANNEL, MEMBER)).loaded.row.game_id
-    turns = (service.turn_lobby_house_rule(CHANNEL, ADMIN, game_id, "jackpot_six") for _ in range(2))
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())
+    game_id = (await service.lobbies.join(CHANNEL, MEMBER)).loaded.row.game_id
+    turns = (service.lobbies.turn_house_rule(CHANNEL, ADMIN, game_id, "jackpot_six") for _ in range(2))
     await asyncio.gather(*turns)
-    assert (await service.lobby_house_rules(CHANNEL, ADMIN, game_id)).house == {"jackpot_six": "any"}
+    assert (await service.lobbies.house_rules(CHANNEL, ADMIN, game_id)).house == {"jackpot_six": "any"}
 
 
 async def test_only_a_switch_flips_and_only_a_switch_or_a_choice_moves_on(service):
     for call in (
-        service.flip_server_setting(GUILD, ADMIN, "months"),
-        service.flip_server_setting(GUILD, ADMIN, "changed"),
-        service.turn_server_house_rule(GUILD, ADMIN, "modern", "salary"),
-        service.turn_server_house_rule(GUILD, ADMIN, "modern", "no_such_rule"),
+        service.servers.flip(GUILD, ADMIN, "months"),
+        service.servers.flip(GUILD, ADMIN, "changed"),
+        service.servers.turn_house_rule(GUILD, ADMIN, "modern", "salary"),
+        service.servers.turn_house_rule(GUILD, ADMIN, "modern", "no_such_rule"),
     ):
         with pytest.raises(Refused) as refused:
             await call
         assert refused.value.code == ServiceCode.BAD_SETTING
     with pytest.raises(Refused) as refused:
-        await service.flip_server_setting(GUILD, MEMBER, "calls")
+        await service.servers.flip(GUILD, MEMBER, "calls")
     assert refused.value.code == ServiceCode.MANAGE_SERVER
     assert await service.tables.store.server_settings(GUILD) is None
 
@@ -196,11 +196,11 @@ def meanwhile(monkeypatch, service: Service, *changes: Callable[[], Awaitable[ob
 
 async def test_two_processes_changing_different_settings_at_once_both_land(two_processes, monkeypatch):
     first, second = two_processes
-    meanwhile(monkeypatch, first, lambda: second.flip_server_setting(GUILD, OTHER_ADMIN, "calls"))
+    meanwhile(monkeypatch, first, lambda: second.servers.flip(GUILD, OTHER_ADMIN, "calls"))
 
-    shown = await first.change_server_settings(GUILD, ADMIN, {"months": 5})
+    shown = await first.servers.change(GUILD, ADMIN, {"months": 5})
 
-    stored = await second.server_settings(GUILD, OTHER_ADMIN)
+    stored = await second.servers.settings(GUILD, OTHER_ADMIN)
     assert (stored.months, stored.calls) == (5, False) and shown == stored
 
 
@@ -208,16 +208,16 @@ async def test_two_processes_changing_different_house_rules_of_an_edition_at_onc
     two_processes, monkeypatch
 ):
     first, second = two_processes
-    await first.set_server_house_rule(GUILD, ADMIN, "modern", "repay_anytime", True)
+    await first.servers.set_house_rule(GUILD, ADMIN, "modern", "repay_anytime", True)
     meanwhile(
         monkeypatch,
         first,
-        lambda: second.set_server_house_rule(GUILD, OTHER_ADMIN, "modern", "lottery_ante", 250),
+        lambda: second.servers.set_house_rule(GUILD, OTHER_ADMIN, "modern", "lottery_ante", 250),
     )
 
-    await first.set_server_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
+    await first.servers.set_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
 
-    stored = await second.server_settings(GUILD, OTHER_ADMIN)
+    stored = await second.servers.settings(GUILD, OTHER_ADMIN)
     assert stored.house_rules("modern") == {"repay_anytime": True, "lottery_ante": 250, "salary": 4000}
 
 
@@ -225,27 +225,27 @@ async def test_two_processes_setting_one_setting_to_different_values_at_once_the
     two_processes, monkeypatch
 ):
     first, second = two_processes
-    await second.change_server_settings(GUILD, OTHER_ADMIN, {"months": 4})
+    await second.servers.change(GUILD, OTHER_ADMIN, {"months": 4})
     meanwhile(
         monkeypatch,
         first,
-        lambda: second.change_server_settings(GUILD, OTHER_ADMIN, {"months": 7}),
-        lambda: second.set_server_house_rule(GUILD, OTHER_ADMIN, "modern", "salary", 5000),
+        lambda: second.servers.change(GUILD, OTHER_ADMIN, {"months": 7}),
+        lambda: second.servers.set_house_rule(GUILD, OTHER_ADMIN, "modern", "salary", 5000),
     )
     store = first.tables.store
 
     with pytest.raises(SettingsChanged) as refused:
-        await first.change_server_settings(GUILD, ADMIN, {"months": 5, "calls": False})
+        await first.servers.change(GUILD, ADMIN, {"months": 5, "calls": False})
     settled = await store.server_settings(GUILD)
     with pytest.raises(SettingsChanged) as house:
-        await first.set_server_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
+        await first.servers.set_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
 
     assert refusal_text(refused.value, lang("en")) == CHANGED_MEANWHILE
     assert refused.value.code == ServiceCode.SETTINGS_CHANGED
     assert (refused.value.stored.months, refused.value.stored.calls) == (7, True)  # none of it saved
     assert house.value.stored.house_rules("modern") == {"salary": 5000}
     assert await store.server_settings(GUILD) != settled  # the other process's salary, nothing more
-    assert await second.server_settings(GUILD, OTHER_ADMIN) == house.value.stored
+    assert await second.servers.settings(GUILD, OTHER_ADMIN) == house.value.stored
 
 
 async def test_a_change_that_loses_its_second_race_too_is_refused_and_saves_nothing(
@@ -255,14 +255,14 @@ async def test_a_change_that_loses_its_second_race_too_is_refused_and_saves_noth
     meanwhile(
         monkeypatch,
         first,
-        lambda: second.flip_server_setting(GUILD, OTHER_ADMIN, "calls"),
-        lambda: second.flip_server_setting(GUILD, OTHER_ADMIN, "board_pictures"),
+        lambda: second.servers.flip(GUILD, OTHER_ADMIN, "calls"),
+        lambda: second.servers.flip(GUILD, OTHER_ADMIN, "board_pictures"),
     )
 
     with pytest.raises(SettingsChanged) as refused:
-        await first.change_server_settings(GUILD, ADMIN, {"months": 5})
+        await first.servers.change(GUILD, ADMIN, {"months": 5})
 
-    stored = await second.server_settings(GUILD, OTHER_ADMIN)
+    stored = await second.servers.settings(GUILD, OTHER_ADMIN)
     assert (stored.months, stored.calls, stored.board_pictures) == (3, False, False)
     assert refused.value.stored == stored
 
@@ -273,16 +273,16 @@ async def test_two_processes_changing_a_lobbys_house_rules_the_later_is_refused_
     """The lobby's house rules are saved with its table, whose version check covers the copy of it
     the first process keeps: the second's change is never written over."""
     first, second = two_processes
-    game_id = (await first.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.row.game_id
-    await second.set_lobby_house_rule(CHANNEL, ADMIN, game_id, "salary", 4000)
+    game_id = (await first.lobbies.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.row.game_id
+    await second.lobbies.set_house_rule(CHANNEL, ADMIN, game_id, "salary", 4000)
     store = first.tables.store
     before = await store.get(CHANNEL)
 
     with pytest.raises(Refused) as refused:
-        await first.set_lobby_house_rule(CHANNEL, ADMIN, game_id, "lottery_ante", 250)
+        await first.lobbies.set_house_rule(CHANNEL, ADMIN, game_id, "lottery_ante", 250)
 
     assert refused.value.code == ServiceCode.CHANGED_MEANWHILE and await store.get(CHANNEL) == before
-    await first.set_lobby_house_rule(CHANNEL, ADMIN, game_id, "lottery_ante", 250)  # tried again
+    await first.lobbies.set_house_rule(CHANNEL, ADMIN, game_id, "lottery_ante", 250)  # tried again
     stored = Table.model_validate_json((await store.get(CHANNEL)).data)
     assert stored.house_rules == {"salary": 4000, "lottery_ante": 250}
 
@@ -291,17 +291,17 @@ async def test_a_change_made_on_a_view_of_settings_saved_since_is_refused_and_sa
     """A form carries the version it showed; a switch, a house rule's control or Reset the value it
     showed: each made after another admin's change of what it showed is refused with the settings
     stored now, never saved over them."""
-    shown = await service.stored_server_settings(GUILD, ADMIN)
-    await service.change_server_settings(GUILD, OTHER_ADMIN, {"months": 5, "calls": False})
-    await service.set_server_house_rule(GUILD, OTHER_ADMIN, "modern", "salary", 5000)
+    shown = await service.servers.stored(GUILD, ADMIN)
+    await service.servers.change(GUILD, OTHER_ADMIN, {"months": 5, "calls": False})
+    await service.servers.set_house_rule(GUILD, OTHER_ADMIN, "modern", "salary", 5000)
     stored = await service.tables.store.server_settings(GUILD)
 
     for stale in (
-        service.change_server_settings(GUILD, ADMIN, {"months": 3}, shown.version),
-        service.flip_server_setting(GUILD, ADMIN, "calls", True),
-        service.set_server_house_rule(GUILD, ADMIN, "modern", "salary", 4000, "3500"),
-        service.turn_server_house_rule(GUILD, ADMIN, "modern", "repay_anytime", "1"),
-        service.reset_server_house_rules(GUILD, ADMIN, "modern", house_mark({})),
+        service.servers.change(GUILD, ADMIN, {"months": 3}, shown.version),
+        service.servers.flip(GUILD, ADMIN, "calls", True),
+        service.servers.set_house_rule(GUILD, ADMIN, "modern", "salary", 4000, "3500"),
+        service.servers.turn_house_rule(GUILD, ADMIN, "modern", "repay_anytime", "1"),
+        service.servers.reset_house(GUILD, ADMIN, "modern", house_mark({})),
     ):
         with pytest.raises(SettingsChanged) as refused:
             await stale
@@ -310,8 +310,8 @@ async def test_a_change_made_on_a_view_of_settings_saved_since_is_refused_and_sa
         }
     assert await service.tables.store.server_settings(GUILD) == stored
 
-    now = await service.stored_server_settings(GUILD, ADMIN)
-    await service.change_server_settings(GUILD, ADMIN, {"months": 3}, now.version)
-    await service.set_server_house_rule(GUILD, ADMIN, "modern", "salary", 4000, "5000")
-    settings = await service.server_settings(GUILD, ADMIN)
+    now = await service.servers.stored(GUILD, ADMIN)
+    await service.servers.change(GUILD, ADMIN, {"months": 3}, now.version)
+    await service.servers.set_house_rule(GUILD, ADMIN, "modern", "salary", 4000, "5000")
+    settings = await service.servers.settings(GUILD, ADMIN)
     assert (settings.months, settings.house_rules("modern")) == (3, {"salary": 4000})

@@ -4,6 +4,7 @@ A recording screen stands in for the live message; the clock is a plain counter,
 done by calling `wake` once the clock has passed the table's time (both in conftest.py).
 """
 
+import inspect
 import json
 from datetime import timedelta
 from pathlib import Path
@@ -39,19 +40,19 @@ ALICE, BOB, OLGA = Person(1, "alice"), Person(2, "bob"), Person(9, "olga")
 
 
 async def started(service: Service, months: int = 1) -> Update:
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=months))
-    await service.join(CHANNEL, BOB)
-    return await service.start(CHANNEL, ALICE)
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=months))
+    await service.lobbies.join(CHANNEL, BOB)
+    return await service.lobbies.start(CHANNEL, ALICE)
 
 
 async def test_a_lobby_opens_fills_and_starts_with_updates_for_the_screen_and_the_answer(service):
-    opened = await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1, language="it"))
+    opened = await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1, language="it"))
     assert opened.answer.show is Show.POST and opened.live.loaded.table.language == "it"
-    joined = await service.join(CHANNEL, BOB)
+    joined = await service.lobbies.join(CHANNEL, BOB)
     assert joined.answer.said.code is NoteCode.JOINED and joined.answer.said.params == {"name": "bob"}
     assert joined.live.note == joined.answer.said  # the lobby's footer says it too
 
-    begun = await service.start(CHANNEL, ALICE)
+    begun = await service.lobbies.start(CHANNEL, ALICE)
 
     assert begun.answer.show is Show.BOARD and begun.answer.said.code is NoteCode.GAME_STARTED
     assert [e.kind for e in begun.events] == [EventKind.TRANSFER, EventKind.TRANSFER]  # the start cash
@@ -65,31 +66,31 @@ async def test_a_click_returns_its_events_and_a_slash_command_its_confirmation(s
     table = begun.loaded.table
     move = Move(ActionKind.ROLL, 0, table.state.prompt, begun.game_id, message_id=None)
 
-    rolled = await service.act(CHANNEL, ALICE, move)
+    rolled = await service.playing.act(CHANNEL, ALICE, move)
 
     assert rolled.answer.show is Show.BOARD and rolled.answer.said is None
     assert rolled.events[0].kind == EventKind.ROLLED and rolled.loaded.table.state.prompt > move.prompt
-    borrowed = await service.act(CHANNEL, BOB, Move(ActionKind.LOAN, 1000))
+    borrowed = await service.playing.act(CHANNEL, BOB, Move(ActionKind.LOAN, 1000))
     assert borrowed.answer.said.code is NoteCode.DONE
     assert [e.reason for e in borrowed.answer.said.params["events"]] == [Reason.LOAN]
 
 
 async def test_every_refusal_is_one_exception_with_a_code(service):
     with pytest.raises(Refused) as no_game:
-        await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, 1, 1))
+        await service.playing.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, 1, 1))
     assert no_game.value.code is ServiceCode.GAME_ENDED
     begun = await started(service)
     prompt = begun.loaded.table.state.prompt
 
     with pytest.raises(Refused) as outsider:
-        await service.act(CHANNEL, OLGA, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
+        await service.playing.act(CHANNEL, OLGA, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
     with pytest.raises(Refused) as early:
-        await service.act(CHANNEL, BOB, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
-    await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
+        await service.playing.act(CHANNEL, BOB, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
+    await service.playing.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
     with pytest.raises(Refused) as double:
-        await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
+        await service.playing.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
     with pytest.raises(Refused) as lobby_gone:
-        await service.join(CHANNEL, OLGA)
+        await service.lobbies.join(CHANNEL, OLGA)
 
     assert outsider.value.code is RefusalCode.NOT_IN_GAME
     assert early.value.code is RefusalCode.NOT_YOUR_TURN and early.value.names == ("alice", "bob")
@@ -101,7 +102,7 @@ async def test_a_new_live_message_is_saved_before_moved_returns_and_a_restart_fi
     begun = await started(service)
     prompt = begun.loaded.table.state.prompt
 
-    moved = await service.moved(begun.loaded, 777)
+    moved = await service.looks.moved(begun.loaded, 777)
 
     assert moved.row.version == begun.loaded.row.version + 1 and moved.table.message_id == 777
     assert begun.loaded.table.message_id != 777  # the snapshot the screen holds is left as it was
@@ -115,8 +116,10 @@ async def test_a_bot_that_dies_between_the_post_and_the_record_still_knows_the_o
     """The post is not saved until `moved` commits: a restart finds the message it saved last, whose
     buttons still work (the worker then edits it, or posts anew if it was deleted)."""
     begun = await started(service)
-    await service.moved(begun.loaded, 777)
-    after_click = await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, begun.loaded.table.state.prompt))
+    await service.looks.moved(begun.loaded, 777)
+    after_click = await service.playing.act(
+        CHANNEL, ALICE, Move(ActionKind.ROLL, 0, begun.loaded.table.state.prompt)
+    )
     # ...the call is posted as message 888, and the process is killed before `moved` runs.
 
     restarted = await Tables(service.tables.store).load(CHANNEL)
@@ -127,9 +130,11 @@ async def test_a_bot_that_dies_between_the_post_and_the_record_still_knows_the_o
 
 async def test_a_message_posted_for_an_older_snapshot_is_saved_on_the_newest(service):
     begun = await started(service)
-    acted = await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, begun.loaded.table.state.prompt))
+    acted = await service.playing.act(
+        CHANNEL, ALICE, Move(ActionKind.ROLL, 0, begun.loaded.table.state.prompt)
+    )
 
-    moved = await service.moved(begun.loaded, 777)  # posted before the click above was saved
+    moved = await service.looks.moved(begun.loaded, 777)  # posted before the click above was saved
 
     assert moved.row.version == acted.loaded.row.version + 1
     assert moved.table.state.prompt == acted.loaded.table.state.prompt and moved.table.message_id == 777
@@ -139,18 +144,20 @@ async def test_a_message_posted_for_an_older_snapshot_is_saved_on_the_newest(ser
 async def test_a_stale_click_on_a_board_discord_never_showed_gets_the_board_not_a_refusal(service):
     begun = await started(service)
     table = begun.loaded.table
-    await service.moved(begun.loaded, 777)
-    await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, table.state.prompt, begun.game_id, 777))
+    await service.looks.moved(begun.loaded, 777)
+    await service.playing.act(
+        CHANNEL, ALICE, Move(ActionKind.ROLL, 0, table.state.prompt, begun.game_id, 777)
+    )
     service.screen.lagging = True  # the answer with the new board was lost
 
     old = Move(ActionKind.ROLL, 0, table.state.prompt, begun.game_id, 777)  # bob presses alice's old button
 
-    again = await service.act(CHANNEL, BOB, old)
+    again = await service.playing.act(CHANNEL, BOB, old)
 
     assert again.answer.show is Show.BOARD and again.live is None  # nothing saved, the board shown
     service.screen.lagging = False
     with pytest.raises(Refused) as passed:
-        await service.act(CHANNEL, BOB, old)
+        await service.playing.act(CHANNEL, BOB, old)
     assert passed.value.code is RefusalCode.STALE
 
 
@@ -190,13 +197,13 @@ async def test_a_move_the_computer_makes_for_a_player_who_left_is_refused_as_the
         loaded.table.state.script.append(2)
         await service.tables.save(loaded)
     prompt = begun.loaded.table.state.prompt
-    alice_rolled = await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
+    alice_rolled = await service.playing.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
     assert alice_rolled.loaded.table.state.pending.seats == [1]
-    await service.leave(CHANNEL, BOB)
+    await service.lobbies.leave(CHANNEL, BOB)
     prompt = (await service.tables.load(CHANNEL)).table.state.prompt
 
     with pytest.raises(Refused) as refused:
-        await service.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
+        await service.playing.act(CHANNEL, ALICE, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
 
     assert refused.value.code is RefusalCode.NOT_YOUR_TURN
     assert refused.value.params == {"seats": (1,), "computers": (1,)}
@@ -206,13 +213,13 @@ async def test_a_move_the_computer_makes_for_a_player_who_left_is_refused_as_the
 
 async def test_a_player_who_left_is_told_the_computer_took_their_seat_not_that_they_never_played(service):
     begun = await started(service)
-    await service.leave(CHANNEL, BOB)
+    await service.lobbies.leave(CHANNEL, BOB)
     prompt = begun.loaded.table.state.prompt
 
     with pytest.raises(Refused) as left:
-        await service.act(CHANNEL, BOB, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
+        await service.playing.act(CHANNEL, BOB, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
     with pytest.raises(Refused) as outsider:
-        await service.act(CHANNEL, OLGA, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
+        await service.playing.act(CHANNEL, OLGA, Move(ActionKind.ROLL, 0, prompt, begun.game_id))
 
     assert left.value.code is ServiceCode.TAKEN_OVER and outsider.value.code is RefusalCode.NOT_IN_GAME
     assert refusal_text(left.value, lang("it")) == (
@@ -231,23 +238,23 @@ async def test_a_player_who_left_is_told_the_computer_took_their_seat_not_that_t
     ],
 )
 async def test_each_lobby_button_s_custom_id_word_names_its_use_case(service, button, pressed_by, said):
-    opened = await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
-    await service.join(CHANNEL, BOB)
+    opened = await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobbies.join(CHANNEL, BOB)
 
-    pressed = await service.lobby_buttons[button](CHANNEL, pressed_by, opened.game_id)
+    pressed = await service.lobbies.buttons[button](CHANNEL, pressed_by, opened.game_id)
 
     assert pressed.answer.said.code is said
     with pytest.raises(Refused) as old_button:  # a button of another lobby, long gone
-        await service.lobby_buttons[button](CHANNEL, pressed_by, opened.game_id + 1)
+        await service.lobbies.buttons[button](CHANNEL, pressed_by, opened.game_id + 1)
     assert old_button.value.code is ServiceCode.LOBBY_CLOSED
 
 
 async def test_a_game_whose_channel_is_gone_ends_with_its_results_kept_and_its_timer_freed(service):
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1), parent_id=CHANNEL + 1)
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ALICE)
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1), parent_id=CHANNEL + 1)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ALICE)
 
-    ended = await service.channel_gone(CHANNEL)
+    ended = await service.waking.channel_gone(CHANNEL)
 
     [standings] = ended.notices
     assert isinstance(standings, Standings) and standings.ending is Ending.GONE
@@ -255,15 +262,21 @@ async def test_a_game_whose_channel_is_gone_ends_with_its_results_kept_and_its_t
     assert ended.live.closed and service.timers.armed(CHANNEL) is None
     [kept] = await service.tables.store.history(channel_id=CHANNEL)
     assert kept.summary["reason"] == Ending.GONE and len(kept.summary["players"]) == 2
-    assert await service.channel_gone(CHANNEL) is None  # nothing left to end
+    assert await service.waking.channel_gone(CHANNEL) is None  # nothing left to end
 
 
 async def test_a_lobby_whose_channel_is_gone_closes_and_gives_its_number_back(service):
-    opened = await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions())
+    opened = await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions())
 
-    closed = await service.channel_gone(CHANNEL)
+    closed = await service.waking.channel_gone(CHANNEL)
 
     assert closed.live.closed and service.timers.armed(CHANNEL) is None
     assert await service.tables.store.history(channel_id=CHANNEL) == []
-    again = await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions())
+    again = await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions())
     assert again.loaded.row.game_id == opened.loaded.row.game_id
+
+
+def test_the_service_holds_its_groups_and_aliases_none_of_their_use_cases(service):
+    """A caller names the group (`service.results.history`), so go-to-definition lands on the code."""
+    aliases = [name for name, value in vars(service).items() if inspect.ismethod(value)]
+    assert aliases == []

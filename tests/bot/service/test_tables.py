@@ -93,7 +93,7 @@ async def next_answer(service, channel: int) -> Table:
     seat = table.state.pending.seats[0]
     person = next(p for p in (ALICE, BOB) if table.seats[seat].user_id == p.user_id)
     move = Move(ai.choose(table.state, seat).kind, 0, table.state.prompt)
-    return (await service.act(channel, person, move)).loaded.table
+    return (await service.playing.act(channel, person, move)).loaded.table
 
 
 ALICE, BOB = Person(1, "alice"), Person(2, "bob")
@@ -161,7 +161,7 @@ async def test_a_new_live_message_is_saved_with_the_table_and_the_shown_snapshot
     table = await started_table(service)
     shown = service.screen.updates[-1].loaded
 
-    moved = await service.moved(shown, 1_456_074_443_980_800_007)
+    moved = await service.looks.moved(shown, 1_456_074_443_980_800_007)
 
     assert moved.row.data == moved.table.model_dump_json() == (await service.tables.store.get(CHANNEL)).data
     assert moved.table.message_id == 1_456_074_443_980_800_007
@@ -179,7 +179,7 @@ async def test_a_live_message_moved_for_the_last_save_is_saved_without_parsing_i
         raise AssertionError("parsed the table the screen already holds")
 
     monkeypatch.setattr(Table, "model_validate_json", classmethod(no_parse))
-    moved = await service.moved(shown, 4242)
+    moved = await service.looks.moved(shown, 4242)
     monkeypatch.undo()
 
     assert moved.table.message_id == 4242 and shown.table.message_id != 4242
@@ -193,7 +193,7 @@ async def test_a_live_message_moved_after_a_later_save_keeps_that_save(service):
     shown = service.screen.updates[-1].loaded
     later = await next_answer(service, CHANNEL)
 
-    moved = await service.moved(shown, 4242)
+    moved = await service.looks.moved(shown, 4242)
 
     assert moved.table.state.prompt == later.state.prompt and moved.table.message_id == 4242
     assert moved.row.data == (await service.tables.store.get(CHANNEL)).data
@@ -213,7 +213,7 @@ async def test_a_row_written_by_an_older_version_is_saved_in_this_version_s_layo
     restarted = Service(Tables(service.tables.store), GameSettings(seed=5), Screen(), Clock())
     shown = await restarted.tables.load(CHANNEL)
 
-    moved = await restarted.moved(shown, 4242)
+    moved = await restarted.looks.moved(shown, 4242)
 
     stored = (await service.tables.store.get(CHANNEL)).data
     assert stored == moved.table.model_dump_json() != indented

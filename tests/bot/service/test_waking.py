@@ -63,9 +63,9 @@ async def table_of(service: Service) -> Table:
 async def hard_to_answer(service: Service) -> Table:
     """alice and a Hard computer player; alice answers until the computer is asked, and its pause
     before acting has passed."""
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
-    await service.add_computer(CHANNEL, ALICE, None, Strength.HARD)
-    begun = await service.start(CHANNEL, ALICE)
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobbies.add_computer(CHANNEL, ALICE, None, Strength.HARD)
+    begun = await service.lobbies.start(CHANNEL, ALICE)
     game_id = begun.loaded.row.game_id
     for _ in range(50):
         table = await table_of(service)
@@ -75,7 +75,7 @@ async def hard_to_answer(service: Service) -> Table:
             return table
         state = table.game
         answer = strengths.choose(state, 0, Strength.NORMAL, 0)
-        await service.act(CHANNEL, ALICE, Move(answer.kind, answer.value, state.prompt, game_id))
+        await service.playing.act(CHANNEL, ALICE, Move(answer.kind, answer.value, state.prompt, game_id))
     raise AssertionError("the computer was never asked")
 
 
@@ -108,7 +108,7 @@ async def test_a_thought_about_a_game_that_changed_since_is_thought_again_on_the
     waking = asyncio.create_task(service.wake(CHANNEL))
     await gate.thinking()
 
-    await service.set_orders(CHANNEL, ALICE, Orders(roll=True))  # saved while the computer thinks
+    await service.playing.set_orders(CHANNEL, ALICE, Orders(roll=True))  # saved while the computer thinks
     gate.release.set()
     await waking
 
@@ -137,7 +137,9 @@ async def test_a_thought_about_a_game_that_ended_meanwhile_is_dropped(service):
     waking = asyncio.create_task(service.wake(CHANNEL))
     await gate.thinking()
 
-    await service.end(CHANNEL, ALICE, (await service.tables.load(CHANNEL)).row.game_id, before.game.prompt)
+    await service.playing.end(
+        CHANNEL, ALICE, (await service.tables.load(CHANNEL)).row.game_id, before.game.prompt
+    )
     gate.release.set()
     await waking
 
@@ -160,7 +162,7 @@ async def test_a_restart_in_the_middle_of_a_thought_loses_nothing(service):
     restarted = Service(Tables(service.tables.store), GameSettings(seed=5), Screen(), service.now)
     restarted.thinker.pool = ThreadPoolExecutor(1)
     try:
-        await restarted.resume()
+        await restarted.waking.resume()
         assert restarted.timers.armed(CHANNEL) is not None
         await restarted.wake(CHANNEL)
         after = await table_of(restarted)
@@ -178,7 +180,7 @@ async def test_a_timer_whose_save_another_process_beat_reads_the_game_again_and_
     theirs.timers.cancel(CHANNEL)  # the test wakes the channel itself
     began = theirs.now()
     theirs.now.now = began + timedelta(seconds=200)
-    await ours.act(CHANNEL, ALICE, Move("roll"))  # a click that reached the other process
+    await ours.playing.act(CHANNEL, ALICE, Move("roll"))  # a click that reached the other process
     saved = await stored(ours)
 
     theirs.now.now = began + timedelta(seconds=300)  # alice's time, as theirs last saw the game

@@ -133,13 +133,13 @@ async def test_a_status_that_had_to_wait_still_posts_the_board_with_its_picture(
     """Deferred ("thinking…"), the board takes the deferred answer's place, its picture attached."""
     game = await start_game(env, 2, months=1)
     alice, _ = game.players
-    shown = service(env).status
+    shown = service(env).looks.status
 
     async def slow_status(*args):  # a busy database
         await asyncio.sleep(DEFER_AFTER + 1)
         return await shown(*args)
 
-    monkeypatch.setattr(service(env), "status", slow_status)
+    monkeypatch.setattr(service(env).looks, "status", slow_status)
     mark = len(env.http_requests)
     result = await alice.slash(game.channel, "payday status")
     await env.advance_time(DEFER_AFTER + 2)

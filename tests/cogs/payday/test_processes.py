@@ -324,10 +324,10 @@ async def test_a_game_another_process_closed_no_longer_blocks_a_new_one_here(env
     async with other_process(env, database_path, Shards(TWO, frozenset({0}))) as second:
         with on_simcords_clock(env):
             if closed == "lobby cancelled":
-                await second.service.cancel(channel.id, person(alice), game_id)
+                await second.service.lobbies.cancel(channel.id, person(alice), game_id)
             else:
                 prompt = (await second.load(channel)).game.prompt
-                await second.service.end(channel.id, person(alice), game_id, prompt)
+                await second.service.playing.end(channel.id, person(alice), game_id, prompt)
         assert await env.bot.store.get(channel.id) is None
 
     opened = await slash(alice, channel, "payday start", months=1)
@@ -348,9 +348,11 @@ async def test_a_lobby_button_of_a_lobby_another_process_opened_is_applied_here(
         with on_simcords_clock(env):
             # The other process closes it and opens another, after a lobby elsewhere took the id
             # the first one gave back: the channel's lobby has another number now.
-            await second.service.cancel(channel.id, person(alice), first)
-            await second.service.open_lobby(elsewhere.id, guild.id, person(bob), LobbyOptions())
-            await second.service.open_lobby(channel.id, guild.id, person(alice), LobbyOptions(months=1))
+            await second.service.lobbies.cancel(channel.id, person(alice), first)
+            await second.service.lobbies.open_lobby(elsewhere.id, guild.id, person(bob), LobbyOptions())
+            await second.service.lobbies.open_lobby(
+                channel.id, guild.id, person(alice), LobbyOptions(months=1)
+            )
     now = (await env.bot.store.get(channel.id)).game_id
     assert now != first
 

@@ -73,9 +73,9 @@ async def rig() -> AsyncIterator[Rig]:
 async def started(rig: Rig) -> Move:
     """alice and bob at a game; alice's roll, to be played."""
     service = rig.service
-    await service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
-    await service.join(CHANNEL, BOB)
-    begun = await service.start(CHANNEL, ALICE)
+    await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    await service.lobbies.join(CHANNEL, BOB)
+    begun = await service.lobbies.start(CHANNEL, ALICE)
     return Move(ActionKind.ROLL, 0, begun.loaded.table.state.prompt, begun.game_id)
 
 
@@ -91,7 +91,7 @@ def shown(rig: Rig) -> int:
 
 
 async def roll(rig: Rig, move: Move):
-    return await rig.service.act(CHANNEL, ALICE, move)
+    return await rig.service.playing.act(CHANNEL, ALICE, move)
 
 
 # -- the store --------------------------------------------------------------------------------------
@@ -183,7 +183,7 @@ async def test_a_roll_while_the_server_is_frozen_is_answered_and_the_game_goes_o
     seat = table.waiting_humans()[0]
     chosen = ai.choose(table.game, seat)
     answer = Move(chosen.kind, chosen.value, chosen.prompt, move.game_id)
-    await rig.service.act(CHANNEL, PEOPLE[table.seats[seat].user_id], answer)
+    await rig.service.playing.act(CHANNEL, PEOPLE[table.seats[seat].user_id], answer)
     assert (await stored(rig)).version == now.version + 1  # the game goes on
 
 
@@ -191,7 +191,7 @@ async def test_a_game_ended_though_the_reply_to_its_commit_was_lost_is_over_for_
     move = await started(rig)
     rig.proxy.lose_reply(containing=b"COMMIT")
 
-    ended = await rig.service.end(CHANNEL, ALICE, move.game_id, move.prompt)
+    ended = await rig.service.playing.end(CHANNEL, ALICE, move.game_id, move.prompt)
 
     assert await rig.truth.get(CHANNEL) is None and await rig.truth.finished_game(move.game_id) is not None
     assert ended.live is not None and ended.live.closed  # the live message is frozen
@@ -226,7 +226,7 @@ async def test_a_game_saved_after_the_read_said_it_was_not_is_shown_and_timed_on
 
 # -- a new lobby ------------------------------------------------------------------------------------
 async def open_lobby(rig: Rig):
-    return await rig.service.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
+    return await rig.service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
 
 
 @pytest.mark.parametrize(
@@ -291,7 +291,7 @@ async def test_a_lobby_created_though_nobody_could_confirm_it_is_posted_by_the_n
 async def test_settings_the_server_saved_though_its_reply_was_lost_are_saved(rig):
     rig.proxy.lose_reply(FIVE_MONTHS)
 
-    shown = await rig.service.change_server_settings(GUILD, ADMIN, {"months": 5})
+    shown = await rig.service.servers.change(GUILD, ADMIN, {"months": 5})
 
     saved = await rig.truth.server_settings(GUILD)
     assert shown.months == 5 and saved is not None and saved.version == 1 and shown.to_json() == saved.data
@@ -301,16 +301,16 @@ async def test_settings_whose_save_was_lost_are_one_sentence_and_nothing_changes
     rig.proxy.lose_query(FIVE_MONTHS)
 
     with pytest.raises(Refused) as refused:
-        await rig.service.change_server_settings(GUILD, ADMIN, {"months": 5})
+        await rig.service.servers.change(GUILD, ADMIN, {"months": 5})
 
     assert refused.value.code is ServiceCode.NOT_SAVED and await rig.truth.server_settings(GUILD) is None
-    assert (await rig.service.change_server_settings(GUILD, ADMIN, {"months": 5})).months == 5
+    assert (await rig.service.servers.change(GUILD, ADMIN, {"months": 5})).months == 5
 
 
 async def test_a_preference_whose_write_was_lost_is_written_again(rig):
     rig.proxy.lose_query()
 
-    await rig.service.switch_calls(CHANNEL, ALICE, False)
+    await rig.service.looks.switch_calls(CHANNEL, ALICE, False)
 
     assert (await rig.truth.preferences([ALICE.user_id]))[ALICE.user_id].calls is False
 
@@ -320,7 +320,7 @@ async def test_an_unreadable_game_moved_aside_though_the_reply_was_lost_is_told_
     rig.proxy.lose_reply(b"does not fit this version")  # the reason the move writes
 
     with pytest.raises(Refused) as refused:
-        await rig.service.join(CHANNEL, ALICE)
+        await rig.service.lobbies.join(CHANNEL, ALICE)
 
     told = [
         n for u in rig.screen.updates for n in u.notices if getattr(n, "code", None) is WarningCode.SET_ASIDE
