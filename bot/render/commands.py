@@ -13,6 +13,7 @@ import inspect
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -24,7 +25,7 @@ from bot.render.i18n import ENGLISH, Lang, lang
 CONTEXT = "command"
 NAMES = frozenset({Where.command_name, Where.group_name, Where.parameter_name})
 """What stays English in every language: `/payday start`, `months:`."""
-AppCommand = app_commands.Command | app_commands.Group
+AppCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
 HELP_NOTE = "help_note"
 """A command's `extras` key for a line of its own under it in /payday help: a function of the
 reader's language (its words are bot/render's), for what a description's 100 characters cannot say."""
@@ -37,7 +38,7 @@ class CatalogTranslator(app_commands.Translator):
         self,
         string: app_commands.locale_str,
         locale: discord.Locale,
-        context: app_commands.TranslationContext,
+        context: app_commands.TranslationContextTypes,
     ) -> str | None:
         if context.location in NAMES:
             return None
@@ -60,13 +61,13 @@ def command_help(group: app_commands.Group, L: Lang) -> str:
     return "\n".join(_help_line(command, L) for command in _leaves(group))
 
 
-def _leaves(group: app_commands.Group) -> Iterator[app_commands.Command]:
+def _leaves(group: app_commands.Group) -> Iterator[app_commands.Command[Any, ..., Any]]:
     for command in group.walk_commands():
         if isinstance(command, app_commands.Command):
             yield command
 
 
-def _help_line(command: app_commands.Command, L: Lang) -> str:
+def _help_line(command: app_commands.Command[Any, ..., Any], L: Lang) -> str:
     """ "`/payday ledger [book] [page]` — what it does", then the choices of each option that has
     some ("↳ `book`: Bank statement, Loan book") and the command's own note (`HELP_NOTE`), if any;
     an option that may be left out is in brackets."""

@@ -7,6 +7,7 @@ shown by the text it was stored with.
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import Ruleset
@@ -27,14 +28,14 @@ def describe(event: Event, names: Names, ruleset: Ruleset, L: Lang) -> str:
     return write(event, names, ruleset, L)
 
 
-def describe_record(record: dict, names: Names, ruleset: Ruleset, L: Lang) -> str:
+def describe_record(record: dict[str, Any], names: Names, ruleset: Ruleset, L: Lang) -> str:
     """A row of a game's stored event log in words. A row logged before the codes (issue 8) whose
     kind or reason is no code is shown by the English text it was stored with."""
     stored = stored_text(record)
     return describe(Event.from_record(record), names, ruleset, L) if stored is None else stored
 
 
-def stored_text(record: dict) -> str | None:
+def stored_text(record: dict[str, Any]) -> str | None:
     """The English text a row logged before the codes is shown by (its kind or reason is no code),
     or None when the row's codes can be written in any language. The stored text holds the names
     as they were typed, unescaped."""

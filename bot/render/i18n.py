@@ -10,6 +10,7 @@ import functools
 import gettext
 import io
 from pathlib import Path
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -31,7 +32,10 @@ class Lang:
     __slots__ = ("_known", "_translations", "code", "missing")
 
     def __init__(
-        self, code: str, translations: gettext.NullTranslations, known: frozenset = frozenset()
+        self,
+        code: str,
+        translations: gettext.NullTranslations,
+        known: frozenset[tuple[str | None, str]] = frozenset(),
     ) -> None:
         self.code = code
         self._translations = translations
@@ -69,7 +73,7 @@ class Lang:
     def number(self, n: int) -> str:
         return f"{n:,}" if self.code == ENGLISH else _decimal(n, self.code)
 
-    def _fill(self, context: str | None, message: str, text: str, args: dict) -> str:
+    def _fill(self, context: str | None, message: str, text: str, args: dict[str, Any]) -> str:
         if self.code != ENGLISH and (context, message) not in self._known:
             self.missing.add(message)
         return text.format(**args) if args else text
@@ -103,7 +107,7 @@ def po_path(code: str) -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def _compile(code: str) -> tuple[gettext.GNUTranslations, frozenset]:
+def _compile(code: str) -> tuple[gettext.GNUTranslations, frozenset[tuple[str | None, str]]]:
     """The language's translations, and the (context, message id) of each message they translate."""
     with po_path(code).open("rb") as source:
         catalog = read_po(source, locale=code, domain=DOMAIN)
@@ -115,5 +119,5 @@ def _compile(code: str) -> tuple[gettext.GNUTranslations, frozenset]:
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
-    known = frozenset((m.context, m.id[0] if m.pluralizable else m.id) for m in list(catalog)[1:])
+    known = frozenset((m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in list(catalog)[1:])
     return gettext.GNUTranslations(compiled), known

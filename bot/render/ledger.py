@@ -108,11 +108,11 @@ def describe_transfer(e: Event, names: Names, rs: Ruleset, L: Lang) -> str:
 _SIDES = {ev.BANK: "bank", ev.JACKPOT: "fund", ev.POT: "fund"}
 
 
-def _paid(L: Lang, args: dict) -> str:
+def _paid(L: Lang, args: dict[str, str]) -> str:
     return L._("{payer} paid {amount} to {payee} ({reason})", **args)
 
 
-_PAYMENTS: dict[tuple[str | None, str | None], Callable[[Lang, dict], str]] = {
+_PAYMENTS: dict[tuple[str | None, str | None], Callable[[Lang, dict[str, str]], str]] = {
     # The same English sentence, told apart by context: other languages put "the Bank" or "the
     # Jackpot" after a preposition that takes its article ("alla Banca", "dal Montepremi").
     ("bank", None): lambda L, a: L.pgettext(

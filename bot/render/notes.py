@@ -1,6 +1,7 @@
 """Short sentences for the lobby's footer and for the person who asked: the service's `Note`s in words."""
 
 from collections.abc import Callable
+from typing import Any
 
 from bot.game.bank import interest_on
 from bot.game.events import Event, EventKind, Reason
@@ -22,7 +23,7 @@ def note_text(note: Note, L: Lang, table: Table | None = None) -> str:
     return _NOTES[note.code](note.params, L, table)
 
 
-def _done(params: dict, L: Lang, table: Table | None) -> str:
+def _done(params: dict[str, Any], L: Lang, table: Table | None) -> str:
     """What a slash command did: the asker's own bookkeeping spoken to them (`yours`), anything
     that followed in the table's own words."""
     events = params["events"][-CONFIRMED:]
@@ -72,7 +73,7 @@ def yours(e: Event, seat: int, rules: Rules, L: Lang) -> str | None:
     return None
 
 
-_NOTES: dict[NoteCode, Callable[[dict, Lang, Table | None], str]] = {
+_NOTES: dict[NoteCode, Callable[[dict[str, Any], Lang, Table | None], str]] = {
     NoteCode.JOINED: lambda p, L, t: L._("{player} joined.", player=p["name"]),
     NoteCode.LEFT_LOBBY: lambda p, L, t: L._("{player} left.", player=p["name"]),
     NoteCode.COMPUTER_JOINED: lambda p, L, t: L._(

@@ -8,6 +8,7 @@ question has left is a span, since no clock runs.
 
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import Any
 
 import discord
 from babel.dates import format_timedelta
@@ -39,7 +40,7 @@ def paused_line(table: Table, name: str, L: Lang) -> str:
     return f"{stopped}{kept}\n{end}"
 
 
-def paused_note(params: dict, L: Lang, table: Table | None) -> str:
+def paused_note(params: dict[str, Any], L: Lang, table: Table | None) -> str:
     """The answer to whoever paused the game."""
     ends: datetime = params["ends"]
     return L._(
@@ -49,7 +50,7 @@ def paused_note(params: dict, L: Lang, table: Table | None) -> str:
     )
 
 
-def resumed_note(params: dict, L: Lang, table: Table | None) -> str:
+def resumed_note(params: dict[str, Any], L: Lang, table: Table | None) -> str:
     """The answer to whoever resumed the game."""
     until: datetime | None = params["until"]
     if until is None:

@@ -8,11 +8,12 @@ sentence: `register` refuses both. It imports nothing of the features, so any of
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
+from typing import Any
 
 from bot.render.i18n import Lang
 
 Names = Sequence[str]
-Writer = Callable[[dict, Names, Lang], str]
+Writer = Callable[[dict[str, Any], Names, Lang], str]
 """A refusal's sentence from its parameters, the players by seat and the language."""
 
 _WRITERS: dict[str, Writer] = {}

@@ -9,6 +9,7 @@ same table from its own words module (bot/render/refusal_table.py).
 
 from collections.abc import Callable
 from enum import StrEnum
+from typing import Any
 
 from bot.game.actions import IllegalAction
 from bot.game.actions import RefusalCode as Why
@@ -82,7 +83,7 @@ _PERMISSIONS: dict[str, Callable[[Lang], str]] = {
 }
 
 
-def _not_your_turn(p: dict, n: Names, L: Lang) -> str:
+def _not_your_turn(p: dict[str, Any], n: Names, L: Lang) -> str:
     """Whose move it is instead; a move only the computer makes (seats of computer players, or of
     players who left: `computers`) says so, since nobody at the table is to answer it."""
     players = and_list([n[seat] for seat in p["seats"]], L)

@@ -9,6 +9,7 @@ refusal.
 
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import Any
 
 import discord
 
@@ -43,7 +44,7 @@ def request_message(table: Table, channel_id: int, game_id: int, number: int, L:
     return Message(f"{SEAT_EMOJI} {mention(table.host_id)} {text}", rows=rows, mentions=(table.host_id,))
 
 
-def asked(params: dict, L: Lang, table: Table | None) -> str:
+def asked(params: dict[str, Any], L: Lang, table: Table | None) -> str:
     """The request `params["request"]` of `table`: who asks for which seat, and until when."""
     assert table is not None, "a request is written from the table it waits in"
     request = next(r for r in table.requests if r.number == params["request"])
@@ -56,7 +57,7 @@ def asked(params: dict, L: Lang, table: Table | None) -> str:
     )
 
 
-def taken(params: dict, L: Lang, table: Table | None) -> str:
+def taken(params: dict[str, Any], L: Lang, table: Table | None) -> str:
     """The request's message once the host approved it."""
     return "✅ " + L._(
         "{host} approved: **{player}** plays the seat of **{seat}** from now on, with its money, loans, "
@@ -67,7 +68,7 @@ def taken(params: dict, L: Lang, table: Table | None) -> str:
     )
 
 
-def declined(params: dict, L: Lang, table: Table | None) -> str:
+def declined(params: dict[str, Any], L: Lang, table: Table | None) -> str:
     """The request's message once the host declined it."""
     return "❌ " + L._(
         "{host} declined: the computer keeps playing the seat of **{seat}**, not {player}.",
@@ -83,7 +84,7 @@ def _computer_plays(free: Sequence[str], L: Lang) -> str:
     return L._("The computer plays: {seats}.", seats=and_list(list(free), L))
 
 
-def _expires(params: dict) -> str:
+def _expires(params: dict[str, Any]) -> str:
     return discord.utils.format_dt(params["until"], "R")
 
 

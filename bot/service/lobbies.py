@@ -10,6 +10,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
 from types import MappingProxyType
+from typing import Any
 
 from bot.game.events import Event
 from bot.game.house import HouseValue, house_rules_of
@@ -133,7 +134,9 @@ class Lobbies(UseCases):
         loaded = await self.core.settled(channel_id, await self.core.load(channel_id), _free_or_unseen)
         return None if loaded is None else Update(channel_id, loaded, answer=Answer(Show.POST))
 
-    async def _post(self, channel_id: int, guild_id: int | None, table: Table, record: dict) -> Update:
+    async def _post(
+        self, channel_id: int, guild_id: int | None, table: Table, record: dict[str, Any]
+    ) -> Update:
         """Save a new lobby (it closes by itself if nobody starts it); the caller posts it."""
         core = self.core
         table.lobby_closes = core.now() + timedelta(minutes=core.settings.lobby_minutes)
@@ -317,7 +320,7 @@ class Lobbies(UseCases):
 
         return await self.core.settled(channel_id, await self.core.load(channel_id), lobby_of)
 
-    async def _seated(self, loaded: Loaded, note: Note, record: dict) -> Update:
+    async def _seated(self, loaded: Loaded, note: Note, record: dict[str, Any]) -> Update:
         """The lobby's seats changed: saved with `record`, its footer says `note`; a lobby with no
         human left closes."""
         if not loaded.table.humans():
@@ -414,7 +417,7 @@ def _as_shown(table: Table, key: str, shown: str | None) -> dict[str, HouseValue
     return dict(table.house_rules)
 
 
-def _change(change: LobbyChange, person: Person) -> dict:
+def _change(change: LobbyChange, person: Person) -> dict[str, Any]:
     """The event-log record of a lobby button pressed by `person`."""
     return {"kind": LogKind.LOBBY, "change": change, "user": person.user_id}
 

@@ -6,6 +6,7 @@ of its own (the time is given), so every use case that moves a game shares these
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from bot.game import engine, orders
 from bot.game.actions import Action
@@ -23,7 +24,7 @@ class Played:
     """What one or more applied actions did: the events, and the event-log records to save."""
 
     events: list[Event] = field(default_factory=list)
-    records: list[dict] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list)
 
     def extend(self, other: "Played") -> None:
         self.events += other.events
@@ -48,7 +49,7 @@ def play_orders(table: Table, played: Played, now: datetime) -> None:
     raise RuntimeError("standing orders kept answering past any game's length")
 
 
-def _answered(table: Table, action: Action) -> dict:
+def _answered(table: Table, action: Action) -> dict[str, Any]:
     """The event-log record of `action`, answering the question the game asks now."""
     state = table.game
     return {
@@ -62,7 +63,7 @@ def _answered(table: Table, action: Action) -> dict:
     }
 
 
-def _played(table: Table, action: Action, now: datetime, record: dict) -> Played:
+def _played(table: Table, action: Action, now: datetime, record: dict[str, Any]) -> Played:
     events = engine.apply(table.game, action)
     table.count_turns(events)
     table.remember(events)
@@ -84,7 +85,7 @@ def ordered_answer(table: Table) -> Action | None:
     return None
 
 
-def ended_early(table: Table, record: dict) -> Played:
+def ended_early(table: Table, record: dict[str, Any]) -> Played:
     """Stop the game now: the refunds of stakes still in the pot go into the event log, like every
     other dollar, after `record` (who or what ended it)."""
     events = engine.end_early(table.game)

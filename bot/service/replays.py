@@ -9,6 +9,7 @@ refused, never shown wrong.
 import asyncio
 import logging
 from collections import OrderedDict
+from typing import Any
 
 from bot.service.core import Core, UseCases
 from bot.service.records import record_of
@@ -101,7 +102,7 @@ class Replays(UseCases):
         return archived, self._games[game_id]
 
 
-def _rebuilt(table: Table, records: list[dict]) -> Replay:
+def _rebuilt(table: Table, records: list[dict[str, Any]]) -> Replay:
     """The game rebuilt from its log and checked against its stored end; Diverged if they differ."""
     setup = setup_of(table.game, table.seed, records)
     replay = rebuild(setup, after_start(records), [seat.name for seat in table.seats])

@@ -9,7 +9,7 @@ import logging
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -50,7 +50,7 @@ class Finished(NamedTuple):
 
     game_id: int
     table: Table
-    summary: dict
+    summary: dict[str, Any]
 
 
 class Archived(NamedTuple):
@@ -276,7 +276,7 @@ class Tables:
         self._rows[channel_id] = row
         return Loaded(row, table)
 
-    async def save(self, loaded: Loaded, records: list[dict] | tuple = ()) -> Loaded:
+    async def save(self, loaded: Loaded, records: Sequence[dict[str, Any]] = ()) -> Loaded:
         """Save the table and the event-log `records` in one transaction. The table is now the
         channel's last save, as the screen may show it: its caller changes it no more (`load` parses
         a new one to go on)."""
@@ -315,7 +315,7 @@ class Tables:
         return row
 
     async def finish(
-        self, loaded: Loaded, records: list[dict] | tuple, summary: dict, result: GameResult
+        self, loaded: Loaded, records: Sequence[dict[str, Any]], summary: dict[str, Any], result: GameResult
     ) -> None:
         """Move the game to history with its `summary` (`summary_of`), and record its `result` for
         the server's history, stats and ratings, in one transaction; the channel is free for a new
@@ -454,7 +454,7 @@ class Tables:
         every = [*(Event.from_record(row.data) for row in logged), *events]
         return tallies(every, players, radio_days(ruleset))
 
-    async def log_after(self, game_id: int, after: int) -> tuple[list[dict], int]:
+    async def log_after(self, game_id: int, after: int) -> tuple[list[dict[str, Any]], int]:
         """A game's log rows after the first `after`, oldest first, and how many rows it has in all.
         Sequence numbers count 1, 2, 3... with no gaps, so those are seq `after + 1` to `total` (rows
         logged meanwhile come next time)."""
@@ -464,7 +464,7 @@ class Tables:
         rows = await self.store.events(game_id, limit=total - after, before_seq=total + 1)
         return [row.data for row in reversed(rows)], total
 
-    async def summaries(self, guild_id: int, limit: int) -> list[tuple[int, dict]]:
+    async def summaries(self, guild_id: int, limit: int) -> list[tuple[int, dict[str, Any]]]:
         """A server's finished games, newest first: each one's number and history summary."""
         return [
             (row.game_id, row.summary) for row in await self.store.history(guild_id=guild_id, limit=limit)
@@ -499,7 +499,7 @@ class Tables:
             return None
 
 
-def summary_of(table: Table, ending: dict, tallied: Sequence[Tally]) -> dict:
+def summary_of(table: Table, ending: dict[str, Any], tallied: Sequence[Tally]) -> dict[str, Any]:
     """A finished game as history keeps it: its result (`ending`: why it ended, as codes), its
     edition and house rules (so it is compared and rated only with games by the same rules), and
     each player's net worth and tally, so its standings read the same after its log is pruned, and

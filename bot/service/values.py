@@ -431,7 +431,7 @@ class StoryRows:
 
     game_id: int
     table: Table
-    rows: list[dict]
+    rows: list[dict[str, Any]]
     after: int
     total: int
 
@@ -462,7 +462,7 @@ class Replayed:
     game_id: int
     table: Table
     replay: "Replay"
-    log: list[dict]
+    log: list[dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)

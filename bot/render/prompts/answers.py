@@ -4,6 +4,7 @@ that fit a phone, or a select menu where more than a row of buttons would be nee
 
 from collections.abc import Callable, Collection
 from dataclasses import replace
+from typing import TypeVar
 
 from bot.game.actions import ActionKind
 from bot.game.bank import whole_steps
@@ -27,6 +28,8 @@ from bot.render.prompts.layout import (
     Choice,
 )
 from bot.render.prompts.questions import computer_only, deals_by_profit, sale
+
+T = TypeVar("T")
 
 
 def short(name: str, room: int = MAX_LABEL) -> str:
@@ -241,7 +244,7 @@ def _fitted(groups: list[tuple[str, list[Choice]]], last: list[Choice]) -> list[
     return [*menus, *last]
 
 
-def _spread(values: list, most: int) -> list:
+def _spread(values: list[T], most: int) -> list[T]:
     """At most `most` values, always keeping the first and the last, evenly spaced between."""
     if len(values) <= most:
         return values

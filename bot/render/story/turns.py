@@ -10,6 +10,7 @@ and its profit, each Pay Day's result, the end of the game.
 """
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from bot.game import events as ev
 from bot.game.calendar import PAYDAY_DAY, SpaceKind
@@ -69,7 +70,7 @@ class Story:
         """A Walk for Charity roll whose payment, next, shares its line."""
 
     # -- blocks ---------------------------------------------------------------------------------
-    def read(self, records: Iterable[dict]) -> None:
+    def read(self, records: Iterable[dict[str, Any]]) -> None:
         for record in records:
             self.row(record)
             self.rows += 1
@@ -131,7 +132,7 @@ class Story:
             self.add(line)
 
     # -- rows -----------------------------------------------------------------------------------
-    def row(self, record: dict) -> None:
+    def row(self, record: dict[str, Any]) -> None:
         kind = record.get("kind")
         if kind in _SKIPPED:
             return
@@ -190,7 +191,7 @@ class Story:
             space=space_name(self.ruleset.board[day], self.L),
         )
 
-    def line(self, e: Event, record: dict) -> str | None:
+    def line(self, e: Event, record: dict[str, Any]) -> str | None:
         """The event's line in the block, a big moment's in bold, or None when a neighbour says it."""
         L, previous = self.L, self.previous
         kind = e.kind
@@ -223,7 +224,7 @@ class Story:
             return big(END_SIGN, self.said(record))
         return self.said(record)
 
-    def said(self, record: dict) -> str:
+    def said(self, record: dict[str, Any]) -> str:
         """The row in words: an old row's stored English (escaped here), else the codes written out."""
         stored = stored_text(record)
         if stored is not None:
@@ -251,7 +252,7 @@ class Story:
             number=e.value,
         )
 
-    def transfer(self, e: Event, record: dict) -> str | None:
+    def transfer(self, e: Event, record: dict[str, Any]) -> str | None:
         L, rs = self.L, self.ruleset
         if e.reason == Reason.LOTTERY_ANTE:
             return None  # the ANTED line that follows says it, with the number
@@ -333,7 +334,7 @@ class Story:
             ),
         )
 
-    def other(self, record: dict) -> None:
+    def other(self, record: dict[str, Any]) -> None:
         """A row the service wrote about the table: a player left or back, the game ended by a person."""
         L, kind = self.L, record.get("kind")
         seat = record.get("seat")
@@ -354,7 +355,7 @@ class Story:
 
 
 def blocks(
-    records: Iterable[dict],
+    records: Iterable[dict[str, Any]],
     names: Sequence[str],
     ruleset: Ruleset,
     L: Lang,
