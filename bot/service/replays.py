@@ -12,10 +12,11 @@ from collections import OrderedDict
 from typing import Any
 
 from bot.service.core import Core, UseCases
+from bot.service.reads import Exported, Listed, Replayed
 from bot.service.records import record_of
 from bot.service.replay import Diverged, Replay, after_start, rebuild, setup_of, verify
 from bot.service.tables import Archived
-from bot.service.values import Exported, Listed, Refused, ReplayCode, Replayed
+from bot.service.values import Refused, ReplayCode
 from bot.table import LogKind, Table
 
 log = logging.getLogger(__name__)

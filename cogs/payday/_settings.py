@@ -43,9 +43,9 @@ from bot.render.i18n import Lang
 from bot.render.numbers import Unread
 from bot.render.refusals import refusal_text
 from bot.service import Refused, ServiceCode, Update
+from bot.service.reads import HouseView
 from bot.service.servers import SettingsChanged
 from bot.service.tables import StoredSettings
-from bot.service.values import HouseView
 from bot.table.settings import ServerSettings, house_written
 from cogs.payday._base import Answering, person, same_channel, user_language
 from cogs.payday._forms import Form
