@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from bot.game.actions import IllegalAction, RefusalCode
+from bot.service.lost import NotSaved, Unconfirmed
 from bot.service.moves import Played, paydays_in
 from bot.service.results import result_of
-from bot.service.tables import Landed, Loaded, NotSaved, SetAside, Tables, Unconfirmed, summary_of
+from bot.service.tables import Landed, Loaded, SetAside, Tables, summary_of
 from bot.service.timers import RETRY_FIRST, Clock, DeadlineScheduler
 from bot.service.values import (
     Answer,
