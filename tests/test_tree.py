@@ -39,3 +39,20 @@ def test_no_test_edits_the_import_path():
         if _reads_the_import_path(path)
     ]
     assert edits == []
+
+
+MOST_LINES = 450
+"""A module longer than this holds more than one idea: split it along its seams."""
+PROSE = {Path("bot/render/rules_text.py")}
+"""The rules as prose, one long text by nature."""
+
+
+def test_no_module_is_over_the_line_limit():
+    long = [
+        f"{path.relative_to(ROOT)}: {lines} lines"
+        for folder in ("bot", "cogs", "db")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if path.relative_to(ROOT) not in PROSE
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    ]
+    assert long == []
