@@ -74,8 +74,8 @@ def _chosen(menu: discord.ui.Item[Any]) -> tuple[str, ...]:
     return tuple(str(value) for value in menu.values)
 
 
-class AnswerButton(Control[components.Answer]):
-    codec = components.Answer.codec
+class AnswerButton(Control[components.AnswerChoice]):
+    codec = components.AnswerChoice.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.game_click(interaction, self.target)
