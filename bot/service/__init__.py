@@ -14,6 +14,8 @@ from bot.service.reads import EndAsked, Exported, HandView, LedgerPage, Listed, 
 from bot.service.service import Service
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
+    Alert,
+    AlertCode,
     Answer,
     Call,
     Ending,
@@ -34,11 +36,11 @@ from bot.service.values import (
     Standings,
     TakeoverCode,
     Update,
-    Warning,
-    WarningCode,
 )
 
 __all__ = [
+    "Alert",
+    "AlertCode",
     "Answer",
     "Call",
     "EndAsked",
@@ -73,6 +75,4 @@ __all__ = [
     "Tables",
     "TakeoverCode",
     "Update",
-    "Warning",
-    "WarningCode",
 ]

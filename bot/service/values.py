@@ -223,7 +223,7 @@ class Standings:
     """Each player's game in numbers, by seat; none for a game finished before they were kept."""
 
 
-class WarningCode(StrEnum):
+class AlertCode(StrEnum):
     SAVE_FAILED = "save_failed"
     """A timer's work could not be saved; it is tried again."""
     SET_ASIDE = "set_aside"
@@ -231,8 +231,10 @@ class WarningCode(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Warning:
-    code: WarningCode
+class Alert:
+    """The bot's own trouble with a game, told to its channel (not a rule's or a player's doing)."""
+
+    code: AlertCode
     game_id: int = 0
 
 
@@ -245,7 +247,7 @@ class Kicked:
     by: str
 
 
-Notice = PayDays | Standings | Warning | Kicked
+Notice = PayDays | Standings | Alert | Kicked
 
 
 @dataclass(slots=True)
