@@ -90,7 +90,7 @@ class RefreshHand(InGame):
 
 
 @dataclass(frozen=True, slots=True)
-class MoneyForm(InGame):
+class MoneyAmount(InGame):
     """The form for the exact amount of a loan or a repayment (`kind`: loan or repay)."""
 
     kind: str
@@ -98,13 +98,13 @@ class MoneyForm(InGame):
 
 @clicks("pdb", channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 @dataclass(frozen=True, slots=True)
-class OpenForm(MoneyForm):
+class OpenForm(MoneyAmount):
     """Borrow… / Repay…: open the form."""
 
 
 @clicks("pdx", channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 @dataclass(frozen=True, slots=True)
-class SubmitForm(MoneyForm):
+class SubmitForm(MoneyAmount):
     """The form submitted: its one text field is the amount."""
 
 
