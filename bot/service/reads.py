@@ -95,7 +95,7 @@ class Replayed:
 
 @dataclass(frozen=True, slots=True)
 class Exported:
-    """A finished game's record (bot/service/records.py)."""
+    """A finished game's record (bot/service/exports.py)."""
 
     game_id: int
     record: dict[str, Any]

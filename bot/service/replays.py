@@ -12,8 +12,8 @@ from collections import OrderedDict
 from typing import Any
 
 from bot.service.core import Core, UseCases
+from bot.service.exports import record_of
 from bot.service.reads import Exported, Listed, Replayed
-from bot.service.records import record_of
 from bot.service.replay import Diverged, Replay, after_start, rebuild, setup_of, verify
 from bot.service.tables import Archived
 from bot.service.values import Refused, ReplayCode

@@ -19,7 +19,7 @@ from bot.render.export_csv import ledger_csv
 from bot.render.i18n import Lang
 from bot.render.replay import exported_text, game_choice, replay_message
 from bot.service import Exported
-from bot.service.records import dumps
+from bot.service.exports import dumps
 from cogs.payday._base import Answering, channel_of, user_language
 from cogs.payday.live import Reply
 
