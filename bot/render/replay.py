@@ -24,7 +24,7 @@ from bot.render.rules_text import edition_title
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
 from bot.service.reads import Listed, Replayed
-from bot.service.replay import Step, after_start
+from bot.service.rebuild import Step, after_start
 from bot.service.values import ReplayCode
 
 DESCRIPTION_LIMIT = 4000

@@ -11,7 +11,7 @@ from typing import Any
 from bot.game.events import Event
 from bot.game.house import HouseValue
 from bot.game.rulesets import Rules, Ruleset
-from bot.service.replay import Replay
+from bot.service.rebuild import Replay
 from bot.service.values import Standings
 from bot.table import Table
 
