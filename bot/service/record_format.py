@@ -64,7 +64,7 @@ class RecordedSettings(Strict):
     interrupt_seconds: Annotated[int, Field(gt=0, lt=2**31)]
 
 
-class Player(Strict):
+class RecordedPlayer(Strict):
     seat: SeatNumber
     name: Name
     at_the_end: Name
@@ -234,7 +234,7 @@ class Record(Strict):
     rules: dict[Text, HouseValue]
     house_rules: dict[Text, HouseValue]
     seed: Annotated[int, Field(ge=0, lt=2**64)]
-    players: Annotated[list[Player], Field(min_length=1, max_length=MAX_SEATS)]
+    players: Annotated[list[RecordedPlayer], Field(min_length=1, max_length=MAX_SEATS)]
     log: Annotated[list[Entry], Field(min_length=1)]
     ledger: list[EngineEvent]
     ending: Ending
