@@ -24,7 +24,7 @@ from bot.render.rules_text import edition_title
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
 from bot.service.reads import Listed, Replayed
-from bot.service.rebuild import Step, after_start
+from bot.service.rebuild import ReplayStep, after_start
 from bot.service.values import ReplayCode
 
 DESCRIPTION_LIMIT = 4000
@@ -83,7 +83,7 @@ def replay_rows(shown: Replayed, step: int, L: Lang) -> Rows:
     )
 
 
-def next_payday(steps: Sequence[Step], step: int) -> int | None:
+def next_payday(steps: Sequence[ReplayStep], step: int) -> int | None:
     """The first step after `step` in which someone's Pay Day is done (a month begins or a player
     retires), if any."""
     for later in range(step + 1, len(steps)):
