@@ -7,7 +7,7 @@ from discord.ext import commands
 
 from bot.service import Service
 from cogs.payday._base import UNTIMED, Timing
-from cogs.payday._books import Books
+from cogs.payday._books import LedgerAndLog
 from cogs.payday._forms import Forms
 from cogs.payday._hand import HandPanel
 from cogs.payday._help import Help
@@ -15,7 +15,7 @@ from cogs.payday._lobby import Lobby
 from cogs.payday._pause import Pause
 from cogs.payday._play import Play
 from cogs.payday._records import Records
-from cogs.payday._replay import Replays
+from cogs.payday._replay import ReplayAndExport
 from cogs.payday._seats import Seats
 from cogs.payday._settings import SettingsPanel
 from cogs.payday._stories import Stories
@@ -31,11 +31,11 @@ class Payday(
     Help,
     Pause,
     SettingsPanel,
-    Replays,
+    ReplayAndExport,
     Records,
     Takeover,
     Seats,
-    Books,
+    LedgerAndLog,
     HandPanel,
     Play,
     Lobby,
