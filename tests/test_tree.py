@@ -56,3 +56,18 @@ def test_no_module_is_over_the_line_limit():
         and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
     ]
     assert long == []
+
+
+SAME_MEANING = {"SchemaTooNewError"}
+"""Classes of one meaning defined by each store, each in its own package."""
+
+
+def test_no_two_classes_share_a_name():
+    """One meaning per name: go-to-definition lands on the one class a name means."""
+    where: dict[str, list[str]] = {}
+    for folder in ("bot", "cogs", "db"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.ClassDef) and node.name not in SAME_MEANING:
+                    where.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}
