@@ -62,7 +62,7 @@ from bench.load import Bench as LoadBench
 from bot.app.logs import KeyValueFormatter
 from bot.game import ai
 from bot.game.strengths import Strength
-from bot.render.components import AddComputer, Answer, LobbyAction
+from bot.render.components import AddComputer, AnswerChoice, LobbyAction
 from bot.service import LobbyChange
 from bot.table import Table
 from cogs.payday import Payday
@@ -184,7 +184,7 @@ class Pace:
     async def computer(self, interaction: discord.Interaction, pressed: AddComputer) -> None:
         await self.cog.computer_click(interaction, pressed, (Strength.NORMAL.value,))
 
-    def question(self, game: Game) -> tuple[FakeUser, Answer] | None:
+    def question(self, game: Game) -> tuple[FakeUser, AnswerChoice] | None:
         """The button a human the game waits for would press on the live message as Discord shows
         it, if there is one (None while only the computer is asked, or the board is on its way)."""
         table: Table | None = self.tables.written.get(game.channel_id)
@@ -199,7 +199,7 @@ class Pace:
             if custom_id.startswith("pd:"):
                 _, _, _, prompt, kind, value = custom_id.split(":")
                 if int(prompt) == state.prompt:
-                    options.append(Answer(game.channel_id, game.game_id, int(prompt), kind, int(value)))
+                    options.append(AnswerChoice(game.channel_id, game.game_id, int(prompt), kind, int(value)))
         if not options:
             return None
         pick = next((o for o in options if (o.kind, o.value) == (action.kind, action.value)), options[0])

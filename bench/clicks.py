@@ -36,7 +36,7 @@ from pathlib import Path
 import discord
 
 from bot.game.state import PendingKind
-from bot.render.components import Answer, LobbyAction, OpenHand, SetOrders
+from bot.render.components import AnswerChoice, LobbyAction, OpenHand, SetOrders
 from bot.render.hand_view import ANTE, ROLL, TABLE
 from bot.service import LobbyChange
 from bot.table import Table
@@ -154,7 +154,7 @@ async def click_randomly(cog, bot, channel, game_id, table: Table, user, rng, pl
     rng.shuffle(buttons)
     for prompt, kind, value in buttons:
         interaction = bot.interaction(channel, user, message)
-        await cog.game_click(interaction, Answer(channel, game_id, int(prompt), kind, int(value)))
+        await cog.game_click(interaction, AnswerChoice(channel, game_id, int(prompt), kind, int(value)))
         await cog.live.idle(channel, 0)
         played.clicks += 1
         played.by_question[question] += 1

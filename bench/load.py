@@ -116,7 +116,7 @@ from bot.app.logs import KeyValueFormatter
 from bot.game import ai, engine
 from bot.game.strengths import Strength
 from bot.render import board_attachment
-from bot.render.components import Answer, LobbyAction
+from bot.render.components import AnswerChoice, LobbyAction
 from bot.service import LobbyChange, Tables
 from bot.service.thinking import Thinker, Thought
 from bot.table import Table
@@ -362,7 +362,7 @@ class Bench:
         """One player action; True while the game goes on."""
         user, message_id, prompt, kind, value = game.click
         i = self.bot.interaction(game.channel_id, user, message_id)
-        pressed = Answer(game.channel_id, game.game_id, prompt, kind, value)
+        pressed = AnswerChoice(game.channel_id, game.game_id, prompt, kind, value)
         ok = await self.call(self.play, game, i, self.cog.game_click, pressed)
         game.actions += 1
         table = self.written(game)

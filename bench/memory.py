@@ -48,10 +48,10 @@ from PIL import Image
 from bench import load
 from bot.render import i18n
 from bot.render.board_picture import layers, palette, picture, style
-from bot.table import document as table_module
+from bot.table import seats
 
 RENDER_CACHES = (
-    table_module.clean_name,
+    seats.clean_name,
     i18n._decimal,
     picture.calendar,
     layers.token,

@@ -23,8 +23,8 @@ from bot.game.ai import choose
 from bot.game.simulate import NAMES
 from bot.render.i18n import lang
 from bot.render.replay import replay_message
-from bot.service.replay import Replay, after_start, rebuild, setup_of, verify
-from bot.service.values import Replayed
+from bot.service.reads import Replayed
+from bot.service.rebuild import Replay, after_start, rebuild, setup_of, verify
 from bot.table import LogKind, Seat, Table
 
 LANGUAGES = ("en", "it")

@@ -51,7 +51,7 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
     import discord
 
     from bot.game import ai
-    from bot.render.components import Answer, LobbyAction
+    from bot.render.components import AnswerChoice, LobbyAction
     from bot.service import LobbyChange, Tables
     from cogs.payday import Payday
     from db.sqlite import Store
@@ -104,7 +104,7 @@ async def play(db: Path, channels: int, workers: int, seed: int) -> None:
         action = ai.choose(state, seat)
         user = next(u for u in people if u.id == table.seats[seat].user_id)
         i = bot.interaction(channel, user, table.message_id)
-        await cog.game_click(i, Answer(channel, game_id, state.prompt, action.kind, action.value))
+        await cog.game_click(i, AnswerChoice(channel, game_id, state.prompt, action.kind, action.value))
 
     async def worker() -> None:
         while True:

@@ -39,3 +39,35 @@ def test_no_test_edits_the_import_path():
         if _reads_the_import_path(path)
     ]
     assert edits == []
+
+
+MOST_LINES = 450
+"""A module longer than this holds more than one idea: split it along its seams."""
+PROSE = {Path("bot/render/rules_text.py")}
+"""The rules as prose, one long text by nature."""
+
+
+def test_no_module_is_over_the_line_limit():
+    long = [
+        f"{path.relative_to(ROOT)}: {lines} lines"
+        for folder in ("bot", "cogs", "db")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if path.relative_to(ROOT) not in PROSE
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    ]
+    assert long == []
+
+
+SAME_MEANING = {"SchemaTooNewError"}
+"""Classes of one meaning defined by each store, each in its own package."""
+
+
+def test_no_two_classes_share_a_name():
+    """One meaning per name: go-to-definition lands on the one class a name means."""
+    where: dict[str, list[str]] = {}
+    for folder in ("bot", "cogs", "db"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.ClassDef) and node.name not in SAME_MEANING:
+                    where.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}

@@ -38,7 +38,7 @@ from bot.app.bot import create_bot
 from bot.app.config import Settings
 from bot.app.logs import setup_logging
 from bot.app.metrics import MetricsUnavailable
-from bot.service.records import BadRecord, audit
+from bot.service.exports import BadRecord, audit
 from db import StoreError, backup, check_file, open_store
 from db.copying import Copied, CopyMismatch, copy_to_postgres
 from db.interface import StoreUnavailable
@@ -58,7 +58,7 @@ class SetupError(Exception):
     """A mistake the admin can fix; the message is the whole explanation, on one line."""
 
 
-class Unreachable(Exception):
+class DiscordUnreachable(Exception):
     """Discord cannot be reached now; the message is the whole explanation, on one line."""
 
 
@@ -146,11 +146,11 @@ async def run(settings: Settings, token: str) -> None:
             ) from None
         except OSError as e:  # aiohttp.ClientConnectorError included
             reason = " ".join(str(e).split()) or type(e).__name__
-            raise Unreachable(
+            raise DiscordUnreachable(
                 f"Cannot reach Discord ({reason}): check the internet connection and try again."
             ) from None
         except discord.DiscordServerError as e:
-            raise Unreachable(
+            raise DiscordUnreachable(
                 f"Discord is not answering (HTTP {e.status}): try again later, https://discordstatus.com says"
                 " when it is back."
             ) from None
@@ -321,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         setup_logging(settings.log_level, settings.log_format, secrets=settings.secrets)
         token = check_token(settings.discord_token)
         asyncio.run(run(settings, token))
-    except (Unreachable, StoreUnavailable) as e:
+    except (DiscordUnreachable, StoreUnavailable) as e:
         print(e, file=sys.stderr)
         return TRY_LATER
     except (SetupError, StoreError) as e:

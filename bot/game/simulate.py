@@ -37,8 +37,8 @@ class Runaway(Exception):
 
 
 @dataclass
-class Tally:
-    """What the summary reports, added up over games."""
+class RunTotals:
+    """What the simulation's summary reports, added up over its games."""
 
     games: int = 0
     actions: int = 0
@@ -88,7 +88,7 @@ Chooser = Callable[[GameState, int], Action]
 
 def play(
     state: GameState,
-    tally: Tally | None = None,
+    tally: RunTotals | None = None,
     log: list[ev.Event] | None = None,
     stop: int | None = None,
     chooser: Chooser = choose,
@@ -119,9 +119,9 @@ def play(
     return actions
 
 
-def simulate(games: int, players: int, months: int, seed: int, ruleset: str) -> tuple[Tally, float]:
+def simulate(games: int, players: int, months: int, seed: int, ruleset: str) -> tuple[RunTotals, float]:
     """Play `games` games (seed S+i for game i), checking every invariant after each one."""
-    tally = Tally()
+    tally = RunTotals()
     began = default_timer()
     for i in range(games):
         state, log = start(seed + i, players, months, ruleset)
@@ -139,7 +139,7 @@ def simulate(games: int, players: int, months: int, seed: int, ruleset: str) -> 
     return tally, default_timer() - began
 
 
-def summary(tally: Tally, seconds: float, args: argparse.Namespace) -> str:
+def summary(tally: RunTotals, seconds: float, args: argparse.Namespace) -> str:
     games = max(tally.games, 1)
     wins = ", ".join(f"seat {seat}: {tally.wins[seat]}" for seat in range(args.players))
     return "\n".join(

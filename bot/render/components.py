@@ -36,7 +36,7 @@ class InGame(Target):
 
 @clicks("pd", channel_id=CHANNEL, game_id=GAME, prompt=NUMBER, kind=KIND, value=NUMBER)
 @dataclass(frozen=True, slots=True)
-class Answer(InGame):
+class AnswerChoice(InGame):
     """Answer question number `prompt` of the game (a click on an older one is refused)."""
 
     prompt: int
@@ -52,8 +52,8 @@ class AnswerMenu(InGame):
     prompt: int
     kind: str
 
-    def chosen(self, value: int) -> Answer:
-        return Answer(self.channel_id, self.game_id, self.prompt, self.kind, value)
+    def chosen(self, value: int) -> AnswerChoice:
+        return AnswerChoice(self.channel_id, self.game_id, self.prompt, self.kind, value)
 
 
 @clicks("pdl", channel_id=CHANNEL, game_id=GAME, change=Part("|".join(LobbyChange), LobbyChange))
@@ -90,7 +90,7 @@ class RefreshHand(InGame):
 
 
 @dataclass(frozen=True, slots=True)
-class MoneyForm(InGame):
+class MoneyAmount(InGame):
     """The form for the exact amount of a loan or a repayment (`kind`: loan or repay)."""
 
     kind: str
@@ -98,13 +98,13 @@ class MoneyForm(InGame):
 
 @clicks("pdb", channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 @dataclass(frozen=True, slots=True)
-class OpenForm(MoneyForm):
+class OpenForm(MoneyAmount):
     """Borrow… / Repay…: open the form."""
 
 
 @clicks("pdx", channel_id=CHANNEL, game_id=GAME, kind=MONEY)
 @dataclass(frozen=True, slots=True)
-class SubmitForm(MoneyForm):
+class SubmitForm(MoneyAmount):
     """The form submitted: its one text field is the amount."""
 
 
@@ -382,7 +382,7 @@ def _answer(item: Choice | Button, channel_id: int, game_id: int, prompt: int, d
     """A choice as the button that answers it (the message's own buttons stay as they are)."""
     if isinstance(item, Button):
         return item
-    target = Answer(channel_id, game_id, prompt, item.kind, item.value)
+    target = AnswerChoice(channel_id, game_id, prompt, item.kind, item.value)
     return Button(item.label[:80], target, STYLES[item.style], disabled=disabled)
 
 

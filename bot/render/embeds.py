@@ -1,5 +1,6 @@
-"""Embeds for the lobby, the live game message, a player's hand and the final standings, and the
-Pay Day summaries the table reads as message text: every word in the language asked for."""
+"""Embeds for the live game message, a player's hand and the final standings, and the
+Pay Day summaries the table reads as message text: every word in the language asked for. The
+lobby's embed is in lobby.py."""
 
 import functools
 from dataclasses import dataclass
@@ -18,8 +19,8 @@ from bot.render.lists import and_list
 from bot.render.pause import PAUSE_MARK, paused_line
 from bot.render.paydays import Breakdown, breakdown, breakdown_line
 from bot.render.prompts.questions import question
-from bot.render.rules_text import duration, edition_title
-from bot.render.strengths import computer_tag, strength_name
+from bot.render.rules_text import edition_title
+from bot.render.strengths import computer_tag
 from bot.service.tallies import Tally
 from bot.service.values import Ending, PayDays, Standings
 from bot.table import Seat, Table, pace
@@ -34,78 +35,6 @@ def safe(text: str) -> str:
     """Player-chosen text made harmless in an embed: no markdown tricks, nothing that looks like a
     mention (allowed_mentions already stops pings; this stops `@everyone` even being shown)."""
     return discord.utils.escape_markdown(text).replace("@", "@\u200b")
-
-
-# -- the lobby -------------------------------------------------------------------------------------
-def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> discord.Embed:
-    """The lobby; `note` (who joined or left, already in words) is its footer. A `closed` lobby
-    (cancelled, emptied or expired) says so in its title and, first thing, who or what closed it
-    (`note`): the message stays in the channel, and an invitation or a countdown would mislead."""
-    ruleset = RULESETS[table.ruleset]
-    seats = "\n".join(f"{i + 1}. {_seat_label(table, s, L)}" for i, s in enumerate(table.seats))
-    settings = " · ".join(
-        (
-            L.ngettext("{n} month", "{n} months", table.months),
-            edition_title(ruleset, L),
-            L._("{time} per turn", time=duration(table.turn_seconds, L)),
-        )
-    )
-    if closed:
-        closing = "\n".join(line for line in (note, settings) if line)
-        embed = discord.Embed(title=L._("Pay Day — lobby closed"), description=closing, colour=GREY)
-    else:
-        invitation = _invitation(table, settings, L)
-        embed = discord.Embed(title=L._("Pay Day — a game is forming"), description=invitation, colour=GOLD)
-    seated = len(table.seats)
-    heading = (
-        L._("Players") if closed else L._("Players ({seated}/{most})", seated=seated, most=table.max_players)
-    )
-    embed.add_field(name=heading, value=seats or L._("nobody yet"))  # a closed lobby has no room left to fill
-    if not closed:
-        _add_house_rules(embed, table, L)
-        if note:
-            embed.set_footer(text=note)
-    return embed
-
-
-def _add_house_rules(embed: discord.Embed, table: Table, L: Lang) -> None:
-    """The house rules the game plays (or will play) by, a line each, as a field of their own."""
-    lines = house_rules_lines(L, table.ruleset, table.rules)
-    if lines:
-        embed.add_field(name=house_rules_heading(L), value="\n".join(lines), inline=False)
-
-
-def _invitation(table: Table, settings: str, L: Lang) -> str:
-    """An open lobby's text: its settings, how to sit down, and when it closes by itself."""
-    join = L._(
-        "Press **Join** to take a seat. The host starts with {least}–{most} players.",
-        least=table.min_players,
-        most=table.max_players,
-    )
-    return f"{settings}\n{join}" + _closes(table, L)
-
-
-def _closes(table: Table, L: Lang) -> str:
-    """When an open lobby closes by itself, so a forgotten one never blocks its channel."""
-    if table.lobby_closes is None:
-        return ""
-    when = discord.utils.format_dt(table.lobby_closes, "R")
-    return "\n" + L._(
-        "If nobody starts it, the lobby closes by itself {when}; the host can close it with Cancel.",
-        when=when,
-    )
-
-
-def _seat_label(table: Table, seat: Seat, L: Lang) -> str:
-    name = safe(seat.name)
-    if seat.invited:
-        return L._("{player} (kept for a rematch: press Join)", player=name)
-    if seat.computer:
-        return L._("{player} (computer: {strength})", player=name, strength=strength_name(seat.strength, L))
-    host = seat.user_id == table.host_id
-    if host:
-        return L._("{player} (host)", player=name)
-    return name
 
 
 # -- the live game message -------------------------------------------------------------------------
@@ -291,6 +220,13 @@ def _heading(account: str, L: Lang) -> str:
     return L.pgettext("heading", heading_name(account))
 
 
+def add_house_rules(embed: discord.Embed, table: Table, L: Lang) -> None:
+    """The house rules the game plays (or will play) by, a line each, as a field of their own."""
+    lines = house_rules_lines(L, table.ruleset, table.rules)
+    if lines:
+        embed.add_field(name=house_rules_heading(L), value="\n".join(lines), inline=False)
+
+
 # -- the end -----------------------------------------------------------------------------------------
 def standings(table: Table) -> list[tuple[int, int, int]]:
     """(rank, seat, net worth) best first; equal net worth shares a rank, in seat order."""
@@ -354,7 +290,7 @@ def final_embed(standing: Standings, L: Lang) -> discord.Embed:
         description=f"{safe(ending_text(standing, L))}\n\n{rows}",
         colour=GREEN,
     )
-    _add_house_rules(embed, table, L)
+    add_house_rules(embed, table, L)
     if RULESETS[table.game.ruleset].rules.savings:
         footer = L._("Net worth = cash + savings − loans. /payday ledger shows every payment.")
     else:

@@ -9,7 +9,7 @@ import discord
 from bot.render.components import Message, end_rows
 from bot.render.embeds import GOLD, standing_line, standings
 from bot.render.i18n import Lang
-from bot.service.values import EndAsked
+from bot.service.reads import EndAsked
 
 
 def end_question(asked: EndAsked, L: Lang) -> Message:

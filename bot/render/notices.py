@@ -4,7 +4,7 @@ game's language."""
 from bot.render.components import Message, rematch_rows
 from bot.render.embeds import final_embed, payday_notices, safe
 from bot.render.i18n import Lang
-from bot.service.values import Ending, Kicked, Notice, PayDays, Standings, Warning, WarningCode
+from bot.service.values import Alert, AlertCode, Ending, Kicked, Notice, PayDays, Standings
 
 
 def notice_message(notice: Notice, L: Lang) -> Message:
@@ -20,7 +20,7 @@ def notice_message(notice: Notice, L: Lang) -> Message:
         return Message(text, embed, rematch_rows(notice.game_id, L), standings=notice.game_id)
     if isinstance(notice, Kicked):
         return Message(kicked(notice, L))
-    return Message(warning(notice, L))
+    return Message(alert(notice, L))
 
 
 def kicked(notice: Kicked, L: Lang) -> str:
@@ -32,8 +32,8 @@ def kicked(notice: Kicked, L: Lang) -> str:
     )
 
 
-def warning(notice: Warning, L: Lang) -> str:
-    if notice.code is WarningCode.SET_ASIDE:
+def alert(notice: Alert, L: Lang) -> str:
+    if notice.code is AlertCode.SET_ASIDE:
         return set_aside(notice.game_id, L)
     return save_failed(L)
 

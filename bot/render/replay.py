@@ -23,8 +23,9 @@ from bot.render.refusal_table import Writer, register
 from bot.render.rules_text import edition_title
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
-from bot.service.replay import Step, after_start
-from bot.service.values import Listed, ReplayCode, Replayed
+from bot.service.reads import Listed, Replayed
+from bot.service.rebuild import ReplayStep, after_start
+from bot.service.values import ReplayCode
 
 DESCRIPTION_LIMIT = 4000
 """Discord's embed description holds 4,096 characters; a turn's words stay under it."""
@@ -82,7 +83,7 @@ def replay_rows(shown: Replayed, step: int, L: Lang) -> Rows:
     )
 
 
-def next_payday(steps: Sequence[Step], step: int) -> int | None:
+def next_payday(steps: Sequence[ReplayStep], step: int) -> int | None:
     """The first step after `step` in which someone's Pay Day is done (a month begins or a player
     retires), if any."""
     for later in range(step + 1, len(steps)):

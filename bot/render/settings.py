@@ -30,7 +30,7 @@ from bot.render.house import rule_name, rule_value
 from bot.render.i18n import NAMES, SUPPORTED, Lang, lang
 from bot.render.numbers import Unit, read_whole
 from bot.render.rules_text import duration, edition_title
-from bot.service.values import HouseView
+from bot.service.reads import HouseView
 from bot.table.settings import (
     END_DAYS,
     QUESTION_TIMES,

@@ -7,7 +7,7 @@ from bot.game.rulesets import Ruleset
 from bot.render.embeds import GOLD, safe
 from bot.render.i18n import Lang
 from bot.render.ledger import account_name, reason_text
-from bot.service.values import LedgerPage
+from bot.service.reads import LedgerPage
 
 
 def line(event: Event, names: list[str], ruleset: Ruleset, L: Lang) -> str:

@@ -1,7 +1,7 @@
 """The application layer between Discord and the rules: use cases in, `Update`s out.
 
 `Service` (service.py) takes plain values (`Person`, `Move`, `LobbyOptions`, channel and game ids)
-and returns `Update`s and read models (values.py) with no discord.py type and no words in them. Its
+and returns `Update`s (values.py) and read models (reads.py) with no discord.py type and no words in them. Its
 use cases come in groups over one shared core (core.py: the channel locks and the store through
 `Tables`, the screen, one clock, the timers), each an attribute of `Service`: the lobby
 (`service.lobbies`), playing, looks, take-overs, pausing, server settings, replays, results and the
@@ -10,18 +10,16 @@ timers' work (`service.waking`). A refusal is always `Refused`.
 
 from bot.service.core import GameSettings, Screen
 from bot.service.lobbies import LobbyUseCase
+from bot.service.reads import EndAsked, Exported, HandView, LedgerPage, Listed, Replayed, RulesView, StoryRows
 from bot.service.service import Service
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
+    Alert,
+    AlertCode,
     Answer,
     Call,
-    EndAsked,
     Ending,
-    Exported,
-    HandView,
     Kicked,
-    LedgerPage,
-    Listed,
     LiveView,
     LobbyChange,
     LobbyOptions,
@@ -33,19 +31,16 @@ from bot.service.values import (
     Person,
     Refused,
     ReplayCode,
-    Replayed,
-    RulesView,
     ServiceCode,
     Show,
     Standings,
-    StoryRows,
     TakeoverCode,
     Update,
-    Warning,
-    WarningCode,
 )
 
 __all__ = [
+    "Alert",
+    "AlertCode",
     "Answer",
     "Call",
     "EndAsked",
@@ -80,6 +75,4 @@ __all__ = [
     "Tables",
     "TakeoverCode",
     "Update",
-    "Warning",
-    "WarningCode",
 ]

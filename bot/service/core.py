@@ -15,11 +15,14 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from bot.game.actions import IllegalAction, RefusalCode
+from bot.service.lost import NotSaved, Unconfirmed
 from bot.service.moves import Played, paydays_in
 from bot.service.results import result_of
-from bot.service.tables import Landed, Loaded, NotSaved, SetAside, Tables, Unconfirmed, summary_of
+from bot.service.tables import Landed, Loaded, SetAside, Tables, summary_of
 from bot.service.timers import RETRY_FIRST, Clock, DeadlineScheduler
 from bot.service.values import (
+    Alert,
+    AlertCode,
     Answer,
     Ending,
     LiveView,
@@ -31,8 +34,6 @@ from bot.service.values import (
     Show,
     Standings,
     Update,
-    Warning,
-    WarningCode,
 )
 from bot.table import Table
 from db.interface import GameExists, StaleVersion
@@ -183,8 +184,8 @@ class Core:
         found = await self.tables.load(channel_id, known)
         if isinstance(found, SetAside):
             self.timers.cancel(channel_id)
-            warning = Warning(WarningCode.SET_ASIDE, found.game_id)
-            self.screen.publish(Update(channel_id, notices=[warning]))
+            alert = Alert(AlertCode.SET_ASIDE, found.game_id)
+            self.screen.publish(Update(channel_id, notices=[alert]))
             return None
         if isinstance(found, Landed):
             loaded = Loaded(*found)

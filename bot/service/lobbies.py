@@ -17,12 +17,12 @@ from bot.game.house import HouseValue, house_rules_of
 from bot.game.strengths import DEFAULT_STRENGTH, Strength
 from bot.service.core import Core, UseCases, log_change, rules_refuse, unpaused
 from bot.service.moves import ended_early, next_call
+from bot.service.reads import HouseView
 from bot.service.servers import house_refused
 from bot.service.tables import Loaded
 from bot.service.values import (
     Answer,
     Ending,
-    HouseView,
     Kicked,
     LiveView,
     LobbyChange,

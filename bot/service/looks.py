@@ -7,23 +7,20 @@ from bot.game import events as ev
 from bot.game.bank import bank_statement, loan_book
 from bot.game.rulesets import RULESETS
 from bot.service.core import UseCases, log_change, seat_of
+from bot.service.reads import HandView, LedgerPage, RulesView, StoryRows
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
 from bot.service.values import (
     Answer,
     Ending,
-    HandView,
-    LedgerPage,
     LiveView,
     Note,
     NoteCode,
     Person,
     Refused,
-    RulesView,
     ServiceCode,
     Show,
     Standings,
-    StoryRows,
     Update,
 )
 from bot.table import Table

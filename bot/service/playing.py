@@ -14,11 +14,11 @@ from bot.game import engine, orders
 from bot.game.actions import Action, AlreadyAnswered, IllegalAction, RefusalCode, StalePrompt
 from bot.service.core import UseCases, log_change, refused, rules_refuse, seat_of
 from bot.service.moves import Played, ended_early, next_call, paydays_in, play, play_orders
+from bot.service.reads import EndAsked
 from bot.service.tables import Loaded
 from bot.service.tallies import tallies
 from bot.service.values import (
     Answer,
-    EndAsked,
     Ending,
     LiveView,
     Move,

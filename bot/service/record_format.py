@@ -3,7 +3,7 @@ before it replays anything.
 
 A record comes from a file, so anything may be in it. Every key, type and bound is checked here
 (no key the bot does not write, no number given as text or as a bool, no entry of a kind no game
-logs), so the replay and the checks of its claims (records.py) only ever meet values of the shapes
+logs), so the replay and the checks of its claims (exports.py) only ever meet values of the shapes
 the bot writes. Pure: no I/O.
 """
 
@@ -54,7 +54,9 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
-class GameSettings(Strict):
+class RecordedSettings(Strict):
+    """The settings a record says its game was played with."""
+
     edition: Edition
     months: Annotated[int, Field(ge=MIN_MONTHS, le=MAX_MONTHS)]
     language: Annotated[str, Field(min_length=2, max_length=16)]
@@ -62,7 +64,7 @@ class GameSettings(Strict):
     interrupt_seconds: Annotated[int, Field(gt=0, lt=2**31)]
 
 
-class Player(Strict):
+class RecordedPlayer(Strict):
     seat: SeatNumber
     name: Name
     at_the_end: Name
@@ -228,11 +230,11 @@ class Record(Strict):
     game: Annotated[int, Field(ge=1, lt=2**63)]
     started_at: datetime
     finished_at: datetime
-    settings: GameSettings
+    settings: RecordedSettings
     rules: dict[Text, HouseValue]
     house_rules: dict[Text, HouseValue]
     seed: Annotated[int, Field(ge=0, lt=2**64)]
-    players: Annotated[list[Player], Field(min_length=1, max_length=MAX_SEATS)]
+    players: Annotated[list[RecordedPlayer], Field(min_length=1, max_length=MAX_SEATS)]
     log: Annotated[list[Entry], Field(min_length=1)]
     ledger: list[EngineEvent]
     ending: Ending

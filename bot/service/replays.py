@@ -1,7 +1,7 @@
 """A server's finished games looked at again: the step-through replay (`/payday replay`) and the
 record to keep (`/payday export`). Reads of history only: no lock, nothing saved.
 
-A look rebuilds the game from its seed and its log (replay.py), or takes it from the last few rebuilt,
+A look rebuilds the game from its seed and its log (rebuild.py), or takes it from the last few rebuilt,
 so a button works the same after a restart; a game that does not rebuild exactly as stored is
 refused, never shown wrong.
 """
@@ -12,10 +12,11 @@ from collections import OrderedDict
 from typing import Any
 
 from bot.service.core import Core, UseCases
-from bot.service.records import record_of
-from bot.service.replay import Diverged, Replay, after_start, rebuild, setup_of, verify
+from bot.service.exports import record_of
+from bot.service.reads import Exported, Listed, Replayed
+from bot.service.rebuild import Diverged, Replay, after_start, rebuild, setup_of, verify
 from bot.service.tables import Archived
-from bot.service.values import Exported, Listed, Refused, ReplayCode, Replayed
+from bot.service.values import Refused, ReplayCode
 from bot.table import LogKind, Table
 
 log = logging.getLogger(__name__)

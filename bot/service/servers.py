@@ -17,8 +17,10 @@ from pydantic import ValidationError
 from bot.game.house import HouseRuleError, HouseValue
 from bot.game.rulesets import RULESETS
 from bot.service.core import Core, UseCases
-from bot.service.tables import NotSaved, StoredSettings, Unconfirmed
-from bot.service.values import HouseView, Person, Refused, ServiceCode
+from bot.service.lost import NotSaved, Unconfirmed
+from bot.service.reads import HouseView
+from bot.service.tables import StoredSettings
+from bot.service.values import Person, Refused, ServiceCode
 from bot.table.settings import (
     HouseRules,
     ServerSettings,

@@ -7,7 +7,7 @@ transaction before anyone is told about it. The store is any `db.GameStore`.
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from bot.game.events import Event, EventKind
 from bot.game.house import house_rules_of
+from bot.service.lost import NotSaved, Sent, Unconfirmed, moved_after_all, resolve, settings_after_all
 from bot.service.ratings import rate
 from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, radio_days, tallies
@@ -23,7 +24,6 @@ from bot.table.settings import ServerSettings
 from db.interface import (
     DamagedRow,
     EventRow,
-    GameExists,
     GameResult,
     GameRow,
     GameStore,
@@ -32,8 +32,6 @@ from db.interface import (
     Preferences,
     SettingsRow,
     Shards,
-    StaleVersion,
-    StoreError,
     Wakeup,
 )
 
@@ -81,34 +79,6 @@ class Landed(Loaded):
     it yet, so the caller shows it and sets the channel's timer from it."""
 
 
-class NotSaved(Exception):
-    """A write's answer was lost (a save, a game's end, a lobby's close), and the store read again
-    shows it was not made: nothing was done."""
-
-
-class Unconfirmed(Exception):
-    """A write's answer was lost, and the store could not be read again to tell whether it was
-    made: the kept row is dropped, and the channel's next load reads the store (a save found
-    there comes back `Landed`)."""
-
-
-class _Sent(NamedTuple):
-    """A write of a game whose outcome is unknown: the document it wrote, and the row it was made
-    on (None: a create, whose document is its own, as its lobby's seed is random)."""
-
-    data: str
-    row: GameRow | None = None
-
-    def landed(self, stored: GameRow | None) -> bool:
-        """Whether `stored` (the channel's row read now) is this write, committed."""
-        if stored is None or stored.data != self.data:
-            return False
-        return self.row is None or (stored.game_id, stored.version) == (
-            self.row.game_id,
-            self.row.version + 1,
-        )
-
-
 class Tables:
     """Per-channel locks plus the live games in the store, in the table's terms (the service's
     repository).
@@ -128,7 +98,7 @@ class Tables:
     so the service forgets the entry itself before it refuses on it (`Core.settled`).
 
     A write whose answer was lost (`OutcomeUnknown`: the connection dropped, no answer in time, a
-    failed COMMIT) is resolved by reading the game again, never assumed either way (`_resolve`):
+    failed COMMIT) is resolved by reading the game again, never assumed either way (`resolve`):
     made, it went well; not made, `NotSaved`; the store unreadable too, `Unconfirmed`, and for a
     save the channel's next load finds out (`Landed`).
     """
@@ -143,7 +113,7 @@ class Tables:
         """The last row saved or read for each channel (a row read was parsed once: it is valid)."""
         self._resume = Resume(datetime.min)
         """Deadlines to extend after a restart, applied when each game is first loaded."""
-        self._unconfirmed: dict[int, _Sent] = {}
+        self._unconfirmed: dict[int, Sent] = {}
         """Saves whose outcome no read could confirm yet, by channel: the next load tells."""
 
     def owns(self, guild_id: int | None) -> bool:
@@ -227,11 +197,11 @@ class Tables:
 
     async def _set_aside(self, channel_id: int, game_id: int, version: int, reason: str) -> SetAside | None:
         """Quarantine the row read (at `version`); None if another process saved or moved it since.
-        A move whose answer was lost is resolved by reading the channel (`_moved_after_all`)."""
+        A move whose answer was lost is resolved by reading the channel (`moved_after_all`)."""
         try:
             moved = await self.store.set_aside(game_id, version, reason)
         except OutcomeUnknown as lost:
-            moved = await self._moved_after_all(channel_id, game_id, version, lost)
+            moved = await moved_after_all(self.store, channel_id, game_id, version, lost)
         log.warning(
             "unreadable game set aside",
             extra={"channel": channel_id, "game": game_id, "reason": reason, "moved": moved},
@@ -239,40 +209,15 @@ class Tables:
         self._resume.grace.pop(channel_id, None)
         return SetAside(channel_id, game_id) if moved else None
 
-    async def _moved_after_all(
-        self, channel_id: int, game_id: int, version: int, lost: OutcomeUnknown
-    ) -> bool:
-        """Whether a move to quarantine whose answer was `lost` was made, read off the channel: its
-        row gone, it was (the channel is told, as for any move); another row there now, another
-        process changed the game first, as `set_aside`'s False says. The row read at `version`
-        still there, `NotSaved`; the store unreadable, `Unconfirmed`: the next load tries again."""
-        where = {"channel": channel_id, "game": game_id, "version": version, "action": "set aside"}
-        try:
-            stored = await self.store.get(channel_id)
-            now = None if stored is None else (stored.game_id, stored.version)
-        except DamagedRow as damage:
-            now = (damage.game_id, damage.version)
-        except StoreError:
-            log.warning("write unconfirmed: the game could not be read again", exc_info=True, extra=where)
-            raise Unconfirmed(str(lost)) from lost
-        if now == (game_id, version):
-            log.warning("write not made, as the game read again shows", extra={**where, "why": str(lost)})
-            raise NotSaved(str(lost)) from lost
-        log.warning(
-            "write resolved by reading the game again",
-            extra={**where, "why": str(lost), "moved": now is None},
-        )
-        return now is None
-
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
         """A new live row for `table` (the caller then sets it up further and saves it). One whose
-        answer was lost is resolved by reading the channel (`_resolve`): our row there, it went
+        answer was lost is resolved by reading the channel (`resolve`): our row there, it went
         well; none, `NotSaved`; another game's, `GameExists`."""
         data = table.model_dump_json()
         try:
             row = await self.store.create(channel_id, guild_id, data, table.wake_at())
         except OutcomeUnknown as lost:
-            row = await self._landed_after_all(channel_id, _Sent(data), lost)
+            row = await self._landed_after_all(channel_id, Sent(data), lost)
         self._rows[channel_id] = row
         return Loaded(row, table)
 
@@ -285,15 +230,15 @@ class Tables:
             row = await self.store.save(loaded.row, data, table.wake_at(), records)
         except OutcomeUnknown as lost:
             self._rows.pop(loaded.row.channel_id, None)
-            row = await self._landed_after_all(loaded.row.channel_id, _Sent(data, loaded.row), lost)
+            row = await self._landed_after_all(loaded.row.channel_id, Sent(data, loaded.row), lost)
         except BaseException:
             self._rows.pop(loaded.row.channel_id, None)
             raise
         self._rows[row.channel_id] = row
         return Loaded(row, table)
 
-    async def _landed_after_all(self, channel_id: int, sent: _Sent, lost: OutcomeUnknown) -> GameRow:
-        """The stored row of a save or create whose answer was `lost`, if it landed (`_resolve`).
+    async def _landed_after_all(self, channel_id: int, sent: Sent, lost: OutcomeUnknown) -> GameRow:
+        """The stored row of a save or create whose answer was `lost`, if it landed (`resolve`).
         When the read cannot tell, or shows it not made, the channel's next load looks again
         (`Landed`): a PostgreSQL statement whose connection dropped, or whose client gave up
         waiting, may still be running on the server and commit after the read (within its
@@ -305,8 +250,8 @@ class Tables:
             return sent.landed(stored)
 
         try:
-            row = await self._resolve(
-                "create" if sent.row is None else "save", channel_id, sent.row, lost, landed
+            row = await resolve(
+                self.store, "create" if sent.row is None else "save", channel_id, sent.row, lost, landed
             )
         except (NotSaved, Unconfirmed):
             self._unconfirmed[channel_id] = sent
@@ -328,7 +273,7 @@ class Tables:
         try:
             await self.store.finish(loaded.row, data, summary, records, (result, rate))
         except OutcomeUnknown as lost:
-            await self._resolve("finish", loaded.row.channel_id, loaded.row, lost, landed)
+            await resolve(self.store, "finish", loaded.row.channel_id, loaded.row, lost, landed)
         finally:
             self._rows.pop(loaded.row.channel_id, None)
 
@@ -342,42 +287,9 @@ class Tables:
         try:
             await self.store.delete(lobby)
         except OutcomeUnknown as lost:
-            await self._resolve("close", lobby.channel_id, lobby, lost, landed)
+            await resolve(self.store, "close", lobby.channel_id, lobby, lost, landed)
         finally:
             self._rows.pop(lobby.channel_id, None)
-
-    async def _resolve(
-        self,
-        write: str,
-        channel_id: int,
-        sent: GameRow | None,
-        lost: OutcomeUnknown,
-        landed: Callable[[GameRow | None], Awaitable[bool]],
-    ) -> GameRow | None:
-        """A `write` in the channel, made on `sent` (None: a create), whose answer was `lost`,
-        resolved by reading the store: the channel's row now if the write `landed` in it; else
-        `NotSaved` if the row is still `sent` (none, for a create), `StaleVersion` if another
-        process changed it (`GameExists` if it opened a game there), and `Unconfirmed` if the store
-        cannot be read."""
-        where: dict[str, object] = {"channel": channel_id, "action": write}
-        if sent is not None:
-            where |= {"game": sent.game_id, "version": sent.version}
-        try:
-            stored = await self.store.get(channel_id)
-            written = await landed(stored)
-        except (StoreError, DamagedRow):
-            log.warning("write unconfirmed: the game could not be read again", exc_info=True, extra=where)
-            raise Unconfirmed(str(lost)) from lost
-        if written:
-            log.warning("write confirmed by reading the game again", extra={**where, "why": str(lost)})
-            return stored
-        log.warning("write not made, as the game read again shows", extra={**where, "why": str(lost)})
-        if sent is None:
-            if stored is not None:
-                raise GameExists(f"channel {channel_id} has another game") from lost
-        elif stored is None or (stored.game_id, stored.version) != (sent.game_id, sent.version):
-            raise StaleVersion(f"game {sent.game_id} changed meanwhile") from lost
-        raise NotSaved(str(lost)) from lost
 
     async def preferences(self, user_ids: Iterable[int]) -> dict[int, Preferences]:
         """The lasting choices of those members who made any."""
@@ -420,27 +332,8 @@ class Tables:
         try:
             row = await self.store.set_server_settings(guild_id, data, version)
         except OutcomeUnknown as lost:
-            row = await self._settings_after_all(guild_id, SettingsRow(version + 1, data), lost)
+            row = await settings_after_all(self.store, guild_id, SettingsRow(version + 1, data), lost)
         return StoredSettings(settings, row.version)
-
-    async def _settings_after_all(
-        self, guild_id: int, sent: SettingsRow, lost: OutcomeUnknown
-    ) -> SettingsRow:
-        """The server's settings row as `sent` (the row it would be), if the save whose answer was
-        `lost` landed; else as `save_server_settings` says."""
-        where = {"guild": guild_id, "version": sent.version - 1, "action": "settings", "why": str(lost)}
-        try:
-            stored = await self.store.server_settings(guild_id)
-        except StoreError:
-            log.warning("write unconfirmed: the settings could not be read again", exc_info=True, extra=where)
-            raise Unconfirmed(str(lost)) from lost
-        if stored == sent:
-            log.warning("write confirmed by reading the settings again", extra=where)
-            return stored
-        log.warning("write not made, as the settings read again show", extra=where)
-        if (0 if stored is None else stored.version) != sent.version - 1:
-            raise StaleVersion(f"the settings of server {guild_id} changed meanwhile") from lost
-        raise NotSaved(str(lost)) from lost
 
     async def transfers(self, game_id: int) -> list[EventRow]:
         """Every money transfer in a game's log, newest first: the ledger's lines."""

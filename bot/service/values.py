@@ -8,19 +8,13 @@ the channel. Sentences are codes with arguments (`Note`, `Refused`), written in 
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from enum import Enum, StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from bot.game.events import Event
-from bot.game.house import HouseValue
-from bot.game.rulesets import Rules, Ruleset
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
 from bot.table import Table
-
-if TYPE_CHECKING:  # the replayer reads this module's endings
-    from bot.service.replay import Replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +223,7 @@ class Standings:
     """Each player's game in numbers, by seat; none for a game finished before they were kept."""
 
 
-class WarningCode(StrEnum):
+class AlertCode(StrEnum):
     SAVE_FAILED = "save_failed"
     """A timer's work could not be saved; it is tried again."""
     SET_ASIDE = "set_aside"
@@ -237,8 +231,10 @@ class WarningCode(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Warning:
-    code: WarningCode
+class Alert:
+    """The bot's own trouble with a game, told to its channel (not a rule's or a player's doing)."""
+
+    code: AlertCode
     game_id: int = 0
 
 
@@ -251,7 +247,7 @@ class Kicked:
     by: str
 
 
-Notice = PayDays | Standings | Warning | Kicked
+Notice = PayDays | Standings | Alert | Kicked
 
 
 @dataclass(slots=True)
@@ -385,98 +381,3 @@ class Refused(Exception):
     def __init__(self, code: str, names: Sequence[str] = (), /, **params: Any) -> None:
         super().__init__(code)
         self.code, self.names, self.params = code, tuple(names), params
-
-
-# -- reads -----------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class EndAsked:
-    """The host's question before a running game is ended early: the standings it would end with
-    now, and the question the game waits on (`prompt`), so a confirmation after the game moved on
-    is refused instead of ending a game the host has not seen."""
-
-    channel_id: int
-    prompt: int
-    preview: Standings
-    leaves: bool = False
-    """The asker plays in the game: ending it counts as their leaving it, placed last for the
-    rating (docs/RULES.md §5.10)."""
-
-
-@dataclass(frozen=True, slots=True)
-class HandView:
-    table: Table
-    seat: int
-    game_id: int
-    taken: datetime
-    """When the hand was read: a panel says it, so one left open shows its age."""
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerPage:
-    game_id: int
-    book: str
-    page: int
-    pages: int
-    entries: list[Event]
-    names: list[str]
-    loans: list[int]
-    savings: list[int] | None
-    ruleset: Ruleset
-
-
-@dataclass(frozen=True, slots=True)
-class StoryRows:
-    """A game's event-log rows logged after the first `after` (oldest first), for its story; `total`
-    rows in all. The table gives the names and the edition."""
-
-    game_id: int
-    table: Table
-    rows: list[dict[str, Any]]
-    after: int
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
-class RulesView:
-    topic: str
-    edition: str
-    turn_seconds: int
-    interrupt_seconds: int
-    rules: Rules
-    """The rules the page is written with: the game's own (its house rules) when it is the game in
-    the channel, else those a new game of the edition plays by on the server (its house rules)."""
-
-
-@dataclass(frozen=True, slots=True)
-class HouseView:
-    """The house rules an editor changes: a server's for one edition, or a lobby's (its edition's)."""
-
-    ruleset: str
-    house: dict[str, HouseValue]
-
-
-@dataclass(frozen=True, slots=True)
-class Replayed:
-    """A finished game rebuilt: its final table, its steps, and its log (for the words)."""
-
-    game_id: int
-    table: Table
-    replay: "Replay"
-    log: list[dict[str, Any]]
-
-
-@dataclass(frozen=True, slots=True)
-class Exported:
-    """A finished game's record (bot/service/records.py)."""
-
-    game_id: int
-    record: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """A finished game as a list of them names it (what its history summary says)."""
-
-    game_id: int
-    edition: str
-    players: tuple[str, ...]

@@ -24,7 +24,7 @@ from bot.service.playing import Playing
 from bot.service.tables import Loaded
 from bot.service.thinking import Thinker, Thought, decision_seed, thinks_off_loop
 from bot.service.timers import RETRY_FIRST
-from bot.service.values import Answer, Ending, LiveView, Note, NoteCode, Show, Update, Warning, WarningCode
+from bot.service.values import Alert, AlertCode, Answer, Ending, LiveView, Note, NoteCode, Show, Update
 from bot.table import LogKind, Table
 from db.interface import StaleVersion
 
@@ -94,7 +94,7 @@ class Waking:
         """A timer's work could not be saved: the scheduler tries again later; the table hears about it
         once, at the first failure in a row, rather than wondering why nothing happens."""
         if failures == 1:
-            self.core.screen.publish(Update(channel_id, notices=[Warning(WarningCode.SAVE_FAILED)]))
+            self.core.screen.publish(Update(channel_id, notices=[Alert(AlertCode.SAVE_FAILED)]))
             self.core.screen.released(channel_id)
 
     async def _unless_lost(self, channel_id: int, work: Awaitable[Thought | None]) -> Thought | None:

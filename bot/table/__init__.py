@@ -8,14 +8,11 @@ from bot.table.document import (
     COMPUTER_NAMES,
     MESSAGE_MAX_AGE,
     RECENT_EVENTS,
-    Seat,
-    SeatRequest,
-    Stint,
     Table,
     TableKind,
-    clean_name,
 )
 from bot.table.event_log import LogKind
+from bot.table.seats import Seat, SeatRequest, Stint, clean_name
 
 __all__ = [
     "AWAY_AFTER",

@@ -13,7 +13,7 @@ from cogs.payday._stories import StoryPage
 from cogs.payday.live import Reply
 
 
-class Books(Answering):
+class LedgerAndLog(Answering):
     @app_commands.command(name="ledger")
     @app_commands.describe(book="The Bank's statement or the loan book.", page="Page number, newest first.")
     @app_commands.choices(

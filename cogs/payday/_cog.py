@@ -7,17 +7,17 @@ from discord.ext import commands
 
 from bot.service import Service
 from cogs.payday._base import UNTIMED, Timing
-from cogs.payday._books import Books
+from cogs.payday._books import LedgerAndLog
 from cogs.payday._forms import Forms
-from cogs.payday._hand import Hand
+from cogs.payday._hand import HandPanel
 from cogs.payday._help import Help
 from cogs.payday._lobby import Lobby
 from cogs.payday._pause import Pause
 from cogs.payday._play import Play
 from cogs.payday._records import Records
-from cogs.payday._replay import Replays
+from cogs.payday._replay import ReplayAndExport
 from cogs.payday._seats import Seats
-from cogs.payday._settings import Settings
+from cogs.payday._settings import SettingsPanel
 from cogs.payday._stories import Stories
 from cogs.payday._takeover import Takeover
 from cogs.payday.live import LiveMessage
@@ -30,13 +30,13 @@ class Payday(
     # leaderboard, replay, export, settings, pause, resume, and help and rules last.
     Help,
     Pause,
-    Settings,
-    Replays,
+    SettingsPanel,
+    ReplayAndExport,
     Records,
     Takeover,
     Seats,
-    Books,
-    Hand,
+    LedgerAndLog,
+    HandPanel,
     Play,
     Lobby,
     Forms,

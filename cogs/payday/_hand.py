@@ -2,8 +2,8 @@
 form, and Refresh.
 
 The form (a modal) is never kept in memory: it is sent already stopped, and its answer is routed by
-its custom_id (`MoneyForm`, cogs/payday/_forms.py), so a form opened before a restart is answered
-the same.
+its custom_id (`MoneyForm` below, through cogs/payday/_forms.py), so a form opened before a restart is
+answered the same.
 """
 
 import logging
@@ -37,7 +37,7 @@ AMOUNT_LENGTH = 20
 """Room for the largest loan written with its cents, "1.000.000,00 $"."""
 
 
-class Hand(Answering):
+class HandPanel(Answering):
     @app_commands.command(name="hand")
     async def hand(self, interaction: discord.Interaction) -> None:
         """Your hand, your next Pay Day and your standing orders (only you see it)."""
@@ -196,10 +196,10 @@ def _no_amount(kind: str, view: HandView) -> Refused:
     return Refused(ServiceCode.NO_AMOUNT, step=facts.loan_step, most=most)
 
 
-class MoneyForm(Form[SubmitForm, Hand]):
+class MoneyForm(Form[SubmitForm, HandPanel]):
     """Borrow… / Repay…'s form submitted: the amount typed."""
 
     codec = SubmitForm.codec
 
-    async def handle(self, cog: Hand, interaction: discord.Interaction) -> None:
+    async def handle(self, cog: HandPanel, interaction: discord.Interaction) -> None:
         await cog.money_submit(interaction, self.target, self.fields.get(AMOUNT_FIELD, ""))

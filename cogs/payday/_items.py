@@ -74,8 +74,8 @@ def _chosen(menu: discord.ui.Item[Any]) -> tuple[str, ...]:
     return tuple(str(value) for value in menu.values)
 
 
-class AnswerButton(Control[components.Answer]):
-    codec = components.Answer.codec
+class AnswerButton(Control[components.AnswerChoice]):
+    codec = components.AnswerChoice.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.game_click(interaction, self.target)
@@ -196,7 +196,7 @@ class EditHouseButton(Control[components.EditHouse]):
         await cog.lobby_house(interaction, self.target)
 
 
-class HouseMenu(Control[components.HouseMenu]):
+class HouseRuleSelect(Control[components.HouseMenu]):
     codec = components.HouseMenu.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
@@ -210,7 +210,7 @@ class HouseResetButton(Control[components.HouseReset]):
         await cog.house_reset(interaction, self.target)
 
 
-class SettingsButton(Control[components.SettingsButton]):
+class SettingsPanelButton(Control[components.SettingsButton]):
     codec = components.SettingsButton.codec
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:

@@ -4,7 +4,7 @@ import discord
 from discord import app_commands
 
 from bot.game.actions import ActionKind
-from bot.render.components import Answer
+from bot.render.components import AnswerChoice
 from bot.service import Move, Show, Update
 from cogs.payday._base import Answering, channel_of, person, same_channel
 
@@ -12,7 +12,7 @@ MAX_AMOUNT = 10_000_000
 
 
 class Play(Answering):
-    async def game_click(self, interaction: discord.Interaction, clicked: Answer) -> None:
+    async def game_click(self, interaction: discord.Interaction, clicked: AnswerChoice) -> None:
         """A game button: answer the question it was made for."""
         message_id = None if interaction.message is None else interaction.message.id
         move = Move(clicked.kind, clicked.value, clicked.prompt, clicked.game_id, message_id)

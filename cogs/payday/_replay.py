@@ -19,7 +19,7 @@ from bot.render.export_csv import ledger_csv
 from bot.render.i18n import Lang
 from bot.render.replay import exported_text, game_choice, replay_message
 from bot.service import Exported
-from bot.service.records import dumps
+from bot.service.exports import dumps
 from cogs.payday._base import Answering, channel_of, user_language
 from cogs.payday.live import Reply
 
@@ -27,7 +27,7 @@ GAME_NUMBERS = app_commands.Range[int, 1, 999_999_999_999]
 """A game's number, as the board's footer shows it ("Game #12")."""
 
 
-class Replays(Answering):
+class ReplayAndExport(Answering):
     @app_commands.command(name="replay")
     @app_commands.describe(game="The game's number, as its board showed it (Game #12: 12).")
     async def replay(self, interaction: discord.Interaction, game: GAME_NUMBERS) -> None:

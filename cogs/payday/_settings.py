@@ -43,9 +43,9 @@ from bot.render.i18n import Lang
 from bot.render.numbers import Unread
 from bot.render.refusals import refusal_text
 from bot.service import Refused, ServiceCode, Update
+from bot.service.reads import HouseView
 from bot.service.servers import SettingsChanged
 from bot.service.tables import StoredSettings
-from bot.service.values import HouseView
 from bot.table.settings import ServerSettings, house_written
 from cogs.payday._base import Answering, person, same_channel, user_language
 from cogs.payday._forms import Form
@@ -61,7 +61,7 @@ Changed = ServerSettings | SettingsChanged
 another admin's change came first, with the settings stored now."""
 
 
-class Settings(Answering):
+class SettingsPanel(Answering):
     @app_commands.command(name="settings")
     # Discord applies default permissions to the /payday group as a whole, not to one subcommand:
     # this states who the command is for; the service's check is what holds.
@@ -353,19 +353,19 @@ def _same_server(interaction: discord.Interaction, guild_id: int) -> None:
         raise Refused(ServiceCode.OTHER_CHANNEL)
 
 
-class PanelForm(Form[SettingsForm, Settings]):
+class PanelForm(Form[SettingsForm, SettingsPanel]):
     """A form of the /payday settings panel submitted: its menus as chosen."""
 
     codec = SettingsForm.codec
 
-    async def handle(self, cog: Settings, interaction: discord.Interaction) -> None:
+    async def handle(self, cog: SettingsPanel, interaction: discord.Interaction) -> None:
         await cog.settings_submit(interaction, self.target, self.fields)
 
 
-class HouseRuleForm(Form[HouseForm, Settings]):
+class HouseRuleForm(Form[HouseForm, SettingsPanel]):
     """The house-rules editor's form submitted: the number typed for one house rule."""
 
     codec = HouseForm.codec
 
-    async def handle(self, cog: Settings, interaction: discord.Interaction) -> None:
+    async def handle(self, cog: SettingsPanel, interaction: discord.Interaction) -> None:
         await cog.house_submit(interaction, self.target, self.fields.get(VALUE_FIELD, ""))

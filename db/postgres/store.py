@@ -2,19 +2,20 @@
 several processes or machines that share one database.
 
 It behaves as the SQLite store does, row for row: the same tables (db/postgres/schema.py), the same
-SQL (db/sql.py, db/records.py), the same rules for game ids, versions and the event log. What
-differs is how writers take turns. Several processes write, so each write is one transaction on a
-pooled connection, and a channel's game is changed by one transaction at a time through its row
-lock: save, finish and delete begin with the version-checked UPDATE or DELETE of the game's row,
-which locks it, and set_aside with the DELETE that moves it. A second writer of the same game waits
-for that row, then PostgreSQL checks `version = $n` again against the committed row, finds it
-changed, and the writer gets StaleVersion with nothing written. The row lock is chosen over a
-`pg_advisory_xact_lock(channel)` because it costs no extra statement, it is the very row whose
-version is checked (a lock keyed on the channel could be taken under a stale row of another game
-there), and advisory keys are one number space shared with anything else on the server. No row
-is one that every create must lock (new ids come from a sequence), and the server ends a session
-that stops answering inside a transaction (SESSION_SETTINGS), so a process frozen or gone holds
-its locks for seconds, never stopping the others.
+SQL (db/sql.py, db/records.py; its own write statements in db/postgres/statements.py), the same
+rules for game ids, versions and the event log. What differs is how writers take turns. Several
+processes write, so each write is one transaction on a pooled connection, and a channel's game is
+changed by one transaction at a time through its row lock: save, finish and delete begin with the
+version-checked UPDATE or DELETE of the game's row, which locks it, and set_aside with the DELETE
+that moves it. A second writer of the same game waits for that row, then PostgreSQL checks
+`version = $n` again against the committed row, finds it changed, and the writer gets StaleVersion with
+nothing written. The row lock is chosen over a `pg_advisory_xact_lock(channel)` because it costs no
+extra statement, it is the very row whose version is checked (a lock keyed on the channel could be
+taken under a stale row of another game there), and advisory keys are one number space shared with
+anything else on the server. No row is one that every create must lock (new ids come from a
+sequence), and the server ends a session that stops answering inside a transaction
+(SESSION_SETTINGS), so a process frozen or gone holds its locks for seconds, never stopping the
+others.
 
 A click waits for its round trips to the server, so the writes a click makes take as few as their
 guarantees allow. A write of one statement runs without BEGIN and COMMIT (PostgreSQL runs a lone
@@ -47,7 +48,7 @@ from db.interface import (
     SettingsRow,
     StoreError,
 )
-from db.postgres import schema, server
+from db.postgres import schema, server, statements
 from db.postgres.marks import numbered
 from db.reads import SharedReads
 from db.rows import Clock
@@ -91,44 +92,6 @@ written. Any other trouble once a statement was sent leaves its outcome unknown.
 POOL_SIZE = 10
 """Connections per process: reads and writes of different channels run at once."""
 
-_RECORD_BATCH_KEY = "payday record batch"
-"""The advisory lock a batch of `record` holds: one batch at a time across processes."""
-_GAME_COLUMNS = "game_id, channel_id, guild_id, version, data, deadline, created_at, updated_at"
-_HISTORY_COLUMNS = sql.HISTORY_COLUMNS
-# A write's whole run of events in one statement, numbered on from the end of the log by the
-# statement or transaction that holds the game's row; a save's joins `{changed}`, its UPDATE's row.
-_EVENTS_AFTER = (
-    "INSERT INTO events (game_id, seq, at, kind, data)"
-    " SELECT $1, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = $1) + e.n, $2, e.kind, e.data"
-    " FROM {changed} unnest($3::text[], $4::text[]) WITH ORDINALITY AS e (kind, data, n)"
-)
-_APPEND_EVENTS = _EVENTS_AFTER.format(changed="")
-# The version-checked UPDATE and the events in one statement: no row, no events. The log's end is
-# read in the statement's snapshot, taken before the row lock; a writer that changed the game after
-# that snapshot changed its version too, so this UPDATE then matches nothing and appends nothing.
-_SAVE = (
-    "WITH saved AS (UPDATE games SET version = version + 1, data = $5, deadline = $6, updated_at = $2"
-    " WHERE game_id = $1 AND version = $7 RETURNING game_id),"
-    f" appended AS ({_EVENTS_AFTER.format(changed='saved,')})"
-    " SELECT COUNT(*) FROM saved"
-)
-# One statement that locks no row another create needs: the smallest given-back id no other create
-# holds (SKIP LOCKED), one version above its lobby's last, else the next number of the sequence.
-# A channel that already has a game inserts nothing and gives the id it took back, so a refused
-# create costs no game number; only a create cancelled part way leaves a gap.
-_INSERT_GAME = (
-    "WITH given_back AS (DELETE FROM free_ids WHERE game_id ="
-    " (SELECT game_id FROM free_ids ORDER BY game_id LIMIT 1 FOR UPDATE SKIP LOCKED)"
-    " RETURNING game_id, version + 1 AS version),"
-    " chosen AS (SELECT game_id, version FROM given_back"
-    f" UNION ALL SELECT nextval('{schema.GAME_IDS}'), 1 WHERE NOT EXISTS (SELECT FROM given_back)),"
-    f" created AS (INSERT INTO games ({_GAME_COLUMNS}) SELECT game_id, $1, $2, version, $3, $4, $5, $5"
-    " FROM chosen ON CONFLICT (channel_id) DO NOTHING RETURNING game_id, version),"
-    " unused AS (INSERT INTO free_ids (game_id, version) SELECT game_id, version - 1 FROM chosen"
-    " WHERE NOT EXISTS (SELECT FROM created))"
-    " SELECT game_id, version FROM created"
-)
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Events:
@@ -144,7 +107,7 @@ class _Events:
 
     async def append(self, db: asyncpg.Connection, game_id: int, at_us: int) -> None:
         if self.encoded:
-            await db.execute(_APPEND_EVENTS, game_id, at_us, self.kinds, self.encoded)
+            await db.execute(statements.APPEND_EVENTS, game_id, at_us, self.kinds, self.encoded)
 
 
 def _run(db: asyncpg.Connection) -> records.Run:
@@ -172,8 +135,8 @@ def _rating_pool_lock(db: asyncpg.Connection) -> records.PoolLock:
 class PostgresStore(SharedReads):
     """The PostgreSQL implementation of `GameStore`: one pool per process, any number of processes."""
 
-    _GAME_COLUMNS = _GAME_COLUMNS
-    _HISTORY_COLUMNS = _HISTORY_COLUMNS
+    _GAME_COLUMNS = statements.GAME_COLUMNS
+    _HISTORY_COLUMNS = statements.HISTORY_COLUMNS
 
     def __init__(self, pool: asyncpg.Pool, url: server.Url, now: Clock) -> None:
         self._pool = pool
@@ -260,7 +223,9 @@ class PostgresStore(SharedReads):
         return rows.stamp(self._now)
 
     async def get(self, channel_id: int) -> GameRow | None:
-        found = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1", [channel_id])
+        found = await self._fetch(
+            f"SELECT {statements.GAME_COLUMNS} FROM games WHERE channel_id = $1", [channel_id]
+        )
         return rows.game_row(found[0]) if found else None
 
     async def create(
@@ -273,7 +238,9 @@ class PostgresStore(SharedReads):
         now_us, now = self._stamp()
         deadline_us = rows.optional_us(deadline)
         async with self._sent() as db:
-            created = await db.fetchrow(_INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us)
+            created = await db.fetchrow(
+                statements.INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us
+            )
         if created is None:
             raise GameExists(f"channel {channel_id} already has a live game")
         game_id, version = int(created["game_id"]), int(created["version"])
@@ -290,7 +257,14 @@ class PostgresStore(SharedReads):
         deadline_us = rows.optional_us(deadline)
         appended = _Events.of(events)
         saved = await self._change(
-            _SAVE, row.game_id, now_us, appended.kinds, appended.encoded, data, deadline_us, row.version
+            statements.SAVE,
+            row.game_id,
+            now_us,
+            appended.kinds,
+            appended.encoded,
+            data,
+            deadline_us,
+            row.version,
         )
         if not saved:
             raise rows.stale(row)
@@ -332,7 +306,9 @@ class PostgresStore(SharedReads):
         finds those games recorded and leaves them be."""
 
         async def record_all(db: asyncpg.Connection) -> None:
-            await db.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", _RECORD_BATCH_KEY)
+            await db.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", statements.RECORD_BATCH_KEY
+            )
             for game_id, result in results:
                 await records.record(_run(db), game_id, result, rate, _rating_pool_lock(db))
 
@@ -363,7 +339,7 @@ class PostgresStore(SharedReads):
         now_us, _ = self._stamp()
         moved = await self._change(
             f"WITH moved AS (DELETE FROM games WHERE game_id = $1 AND version = $4"
-            f" RETURNING {_GAME_COLUMNS})"
+            f" RETURNING {statements.GAME_COLUMNS})"
             " INSERT INTO quarantine (game_id, channel_id, guild_id, version, data, deadline,"
             " created_at, updated_at, reason, quarantined_at) SELECT game_id, channel_id, guild_id,"
             " version, convert_to(data, 'UTF8'), deadline, created_at, updated_at, $2, $3 FROM moved"

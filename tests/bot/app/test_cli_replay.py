@@ -16,7 +16,7 @@ import pytest
 
 import bot.app.cli as entry
 from bot.service import GameSettings, Service, Tables
-from bot.service.records import dumps
+from bot.service.exports import dumps
 from db.sqlite import Store
 from tests.bot.service.fakes import Clock, Screen
 from tests.bot.service.games import begin, play

@@ -8,7 +8,7 @@ import pytest
 from bot.game.strengths import Strength
 from bot.render.components import (
     AddComputer,
-    Answer,
+    AnswerChoice,
     AnswerMenu,
     Button,
     OpenHand,
@@ -71,7 +71,7 @@ def items_view(offered: list[Choice]) -> discord.ui.View:
 
 
 def _custom_id(target: object) -> str:
-    if isinstance(target, Answer):
+    if isinstance(target, AnswerChoice):
         return f"pd:{target.channel_id}:{target.game_id}:{target.prompt}:{target.kind}:{target.value}"
     if isinstance(target, AnswerMenu):
         return f"pdm:{target.channel_id}:{target.game_id}:{target.prompt}:{target.kind}"

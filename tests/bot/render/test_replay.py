@@ -12,7 +12,7 @@ from bot.render.refusals import refusal_text
 from bot.render.replay import game_choice, next_payday, replay_message, replay_rows
 from bot.render.story.turns import blocks
 from bot.service import Listed, Refused, ReplayCode, Replayed
-from bot.service.replay import after_start, rebuild, setup_of
+from bot.service.rebuild import after_start, rebuild, setup_of
 from tests.bot.service.games import logged_game
 
 LABEL_LIMIT = 25

@@ -7,7 +7,7 @@ import pytest
 
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
-from bot.service import Person, Refused, ServiceCode, WarningCode
+from bot.service import AlertCode, Person, Refused, ServiceCode
 from db import StoreError
 from tests.db.sqlite.faults import failing_commits
 
@@ -86,7 +86,7 @@ def told_set_aside(service) -> int:
         1
         for update in service.screen.updates
         for notice in update.notices
-        if getattr(notice, "code", None) is WarningCode.SET_ASIDE
+        if getattr(notice, "code", None) is AlertCode.SET_ASIDE
     )
 
 

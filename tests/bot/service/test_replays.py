@@ -11,7 +11,7 @@ import pytest
 
 from bot.game.state import to_json
 from bot.service import Ending, GameSettings, Refused, ReplayCode, Service, TakeoverCode
-from bot.service.records import audit, dumps
+from bot.service.exports import audit, dumps
 from tests.bot.service.fakes import Clock, Screen
 from tests.bot.service.games import begin, play, table
 from tests.bot.service.test_service import ALICE, BOB, CHANNEL, GUILD, OLGA

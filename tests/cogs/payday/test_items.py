@@ -18,7 +18,7 @@ from tests.helpers import click
 C, G = 12345678901234567890, 987654321098  # the longest channel and game ids a custom_id carries
 
 OLD_CUSTOM_IDS = [
-    (f"pd:{C}:{G}:12:lottery:3", c.Answer(C, G, 12, "lottery", 3), "game_click"),
+    (f"pd:{C}:{G}:12:lottery:3", c.AnswerChoice(C, G, 12, "lottery", 3), "game_click"),
     (f"pdm:{C}:{G}:12:repay", c.AnswerMenu(C, G, 12, "repay"), "game_click"),
     (f"pdl:{C}:{G}:join", c.LobbyAction(C, G, LobbyChange.JOIN), "lobby_click"),
     (f"pdl:{C}:{G}:addbot", c.LobbyAction(C, G, LobbyChange.ADD_COMPUTER), "lobby_click"),
@@ -163,8 +163,8 @@ async def test_a_click_whose_handler_crashes_gets_a_sentence(env, monkeypatch):
 @pytest.mark.parametrize(
     ("codec", "custom_id"),
     [
-        (c.Answer.codec, f"pd:{C}:{G}:12:repay:١٠٠٠"),
-        (c.Answer.codec, f"pd:١٢٣:{G}:12:repay:1000"),
+        (c.AnswerChoice.codec, f"pd:{C}:{G}:12:repay:١٠٠٠"),
+        (c.AnswerChoice.codec, f"pd:١٢٣:{G}:12:repay:1000"),
         (c.HouseForm.codec, f"pdyf:l:{C}:٤:salary"),
     ],
 )

@@ -18,7 +18,7 @@ import pytest
 import simcord
 
 from bot.game.events import EventKind
-from bot.render.components import Answer, LobbyAction
+from bot.render.components import AnswerChoice, LobbyAction
 from bot.service import LobbyChange, LobbyOptions, Person, Service, Tables
 from bot.table import Table
 from cogs.payday import Payday
@@ -81,7 +81,7 @@ class OtherProcess(NamedTuple):
     def service(self) -> Service:
         return self.cog.service
 
-    async def click(self, channel: simcord.ChannelHandle, member: simcord.MemberActor, answer: Answer):
+    async def click(self, channel: simcord.ChannelHandle, member: simcord.MemberActor, answer: AnswerChoice):
         """`member` clicks the game button whose custom_id `answer` is, on the live message as this
         process knows it; returns the fake interaction's response (its `refusal`, if any)."""
         table = await self.load(channel)
@@ -161,7 +161,7 @@ ROLL = "Roll the die"
 CHANGED = "The game changed just as you asked, so nothing was done: look at its latest message and try again."
 
 
-def roll_button(board: discord.Message) -> Answer:
+def roll_button(board: discord.Message) -> AnswerChoice:
     """The live message's Roll button, as the custom_id Discord sends with a click on it."""
     [custom_id] = [
         item.custom_id
@@ -169,7 +169,7 @@ def roll_button(board: discord.Message) -> Answer:
         for item in row.children
         if getattr(item, "label", None) == ROLL
     ]
-    answer = Answer.codec.read(custom_id or "")
+    answer = AnswerChoice.codec.read(custom_id or "")
     assert answer is not None
     return answer
 
@@ -202,7 +202,7 @@ async def test_games_started_under_one_shard_layout_finish_under_another(env, ma
         rolled = await second.click(
             games[1].channel,
             games[1].players[1],
-            Answer(games[1].channel.id, ids[1], table.state.prompt, "roll", 0),
+            AnswerChoice(games[1].channel.id, ids[1], table.state.prompt, "roll", 0),
         )
         assert rolled.refusal is None
         for game in games:

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.render.components import Answer
+from bot.render.components import AnswerChoice
 from tests.cogs.payday.rig import cog, live, load, script, start_game
 from tests.fake_discord import FakeDiscord, FakeInteraction, FakeUser
 from tests.helpers import click
@@ -29,7 +29,7 @@ async def press_together(env, game, presses: list[tuple[object, str, int]]) -> l
     handler = cog(env).game_click
     await asyncio.gather(
         *(
-            handler(fake, Answer(game.channel.id, row.game_id, table.state.prompt, kind, value))
+            handler(fake, AnswerChoice(game.channel.id, row.game_id, table.state.prompt, kind, value))
             for fake, (_, kind, value) in zip(clicks, presses, strict=True)
         )
     )

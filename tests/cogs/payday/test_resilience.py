@@ -11,7 +11,7 @@ from datetime import timedelta
 import discord
 import pytest
 
-from bot.render.components import Answer
+from bot.render.components import AnswerChoice
 from tests.cogs.payday.rig import (
     cog,
     field,
@@ -150,7 +150,7 @@ async def test_a_click_that_arrives_after_its_own_timeout_is_told_the_question_p
     await env.advance_time(60)  # the bot rolls for alice
 
     late = fake_click(game, alice, table.message_id)
-    await cog(env).game_click(late, Answer(game.channel.id, row.game_id, table.state.prompt, "roll", 0))
+    await cog(env).game_click(late, AnswerChoice(game.channel.id, row.game_id, table.state.prompt, "roll", 0))
 
     assert late.response.refusal == "That question has passed."
 

@@ -14,6 +14,7 @@ import pytest
 from bot.game import ai
 from bot.game.actions import ActionKind
 from bot.service import (
+    AlertCode,
     GameSettings,
     LobbyOptions,
     Move,
@@ -23,7 +24,6 @@ from bot.service import (
     ServiceCode,
     Show,
     Tables,
-    WarningCode,
 )
 from db import GameRow, PostgresStore, StoreError
 from db.interface import OutcomeUnknown
@@ -323,7 +323,7 @@ async def test_an_unreadable_game_moved_aside_though_the_reply_was_lost_is_told_
         await rig.service.lobbies.join(CHANNEL, ALICE)
 
     told = [
-        n for u in rig.screen.updates for n in u.notices if getattr(n, "code", None) is WarningCode.SET_ASIDE
+        n for u in rig.screen.updates for n in u.notices if getattr(n, "code", None) is AlertCode.SET_ASIDE
     ]
     assert refused.value.code is ServiceCode.NO_GAME and len(told) == 1
     assert await rig.truth.get(CHANNEL) is None

@@ -34,12 +34,12 @@ ROOT = Path(__file__).parents[3]
 CREATOR = """
 import asyncio, sys
 from db import PostgresStore
-from db.postgres.store import _INSERT_GAME
+from db.postgres.statements import INSERT_GAME
 
 async def main(url, schema):
     store = await PostgresStore.open(url, schema=schema)
     async with store._pool.acquire() as db, db.transaction():
-        taken = [await db.fetchval(_INSERT_GAME, channel, None, "{}", None, 0) for channel in (1, 2)]
+        taken = [await db.fetchval(INSERT_GAME, channel, None, "{}", None, 0) for channel in (1, 2)]
         print(await db.fetchval("SELECT pg_backend_pid()"), *taken, flush=True)
         await asyncio.sleep(60)
 

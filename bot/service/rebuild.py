@@ -43,7 +43,7 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class ReplayStep:
     """One turn (or, as step 0, the deal before the first): the game as it stood when it ended."""
 
     number: int
@@ -71,7 +71,7 @@ class Step:
 class Replay:
     """A rebuilt game: its steps in order (the last one's state is the game's end) and its events."""
 
-    steps: tuple[Step, ...]
+    steps: tuple[ReplayStep, ...]
     events: tuple[Event, ...]
     final: GameState
 
@@ -131,7 +131,7 @@ class _Rebuilt:
         self.state, self.names = state, names
         self.events: list[Event] = []
         self.unmatched: list[Event] = []
-        self.steps: list[Step] = []
+        self.steps: list[ReplayStep] = []
         self.step_seat: int | None = None
         self.step_roll = 0
         self.step_month = 1
@@ -203,7 +203,7 @@ class _Rebuilt:
         state = self.state
         paydays = sum(p.months_done + p.retired for p in state.players)
         number, month = len(self.steps), self.step_month
-        step = Step(number, self.step_seat, self.step_roll, month, paydays, told_by, to_json(state))
+        step = ReplayStep(number, self.step_seat, self.step_roll, month, paydays, told_by, to_json(state))
         self.steps.append(step)
 
 

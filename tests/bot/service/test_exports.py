@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.game.events import EventKind
-from bot.service.records import BadRecord, audit, dumps, record_of
+from bot.service.exports import BadRecord, audit, dumps, record_of
 from tests.bot.service.games import begin, logged_game, play
 from tests.bot.service.test_service import CHANNEL, GUILD
 

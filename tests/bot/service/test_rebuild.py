@@ -1,4 +1,4 @@
-"""The replayer (bot/service/replay.py): a game rebuilt from its seed and its log through the engine,
+"""The replayer (bot/service/rebuild.py): a game rebuilt from its seed and its log through the engine,
 one step per turn, equal to the game as played; any logged event changed, missing or extra, or an
 answer the engine refuses, is a divergence, said in one line."""
 
@@ -6,7 +6,7 @@ import pytest
 
 from bot.game.events import EventKind
 from bot.game.state import to_json
-from bot.service.replay import Diverged, after_start, opens_turn, rebuild, setup_of, verify
+from bot.service.rebuild import Diverged, after_start, opens_turn, rebuild, setup_of, verify
 from tests.bot.service.games import logged_game
 
 

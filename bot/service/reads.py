@@ -1,0 +1,110 @@
+"""What the service's looks hand back: read models for a screen, no discord.py type, no words.
+
+Apart from values.py because these are answers to a question (a hand, a ledger page, a replay), not
+changes: a use case that saves something returns an `Update`; one that only reads returns one of these.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.game.events import Event
+from bot.game.house import HouseValue
+from bot.game.rulesets import Rules, Ruleset
+from bot.service.rebuild import Replay
+from bot.service.values import Standings
+from bot.table import Table
+
+
+@dataclass(frozen=True, slots=True)
+class EndAsked:
+    """The host's question before a running game is ended early: the standings it would end with
+    now, and the question the game waits on (`prompt`), so a confirmation after the game moved on
+    is refused instead of ending a game the host has not seen."""
+
+    channel_id: int
+    prompt: int
+    preview: Standings
+    leaves: bool = False
+    """The asker plays in the game: ending it counts as their leaving it, placed last for the
+    rating (docs/RULES.md §5.10)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    table: Table
+    seat: int
+    game_id: int
+    taken: datetime
+    """When the hand was read: a panel says it, so one left open shows its age."""
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerPage:
+    game_id: int
+    book: str
+    page: int
+    pages: int
+    entries: list[Event]
+    names: list[str]
+    loans: list[int]
+    savings: list[int] | None
+    ruleset: Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class StoryRows:
+    """A game's event-log rows logged after the first `after` (oldest first), for its story; `total`
+    rows in all. The table gives the names and the edition."""
+
+    game_id: int
+    table: Table
+    rows: list[dict[str, Any]]
+    after: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class RulesView:
+    topic: str
+    edition: str
+    turn_seconds: int
+    interrupt_seconds: int
+    rules: Rules
+    """The rules the page is written with: the game's own (its house rules) when it is the game in
+    the channel, else those a new game of the edition plays by on the server (its house rules)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseView:
+    """The house rules an editor changes: a server's for one edition, or a lobby's (its edition's)."""
+
+    ruleset: str
+    house: dict[str, HouseValue]
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A finished game rebuilt: its final table, its steps, and its log (for the words)."""
+
+    game_id: int
+    table: Table
+    replay: Replay
+    log: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """A finished game's record (bot/service/exports.py)."""
+
+    game_id: int
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A finished game as a list of them names it (what its history summary says)."""
+
+    game_id: int
+    edition: str
+    players: tuple[str, ...]
