@@ -23,6 +23,7 @@ MALFORMED = {
     "postgresql://u:S3c?r3tPa55w0rd@127.0.0.1/db": "its password holds a character to percent-encode",
     "postgresql://u:S3c#r3tPa55w0rd@127.0.0.1/db": "its password holds a character to percent-encode",
     f"postgresql://u:{PASSWORD}@local host/db": "its host has a space in it",
+    "postgresql://u:S3c@r3tPa55w0rd@127.0.0.1/db": "its password holds an @",
 }
 """DATABASE_URLs no program may start with, each with the start of the reason it says."""
 

@@ -64,6 +64,9 @@ class Url:
         host = parts.hostname or query.get("host", [""])[-1]
         if not host:
             raise MalformedUrl("it names no host: write the server's name or address after the @")
+        if parts.netloc.count("@") > 1:
+            # `u:se@cret@host`: urllib takes the last @, asyncpg the first, so they name two hosts.
+            raise MalformedUrl("its password holds an @: write it as %40")
         if "@" in parts.path + parts.query + parts.fragment:
             # `u:pa/ss@host`: urllib reads the host as u, the port as pa and the rest as the path.
             raise MalformedUrl(
