@@ -37,8 +37,9 @@ from bot.render.i18n import DOMAIN, ENGLISH, SUPPORTED, po_path
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("bot", "cogs")
-COGS = "cogs"
-"""The package of the Discord cogs, whose slash commands Discord asks the `CatalogTranslator` about."""
+COMMANDS = ("cogs", "bot.features")
+"""The packages declaring slash commands (the /payday cog and each feature's part of it), whose
+descriptions Discord asks the `CatalogTranslator` about."""
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 COMMAND = "command"
 """The context of a slash command's description or choice name."""
@@ -96,17 +97,18 @@ def from_data() -> Iterator[Found]:
 
 
 def from_commands() -> Iterator[Found]:
-    """Every description and choice name of the slash commands of the cogs (every module of the
-    COGS package is read, as `from_code` reads every file)."""
+    """Every description and choice name of the slash commands (every module of the COMMANDS
+    packages is read, as `from_code` reads every file)."""
     for text, where in command_strings(cog_modules()):
         yield Found((COMMAND, text), where)
 
 
 def cog_modules() -> Iterator[ModuleType]:
-    """Every module of the COGS package, imported: the slash commands are declared in them."""
-    package = importlib.import_module(COGS)
-    for module in pkgutil.walk_packages(package.__path__, f"{COGS}."):
-        yield importlib.import_module(module.name)
+    """Every module of the COMMANDS packages, imported: the slash commands are declared in them."""
+    for name in COMMANDS:
+        package = importlib.import_module(name)
+        for module in pkgutil.walk_packages(package.__path__, f"{name}."):
+            yield importlib.import_module(module.name)
 
 
 def template(found: Iterable[Found] | None = None) -> Catalog:

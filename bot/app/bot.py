@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.app import collector
 from bot.app.metrics import Metrics
+from bot.features import extensions
 from bot.render.commands import CatalogTranslator
 from bot.render.i18n import lang
 from bot.render.refusals import went_wrong
@@ -189,6 +190,8 @@ class PaydayBot(commands.AutoShardedBot):
         if metrics is not None:
             await metrics.start(ping=store.ping, live_games=service.timers.pending)
         await self.load_extension(GAME_COG)
+        for feature in extensions():  # each joins the /payday cog loaded above
+            await self.load_extension(feature)
         await service.waking.resume()  # after the cog registered its buttons: a timer may post at once
         await self.tree.set_translator(CatalogTranslator())  # descriptions in each user's language
         if self.dev_guild_id is None:

@@ -1,15 +1,18 @@
-"""Short sentences for the lobby's footer and for the person who asked: the service's `Note`s in words."""
+"""Short sentences for the lobby's footer and for the person who asked: the service's `Note`s in
+words. The core's are here; a feature joins its own to `NOTES` from its words module."""
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 from bot.game.bank import interest_on
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS, Rules
-from bot.render import pause, takeover
+from bot.render import takeover
 from bot.render.calls import switched
 from bot.render.events import describe
 from bot.render.i18n import Lang
+from bot.render.phrasebook import Phrasebook
 from bot.render.strengths import strength_name
 from bot.service.values import Note, NoteCode
 from bot.table import Table
@@ -20,7 +23,7 @@ CONFIRMED = 5
 
 def note_text(note: Note, L: Lang, table: Table | None = None) -> str:
     """The sentence; `table` names the players and the edition for a note that lists events."""
-    return _NOTES[note.code](note.params, L, table)
+    return NOTES.writer(note.code)(note.params, L, table)
 
 
 def _done(params: dict[str, Any], L: Lang, table: Table | None) -> str:
@@ -73,7 +76,13 @@ def yours(e: Event, seat: int, rules: Rules, L: Lang) -> str | None:
     return None
 
 
-_NOTES: dict[NoteCode, Callable[[dict[str, Any], Lang, Table | None], str]] = {
+NoteWriter = Callable[[dict[str, Any], Lang, Table | None], str]
+"""A note's sentence from its parameters, the language and the table it speaks of (if any)."""
+
+NOTES: Phrasebook[NoteWriter] = Phrasebook("note")
+"""Every note's words, by its code."""
+
+_CORE: dict[StrEnum, NoteWriter] = {
     NoteCode.JOINED: lambda p, L, t: L._("{player} joined.", player=p["name"]),
     NoteCode.LEFT_LOBBY: lambda p, L, t: L._("{player} left.", player=p["name"]),
     NoteCode.COMPUTER_JOINED: lambda p, L, t: L._(
@@ -105,7 +114,6 @@ _NOTES: dict[NoteCode, Callable[[dict[str, Any], Lang, Table | None], str]] = {
     NoteCode.SEAT_ASKED: takeover.asked,
     NoteCode.SEAT_TAKEN: takeover.taken,
     NoteCode.SEAT_DECLINED: takeover.declined,
-    NoteCode.PAUSED: pause.paused_note,
-    NoteCode.RESUMED: pause.resumed_note,
 }
-"""One writer per note."""
+"""The core's notes."""
+NOTES.register(_CORE)

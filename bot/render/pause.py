@@ -1,20 +1,19 @@
-"""A paused game in words: the live message's line while it is paused, the answers to `/payday
-pause` and `/payday resume`, and their refusals (joining the one table of refusal words,
-bot/render/refusal_table.py).
+"""A paused game in words, as the core shows it: the live message's line while it is paused, and
+the refusal of any change meanwhile (joining the one table of refusal words,
+bot/render/refusal_table.py). Pausing and resuming are a feature of their own (bot/features/pause/).
 
 Times are Discord timestamps, so each reader sees them in their own time zone; the time a paused
 question has left is a span, since no clock runs.
 """
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 from enum import StrEnum
-from typing import Any
 
 import discord
 from babel.dates import format_timedelta
 
 from bot.render.i18n import Lang
-from bot.render.refusal_table import Writer, register
+from bot.render.refusal_table import REFUSALS, Writer
 from bot.service.values import ServiceCode
 from bot.table import Table
 
@@ -40,31 +39,10 @@ def paused_line(table: Table, name: str, L: Lang) -> str:
     return f"{stopped}{kept}\n{end}"
 
 
-def paused_note(params: dict[str, Any], L: Lang, table: Table | None) -> str:
-    """The answer to whoever paused the game."""
-    ends: datetime = params["ends"]
-    return L._(
-        "Paused: every clock of the game is stopped. /payday resume starts them again; otherwise the "
-        "game ends by itself {when}.",
-        when=discord.utils.format_dt(ends, "R"),
-    )
-
-
-def resumed_note(params: dict[str, Any], L: Lang, table: Table | None) -> str:
-    """The answer to whoever resumed the game."""
-    until: datetime | None = params["until"]
-    if until is None:
-        return L._("Resumed: the clocks run again.")
-    return L._(
-        "Resumed: the clocks run again, and time runs out {when}.", when=discord.utils.format_dt(until, "R")
-    )
-
-
 _REFUSALS: dict[StrEnum, Writer] = {
     ServiceCode.PAUSED: lambda p, n, L: L._(
         "The game is paused (by {player}): nothing moves until /payday resume.", player=p["name"]
     ),
-    ServiceCode.NOT_PAUSED: lambda p, n, L: L._("The game is not paused: its clocks are running."),
 }
-"""The refusals of a paused game, and of resuming one that runs."""
-register(_REFUSALS)
+"""The refusal of any change of a paused game."""
+REFUSALS.register(_REFUSALS)

@@ -17,7 +17,7 @@ from bot.render.embeds import safe
 from bot.render.house import rule_name, rule_value
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
-from bot.render.refusal_table import Names, Writer, register, writer
+from bot.render.refusal_table import REFUSALS, Names, Writer
 from bot.service.values import Refused, ServiceCode
 from bot.table.lobby import LobbyCode
 
@@ -48,7 +48,7 @@ def went_wrong(L: Lang) -> str:
 def refusal_text(refusal: Refused | IllegalAction, L: Lang, names: Names = ()) -> str:
     """What to tell the player; `names`: the players by seat, for refusals that name one (a
     `Refused` carries its own)."""
-    return writer(refusal.code)(refusal.params, getattr(refusal, "names", None) or names, L)
+    return REFUSALS.writer(refusal.code)(refusal.params, getattr(refusal, "names", None) or names, L)
 
 
 def _no_amount(step: int, most: int, L: Lang) -> str:
@@ -315,4 +315,4 @@ _CORE: dict[StrEnum, Writer] = {
 }
 """One writer per refusal code of the core: the engine's, the lobby's, the service's and the
 options'."""
-register(_CORE)
+REFUSALS.register(_CORE)

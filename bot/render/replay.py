@@ -19,7 +19,7 @@ from bot.render.components import BACK, FIRST, LAST, NEXT, PAYDAY, Button, Messa
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
-from bot.render.refusal_table import Writer, register
+from bot.render.refusal_table import REFUSALS, Writer
 from bot.render.rules_text import edition_title
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
@@ -157,4 +157,4 @@ _REFUSALS: dict[StrEnum, Writer] = {
         "Game #{game} has no such turn: its turns go from 0 to {steps}.", game=p["game"], steps=p["steps"]
     ),
 }
-register(_REFUSALS)
+REFUSALS.register(_REFUSALS)

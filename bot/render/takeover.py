@@ -18,7 +18,7 @@ from bot.render.components import APPROVE, DECLINE, Button, Message, Rows, SeatV
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
-from bot.render.refusal_table import Writer, register
+from bot.render.refusal_table import REFUSALS, Writer
 from bot.service.values import TakeoverCode
 from bot.table import Table
 
@@ -127,4 +127,4 @@ _REFUSALS: dict[StrEnum, Writer] = {
     ),
 }
 """One writer per refusal of a request or of the host's answer (names are escaped by the reply)."""
-register(_REFUSALS)
+REFUSALS.register(_REFUSALS)

@@ -1,12 +1,11 @@
 """The one object the cog calls. Its attributes are the use-case groups (lobbies.py, playing.py,
-looks.py, takeover.py, pausing.py, servers.py, replays.py, waking.py; results.py on the store
+looks.py, takeover.py, servers.py, replays.py, waking.py; results.py on the store
 alone), all over one shared `Core` (core.py): a caller names the group and its method
 (`service.results.history(...)`), so reading a call leads straight to the code."""
 
 from bot.service.core import Core, GameSettings, Screen
 from bot.service.lobbies import Lobbies
 from bot.service.looks import Looks
-from bot.service.pausing import Pausing
 from bot.service.playing import Playing
 from bot.service.replays import Replays
 from bot.service.results import Results
@@ -40,7 +39,8 @@ class Service:
         self.thinker = thinker or Thinker()
         """Where Hard computer players think (worker processes, started at the first thought)."""
         self.timers = DeadlineScheduler(self.wake, self._wake_failed, now=now, lateness=lateness)
-        core = Core(tables, settings, screen, now, self.timers)
+        self.core = core = Core(tables, settings, screen, now, self.timers)
+        """What every use case stands on; a feature's own use cases (bot/features/) are built on it."""
         self.lobbies = Lobbies(core)
         """Open, fill, start and close a lobby; remove a player; a lobby's house rules."""
         self.playing = Playing(core)
@@ -49,8 +49,6 @@ class Service:
         """What a player asks to see: the status, a hand, the books, the story, the rules."""
         self.takeovers = Takeovers(core)
         """A member asks for a computer's seat; the host approves or declines."""
-        self.pausing = Pausing(core)
-        """The host pauses a game and resumes it."""
         self.servers = Servers(core)
         """A server's settings and its house rules per edition."""
         self.replays = Replays(core)

@@ -113,14 +113,13 @@ class NoteCode(StrEnum):
     """name, seat, host"""
     HOUSE_RULES_CHANGED = "house_rules_changed"
     """name: the host who changed the lobby's house rules."""
-    PAUSED = "paused"
-    """ends: when the paused game ends by itself unless it is resumed."""
-    RESUMED = "resumed"
-    """until: when time runs out on the question the game waits on (None: no person is asked)."""
 
 
 class Note(NamedTuple):
-    code: NoteCode
+    """A short sentence for the person who asked, or the lobby's footer: a core `NoteCode` or a
+    feature's own code, written by bot/render/notes.py's `NOTES`."""
+
+    code: StrEnum
     params: dict[str, Any] = {}  # noqa: RUF012 -- never mutated: a NamedTuple default
 
 
@@ -318,8 +317,6 @@ class ServiceCode(StrEnum):
     """rule, least, most: a house rule's value outside its limits in the edition (or no number)."""
     PAUSED = "game_paused"
     """name: who paused the game, which nothing changes until it is resumed."""
-    NOT_PAUSED = "not_paused"
-    """/payday resume of a game that runs."""
     NO_SUCH_STRENGTH = "no_such_strength"
     """The lobby's menu of computer players sent a strength that is none of them (a forged click)."""
     NOT_SAVED = "not_saved"

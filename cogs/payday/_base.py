@@ -39,6 +39,7 @@ RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULE
 """The editions, as a command option's choices."""
 
 Result = TypeVar("Result")
+CogT = TypeVar("CogT", bound=commands.Cog)
 
 
 class Timing(Protocol):
@@ -228,3 +229,14 @@ async def run_click(interaction: discord.Interaction, work: Awaitable[None], wha
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
+
+
+def part_of(where: discord.Client | discord.Interaction, kind: type[CogT]) -> CogT:
+    """The loaded cog that is a `kind` (a feature's part, the /payday cog, or one of its parts) on
+    the bot, or on the bot a click reached."""
+    client = where.client if isinstance(where, discord.Interaction) else where
+    cogs = client.cogs.values() if isinstance(client, commands.Bot | commands.AutoShardedBot) else ()
+    for cog in cogs:
+        if isinstance(cog, kind):
+            return cog
+    raise LookupError(f"no {kind.__name__} cog is loaded")

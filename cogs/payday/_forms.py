@@ -17,7 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot.render.custom_ids import Codec, claim
-from cogs.payday._base import Answering, run_click, submitted
+from cogs.payday._base import Answering, part_of, run_click, submitted
 
 T = TypeVar("T")
 CogT = TypeVar("CogT", bound=Answering)
@@ -25,10 +25,11 @@ CogT = TypeVar("CogT", bound=Answering)
 
 class Form(Generic[T, CogT]):
     """What every kind of form does when submitted: its target, read from the custom_id by `codec`,
-    and what the player entered (`fields`, by each field's custom_id), handed to the handler of its
-    part of the cog (`handle`)."""
+    and what the player entered (`fields`, by each field's custom_id), handed to the handler of the
+    cog it belongs to (`part`: the /payday cog, or a feature's part) (`handle`)."""
 
     codec: Codec[T]
+    part: type[CogT]
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
@@ -72,4 +73,6 @@ class Forms(Answering):
         data: Any = interaction.data or {}
         form = read_form(str(data.get("custom_id", "")), submitted(data))
         if form is not None:
-            await run_click(interaction, form.handle(self, interaction), form.target)
+            await run_click(
+                interaction, form.handle(part_of(interaction, form.part), interaction), form.target
+            )

@@ -200,6 +200,7 @@ class MoneyForm(Form[SubmitForm, HandPanel]):
     """Borrow… / Repay…'s form submitted: the amount typed."""
 
     codec = SubmitForm.codec
+    part = HandPanel
 
     async def handle(self, cog: HandPanel, interaction: discord.Interaction) -> None:
         await cog.money_submit(interaction, self.target, self.fields.get(AMOUNT_FIELD, ""))

@@ -14,20 +14,22 @@ from discord.ext import commands
 from bot.render import components
 from bot.render.custom_ids import Codec, claim
 from bot.render.numbers import option_number
-from cogs.payday._base import run_click
+from cogs.payday._base import part_of, run_click
 from cogs.payday._cog import Payday
 
 T = TypeVar("T")
+CogT = TypeVar("CogT", bound=commands.Cog)
 NO_CUSTOM_ID = r"(?!)"
 """The template of `Control` itself, which no custom_id matches; each control's is its codec's."""
 
 
-class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], Generic[T], template=NO_CUSTOM_ID):
+class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], Generic[T, CogT], template=NO_CUSTOM_ID):
     """What every control does on a click: read its target from the custom_id clicked (`codec`),
-    find the /payday cog and call the handler of its kind (`handle`); a crash in the handler still
-    gets the player a sentence."""
+    find the cog it belongs to (`part`: the /payday cog, or a feature's part) and call the handler
+    of its kind (`handle`); a crash in the handler still gets the player a sentence."""
 
     codec: Codec[T]
+    part: type[CogT]
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__(template=cls.codec.template)
@@ -47,178 +49,194 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], Generic[T], template
         await run_click(interaction, self._routed(interaction), self.target)
 
     async def _routed(self, interaction: discord.Interaction) -> None:
-        await self.handle(payday(interaction), interaction)
+        await self.handle(part_of(interaction, self.part), interaction)
 
-    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+    async def handle(self, cog: CogT, interaction: discord.Interaction) -> None:
         raise NotImplementedError
 
 
-CONTROLS: dict[str, type[Control[Any]]] = {}
-"""Every control, by its codec's prefix: added to the bot when the cog is set up."""
+CONTROLS: dict[str, type[Control[Any, Any]]] = {}
+"""Every control, by its codec's prefix: added to the bot with the cog it belongs to."""
 
 
-def payday(interaction: discord.Interaction) -> Payday:
-    """The /payday cog of the bot the click reached."""
-    client = interaction.client
-    bots = commands.Bot | commands.AutoShardedBot
-    cog = client.get_cog(Payday.__cog_name__) if isinstance(client, bots) else None
-    if not isinstance(cog, Payday):
-        raise LookupError("the /payday cog is not loaded")
-    return cog
+def controls_of(part: type[commands.Cog]) -> list[type[Control[Any, Any]]]:
+    """The controls whose clicks `part` answers."""
+    return [control for control in CONTROLS.values() if control.part is part]
 
 
-def _chosen(menu: discord.ui.Item[Any]) -> tuple[str, ...]:
+def chosen(menu: discord.ui.Item[Any]) -> tuple[str, ...]:
     """The options chosen in the menu clicked, as the click says (discord.py reads them into the
     menu before the callback)."""
     assert isinstance(menu, discord.ui.Select), "a menu's custom_id is only ever matched on a select menu"
     return tuple(str(value) for value in menu.values)
 
 
-class AnswerButton(Control[components.AnswerChoice]):
+class AnswerButton(Control[components.AnswerChoice, Payday]):
     codec = components.AnswerChoice.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.game_click(interaction, self.target)
 
 
-class AnswerSelect(Control[components.AnswerMenu]):
+class AnswerSelect(Control[components.AnswerMenu, Payday]):
     codec = components.AnswerMenu.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        chosen = _chosen(self.item) or ("",)
+        picked = chosen(self.item) or ("",)
         # Option values are ours, but the payload is not: anything else is a choice the game refuses.
-        value = option_number(chosen[0])
+        value = option_number(picked[0])
         await cog.game_click(interaction, self.target.chosen(-1 if value is None else value))
 
 
-class LobbyButton(Control[components.LobbyAction]):
+class LobbyButton(Control[components.LobbyAction, Payday]):
     codec = components.LobbyAction.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.lobby_click(interaction, self.target)
 
 
-class ComputerMenu(Control[components.AddComputer]):
+class ComputerMenu(Control[components.AddComputer, Payday]):
     codec = components.AddComputer.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.computer_click(interaction, self.target, _chosen(self.item))
+        await cog.computer_click(interaction, self.target, chosen(self.item))
 
 
-class LedgerButton(Control[components.LedgerTurn]):
+class LedgerButton(Control[components.LedgerTurn, Payday]):
     codec = components.LedgerTurn.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.ledger_page(interaction, self.target)
 
 
-class StoryButton(Control[components.StoryTurn]):
+class StoryButton(Control[components.StoryTurn, Payday]):
     codec = components.StoryTurn.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.story_page(interaction, self.target)
 
 
-class RematchButton(Control[components.Rematch]):
+class RematchButton(Control[components.Rematch, Payday]):
     codec = components.Rematch.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.rematch_click(interaction, self.target)
 
 
-class HandButton(Control[components.OpenHand]):
+class HandButton(Control[components.OpenHand, Payday]):
     codec = components.OpenHand.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.hand_click(interaction, self.target)
 
 
-class OrdersMenu(Control[components.SetOrders]):
+class OrdersMenu(Control[components.SetOrders, Payday]):
     codec = components.SetOrders.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.orders_click(interaction, self.target, _chosen(self.item))
+        await cog.orders_click(interaction, self.target, chosen(self.item))
 
 
-class MoneyButton(Control[components.OpenForm]):
+class MoneyButton(Control[components.OpenForm, Payday]):
     codec = components.OpenForm.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.money_form(interaction, self.target)
 
 
-class RefreshButton(Control[components.RefreshHand]):
+class RefreshButton(Control[components.RefreshHand, Payday]):
     codec = components.RefreshHand.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.hand_refresh(interaction, self.target)
 
 
-class SeatButton(Control[components.SeatVerdict]):
+class SeatButton(Control[components.SeatVerdict, Payday]):
     codec = components.SeatVerdict.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.seat_verdict(interaction, self.target)
 
 
-class EndButton(Control[components.EndGame]):
+class EndButton(Control[components.EndGame, Payday]):
     codec = components.EndGame.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.end_click(interaction, self.target)
 
 
-class KeepPlayingButton(Control[components.KeepPlaying]):
+class KeepPlayingButton(Control[components.KeepPlaying, Payday]):
     codec = components.KeepPlaying.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.keep_playing(interaction)
 
 
-class HistoryButton(Control[components.HistoryTurn]):
+class HistoryButton(Control[components.HistoryTurn, Payday]):
     codec = components.HistoryTurn.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.history_page(interaction, self.target)
 
 
-class LeaderboardButton(Control[components.LeaderboardTurn]):
+class LeaderboardButton(Control[components.LeaderboardTurn, Payday]):
     codec = components.LeaderboardTurn.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.leaderboard_page(interaction, self.target)
 
 
-class EditHouseButton(Control[components.EditHouse]):
+class EditHouseButton(Control[components.EditHouse, Payday]):
     codec = components.EditHouse.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.lobby_house(interaction, self.target)
 
 
-class HouseRuleSelect(Control[components.HouseMenu]):
+class HouseRuleSelect(Control[components.HouseMenu, Payday]):
     codec = components.HouseMenu.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.house_chosen(interaction, self.target, (_chosen(self.item) or ("",))[0])
+        await cog.house_chosen(interaction, self.target, (chosen(self.item) or ("",))[0])
 
 
-class HouseResetButton(Control[components.HouseReset]):
+class HouseResetButton(Control[components.HouseReset, Payday]):
     codec = components.HouseReset.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.house_reset(interaction, self.target)
 
 
-class SettingsPanelButton(Control[components.SettingsButton]):
+class SettingsPanelButton(Control[components.SettingsButton, Payday]):
     codec = components.SettingsButton.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.settings_click(interaction, self.target)
 
 
-class ReplayButton(Control[components.ReplayTurn]):
+class ReplayButton(Control[components.ReplayTurn, Payday]):
     codec = components.ReplayTurn.codec
+    part = Payday
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.replay_step(interaction, self.target)

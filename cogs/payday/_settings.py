@@ -357,6 +357,7 @@ class PanelForm(Form[SettingsForm, SettingsPanel]):
     """A form of the /payday settings panel submitted: its menus as chosen."""
 
     codec = SettingsForm.codec
+    part = SettingsPanel
 
     async def handle(self, cog: SettingsPanel, interaction: discord.Interaction) -> None:
         await cog.settings_submit(interaction, self.target, self.fields)
@@ -366,6 +367,7 @@ class HouseRuleForm(Form[HouseForm, SettingsPanel]):
     """The house-rules editor's form submitted: the number typed for one house rule."""
 
     codec = HouseForm.codec
+    part = SettingsPanel
 
     async def handle(self, cog: SettingsPanel, interaction: discord.Interaction) -> None:
         await cog.house_submit(interaction, self.target, self.fields.get(VALUE_FIELD, ""))

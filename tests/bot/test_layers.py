@@ -1,6 +1,8 @@
 """The layers depend one way: the application (bot/app) builds the service and render and hands
 them to the cogs, so neither reaches back into it, and of the layers below the cogs only render
-speaks discord.py (the service, the table and the game speak none)."""
+speaks discord.py (the service, the table and the game speak none). Each satellite feature
+(bot/features/<name>/) stands on the core alone: the core imports no feature, no feature another,
+and a feature's use cases speak no discord.py and write no word."""
 
 import ast
 from pathlib import Path
@@ -18,6 +20,8 @@ def imported(path: Path) -> set[str]:
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module is not None:
             names.add(node.module)
+            # `from cogs.payday import _items` reaches a private module as surely as its dotted name
+            names.update(f"{node.module}.{alias.name}" for alias in node.names if alias.name.startswith("_"))
     return names
 
 
@@ -89,3 +93,48 @@ def test_the_live_messages_own_modules_are_imported_only_inside_its_package():
     live = cogs / "payday" / "live"
     for path in sorted(set(cogs.rglob("*.py")) - set(live.rglob("*.py"))):
         assert [name for name in within(imported(path), "cogs.payday.live") if private(name)] == [], path
+
+
+FEATURES = BOT / "features"
+CORE = [BOT / "service", BOT / "render", BOT / "table", BOT / "game", BOT.parent / "cogs", DB]
+
+
+def features() -> list[Path]:
+    return sorted(path.parent for path in FEATURES.glob("*/__init__.py"))
+
+
+def test_the_core_imports_no_feature():
+    for folder in CORE:
+        for path in sorted(folder.rglob("*.py")):
+            assert within(imported(path), "bot.features") == [], path.relative_to(BOT.parent)
+
+
+@pytest.mark.parametrize("feature", features(), ids=lambda path: path.name)
+def test_a_feature_stands_on_the_core_alone(feature):
+    """No feature imports another, nor the application, nor a private module of the cogs."""
+    own = f"bot.features.{feature.name}"
+    for path in sorted(feature.rglob("*.py")):
+        names = imported(path)
+        others = [name for name in within(names, "bot.features") if not within({name}, own)]
+        private_cogs = [name for name in within(names, "cogs") if private(name)]
+        assert others + private_cogs + within(names, "bot.app") == [], path.relative_to(BOT.parent)
+
+
+@pytest.mark.parametrize("feature", features(), ids=lambda path: path.name)
+def test_a_features_use_cases_speak_no_discord_and_write_no_word(feature):
+    service = feature / "service.py"
+    if service.exists():
+        names = imported(service)
+        assert within(names, "discord") + within(names, "bot.render") + within(names, "cogs") == []
+
+
+@pytest.mark.parametrize("feature", features(), ids=lambda path: path.name)
+def test_a_features_package_holds_only_its_setup(feature):
+    """As python-discord's extensions: `__init__.py` defines `setup` and nothing else."""
+    tree = ast.parse((feature / "__init__.py").read_text())
+    defined = [
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    ]
+    assert defined == ["setup"]

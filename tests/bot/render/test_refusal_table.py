@@ -1,5 +1,6 @@
-"""The one table of refusal words (bot/render/refusal_table.py): a code gets words once, two enums
-never share a value, and once the application is imported every refusal code it can raise has words."""
+"""The one table of refusal words (bot/render/refusal_table.py, a phrasebook): a code gets words once,
+two enums never share a value, and once the application is imported every refusal code it can raise
+has words."""
 
 import json
 import re
@@ -15,7 +16,7 @@ import pytest
 import cogs.payday  # noqa: F401 - the application's modules, registering their refusal words
 from bot.render import refusal_table
 from bot.render.i18n import Lang, lang
-from bot.render.refusal_table import DuplicateRefusal, enums, register, unwritten, writer
+from bot.render.phrasebook import DuplicateWords, Phrasebook
 from bot.render.refusals import refusal_text
 from bot.service.values import Refused, ServiceCode
 
@@ -40,35 +41,34 @@ def said(words: str):
 @pytest.fixture
 def empty(monkeypatch):
     """A table of its own, so the application's stays as its modules registered it."""
-    monkeypatch.setattr(refusal_table, "_WRITERS", {})
-    monkeypatch.setattr(refusal_table, "_CODES", {})
+    monkeypatch.setattr(refusal_table, "REFUSALS", Phrasebook("refusal"))
 
 
 def test_a_registered_code_is_written_by_its_own_words(empty):
-    register({Mine.ASKED: said("You asked."), Mine.TOLD: said("You were told.")})
-    assert writer(Mine.TOLD)({}, (), lang("en")) == "You were told."
-    assert writer("test_asked")({}, (), lang("en")) == "You asked."
+    refusal_table.REFUSALS.register({Mine.ASKED: said("You asked."), Mine.TOLD: said("You were told.")})
+    assert refusal_table.REFUSALS.writer(Mine.TOLD)({}, (), lang("en")) == "You were told."
+    assert refusal_table.REFUSALS.writer("test_asked")({}, (), lang("en")) == "You asked."
 
 
 def test_a_code_given_words_twice_is_refused_and_keeps_its_first_words(empty):
-    register({Mine.ASKED: said("You asked.")})
+    refusal_table.REFUSALS.register({Mine.ASKED: said("You asked.")})
     with pytest.raises(
-        DuplicateRefusal, match=re.escape("'test_asked' of Mine already has words, as Mine.ASKED")
+        DuplicateWords, match=re.escape("'test_asked' of Mine already has words, as Mine.ASKED")
     ):
-        register({Mine.ASKED: said("Something else.")})
-    assert writer(Mine.ASKED)({}, (), lang("en")) == "You asked."
+        refusal_table.REFUSALS.register({Mine.ASKED: said("Something else.")})
+    assert refusal_table.REFUSALS.writer(Mine.ASKED)({}, (), lang("en")) == "You asked."
 
 
 def test_another_enums_code_of_the_same_value_is_refused_and_nothing_of_it_is_added(empty):
-    register({Mine.ASKED: said("You asked.")})
+    refusal_table.REFUSALS.register({Mine.ASKED: said("You asked.")})
     with pytest.raises(
-        DuplicateRefusal, match=re.escape("'test_asked' of Theirs already has words, as Mine.ASKED")
+        DuplicateWords, match=re.escape("'test_asked' of Theirs already has words, as Mine.ASKED")
     ):
-        register({Theirs.FIRST: said("First."), Theirs.ASKED: said("They asked.")})
-    assert writer(Mine.ASKED)({}, (), lang("en")) == "You asked."
+        refusal_table.REFUSALS.register({Theirs.FIRST: said("First."), Theirs.ASKED: said("They asked.")})
+    assert refusal_table.REFUSALS.writer(Mine.ASKED)({}, (), lang("en")) == "You asked."
     with pytest.raises(KeyError):
-        writer(Theirs.FIRST)
-    assert enums() == {Mine}
+        refusal_table.REFUSALS.writer(Theirs.FIRST)
+    assert refusal_table.REFUSALS.enums() == {Mine}
 
 
 def test_a_feature_cannot_take_over_the_words_of_a_code_the_application_writes():
@@ -77,22 +77,22 @@ def test_a_feature_cannot_take_over_the_words_of_a_code_the_application_writes()
     class Clash(StrEnum):
         NO_GAME = "no_game"
 
-    with pytest.raises(DuplicateRefusal, match=re.escape("as ServiceCode.NO_GAME")):
-        register({Clash.NO_GAME: said("Hijacked.")})
-    with pytest.raises(DuplicateRefusal, match=re.escape("as ServiceCode.NO_GAME")):
-        register({ServiceCode.NO_GAME: said("Hijacked.")})
+    with pytest.raises(DuplicateWords, match=re.escape("as ServiceCode.NO_GAME")):
+        refusal_table.REFUSALS.register({Clash.NO_GAME: said("Hijacked.")})
+    with pytest.raises(DuplicateWords, match=re.escape("as ServiceCode.NO_GAME")):
+        refusal_table.REFUSALS.register({ServiceCode.NO_GAME: said("Hijacked.")})
     assert refusal_text(Refused(ServiceCode.NO_GAME), lang("en")) == before
 
 
 def test_an_enum_with_a_code_in_the_table_lists_its_members_without_words(empty):
-    register({Mine.ASKED: said("You asked.")})
-    assert unwritten() == [Mine.TOLD]
+    refusal_table.REFUSALS.register({Mine.ASKED: said("You asked.")})
+    assert refusal_table.REFUSALS.unwritten() == [Mine.TOLD]
 
 
 def test_the_refusal_enums_never_share_a_value():
     """A code is looked up by its value: two enums sharing one would be written by one sentence (in
     one dict literal, silently, where `register` cannot see it)."""
-    members = [code for enum in enums() for code in enum]
+    members = [code for enum in refusal_table.REFUSALS.enums() for code in enum]
     assert len({code.value for code in members}) == len(members)
 
 
@@ -123,7 +123,7 @@ EVERY_PARAMETER = {
 """Whatever any refusal's sentence reads, in a form each reads."""
 
 
-EVERY_CODE = sorted((code for enum in enums() for code in enum), key=str)
+EVERY_CODE = sorted((code for enum in refusal_table.REFUSALS.enums() for code in enum), key=str)
 """Every member of every enum with words in the table (enums with none: the test at the end)."""
 
 
@@ -139,13 +139,23 @@ def test_every_refusal_code_reads_in_english(code):
 
 WHAT_THE_APPLICATION_WRITES = textwrap.dedent(
     """
-    import importlib, json
+    import importlib, json, sys
+    from enum import StrEnum
     import bot.app.bot
-    from bot.render.refusal_table import enums, unwritten
-    importlib.import_module(bot.app.bot.GAME_COG)
+    from bot.features import extensions
+    from bot.render.refusal_table import REFUSALS
+    for extension in [bot.app.bot.GAME_COG, *extensions()]:
+        importlib.import_module(extension)
     print(json.dumps({
-        "enums": sorted(enum.__name__ for enum in enums()),
-        "unwritten": [f"{type(code).__name__}.{code.name}" for code in unwritten()],
+        "enums": sorted(enum.__name__ for enum in REFUSALS.enums()),
+        "unwritten": [f"{type(code).__name__}.{code.name}" for code in REFUSALS.unwritten()],
+        "features'": sorted(
+            value.__name__
+            for name, module in list(sys.modules.items()) if name.startswith("bot.features.")
+            for value in vars(module).values()
+            if isinstance(value, type) and issubclass(value, StrEnum) and value.__module__ == name
+            and value.__name__.endswith("Code")
+        ),
     }))
     """
 )
@@ -154,7 +164,7 @@ WHAT_THE_APPLICATION_WRITES = textwrap.dedent(
 def test_once_the_application_is_imported_every_refusal_code_has_words():
     """In a fresh interpreter, so no other test's imports register words the application would lack:
     each module writing refusals registers them when it is imported, and the application imports
-    them all (the bot, then its cog)."""
+    them all (the bot, then its cog and every feature's extension)."""
     process = subprocess.run(
         [sys.executable, "-c", WHAT_THE_APPLICATION_WRITES],
         cwd=ROOT,
@@ -165,11 +175,5 @@ def test_once_the_application_is_imported_every_refusal_code_has_words():
     assert process.returncode == 0, process.stderr
     table = json.loads(process.stdout)
     assert table["unwritten"] == []
-    assert table["enums"] == [
-        "LobbyCode",
-        "OptionCode",
-        "RefusalCode",
-        "ReplayCode",
-        "ServiceCode",
-        "TakeoverCode",
-    ]
+    core = ["LobbyCode", "OptionCode", "RefusalCode", "ServiceCode"]
+    assert set(core) | set(table["features'"]) <= set(table["enums"])

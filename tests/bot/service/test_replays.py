@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.features.pause.service import Pausing
 from bot.game.state import to_json
 from bot.service import Ending, GameSettings, Refused, ReplayCode, Service, TakeoverCode
 from bot.service.exports import audit, dumps
@@ -81,7 +82,7 @@ async def ended_by_itself(service: Service, ending: Ending) -> None:
         await service.waking.channel_gone(CHANNEL)
         return
     if ending is Ending.PAUSE_EXPIRED:
-        await service.pausing.pause(CHANNEL, ALICE)
+        await Pausing(service.core).pause(CHANNEL, ALICE)
         now = await table(service)
         ends = None if now is None else now.pause_ends()
         assert ends is not None

@@ -73,6 +73,7 @@ async def test_a_new_kind_of_form_is_answered_with_no_listener_of_its_own(env, m
 
     class NoteForm(router.Form[Note, Payday]):
         codec = ids.Codec("pdzz", Note, channel_id=ids.CHANNEL)
+        part = sys.modules["cogs.payday._cog"].Payday
 
         async def handle(self, cog, interaction) -> None:
             received.append((self.target, dict(self.fields)))

@@ -9,6 +9,7 @@ from bot.render import components as c
 from bot.render.custom_ids import GAME, TARGETS, Codec
 from bot.service import LobbyChange
 from cogs.payday import _items
+from cogs.payday._cog import Payday
 from cogs.payday._controls import Controls
 from cogs.payday._forms import FORMS
 from cogs.payday._items import CONTROLS, Control
@@ -103,8 +104,9 @@ def controls(monkeypatch) -> dict:
 
 
 def test_a_new_control_registers_itself_by_being_defined(controls):
-    class Note(Control[c.Rematch]):
+    class Note(Control[c.Rematch, Payday]):
         codec = Codec("pdzz", c.Rematch, game_id=GAME)
+        part = Payday
 
     assert controls["pdzz"] is Note
     assert Note.__discord_ui_compiled_template__.fullmatch(f"pdzz:{G}")
@@ -115,7 +117,7 @@ def test_two_controls_cannot_claim_one_prefix(controls):
 
     with pytest.raises(ValueError, match="'pdr' is RematchButton's"):
 
-        class AnotherRematch(Control[c.Rematch]):
+        class AnotherRematch(Control[c.Rematch, Payday]):
             codec = c.Rematch.codec
 
     assert controls == before

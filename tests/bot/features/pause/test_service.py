@@ -6,8 +6,9 @@ from datetime import timedelta
 
 import pytest
 
+from bot.features.pause.service import PauseCode, PauseNote, Pausing
 from bot.game.actions import ActionKind
-from bot.service import Ending, LobbyOptions, Move, NoteCode, Person, Refused, Service, ServiceCode, Standings
+from bot.service import Ending, LobbyOptions, Move, Person, Refused, Service, ServiceCode, Standings
 from bot.table.lobby import LobbyCode
 
 CHANNEL, GUILD = 10, 20
@@ -46,9 +47,9 @@ async def test_a_pause_keeps_the_time_left_refuses_every_move_and_resume_gives_t
     start = service.now.now
     service.now.now = start + timedelta(hours=5)
 
-    paused = await service.pausing.pause(CHANNEL, ALICE)
+    paused = await Pausing(service.core).pause(CHANNEL, ALICE)
 
-    assert paused.answer.said.code is NoteCode.PAUSED and paused.live is not None
+    assert paused.answer.said.code is PauseNote.PAUSED and paused.live is not None
     assert paused.answer.said.params["ends"] == start + timedelta(hours=5) + 7 * DAY
     table = paused.loaded.table
     assert table.paused.name == "alice" and table.paused.left == timedelta(hours=19)
@@ -56,37 +57,37 @@ async def test_a_pause_keeps_the_time_left_refuses_every_move_and_resume_gives_t
     roll = Move(ActionKind.ROLL, prompt=table.game.prompt, game_id=paused.loaded.row.game_id)
     await refused(service, lambda: service.playing.act(CHANNEL, ALICE, roll), ServiceCode.PAUSED)
     await refused(service, lambda: service.lobbies.leave(CHANNEL, BOB), ServiceCode.PAUSED)
-    await refused(service, lambda: service.pausing.pause(CHANNEL, ALICE), ServiceCode.PAUSED)
+    await refused(service, lambda: Pausing(service.core).pause(CHANNEL, ALICE), ServiceCode.PAUSED)
 
     await wake_at(service, start + 3 * DAY)  # a timer from before the pause finds nothing due
     assert (await service.tables.load(CHANNEL)).table.paused is not None
 
-    resumed = await service.pausing.resume(CHANNEL, MODERATOR)  # a moderator may resume it too
+    resumed = await Pausing(service.core).resume(CHANNEL, MODERATOR)  # a moderator may resume it too
 
     table = resumed.loaded.table
     assert table.paused is None and table.deadline == start + 3 * DAY + timedelta(hours=19)
-    assert resumed.answer.said == (NoteCode.RESUMED, {"until": table.deadline})
+    assert resumed.answer.said == (PauseNote.RESUMED, {"until": table.deadline})
     halfway = start + 3 * DAY + timedelta(hours=7)  # paused 7 hours before the halfway reminder
     assert service.timers.armed(CHANNEL) == table.remind_at == halfway
-    await refused(service, lambda: service.pausing.resume(CHANNEL, ALICE), ServiceCode.NOT_PAUSED)
+    await refused(service, lambda: Pausing(service.core).resume(CHANNEL, ALICE), PauseCode.NOT_PAUSED)
     moved = await service.playing.act(CHANNEL, ALICE, Move(ActionKind.ROLL))
     assert moved.loaded.table.game.prompt > paused.loaded.table.game.prompt
 
 
 async def test_only_the_host_or_a_moderator_pauses_a_running_game(service):
-    await refused(service, lambda: service.pausing.pause(CHANNEL, ALICE), ServiceCode.NO_GAME)
+    await refused(service, lambda: Pausing(service.core).pause(CHANNEL, ALICE), ServiceCode.NO_GAME)
     await service.lobbies.open_lobby(CHANNEL, GUILD, ALICE, LobbyOptions(months=1))
     await service.lobbies.join(CHANNEL, BOB)
-    await refused(service, lambda: service.pausing.pause(CHANNEL, ALICE), ServiceCode.NOT_STARTED)
+    await refused(service, lambda: Pausing(service.core).pause(CHANNEL, ALICE), ServiceCode.NOT_STARTED)
     await service.lobbies.start(CHANNEL, ALICE)
-    await refused(service, lambda: service.pausing.pause(CHANNEL, BOB), LobbyCode.HOST_OR_MANAGER)
-    await service.pausing.pause(CHANNEL, MODERATOR)
-    await refused(service, lambda: service.pausing.resume(CHANNEL, OLGA), LobbyCode.HOST_OR_MANAGER)
+    await refused(service, lambda: Pausing(service.core).pause(CHANNEL, BOB), LobbyCode.HOST_OR_MANAGER)
+    await Pausing(service.core).pause(CHANNEL, MODERATOR)
+    await refused(service, lambda: Pausing(service.core).resume(CHANNEL, OLGA), LobbyCode.HOST_OR_MANAGER)
 
 
 async def test_the_host_may_still_end_a_paused_game(service):
     await started(service)
-    await service.pausing.pause(CHANNEL, ALICE)
+    await Pausing(service.core).pause(CHANNEL, ALICE)
     asked = await service.playing.ask_end(CHANNEL, ALICE)
     ended = await service.playing.end(CHANNEL, ALICE, asked.preview.game_id, asked.prompt)
     [standings] = ended.follow
@@ -95,7 +96,7 @@ async def test_the_host_may_still_end_a_paused_game(service):
 
 async def test_a_game_left_paused_ends_by_itself_with_the_standings(service):
     await started(service)
-    paused = await service.pausing.pause(CHANNEL, ALICE)
+    paused = await Pausing(service.core).pause(CHANNEL, ALICE)
 
     await wake_at(service, paused.loaded.table.pause_ends() - timedelta(seconds=1))
     assert await service.tables.load(CHANNEL) is not None

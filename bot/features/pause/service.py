@@ -6,10 +6,27 @@ itself after `Table.pause_end_days`. Meanwhile every change of the game is refus
 and looks still work. Resuming starts the clocks again with the time that was left.
 """
 
+from enum import StrEnum
+
 from bot.service.core import UseCases, log_change, rules_refuse
 from bot.service.tables import Loaded
-from bot.service.values import Answer, LiveView, Note, NoteCode, Person, Refused, ServiceCode, Update
+from bot.service.values import Answer, LiveView, Note, Person, Refused, ServiceCode, Update
 from bot.table import LogKind, lobby
+
+
+class PauseNote(StrEnum):
+    """What the person who paused or resumed the game is told."""
+
+    PAUSED = "paused"
+    """ends: when the paused game ends by itself unless it is resumed."""
+    RESUMED = "resumed"
+    """until: when time runs out on the question the game waits on (None: no person is asked)."""
+
+
+class PauseCode(StrEnum):
+    """Why pausing or resuming is refused (beyond the core's: no game, not the host, paused)."""
+
+    NOT_PAUSED = "not_paused"
 
 
 class Pausing(UseCases):
@@ -24,7 +41,7 @@ class Pausing(UseCases):
                 raise Refused(ServiceCode.PAUSED, name=table.paused.name)
             table.pause(person.user_id, table.board_name(person.user_id, person.name), self.core.now())
             ends = table.pause_ends()
-            return await self._saved(loaded, LogKind.PAUSED, person, Note(NoteCode.PAUSED, {"ends": ends}))
+            return await self._saved(loaded, LogKind.PAUSED, person, Note(PauseNote.PAUSED, {"ends": ends}))
 
     async def resume(self, channel_id: int, person: Person) -> Update:
         """Start the clocks again with the time they had left."""
@@ -32,9 +49,9 @@ class Pausing(UseCases):
             loaded = await self._may_pause(channel_id, person)
             table = loaded.table
             if table.paused is None:
-                raise Refused(ServiceCode.NOT_PAUSED)
+                raise Refused(PauseCode.NOT_PAUSED)
             table.resume(self.core.now())
-            said = Note(NoteCode.RESUMED, {"until": table.deadline})
+            said = Note(PauseNote.RESUMED, {"until": table.deadline})
             return await self._saved(loaded, LogKind.RESUMED, person, said)
 
     async def _may_pause(self, channel_id: int, person: Person) -> Loaded:
