@@ -66,8 +66,8 @@ from bot.render.components import AddComputer, AnswerChoice, LobbyAction
 from bot.service import LobbyChange
 from bot.table import Table
 from cogs.payday import Payday
-from db import GameStore, open_store
-from db.opening import is_postgres
+from db import GameStore
+from db.opening import is_postgres, open_store
 from tests.fake_discord import DAY, FakeDiscord, FakeUser, Limits, StandInBot
 
 P99_GOAL_MS = 100.0

@@ -3,7 +3,7 @@
     python -m bench.store_ops --db PATH_OR_URL [--games 20] [--rounds 200] [--events 4]
     python -m bench.store_ops --db postgresql://… --round-trip-ms 0.5   # the server on another machine
 
-Opens the store with `db.open_store` (an SQLite path, or a postgresql:// URL whose
+Opens the store with `db.opening.open_store` (an SQLite path, or a postgresql:// URL whose
 `?search_path=` names an empty schema of your own), creates `--games` games (timed: create), then
 `--rounds` times over every game reads it (get) and saves it with `--events` events (save), as a
 click does, each awaited alone so the figure is one operation's latency, not a pool's throughput.
@@ -37,7 +37,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from db import open_store
+from db.opening import open_store
 
 Result = TypeVar("Result")
 

@@ -1,5 +1,8 @@
 """Storage for live games, the event log, finished games and members' preferences: the `GameStore`
-interface, SQLite (the default) and PostgreSQL (`open_store` picks by the location)."""
+interface and what both stores share. The stores stand on it side by side, SQLite (`db.sqlite`, the
+default) and PostgreSQL (`db.postgres`); what takes both is a package above them, `db.opening`
+(`open_store` picks one by its location) and `db.copying` (a file's rows to a server), so that
+nothing here imports a store."""
 
 from db.interface import (
     DamagedRow,
@@ -22,9 +25,6 @@ from db.interface import (
     StoreError,
     Wakeup,
 )
-from db.opening import open_store
-from db.postgres import PostgresStore
-from db.sqlite import Store, backup, check_file
 
 __all__ = [
     "DamagedRow",
@@ -35,7 +35,6 @@ __all__ = [
     "GameStore",
     "HistoryRow",
     "Placing",
-    "PostgresStore",
     "Preferences",
     "Pruned",
     "RatedPlayer",
@@ -45,10 +44,6 @@ __all__ = [
     "Skill",
     "StaleVersion",
     "StatLine",
-    "Store",
     "StoreError",
     "Wakeup",
-    "backup",
-    "check_file",
-    "open_store",
 ]

@@ -21,8 +21,8 @@ from bot.service import GameSettings, Loaded, Service, Tables
 from bot.service.results import backfill
 from bot.service.timers import Clock, Lateness
 from cogs.payday.live import LiveMessage
-from db import GameStore, Shards, open_store
-from db.opening import is_postgres
+from db import GameStore, Shards
+from db.opening import is_postgres, open_store
 
 log = logging.getLogger(__name__)
 

@@ -39,10 +39,12 @@ from bot.app.config import Settings
 from bot.app.logs import setup_logging
 from bot.app.metrics import MetricsUnavailable
 from bot.service.exports import BadRecord, audit
-from db import StoreError, backup, check_file, open_store
+from db import StoreError
 from db.copying import Copied, CopyMismatch, copy_to_postgres
 from db.interface import StoreUnavailable
+from db.opening import open_store
 from db.postgres.server import FORM
+from db.sqlite import backup, check_file
 
 USER_ERROR = 2
 TRY_LATER = 75

@@ -2,13 +2,12 @@
 a satellite feature's part of /payday stands on (bot/features/): `FeatureCog`, its `Control`s and
 `Form`s, and `add_part`, which its extension's `setup` calls."""
 
-from typing import TYPE_CHECKING
-
 from discord.ext import commands
 
 from cogs.payday._base import (
     UNTIMED,
     Answering,
+    Host,
     channel_of,
     part_of,
     person,
@@ -22,9 +21,6 @@ from cogs.payday._cog import Payday
 from cogs.payday._forms import Form
 from cogs.payday._items import Control, chosen, controls_of
 from cogs.payday._part import FeatureCog
-
-if TYPE_CHECKING:  # the bot imports this package's live message to build its service
-    from bot.app.bot import PaydayBot
 
 __all__ = [
     "Answering",
@@ -45,9 +41,10 @@ __all__ = [
 ]
 
 
-async def setup(bot: "PaydayBot") -> None:
+async def setup(bot: commands.Bot) -> None:
     """Load the /payday cog on the bot's service, and register its buttons so those of earlier
     messages keep working; each answer is timed if the bot serves metrics."""
+    assert isinstance(bot, Host), "the /payday cog is loaded by the application's bot (bot/app/bot.py)"
     bot.add_dynamic_items(*controls_of(Payday))
     timing = UNTIMED if bot.metrics is None else bot.metrics
     await bot.add_cog(Payday(bot, bot.service, bot.live, timing))

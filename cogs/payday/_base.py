@@ -12,7 +12,7 @@ language, with a link back to the game's live message; a crash gets a sentence t
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -64,6 +64,22 @@ class _Untimed:
 
 
 UNTIMED: Timing = _Untimed()
+
+
+@runtime_checkable
+class Host(Protocol):
+    """What the bot that loads the /payday cog gives it (the application's, bot/app/bot.py, which
+    this package does not import): the service, the live message it shows its changes on, and the
+    operator's metrics when they are served."""
+
+    @property
+    def service(self) -> Service: ...
+
+    @property
+    def live(self) -> LiveMessage: ...
+
+    @property
+    def metrics(self) -> Timing | None: ...
 
 
 class Answering(commands.Cog):

@@ -8,7 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from db import GameStore, PostgresStore, Store
+from db import GameStore
+from db.postgres import PostgresStore
+from db.sqlite import Store
 from tests.postgres import fresh_schema, postgres_url_or_skip
 
 START = datetime(2030, 1, 1, tzinfo=UTC)

@@ -9,8 +9,10 @@ import pytest
 
 from bot.service.ratings import rate
 from bot.service.results import result_of
-from db import GameStore, PostgresStore, Store, StoreError
+from db import GameStore, StoreError
 from db.copying import DAMAGED, TABLES, copy_to_postgres
+from db.postgres import PostgresStore
+from db.sqlite import Store
 from tests.db.conftest import START, Clock
 from tests.postgres import fresh_schema
 

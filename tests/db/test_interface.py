@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from db import GameStore, PostgresStore, Store
+from db import GameStore
+from db.postgres import PostgresStore
+from db.sqlite import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 

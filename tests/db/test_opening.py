@@ -2,7 +2,9 @@
 
 import pytest
 
-from db import Store, StoreError, open_store
+from db import StoreError
+from db.opening import open_store
+from db.sqlite import Store
 
 
 async def test_a_path_opens_sqlite(tmp_path):

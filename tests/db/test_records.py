@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from db import GameResult, GameStore, Placing, Skill, StaleVersion, Store
+from db import GameResult, GameStore, Placing, Skill, StaleVersion
+from db.sqlite import Store
 from tests.db.sqlite.test_migrations import written_at
 
 START = datetime(2030, 1, 1, tzinfo=UTC)

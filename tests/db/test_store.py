@@ -9,8 +9,9 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from db import GameExists, GameRow, StaleVersion, Store
+from db import GameExists, GameRow, StaleVersion
 from db.interface import SettingsRow
+from db.sqlite import Store
 from db.sqlite.store import CHECKPOINT_EVERY
 from tests.db.conftest import START, sqlite_only
 

@@ -29,9 +29,9 @@ from bot.render.frame import Frame, Text, call_text, frame, language, seated
 from bot.render.i18n import Lang, lang
 from bot.render.notices import notice_message
 from bot.service import Call, Loaded, PayDays, Standings, Update
-from cogs.payday._controls import message_fields
 from cogs.payday.live._channel import Channel
 from cogs.payday.live._click import Click
+from cogs.payday.live._controls import message_fields
 from cogs.payday.live._hook import HOOK_LIFETIME
 from cogs.payday.live._reach import Reach, Unreachable
 from cogs.payday.live._writer import Writer, where

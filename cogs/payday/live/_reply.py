@@ -24,8 +24,8 @@ from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.notices import cannot_post
 from bot.service import Loaded
-from cogs.payday._controls import message_fields, view
 from cogs.payday.live._click import Click
+from cogs.payday.live._controls import message_fields, view
 from cogs.payday.live._message import LiveMessage
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ import discord
 
 from bot.render.board_attachment import picture, upload
 from bot.render.frame import Frame, Text
-from cogs.payday._controls import view
+from cogs.payday.live._controls import view
 
 Attachments = list[discord.Attachment | discord.File]
 

@@ -11,8 +11,9 @@ import asyncpg
 import pytest
 
 import bot.app.cli as entry
-from db import PostgresStore, Store
 from db.copying import TABLES
+from db.postgres import PostgresStore
+from db.sqlite import Store
 from tests.db.conftest import postgres_url  # noqa: F401 (the fixture)
 
 

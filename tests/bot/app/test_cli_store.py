@@ -12,7 +12,7 @@ import bot.app.cli as entry
 from bot.app.config import Settings
 from bot.service.ratings import rate
 from bot.service.results import result_of
-from db import Store
+from db.sqlite import Store
 from tests.bot.app.test_cli import ROOT
 
 SETTINGS = tuple(name.upper() for name in Settings.model_fields)

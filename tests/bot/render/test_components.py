@@ -21,7 +21,7 @@ from bot.render.components import (
 from bot.render.i18n import lang
 from bot.render.prompts.layout import Choice
 from bot.render.strengths import strength_name
-from cogs.payday._controls import view
+from cogs.payday.live._controls import view
 
 EN = lang("en")
 CHANNEL, GAME, PROMPT = 123456789012345678, 42, 7

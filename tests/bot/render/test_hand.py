@@ -8,7 +8,7 @@ from bot.render.components import Button, OpenHand, game_rows
 from bot.render.hand import FIELD_LIMIT, hand_panel, orders_text
 from bot.render.i18n import lang
 from bot.render.prompts.layout import Choice
-from cogs.payday._controls import view
+from cogs.payday.live._controls import view
 from tests.bot.game.scripted import (
     ANN,
     carry_charge,

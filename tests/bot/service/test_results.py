@@ -15,7 +15,7 @@ from bot.service.tallies import Tally
 from bot.service.values import Ending
 from bot.table import Table, lobby
 from bot.table.settings import ServerSettings
-from db import Store
+from db.sqlite import Store
 from tests.bot.service.games import play
 from tests.bot.service.test_service import ALICE, BOB, CHANNEL, GUILD, OLGA
 

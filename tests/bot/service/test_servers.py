@@ -15,8 +15,8 @@ from bot.service.servers import SettingsChanged
 from bot.table import Table
 from bot.table.lobby import LobbyCode
 from bot.table.settings import house_mark
-from db import open_store
 from db.interface import Shards
+from db.opening import open_store
 from tests.bot.service.fakes import Clock, Screen
 from tests.postgres import fresh_schema, in_schema, postgres_url_or_skip
 

@@ -16,8 +16,9 @@ from bot.game.events import EventKind, Reason
 from bot.game.state import from_json
 from bot.service import GameSettings, Move, Person, Service, Tables
 from bot.table import Seat, Table
-from db import GameRow, StaleVersion, Store, StoreError
+from db import GameRow, StaleVersion, StoreError
 from db.interface import OutcomeUnknown
+from db.sqlite import Store
 
 
 @pytest.fixture

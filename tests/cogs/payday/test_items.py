@@ -10,9 +10,9 @@ from bot.render.custom_ids import GAME, TARGETS, Codec
 from bot.service import LobbyChange
 from cogs.payday import _items
 from cogs.payday._cog import Payday
-from cogs.payday._controls import Controls
 from cogs.payday._forms import FORMS
 from cogs.payday._items import CONTROLS, Control
+from cogs.payday.live._controls import Controls
 from tests.cogs.payday.rig import cog, message, start_game
 from tests.helpers import click
 

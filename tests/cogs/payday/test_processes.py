@@ -22,8 +22,8 @@ from bot.render.components import AnswerChoice, LobbyAction
 from bot.service import LobbyChange, LobbyOptions, Person, Service, Tables
 from bot.table import Table
 from cogs.payday import Payday
-from db import open_store
 from db.interface import Shards
+from db.opening import open_store
 from tests.cogs.payday.rig import books, cog, field, finished, live, script, service
 from tests.fake_discord import FakeDiscord, FakeInteraction, FakeUser, StandInBot
 from tests.helpers import click, refusal, slash

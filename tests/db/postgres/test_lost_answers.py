@@ -25,8 +25,9 @@ from bot.service import (
     Show,
     Tables,
 )
-from db import GameRow, PostgresStore, StoreError
+from db import GameRow, StoreError
 from db.interface import OutcomeUnknown
+from db.postgres import PostgresStore
 from tests.bot.service.fakes import Clock, Screen
 from tests.db.postgres.proxy import Proxy, proxy_to
 from tests.postgres import fresh_schema, in_schema, postgres_url_or_skip

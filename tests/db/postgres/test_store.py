@@ -19,9 +19,9 @@ import pytest
 from asyncpg.transaction import Transaction
 
 from bot.service.results import backfill
-from db import GameExists, GameRow, PostgresStore, StaleVersion, StoreError
+from db import GameExists, GameRow, StaleVersion, StoreError
 from db.interface import SettingsRow
-from db.postgres import schema
+from db.postgres import PostgresStore, schema
 from db.postgres.store import OPERATION_BUDGET, SERVER_TIMEOUT
 from tests.db.test_records import leaver_and_taker, plus_one, result
 from tests.postgres import fresh_schema
@@ -33,7 +33,7 @@ ROOT = Path(__file__).parents[3]
 # holds whatever a create takes, a given-back id and a new one), left open while it says which.
 CREATOR = """
 import asyncio, sys
-from db import PostgresStore
+from db.postgres import PostgresStore
 from db.postgres.statements import INSERT_GAME
 
 async def main(url, schema):
@@ -48,7 +48,7 @@ asyncio.run(main(*sys.argv[1:]))
 # A bot process caught inside the schema upgrade at open, holding its lock, saying so.
 UPGRADER = """
 import asyncio, sys
-from db import PostgresStore
+from db.postgres import PostgresStore
 from db.postgres import schema
 
 async def upgrade(db):

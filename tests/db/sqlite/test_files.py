@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from db import Pruned, Store, StoreError, backup, check_file
+from db import Pruned, StoreError
+from db.sqlite import Store, backup, check_file
 
 START = datetime(2030, 1, 1, tzinfo=UTC)
 PAGE = 4096

@@ -5,8 +5,9 @@ import sqlite3
 
 import pytest
 
-from db import StaleVersion, Store, StoreError
+from db import StaleVersion, StoreError
 from db.interface import SettingsRow
+from db.sqlite import Store
 from db.sqlite.migrations import LATEST, MIGRATIONS
 
 

@@ -1,5 +1,6 @@
 """One way in for the bot: a PostgreSQL URL opens the server's store, anything else is the path of
-an SQLite file, the default that needs nothing installed."""
+an SQLite file, the default that needs nothing installed. A package of its own, above both stores,
+so that db's own modules import neither."""
 
 from db.interface import GameStore
 from db.postgres import PostgresStore

@@ -1,9 +1,11 @@
-"""The rows of controls of bot/render/components.py as what a Discord message sends.
+"""The rows of controls of bot/render/components.py as what a Discord message sends: the live
+message's and every reply's, so the module is the live message's own.
 
 Each control is written by discord.py's own `Button` and `Select`, with the custom_id of its
 target's codec. The view holds the components payload and no discord.ui item: every click is
-routed by its custom_id alone, to a DynamicItem registered once at start-up (`_items.py`), so
-discord.py keeps nothing per message sent, and a message sent before a restart works the same.
+routed by its custom_id alone, to a DynamicItem registered once at start-up
+(`cogs/payday/_items.py`), so discord.py keeps nothing per message sent, and a message sent before
+a restart works the same.
 """
 
 import functools

@@ -9,6 +9,9 @@ Text is read as bytes, so one damaged row (text that is not UTF-8, from a bad di
 does not stop the copy: a live game's row goes to quarantine with its bytes, as the bot would set it
 aside; any other row of a game (a log line, a finished game's history) is left out, and the summary
 names the game and how many of its rows stayed behind.
+
+A package of its own, above both stores (the command line uses it), so that db's own modules import
+neither.
 """
 
 import asyncio
