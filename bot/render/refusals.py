@@ -239,9 +239,6 @@ _CORE: dict[StrEnum, Writer] = {
     ServiceCode.ONE_LOTTERY_ORDER: lambda p, n, L: L._(
         "Choose one Lottery order: a single number, or never. Your orders are unchanged."
     ),
-    ServiceCode.MANAGE_SERVER: lambda p, n, L: L._(
-        "Only members with the Manage Server permission can change this server's Pay Day settings."
-    ),
     ServiceCode.BAD_SETTING: lambda p, n, L: L._(
         "That is not a value this setting takes: choose one from the list. Nothing was changed."
     ),
@@ -303,14 +300,6 @@ _CORE: dict[StrEnum, Writer] = {
         option=p["option"],
         least=L.number(p["least"]),
         most=L.number(p["most"]),
-    ),
-    ServiceCode.SETTINGS_CHANGED: lambda p, n, L: L._(
-        "Someone else changed these settings meanwhile, so your change wasn't saved: the panel now "
-        "shows them as they are; try again if you still want it."
-    ),
-    ServiceCode.SETTINGS_UNCONFIRMED: lambda p, n, L: L._(
-        "The bot's records didn't answer, so your change couldn't be confirmed: open /payday settings "
-        "again in a moment to see whether it was made."
     ),
 }
 """One writer per refusal code of the core: the engine's, the lobby's, the service's and the

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from bot.game.actions import IllegalAction, RefusalCode
+from bot.game.house import HouseRuleError
 from bot.service.lost import NotSaved, Unconfirmed
 from bot.service.moves import Played, paydays_in
 from bot.service.results import result_of
@@ -358,6 +359,18 @@ def rules_refuse() -> Iterator[None]:
         yield
     except IllegalAction as refusal:
         raise refused(refusal) from None
+
+
+@contextmanager
+def house_refused() -> Iterator[None]:
+    """A house rule changed in the block (a lobby's or a server's): no such rule (a forged menu
+    option), or a value outside its limits in the edition, is refused, naming them."""
+    try:
+        yield
+    except HouseRuleError as error:
+        if error.low == error.high == 0:
+            raise Refused(ServiceCode.BAD_SETTING, setting=error.key) from None
+        raise Refused(ServiceCode.HOUSE_VALUE, rule=error.key, least=error.low, most=error.high) from None
 
 
 def log_change(message: str, loaded: Loaded, **fields: Any) -> None:

@@ -15,10 +15,9 @@ from typing import Any
 from bot.game.events import Event
 from bot.game.house import HouseValue, house_rules_of
 from bot.game.strengths import DEFAULT_STRENGTH, Strength
-from bot.service.core import Core, UseCases, log_change, rules_refuse, unpaused
+from bot.service.core import Core, UseCases, house_refused, log_change, rules_refuse, unpaused
 from bot.service.moves import ended_early, next_call
 from bot.service.reads import HouseView
-from bot.service.servers import house_refused
 from bot.service.tables import Loaded
 from bot.service.values import (
     Answer,
@@ -106,6 +105,10 @@ class Lobbies(UseCases):
         """The language a new game with `options` will speak, for what is said before its lobby
         opens (a thread game's line in the channel and its thread's name)."""
         return _language(options, await self.core.tables.server_settings(guild_id))
+
+    async def thread_per_game(self, guild_id: int | None) -> bool:
+        """Whether a new game here opens a thread of its own when its host does not say."""
+        return (await self.core.tables.server_settings(guild_id)).thread_per_game
 
     async def rematch(self, channel_id: int, guild_id: int | None, person: Person, game_id: int) -> Update:
         """A lobby for the same table as the finished game `game_id`: same settings and seats, the

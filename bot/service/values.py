@@ -309,8 +309,6 @@ class ServiceCode(StrEnum):
     CHANGED_MEANWHILE = "changed_meanwhile"
     """Another process sharing the database saved the game since this one read it (a lost race,
     `Core.changing`): nothing was done, and the person tries again on the game's latest message."""
-    MANAGE_SERVER = "manage_server"
-    """The server's settings are changed only by members with Manage Server."""
     BAD_SETTING = "bad_setting"
     """setting: a value (from a forged or stale control) that setting does not take."""
     HOUSE_VALUE = "house_value"
@@ -325,12 +323,6 @@ class ServiceCode(StrEnum):
     UNCONFIRMED = "unconfirmed"
     """The store's answer to the change was lost, and the game could not be read again to know
     whether it was made: the person looks at the game's latest message and tries again."""
-    SETTINGS_CHANGED = "settings_changed"
-    """Another process saved the server's settings since this change read them, setting one it sets
-    to another value (`Servers._update`): nothing was changed, and the panel shows them now."""
-    SETTINGS_UNCONFIRMED = "settings_unconfirmed"
-    """The store's answer to a change of the server's settings was lost, and they could not be read
-    again to know whether it was made: the admin opens them again in a moment to see."""
 
 
 class TakeoverCode(StrEnum):

@@ -1,6 +1,7 @@
 """Pay Day on Discord: the /payday commands, the game's buttons and the live game message; and what
 a satellite feature's part of /payday stands on (bot/features/): `FeatureCog`, its `Control`s and
-`Form`s, and `add_part`, which its extension's `setup` calls."""
+`Form`s, and `add_part`, which its extension's `setup` calls; and a `HouseKeeper` of the house-rules
+editor, which `keep_house` registers."""
 
 from discord.ext import commands
 
@@ -19,6 +20,7 @@ from cogs.payday._base import (
 )
 from cogs.payday._cog import Payday
 from cogs.payday._forms import Form
+from cogs.payday._house import HouseKeeper, keep_house
 from cogs.payday._items import Control, chosen, controls_of
 from cogs.payday._part import FeatureCog
 
@@ -27,10 +29,12 @@ __all__ = [
     "Control",
     "FeatureCog",
     "Form",
+    "HouseKeeper",
     "Payday",
     "add_part",
     "channel_of",
     "chosen",
+    "keep_house",
     "part_of",
     "person",
     "player_name",

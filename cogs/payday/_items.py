@@ -226,14 +226,6 @@ class HouseResetButton(Control[components.HouseReset, Payday]):
         await cog.house_reset(interaction, self.target)
 
 
-class SettingsPanelButton(Control[components.SettingsButton, Payday]):
-    codec = components.SettingsButton.codec
-    part = Payday
-
-    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.settings_click(interaction, self.target)
-
-
 class ReplayButton(Control[components.ReplayTurn, Payday]):
     codec = components.ReplayTurn.codec
     part = Payday

@@ -49,7 +49,7 @@ class Lobby(Threads):
         channel_id = channel_of(interaction)
         chosen = LobbyOptions(months, turn_time, ruleset, language, server_language(interaction))
         why_not = None
-        if await self.service.servers.thread_per_game(interaction.guild_id) if thread is None else thread:
+        if await self.service.lobbies.thread_per_game(interaction.guild_id) if thread is None else thread:
             why_not = without_thread(interaction)
             if why_not is None:
                 await self._open_in_thread(interaction, chosen)

@@ -5,6 +5,7 @@ preference, which sets a value, is written once more."""
 
 import pytest
 
+from bot.features.settings.service import SettingsCode, SettingsEditing
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.service import AlertCode, Person, Refused, ServiceCode
@@ -25,23 +26,25 @@ def commit_fails(service, monkeypatch):
 async def test_settings_saved_though_the_answer_was_lost_are_saved(service, commit_fails):
     commit_fails(True)
 
-    shown = await service.servers.change(GUILD, ADMIN, {"months": 5})
+    shown = await SettingsEditing(service.core).change(GUILD, ADMIN, {"months": 5})
 
     saved = await service.tables.store.server_settings(GUILD)
     assert shown.months == 5 and saved is not None and (saved.version, saved.data) == (1, shown.to_json())
 
 
 async def test_settings_whose_save_did_not_land_are_one_sentence_and_nothing_changes(service, commit_fails):
-    await service.servers.change(GUILD, ADMIN, {"months": 3})
+    await SettingsEditing(service.core).change(GUILD, ADMIN, {"months": 3})
     before = await service.tables.store.server_settings(GUILD)
     commit_fails(False)
 
     with pytest.raises(Refused) as refused:
-        await service.servers.change(GUILD, ADMIN, {"months": 5})
+        await SettingsEditing(service.core).change(GUILD, ADMIN, {"months": 5})
 
     assert refused.value.code is ServiceCode.NOT_SAVED
     assert await service.tables.store.server_settings(GUILD) == before
-    assert (await service.servers.change(GUILD, ADMIN, {"months": 5})).months == 5  # again: it works
+    assert (
+        await SettingsEditing(service.core).change(GUILD, ADMIN, {"months": 5})
+    ).months == 5  # again: it works
 
 
 @pytest.mark.parametrize("landed", [True, False], ids=["landed", "not_landed"])
@@ -72,12 +75,14 @@ async def test_settings_nobody_could_confirm_are_one_sentence_that_says_to_look_
     commit_fails(True)
 
     with pytest.raises(Refused) as refused:
-        await service.servers.change(GUILD, ADMIN, {"months": 5})
+        await SettingsEditing(service.core).change(GUILD, ADMIN, {"months": 5})
 
-    assert refused.value.code is ServiceCode.SETTINGS_UNCONFIRMED
+    assert refused.value.code is SettingsCode.SETTINGS_UNCONFIRMED
     assert "/payday settings" in refusal_text(refused.value, lang("en"))
     monkeypatch.setattr(store, "server_settings", read)
-    assert (await service.servers.settings(GUILD, ADMIN)).months == 5  # it landed: the panel shows it
+    assert (
+        await SettingsEditing(service.core).settings(GUILD, ADMIN)
+    ).months == 5  # it landed: the panel shows it
 
 
 def told_set_aside(service) -> int:

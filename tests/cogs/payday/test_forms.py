@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import bot.features.settings.controls  # noqa: F401 - the settings panel's controls and forms register
 from bot.render import components as c
 from bot.render import custom_ids as ids
 from cogs.payday import _forms

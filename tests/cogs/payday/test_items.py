@@ -5,6 +5,7 @@ new kind of button never takes a prefix another kind has used."""
 import discord
 import pytest
 
+import bot.features.settings.controls  # noqa: F401 - the settings panel's controls and forms register
 from bot.render import components as c
 from bot.render.custom_ids import GAME, TARGETS, Codec
 from bot.service import LobbyChange

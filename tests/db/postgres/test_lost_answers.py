@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import asyncpg
 import pytest
 
+from bot.features.settings.service import SettingsEditing
 from bot.game import ai
 from bot.game.actions import ActionKind
 from bot.service import (
@@ -292,7 +293,7 @@ async def test_a_lobby_created_though_nobody_could_confirm_it_is_posted_by_the_n
 async def test_settings_the_server_saved_though_its_reply_was_lost_are_saved(rig):
     rig.proxy.lose_reply(FIVE_MONTHS)
 
-    shown = await rig.service.servers.change(GUILD, ADMIN, {"months": 5})
+    shown = await SettingsEditing(rig.service.core).change(GUILD, ADMIN, {"months": 5})
 
     saved = await rig.truth.server_settings(GUILD)
     assert shown.months == 5 and saved is not None and saved.version == 1 and shown.to_json() == saved.data
@@ -302,10 +303,10 @@ async def test_settings_whose_save_was_lost_are_one_sentence_and_nothing_changes
     rig.proxy.lose_query(FIVE_MONTHS)
 
     with pytest.raises(Refused) as refused:
-        await rig.service.servers.change(GUILD, ADMIN, {"months": 5})
+        await SettingsEditing(rig.service.core).change(GUILD, ADMIN, {"months": 5})
 
     assert refused.value.code is ServiceCode.NOT_SAVED and await rig.truth.server_settings(GUILD) is None
-    assert (await rig.service.servers.change(GUILD, ADMIN, {"months": 5})).months == 5
+    assert (await SettingsEditing(rig.service.core).change(GUILD, ADMIN, {"months": 5})).months == 5
 
 
 async def test_a_preference_whose_write_was_lost_is_written_again(rig):

@@ -8,6 +8,7 @@ import pytest
 import simcord
 import simcord.interactions
 
+from bot.features.settings.service import SettingsEditing
 from bot.game.rulesets import RULESETS
 from bot.service import GameSettings, Person, Service, Tables
 from bot.table.settings import ServerSettings
@@ -298,7 +299,7 @@ def carol_first(env, monkeypatch, guild_id: int, values: dict) -> None:
 
     async def after_carols(*args):
         if pending:
-            await elsewhere.servers.change(guild_id, carol, pending.pop())
+            await SettingsEditing(elsewhere.core).change(guild_id, carol, pending.pop())
         return await save(*args)
 
     monkeypatch.setattr(store, "set_server_settings", after_carols)
@@ -396,7 +397,9 @@ async def test_a_form_opened_before_a_change_from_another_process_is_refused(env
     opened = await slash(alice, channel, "payday settings")
     form = await click(alice, opened.response.message, label="Ends and ranks…")
     elsewhere = Service(Tables(env.bot.store), GameSettings(), Screen(), Clock())
-    await elsewhere.servers.change(guild.id, Person(3, "carol", manages_server=True), {"idle_end_days": 3})
+    await SettingsEditing(elsewhere.core).change(
+        guild.id, Person(3, "carol", manages_server=True), {"idle_end_days": 3}
+    )
 
     await submit(alice, form, {"idle_end_days": ["7"], "pause_end_days": ["14"], "min_ranked_games": ["5"]})
 

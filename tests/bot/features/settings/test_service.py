@@ -3,15 +3,16 @@ whole before it is saved, a new lobby takes them for whatever its host did not c
 processes changing them (or a lobby's house rules) at once never lose a change silently."""
 
 import asyncio
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
+from bot.features.settings.service import SettingsChanged, SettingsCode, SettingsEditing
 from bot.game.rulesets import RULESETS
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.service import GameSettings, LobbyOptions, NoteCode, Person, Refused, Service, ServiceCode, Tables
-from bot.service.servers import SettingsChanged
 from bot.table import Table
 from bot.table.lobby import LobbyCode
 from bot.table.settings import house_mark
@@ -28,38 +29,47 @@ CHANGED_MEANWHILE = (
     "Someone else changed these settings meanwhile, so your change wasn't saved: the panel now "
     "shows them as they are; try again if you still want it."
 )
+EDITING: "weakref.WeakKeyDictionary[Service, SettingsEditing]" = weakref.WeakKeyDictionary()
+
+
+def editing(service: Service) -> SettingsEditing:
+    """The settings' use cases of `service`'s process: one for each, as the bot's settings part holds
+    one (its changes take turns in the process)."""
+    if service not in EDITING:
+        EDITING[service] = SettingsEditing(service.core)
+    return EDITING[service]
 
 
 async def test_only_manage_server_reads_or_changes_the_settings(service):
     for call in (
-        service.servers.settings(GUILD, MEMBER),
-        service.servers.change(GUILD, MEMBER, {"months": 5}),
-        service.servers.set_house_rule(GUILD, MEMBER, "modern", "salary", 5000),
-        service.servers.reset_house(GUILD, MEMBER, "modern"),
+        editing(service).settings(GUILD, MEMBER),
+        editing(service).change(GUILD, MEMBER, {"months": 5}),
+        editing(service).set_house_rule(GUILD, MEMBER, "modern", "salary", 5000),
+        editing(service).reset_house(GUILD, MEMBER, "modern"),
     ):
         with pytest.raises(Refused) as refused:
             await call
-        assert refused.value.code == ServiceCode.MANAGE_SERVER
+        assert refused.value.code == SettingsCode.MANAGE_SERVER
     assert await service.tables.store.server_settings(GUILD) is None
 
 
 async def test_a_bad_value_is_refused_whole_and_nothing_is_saved(service):
-    await service.servers.change(GUILD, ADMIN, {"months": 5})
+    await editing(service).change(GUILD, ADMIN, {"months": 5})
     with pytest.raises(Refused) as refused:
-        await service.servers.change(GUILD, ADMIN, {"months": 6, "turn_seconds": 10**9})
+        await editing(service).change(GUILD, ADMIN, {"months": 6, "turn_seconds": 10**9})
     assert refused.value.code == ServiceCode.BAD_SETTING and refused.value.params == {
         "setting": "turn_seconds"
     }
     with pytest.raises(Refused) as refused:
-        await service.servers.set_house_rule(GUILD, ADMIN, "classic", "salary", 5000)
+        await editing(service).set_house_rule(GUILD, ADMIN, "classic", "salary", 5000)
     assert refused.value.code == ServiceCode.HOUSE_VALUE
     assert refused.value.params == {"rule": "salary", "least": 0, "most": 1857}
-    settings = await service.servers.settings(GUILD, ADMIN)
+    settings = await editing(service).settings(GUILD, ADMIN)
     assert (settings.months, settings.turn_seconds, settings.house) == (5, None, {})
 
 
 async def test_a_new_lobby_takes_the_servers_defaults_and_the_hosts_choices_over_them(service):
-    await service.servers.change(
+    await editing(service).change(
         GUILD,
         ADMIN,
         {
@@ -73,7 +83,7 @@ async def test_a_new_lobby_takes_the_servers_defaults_and_the_hosts_choices_over
             "interrupt_seconds": 3600,
         },
     )
-    await service.servers.set_house_rule(GUILD, ADMIN, "family", "salary", 5000)
+    await editing(service).set_house_rule(GUILD, ADMIN, "family", "salary", 5000)
 
     table = (await service.lobbies.open_lobby(CHANNEL, GUILD, ADMIN, LobbyOptions())).loaded.table
     assert (table.ruleset, table.months, table.turn_seconds, table.language) == ("family", 7, 86400, "it")
@@ -119,12 +129,12 @@ async def test_stored_settings_that_no_longer_hold_never_stop_a_game_from_starti
 
 
 async def test_two_clicks_at_once_on_a_switch_or_a_choice_each_move_it_on(service):
-    await asyncio.gather(*(service.servers.flip(GUILD, ADMIN, "calls") for _ in range(2)))
+    await asyncio.gather(*(editing(service).flip(GUILD, ADMIN, "calls") for _ in range(2)))
     await asyncio.gather(
-        *(service.servers.turn_house_rule(GUILD, ADMIN, "modern", "jackpot_six") for _ in range(2))
+        *(editing(service).turn_house_rule(GUILD, ADMIN, "modern", "jackpot_six") for _ in range(2))
     )
 
-    settings = await service.servers.settings(GUILD, ADMIN)
+    settings = await editing(service).settings(GUILD, ADMIN)
     assert settings.calls is True  # off, then on again: neither click lost
     assert settings.house_rules("modern") == {"jackpot_six": "none"}  # movement, any, none
 
@@ -137,17 +147,17 @@ async def test_two_clicks_at_once_on_a_switch_or_a_choice_each_move_it_on(servic
 
 async def test_only_a_switch_flips_and_only_a_switch_or_a_choice_moves_on(service):
     for call in (
-        service.servers.flip(GUILD, ADMIN, "months"),
-        service.servers.flip(GUILD, ADMIN, "changed"),
-        service.servers.turn_house_rule(GUILD, ADMIN, "modern", "salary"),
-        service.servers.turn_house_rule(GUILD, ADMIN, "modern", "no_such_rule"),
+        editing(service).flip(GUILD, ADMIN, "months"),
+        editing(service).flip(GUILD, ADMIN, "changed"),
+        editing(service).turn_house_rule(GUILD, ADMIN, "modern", "salary"),
+        editing(service).turn_house_rule(GUILD, ADMIN, "modern", "no_such_rule"),
     ):
         with pytest.raises(Refused) as refused:
             await call
         assert refused.value.code == ServiceCode.BAD_SETTING
     with pytest.raises(Refused) as refused:
-        await service.servers.flip(GUILD, MEMBER, "calls")
-    assert refused.value.code == ServiceCode.MANAGE_SERVER
+        await editing(service).flip(GUILD, MEMBER, "calls")
+    assert refused.value.code == SettingsCode.MANAGE_SERVER
     assert await service.tables.store.server_settings(GUILD) is None
 
 
@@ -196,11 +206,11 @@ def meanwhile(monkeypatch, service: Service, *changes: Callable[[], Awaitable[ob
 
 async def test_two_processes_changing_different_settings_at_once_both_land(two_processes, monkeypatch):
     first, second = two_processes
-    meanwhile(monkeypatch, first, lambda: second.servers.flip(GUILD, OTHER_ADMIN, "calls"))
+    meanwhile(monkeypatch, first, lambda: editing(second).flip(GUILD, OTHER_ADMIN, "calls"))
 
-    shown = await first.servers.change(GUILD, ADMIN, {"months": 5})
+    shown = await editing(first).change(GUILD, ADMIN, {"months": 5})
 
-    stored = await second.servers.settings(GUILD, OTHER_ADMIN)
+    stored = await editing(second).settings(GUILD, OTHER_ADMIN)
     assert (stored.months, stored.calls) == (5, False) and shown == stored
 
 
@@ -208,16 +218,16 @@ async def test_two_processes_changing_different_house_rules_of_an_edition_at_onc
     two_processes, monkeypatch
 ):
     first, second = two_processes
-    await first.servers.set_house_rule(GUILD, ADMIN, "modern", "repay_anytime", True)
+    await editing(first).set_house_rule(GUILD, ADMIN, "modern", "repay_anytime", True)
     meanwhile(
         monkeypatch,
         first,
-        lambda: second.servers.set_house_rule(GUILD, OTHER_ADMIN, "modern", "lottery_ante", 250),
+        lambda: editing(second).set_house_rule(GUILD, OTHER_ADMIN, "modern", "lottery_ante", 250),
     )
 
-    await first.servers.set_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
+    await editing(first).set_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
 
-    stored = await second.servers.settings(GUILD, OTHER_ADMIN)
+    stored = await editing(second).settings(GUILD, OTHER_ADMIN)
     assert stored.house_rules("modern") == {"repay_anytime": True, "lottery_ante": 250, "salary": 4000}
 
 
@@ -225,27 +235,27 @@ async def test_two_processes_setting_one_setting_to_different_values_at_once_the
     two_processes, monkeypatch
 ):
     first, second = two_processes
-    await second.servers.change(GUILD, OTHER_ADMIN, {"months": 4})
+    await editing(second).change(GUILD, OTHER_ADMIN, {"months": 4})
     meanwhile(
         monkeypatch,
         first,
-        lambda: second.servers.change(GUILD, OTHER_ADMIN, {"months": 7}),
-        lambda: second.servers.set_house_rule(GUILD, OTHER_ADMIN, "modern", "salary", 5000),
+        lambda: editing(second).change(GUILD, OTHER_ADMIN, {"months": 7}),
+        lambda: editing(second).set_house_rule(GUILD, OTHER_ADMIN, "modern", "salary", 5000),
     )
     store = first.tables.store
 
     with pytest.raises(SettingsChanged) as refused:
-        await first.servers.change(GUILD, ADMIN, {"months": 5, "calls": False})
+        await editing(first).change(GUILD, ADMIN, {"months": 5, "calls": False})
     settled = await store.server_settings(GUILD)
     with pytest.raises(SettingsChanged) as house:
-        await first.servers.set_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
+        await editing(first).set_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
 
     assert refusal_text(refused.value, lang("en")) == CHANGED_MEANWHILE
-    assert refused.value.code == ServiceCode.SETTINGS_CHANGED
+    assert refused.value.code == SettingsCode.SETTINGS_CHANGED
     assert (refused.value.stored.months, refused.value.stored.calls) == (7, True)  # none of it saved
     assert house.value.stored.house_rules("modern") == {"salary": 5000}
     assert await store.server_settings(GUILD) != settled  # the other process's salary, nothing more
-    assert await second.servers.settings(GUILD, OTHER_ADMIN) == house.value.stored
+    assert await editing(second).settings(GUILD, OTHER_ADMIN) == house.value.stored
 
 
 async def test_a_change_that_loses_its_second_race_too_is_refused_and_saves_nothing(
@@ -255,14 +265,14 @@ async def test_a_change_that_loses_its_second_race_too_is_refused_and_saves_noth
     meanwhile(
         monkeypatch,
         first,
-        lambda: second.servers.flip(GUILD, OTHER_ADMIN, "calls"),
-        lambda: second.servers.flip(GUILD, OTHER_ADMIN, "board_pictures"),
+        lambda: editing(second).flip(GUILD, OTHER_ADMIN, "calls"),
+        lambda: editing(second).flip(GUILD, OTHER_ADMIN, "board_pictures"),
     )
 
     with pytest.raises(SettingsChanged) as refused:
-        await first.servers.change(GUILD, ADMIN, {"months": 5})
+        await editing(first).change(GUILD, ADMIN, {"months": 5})
 
-    stored = await second.servers.settings(GUILD, OTHER_ADMIN)
+    stored = await editing(second).settings(GUILD, OTHER_ADMIN)
     assert (stored.months, stored.calls, stored.board_pictures) == (3, False, False)
     assert refused.value.stored == stored
 
@@ -291,17 +301,17 @@ async def test_a_change_made_on_a_view_of_settings_saved_since_is_refused_and_sa
     """A form carries the version it showed; a switch, a house rule's control or Reset the value it
     showed: each made after another admin's change of what it showed is refused with the settings
     stored now, never saved over them."""
-    shown = await service.servers.stored(GUILD, ADMIN)
-    await service.servers.change(GUILD, OTHER_ADMIN, {"months": 5, "calls": False})
-    await service.servers.set_house_rule(GUILD, OTHER_ADMIN, "modern", "salary", 5000)
+    shown = await editing(service).stored(GUILD, ADMIN)
+    await editing(service).change(GUILD, OTHER_ADMIN, {"months": 5, "calls": False})
+    await editing(service).set_house_rule(GUILD, OTHER_ADMIN, "modern", "salary", 5000)
     stored = await service.tables.store.server_settings(GUILD)
 
     for stale in (
-        service.servers.change(GUILD, ADMIN, {"months": 3}, shown.version),
-        service.servers.flip(GUILD, ADMIN, "calls", True),
-        service.servers.set_house_rule(GUILD, ADMIN, "modern", "salary", 4000, "3500"),
-        service.servers.turn_house_rule(GUILD, ADMIN, "modern", "repay_anytime", "1"),
-        service.servers.reset_house(GUILD, ADMIN, "modern", house_mark({})),
+        editing(service).change(GUILD, ADMIN, {"months": 3}, shown.version),
+        editing(service).flip(GUILD, ADMIN, "calls", True),
+        editing(service).set_house_rule(GUILD, ADMIN, "modern", "salary", 4000, "3500"),
+        editing(service).turn_house_rule(GUILD, ADMIN, "modern", "repay_anytime", "1"),
+        editing(service).reset_house(GUILD, ADMIN, "modern", house_mark({})),
     ):
         with pytest.raises(SettingsChanged) as refused:
             await stale
@@ -310,8 +320,8 @@ async def test_a_change_made_on_a_view_of_settings_saved_since_is_refused_and_sa
         }
     assert await service.tables.store.server_settings(GUILD) == stored
 
-    now = await service.servers.stored(GUILD, ADMIN)
-    await service.servers.change(GUILD, ADMIN, {"months": 3}, now.version)
-    await service.servers.set_house_rule(GUILD, ADMIN, "modern", "salary", 4000, "5000")
-    settings = await service.servers.settings(GUILD, ADMIN)
+    now = await editing(service).stored(GUILD, ADMIN)
+    await editing(service).change(GUILD, ADMIN, {"months": 3}, now.version)
+    await editing(service).set_house_rule(GUILD, ADMIN, "modern", "salary", 4000, "5000")
+    settings = await editing(service).settings(GUILD, ADMIN)
     assert (settings.months, settings.house_rules("modern")) == (3, {"salary": 4000})

@@ -1,5 +1,6 @@
-"""A server's settings (`/payday settings`): its defaults for every new game and its house rules per
-edition, read and changed only by members with Manage Server.
+"""Changing a server's settings (`/payday settings`): its defaults for every new game and its house
+rules per edition, read and changed here only by members with Manage Server. Reading them for a new
+game is the core's (`Tables.server_settings`).
 
 A change is all or nothing: every value is checked (`ServerSettings`) before anything is saved, and
 a value a control could never have sent is refused in one sentence. Changes take turns in a process
@@ -9,14 +10,14 @@ two admins' changes both land, or the later is refused, never lost.
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
+from enum import StrEnum
 
 from pydantic import ValidationError
 
-from bot.game.house import HouseRuleError, HouseValue
+from bot.game.house import HouseValue
 from bot.game.rulesets import RULESETS
-from bot.service.core import Core, UseCases
+from bot.service.core import Core, UseCases, house_refused
 from bot.service.lost import NotSaved, Unconfirmed
 from bot.service.reads import HouseView
 from bot.service.tables import StoredSettings
@@ -34,8 +35,22 @@ from db.interface import StaleVersion
 log = logging.getLogger(__name__)
 
 
-class Servers(UseCases):
-    """Reading and changing each server's settings."""
+class SettingsCode(StrEnum):
+    """Why a change of a server's settings is refused (beyond the core's: a value no control offers,
+    a house rule outside its limits, a change not saved)."""
+
+    MANAGE_SERVER = "manage_server"
+    """The server's settings are changed only by members with Manage Server."""
+    SETTINGS_CHANGED = "settings_changed"
+    """Another process saved the server's settings since this change read them, setting one it sets
+    to another value (`SettingsEditing._update`): nothing was changed, and the panel shows them now."""
+    SETTINGS_UNCONFIRMED = "settings_unconfirmed"
+    """The store's answer to a change of the server's settings was lost, and they could not be read
+    again to know whether it was made: the admin opens them again in a moment to see."""
+
+
+class SettingsEditing(UseCases):
+    """Reading and changing each server's settings, for its admins."""
 
     def __init__(self, core: Core) -> None:
         super().__init__(core)
@@ -51,10 +66,6 @@ class Servers(UseCases):
         """The server's settings with their version, for a form that sends them back whole."""
         _may_change(person)
         return await self.core.tables.stored_settings(guild_id)
-
-    async def thread_per_game(self, guild_id: int | None) -> bool:
-        """Whether a new game here opens a thread of its own when its host does not say."""
-        return (await self.core.tables.server_settings(guild_id)).thread_per_game
 
     async def change(
         self, guild_id: int, person: Person, values: Mapping[str, object], seen: int | None = None
@@ -203,7 +214,7 @@ class Servers(UseCases):
         except NotSaved:
             raise Refused(ServiceCode.NOT_SAVED) from None
         except Unconfirmed:
-            raise Refused(ServiceCode.SETTINGS_UNCONFIRMED) from None
+            raise Refused(SettingsCode.SETTINGS_UNCONFIRMED) from None
 
 
 class SettingsChanged(Refused):
@@ -211,20 +222,8 @@ class SettingsChanged(Refused):
     setting one it sets to another value; `stored`: the settings now, for the panel to show."""
 
     def __init__(self, stored: ServerSettings) -> None:
-        super().__init__(ServiceCode.SETTINGS_CHANGED)
+        super().__init__(SettingsCode.SETTINGS_CHANGED)
         self.stored = stored
-
-
-@contextmanager
-def house_refused() -> Iterator[None]:
-    """A house rule changed in the block: no such rule (a forged menu option), or a value outside
-    its limits in the edition, is refused, naming them."""
-    try:
-        yield
-    except HouseRuleError as error:
-        if error.low == error.high == 0:
-            raise Refused(ServiceCode.BAD_SETTING, setting=error.key) from None
-        raise Refused(ServiceCode.HOUSE_VALUE, rule=error.key, least=error.low, most=error.high) from None
 
 
 def _house_as_shown(settings: ServerSettings, ruleset: str, key: str, shown: str | None) -> HouseRules:
@@ -238,7 +237,7 @@ def _house_as_shown(settings: ServerSettings, ruleset: str, key: str, shown: str
 
 def _may_change(person: Person) -> None:
     if not person.manages_server:
-        raise Refused(ServiceCode.MANAGE_SERVER)
+        raise Refused(SettingsCode.MANAGE_SERVER)
 
 
 def _edition(ruleset: str) -> str:
