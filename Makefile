@@ -29,7 +29,7 @@ try: $(TRY_STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy bot cogs db tools/catalog.py
+	$(BIN)/mypy bot cogs db tools/catalog
 
 test: lint
 	$(BIN)/python -m pytest
@@ -42,7 +42,8 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.load
 
-# Bring every language's catalog (bot/render/locale/*/LC_MESSAGES/payday.po) in step with the code
+# Bring every language's catalogs (bot/render/locale/*/LC_MESSAGES/payday.po, and each feature's in
+# bot/features/<name>/locale/) in step with the code
 # and list what each still lacks; translate the entries it names, then `make test` checks them.
 catalog: $(STAMP)
 	$(BIN)/python -m tools.catalog update

@@ -1,8 +1,10 @@
 """Languages: a gettext catalog per language, and numbers and money written the way each language does.
 
 The English text is the message id, so English needs no catalog. Other languages keep their
-translations in `locale/<code>/LC_MESSAGES/payday.po`, which Babel compiles in memory the first time
-the language is used: the `.po` file is the only source, so there is no compiled `.mo` to forget.
+translations in `locale/<code>/LC_MESSAGES/payday.po`, and each feature the words only it uses in its
+own folder's `bot/features/<name>/locale/<code>/LC_MESSAGES/payday.po`; Babel merges a language's
+catalogs and compiles them in memory the first time the language is used: the `.po` files are the
+only source, so there is no compiled `.mo` to forget.
 Plurals come from the catalog's own plural rule (`ngettext`), never from `if n == 1`.
 """
 
@@ -18,6 +20,8 @@ from babel.numbers import format_decimal
 
 DOMAIN = "payday"
 LOCALE_DIR = Path(__file__).parent / "locale"
+FEATURES_DIR = Path(__file__).parents[1] / "features"
+"""Where each feature's folder, and its own catalogs, are (found by path: render imports no feature)."""
 ENGLISH = "en"
 SUPPORTED = (ENGLISH, "it")
 """Languages with a complete catalog, in the order `/payday start language:` offers them."""
@@ -102,15 +106,30 @@ def _language(code: str) -> Lang:
     return Lang(code, *_compile(code))
 
 
-def po_path(code: str) -> Path:
-    """Where a language's catalog lives (tools/catalog.py keeps it in step with the code)."""
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(code: str, locale_dir: Path = LOCALE_DIR) -> Path:
+    """Where a language's catalog lives in a `locale` folder, the core's unless told (tools/catalog
+    keeps every catalog in step with the code)."""
+    return locale_dir / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def _compile(code: str) -> tuple[gettext.GNUTranslations, frozenset[tuple[str | None, str]]]:
-    """The language's translations, and the (context, message id) of each message they translate."""
-    with po_path(code).open("rb") as source:
+def feature_po_paths(code: str, features: Path = FEATURES_DIR) -> list[Path]:
+    """Every feature's catalog of a language, in the order of their features' names."""
+    return sorted(features.glob(f"*/locale/{code}/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def _compile(
+    code: str, paths: list[Path] | None = None
+) -> tuple[gettext.GNUTranslations, frozenset[tuple[str | None, str]]]:
+    """The language's translations (the core's catalog and every feature's, merged), and the
+    (context, message id) of each message they translate."""
+    paths = paths if paths is not None else [po_path(code), *feature_po_paths(code)]
+    with paths[0].open("rb") as source:
         catalog = read_po(source, locale=code, domain=DOMAIN)
+    for path in paths[1:]:
+        with path.open("rb") as source:
+            for message in list(read_po(source, locale=code, domain=DOMAIN))[1:]:
+                if catalog.get(message.id, message.context) is None:  # the tool gives each one home
+                    catalog[message.id] = message
     for message in list(catalog)[1:]:
         # Only whole translations count: Babel would write a plural whose forms are empty.
         strings = message.string if isinstance(message.string, tuple) else (message.string,)

@@ -5,25 +5,39 @@ import shutil
 
 import pytest
 
-from bot.render.i18n import SUPPORTED, po_path
+from bot.render.i18n import FEATURES_DIR, SUPPORTED, po_path
 from tools import catalog
-from tools.catalog import COMMAND, Found, check, from_code, from_commands, from_data, load, template
+from tools.catalog import (
+    COMMAND,
+    CORE,
+    Found,
+    Places,
+    check,
+    check_language,
+    from_code,
+    from_commands,
+    from_data,
+    load,
+    template,
+    templates,
+    update_language,
+)
 
 
 @pytest.fixture(scope="module")
 def wanted():
-    return template()
+    return templates()
 
 
 @pytest.mark.parametrize("code", catalog.languages())
 def test_every_language_translates_every_message_and_nothing_more(code, wanted):
-    """Fails on a message the catalog lacks, leaves untranslated or fuzzy, or translates as its English;
-    on an entry the code no longer uses; on a placeholder a translation drops or invents."""
-    report = check(load(po_path(code)), wanted)
-    assert report.problems() == [], "run `python -m tools.catalog update`, then translate:\n" + "\n".join(
-        report.problems()
-    )
-    assert report.translated == len(wanted)
+    """Fails on a message a catalog (the core's or a feature's) lacks, leaves untranslated or fuzzy,
+    or translates as its English; on an entry the code no longer uses; on a placeholder a translation
+    drops or invents; on a feature catalog no feature needs."""
+    reports = check_language(code, wanted)
+    problems = [line for report in reports for line in report.problems()]
+    assert problems == [], "run `python -m tools.catalog update`, then translate:\n" + "\n".join(problems)
+    assert [report.translated for report in reports] == [len(messages) for messages in wanted.values()]
 
 
 def test_every_language_but_english_has_a_catalog():
@@ -162,4 +176,135 @@ def test_update_of_a_catalog_in_step_changes_nothing(tmp_path):
 
 def test_the_command_line_checks_every_language(capsys):
     assert catalog.main(["check"]) == 0
-    assert "0 problems" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "it: " in out and "it [pause]: " in out and "0 problems" in out
+
+
+# -- a catalog per feature ----------------------------------------------------------------------------
+def test_a_message_only_a_feature_uses_is_its_own_the_others_stay_the_cores(wanted):
+    split = templates(
+        [
+            Found((None, "Snoozed."), "bot/features/snooze/words.py"),
+            Found((COMMAND, "Snooze the game."), "bot/features/snooze/cog.py"),
+            Found((None, "Shared"), "bot/features/snooze/words.py"),
+            Found((None, "Shared"), "bot/render/live.py"),
+            Found((None, "Two features"), "bot/features/snooze/words.py"),
+            Found((None, "Two features"), "bot/features/vote/words.py"),
+            Found((None, "Core only"), "cogs/payday/_cog.py"),
+        ]
+    )
+    assert list(split) == [CORE, "snooze"]
+    assert {m.id for m in list(split["snooze"])[1:]} == {"Snoozed.", "Snooze the game."}
+    assert {m.id for m in list(split[CORE])[1:]} == {"Shared", "Two features", "Core only"}
+    # The real pause feature: its words and commands are its own; bot/render/pause.py's the core's.
+    pause = {(m.context, m.id) for m in list(wanted["pause"])[1:]}
+    assert (None, "Resumed: the clocks run again.") in pause
+    stop = "Stop every clock of the game here until /payday resume (host or Manage Channels)."
+    assert (COMMAND, stop) in pause
+    assert wanted[CORE].get("The game is paused (by {player}): nothing moves until /payday resume.")
+    assert not pause & {(m.context, m.id) for m in list(wanted[CORE])[1:]}
+
+
+def test_the_pause_features_words_live_in_its_own_folder():
+    feature = po_path("it", FEATURES_DIR / "pause" / "locale")
+    assert feature.is_file()
+    assert load(feature).get("Resumed: the clocks run again.").string == "Ripresa: i tempi scorrono di nuovo."
+    assert load(po_path("it")).get("Resumed: the clocks run again.") is None
+
+
+HEADER = 'msgid ""\nmsgstr ""\n"Language: it\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+
+
+@pytest.fixture
+def places(tmp_path):
+    """A core catalog translating every message, and a features folder with no catalog yet."""
+    places = Places(core=tmp_path / "render" / "locale", features=tmp_path / "features")
+    core = places.path(CORE, "it")
+    core.parent.mkdir(parents=True)
+    core.write_text(
+        HEADER + 'msgid "Snoozed for {time}."\nmsgstr "In letargo per {time}."\n\n'
+        'msgid "{n} nap"\nmsgid_plural "{n} naps"\nmsgstr[0] "{n} pisolino"\nmsgstr[1] "{n} pisolini"\n\n'
+        'msgctxt "command"\nmsgid "Snooze the game."\nmsgstr "Metti in letargo la partita."\n\n'
+        'msgid "Shared"\nmsgstr "Condiviso"\n\n'
+        'msgid "Core only"\nmsgstr "Solo il nucleo"\n',
+        encoding="utf-8",
+    )
+    return places
+
+
+FEATURE_FOUND = [
+    Found((None, "Snoozed for {time}."), "bot/features/snooze/words.py"),
+    Found((None, ("{n} nap", "{n} naps")), "bot/features/snooze/words.py"),
+    Found((COMMAND, "Snooze the game."), "bot/features/snooze/cog.py"),
+    Found((None, "Shared"), "bot/features/snooze/words.py"),
+    Found((None, "Shared"), "bot/render/live.py"),
+    Found((None, "Core only"), "bot/render/live.py"),
+]
+
+
+def test_update_moves_a_features_messages_to_its_catalog_with_their_translations(places):
+    wanted = templates(FEATURE_FOUND)
+    update_language("it", wanted, places=places)
+    snooze = places.path("snooze", "it")
+    assert snooze == places.features / "snooze" / "locale" / "it" / "LC_MESSAGES" / "payday.po"
+    moved = load(snooze)
+    assert moved.get("Snoozed for {time}.").string == "In letargo per {time}."
+    assert moved.get("{n} nap").string == ("{n} pisolino", "{n} pisolini")
+    assert moved.get("Snooze the game.", COMMAND).string == "Metti in letargo la partita."
+    assert moved.get("Shared") is None and not any(m.fuzzy for m in list(moved)[1:])
+    assert moved.plural_forms == "nplurals=2; plural=(n != 1);"
+    core = load(places.path(CORE, "it"))
+    assert core.get("Snoozed for {time}.") is None and core.get("Snooze the game.", COMMAND) is None
+    assert core.get("Shared").string == "Condiviso"  # the core uses it too
+    assert [r.problems() for r in check_language("it", wanted, places)] == [[], []]
+    before = snooze.read_bytes()
+    update_language("it", wanted, places=places)
+    assert snooze.read_bytes() == before  # in step: nothing changes
+
+    # The core comes to use the feature's message too: it moves back, translation and all.
+    wanted = templates([*FEATURE_FOUND, Found((None, "Snoozed for {time}."), "bot/render/live.py")])
+    update_language("it", wanted, places=places)
+    assert load(places.path(CORE, "it")).get("Snoozed for {time}.").string == "In letargo per {time}."
+    assert load(snooze).get("Snoozed for {time}.") is None
+
+
+def test_update_drops_the_catalog_of_a_feature_whose_folder_is_gone(places):
+    update_language("it", templates(FEATURE_FOUND), places=places)
+    assert places.path("snooze", "it").is_file()
+    update_language("it", templates([f for f in FEATURE_FOUND if "snooze" not in f.where]), places=places)
+    assert not (places.features / "snooze").exists()
+    core = load(places.path(CORE, "it"))
+    assert core.get("Snoozed for {time}.") is None and core.get("Shared").string == "Condiviso"
+
+
+def test_the_check_fails_on_a_feature_catalog_missing_a_translation_or_mangling_a_placeholder(places):
+    wanted = templates(FEATURE_FOUND)
+    assert [r.missing for r in check_language("it", wanted, places)][1]  # not made yet: all missing
+    update_language("it", wanted, places=places)
+    snooze = places.path("snooze", "it")
+    text = snooze.read_text(encoding="utf-8")
+    text = text.replace('"In letargo per {time}."', '"In letargo per {tempo}."')
+    text = text.replace('"Metti in letargo la partita."', '""')
+    snooze.write_text(text, encoding="utf-8")
+    core, feature = check_language("it", wanted, places)
+    assert core.problems() == []
+    assert feature.untranslated == [(COMMAND, "Snooze the game.")]
+    assert [key for key, _ in feature.placeholders] == [(None, "Snoozed for {time}.")]
+    assert all(line.startswith("it [snooze]: ") for line in feature.problems())
+    stray = places.path("gone", "it")
+    stray.parent.mkdir(parents=True)
+    stray.write_text(HEADER, encoding="utf-8")
+    assert check_language("it", wanted, places)[-1].stray
+
+
+def test_update_of_every_catalog_in_step_changes_nothing(tmp_path, wanted):
+    places = Places(core=tmp_path / "render" / "locale", features=tmp_path / "features")
+    real = {CORE: po_path("it"), **Places().feature_catalogs("it")}
+    assert "pause" in real
+    for owner, path in real.items():
+        places.path(owner, "it").parent.mkdir(parents=True)
+        shutil.copy(path, places.path(owner, "it"))
+    update_language("it", wanted, places=places)
+    for owner, path in real.items():
+        assert places.path(owner, "it").read_bytes() == path.read_bytes()
+    assert places.feature_catalogs("it").keys() == real.keys() - {CORE}

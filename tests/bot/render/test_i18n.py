@@ -1,6 +1,6 @@
 """Languages: the catalog's translations and plurals, and money written the way each language writes it."""
 
-from bot.render.i18n import ENGLISH, SUPPORTED, lang
+from bot.render.i18n import ENGLISH, FEATURES_DIR, SUPPORTED, Lang, _compile, feature_po_paths, lang, po_path
 
 
 def test_english_is_the_message_itself():
@@ -48,3 +48,31 @@ def test_a_message_the_catalog_lacks_is_recorded_and_shown_in_english():
     text = it._("A sentence nobody translated: {x}", x=1)
     assert text == "A sentence nobody translated: 1"
     assert "A sentence nobody translated: {x}" in it.missing
+
+
+def test_a_features_words_come_from_its_own_catalog_beside_its_code():
+    it = lang("it")
+    assert FEATURES_DIR / "pause" / "locale" / "it" / "LC_MESSAGES" / "payday.po" in feature_po_paths("it")
+    assert it._("Resumed: the clocks run again.") == "Ripresa: i tempi scorrono di nuovo."
+    assert it.translates(None, "Resumed: the clocks run again.")
+    stop = "Stop every clock of the game here until /payday resume (host or Manage Channels)."
+    assert it.pgettext("command", stop).startswith("Ferma tutti i tempi")
+    assert lang("it-IT") is it  # the core's catalog and every feature's, merged once per language
+
+
+def test_a_languages_catalogs_merge_into_one_translation(tmp_path):
+    feature = tmp_path / "snooze" / "locale" / "it" / "LC_MESSAGES" / "payday.po"
+    feature.parent.mkdir(parents=True)
+    feature.write_text(
+        'msgid ""\nmsgstr ""\n"Language: it\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "Snoozed for {time}."\nmsgstr "In letargo per {time}."\n\n'
+        'msgid "{n} nap"\nmsgid_plural "{n} naps"\nmsgstr[0] "{n} pisolino"\nmsgstr[1] "{n} pisolini"\n\n'
+        '#, fuzzy\nmsgid "Snoozed."\nmsgstr "In letargo."\n',
+        encoding="utf-8",
+    )
+    it = Lang("it", *_compile("it", [po_path("it"), *feature_po_paths("it", tmp_path)]))
+    assert it._("Snoozed for {time}.", time="1h") == "In letargo per 1h."
+    assert it.ngettext("{n} nap", "{n} naps", 2) == "2 pisolini"
+    assert it._("Pay Day") == "Giorno di paga"  # the core's words too
+    assert not it.missing
+    assert it._("Snoozed.") == "Snoozed." and it.missing == {"Snoozed."}  # a guess is no translation

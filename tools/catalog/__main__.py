@@ -1,0 +1,5 @@
+import sys
+
+from tools.catalog import main
+
+sys.exit(main())
