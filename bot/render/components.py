@@ -108,19 +108,6 @@ class SubmitForm(MoneyAmount):
     """The form submitted: its one text field is the amount."""
 
 
-APPROVE, DECLINE = "approve", "decline"
-
-
-@clicks("pdt", channel_id=CHANNEL, game_id=GAME, number=NUMBER, verdict=Part(f"{APPROVE}|{DECLINE}", str))
-@dataclass(frozen=True, slots=True)
-class SeatVerdict(InGame):
-    """The host's answer to request `number` to take over a computer's seat (`verdict`: APPROVE or
-    DECLINE)."""
-
-    number: int
-    verdict: str
-
-
 @clicks("pde", channel_id=CHANNEL, game_id=GAME, prompt=NUMBER)
 @dataclass(frozen=True, slots=True)
 class EndGame(InGame):

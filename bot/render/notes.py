@@ -8,7 +8,6 @@ from typing import Any
 from bot.game.bank import interest_on
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS, Rules
-from bot.render import takeover
 from bot.render.calls import switched
 from bot.render.events import describe
 from bot.render.i18n import Lang
@@ -111,9 +110,6 @@ _CORE: dict[StrEnum, NoteWriter] = {
     NoteCode.DONE: _done,
     NoteCode.CALLS_ON: lambda p, L, t: switched(True, p["here"], L),
     NoteCode.CALLS_OFF: lambda p, L, t: switched(False, p["here"], L),
-    NoteCode.SEAT_ASKED: takeover.asked,
-    NoteCode.SEAT_TAKEN: takeover.taken,
-    NoteCode.SEAT_DECLINED: takeover.declined,
 }
 """The core's notes."""
 NOTES.register(_CORE)

@@ -4,7 +4,7 @@
 and returns `Update`s (values.py) and read models (reads.py) with no discord.py type and no words in them. Its
 use cases come in groups over one shared core (core.py: the channel locks and the store through
 `Tables`, the screen, one clock, the timers), each an attribute of `Service`: the lobby
-(`service.lobbies`), playing, looks, take-overs, replays, results and the timers' work
+(`service.lobbies`), playing, looks, replays, results and the timers' work
 (`service.waking`). A refusal is always `Refused`.
 """
 
@@ -34,7 +34,6 @@ from bot.service.values import (
     ServiceCode,
     Show,
     Standings,
-    TakeoverCode,
     Update,
 )
 
@@ -73,6 +72,5 @@ __all__ = [
     "Standings",
     "StoryRows",
     "Tables",
-    "TakeoverCode",
     "Update",
 ]

@@ -1,5 +1,5 @@
 """The one object the cog calls. Its attributes are the use-case groups (lobbies.py, playing.py,
-looks.py, takeover.py, replays.py, waking.py; results.py on the store
+looks.py, replays.py, waking.py; results.py on the store
 alone), all over one shared `Core` (core.py): a caller names the group and its method
 (`service.results.history(...)`), so reading a call leads straight to the code."""
 
@@ -10,7 +10,6 @@ from bot.service.playing import Playing
 from bot.service.replays import Replays
 from bot.service.results import Results
 from bot.service.tables import Tables
-from bot.service.takeover import Takeovers
 from bot.service.thinking import Thinker
 from bot.service.timers import Clock, DeadlineScheduler, Lateness
 from bot.service.waking import Waking
@@ -46,8 +45,6 @@ class Service:
         """A player's answer, standing orders, ending a game early."""
         self.looks = Looks(core)
         """What a player asks to see: the status, a hand, the books, the story, the rules."""
-        self.takeovers = Takeovers(core)
-        """A member asks for a computer's seat; the host approves or declines."""
         self.replays = Replays(core)
         """A finished game replayed step by step, exported as a record, listed."""
         self.results = Results(tables, now)

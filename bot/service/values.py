@@ -105,12 +105,6 @@ class NoteCode(StrEnum):
     lasting preference, for their next games)."""
     CALLS_OFF = "calls_off"
     """here: as for CALLS_ON."""
-    SEAT_ASKED = "seat_asked"
-    """request: the number of the request to take over a seat, posted for the host."""
-    SEAT_TAKEN = "seat_taken"
-    """name, seat, host: the host approved; `name` plays the seat that was called `seat` until now."""
-    SEAT_DECLINED = "seat_declined"
-    """name, seat, host"""
     HOUSE_RULES_CHANGED = "house_rules_changed"
     """name: the host who changed the lobby's house rules."""
 
@@ -323,31 +317,6 @@ class ServiceCode(StrEnum):
     UNCONFIRMED = "unconfirmed"
     """The store's answer to the change was lost, and the game could not be read again to know
     whether it was made: the person looks at the game's latest message and tries again."""
-
-
-class TakeoverCode(StrEnum):
-    """Refusals of a request to take over a computer's seat, and of the host's answer to one."""
-
-    SEATED = "takeover_seated"
-    """name: the requester plays this game already, at that seat."""
-    NO_SUCH_SEAT = "takeover_no_seat"
-    """name: what was typed; free: the names of the seats the computer plays."""
-    NOT_COMPUTER = "takeover_not_computer"
-    """name: the seat, which a person plays; free: as above."""
-    ASKED_ALREADY = "takeover_asked_already"
-    """name: the seat; until: when the request waiting for the host expires."""
-    HOST_ANSWERS = "takeover_host_answers"
-    """host: the host's name."""
-    GONE = "takeover_gone"
-    """The request was answered, or expired and was dropped since (or never was)."""
-    EXPIRED = "takeover_expired"
-    """name: who asked."""
-    SAT_ELSEWHERE = "takeover_sat_elsewhere"
-    """name: who asked; seat: the seat they play now."""
-    TAKEN = "takeover_taken"
-    """name: the seat, which a person plays now."""
-    MID_TURN = "takeover_mid_turn"
-    """name: the seat, in the middle of its turn or of a question: the request stays open."""
 
 
 class ReplayCode(StrEnum):

@@ -162,14 +162,6 @@ class RefreshButton(Control[components.RefreshHand, Payday]):
         await cog.hand_refresh(interaction, self.target)
 
 
-class SeatButton(Control[components.SeatVerdict, Payday]):
-    codec = components.SeatVerdict.codec
-    part = Payday
-
-    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.seat_verdict(interaction, self.target)
-
-
 class EndButton(Control[components.EndGame, Payday]):
     codec = components.EndGame.codec
     part = Payday

@@ -12,7 +12,7 @@ from bot.render import components as c
 from bot.render import custom_ids
 from bot.render.custom_ids import CHANNEL, TARGETS, Target, clicks, custom_id
 from tests.bot.test_layers import imported, within
-from tests.cogs.payday.test_items import OLD_CUSTOM_IDS
+from tests.cogs.payday.test_items import OLD_CUSTOM_IDS, targets_as_imported  # noqa: F401 - a fixture
 
 C, G = 12345678901234567890, 987654321098  # the longest channel and game ids a custom_id carries
 

@@ -10,8 +10,9 @@ from datetime import timedelta
 import pytest
 
 from bot.features.pause.service import Pausing
+from bot.features.takeover.service import TakeoverCode, Takeovers
 from bot.game.state import to_json
-from bot.service import Ending, GameSettings, Refused, ReplayCode, Service, TakeoverCode
+from bot.service import Ending, GameSettings, Refused, ReplayCode, Service
 from bot.service.exports import audit, dumps
 from tests.bot.service.fakes import Clock, Screen
 from tests.bot.service.games import begin, play, table
@@ -113,10 +114,10 @@ async def test_a_game_that_ended_by_itself_rebuilds_and_exports(service, ending)
 async def test_a_game_with_a_seat_taken_over_rebuilds_with_the_new_players_name(service):
     game_id = await begin(service)
     assert not await play(service, game_id, answers=40)
-    await service.takeovers.ask(CHANNEL, OLGA, "Bot Penny")
+    await Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Penny")
     for _ in range(200):
         try:
-            await service.takeovers.approve(CHANNEL, ALICE, game_id, 1)
+            await Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 1)
             break
         except Refused as refused:
             assert refused.code == TakeoverCode.MID_TURN

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.features.takeover.service import Takeovers
 from bot.game.state import GameState
 from bot.service import LobbyOptions, Person, ratings
 from bot.service.results import Period, Results, backfill, house_key, places, result_of
@@ -363,8 +364,8 @@ async def olga_takes_penny(
         if once(state) and state.turn != 1 and not asked:
             break
         assert not await play(service, game_id, answers=1)
-    await service.takeovers.ask(CHANNEL, OLGA, seat)
-    await service.takeovers.approve(CHANNEL, ALICE, game_id, 1)
+    await Takeovers(service.core).ask(CHANNEL, OLGA, seat)
+    await Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 1)
 
 
 async def test_taking_over_a_computers_seat_on_its_last_day_rates_nobody(service):

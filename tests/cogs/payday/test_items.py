@@ -6,6 +6,7 @@ import discord
 import pytest
 
 import bot.features.settings.controls  # noqa: F401 - the settings panel's controls and forms register
+from bot.features.takeover.controls import APPROVE, DECLINE, SeatVerdict
 from bot.render import components as c
 from bot.render.custom_ids import GAME, TARGETS, Codec
 from bot.service import LobbyChange
@@ -32,8 +33,12 @@ OLD_CUSTOM_IDS = [
     (f"pdo:{C}:{G}", c.SetOrders(C, G), "orders_click"),
     (f"pdb:{C}:{G}:repay", c.OpenForm(C, G, "repay"), "money_form"),
     (f"pdr:{C}:{G}", c.RefreshHand(C, G), "hand_refresh"),
-    (f"pdt:{C}:{G}:123456789:approve", c.SeatVerdict(C, G, 123456789, c.APPROVE), "seat_verdict"),
-    (f"pdt:{C}:{G}:7:decline", c.SeatVerdict(C, G, 7, c.DECLINE), "seat_verdict"),
+    (
+        f"pdt:{C}:{G}:123456789:approve",
+        SeatVerdict(C, G, 123456789, APPROVE),
+        "seat_verdict",
+    ),
+    (f"pdt:{C}:{G}:7:decline", SeatVerdict(C, G, 7, DECLINE), "seat_verdict"),
     (f"pdhist:{C}:12", c.HistoryTurn(C, 12), "history_page"),
     ("pdhist:0:3", c.HistoryTurn(0, 3), "history_page"),
     ("pdrank:classic:30d:2", c.LeaderboardTurn("classic", "30d", 2), "leaderboard_page"),
@@ -45,6 +50,18 @@ OLD_CUSTOM_IDS = [
     (f"pdw:{G}:999999:payday", c.ReplayTurn(G, 999999, "payday"), "replay_step"),
 ]
 """One of each layout ever sent, written out by hand as the messages in channels hold them."""
+
+IMPORTED = dict(TARGETS)
+"""The kinds of target as this module's imports define them, a feature's among them."""
+
+
+@pytest.fixture(autouse=True)
+def targets_as_imported(monkeypatch) -> None:
+    """Each bot a test starts loads the features anew, and discord.py imports an extension's modules
+    anew at each load: a feature's targets defined again take the place of those this module's
+    tables were written with (bot/render/custom_ids.py, `claim`). Its tests see the ones it imported."""
+    for prefix, kind in IMPORTED.items():
+        monkeypatch.setitem(TARGETS, prefix, kind)
 
 
 class Recorder:

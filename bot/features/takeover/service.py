@@ -15,11 +15,48 @@ click on a request answered, or on one from an earlier game, is told apart from 
 """
 
 from datetime import datetime
+from enum import StrEnum
 
 from bot.game.events import Event
 from bot.service.core import UseCases, log_change
-from bot.service.values import Answer, LiveView, Note, NoteCode, Person, Refused, TakeoverCode, Update
+from bot.service.values import Answer, LiveView, Note, Person, Refused, Update
 from bot.table import LogKind, SeatRequest, Table, TableKind, attention, lobby
+
+
+class TakeoverNote(StrEnum):
+    """What a request and the host's answer to it say (the request's message, then its answer)."""
+
+    SEAT_ASKED = "seat_asked"
+    """request: the number of the request to take over a seat, posted for the host."""
+    SEAT_TAKEN = "seat_taken"
+    """name, seat, host: the host approved; `name` plays the seat that was called `seat` until now."""
+    SEAT_DECLINED = "seat_declined"
+    """name, seat, host"""
+
+
+class TakeoverCode(StrEnum):
+    """Refusals of a request to take over a computer's seat, and of the host's answer to one."""
+
+    SEATED = "takeover_seated"
+    """name: the requester plays this game already, at that seat."""
+    NO_SUCH_SEAT = "takeover_no_seat"
+    """name: what was typed; free: the names of the seats the computer plays."""
+    NOT_COMPUTER = "takeover_not_computer"
+    """name: the seat, which a person plays; free: as above."""
+    ASKED_ALREADY = "takeover_asked_already"
+    """name: the seat; until: when the request waiting for the host expires."""
+    HOST_ANSWERS = "takeover_host_answers"
+    """host: the host's name."""
+    GONE = "takeover_gone"
+    """The request was answered, or expired and was dropped since (or never was)."""
+    EXPIRED = "takeover_expired"
+    """name: who asked."""
+    SAT_ELSEWHERE = "takeover_sat_elsewhere"
+    """name: who asked; seat: the seat they play now."""
+    TAKEN = "takeover_taken"
+    """name: the seat, which a person plays now."""
+    MID_TURN = "takeover_mid_turn"
+    """name: the seat, in the middle of its turn or of a question: the request stays open."""
 
 
 class Takeovers(UseCases):
@@ -50,7 +87,7 @@ class Takeovers(UseCases):
             record = {"kind": LogKind.SEAT_ASKED, "user": person.user_id, "seat": seat, "request": number}
             loaded = await self.core.tables.save(loaded, [record])
             log_change("seat asked", loaded, user=person.user_id, seat=seat, request=number)
-            said = Note(NoteCode.SEAT_ASKED, {"request": number})
+            said = Note(TakeoverNote.SEAT_ASKED, {"request": number})
             return self.core.publish(Update(channel_id, loaded, answer=Answer(said=said)))
 
     async def approve(self, channel_id: int, person: Person, game_id: int, number: int) -> Update:
@@ -83,7 +120,7 @@ class Takeovers(UseCases):
             }
             loaded = await self.core.tables.save(loaded, [record])
             log_change("seat taken over", loaded, user=request.user_id, seat=seat, by=person.user_id)
-            said = Note(NoteCode.SEAT_TAKEN, {"name": name, "seat": was, "host": table.host_name()})
+            said = Note(TakeoverNote.SEAT_TAKEN, {"name": name, "seat": was, "host": table.host_name()})
             events = (Event(TableKind.TOOK_OVER, seat),)
             update = Update(channel_id, loaded, events, LiveView(loaded), Answer(said=said))
             return self.core.publish(update)
@@ -105,7 +142,7 @@ class Takeovers(UseCases):
             log_change("seat declined", loaded, user=request.user_id, seat=request.seat)
             seat = table.seats[request.seat].name
             said = Note(
-                NoteCode.SEAT_DECLINED, {"name": request.name, "seat": seat, "host": table.host_name()}
+                TakeoverNote.SEAT_DECLINED, {"name": request.name, "seat": seat, "host": table.host_name()}
             )
             return self.core.publish(Update(channel_id, loaded, answer=Answer(said=said)))
 

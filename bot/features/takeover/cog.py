@@ -1,22 +1,32 @@
 """Taking over a computer's seat: /payday takeover posts the request for the host, whose Approve or
-Decline (a button that works after a restart like every other) answers it by editing that message."""
+Decline (a button that works after a restart like every other) answers it by editing that message.
+The control of those buttons is here, beside the handler it calls."""
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from bot.render.components import APPROVE, Message, SeatVerdict
+from bot.features.takeover.controls import APPROVE, SeatVerdict
+from bot.features.takeover.service import Takeovers
+from bot.features.takeover.words import request_message
+from bot.render.components import Message
 from bot.render.i18n import Lang, lang
 from bot.render.notes import note_text
-from bot.render.takeover import request_message
 from bot.service import Update
-from cogs.payday._base import Answering, channel_of, person, same_channel
+from cogs.payday import Control, FeatureCog, channel_of, person, same_channel
 from cogs.payday.live import Reply
 
 SUGGESTED = 25
 """Discord shows at most 25 suggestions for an option."""
 
 
-class Takeover(Answering):
+class TakeoverCommands(FeatureCog):
+    """/payday takeover, and the host's answer on the request it posts."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+        self.takeovers = Takeovers(self.service.core)
+
     @app_commands.command(name="takeover")
     @app_commands.describe(seat="The name of the seat the computer plays.")
     async def takeover(self, interaction: discord.Interaction, seat: app_commands.Range[str, 1, 100]) -> None:
@@ -24,7 +34,7 @@ class Takeover(Answering):
         channel_id = channel_of(interaction)
         await self._run(
             interaction,
-            lambda: self.service.takeovers.ask(channel_id, person(interaction), seat),
+            lambda: self.takeovers.ask(channel_id, person(interaction), seat),
             self._posted,
             public=True,
         )
@@ -34,13 +44,13 @@ class Takeover(Answering):
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
         """The seats the computer plays, those whose name holds what was typed."""
-        names = await self.service.takeovers.computer_seats(channel_of(interaction))
+        names = await self.takeovers.computer_seats(channel_of(interaction))
         wanted = typed.casefold()
         return [app_commands.Choice(name=n, value=n) for n in names if wanted in n.casefold()][:SUGGESTED]
 
     async def seat_verdict(self, interaction: discord.Interaction, clicked: SeatVerdict) -> None:
         """The host's Approve or Decline on a request."""
-        takeovers = self.service.takeovers
+        takeovers = self.takeovers
         answer = takeovers.approve if clicked.verdict == APPROVE else takeovers.decline
 
         async def call() -> Update:
@@ -65,3 +75,11 @@ class Takeover(Answering):
         assert loaded is not None and said is not None, "an answered request says who answered what"
         table = loaded.table
         reply.edit(Message(note_text(said, lang(table.language), table)), text=True)
+
+
+class SeatButton(Control[SeatVerdict, TakeoverCommands]):
+    codec = SeatVerdict.codec
+    part = TakeoverCommands
+
+    async def handle(self, cog: TakeoverCommands, interaction: discord.Interaction) -> None:
+        await cog.seat_verdict(interaction, self.target)

@@ -4,9 +4,10 @@ changes nothing; every change leaves the channel's timer armed."""
 
 import pytest
 
+from bot.features.takeover.service import TakeoverCode, TakeoverNote, Takeovers
 from bot.game import events as ev
 from bot.game.orders import NONE, Orders
-from bot.service import LobbyOptions, Note, NoteCode, Person, Refused, Service, ServiceCode, TakeoverCode
+from bot.service import LobbyOptions, Note, Person, Refused, Service, ServiceCode
 from bot.table import COMPUTER_DELAY, Seat, SeatRequest, Stint, TableKind
 from bot.table.document import REQUEST_TIME
 from tests.bot.service.test_lobbies_kick import CAROL, books, stored
@@ -46,20 +47,20 @@ async def test_the_host_approves_and_the_member_plays_the_seat_with_its_money(se
     before = await table(service)
     penny = before.state.players[2]
 
-    asked = await service.takeovers.ask(CHANNEL, OLGA, " bot PENNY ")
+    asked = await Takeovers(service.core).ask(CHANNEL, OLGA, " bot PENNY ")
 
     expires = service.now() + REQUEST_TIME
-    assert asked.answer.said == Note(NoteCode.SEAT_ASKED, {"request": 1})
+    assert asked.answer.said == Note(TakeoverNote.SEAT_ASKED, {"request": 1})
     assert asked.loaded.table.requests == [
         SeatRequest(number=1, user_id=9, name="olga", seat=2, expires=expires)
     ]
     assert asked.live is None and armed(service, asked.loaded.table)
 
-    approved = await service.takeovers.approve(CHANNEL, ALICE, game_id, 1)
+    approved = await Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 1)
 
     after = approved.loaded.table
     assert approved.answer.said == Note(
-        NoteCode.SEAT_TAKEN, {"name": "olga", "seat": "Bot Penny", "host": "alice"}
+        TakeoverNote.SEAT_TAKEN, {"name": "olga", "seat": "Bot Penny", "host": "alice"}
     )
     assert after.seats[2] == Seat(user_id=OLGA.user_id, name="olga", stints=[Stint(user_id=9, name="olga")])
     assert after.state.players[2] == type(penny)(**{**vars_of(penny), "name": "olga"})
@@ -89,8 +90,8 @@ async def test_the_seat_of_a_player_who_left_starts_afresh_without_their_orders(
     await service.lobbies.leave(CHANNEL, BOB)
     assert (await table(service)).seats[1].orders.roll
 
-    await service.takeovers.ask(CHANNEL, OLGA, "bob")
-    approved = await service.takeovers.approve(CHANNEL, ALICE, game_id, 1)
+    await Takeovers(service.core).ask(CHANNEL, OLGA, "bob")
+    approved = await Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 1)
 
     seat = approved.loaded.table.seats[1]
     assert seat.orders == NONE and seat.notices and not seat.away and seat.replaced is None
@@ -99,17 +100,17 @@ async def test_the_seat_of_a_player_who_left_starts_afresh_without_their_orders(
 
 async def test_the_host_declines_and_the_request_is_gone(service):
     game_id = await with_computers(service)
-    await service.takeovers.ask(CHANNEL, OLGA, "Bot Penny")
+    await Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Penny")
 
-    declined = await service.takeovers.decline(CHANNEL, ALICE, game_id, 1)
+    declined = await Takeovers(service.core).decline(CHANNEL, ALICE, game_id, 1)
 
     assert declined.answer.said == Note(
-        NoteCode.SEAT_DECLINED, {"name": "olga", "seat": "Bot Penny", "host": "alice"}
+        TakeoverNote.SEAT_DECLINED, {"name": "olga", "seat": "Bot Penny", "host": "alice"}
     )
     assert declined.loaded.table.requests == [] and declined.loaded.table.seats[2].computer
     assert armed(service, declined.loaded.table)
     with pytest.raises(Refused) as again:
-        await service.takeovers.approve(CHANNEL, ALICE, game_id, 1)
+        await Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 1)
     assert again.value.code is TakeoverCode.GONE
 
 
@@ -124,25 +125,25 @@ async def refusal(service: Service, asking) -> tuple[str, dict]:
 
 async def test_asking_is_refused_to_a_seated_member_and_for_a_seat_that_is_not_the_computers(service):
     with pytest.raises(Refused) as none:
-        await service.takeovers.ask(CHANNEL, OLGA, "Bot Penny")
+        await Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Penny")
     assert none.value.code is ServiceCode.NO_GAME
     await with_computers(service, 2)
     free = ("Bot Penny", "Bot Nickel")
 
-    assert await refusal(service, lambda: service.takeovers.ask(CHANNEL, BOB, "Bot Penny")) == (
+    assert await refusal(service, lambda: Takeovers(service.core).ask(CHANNEL, BOB, "Bot Penny")) == (
         TakeoverCode.SEATED,
         {"name": "bob"},
     )
-    assert await refusal(service, lambda: service.takeovers.ask(CHANNEL, OLGA, "alice")) == (
+    assert await refusal(service, lambda: Takeovers(service.core).ask(CHANNEL, OLGA, "alice")) == (
         TakeoverCode.NOT_COMPUTER,
         {"name": "alice", "free": free},
     )
-    assert await refusal(service, lambda: service.takeovers.ask(CHANNEL, OLGA, "Bot Dime")) == (
+    assert await refusal(service, lambda: Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Dime")) == (
         TakeoverCode.NO_SUCH_SEAT,
         {"name": "Bot Dime", "free": free},
     )
-    await service.takeovers.ask(CHANNEL, OLGA, "Bot Penny")
-    code, params = await refusal(service, lambda: service.takeovers.ask(CHANNEL, OLGA, "Bot Penny"))
+    await Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Penny")
+    code, params = await refusal(service, lambda: Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Penny"))
     assert code is TakeoverCode.ASKED_ALREADY and params == {
         "name": "Bot Penny",
         "until": service.now() + REQUEST_TIME,
@@ -151,38 +152,38 @@ async def test_asking_is_refused_to_a_seated_member_and_for_a_seat_that_is_not_t
 
 async def test_the_answer_is_refused_to_all_but_the_host_and_for_a_stale_or_outrun_request(service):
     game_id = await with_computers(service, 2)
-    await service.takeovers.ask(CHANNEL, OLGA, "Bot Penny")  # 1
-    await service.takeovers.ask(CHANNEL, OLGA, "Bot Nickel")  # 2
-    await service.takeovers.ask(CHANNEL, DAVE, "Bot Penny")  # 3
+    await Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Penny")  # 1
+    await Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Nickel")  # 2
+    await Takeovers(service.core).ask(CHANNEL, DAVE, "Bot Penny")  # 3
 
-    assert await refusal(service, lambda: service.takeovers.approve(CHANNEL, BOB, game_id, 1)) == (
+    assert await refusal(service, lambda: Takeovers(service.core).approve(CHANNEL, BOB, game_id, 1)) == (
         TakeoverCode.HOST_ANSWERS,
         {"host": "alice"},
     )
-    assert await refusal(service, lambda: service.takeovers.decline(CHANNEL, OLGA, game_id, 1)) == (
+    assert await refusal(service, lambda: Takeovers(service.core).decline(CHANNEL, OLGA, game_id, 1)) == (
         TakeoverCode.HOST_ANSWERS,
         {"host": "alice"},
     )
-    assert await refusal(service, lambda: service.takeovers.approve(CHANNEL, ALICE, game_id, 99)) == (
+    assert await refusal(service, lambda: Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 99)) == (
         TakeoverCode.GONE,
         {},
     )
-    code, _ = await refusal(service, lambda: service.takeovers.approve(CHANNEL, ALICE, game_id + 1, 1))
+    code, _ = await refusal(service, lambda: Takeovers(service.core).approve(CHANNEL, ALICE, game_id + 1, 1))
     assert code is ServiceCode.GAME_ENDED
 
-    await service.takeovers.approve(CHANNEL, ALICE, game_id, 1)
+    await Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 1)
 
-    assert await refusal(service, lambda: service.takeovers.approve(CHANNEL, ALICE, game_id, 2)) == (
+    assert await refusal(service, lambda: Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 2)) == (
         TakeoverCode.SAT_ELSEWHERE,
         {"name": "olga", "seat": "olga"},
     )
-    assert await refusal(service, lambda: service.takeovers.approve(CHANNEL, ALICE, game_id, 3)) == (
+    assert await refusal(service, lambda: Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 3)) == (
         TakeoverCode.TAKEN,
         {"name": "olga"},
     )
     service.now.now += REQUEST_TIME
     await service.wake(CHANNEL)  # the time limit that ran out meanwhile, first
-    assert await refusal(service, lambda: service.takeovers.decline(CHANNEL, ALICE, game_id, 2)) == (
+    assert await refusal(service, lambda: Takeovers(service.core).decline(CHANNEL, ALICE, game_id, 2)) == (
         TakeoverCode.EXPIRED,
         {"name": "olga"},
     )
@@ -191,9 +192,9 @@ async def test_the_answer_is_refused_to_all_but_the_host_and_for_a_stale_or_outr
 async def test_the_seat_is_not_taken_over_in_the_middle_of_its_turn(service):
     game_id = await with_computers(service, 0)
     await service.lobbies.leave(CHANNEL, ALICE)  # her roll is asked: the computer's now, and bob hosts
-    await service.takeovers.ask(CHANNEL, CAROL, "alice")
+    await Takeovers(service.core).ask(CHANNEL, CAROL, "alice")
 
-    assert await refusal(service, lambda: service.takeovers.approve(CHANNEL, BOB, game_id, 1)) == (
+    assert await refusal(service, lambda: Takeovers(service.core).approve(CHANNEL, BOB, game_id, 1)) == (
         TakeoverCode.MID_TURN,
         {"name": "alice"},
     )
@@ -203,24 +204,24 @@ async def test_the_seat_is_not_taken_over_in_the_middle_of_its_turn(service):
     await service.wake(CHANNEL)  # the computer rolls for her seat: its turn is over
     assert (await table(service)).state.turn == 1
 
-    approved = await service.takeovers.approve(CHANNEL, BOB, game_id, 1)
+    approved = await Takeovers(service.core).approve(CHANNEL, BOB, game_id, 1)
     assert approved.loaded.table.seats[0].user_id == CAROL.user_id
 
 
 async def test_an_expired_request_is_refused_as_such_then_dropped_by_the_next(service):
     game_id = await with_computers(service)
-    await service.takeovers.ask(CHANNEL, OLGA, "Bot Penny")
+    await Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Penny")
     service.now.now += REQUEST_TIME
     await service.wake(CHANNEL)  # the time limit that ran out meanwhile, first
 
-    assert await refusal(service, lambda: service.takeovers.approve(CHANNEL, ALICE, game_id, 1)) == (
+    assert await refusal(service, lambda: Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 1)) == (
         TakeoverCode.EXPIRED,
         {"name": "olga"},
     )
-    again = await service.takeovers.ask(CHANNEL, OLGA, "Bot Penny")  # she may ask again: a new request
+    again = await Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Penny")  # she may ask again: a new request
 
     assert [request.number for request in again.loaded.table.requests] == [2]
-    assert await refusal(service, lambda: service.takeovers.approve(CHANNEL, ALICE, game_id, 1)) == (
+    assert await refusal(service, lambda: Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 1)) == (
         TakeoverCode.GONE,
         {},
     )
@@ -230,8 +231,8 @@ async def test_a_member_who_turned_calls_off_keeps_them_off_in_the_seat_taken_ov
     game_id = await with_computers(service)
     await service.looks.switch_calls(CHANNEL, OLGA, False)  # olga is not seated: her lasting choice
 
-    await service.takeovers.ask(CHANNEL, OLGA, "Bot Penny")
-    approved = await service.takeovers.approve(CHANNEL, ALICE, game_id, 1)
+    await Takeovers(service.core).ask(CHANNEL, OLGA, "Bot Penny")
+    approved = await Takeovers(service.core).approve(CHANNEL, ALICE, game_id, 1)
 
     stints = [Stint(user_id=OLGA.user_id, name="olga")]
     assert approved.loaded.table.seats[2] == Seat(

@@ -1,6 +1,7 @@
 """Taking over a computer's seat in words: the request the host answers (a public message in the
-game's language, pinging the host, with Approve and Decline), what it says once answered, and the
-refusals (joining the one table of refusal words, bot/render/refusal_table.py).
+game's language, pinging the host, with Approve and Decline), what it says once answered (joining
+the notes, bot/render/notes.py), and the refusals (joining the one table of refusal words,
+bot/render/refusal_table.py).
 
 The request and its answers are public messages: names are escaped where they are put in, so the
 sentences keep their own emphasis. The refusals are private, escaped whole by the reply like every
@@ -13,13 +14,15 @@ from typing import Any
 
 import discord
 
+from bot.features.takeover.controls import APPROVE, DECLINE, SeatVerdict
+from bot.features.takeover.service import TakeoverCode, TakeoverNote
 from bot.render.calls import mention
-from bot.render.components import APPROVE, DECLINE, Button, Message, Rows, SeatVerdict
+from bot.render.components import Button, Message, Rows
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
+from bot.render.notes import NOTES, NoteWriter
 from bot.render.refusal_table import REFUSALS, Writer
-from bot.service.values import TakeoverCode
 from bot.table import Table
 
 SEAT_EMOJI = "🪑"
@@ -128,3 +131,10 @@ _REFUSALS: dict[StrEnum, Writer] = {
 }
 """One writer per refusal of a request or of the host's answer (names are escaped by the reply)."""
 REFUSALS.register(_REFUSALS)
+_NOTES: dict[StrEnum, NoteWriter] = {
+    TakeoverNote.SEAT_ASKED: asked,
+    TakeoverNote.SEAT_TAKEN: taken,
+    TakeoverNote.SEAT_DECLINED: declined,
+}
+"""The request's words, and its message once the host answered."""
+NOTES.register(_NOTES)
