@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands
 
 from cogs.payday._base import (
+    RULESET_CHOICES,
     UNTIMED,
     Answering,
     channel_of,
@@ -27,6 +28,7 @@ if TYPE_CHECKING:  # the bot imports this package's live message to build its se
     from bot.app.bot import PaydayBot
 
 __all__ = [
+    "RULESET_CHOICES",
     "Answering",
     "Control",
     "FeatureCog",
