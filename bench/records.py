@@ -32,10 +32,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bot.features.records.service import Period, Records
+from bot.features.records.words import history_message, leaderboard_message, stats_embeds
 from bot.render.i18n import lang
-from bot.render.records import history_message, leaderboard_message, stats_embeds
+from bot.service import GameSettings, Service, Update
 from bot.service.ratings import rate
-from bot.service.results import Period, Results, result_of
+from bot.service.results import result_of
 from bot.service.tables import Tables
 from db.sqlite import Store
 
@@ -54,6 +56,25 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
+
+
+class Unseen:
+    """The service's screen: the reads show nothing on it, and no game changes."""
+
+    def publish(self, update: Update) -> None:
+        pass
+
+    def released(self, channel_id: int) -> None:
+        pass
+
+    def behind(self, channel_id: int) -> bool:
+        return False
+
+    def overtaken(self, channel_id: int) -> None:
+        pass
+
+    def reaches(self, channel_id: int) -> bool:
+        return True
 
 
 def summary(rng: random.Random, members: int) -> dict[str, Any]:
@@ -109,7 +130,8 @@ async def run(games: int, members: int, samples: int, folder: Path) -> dict[str,
         clock.now = START + n * step
         await finish(store, 1 + n % 50, summary(rng, members), recorded=True)
     fill_s = time.perf_counter() - began
-    results, L = Results(Tables(store), lambda: clock.now), lang("en")
+    service = Service(Tables(store), GameSettings(), Unseen(), lambda: clock.now)
+    results, L = Records(service.core), lang("en")
 
     async def history() -> None:
         member = rng.choice([None, rng.randint(1, members)])
@@ -139,6 +161,7 @@ async def run(games: int, members: int, samples: int, folder: Path) -> dict[str,
     figures["finish_p99_ms"], figures["finish_bare_p99_ms"] = p(with_result, 0.99), p(bare, 0.99)
     figures["finish_added_p99_ms"] = round(figures["finish_p99_ms"] - figures["finish_bare_p99_ms"], 2)
     figures["finish_added_p50_ms"] = round(p(with_result, 0.5) - p(bare, 0.5), 2)
+    await service.close()
     await store.close()
     return figures
 

@@ -85,7 +85,7 @@ def build_service(
         return await service.waking.channel_gone(channel_id)
 
     async def posted(game_id: int, message_id: int) -> None:
-        await service.results.standings_posted(game_id, message_id)
+        await service.tables.standings_posted(game_id, message_id)
 
     live = LiveMessage(client, moved, gone, posted, pictures=pictures)
     service = Service(tables, settings, live, now, lateness=lateness)

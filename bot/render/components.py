@@ -13,14 +13,12 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.game.rulesets import RULESETS
 from bot.game.strengths import Strength
 from bot.render.custom_ids import CHANNEL, GAME, KIND, MONEY, NUMBER, PAGE, Added, Part, Target, clicks
 from bot.render.i18n import Lang
 from bot.render.prompts.layout import Choice, Menu, rows
 from bot.render.story.pages import page_buttons
 from bot.render.strengths import COMPUTER_MARK, strength_does, strength_name
-from bot.service.results import Period
 from bot.service.values import LobbyChange
 
 
@@ -247,27 +245,6 @@ class Rematch(Target):
     """On a finished game's standings: a lobby for the same table again, in the channel clicked in."""
 
     game_id: int
-
-
-@clicks("pdhist", user_id=Part(r"[0-9]{1,20}", int), page=PAGE)
-@dataclass(frozen=True, slots=True)
-class HistoryTurn(Target):
-    """A page of the server's finished games (`/payday history`): everyone's (`user_id` 0) or one
-    member's; the server is the one clicked in."""
-
-    user_id: int
-    page: int
-
-
-@clicks("pdrank", ruleset=Part("|".join(RULESETS), str), period=Part("|".join(Period), str), page=PAGE)
-@dataclass(frozen=True, slots=True)
-class LeaderboardTurn(Target):
-    """A page of the server's leaderboard of an edition this version has, over a period
-    (`bot.service.results.Period`)."""
-
-    ruleset: str
-    period: str
-    page: int
 
 
 FIRST, BACK, NEXT, LAST, PAYDAY = "first", "back", "next", "last", "payday"

@@ -13,7 +13,7 @@ def notice_message(notice: Notice, L: Lang) -> Message:
     if isinstance(notice, Standings):
         # The last player to retire gets their Pay Day summary too, on the standings message.
         # A game whose channel is gone has no table left to play a rematch at, and its standings
-        # go where history does not link (bot/render/records.py).
+        # go where /payday history does not link.
         text, embed = payday_notices(notice.paydays, L), final_embed(notice, L)
         if notice.ending is Ending.GONE:
             return Message(text, embed)

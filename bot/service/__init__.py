@@ -4,8 +4,8 @@
 and returns `Update`s (values.py) and read models (reads.py) with no discord.py type and no words in them. Its
 use cases come in groups over one shared core (core.py: the channel locks and the store through
 `Tables`, the screen, one clock, the timers), each an attribute of `Service`: the lobby
-(`service.lobbies`), playing, looks, replays, results and the timers' work
-(`service.waking`). A refusal is always `Refused`.
+(`service.lobbies`), playing, looks, replays and the timers' work (`service.waking`); a finished
+game's result is recorded as it ends (results.py). A refusal is always `Refused`.
 """
 
 from bot.service.core import GameSettings, Screen

@@ -1,5 +1,5 @@
-"""Every finished game kept: its result written with its move to history, and the reads of
-/payday history, stats and leaderboard, always within one server.
+"""Every finished game's result, written with its move to history (`Tables.finish`), for the
+server's history, stats and leaderboard to read.
 
 A result is built from the history summary alone (`result_of`), so a game finishing now and one
 finished before results were kept (`backfill`, at start-up) are recorded the same way. A seat's
@@ -7,47 +7,29 @@ own row rates at most one person (`holder`): who played most of it, or who left 
 person who left it has a row of their own (`leavers`), placed last, so a rating can be neither
 dodged by leaving nor gifted by a late takeover. A game counts for the rating only if it ran its
 course (`Ending.RETIRED`) or a player ended it early (as their leaving), with at least two people
-rated in it, and only against games of the same edition and house rules (a pool).
+rated in it, and only against games of the same edition and house rules (a pool, `house_key`).
 """
 
 import json
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from enum import StrEnum
 from typing import Any
 
 from bot.service import ratings
-from bot.service.tables import Tables
 from bot.service.tallies import Tally
-from bot.service.timers import Clock
 from bot.service.values import Ending
 from bot.table import Stint
-from db.interface import GameResult, GameStore, Placing, RatedPlayer, RecordedGame, StatLine
+from db.interface import GameResult, GameStore, Placing
 
 log = logging.getLogger(__name__)
 
-HISTORY_PAGE = 5
-"""Finished games per page of /payday history."""
-LEADERBOARD_PAGE = 10
-"""Ranked players per page of /payday leaderboard."""
 BACKFILL_BATCH = 200
 """Old games recorded per transaction at start-up."""
 COMPUTER_STRENGTH = "normal"
 """The strength of a computer player whose game kept none (every one played as Normal then)."""
 
 
-class Period(StrEnum):
-    """The leaderboard's periods: who is listed, and whose games and wins are counted."""
-
-    ALL = "all"
-    DAYS_30 = "30d"
-    MONTH = "month"
-    """Since the first of this month, UTC."""
-
-
-# -- writing ------------------------------------------------------------------------------------------
 def house_key(house_rules: Mapping[str, Any]) -> str:
     """The pool of a game's house rules: '' for its edition's own, else their canonical JSON."""
     return json.dumps(dict(house_rules), sort_keys=True, separators=(",", ":")) if house_rules else ""
@@ -157,7 +139,7 @@ def _once(rows: list[Row]) -> list[Row]:
 def result_of(summary: Mapping[str, Any], message_id: int | None) -> GameResult:
     """A finished game's result from its history summary (fields a summary of an older version
     lacks count with their defaults); `message_id`: the message history links to, its last board
-    until its standings are posted (`Results.standings_posted`). Rows: each seat's own, then
+    until its standings are posted (`Tables.standings_posted`). Rows: each seat's own, then
     every other person who left a seat."""
     players = summary.get("players", [])
     own = [Row(seat, holder(player), True) for seat, player in enumerate(players)]
@@ -234,130 +216,3 @@ def _message_of(document: str) -> int | None:
     except (ValueError, AttributeError):
         return None
     return message if isinstance(message, int) else None
-
-
-# -- reading ------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class HistoryPage:
-    """One page of a server's finished games, newest first (only `user_id`'s, if not None)."""
-
-    user_id: int | None
-    page: int
-    pages: int
-    total: int
-    games: list[RecordedGame]
-
-
-@dataclass(frozen=True, slots=True)
-class StatsView:
-    """A member's results by edition (`lines`), and the computer players' by edition and strength
-    (`computers`, when asked for)."""
-
-    user_id: int
-    lines: list[StatLine]
-    computers: list[StatLine] | None
-
-
-@dataclass(frozen=True, slots=True)
-class Ranked:
-    """A person's place on the leaderboard (tied players share one) and their rating."""
-
-    place: int
-    player: RatedPlayer
-
-    @property
-    def points(self) -> int:
-        return ratings.points(self.player.skill)
-
-
-@dataclass(frozen=True, slots=True)
-class Leaderboard:
-    """One page of a pool's ranked players; `mine`: the viewer's own place wherever it is, or, for
-    a viewer not ranked yet, their rating with their rated games (`short`: True)."""
-
-    ruleset: str
-    house: str
-    """The pool's house rules (`house_key`): the server's for the edition, '' for its own rules."""
-    period: Period
-    page: int
-    pages: int
-    ranked: int
-    rows: list[Ranked]
-    mine: Ranked | None
-    short: bool
-    min_games: int
-
-
-class Results:
-    """The reads of a server's finished games; each is one server's alone."""
-
-    def __init__(self, tables: Tables, now: Clock) -> None:
-        self.tables, self.store, self.now = tables, tables.store, now
-
-    async def history(self, guild_id: int, user_id: int | None, page: int) -> HistoryPage:
-        """A page of the server's finished games (only `user_id`'s, if given), newest first; a page
-        past the end shows the last."""
-        page = max(page, 1)
-        games, total = await self._history_page(guild_id, user_id, page)
-        pages = max(1, -(-total // HISTORY_PAGE))
-        if page > pages:
-            page = pages
-            games, total = await self._history_page(guild_id, user_id, page)
-        return HistoryPage(user_id, page, pages, total, games)
-
-    async def _history_page(
-        self, guild_id: int, user_id: int | None, page: int
-    ) -> tuple[list[RecordedGame], int]:
-        offset = (page - 1) * HISTORY_PAGE
-        return await self.store.results(guild_id, user_id=user_id, offset=offset, limit=HISTORY_PAGE)
-
-    async def standings_posted(self, game_id: int, message_id: int) -> None:
-        """A finished game's standings were posted as `message_id`: history links to them from now
-        on, rather than to its last board."""
-        await self.store.set_result_message(game_id, message_id)
-
-    async def stats(self, guild_id: int, user_id: int, *, computers: bool) -> StatsView:
-        """A member's results in this server by edition, with the computer players' if asked."""
-        lines = await self.store.stats(guild_id, user_id)
-        return StatsView(user_id, lines, await self.store.stats(guild_id, None) if computers else None)
-
-    async def leaderboard(
-        self,
-        guild_id: int,
-        ruleset: str | None,
-        period: Period,
-        viewer_id: int,
-        page: int = 1,
-    ) -> Leaderboard:
-        """A page of the leaderboard of an edition (None: the server's) played by the server's house
-        rules for it (its own rules if it has none): people with at least the server's
-        `min_ranked_games` rated games, who played rated games in the period, best rating first,
-        ranked by their rating from all their games. Games and wins beside them are the period's."""
-        settings = await self.tables.server_settings(guild_id)
-        ruleset, min_ranked_games = ruleset or settings.ruleset, settings.min_ranked_games
-        house = house_key(settings.house_rules(ruleset))
-        rated = await self.store.ratings(guild_id, ruleset, house, self._since(period))
-        ranked: list[Ranked] = []
-        for player in rated:
-            if player.rated_games >= min_ranked_games:
-                tied = ranked and ratings.points(ranked[-1].player.skill) == ratings.points(player.skill)
-                ranked.append(Ranked(ranked[-1].place if tied else len(ranked) + 1, player))
-        mine = next((r for r in ranked if r.player.user_id == viewer_id), None)
-        short = False
-        if mine is None:
-            unranked = next((p for p in rated if p.user_id == viewer_id), None)
-            mine, short = (None, False) if unranked is None else (Ranked(0, unranked), True)
-        pages = max(1, -(-len(ranked) // LEADERBOARD_PAGE))
-        page = min(max(page, 1), pages)
-        rows = ranked[(page - 1) * LEADERBOARD_PAGE : page * LEADERBOARD_PAGE]
-        return Leaderboard(
-            ruleset, house, period, page, pages, len(ranked), rows, mine, short, min_ranked_games
-        )
-
-    def _since(self, period: Period) -> datetime | None:
-        now = self.now().astimezone(UTC)
-        if period is Period.DAYS_30:
-            return now - timedelta(days=30)
-        if period is Period.MONTH:
-            return now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
-        return None

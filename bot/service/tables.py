@@ -277,6 +277,11 @@ class Tables:
         finally:
             self._rows.pop(loaded.row.channel_id, None)
 
+    async def standings_posted(self, game_id: int, message_id: int) -> None:
+        """A finished game's standings were posted as `message_id`: history links to them from now
+        on, rather than to its last board."""
+        await self.store.set_result_message(game_id, message_id)
+
     async def discard(self, loaded: Loaded) -> None:
         """Drop a lobby that never started."""
         lobby = loaded.row

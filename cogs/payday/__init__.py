@@ -6,6 +6,7 @@ editor, which `keep_house` registers."""
 from discord.ext import commands
 
 from cogs.payday._base import (
+    RULESET_CHOICES,
     UNTIMED,
     Answering,
     Host,
@@ -25,6 +26,7 @@ from cogs.payday._items import Control, chosen, controls_of
 from cogs.payday._part import FeatureCog
 
 __all__ = [
+    "RULESET_CHOICES",
     "Answering",
     "Control",
     "FeatureCog",

@@ -178,22 +178,6 @@ class KeepPlayingButton(Control[components.KeepPlaying, Payday]):
         await cog.keep_playing(interaction)
 
 
-class HistoryButton(Control[components.HistoryTurn, Payday]):
-    codec = components.HistoryTurn.codec
-    part = Payday
-
-    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.history_page(interaction, self.target)
-
-
-class LeaderboardButton(Control[components.LeaderboardTurn, Payday]):
-    codec = components.LeaderboardTurn.codec
-    part = Payday
-
-    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.leaderboard_page(interaction, self.target)
-
-
 class EditHouseButton(Control[components.EditHouse, Payday]):
     codec = components.EditHouse.codec
     part = Payday

@@ -44,7 +44,7 @@ Moved = Callable[[Loaded, int], Awaitable[Loaded | None]]
 `shown`. Returns the saved snapshot, or None if the game is gone."""
 Posted = Callable[[int, int], Awaitable[object]]
 """`posted(game_id, message_id)`: game `game_id`'s standings were posted as `message_id` (the
-service's `standings_posted`: history links to them)."""
+tables' `standings_posted`: history links to them)."""
 Gone = Callable[[int], Awaitable[object]]
 """`gone(channel_id)`: the channel is out of reach; its lobby closes, its game ends (the service's
 `channel_gone`, whose standings come back through `publish`)."""

@@ -91,6 +91,25 @@ def test_a_kind_defined_again_by_its_module_imported_anew_takes_its_own_place(ta
     assert again.codec.read(f"pdzz:{C}") == again(C)
 
 
+def test_a_kind_defined_again_keeps_its_class_so_a_target_made_before_equals_one_read_after(targets):
+    """A feature's targets are defined again each time discord.py loads the feature: a target held
+    from before (a test's, a message being built) still equals what its custom_id reads as."""
+
+    def define() -> type[Target]:
+        @clicks("pdzz", channel_id=CHANNEL)
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Note(Target):
+            channel_id: int
+
+        return Note
+
+    first = define()
+    again = define()
+
+    assert again is first and targets["pdzz"] is first
+    assert again.codec.read(f"pdzz:{C}") == first(C)
+
+
 def test_a_settings_form_carries_the_version_it_showed_and_one_from_before_reads_as_version_0():
     codec = c.SettingsForm.codec
     form = c.SettingsForm(C, "family", "ending", 123456789012)

@@ -277,6 +277,6 @@ async def test_a_lobby_whose_channel_is_gone_closes_and_gives_its_number_back(se
 
 
 def test_the_service_holds_its_groups_and_aliases_none_of_their_use_cases(service):
-    """A caller names the group (`service.results.history`), so go-to-definition lands on the code."""
+    """A caller names the group (`service.looks.status`), so go-to-definition lands on the code."""
     aliases = [name for name, value in vars(service).items() if inspect.ismethod(value)]
     assert aliases == []

@@ -6,6 +6,8 @@ import discord
 import pytest
 
 import bot.features.settings.controls  # noqa: F401 - the settings panel's controls and forms register
+from bot.features.records import controls as records_controls  # noqa: F401 - its buttons register
+from bot.features.records.targets import HistoryTurn, LeaderboardTurn
 from bot.features.takeover.controls import APPROVE, DECLINE, SeatVerdict
 from bot.render import components as c
 from bot.render.custom_ids import GAME, TARGETS, Codec
@@ -39,9 +41,9 @@ OLD_CUSTOM_IDS = [
         "seat_verdict",
     ),
     (f"pdt:{C}:{G}:7:decline", SeatVerdict(C, G, 7, DECLINE), "seat_verdict"),
-    (f"pdhist:{C}:12", c.HistoryTurn(C, 12), "history_page"),
-    ("pdhist:0:3", c.HistoryTurn(0, 3), "history_page"),
-    ("pdrank:classic:30d:2", c.LeaderboardTurn("classic", "30d", 2), "leaderboard_page"),
+    (f"pdhist:{C}:12", HistoryTurn(C, 12), "history_page"),
+    ("pdhist:0:3", HistoryTurn(0, 3), "history_page"),
+    ("pdrank:classic:30d:2", LeaderboardTurn("classic", "30d", 2), "leaderboard_page"),
     (f"pdy:{C}:{G}", c.EditHouse(C, G), "lobby_house"),
     (f"pdym:s:{C}:classic", c.HouseMenu("s", C, "classic"), "house_chosen"),
     (f"pdym:l:{C}:{G}", c.HouseMenu("l", C, str(G)), "house_chosen"),

@@ -1,16 +1,18 @@
-"""The words of /payday history, stats and leaderboard (bot/render/records.py), in both languages."""
+"""The words of /payday history, stats and leaderboard (bot/features/records/words.py), in both
+languages."""
 
 import dataclasses
 from datetime import UTC, datetime
 
-from bot.render.i18n import lang
-from bot.render.records import (
+from bot.features.records.service import HistoryPage, Leaderboard, Period, Ranked, StatsView
+from bot.features.records.words import (
     history_message,
     leaderboard_message,
     stats_embeds,
     strength_name,
 )
-from bot.service.results import HistoryPage, Leaderboard, Period, Ranked, StatsView, house_key, result_of
+from bot.render.i18n import lang
+from bot.service.results import house_key, result_of
 from db import RatedPlayer, RecordedGame, Skill, StatLine
 
 EN, IT = lang("en"), lang("it")

@@ -1,4 +1,5 @@
-"""The server's finished games: /payday history, stats and leaderboard, and their page buttons.
+"""The server's finished games: /payday history, stats and leaderboard, and what their page buttons
+(controls.py) turn to.
 
 Each answer is private, like the books and the story: a reader pages on their own, in their own
 language, sees their own place, and nothing is posted into a channel where a game may be on.
@@ -11,13 +12,15 @@ from collections.abc import Callable
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
+from bot.features.records.service import HistoryPage, Leaderboard, Period, Records, StatsView
+from bot.features.records.targets import HistoryTurn, LeaderboardTurn
+from bot.features.records.words import history_message, leaderboard_message, rating_rules, stats_embeds
 from bot.render.commands import HELP_NOTE
-from bot.render.components import HistoryTurn, LeaderboardTurn, Message
+from bot.render.components import Message
 from bot.render.i18n import Lang
-from bot.render.records import history_message, leaderboard_message, rating_rules, stats_embeds
-from bot.service.results import HistoryPage, Leaderboard, Period, StatsView
-from cogs.payday._base import RULESET_CHOICES, Answering, player_name
+from cogs.payday import RULESET_CHOICES, FeatureCog, player_name
 from cogs.payday.live import Reply
 
 log = logging.getLogger(__name__)
@@ -29,7 +32,13 @@ PERIOD_CHOICES = [
 ]
 
 
-class Records(Answering):
+class RecordsCommands(FeatureCog):
+    """/payday history, stats and leaderboard."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+        self.records = Records(self.service.core)
+
     @app_commands.command(name="history")
     @app_commands.describe(member="Only this member's games.", page="Page number, newest first.")
     async def history(
@@ -61,7 +70,7 @@ class Records(Answering):
         def show(reply: Reply, shown: HistoryPage, L: Lang) -> None:
             _answer(reply, history_message(shown, whose(shown), L), edit=edit)
 
-        call = lambda: self.service.results.history(guild_id, wanted.user_id or None, wanted.page)  # noqa: E731
+        call = lambda: self.records.history(guild_id, wanted.user_id or None, wanted.page)  # noqa: E731
         await self._run(interaction, call, show)
 
     @app_commands.command(name="stats")
@@ -75,7 +84,7 @@ class Records(Answering):
         def show(reply: Reply, shown: StatsView, L: Lang) -> None:
             reply.say(embed=stats_embeds(shown, player_name(whom), L))
 
-        call = lambda: self.service.results.stats(guild_id, whom.id, computers=member is None)  # noqa: E731
+        call = lambda: self.records.stats(guild_id, whom.id, computers=member is None)  # noqa: E731
         await self._run(interaction, call, show)
 
     @app_commands.command(name="leaderboard", extras={HELP_NOTE: rating_rules})
@@ -106,7 +115,7 @@ class Records(Answering):
         async def call() -> Leaderboard:
             # Read only once `_run` has checked the options: a choice of the command, or a page
             # button's own (its codec's).
-            return await self.service.results.leaderboard(guild_id, edition, Period(period), viewer, page)
+            return await self.records.leaderboard(guild_id, edition, Period(period), viewer, page)
 
         await self._run(interaction, call, show)
 

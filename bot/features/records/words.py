@@ -1,22 +1,23 @@
 """A server's finished games in words: /payday history, stats and leaderboard, each a private page
-in the reader's own language."""
+in the reader's own language, with its page buttons (targets.py)."""
 
 import json
 from collections.abc import Sequence
 
 import discord
 
+from bot.features.records.service import HistoryPage, Leaderboard, Period, Ranked, StatsView
+from bot.features.records.targets import HistoryTurn, LeaderboardTurn
 from bot.game.house import HouseRuleError, with_house_rules
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.strengths import Strength
-from bot.render.components import Button, HistoryTurn, LeaderboardTurn, Message, Rows
+from bot.render.components import Button, Message, Rows
 from bot.render.embeds import GOLD, safe
 from bot.render.house import house_rules_heading, house_rules_lines, house_rules_summary
 from bot.render.i18n import Lang
 from bot.render.links import jump_url
 from bot.render.lists import and_list
 from bot.render.rules_text import edition_title
-from bot.service.results import HistoryPage, Leaderboard, Period, Ranked, StatsView
 from bot.service.values import Ending
 from db.interface import Placing, RecordedGame, StatLine
 
