@@ -1,5 +1,5 @@
 """The one object the cog calls. Its attributes are the use-case groups (lobbies.py, playing.py,
-looks.py, takeover.py, servers.py, replays.py, waking.py; results.py on the store
+looks.py, takeover.py, servers.py, waking.py; results.py on the store
 alone), all over one shared `Core` (core.py): a caller names the group and its method
 (`service.results.history(...)`), so reading a call leads straight to the code."""
 
@@ -7,7 +7,6 @@ from bot.service.core import Core, GameSettings, Screen
 from bot.service.lobbies import Lobbies
 from bot.service.looks import Looks
 from bot.service.playing import Playing
-from bot.service.replays import Replays
 from bot.service.results import Results
 from bot.service.servers import Servers
 from bot.service.tables import Tables
@@ -51,8 +50,6 @@ class Service:
         """A member asks for a computer's seat; the host approves or declines."""
         self.servers = Servers(core)
         """A server's settings and its house rules per edition."""
-        self.replays = Replays(core)
-        """A finished game replayed step by step, exported as a record, listed."""
         self.results = Results(tables, now)
         """Finished games' results: history, stats, the leaderboard."""
         self.waking = Waking(core, self.playing, self.thinker)

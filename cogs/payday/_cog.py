@@ -1,5 +1,5 @@
 """The /payday cog: a thin adapter between Discord and the service, in parts by what the player
-does (lobby, play, hand, books, seats, takeover, records, replay, settings, help) that share
+does (lobby, play, hand, books, seats, takeover, records, settings, help) that share
 one way of answering (`_base.Answering`) and one router of submitted forms (`_forms.Forms`)."""
 
 from discord import app_commands
@@ -14,7 +14,6 @@ from cogs.payday._help import Help
 from cogs.payday._lobby import Lobby
 from cogs.payday._play import Play
 from cogs.payday._records import Records
-from cogs.payday._replay import ReplayAndExport
 from cogs.payday._seats import Seats
 from cogs.payday._settings import SettingsPanel
 from cogs.payday._stories import Stories
@@ -26,10 +25,9 @@ from cogs.payday.live import LiveMessage
 class Payday(
     # discord.py lists a cog's commands from its last base to its first: start, join, leave (Lobby),
     # loan ... status (Play), hand, ledger, log, notices, end, kick, takeover, history, stats,
-    # leaderboard, replay, export, settings, and help and rules last.
+    # leaderboard, settings, and help and rules last.
     Help,
     SettingsPanel,
-    ReplayAndExport,
     Records,
     Takeover,
     Seats,

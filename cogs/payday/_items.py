@@ -232,11 +232,3 @@ class SettingsPanelButton(Control[components.SettingsButton, Payday]):
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.settings_click(interaction, self.target)
-
-
-class ReplayButton(Control[components.ReplayTurn, Payday]):
-    codec = components.ReplayTurn.codec
-    part = Payday
-
-    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.replay_step(interaction, self.target)
