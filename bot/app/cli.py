@@ -38,7 +38,7 @@ from bot.app.bot import create_bot
 from bot.app.config import Settings
 from bot.app.logs import setup_logging
 from bot.app.metrics import MetricsUnavailable
-from bot.service.exports import BadRecord, audit
+from bot.features.replay.exports import BadRecord, audit
 from db import StoreError
 from db.copying import Copied, CopyMismatch, copy_to_postgres
 from db.interface import StoreUnavailable

@@ -247,20 +247,6 @@ class Rematch(Target):
     game_id: int
 
 
-FIRST, BACK, NEXT, LAST, PAYDAY = "first", "back", "next", "last", "payday"
-WAYS = (FIRST, BACK, NEXT, LAST, PAYDAY)
-"""Where each replay button leads, carried in its custom_id so a message's buttons never share one."""
-
-
-@clicks("pdw", game_id=GAME, step=PAGE, way=Part("|".join(WAYS), str))
-@dataclass(frozen=True, slots=True)
-class ReplayTurn(Target):
-    """A step of a finished game's replay; `way` names the button (start, back, next, end, next Pay
-    Day), so two buttons leading to the same step still have custom_ids of their own."""
-
-    game_id: int
-    step: int
-    way: str
 
 
 # -- the controls ---------------------------------------------------------------------------------------

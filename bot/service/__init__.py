@@ -4,13 +4,13 @@
 and returns `Update`s (values.py) and read models (reads.py) with no discord.py type and no words in them. Its
 use cases come in groups over one shared core (core.py: the channel locks and the store through
 `Tables`, the screen, one clock, the timers), each an attribute of `Service`: the lobby
-(`service.lobbies`), playing, looks, replays and the timers' work (`service.waking`); a finished
-game's result is recorded as it ends (results.py). A refusal is always `Refused`.
+(`service.lobbies`), playing, looks and the timers' work (`service.waking`); a finished game's
+result is recorded as it ends (results.py). A refusal is always `Refused`.
 """
 
 from bot.service.core import GameSettings, Screen
 from bot.service.lobbies import LobbyUseCase
-from bot.service.reads import EndAsked, Exported, HandView, LedgerPage, Listed, Replayed, RulesView, StoryRows
+from bot.service.reads import EndAsked, HandView, LedgerPage, RulesView, StoryRows
 from bot.service.service import Service
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
@@ -30,7 +30,6 @@ from bot.service.values import (
     PayDays,
     Person,
     Refused,
-    ReplayCode,
     ServiceCode,
     Show,
     Standings,
@@ -44,12 +43,10 @@ __all__ = [
     "Call",
     "EndAsked",
     "Ending",
-    "Exported",
     "GameSettings",
     "HandView",
     "Kicked",
     "LedgerPage",
-    "Listed",
     "LiveView",
     "Loaded",
     "LobbyChange",
@@ -62,8 +59,6 @@ __all__ = [
     "PayDays",
     "Person",
     "Refused",
-    "ReplayCode",
-    "Replayed",
     "RulesView",
     "Screen",
     "Service",

@@ -1,6 +1,6 @@
 """What the service's looks hand back: read models for a screen, no discord.py type, no words.
 
-Apart from values.py because these are answers to a question (a hand, a ledger page, a replay), not
+Apart from values.py because these are answers to a question (a hand, a ledger page, the rules), not
 changes: a use case that saves something returns an `Update`; one that only reads returns one of these.
 """
 
@@ -11,7 +11,6 @@ from typing import Any
 from bot.game.events import Event
 from bot.game.house import HouseValue
 from bot.game.rulesets import Rules, Ruleset
-from bot.service.rebuild import Replay
 from bot.service.values import Standings
 from bot.table import Table
 
@@ -81,30 +80,3 @@ class HouseView:
 
     ruleset: str
     house: dict[str, HouseValue]
-
-
-@dataclass(frozen=True, slots=True)
-class Replayed:
-    """A finished game rebuilt: its final table, its steps, and its log (for the words)."""
-
-    game_id: int
-    table: Table
-    replay: Replay
-    log: list[dict[str, Any]]
-
-
-@dataclass(frozen=True, slots=True)
-class Exported:
-    """A finished game's record (bot/service/exports.py)."""
-
-    game_id: int
-    record: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """A finished game as a list of them names it (what its history summary says)."""
-
-    game_id: int
-    edition: str
-    players: tuple[str, ...]

@@ -1,12 +1,11 @@
 """The one object the cog calls. Its attributes are the use-case groups (lobbies.py, playing.py,
-looks.py, replays.py, waking.py), all over one shared `Core` (core.py): a caller names the group
-and its method (`service.looks.status(...)`), so reading a call leads straight to the code."""
+looks.py, waking.py), all over one shared `Core` (core.py): a caller names the group and its method
+(`service.looks.status(...)`), so reading a call leads straight to the code."""
 
 from bot.service.core import Core, GameSettings, Screen
 from bot.service.lobbies import Lobbies
 from bot.service.looks import Looks
 from bot.service.playing import Playing
-from bot.service.replays import Replays
 from bot.service.tables import Tables
 from bot.service.thinking import Thinker
 from bot.service.timers import Clock, DeadlineScheduler, Lateness
@@ -43,8 +42,6 @@ class Service:
         """A player's answer, standing orders, ending a game early."""
         self.looks = Looks(core)
         """What a player asks to see: the status, a hand, the books, the story, the rules."""
-        self.replays = Replays(core)
-        """A finished game replayed step by step, exported as a record, listed."""
         self.waking = Waking(core, self.playing, self.thinker)
         """The timers' work: resuming after a restart, a channel gone out of reach."""
 

@@ -319,19 +319,6 @@ class ServiceCode(StrEnum):
     whether it was made: the person looks at the game's latest message and tries again."""
 
 
-class ReplayCode(StrEnum):
-    """Refusals of a replay or an export; each has `game`, the game's number."""
-
-    NO_GAME = "replay_no_game"
-    """No game of that number finished in this server."""
-    PRUNED = "replay_pruned"
-    """The game's moves were pruned (`python -m bot prune`): only its result is kept."""
-    DIVERGED = "replay_diverged"
-    """The game does not rebuild exactly as stored (made by rules this version plays otherwise)."""
-    NO_STEP = "replay_no_step"
-    """steps: the game's last step; a forged button asked for another."""
-
-
 class Refused(Exception):
     """The one way the service says no: `code` and `params` say why, `names` are the players by seat
     (for refusals that name one). Nothing was changed, except `back` taking a player off away."""

@@ -202,9 +202,3 @@ class HouseResetButton(Control[components.HouseReset, Payday]):
         await cog.house_reset(interaction, self.target)
 
 
-class ReplayButton(Control[components.ReplayTurn, Payday]):
-    codec = components.ReplayTurn.codec
-    part = Payday
-
-    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.replay_step(interaction, self.target)

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 import bot.app.cli as entry
+from bot.features.replay.exports import dumps
+from bot.features.replay.service import Replays
 from bot.service import GameSettings, Service, Tables
-from bot.service.exports import dumps
 from db.sqlite import Store
 from tests.bot.service.fakes import Clock, Screen
 from tests.bot.service.games import begin, play
@@ -30,7 +31,7 @@ async def exported(tmp_path: Path, edition: str) -> Path:
     try:
         game_id = await begin(service, edition, months=1)
         assert await play(service, game_id)
-        record = (await service.replays.export(CHANNEL, GUILD, game_id)).record
+        record = (await Replays(service.core).export(CHANNEL, GUILD, game_id)).record
     finally:
         await service.close()
         await store.close()

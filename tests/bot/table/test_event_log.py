@@ -5,7 +5,7 @@ import ast
 import json
 from pathlib import Path
 
-from bot.service.record_format import ENTRY_KINDS
+from bot.features.replay.record_format import ENTRY_KINDS
 from bot.service.values import ENDED_EARLY
 from bot.table import LogKind, TableKind
 

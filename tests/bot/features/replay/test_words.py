@@ -1,18 +1,19 @@
-"""A replay's step in words (bot/render/replay.py): the turn's block of the story, the players'
+"""A replay's step in words (bot/features/replay/words.py): the turn's block of the story, the players'
 money, the board to draw; five buttons with custom_ids of their own, greyed out where they lead
 nowhere, Next Pay Day to the next turn that finishes one; labels that fit a button in both languages;
 the refusals and the suggestions."""
 
 import pytest
 
+from bot.features.replay.rebuild import after_start, rebuild, setup_of
+from bot.features.replay.service import Listed, ReplayCode, Replayed
+from bot.features.replay.words import game_choice, next_payday, replay_message, replay_rows
 from bot.game.rulesets import RULESETS
 from bot.render.custom_ids import custom_id
 from bot.render.i18n import lang
 from bot.render.refusals import refusal_text
-from bot.render.replay import game_choice, next_payday, replay_message, replay_rows
 from bot.render.story.turns import blocks
-from bot.service import Listed, Refused, ReplayCode, Replayed
-from bot.service.rebuild import after_start, rebuild, setup_of
+from bot.service import Refused
 from tests.bot.service.games import logged_game
 
 LABEL_LIMIT = 25

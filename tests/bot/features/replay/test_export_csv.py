@@ -1,4 +1,4 @@
-"""An exported ledger as CSV (bot/render/export_csv.py): in the exporter's words, the ledger screen's
+"""An exported ledger as CSV (bot/features/replay/export_csv.py): in the exporter's words, the ledger screen's
 own (who paid whom, how much, what for, month and day); a name a spreadsheet would run as a formula
 written behind a quote, whatever it begins with; numbers left numbers."""
 
@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.render.export_csv import BOM, FORMULA_STARTS, ledger_csv, separator, spreadsheet_cell
+from bot.features.replay.export_csv import BOM, FORMULA_STARTS, ledger_csv, separator, spreadsheet_cell
+from bot.features.replay.exports import record_of
 from bot.render.i18n import lang
-from bot.service.exports import record_of
 from tests.bot.service.games import logged_game
 
 START = datetime(2026, 1, 1, tzinfo=UTC)

@@ -3,7 +3,7 @@ versioned format (docs/RECORD.md).
 
 `record_of` writes the record of a game from history; `audit` reads one back (from a file, so
 anything may be in it): the strict schema first (record_format.py), then the game replayed through
-the engine (bot/service/rebuild.py) and every claim the record makes (its rules and house rules, who
+the engine (rebuild.py) and every claim the record makes (its rules and house rules, who
 played each seat, how the game ended, its ledger and standings) checked against the replay. Pure:
 no I/O.
 """
@@ -16,12 +16,12 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from bot.features.replay.rebuild import Diverged, Replay, Setup, after_start, rebuild
+from bot.features.replay.record_format import FORMAT, VERSION, Record, Started
 from bot.game.events import EventKind
 from bot.game.house import HouseRuleError, house_rules_of, with_house_rules
 from bot.game.rulesets import Rules
 from bot.game.state import GameState
-from bot.service.rebuild import Diverged, Replay, Setup, after_start, rebuild
-from bot.service.record_format import FORMAT, VERSION, Record, Started
 from bot.service.values import ENDED_EARLY, Ending
 from bot.table import LogKind, Table
 

@@ -11,11 +11,14 @@ from enum import StrEnum
 
 import discord
 
+from bot.features.replay.controls import BACK, FIRST, LAST, NEXT, PAYDAY, ReplayTurn
+from bot.features.replay.rebuild import ReplayStep, after_start
+from bot.features.replay.service import Listed, ReplayCode, Replayed
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
 from bot.render.board_attachment import show_board
 from bot.render.board_picture import Scene, game_scene, scene_key
-from bot.render.components import BACK, FIRST, LAST, NEXT, PAYDAY, Button, Message, ReplayTurn, Rows
+from bot.render.components import Button, Message, Rows
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
 from bot.render.lists import and_list
@@ -23,9 +26,6 @@ from bot.render.refusal_table import REFUSALS, Writer
 from bot.render.rules_text import edition_title
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
-from bot.service.reads import Listed, Replayed
-from bot.service.rebuild import ReplayStep, after_start
-from bot.service.values import ReplayCode
 
 DESCRIPTION_LIMIT = 4000
 """Discord's embed description holds 4,096 characters; a turn's words stay under it."""

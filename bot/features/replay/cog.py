@@ -1,9 +1,9 @@
 """A finished game of this server looked at again, privately: `/payday replay` steps through it turn
 by turn, `/payday export` gives its record and its ledger as files (docs/RECORD.md).
 
-The replay's buttons carry the game and the step (`ReplayTurn`), and every click looks the game up
-in history again, so they work after a restart; a game of another server is refused like a game
-that never was.
+The replay's buttons carry the game and the step (`ReplayTurn`, controls.py), and every click looks
+the game up in history again, so they work after a restart; a game of another server is refused like
+a game that never was. The button (`ReplayButton`) is defined beside the cog it calls.
 """
 
 import asyncio
@@ -11,23 +11,32 @@ import io
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
+from bot.features.replay.controls import ReplayTurn
+from bot.features.replay.export_csv import ledger_csv
+from bot.features.replay.exports import dumps
+from bot.features.replay.service import Exported, Replays
+from bot.features.replay.words import exported_text, game_choice, replay_message
 from bot.render.board_attachment import Picture, board_file, render
 from bot.render.board_picture import scene_key
-from bot.render.components import Message, ReplayTurn
-from bot.render.export_csv import ledger_csv
+from bot.render.components import Message
 from bot.render.i18n import Lang
-from bot.render.replay import exported_text, game_choice, replay_message
-from bot.service import Exported
-from bot.service.exports import dumps
-from cogs.payday._base import Answering, channel_of, user_language
+from cogs.payday import Control, FeatureCog, channel_of, user_language
 from cogs.payday.live import Reply
 
 GAME_NUMBERS = app_commands.Range[int, 1, 999_999_999_999]
 """A game's number, as the board's footer shows it ("Game #12")."""
 
 
-class ReplayAndExport(Answering):
+class ReplayAndExport(FeatureCog):
+    """/payday replay and /payday export, and the replay's buttons."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+        self.replays = Replays(self.service.core)
+        """One for the cog: it keeps the last few games rebuilt, for the clicks that step through them."""
+
     @app_commands.command(name="replay")
     @app_commands.describe(game="The game's number, as its board showed it (Game #12: 12).")
     async def replay(self, interaction: discord.Interaction, game: GAME_NUMBERS) -> None:
@@ -60,9 +69,7 @@ class ReplayAndExport(Answering):
         self, interaction: discord.Interaction, game_id: int, step: int, L: Lang
     ) -> tuple[Message, discord.File]:
         """Step `step` of the game, its board drawn off the event loop."""
-        shown = await self.service.replays.replay(
-            channel_of(interaction), interaction.guild_id, game_id, step
-        )
+        shown = await self.replays.replay(channel_of(interaction), interaction.guild_id, game_id, step)
         # The turn's words read the game's story up to it: beside the event loop, like the drawing.
         message, scene = await asyncio.to_thread(replay_message, shown, step, L)
         drawn = Picture(scene, scene_key(scene))
@@ -82,7 +89,7 @@ class ReplayAndExport(Answering):
             reply.say(exported_text(shown.game_id, L), files=files)
 
         channel_id, guild_id = channel_of(interaction), interaction.guild_id
-        await self._run(interaction, lambda: self.service.replays.export(channel_id, guild_id, game), show)
+        await self._run(interaction, lambda: self.replays.export(channel_id, guild_id, game), show)
 
     @export.autocomplete("game")
     async def _export_games(
@@ -95,13 +102,21 @@ class ReplayAndExport(Answering):
     ) -> list[app_commands.Choice[int]]:
         """This server's finished games, newest first, those whose number starts with what was typed."""
         L = user_language(interaction)
-        listed = await self.service.replays.finished_games(interaction.guild_id)
+        listed = await self.replays.finished_games(interaction.guild_id)
         wanted = str(typed or "").strip()
         return [
             app_commands.Choice(name=game_choice(game, L), value=game.game_id)
             for game in listed
             if str(game.game_id).startswith(wanted)
         ]
+
+
+class ReplayButton(Control[ReplayTurn, ReplayAndExport]):
+    codec = ReplayTurn.codec
+    part = ReplayAndExport
+
+    async def handle(self, cog: ReplayAndExport, interaction: discord.Interaction) -> None:
+        await cog.replay_step(interaction, self.target)
 
 
 def _bytes(text: str) -> io.BytesIO:

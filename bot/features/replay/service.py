@@ -1,5 +1,6 @@
 """A server's finished games looked at again: the step-through replay (`/payday replay`) and the
-record to keep (`/payday export`). Reads of history only: no lock, nothing saved.
+record to keep (`/payday export`). Reads of history only: no lock, nothing saved; what they hand
+back are read models (`Replayed`, `Exported`, `Listed`), and a refusal is a `ReplayCode`.
 
 A look rebuilds the game from its seed and its log (rebuild.py), or takes it from the last few rebuilt,
 so a button works the same after a restart; a game that does not rebuild exactly as stored is
@@ -9,14 +10,15 @@ refused, never shown wrong.
 import asyncio
 import logging
 from collections import OrderedDict
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
+from bot.features.replay.exports import record_of
+from bot.features.replay.rebuild import Diverged, Replay, after_start, rebuild, setup_of, verify
 from bot.service.core import Core, UseCases
-from bot.service.exports import record_of
-from bot.service.reads import Exported, Listed, Replayed
-from bot.service.rebuild import Diverged, Replay, after_start, rebuild, setup_of, verify
 from bot.service.tables import Archived
-from bot.service.values import Refused, ReplayCode
+from bot.service.values import Refused
 from bot.table import LogKind, Table
 
 log = logging.getLogger(__name__)
@@ -26,6 +28,46 @@ MOVES = frozenset({LogKind.STARTED, LogKind.ACTION})
 KEPT_GAMES = 8
 """Rebuilt games kept: stepping through a game is many clicks, and a finished game's log never
 changes (a prune only removes it, which every look checks first, with the log's length)."""
+
+
+class ReplayCode(StrEnum):
+    """Refusals of a replay or an export; each has `game`, the game's number."""
+
+    NO_GAME = "replay_no_game"
+    """No game of that number finished in this server."""
+    PRUNED = "replay_pruned"
+    """The game's moves were pruned (`python -m bot prune`): only its result is kept."""
+    DIVERGED = "replay_diverged"
+    """The game does not rebuild exactly as stored (made by rules this version plays otherwise)."""
+    NO_STEP = "replay_no_step"
+    """steps: the game's last step; a forged button asked for another."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A finished game rebuilt: its final table, its steps, and its log (for the words)."""
+
+    game_id: int
+    table: Table
+    replay: Replay
+    log: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """A finished game's record (exports.py)."""
+
+    game_id: int
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A finished game as a list of them names it (what its history summary says)."""
+
+    game_id: int
+    edition: str
+    players: tuple[str, ...]
 
 
 class Replays(UseCases):

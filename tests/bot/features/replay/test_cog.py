@@ -11,7 +11,7 @@ from datetime import timedelta
 import discord
 import pytest
 
-from bot.service.exports import audit
+from bot.features.replay.exports import audit
 from cogs.payday.live._controls import Controls
 from tests.cogs.payday.rig import Game, client_locales, finished, play_to_end, random_button, start_game
 from tests.helpers import click, refusal, slash

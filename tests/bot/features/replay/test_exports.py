@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.features.replay.exports import BadRecord, audit, dumps, record_of
+from bot.features.replay.service import Replays
 from bot.game.events import EventKind
-from bot.service.exports import BadRecord, audit, dumps, record_of
 from tests.bot.service.games import begin, logged_game, play
 from tests.bot.service.test_service import CHANNEL, GUILD
 
@@ -25,7 +26,7 @@ START = datetime(2026, 1, 1, tzinfo=UTC)
 async def record(service) -> dict:
     game_id = await begin(service, "classic", months=1)
     assert await play(service, game_id)
-    return json.loads(dumps((await service.replays.export(CHANNEL, GUILD, game_id)).record))
+    return json.loads(dumps((await Replays(service.core).export(CHANNEL, GUILD, game_id)).record))
 
 
 async def test_a_record_holds_the_settings_rules_seed_answers_events_ledger_and_standings(record, service):
