@@ -247,8 +247,6 @@ class Rematch(Target):
     game_id: int
 
 
-
-
 # -- the controls ---------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Button:

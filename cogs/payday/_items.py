@@ -200,5 +200,3 @@ class HouseResetButton(Control[components.HouseReset, Payday]):
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.house_reset(interaction, self.target)
-
-

@@ -12,7 +12,7 @@ from bot.render import components as c
 from bot.render import custom_ids
 from bot.render.custom_ids import CHANNEL, TARGETS, Target, clicks, custom_id
 from tests.bot.test_layers import imported, within
-from tests.cogs.payday.test_items import OLD_CUSTOM_IDS, targets_as_imported  # noqa: F401 - a fixture
+from tests.cogs.payday.test_items import OLD_CUSTOM_IDS
 
 C, G = 12345678901234567890, 987654321098  # the longest channel and game ids a custom_id carries
 
@@ -28,18 +28,9 @@ def test_every_kind_of_target_carries_the_codec_of_its_own_fields_in_their_order
         assert tuple(target.codec.parts) == tuple(f.name for f in dataclasses.fields(target)), prefix
 
 
-def registered_now(target: Target) -> Target:
-    """`target` as an instance of the kind registered for its prefix now: a feature's modules are
-    imported anew each time its extension is loaded (discord.py drops them when a bot closes), and
-    its kinds of target with them, so one made when this module was imported may be of a kind since
-    replaced by its own new definition."""
-    kind = TARGETS[target.codec.prefix]
-    return kind(**{name: getattr(target, name) for name in target.codec.parts})
-
-
 @pytest.mark.parametrize("written", [written for written, _, _ in OLD_CUSTOM_IDS])
 def test_a_custom_id_the_bot_writes_now_is_matched_by_one_template_and_reads_back(written):
-    target = registered_now(next(t for c, t, _ in OLD_CUSTOM_IDS if c == written))
+    target = next(t for c, t, _ in OLD_CUSTOM_IDS if c == written)
     built = custom_id(target)
     assert len(built) <= 100
     matched = [kind.codec for kind in TARGETS.values() if re.fullmatch(kind.codec.template, built)]

@@ -5,7 +5,7 @@ new kind of button never takes a prefix another kind has used."""
 import discord
 import pytest
 
-import bot.features.replay.cog  # noqa: F401 - the replay's button registers itself
+import bot.features.replay.cog
 import bot.features.settings.controls  # noqa: F401 - the settings panel's controls and forms register
 from bot.features.records import controls as records_controls  # noqa: F401 - its buttons register
 from bot.features.records.targets import HistoryTurn, LeaderboardTurn
@@ -54,22 +54,6 @@ OLD_CUSTOM_IDS = [
     (f"pdw:{G}:999999:payday", ReplayTurn(G, 999999, "payday"), "replay_step"),
 ]
 """One of each layout ever sent, written out by hand as the messages in channels hold them."""
-REGISTERED_WITH_THEM = dict(TARGETS)
-"""The kinds of target as the controls and forms imported above were defined with: a feature's
-modules are imported anew with each bot a test loads (discord.py drops them when it closes), its
-kinds of target taking their own places in `TARGETS`, while `CONTROLS` and `FORMS` stay as imported."""
-
-IMPORTED = dict(TARGETS)
-"""The kinds of target as this module's imports define them, a feature's among them."""
-
-
-@pytest.fixture(autouse=True)
-def targets_as_imported(monkeypatch) -> None:
-    """Each bot a test starts loads the features anew, and discord.py imports an extension's modules
-    anew at each load: a feature's targets defined again take the place of those this module's
-    tables were written with (bot/render/custom_ids.py, `claim`). Its tests see the ones it imported."""
-    for prefix, kind in IMPORTED.items():
-        monkeypatch.setitem(TARGETS, prefix, kind)
 
 
 class Recorder:
@@ -118,8 +102,8 @@ def test_every_kind_of_custom_id_has_a_prefix_of_its_own_and_reaches_one_control
     of targets, controls and forms refuse a prefix twice, and name the same prefixes."""
     controls, forms = set(CONTROLS), set(FORMS)
     assert not controls & forms
-    assert controls | forms == set(REGISTERED_WITH_THEM)
-    assert all(control.codec is REGISTERED_WITH_THEM[prefix].codec for prefix, control in CONTROLS.items())
+    assert controls | forms == set(TARGETS)
+    assert all(control.codec is TARGETS[prefix].codec for prefix, control in CONTROLS.items())
 
 
 @pytest.fixture
