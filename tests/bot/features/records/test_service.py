@@ -8,7 +8,7 @@ from bot.service import GameSettings, Service, ratings
 from bot.service.results import house_key, result_of
 from bot.service.tables import Tables
 from bot.table.settings import ServerSettings
-from db import Store
+from db.sqlite import Store
 from tests.bot.service.fakes import Screen
 from tests.bot.service.test_results import NOW, Clock, summary
 
