@@ -12,7 +12,7 @@ kind's only: a second kind claiming it is refused when it is defined.
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -98,9 +98,15 @@ TARGETS: dict[str, type[Target]] = {}
 
 def clicks(prefix: str, *, formerly: tuple[str, ...] = (), **parts: Part) -> Callable[[TargetT], TargetT]:
     """Bind a kind of target to the codec of its custom_ids (see `Codec`); a prefix another kind
-    has is refused."""
+    has is refused. A kind defined again by its module imported anew (a feature's extension loaded
+    again: discord.py imports its modules afresh) is the kind already bound: a target is plain data,
+    and one class per kind keeps a target equal to itself, and its codec the one its controls read
+    with, whichever import made it."""
 
     def bind(target: TargetT) -> TargetT:
+        known = TARGETS.get(prefix)
+        if known is not None and _named(known) == _named(target):
+            return cast(TargetT, known)
         claim(TARGETS, prefix, target, "target")
         target.codec = Codec(prefix, target, formerly=formerly, **parts)
         return target

@@ -10,7 +10,7 @@ timers' work (`service.waking`). A refusal is always `Refused`.
 
 from bot.service.core import GameSettings, Screen
 from bot.service.lobbies import LobbyUseCase
-from bot.service.reads import EndAsked, Exported, HandView, LedgerPage, Listed, Replayed, RulesView, StoryRows
+from bot.service.reads import EndAsked, Exported, HandView, Listed, Replayed, RulesView
 from bot.service.service import Service
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
@@ -49,7 +49,6 @@ __all__ = [
     "GameSettings",
     "HandView",
     "Kicked",
-    "LedgerPage",
     "Listed",
     "LiveView",
     "Loaded",
@@ -71,7 +70,6 @@ __all__ = [
     "ServiceCode",
     "Show",
     "Standings",
-    "StoryRows",
     "Tables",
     "TakeoverCode",
     "Update",

@@ -46,7 +46,7 @@ class Service:
         self.playing = Playing(core)
         """A player's answer, standing orders, ending a game early."""
         self.looks = Looks(core)
-        """What a player asks to see: the status, a hand, the books, the story, the rules."""
+        """What a player asks to see: the status, a hand, the rules."""
         self.takeovers = Takeovers(core)
         """A member asks for a computer's seat; the host approves or declines."""
         self.servers = Servers(core)

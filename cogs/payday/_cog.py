@@ -1,5 +1,5 @@
 """The /payday cog: a thin adapter between Discord and the service, in parts by what the player
-does (lobby, play, hand, books, seats, takeover, records, replay, settings, help) that share
+does (lobby, play, hand, seats, takeover, records, replay, settings, help) that share
 one way of answering (`_base.Answering`) and one router of submitted forms (`_forms.Forms`)."""
 
 from discord import app_commands
@@ -7,7 +7,6 @@ from discord.ext import commands
 
 from bot.service import Service
 from cogs.payday._base import UNTIMED, Timing
-from cogs.payday._books import LedgerAndLog
 from cogs.payday._forms import Forms
 from cogs.payday._hand import HandPanel
 from cogs.payday._help import Help
@@ -17,7 +16,6 @@ from cogs.payday._records import Records
 from cogs.payday._replay import ReplayAndExport
 from cogs.payday._seats import Seats
 from cogs.payday._settings import SettingsPanel
-from cogs.payday._stories import Stories
 from cogs.payday._takeover import Takeover
 from cogs.payday.live import LiveMessage
 
@@ -25,7 +23,7 @@ from cogs.payday.live import LiveMessage
 @app_commands.guild_only()
 class Payday(
     # discord.py lists a cog's commands from its last base to its first: start, join, leave (Lobby),
-    # loan ... status (Play), hand, ledger, log, notices, end, kick, takeover, history, stats,
+    # loan ... status (Play), hand, notices, end, kick, takeover, history, stats,
     # leaderboard, replay, export, settings, and help and rules last.
     Help,
     SettingsPanel,
@@ -33,7 +31,6 @@ class Payday(
     Records,
     Takeover,
     Seats,
-    LedgerAndLog,
     HandPanel,
     Play,
     Lobby,
@@ -57,4 +54,3 @@ class Payday(
         self.service = service
         self.live = live
         self.timing = timing
-        self.stories = Stories(service.looks)

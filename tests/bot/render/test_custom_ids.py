@@ -49,6 +49,23 @@ def targets(monkeypatch) -> dict:
     return custom_ids.TARGETS
 
 
+def test_a_kind_defined_again_by_its_module_imported_anew_is_the_kind_already_bound(targets):
+    """discord.py imports a feature's modules afresh each time its extension is loaded: the targets
+    it defines again are the ones already bound, so a target stays equal to itself across loads."""
+
+    def define() -> type:
+        @clicks("pdzz", channel_id=CHANNEL)
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Note(Target):
+            channel_id: int
+
+        return Note
+
+    first = define()
+    codec = first.codec
+    assert define() is first and first.codec is codec and targets["pdzz"] is first
+
+
 def test_a_new_kind_of_target_is_written_and_read_by_the_codec_it_is_defined_with(targets):
     @clicks("pdzz", channel_id=CHANNEL)
     @dataclasses.dataclass(frozen=True, slots=True)

@@ -5,6 +5,8 @@ new kind of button never takes a prefix another kind has used."""
 import discord
 import pytest
 
+from bot.features.books import cog as books  # noqa: F401 - its page buttons register themselves
+from bot.features.books.controls import LedgerTurn, StoryTurn
 from bot.render import components as c
 from bot.render.custom_ids import GAME, TARGETS, Codec
 from bot.service import LobbyChange
@@ -24,8 +26,8 @@ OLD_CUSTOM_IDS = [
     (f"pdl:{C}:{G}:join", c.LobbyAction(C, G, LobbyChange.JOIN), "lobby_click"),
     (f"pdl:{C}:{G}:addbot", c.LobbyAction(C, G, LobbyChange.ADD_COMPUTER), "lobby_click"),
     (f"pda:{C}:{G}", c.AddComputer(C, G), "computer_click"),
-    (f"pdg:{G}:loans:3", c.LedgerTurn(G, "loans", 3), "ledger_page"),
-    (f"pds:{G}:17", c.StoryTurn(G, 17), "story_page"),
+    (f"pdg:{G}:loans:3", LedgerTurn(G, "loans", 3), "ledger_page"),
+    (f"pds:{G}:17", StoryTurn(G, 17), "story_page"),
     (f"pdr:{G}", c.Rematch(G), "rematch_click"),
     (f"pdh:{C}:{G}", c.OpenHand(C, G), "hand_click"),
     (f"pdo:{C}:{G}", c.SetOrders(C, G), "orders_click"),
