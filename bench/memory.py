@@ -46,6 +46,7 @@ from pathlib import Path
 from PIL import Image
 
 from bench import load
+from bot.features.books.cog import BooksCommands
 from bot.render import i18n
 from bot.render.board_picture import layers, palette, picture, style
 from bot.table import seats
@@ -209,6 +210,7 @@ class MemoryProbe:
         if self.sites:
             sites = tracemalloc.take_snapshot().compare_to(self.snapshot, "lineno")[: self.sites]
         cog, service = bench.cog, bench.cog.service
+        books = [part for part in bench.bot.cogs.values() if isinstance(part, BooksCommands)]  # if loaded
         loop = asyncio.get_running_loop()
         owners = Owners(self.older)
         owners.seen.add(id(bench.games))  # made before the baseline
@@ -218,7 +220,7 @@ class MemoryProbe:
             "timers (deadline tasks)": [service.timers._timers, service.timers._failures],
             "event loop timer heap": [loop._scheduled, loop._ready],
             "channel locks": [service.tables._locks],
-            "stories": [cog.stories._stories, cog.stories._latest],
+            "stories": [kept for part in books for kept in (part.stories._stories, part.stories._latest)],
             "render caches": list(RENDER_CACHES),
         }
         meter = bench.meter

@@ -19,12 +19,12 @@ import random
 import statistics
 from timeit import default_timer
 
+from bot.features.books.pages import pages
 from bot.game.ai import choose
 from bot.game.engine import apply
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import NAMES, start
 from bot.render.i18n import lang
-from bot.render.story.pages import pages
 from bot.render.story.turns import blocks
 from bot.table import LogKind
 

@@ -14,10 +14,9 @@ from dataclasses import dataclass
 import discord
 
 from bot.game.strengths import Strength
-from bot.render.custom_ids import CHANNEL, GAME, KIND, MONEY, NUMBER, PAGE, Added, Part, Target, clicks
+from bot.render.custom_ids import CHANNEL, GAME, KIND, MONEY, NUMBER, Added, Part, Target, clicks
 from bot.render.i18n import Lang
 from bot.render.prompts.layout import Choice, Menu, rows
-from bot.render.story.pages import page_buttons
 from bot.render.strengths import COMPUTER_MARK, strength_does, strength_name
 from bot.service.values import LobbyChange
 
@@ -216,29 +215,6 @@ class SettingsForm(Target):
     version: int
 
 
-BOOKS = ("bank", "loans")
-
-
-@clicks("pdg", game_id=GAME, book=Part("|".join(BOOKS), str), page=PAGE)
-@dataclass(frozen=True, slots=True)
-class LedgerTurn(Target):
-    """A page of the Bank's statement ("bank") or of the loan book ("loans"), for a finished game
-    as well (the channel is the one clicked in)."""
-
-    game_id: int
-    book: str
-    page: int
-
-
-@clicks("pds", game_id=GAME, page=PAGE)
-@dataclass(frozen=True, slots=True)
-class StoryTurn(Target):
-    """A page of a game's story (`/payday log`), for a finished game as well."""
-
-    game_id: int
-    page: int
-
-
 @clicks("pdr", game_id=GAME)
 @dataclass(frozen=True, slots=True)
 class Rematch(Target):
@@ -375,24 +351,3 @@ def end_rows(channel_id: int, game_id: int, prompt: int, L: Lang) -> Rows:
     keep = Button(L._("Keep playing"), KeepPlaying(channel_id, game_id), discord.ButtonStyle.secondary)
     end = Button(L._("End the game now"), EndGame(channel_id, game_id, prompt), discord.ButtonStyle.danger)
     return ((keep, end),)
-
-
-def ledger_rows(game_id: int, book: str, page: int, pages: int, L: Lang) -> Rows:
-    """Previous / next page, and a switch to the other book."""
-    buttons = []
-    if page > 1:
-        buttons.append(Button(L._("◀ Newer"), LedgerTurn(game_id, book, page - 1)))
-    if page < pages:
-        buttons.append(Button(L._("Older ▶"), LedgerTurn(game_id, book, page + 1)))
-    other = BOOKS[1 - BOOKS.index(book)]
-    label = L._("Loan book") if other == "loans" else L._("Bank statement")
-    buttons.append(Button(label, LedgerTurn(game_id, other, 1)))
-    return (tuple(buttons),)
-
-
-def story_rows(game_id: int, page: int, pages: int, L: Lang) -> Rows:
-    """The start, earlier, later and the newest page, those that lead somewhere (none: one page)."""
-    buttons = tuple(
-        Button(label, StoryTurn(game_id, target)) for label, target in page_buttons(page, pages, L)
-    )
-    return (buttons,) if buttons else ()

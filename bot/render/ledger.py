@@ -1,8 +1,8 @@
 """Money in words: each ledger account's name, why money moved (or what a roll was for) as a short
 label, and each transfer as one sentence.
 
-The table's event lines (bot/render/events.py), the story and the Banker's statement
-(bot/render/statements.py) all name accounts and reasons the same way, so they are written here once.
+The table's event lines (bot/render/events.py), the story, the exported ledger and the Banker's
+statement (/payday ledger) all name accounts and reasons the same way, so they are written here once.
 A reason stored as free text before the codes is shown as it was stored.
 """
 

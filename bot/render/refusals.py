@@ -231,8 +231,6 @@ _CORE: dict[StrEnum, Writer] = {
         len(p["permissions"]),
         permissions=and_list([permission_name(flag, L) for flag in p["permissions"]], L),
     ),
-    ServiceCode.NO_LEDGER: lambda p, n, L: L._("No game has been played in this channel yet."),
-    ServiceCode.LEDGER_GONE: lambda p, n, L: L._("That ledger is no longer available."),
     ServiceCode.NO_SUCH_STRENGTH: lambda p, n, L: L._(
         "Choose Easy, Normal or Hard from the menu: nobody was added."
     ),
@@ -254,8 +252,6 @@ _CORE: dict[StrEnum, Writer] = {
         else L._("Only the host can change the house rules.")
     ),
     ServiceCode.NO_AMOUNT: lambda p, n, L: _no_amount(p["step"], p["most"], L),
-    ServiceCode.NO_STORY: lambda p, n, L: L._("No game has been played in this channel yet."),
-    ServiceCode.STORY_GONE: lambda p, n, L: L._("That game's story is no longer kept."),
     ServiceCode.REMATCH_GONE: lambda p, n, L: L._(
         "That game is too old for a rematch: start a new one with /payday start."
     ),

@@ -10,7 +10,7 @@ result is recorded as it ends (results.py). A refusal is always `Refused`.
 
 from bot.service.core import GameSettings, Screen
 from bot.service.lobbies import LobbyUseCase
-from bot.service.reads import EndAsked, HandView, LedgerPage, RulesView, StoryRows
+from bot.service.reads import EndAsked, HandView, RulesView
 from bot.service.service import Service
 from bot.service.tables import Loaded, Tables
 from bot.service.values import (
@@ -46,7 +46,6 @@ __all__ = [
     "GameSettings",
     "HandView",
     "Kicked",
-    "LedgerPage",
     "LiveView",
     "Loaded",
     "LobbyChange",
@@ -65,7 +64,6 @@ __all__ = [
     "ServiceCode",
     "Show",
     "Standings",
-    "StoryRows",
     "Tables",
     "Update",
 ]

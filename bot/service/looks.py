@@ -1,13 +1,10 @@
-"""Looking at the game: the board shown again, a player's hand, the books, the story, the rules, and
-where the live message is. Reads take no lock where a click out of date does no harm; the two small
-changes here (the live message moved, a player's calls switched) are saved like any other.
+"""Looking at the game: the board shown again, a player's hand, the rules, and where the live message
+is. Reads take no lock where a click out of date does no harm; the two small changes here (the live
+message moved, a player's calls switched) are saved like any other.
 """
 
-from bot.game import events as ev
-from bot.game.bank import bank_statement, loan_book
-from bot.game.rulesets import RULESETS
 from bot.service.core import UseCases, log_change, seat_of
-from bot.service.reads import HandView, LedgerPage, RulesView, StoryRows
+from bot.service.reads import HandView, RulesView
 from bot.service.tables import Loaded
 from bot.service.tallies import Tally
 from bot.service.values import (
@@ -23,13 +20,7 @@ from bot.service.values import (
     Standings,
     Update,
 )
-from bot.table import Table
 from db.interface import StaleVersion
-
-LEDGER_PAGE = 15
-"""Ledger lines per page."""
-BOOKS = {"bank": bank_statement, "loans": loan_book}
-"""Which view of the ledger each book is: the engine's, so the books can't disagree with the money."""
 
 
 class Looks(UseCases):
@@ -117,53 +108,6 @@ class Looks(UseCases):
             loaded = await self.core.tables.save(loaded)
             log_change("calls switched", loaded, seat=seat, on=on)
             return Update(channel_id, loaded, answer=Answer(said=Note(code, {"here": True})))
-
-    async def ledger(self, channel_id: int, book: str, page: int, game_id: int | None = None) -> LedgerPage:
-        """A page of the Bank's statement or the loan book of this channel's running game, or of its
-        last finished one (`game_id`: of that game, from a page button)."""
-        loaded = await self.core.tables.peek(channel_id)
-        table: Table
-        if game_id is None and loaded is not None and loaded.table.state is not None:
-            game_id, table = loaded.row.game_id, loaded.table
-        elif game_id is not None and loaded is not None and loaded.row.game_id == game_id:
-            table = loaded.table
-        else:
-            finished = await self.core.tables.finished(channel_id, game_id)
-            if finished is None:
-                raise Refused(ServiceCode.NO_LEDGER if game_id is None else ServiceCode.LEDGER_GONE)
-            game_id, table = finished.game_id, finished.table
-        transfers = await self.core.tables.transfers(game_id)
-        entries = BOOKS[book](ev.Event.from_record(row.data) for row in transfers)
-        pages = max(1, -(-len(entries) // LEDGER_PAGE))
-        page = min(page, pages)
-        players = table.game.players
-        rules = RULESETS[table.game.ruleset]
-        return LedgerPage(
-            game_id=game_id,
-            book=book,
-            page=page,
-            pages=pages,
-            entries=entries[(page - 1) * LEDGER_PAGE : page * LEDGER_PAGE],
-            names=[seat.name for seat in table.seats],
-            loans=[p.loan for p in players],
-            savings=[p.savings for p in players] if rules.rules.savings else None,
-            ruleset=rules,
-        )
-
-    async def story(self, channel_id: int, game_id: int | None = None, after: int = 0) -> StoryRows:
-        """The log rows of this channel's running game, or of its last finished one (`game_id`: of
-        that game, from a page button), after the first `after` (a story already read that far)."""
-        loaded = await self.core.tables.peek(channel_id)
-        table: Table
-        if loaded is not None and loaded.table.state is not None and game_id in (None, loaded.row.game_id):
-            game_id, table = loaded.row.game_id, loaded.table
-        else:
-            finished = await self.core.tables.finished(channel_id, game_id)
-            if finished is None:
-                raise Refused(ServiceCode.NO_STORY if game_id is None else ServiceCode.STORY_GONE)
-            game_id, table = finished.game_id, finished.table
-        rows, total = await self.core.tables.log_after(game_id, after)
-        return StoryRows(game_id, table, rows, after, total)
 
     async def rules(
         self, channel_id: int, guild_id: int | None, topic: str, edition: str | None

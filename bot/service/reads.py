@@ -1,16 +1,14 @@
 """What the service's looks hand back: read models for a screen, no discord.py type, no words.
 
-Apart from values.py because these are answers to a question (a hand, a ledger page, the rules), not
+Apart from values.py because these are answers to a question (a hand, the rules), not
 changes: a use case that saves something returns an `Update`; one that only reads returns one of these.
 """
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from bot.game.events import Event
 from bot.game.house import HouseValue
-from bot.game.rulesets import Rules, Ruleset
+from bot.game.rulesets import Rules
 from bot.service.values import Standings
 from bot.table import Table
 
@@ -36,31 +34,6 @@ class HandView:
     game_id: int
     taken: datetime
     """When the hand was read: a panel says it, so one left open shows its age."""
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerPage:
-    game_id: int
-    book: str
-    page: int
-    pages: int
-    entries: list[Event]
-    names: list[str]
-    loans: list[int]
-    savings: list[int] | None
-    ruleset: Ruleset
-
-
-@dataclass(frozen=True, slots=True)
-class StoryRows:
-    """A game's event-log rows logged after the first `after` (oldest first), for its story; `total`
-    rows in all. The table gives the names and the edition."""
-
-    game_id: int
-    table: Table
-    rows: list[dict[str, Any]]
-    after: int
-    total: int
 
 
 @dataclass(frozen=True, slots=True)

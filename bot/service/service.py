@@ -41,7 +41,7 @@ class Service:
         self.playing = Playing(core)
         """A player's answer, standing orders, ending a game early."""
         self.looks = Looks(core)
-        """What a player asks to see: the status, a hand, the books, the story, the rules."""
+        """What a player asks to see: the status, a hand, the rules."""
         self.waking = Waking(core, self.playing, self.thinker)
         """The timers' work: resuming after a restart, a channel gone out of reach."""
 

@@ -29,7 +29,6 @@ from bot.render.refusals import refusal_text, went_wrong
 from bot.service import Person, Refused, Service, ServiceCode, Show, Standings, Update
 from bot.table import clean_name
 from cogs.payday import _options
-from cogs.payday._stories import Stories
 from cogs.payday.live import LiveMessage, Reply
 
 log = logging.getLogger(__name__)
@@ -84,11 +83,10 @@ class Host(Protocol):
 
 class Answering(commands.Cog):
     """The cog's state and its one way of answering, shared by its parts (lobby, play, hand,
-    books, seats, help), which together make the `Payday` cog."""
+    seats, help), which together make the `Payday` cog."""
 
     service: Service
     live: LiveMessage
-    stories: Stories
     timing: Timing
 
     async def _run(

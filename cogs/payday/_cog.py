@@ -1,5 +1,5 @@
 """The /payday cog: a thin adapter between Discord and the service, in parts by what the player
-does (lobby, play, hand, books, seats, house rules, help) that share
+does (lobby, play, hand, seats, house rules, help) that share
 one way of answering (`_base.Answering`) and one router of submitted forms (`_forms.Forms`)."""
 
 from discord import app_commands
@@ -7,7 +7,6 @@ from discord.ext import commands
 
 from bot.service import Service
 from cogs.payday._base import UNTIMED, Timing
-from cogs.payday._books import LedgerAndLog
 from cogs.payday._forms import Forms
 from cogs.payday._hand import HandPanel
 from cogs.payday._help import Help
@@ -15,19 +14,17 @@ from cogs.payday._house import HouseEditor
 from cogs.payday._lobby import Lobby
 from cogs.payday._play import Play
 from cogs.payday._seats import Seats
-from cogs.payday._stories import Stories
 from cogs.payday.live import LiveMessage
 
 
 @app_commands.guild_only()
 class Payday(
     # discord.py lists a cog's commands from its last base to its first: start, join, leave (Lobby),
-    # loan ... status (Play), hand, ledger, log, notices, end, kick, and help and rules last; a
-    # feature's commands join after them (bot/features/).
+    # loan ... status (Play), hand, notices, end, kick, and help and rules last; a feature's
+    # commands join after them (bot/features/).
     Help,
     HouseEditor,
     Seats,
-    LedgerAndLog,
     HandPanel,
     Play,
     Lobby,
@@ -51,4 +48,3 @@ class Payday(
         self.service = service
         self.live = live
         self.timing = timing
-        self.stories = Stories(service.looks)

@@ -106,22 +106,6 @@ class ComputerMenu(Control[components.AddComputer, Payday]):
         await cog.computer_click(interaction, self.target, chosen(self.item))
 
 
-class LedgerButton(Control[components.LedgerTurn, Payday]):
-    codec = components.LedgerTurn.codec
-    part = Payday
-
-    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.ledger_page(interaction, self.target)
-
-
-class StoryButton(Control[components.StoryTurn, Payday]):
-    codec = components.StoryTurn.codec
-    part = Payday
-
-    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
-        await cog.story_page(interaction, self.target)
-
-
 class RematchButton(Control[components.Rematch, Payday]):
     codec = components.Rematch.codec
     part = Payday

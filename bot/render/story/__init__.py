@@ -1,7 +1,6 @@
-"""The game's story (`/payday log`): every logged event in order, one compact block per turn, cut
-into pages.
+"""The game's story: every logged event in order, one compact block per turn (the story `/payday log`
+shows, and the replay's steps).
 
 `turns` reads the stored event log into blocks, counting what its lines need in `books`; `block`
-is a block and the marks its lines carry; `pages` cuts the blocks into pages and says where the
-page buttons lead.
+is a block and the marks its lines carry.
 """

@@ -14,9 +14,7 @@ from bot.render.components import (
     OpenHand,
     Select,
     game_rows,
-    ledger_rows,
     lobby_rows,
-    story_rows,
 )
 from bot.render.i18n import lang
 from bot.render.prompts.layout import Choice
@@ -137,24 +135,13 @@ async def test_views_keep_their_own_rows_and_are_never_stored_by_discord():
 
 
 def test_no_rows_is_no_view():
-    """An edit with no view takes the buttons away (a closed lobby, a finished game, one page)."""
-    assert view(()) is None and view(story_rows(GAME, 1, 1, EN)) is None
+    """An edit with no view takes the buttons away (a closed lobby, a finished game)."""
+    assert view(()) is None
 
 
 def test_each_screen_keeps_its_buttons_in_one_row():
     # The lobby's four and the host's House rules (a row holds five buttons at most); the menu below.
     assert [len(row) for row in lobby_rows(CHANNEL, GAME, EN) if not isinstance(row, Select)] == [5]
-    assert [b.label for row in ledger_rows(GAME, "bank", 2, 3, EN) for b in row if isinstance(b, Button)] == [
-        "◀ Newer",
-        "Older ▶",
-        "Loan book",
-    ]
-    assert [b.label for row in story_rows(GAME, 3, 5, EN) for b in row if isinstance(b, Button)] == [
-        "⏮ Start",
-        "◀ Earlier",
-        "Later ▶",
-        "Now ⏭",
-    ]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -49,6 +49,26 @@ def targets(monkeypatch) -> dict:
     return custom_ids.TARGETS
 
 
+def test_a_kind_defined_again_by_its_module_imported_anew_is_the_kind_already_bound(targets):
+    """discord.py imports a feature's modules afresh each time its extension is loaded: the targets
+    it defines again are the ones already bound, so a target stays equal to itself across loads."""
+
+    def define() -> type:
+        @clicks("pdzz", channel_id=CHANNEL)
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Note(Target):
+            channel_id: int
+
+        return Note
+
+    first = define()
+    codec = first.codec
+    again = define()
+
+    assert again is first and first.codec is codec and targets["pdzz"] is first
+    assert again.codec.read(f"pdzz:{C}") == first(C)
+
+
 def test_a_new_kind_of_target_is_written_and_read_by_the_codec_it_is_defined_with(targets):
     @clicks("pdzz", channel_id=CHANNEL)
     @dataclasses.dataclass(frozen=True, slots=True)
@@ -71,43 +91,6 @@ def test_two_kinds_of_target_cannot_claim_one_prefix(targets):
             channel_id: int
 
     assert targets == before
-
-
-def test_a_kind_defined_again_by_its_module_imported_anew_takes_its_own_place(targets):
-    """As when discord.py imports an extension's modules anew: the kind keeps its prefix."""
-
-    def define() -> type[Target]:
-        @clicks("pdzz", channel_id=CHANNEL)
-        @dataclasses.dataclass(frozen=True, slots=True)
-        class Note(Target):
-            channel_id: int
-
-        return Note
-
-    define()
-    again = define()
-
-    assert targets["pdzz"] is again
-    assert again.codec.read(f"pdzz:{C}") == again(C)
-
-
-def test_a_kind_defined_again_keeps_its_class_so_a_target_made_before_equals_one_read_after(targets):
-    """A feature's targets are defined again each time discord.py loads the feature: a target held
-    from before (a test's, a message being built) still equals what its custom_id reads as."""
-
-    def define() -> type[Target]:
-        @clicks("pdzz", channel_id=CHANNEL)
-        @dataclasses.dataclass(frozen=True, slots=True)
-        class Note(Target):
-            channel_id: int
-
-        return Note
-
-    first = define()
-    again = define()
-
-    assert again is first and targets["pdzz"] is first
-    assert again.codec.read(f"pdzz:{C}") == first(C)
 
 
 def test_a_settings_form_carries_the_version_it_showed_and_one_from_before_reads_as_version_0():

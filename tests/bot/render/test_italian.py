@@ -23,7 +23,6 @@ from bot.render.i18n import NBSP, lang
 from bot.render.prompts.answers import choices
 from bot.render.prompts.questions import question
 from bot.render.refusals import refusal_text
-from bot.render.statements import line
 from tests.bot.render.games import every_question
 from tests.bot.render.test_refusal_table import EVERY_CODE, written
 from tests.bot.render.test_words import CLASSIC, CLASSIC_SAMPLES, MODERN, NAMES, REFUSALS, SAMPLES
@@ -199,11 +198,6 @@ def test_time_limits_are_said_with_italian_plurals(it):
         "1 secondo",
         "90 secondi",
     ]
-
-
-def test_a_ledger_line_reads_in_italian(it):
-    event = Event(EventKind.TRANSFER, amount=3500, src=-1, dst=0, reason=Reason.SALARY, month=1, day=31)
-    assert line(event, NAMES, MODERN, it) == f"`M1 G31` Banca → Ann **3.500{NBSP}$** · salario"
 
 
 def test_the_english_word_check_finds_english():

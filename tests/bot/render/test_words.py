@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.features.books.words import line
 from bot.game import actions as a
 from bot.game import bank
 from bot.game import events as ev
@@ -19,7 +20,6 @@ from bot.render.ledger import reason_text
 from bot.render.prompts.answers import choices
 from bot.render.prompts.questions import question
 from bot.render.refusals import refusal_text
-from bot.render.statements import line
 from bot.table.lobby import LobbyCode, Refusal
 from tests.bot.render.games import every_question
 

@@ -7,6 +7,8 @@ import pytest
 
 import bot.features.replay.cog
 import bot.features.settings.controls  # noqa: F401 - the settings panel's controls and forms register
+from bot.features.books import cog as books  # noqa: F401 - its page buttons register themselves
+from bot.features.books.controls import LedgerTurn, StoryTurn
 from bot.features.records import controls as records_controls  # noqa: F401 - its buttons register
 from bot.features.records.targets import HistoryTurn, LeaderboardTurn
 from bot.features.replay.controls import ReplayTurn
@@ -30,8 +32,8 @@ OLD_CUSTOM_IDS = [
     (f"pdl:{C}:{G}:join", c.LobbyAction(C, G, LobbyChange.JOIN), "lobby_click"),
     (f"pdl:{C}:{G}:addbot", c.LobbyAction(C, G, LobbyChange.ADD_COMPUTER), "lobby_click"),
     (f"pda:{C}:{G}", c.AddComputer(C, G), "computer_click"),
-    (f"pdg:{G}:loans:3", c.LedgerTurn(G, "loans", 3), "ledger_page"),
-    (f"pds:{G}:17", c.StoryTurn(G, 17), "story_page"),
+    (f"pdg:{G}:loans:3", LedgerTurn(G, "loans", 3), "ledger_page"),
+    (f"pds:{G}:17", StoryTurn(G, 17), "story_page"),
     (f"pdr:{G}", c.Rematch(G), "rematch_click"),
     (f"pdh:{C}:{G}", c.OpenHand(C, G), "hand_click"),
     (f"pdo:{C}:{G}", c.SetOrders(C, G), "orders_click"),

@@ -1,12 +1,11 @@
-"""Looking at the game: a private hand, the live message brought back down, Pay Day notices and the
-paged ledger."""
+"""Looking at the game: a private hand, the live message brought back down and Pay Day notices (the
+paged ledger: tests/bot/features/books/test_cog.py)."""
 
 import discord
 import pytest
 
 from tests.cogs.payday.rig import (
     deal_card,
-    field,
     labels,
     live,
     load,
@@ -14,9 +13,8 @@ from tests.cogs.payday.rig import (
     rigged,
     script,
     start_game,
-    unescape,
 )
-from tests.helpers import click, end_game, refusal, slash
+from tests.helpers import click, refusal, slash
 
 
 def visible_to(channel, member) -> set[int]:
@@ -78,52 +76,6 @@ async def test_status_from_an_onlooker_is_a_private_look_that_moves_nothing(env)
     assert [m.id for m in game.channel.history()] == history
     assert (await load(env, game.channel)).message_id == old.id
     assert labels(await live(env, game.channel)) == ["Roll the die"]
-
-
-async def test_ledger_pages_through_the_bank_statement_and_switches_to_the_loan_book(env):
-    game = await start_game(env, 2, months=1)
-    alice, bob = game.players
-    for _ in range(16):  # with bob's and the start cash, 19 ledger lines: a page holds 15
-        await slash(alice, game.channel, "payday loan", amount=1000)
-    await slash(bob, game.channel, "payday loan", amount=3000)
-
-    first = await slash(bob, game.channel, "payday ledger")
-
-    assert first.ephemeral
-    page = first.response
-    lines = page.embeds[0].description.split("\n")
-    assert page.embeds[0].title == "The Bank's statement"
-    assert len(lines) == 15 and unescape(lines[0]) == "`M1 D 0` the Bank → bob **$3,000** · loan"
-    assert page.embeds[0].footer.text.startswith("Page 1 of 2")
-    assert labels(page) == ["Older ▶", "Loan book"]
-
-    await click(bob, page, label="Older ▶")  # the private message is edited in place
-    assert page.embeds[0].footer.text.startswith("Page 2 of 2")
-    assert page.embeds[0].description.split("\n") == [
-        "`M1 D 0` the Bank → alice **$1,000** · loan",
-        "`M1 D 0` the Bank → alice **$1,000** · loan",
-        "`M1 D 0` the Bank → bob **$3,500** · start cash",  # the Banker's first payments
-        "`M1 D 0` the Bank → alice **$3,500** · start cash",
-    ]
-    assert labels(page) == ["◀ Newer", "Loan book"]
-
-    await click(bob, page, label="◀ Newer")
-    assert page.embeds[0].footer.text.startswith("Page 1 of 2")
-
-    await click(bob, page, label="Loan book")
-    assert page.embeds[0].title == "The Loan Record Keeper's book"
-    assert field(page, "Loans outstanding") == "alice: $16,000\nbob: $3,000"
-    assert labels(page) == ["Older ▶", "Bank statement"]
-
-    late = await slash(bob, game.channel, "payday ledger", page=9)  # past the end: the last page
-    assert late.response.embeds[0].footer.text.startswith("Page 2 of 2")
-
-    # After the game, the books stay open: the ledger reads the finished game from the history.
-    await end_game(alice, game.channel)
-    after = (await slash(bob, game.channel, "payday ledger", book="loans")).response
-    assert after.embeds[0].footer.text.startswith("Page 1 of 2")
-    await click(bob, after, label="Older ▶")
-    assert after.embeds[0].footer.text.startswith("Page 2 of 2")
 
 
 @pytest.mark.bot(turn_seconds=60, interrupt_seconds=30)

@@ -1,8 +1,9 @@
 """`/payday log`: a game's story, page by page, privately, in the reader's language.
 
-Each reader's page is written from the game's event log (bot/render/story/). The stories being
-read are kept, per game and language, so turning a page reads only the rows logged since the last
-look: the longest game's log is thousands of rows, and a whole reading costs tens of milliseconds.
+Each reader's page is written from the game's event log (bot/render/story/) and cut into pages
+(pages.py). The stories being read are kept, per game and language, so turning a page reads only
+the rows logged since the last look: the longest game's log is thousands of rows, and a whole
+reading costs tens of milliseconds.
 """
 
 from collections import OrderedDict
@@ -10,12 +11,12 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.features.books.pages import page_title, pages
+from bot.features.books.service import BookReader
 from bot.game.rulesets import RULESETS
 from bot.render.embeds import safe
 from bot.render.i18n import Lang
-from bot.render.story.pages import page_title, pages
 from bot.render.story.turns import Story
-from bot.service.looks import Looks
 
 KEPT = 16
 """Stories kept in memory (the most recently read): a long game's is a few hundred KB."""
@@ -38,8 +39,8 @@ class Stories:
     and language and read on from its last row is the story read afresh. While a click reads one on,
     it is out of the cache: another click meanwhile reads its own from the start."""
 
-    def __init__(self, looks: Looks, kept: int = KEPT) -> None:
-        self.looks = looks
+    def __init__(self, books: BookReader, kept: int = KEPT) -> None:
+        self.books = books
         self.kept = kept
         self._stories: OrderedDict[tuple[int, str], Story] = OrderedDict()
         self._latest: dict[int, int] = {}
@@ -61,10 +62,10 @@ class Stories:
         """The channel's game (`game_id`: that one) and its story, read to the last row logged."""
         guess = game_id if game_id is not None else self._latest.get(channel_id)
         story = None if guess is None else self._stories.pop((guess, L.code), None)
-        found = await self.looks.story(channel_id, game_id, 0 if story is None else story.rows)
+        found = await self.books.story(channel_id, game_id, 0 if story is None else story.rows)
         if story is None or found.game_id != guess:  # not kept, or the channel has a newer game
             if found.after:
-                found = await self.looks.story(channel_id, found.game_id, 0)
+                found = await self.books.story(channel_id, found.game_id, 0)
             names = [safe(seat.name) for seat in found.table.seats]
             story = Story(names, RULESETS[found.table.ruleset], L, escape=safe)
         story.read(found.rows)

@@ -1,13 +1,17 @@
-"""The Banker's statement and the Loan Record Keeper's book, as pages of plain lines."""
+"""The books in words: the Banker's statement and the Loan Record Keeper's book as pages of plain
+lines, and why a page of the books or of the story cannot be read."""
+
+from enum import StrEnum
 
 import discord
 
+from bot.features.books.service import BooksCode, LedgerPage
 from bot.game.events import Event
 from bot.game.rulesets import Ruleset
 from bot.render.embeds import GOLD, safe
 from bot.render.i18n import Lang
 from bot.render.ledger import account_name, reason_text
-from bot.service.reads import LedgerPage
+from bot.render.refusal_table import REFUSALS, Writer
 
 
 def line(event: Event, names: list[str], ruleset: Ruleset, L: Lang) -> str:
@@ -39,3 +43,12 @@ def ledger_embed(page: LedgerPage, L: Lang) -> discord.Embed:
         )
     )
     return embed
+
+
+_REFUSALS: dict[StrEnum, Writer] = {
+    BooksCode.NO_LEDGER: lambda p, n, L: L._("No game has been played in this channel yet."),
+    BooksCode.LEDGER_GONE: lambda p, n, L: L._("That ledger is no longer available."),
+    BooksCode.NO_STORY: lambda p, n, L: L._("No game has been played in this channel yet."),
+    BooksCode.STORY_GONE: lambda p, n, L: L._("That game's story is no longer kept."),
+}
+REFUSALS.register(_REFUSALS)

@@ -1,19 +1,28 @@
 """Reading the game: the Bank's books (/payday ledger) and its story (/payday log), privately, in
-the reader's own language."""
+the reader's own language; and the page buttons of both, each a control beside the cog it calls."""
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from bot.render.components import LedgerTurn, Message, StoryTurn, ledger_rows, story_rows
+from bot.features.books import words
+from bot.features.books.controls import LedgerTurn, StoryTurn, ledger_rows, story_rows
+from bot.features.books.service import BookReader, LedgerPage
+from bot.features.books.stories import Stories, StoryPage
+from bot.render.components import Message
 from bot.render.i18n import Lang
-from bot.render.statements import ledger_embed
-from bot.service import LedgerPage
-from cogs.payday._base import Answering, channel_of, user_language
-from cogs.payday._stories import StoryPage
+from cogs.payday import Control, FeatureCog, channel_of, user_language
 from cogs.payday.live import Reply
 
 
-class LedgerAndLog(Answering):
+class BooksCommands(FeatureCog):
+    """/payday ledger and /payday log, and their page buttons."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+        self.books = BookReader(self.service.core)
+        self.stories = Stories(self.books)
+
     @app_commands.command(name="ledger")
     @app_commands.describe(book="The Bank's statement or the loan book.", page="Page number, newest first.")
     @app_commands.choices(
@@ -32,7 +41,7 @@ class LedgerAndLog(Answering):
             reply.say(embed=ledger.embed, rows=ledger.rows)
 
         channel_id = channel_of(interaction)
-        await self._run(interaction, lambda: self.service.looks.ledger(channel_id, book, page), show)
+        await self._run(interaction, lambda: self.books.ledger(channel_id, book, page), show)
 
     async def ledger_page(self, interaction: discord.Interaction, clicked: LedgerTurn) -> None:
         """A ledger page button."""
@@ -41,7 +50,7 @@ class LedgerAndLog(Answering):
             reply.edit(_ledger(shown, L))
 
         channel_id = channel_of(interaction)
-        call = lambda: self.service.looks.ledger(channel_id, clicked.book, clicked.page, clicked.game_id)  # noqa: E731
+        call = lambda: self.books.ledger(channel_id, clicked.book, clicked.page, clicked.game_id)  # noqa: E731
         await self._run(interaction, call, show)
 
     @app_commands.command(name="log")
@@ -72,5 +81,21 @@ class LedgerAndLog(Answering):
 def _ledger(page: LedgerPage, L: Lang) -> Message:
     """A page of the books, with previous / next and a switch to the other book."""
     return Message(
-        embed=ledger_embed(page, L), rows=ledger_rows(page.game_id, page.book, page.page, page.pages, L)
+        embed=words.ledger_embed(page, L), rows=ledger_rows(page.game_id, page.book, page.page, page.pages, L)
     )
+
+
+class LedgerButton(Control[LedgerTurn, BooksCommands]):
+    codec = LedgerTurn.codec
+    part = BooksCommands
+
+    async def handle(self, cog: BooksCommands, interaction: discord.Interaction) -> None:
+        await cog.ledger_page(interaction, self.target)
+
+
+class StoryButton(Control[StoryTurn, BooksCommands]):
+    codec = StoryTurn.codec
+    part = BooksCommands
+
+    async def handle(self, cog: BooksCommands, interaction: discord.Interaction) -> None:
+        await cog.story_page(interaction, self.target)

@@ -5,13 +5,13 @@ the channel, and when two readers turn pages at the same moment."""
 import asyncio
 import random
 
+from bot.features.books.service import StoryRows
+from bot.features.books.stories import Stories, StoryPage
 from bot.game.ai import choose
 from bot.game.engine import apply
 from bot.game.simulate import start
 from bot.render.i18n import lang
-from bot.service import StoryRows
 from bot.table import Seat, Table
-from cogs.payday._stories import Stories, StoryPage
 
 CHANNEL = 7
 

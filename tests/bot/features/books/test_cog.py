@@ -1,13 +1,71 @@
-"""`/payday log` (issue 9.3): the whole story, one block per turn with the roll as a die face, the big
-moments in bold with their sign, in pages whose buttons still work after a restart, in the reader's
-own language, for a finished game too."""
+"""The books through Discord: `/payday ledger`, the Bank's statement and the loan book page by page,
+for a finished game too; and `/payday log` (issue 9.3): the whole story, one block per turn with the
+roll as a die face, the big moments in bold with their sign, in pages whose buttons still work after
+a restart, in the reader's own language, for a finished game too."""
 
 import pytest
 
-from tests.cogs.payday.rig import client_locales, live, play_to_end, random_button, rigged, script, start_game
-from tests.helpers import click, refusal, slash
+from tests.cogs.payday.rig import (
+    client_locales,
+    field,
+    labels,
+    live,
+    play_to_end,
+    random_button,
+    rigged,
+    script,
+    start_game,
+    unescape,
+)
+from tests.helpers import click, end_game, refusal, slash
 
 OPTIONS = {"seed": 99, "turn_seconds": 60, "interrupt_seconds": 30}
+
+
+async def test_ledger_pages_through_the_bank_statement_and_switches_to_the_loan_book(env):
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    for _ in range(16):  # with bob's and the start cash, 19 ledger lines: a page holds 15
+        await slash(alice, game.channel, "payday loan", amount=1000)
+    await slash(bob, game.channel, "payday loan", amount=3000)
+
+    first = await slash(bob, game.channel, "payday ledger")
+
+    assert first.ephemeral
+    page = first.response
+    lines = page.embeds[0].description.split("\n")
+    assert page.embeds[0].title == "The Bank's statement"
+    assert len(lines) == 15 and unescape(lines[0]) == "`M1 D 0` the Bank → bob **$3,000** · loan"
+    assert page.embeds[0].footer.text.startswith("Page 1 of 2")
+    assert labels(page) == ["Older ▶", "Loan book"]
+
+    await click(bob, page, label="Older ▶")  # the private message is edited in place
+    assert page.embeds[0].footer.text.startswith("Page 2 of 2")
+    assert page.embeds[0].description.split("\n") == [
+        "`M1 D 0` the Bank → alice **$1,000** · loan",
+        "`M1 D 0` the Bank → alice **$1,000** · loan",
+        "`M1 D 0` the Bank → bob **$3,500** · start cash",  # the Banker's first payments
+        "`M1 D 0` the Bank → alice **$3,500** · start cash",
+    ]
+    assert labels(page) == ["◀ Newer", "Loan book"]
+
+    await click(bob, page, label="◀ Newer")
+    assert page.embeds[0].footer.text.startswith("Page 1 of 2")
+
+    await click(bob, page, label="Loan book")
+    assert page.embeds[0].title == "The Loan Record Keeper's book"
+    assert field(page, "Loans outstanding") == "alice: $16,000\nbob: $3,000"
+    assert labels(page) == ["Older ▶", "Bank statement"]
+
+    late = await slash(bob, game.channel, "payday ledger", page=9)  # past the end: the last page
+    assert late.response.embeds[0].footer.text.startswith("Page 2 of 2")
+
+    # After the game, the books stay open: the ledger reads the finished game from the history.
+    await end_game(alice, game.channel)
+    after = (await slash(bob, game.channel, "payday ledger", book="loans")).response
+    assert after.embeds[0].footer.text.startswith("Page 1 of 2")
+    await click(bob, after, label="Older ▶")
+    assert after.embeds[0].footer.text.startswith("Page 2 of 2")
 
 
 async def read(actor, channel, **options):
