@@ -1,5 +1,6 @@
-"""Reading the game: the Bank's books (/payday ledger) and its story (/payday log), privately, in
-the reader's own language; and the page buttons of both, each a control beside the cog it calls."""
+"""Reading the game: the Bank's books (/payday ledger: everyone's lines, or with `mine` or the
+"Only mine" button a player's own payments) and its story (/payday log), privately, in the reader's
+own language; and the page buttons of both, each a control beside the cog it calls."""
 
 import discord
 from discord import app_commands
@@ -24,7 +25,11 @@ class BooksCommands(FeatureCog):
         self.stories = Stories(self.books)
 
     @app_commands.command(name="ledger")
-    @app_commands.describe(book="The Bank's statement or the loan book.", page="Page number, newest first.")
+    @app_commands.describe(
+        book="The Bank's statement or the loan book.",
+        page="Page number, newest first.",
+        mine="Only your own payments: what you paid and received.",
+    )
     @app_commands.choices(
         book=[
             app_commands.Choice(name="Bank statement", value="bank"),
@@ -32,7 +37,11 @@ class BooksCommands(FeatureCog):
         ]
     )
     async def ledger(
-        self, interaction: discord.Interaction, book: str = "bank", page: app_commands.Range[int, 1, 1000] = 1
+        self,
+        interaction: discord.Interaction,
+        book: str = "bank",
+        page: app_commands.Range[int, 1, 1000] = 1,
+        mine: bool = False,
     ) -> None:
         """Every payment of this channel's game: who paid whom, how much and why."""
 
@@ -40,8 +49,10 @@ class BooksCommands(FeatureCog):
             ledger = _ledger(shown, L)
             reply.say(embed=ledger.embed, rows=ledger.rows)
 
-        channel_id = channel_of(interaction)
-        await self._run(interaction, lambda: self.books.ledger(channel_id, book, page), show)
+        channel_id, reader = channel_of(interaction), interaction.user.id
+        await self._run(
+            interaction, lambda: self.books.ledger(channel_id, book, page, reader=reader, mine=mine), show
+        )
 
     async def ledger_page(self, interaction: discord.Interaction, clicked: LedgerTurn) -> None:
         """A ledger page button."""
@@ -49,9 +60,14 @@ class BooksCommands(FeatureCog):
         def show(reply: Reply, shown: LedgerPage, L: Lang) -> None:
             reply.edit(_ledger(shown, L))
 
-        channel_id = channel_of(interaction)
-        call = lambda: self.books.ledger(channel_id, clicked.book, clicked.page, clicked.game_id)  # noqa: E731
-        await self._run(interaction, call, show)
+        channel_id, reader, mine = channel_of(interaction), interaction.user.id, clicked.mine is not None
+        await self._run(
+            interaction,
+            lambda: self.books.ledger(
+                channel_id, clicked.book, clicked.page, clicked.game_id, reader=reader, mine=mine
+            ),
+            show,
+        )
 
     @app_commands.command(name="log")
     @app_commands.describe(page="Page number, from the start of the game (the newest if left out).")
@@ -79,10 +95,12 @@ class BooksCommands(FeatureCog):
 
 
 def _ledger(page: LedgerPage, L: Lang) -> Message:
-    """A page of the books, with previous / next and a switch to the other book."""
-    return Message(
-        embed=words.ledger_embed(page, L), rows=ledger_rows(page.game_id, page.book, page.page, page.pages, L)
+    """A page of the books, with previous / next, a switch to the other book, and for a player a
+    switch between their own payments and everyone's."""
+    rows = ledger_rows(
+        page.game_id, page.book, page.page, page.pages, L, mine=page.mine, player=page.seat is not None
     )
+    return Message(embed=words.ledger_embed(page, L), rows=rows)
 
 
 class LedgerButton(Control[LedgerTurn, BooksCommands]):

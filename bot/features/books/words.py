@@ -1,5 +1,6 @@
 """The books in words: the Banker's statement and the Loan Record Keeper's book as pages of plain
-lines, and why a page of the books or of the story cannot be read."""
+lines (everyone's, or a player's own payments with what they paid and received in all), and why a
+page of the books or of the story cannot be read."""
 
 from enum import StrEnum
 
@@ -22,15 +23,32 @@ def line(event: Event, names: list[str], ruleset: Ruleset, L: Lang) -> str:
     return f"{when} {src} → {dst} **{L.money(event.amount)}** · {reason_text(event, ruleset, L)}"
 
 
-def title(book: str, L: Lang) -> str:
+def title(book: str, L: Lang, mine: bool = False) -> str:
+    if mine:
+        if book == "bank":
+            return L._("The Bank's statement: your payments")
+        return L._("The Loan Record Keeper's book: your payments")
     return L._("The Bank's statement") if book == "bank" else L._("The Loan Record Keeper's book")
 
 
 def ledger_embed(page: LedgerPage, L: Lang) -> discord.Embed:
-    """A page of ledger lines, newest first, and for the loan book every seat's current balances."""
+    """A page of ledger lines, newest first, and for the loan book every seat's current balances;
+    a page of the reader's own payments says first what they paid and received in all."""
     shown = [safe(n) for n in page.names]
-    body = "\n".join(line(e, shown, page.ruleset, L) for e in page.entries) or L._("Nothing recorded yet.")
-    embed = discord.Embed(title=title(page.book, L), description=body, colour=GOLD)
+    empty = (
+        L._("Nothing you paid or received is in this book yet.")
+        if page.mine
+        else L._("Nothing recorded yet.")
+    )
+    body = "\n".join(line(e, shown, page.ruleset, L) for e in page.entries) or empty
+    embed = discord.Embed(title=title(page.book, L, page.mine), description=body, colour=GOLD)
+    if page.mine:
+        total = L._(
+            "You paid {paid} and received {received}.",
+            paid=L.money(page.paid),
+            received=L.money(page.received),
+        )
+        embed.add_field(name=L._("Your payments in this book"), value=total, inline=False)
     if page.book == "loans":
         balances = "\n".join(f"{name}: {L.money(loan)}" for name, loan in zip(shown, page.loans, strict=True))
         embed.add_field(name=L._("Loans outstanding"), value=balances)
@@ -50,5 +68,9 @@ _REFUSALS: dict[StrEnum, Writer] = {
     BooksCode.LEDGER_GONE: lambda p, n, L: L._("That ledger is no longer available."),
     BooksCode.NO_STORY: lambda p, n, L: L._("No game has been played in this channel yet."),
     BooksCode.STORY_GONE: lambda p, n, L: L._("That game's story is no longer kept."),
+    BooksCode.NOT_SEATED: lambda p, n, L: L._(
+        "You're not playing in that game, so none of its payments are yours: leave out mine to read "
+        "everyone's."
+    ),
 }
 REFUSALS.register(_REFUSALS)

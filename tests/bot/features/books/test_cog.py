@@ -37,7 +37,7 @@ async def test_ledger_pages_through_the_bank_statement_and_switches_to_the_loan_
     assert page.embeds[0].title == "The Bank's statement"
     assert len(lines) == 15 and unescape(lines[0]) == "`M1 D 0` the Bank → bob **$3,000** · loan"
     assert page.embeds[0].footer.text.startswith("Page 1 of 2")
-    assert labels(page) == ["Older ▶", "Loan book"]
+    assert labels(page) == ["Older ▶", "Loan book", "Only mine"]  # a player may keep to their own
 
     await click(bob, page, label="Older ▶")  # the private message is edited in place
     assert page.embeds[0].footer.text.startswith("Page 2 of 2")
@@ -47,7 +47,7 @@ async def test_ledger_pages_through_the_bank_statement_and_switches_to_the_loan_
         "`M1 D 0` the Bank → bob **$3,500** · start cash",  # the Banker's first payments
         "`M1 D 0` the Bank → alice **$3,500** · start cash",
     ]
-    assert labels(page) == ["◀ Newer", "Loan book"]
+    assert labels(page) == ["◀ Newer", "Loan book", "Only mine"]
 
     await click(bob, page, label="◀ Newer")
     assert page.embeds[0].footer.text.startswith("Page 1 of 2")
@@ -55,7 +55,7 @@ async def test_ledger_pages_through_the_bank_statement_and_switches_to_the_loan_
     await click(bob, page, label="Loan book")
     assert page.embeds[0].title == "The Loan Record Keeper's book"
     assert field(page, "Loans outstanding") == "alice: $16,000\nbob: $3,000"
-    assert labels(page) == ["Older ▶", "Bank statement"]
+    assert labels(page) == ["Older ▶", "Bank statement", "Only mine"]
 
     late = await slash(bob, game.channel, "payday ledger", page=9)  # past the end: the last page
     assert late.response.embeds[0].footer.text.startswith("Page 2 of 2")
@@ -66,6 +66,91 @@ async def test_ledger_pages_through_the_bank_statement_and_switches_to_the_loan_
     assert after.embeds[0].footer.text.startswith("Page 1 of 2")
     await click(bob, after, label="Older ▶")
     assert after.embeds[0].footer.text.startswith("Page 2 of 2")
+
+
+async def test_a_player_switches_to_their_own_payments_and_the_page_buttons_keep_to_them(env):
+    """Issue 29's worked example: "show me only what I paid and received"."""
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    for _ in range(16):  # with her start cash, 17 lines of alice's: two pages of her own
+        await slash(alice, game.channel, "payday loan", amount=1000)
+    await slash(bob, game.channel, "payday loan", amount=3000)
+
+    whole = (await slash(alice, game.channel, "payday ledger")).response
+    assert whole.embeds[0].title == "The Bank's statement"
+    assert labels(whole) == ["Older ▶", "Loan book", "Only mine"]
+
+    await click(alice, whole, label="Only mine")  # the private message is edited in place
+    assert whole.embeds[0].title == "The Bank's statement: your payments"
+    lines = [unescape(line) for line in whole.embeds[0].description.split("\n")]
+    assert len(lines) == 15 and all("→ alice **" in line for line in lines)
+    assert field(whole, "Your payments in this book") == "You paid $0 and received $19,500."
+    assert whole.embeds[0].footer.text.startswith("Page 1 of 2")
+    assert labels(whole) == ["Older ▶", "Loan book", "Everyone"]
+
+    await click(alice, whole, label="Older ▶")
+    assert whole.embeds[0].title == "The Bank's statement: your payments"
+    assert whole.embeds[0].footer.text.startswith("Page 2 of 2")
+    assert whole.embeds[0].description.split("\n") == [
+        "`M1 D 0` the Bank → alice **$1,000** · loan",
+        "`M1 D 0` the Bank → alice **$3,500** · start cash",
+    ]
+    assert labels(whole) == ["◀ Newer", "Loan book", "Everyone"]
+
+    await click(alice, whole, label="Loan book")
+    assert whole.embeds[0].title == "The Loan Record Keeper's book: your payments"
+    assert "bob" not in whole.embeds[0].description
+    assert field(whole, "Loans outstanding") == "alice: $16,000\nbob: $3,000"
+
+    await click(alice, whole, label="Everyone")
+    assert whole.embeds[0].title == "The Loan Record Keeper's book"
+    assert "bob" in whole.embeds[0].description
+    assert labels(whole) == ["Older ▶", "Bank statement", "Only mine"]
+
+    theirs = (await slash(bob, game.channel, "payday ledger", mine=True)).response
+    assert unescape(theirs.embeds[0].description).split("\n") == [
+        "`M1 D 0` the Bank → bob **$3,000** · loan",
+        "`M1 D 0` the Bank → bob **$3,500** · start cash",
+    ]
+    assert field(theirs, "Your payments in this book") == "You paid $0 and received $6,500."
+    assert labels(theirs) == ["Loan book", "Everyone"]
+    await click(bob, theirs, label="Loan book")
+    assert unescape(theirs.embeds[0].description) == "`M1 D 0` the Bank → bob **$3,000** · loan"
+
+
+async def test_an_empty_book_of_ones_own_payments_says_so(env):
+    game = await start_game(env, 2, months=1)
+    shown = await slash(game.players[1], game.channel, "payday ledger", book="loans", mine=True)
+    assert shown.ephemeral
+    assert shown.response.embeds[0].description == "Nothing you paid or received is in this book yet."
+    assert field(shown.response, "Your payments in this book") == "You paid $0 and received $0."
+
+
+async def test_someone_not_playing_gets_one_sentence_for_their_own_payments_and_no_switch(env):
+    game = await start_game(env, 2, months=1)
+    refused = await slash(game.outsider, game.channel, "payday ledger", mine=True)
+    assert refused.ephemeral and refusal(refused) == (
+        "You're not playing in that game, so none of its payments are yours: leave out mine to read "
+        "everyone's."
+    )
+    onlooker = await slash(game.outsider, game.channel, "payday ledger")
+    assert labels(onlooker.response) == ["Loan book"]
+
+
+async def test_own_payments_after_the_game_and_buttons_of_before_the_switch(env):
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    await slash(bob, game.channel, "payday loan", amount=2000)
+    await end_game(alice, game.channel)
+
+    after = (await slash(bob, game.channel, "payday ledger", book="loans", mine=True)).response
+    assert after.embeds[0].title == "The Loan Record Keeper's book: your payments"
+    assert field(after, "Your payments in this book") == "You paid $0 and received $2,000."
+    game_id = int(after.components[0]["components"][0]["custom_id"].split(":")[1])
+    assert [b["custom_id"] for b in after.components[0]["components"]] == [
+        f"pdg:{game_id}:bank:1:1",  # the other book, keeping to bob's own
+        f"pdg:{game_id}:loans:1",  # everyone's: the layout of every button sent before
+    ]
 
 
 async def read(actor, channel, **options):
