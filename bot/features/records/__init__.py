@@ -3,7 +3,6 @@ buttons."""
 
 from discord.ext import commands
 
-from bot.features.records import controls  # noqa: F401 - its page buttons register by being defined
 from bot.features.records.cog import RecordsCommands
 from cogs.payday import add_part
 

@@ -14,13 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.features.records.controls import HistoryTurn, LeaderboardTurn
 from bot.features.records.service import HistoryPage, Leaderboard, Period, Records, StatsView
-from bot.features.records.targets import HistoryTurn, LeaderboardTurn
 from bot.features.records.words import history_message, leaderboard_message, rating_rules, stats_embeds
 from bot.render.commands import HELP_NOTE
 from bot.render.components import Message
 from bot.render.i18n import Lang
-from cogs.payday import RULESET_CHOICES, FeatureCog, player_name
+from cogs.payday import RULESET_CHOICES, Control, FeatureCog, player_name
 from cogs.payday.live import Reply
 
 log = logging.getLogger(__name__)
@@ -145,3 +145,19 @@ def _name_in(page: HistoryPage) -> str | None:
 
 def _logged(interaction: discord.Interaction, action: str) -> None:
     log.info(action, extra={"channel": interaction.channel_id, "guild": interaction.guild_id})
+
+
+class HistoryButton(Control[HistoryTurn, RecordsCommands]):
+    codec = HistoryTurn.codec
+    part = RecordsCommands
+
+    async def handle(self, cog: RecordsCommands, interaction: discord.Interaction) -> None:
+        await cog.history_page(interaction, self.target)
+
+
+class LeaderboardButton(Control[LeaderboardTurn, RecordsCommands]):
+    codec = LeaderboardTurn.codec
+    part = RecordsCommands
+
+    async def handle(self, cog: RecordsCommands, interaction: discord.Interaction) -> None:
+        await cog.leaderboard_page(interaction, self.target)

@@ -1,25 +1,30 @@
-"""The page buttons of /payday history and /payday leaderboard: each reads its target from the
-custom_id clicked (targets.py) and turns the page in the records' part of /payday. Defining them
-registers them; `setup` adds them to the bot with the part."""
+"""The click targets of the records' page buttons, each carrying its custom_id's codec (`clicks`).
+The buttons that read them (`DynamicItem`s) live beside the handlers they call, in cog.py: the words
+put these targets on their buttons, and a control names its cog."""
 
-import discord
+from dataclasses import dataclass
 
-from bot.features.records.cog import RecordsCommands
-from bot.features.records.targets import HistoryTurn, LeaderboardTurn
-from cogs.payday import Control
-
-
-class HistoryButton(Control[HistoryTurn, RecordsCommands]):
-    codec = HistoryTurn.codec
-    part = RecordsCommands
-
-    async def handle(self, cog: RecordsCommands, interaction: discord.Interaction) -> None:
-        await cog.history_page(interaction, self.target)
+from bot.features.records.service import Period
+from bot.game.rulesets import RULESETS
+from bot.render.custom_ids import PAGE, Part, Target, clicks
 
 
-class LeaderboardButton(Control[LeaderboardTurn, RecordsCommands]):
-    codec = LeaderboardTurn.codec
-    part = RecordsCommands
+@clicks("pdhist", user_id=Part(r"[0-9]{1,20}", int), page=PAGE)
+@dataclass(frozen=True, slots=True)
+class HistoryTurn(Target):
+    """A page of the server's finished games (`/payday history`): everyone's (`user_id` 0) or one
+    member's; the server is the one clicked in."""
 
-    async def handle(self, cog: RecordsCommands, interaction: discord.Interaction) -> None:
-        await cog.leaderboard_page(interaction, self.target)
+    user_id: int
+    page: int
+
+
+@clicks("pdrank", ruleset=Part("|".join(RULESETS), str), period=Part("|".join(Period), str), page=PAGE)
+@dataclass(frozen=True, slots=True)
+class LeaderboardTurn(Target):
+    """A page of the server's leaderboard of an edition this version has, over a period
+    (`bot.features.records.service.Period`)."""
+
+    ruleset: str
+    period: str
+    page: int

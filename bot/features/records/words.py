@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.features.records.controls import HistoryTurn, LeaderboardTurn
 from bot.features.records.service import HistoryPage, Leaderboard, Period, Ranked, StatsView
-from bot.features.records.targets import HistoryTurn, LeaderboardTurn
 from bot.game.house import HouseRuleError, with_house_rules
 from bot.game.rulesets import DEFAULT_RULESET, RULESETS, Rules
 from bot.game.strengths import Strength

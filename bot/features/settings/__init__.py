@@ -3,7 +3,7 @@ per edition in the house-rules editor."""
 
 from discord.ext import commands
 
-from bot.features.settings.controls import SettingsCommands
+from bot.features.settings.cog import SettingsCommands
 from cogs.payday import add_part
 
 

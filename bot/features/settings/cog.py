@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.settings import words
+from bot.features.settings.controls import SettingsButton, SettingsForm
 from bot.features.settings.service import SettingsChanged, SettingsEditing
 from bot.game.house import HouseValue
 from bot.game.rulesets import RULESETS
@@ -34,8 +35,6 @@ from bot.render.components import (
     HouseOf,
     HouseReset,
     Message,
-    SettingsButton,
-    SettingsForm,
 )
 from bot.render.custom_ids import custom_id
 from bot.render.i18n import Lang
@@ -44,7 +43,7 @@ from bot.service import Refused, ServiceCode
 from bot.service.reads import HouseView
 from bot.service.tables import StoredSettings
 from bot.table.settings import ServerSettings
-from cogs.payday import FeatureCog, HouseKeeper, keep_house, person
+from cogs.payday import Control, FeatureCog, Form, HouseKeeper, keep_house, person
 from cogs.payday.live import Reply
 
 log = logging.getLogger(__name__)
@@ -222,3 +221,23 @@ def _same_server(interaction: discord.Interaction, guild_id: int) -> None:
     """A panel's control is answered only in the server it was made for (a forged custom_id)."""
     if interaction.guild_id != guild_id:
         raise Refused(ServiceCode.OTHER_CHANNEL)
+
+
+class SettingsPanelButton(Control[SettingsButton, SettingsCommands]):
+    """A button of the panel: a switch, a form to open, or another edition's house rules."""
+
+    codec = SettingsButton.codec
+    part = SettingsCommands
+
+    async def handle(self, cog: SettingsCommands, interaction: discord.Interaction) -> None:
+        await cog.settings_click(interaction, self.target)
+
+
+class PanelForm(Form[SettingsForm, SettingsCommands]):
+    """A form of the /payday settings panel submitted: its menus as chosen."""
+
+    codec = SettingsForm.codec
+    part = SettingsCommands
+
+    async def handle(self, cog: SettingsCommands, interaction: discord.Interaction) -> None:
+        await cog.settings_submit(interaction, self.target, self.fields)

@@ -1,30 +1,38 @@
-"""The /payday settings panel's controls: its buttons (`SettingsPanelButton`) and its forms of
-menus (`PanelForm`), each answered by the settings part of /payday. Their targets stay in
-bot/render/components.py: discord.py imports an extension's modules anew each time it loads it, and a
-target class defined anew would no longer equal the one the registry of targets holds."""
+"""The /payday settings panel's click targets, each carrying its custom_id's codec (`clicks`): its
+buttons (`SettingsButton`) and its forms of menus (`SettingsForm`). The control and the form that
+answer them live beside the handlers they call, in cog.py."""
 
-import discord
+from dataclasses import dataclass
 
-from bot.features.settings.cog import SettingsCommands
-from bot.render.components import SettingsButton, SettingsForm
-from cogs.payday import Control, Form
+from bot.render.custom_ids import CHANNEL, Added, Part, Target, clicks
 
-
-class SettingsPanelButton(Control[SettingsButton, SettingsCommands]):
-    """A button of the panel: a switch, a form to open, or another edition's house rules."""
-
-    codec = SettingsButton.codec
-    part = SettingsCommands
-
-    async def handle(self, cog: SettingsCommands, interaction: discord.Interaction) -> None:
-        await cog.settings_click(interaction, self.target)
+EDITION = Part(r"[a-z]{1,12}", str)
+ACTION = Part(r"[a-z_]{1,20}", str)
 
 
-class PanelForm(Form[SettingsForm, SettingsCommands]):
-    """A form of the /payday settings panel submitted: its menus as chosen."""
+@clicks("pdc", guild_id=CHANNEL, ruleset=EDITION, action=ACTION, shown=Added("[01]", int, absent=None))
+@dataclass(frozen=True, slots=True)
+class SettingsButton(Target):
+    """A button of the /payday settings panel: a switch (`action` one of SWITCHES), a form to open
+    (one of FORMS), or the house rules of another edition to show (SHOW). `ruleset` is the edition
+    whose house rules the panel shows (for SHOW, the one to show). `shown`: a switch's position
+    on the panel (1: on), which it is switched from; None for the others, and on a switch from
+    before switches carried it."""
 
-    codec = SettingsForm.codec
-    part = SettingsCommands
+    guild_id: int
+    ruleset: str
+    action: str
+    shown: int | None = None
 
-    async def handle(self, cog: SettingsCommands, interaction: discord.Interaction) -> None:
-        await cog.settings_submit(interaction, self.target, self.fields)
+
+@clicks("pdcf", guild_id=CHANNEL, ruleset=EDITION, form=ACTION, version=Added(r"[0-9]{1,12}", int, absent=0))
+@dataclass(frozen=True, slots=True)
+class SettingsForm(Target):
+    """A form of the settings panel (`form`: one of FORMS), submitted. `version`: that of the
+    settings it showed, which it sends back whole: saved only if nobody saved them since (0 on a
+    form from before forms carried it, as on a server that never chose)."""
+
+    guild_id: int
+    ruleset: str
+    form: str
+    version: int

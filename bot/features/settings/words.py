@@ -13,10 +13,11 @@ from enum import StrEnum
 
 import discord
 
+from bot.features.settings.controls import SettingsButton
 from bot.features.settings.service import SettingsCode
 from bot.game.engine import MAX_MONTHS, MIN_MONTHS
 from bot.game.rulesets import RULESETS
-from bot.render.components import Button, HouseOf, Message, Option, Row, SettingsButton
+from bot.render.components import Button, HouseOf, Message, Option, Row
 from bot.render.house_editor import GOLD, house_heading, house_menu, house_text, reset_button
 from bot.render.i18n import NAMES, SUPPORTED, Lang, lang
 from bot.render.refusal_table import REFUSALS, Writer

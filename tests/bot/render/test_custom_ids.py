@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.features.settings.controls import SettingsButton, SettingsForm
 from bot.render import components as c
 from bot.render import custom_ids
 from bot.render.custom_ids import CHANNEL, TARGETS, Target, clicks, custom_id
@@ -94,11 +95,11 @@ def test_two_kinds_of_target_cannot_claim_one_prefix(targets):
 
 
 def test_a_settings_form_carries_the_version_it_showed_and_one_from_before_reads_as_version_0():
-    codec = c.SettingsForm.codec
-    form = c.SettingsForm(C, "family", "ending", 123456789012)
+    codec = SettingsForm.codec
+    form = SettingsForm(C, "family", "ending", 123456789012)
     assert len(codec.build(form)) <= 100
     assert codec.read(codec.build(form)) == form
-    assert codec.read(f"pdcf:{C}:modern:game") == c.SettingsForm(C, "modern", "game", 0)
+    assert codec.read(f"pdcf:{C}:modern:game") == SettingsForm(C, "modern", "game", 0)
     assert codec.read(f"pdcf:{C}:modern:game:") is None
 
 
@@ -111,11 +112,11 @@ def test_a_house_rules_form_carries_the_value_it_showed_and_one_from_before_read
 
 
 def test_a_settings_switch_carries_the_position_it_showed_and_the_panels_other_buttons_none():
-    codec = c.SettingsButton.codec
-    switch = c.SettingsButton(C, "modern", "calls", 1)
+    codec = SettingsButton.codec
+    switch = SettingsButton(C, "modern", "calls", 1)
     assert codec.build(switch) == f"pdc:{C}:modern:calls:1"
     assert codec.read(codec.build(switch)) == switch
-    assert codec.build(c.SettingsButton(C, "family", "show")) == f"pdc:{C}:family:show"
+    assert codec.build(SettingsButton(C, "family", "show")) == f"pdc:{C}:family:show"
     assert codec.read(f"pdc:{C}:modern:calls:2") is None
 
 

@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-import bot.features.settings.controls  # noqa: F401 - the settings panel's controls and forms register
+import bot.features.settings.cog  # noqa: F401 - the settings panel's controls and forms register
+from bot.features.settings.controls import SettingsForm
 from bot.render import components as c
 from bot.render import custom_ids as ids
 from cogs.payday import _forms
@@ -23,8 +24,8 @@ CHOSEN = {"ruleset": "family", "months": "5"}
 OLD_FORM_IDS = [
     (f"pdx:{C}:{G}:loan", {"amount": "2,000"}, c.SubmitForm(C, G, "loan"), "money_submit", "2,000"),
     (f"pdx:{C}:{G}:repay", {}, c.SubmitForm(C, G, "repay"), "money_submit", ""),
-    (f"pdcf:{C}:family:game:12", CHOSEN, c.SettingsForm(C, "family", "game", 12), "settings_submit", CHOSEN),
-    (f"pdcf:{C}:modern:game", CHOSEN, c.SettingsForm(C, "modern", "game", 0), "settings_submit", CHOSEN),
+    (f"pdcf:{C}:family:game:12", CHOSEN, SettingsForm(C, "family", "game", 12), "settings_submit", CHOSEN),
+    (f"pdcf:{C}:modern:game", CHOSEN, SettingsForm(C, "modern", "game", 0), "settings_submit", CHOSEN),
     (
         f"pdyf:l:{C}:{G}:salary:3500",
         {"value": "4000"},

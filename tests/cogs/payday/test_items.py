@@ -5,13 +5,14 @@ new kind of button never takes a prefix another kind has used."""
 import discord
 import pytest
 
+import bot.features.records.cog
 import bot.features.replay.cog
-import bot.features.settings.controls  # noqa: F401 - the settings panel's controls and forms register
+import bot.features.settings.cog  # noqa: F401 - the settings panel's controls and forms register
 from bot.features.books import cog as books  # noqa: F401 - its page buttons register themselves
 from bot.features.books.controls import LedgerTurn, StoryTurn
-from bot.features.records import controls as records_controls  # noqa: F401 - its buttons register
-from bot.features.records.targets import HistoryTurn, LeaderboardTurn
+from bot.features.records.controls import HistoryTurn, LeaderboardTurn
 from bot.features.replay.controls import ReplayTurn
+from bot.features.settings.controls import SettingsButton
 from bot.features.takeover.controls import APPROVE, DECLINE, SeatVerdict
 from bot.render import components as c
 from bot.render.custom_ids import GAME, TARGETS, Codec
@@ -52,7 +53,7 @@ OLD_CUSTOM_IDS = [
     (f"pdym:s:{C}:classic", c.HouseMenu("s", C, "classic"), "house_chosen"),
     (f"pdym:l:{C}:{G}", c.HouseMenu("l", C, str(G)), "house_chosen"),
     (f"pdyr:l:{C}:{G}", c.HouseReset("l", C, str(G)), "house_reset"),
-    (f"pdc:{C}:family:thread_per_game", c.SettingsButton(C, "family", "thread_per_game"), "settings_click"),
+    (f"pdc:{C}:family:thread_per_game", SettingsButton(C, "family", "thread_per_game"), "settings_click"),
     (f"pdw:{G}:999999:payday", ReplayTurn(G, 999999, "payday"), "replay_step"),
 ]
 """One of each layout ever sent, written out by hand as the messages in channels hold them."""
