@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from bot.game.house import HouseValue, house_rules_of
 from bot.game.state import GameState
 from bot.game.strengths import Strength
-from bot.render.i18n import Lang, lang
-from bot.render.strengths import strength_name
+from bot.render.language.i18n import Lang, lang
+from bot.render.language.strengths import strength_name
 
 if TYPE_CHECKING:
     from bot.table import Table
