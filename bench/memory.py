@@ -47,8 +47,8 @@ from PIL import Image
 
 from bench import load
 from bot.features.books.cog import BooksCommands
-from bot.render import i18n
 from bot.render.board_picture import layers, palette, picture, style
+from bot.render.language import i18n
 from bot.table import seats
 
 RENDER_CACHES = (

@@ -34,7 +34,7 @@ from typing import Any
 
 from bot.features.records.service import Period, Records
 from bot.features.records.words import history_message, leaderboard_message, stats_embeds
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.service import GameSettings, Service, Update
 from bot.service.ratings import rate
 from bot.service.results import result_of

@@ -24,7 +24,7 @@ from bot.features.replay.words import replay_message
 from bot.game import engine
 from bot.game.ai import choose
 from bot.game.simulate import NAMES
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.table import LogKind, Seat, Table
 
 LANGUAGES = ("en", "it")

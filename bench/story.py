@@ -24,7 +24,7 @@ from bot.game.ai import choose
 from bot.game.engine import apply
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import NAMES, start
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.story.turns import blocks
 from bot.table import LogKind
 

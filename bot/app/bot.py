@@ -15,7 +15,7 @@ from bot.app import collector
 from bot.app.metrics import Metrics
 from bot.features import extensions
 from bot.render.commands import CatalogTranslator
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.refusals import went_wrong
 from bot.service import GameSettings, Loaded, Service, Tables
 from bot.service.results import backfill

@@ -47,7 +47,7 @@ Board = tuple[Space, ...]
 
 
 def weekday(day: int) -> int:
-    """The day of the week, 0 for Sunday to 6 for Saturday (bot/render/cards.py names it)."""
+    """The day of the week, 0 for Sunday to 6 for Saturday (bot/render/language/cards.py names it)."""
     return day % 7
 
 

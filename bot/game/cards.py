@@ -1,6 +1,6 @@
 """Mail and Deal cards as data. Decks in the game state are lists of indexes into these tuples.
 
-How a card reads (its label, in a language) is written by bot/render/cards.py.
+How a card reads (its label, in a language) is written by bot/render/language/cards.py.
 """
 
 from dataclasses import dataclass

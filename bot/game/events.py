@@ -1,7 +1,7 @@
 """Events: what happened, in order, as small records of codes and numbers, never of words.
 
 An event names cards, Deals and spaces by index (`ref`) and players by seat, and says why with a
-`Reason` code; `bot/render/events.py` writes it in a player's language. The event log stores each
+`Reason` code; `bot/render/language/events.py` writes it in a player's language. The event log stores each
 event as its `to_dict`, so a ledger can be read back (and shown in any language) long after.
 """
 

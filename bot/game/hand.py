@@ -1,5 +1,5 @@
 """A player's hand in numbers: what their next Pay Day will ask, what their Deals can still fetch,
-what they may borrow or repay now. The hand panel (bot/render/hand.py) writes these facts in words.
+what they may borrow or repay now. The hand panel (bot/render/language/hand.py) writes these facts in words.
 
 Everything here is worked out from the saved state with the rules' own numbers, so the panel never
 tells a player something the next Pay Day will not do. Mid-Pay Day (the player on day 31 and

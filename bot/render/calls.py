@@ -12,8 +12,8 @@ from datetime import datetime
 import discord
 
 from bot.game.state import PendingKind
-from bot.render.i18n import Lang
-from bot.render.lists import in_turn
+from bot.render.language.i18n import Lang
+from bot.render.language.lists import in_turn
 
 BELL = "🔔"
 

@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
-from bot.render.i18n import ENGLISH, Lang, lang
+from bot.render.language.i18n import ENGLISH, Lang, lang
 
 CONTEXT = "command"
 NAMES = frozenset({Where.command_name, Where.group_name, Where.parameter_name})

@@ -15,9 +15,9 @@ import discord
 
 from bot.game.strengths import Strength
 from bot.render.custom_ids import CHANNEL, GAME, KIND, MONEY, NUMBER, Added, Part, Target, clicks
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
+from bot.render.language.strengths import COMPUTER_MARK, strength_does, strength_name
 from bot.render.prompts.layout import Choice, Menu, rows
-from bot.render.strengths import COMPUTER_MARK, strength_does, strength_name
 from bot.service.values import LobbyChange
 
 

@@ -9,18 +9,18 @@ import discord
 
 from bot.game.cards import Tag
 from bot.game.rulesets import RULESETS, Ruleset
-from bot.render.cards import heading_name, space_name, tag_name, weekday_name
-from bot.render.hand import ORDERS_MARK
 from bot.render.happenings import Kind, happenings
 from bot.render.house import house_rules_heading, house_rules_lines, house_rules_summary
-from bot.render.i18n import Lang, lang
+from bot.render.language.cards import heading_name, space_name, tag_name, weekday_name
+from bot.render.language.hand import ORDERS_MARK
+from bot.render.language.i18n import Lang, lang
+from bot.render.language.lists import and_list
+from bot.render.language.strengths import computer_tag
 from bot.render.latest import latest_text
-from bot.render.lists import and_list
 from bot.render.pause import PAUSE_MARK, paused_line
 from bot.render.paydays import Breakdown, breakdown, breakdown_line
 from bot.render.prompts.questions import question
 from bot.render.rules_text import edition_title
-from bot.render.strengths import computer_tag
 from bot.service.tallies import Tally
 from bot.service.values import Ending, PayDays, Standings
 from bot.table import Seat, Table, pace

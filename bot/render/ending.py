@@ -8,7 +8,7 @@ import discord
 
 from bot.render.components import Message, end_rows
 from bot.render.embeds import GOLD, standing_line, standings
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.service.reads import EndAsked
 
 

@@ -16,7 +16,7 @@ from bot.render.board_picture import table_board
 from bot.render.calls import call_line
 from bot.render.components import Rows, game_rows, lobby_rows
 from bot.render.embeds import game_embeds, safe
-from bot.render.i18n import Lang, lang
+from bot.render.language.i18n import Lang, lang
 from bot.render.lobby import lobby_embed
 from bot.render.notes import note_text
 from bot.render.prompts.answers import choices

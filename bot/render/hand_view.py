@@ -1,5 +1,5 @@
 """The hand panel on Discord, as data: the private panel My hand opens (an embed of
-`bot.render.hand.Panel`, saying when it was read), its standing-orders menu, Borrow…, Repay… (which
+`bot.render.language.hand.Panel`, saying when it was read), its standing-orders menu, Borrow…, Repay… (which
 open a form for the exact amount) and Refresh (the hand as it is now).
 """
 
@@ -13,8 +13,8 @@ from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.orders import LotteryOrder, Orders, favourite
 from bot.render.components import Button, OpenForm, Option, RefreshHand, Rows, Select, SetOrders
 from bot.render.embeds import GOLD
-from bot.render.hand import Panel
-from bot.render.i18n import Lang
+from bot.render.language.hand import Panel
+from bot.render.language.i18n import Lang
 
 ROLL, TABLE, NEVER, ANTE = "roll", "table", "never", "ante"
 """Option values of the orders menu: `ante` is followed by the number, "ante4"."""

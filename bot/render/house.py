@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from bot.game.house import HouseValue, house_rules_of
 from bot.game.rulesets import RULESETS, JackpotSix, Rules
-from bot.render.cards import heading_name
-from bot.render.i18n import Lang
+from bot.render.language.cards import heading_name
+from bot.render.language.i18n import Lang
 
 
 def _money(L: Lang, value: HouseValue) -> str:

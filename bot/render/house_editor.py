@@ -12,7 +12,7 @@ from bot.game.house import BY_KEY, HOUSE_RULES, HouseKind, HouseRule, HouseValue
 from bot.game.rulesets import RULESETS
 from bot.render.components import Button, HouseMenu, HouseOf, HouseReset, Message, Option, Select
 from bot.render.house import rule_name, rule_value
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.numbers import Unit, read_whole
 from bot.render.rules_text import edition_title
 from bot.service.reads import HouseView

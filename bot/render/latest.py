@@ -7,15 +7,15 @@ from collections.abc import Callable, Sequence
 
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS, Ruleset
-from bot.render.cards import deal_name, jackpot_name, mail_label, mail_name, space_name, weekday_name
-from bot.render.events import describe
 from bot.render.happenings import Happening, Kind, happenings
-from bot.render.i18n import Lang, lang
-from bot.render.ledger import reason_text
-from bot.render.lists import and_list
+from bot.render.language.cards import deal_name, jackpot_name, mail_label, mail_name, space_name, weekday_name
+from bot.render.language.events import describe
+from bot.render.language.i18n import Lang, lang
+from bot.render.language.ledger import reason_text
+from bot.render.language.lists import and_list
+from bot.render.language.strengths import COMPUTER_MARK
 from bot.render.paydays import breakdown
 from bot.render.story.block import LOTTERY_SIGN, PAYDAY_SIGN, RETIRED_SIGN, die, signed
-from bot.render.strengths import COMPUTER_MARK
 from bot.table import RECENT_EVENTS, Table
 
 LATEST_LINES = 5

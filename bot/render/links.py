@@ -2,7 +2,7 @@
 so a player who pressed an old button or typed in the wrong place is one tap from the table
 (issue 9.7). Discord shows a message link as a jump to that message."""
 
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:

@@ -6,9 +6,9 @@ import discord
 
 from bot.game.rulesets import RULESETS
 from bot.render.embeds import GOLD, GREY, add_house_rules, safe
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
+from bot.render.language.strengths import strength_name
 from bot.render.rules_text import duration, edition_title
-from bot.render.strengths import strength_name
 from bot.table import Seat, Table
 
 

@@ -9,10 +9,10 @@ from bot.game.bank import interest_on
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS, Rules
 from bot.render.calls import switched
-from bot.render.events import describe
-from bot.render.i18n import Lang
+from bot.render.language.events import describe
+from bot.render.language.i18n import Lang
+from bot.render.language.strengths import strength_name
 from bot.render.phrasebook import Phrasebook
-from bot.render.strengths import strength_name
 from bot.service.values import Note, NoteCode
 from bot.table import Table
 

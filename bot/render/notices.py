@@ -3,7 +3,7 @@ game's language."""
 
 from bot.render.components import Message, rematch_rows
 from bot.render.embeds import final_embed, payday_notices, safe
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.service.values import Alert, AlertCode, Ending, Kicked, Notice, PayDays, Standings
 
 

@@ -12,7 +12,7 @@ from enum import StrEnum
 import discord
 from babel.dates import format_timedelta
 
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.refusal_table import REFUSALS, Writer
 from bot.service.values import ServiceCode
 from bot.table import Table

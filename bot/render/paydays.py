@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from bot.game import events as ev
 from bot.game.events import Event, EventKind, Reason
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.story.block import signed
 
 PAYDAY_REASONS = frozenset(

@@ -5,7 +5,7 @@ imports nothing of the features, so any of them can register."""
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.phrasebook import Phrasebook
 
 Names = Sequence[str]

@@ -15,8 +15,8 @@ from bot.game.actions import IllegalAction
 from bot.game.actions import RefusalCode as Why
 from bot.render.embeds import safe
 from bot.render.house import rule_name, rule_value
-from bot.render.i18n import Lang
-from bot.render.lists import and_list
+from bot.render.language.i18n import Lang
+from bot.render.language.lists import and_list
 from bot.render.refusal_table import REFUSALS, Names, Writer
 from bot.service.values import Refused, ServiceCode
 from bot.table.lobby import LobbyCode

@@ -18,12 +18,12 @@ from bot.game.cards import MailKind
 from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.rulesets import JackpotSix, Rules, Ruleset
 from bot.game.steps import Step
-from bot.render.cards import jackpot_name, space_name
 from bot.render.commands import in_language
 from bot.render.house import house_rules_heading, house_rules_lines
-from bot.render.i18n import Lang
-from bot.render.lists import and_list, or_list
-from bot.render.strengths import strengths_help
+from bot.render.language.cards import jackpot_name, space_name
+from bot.render.language.i18n import Lang
+from bot.render.language.lists import and_list, or_list
+from bot.render.language.strengths import strengths_help
 
 Topic = Literal[
     "overview",

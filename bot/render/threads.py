@@ -2,8 +2,8 @@
 thread's name, and the one line that says why a game opens in the channel instead."""
 
 from bot.render.embeds import safe
-from bot.render.i18n import Lang
-from bot.render.lists import and_list
+from bot.render.language.i18n import Lang
+from bot.render.language.lists import and_list
 from bot.render.refusals import permission_name
 
 

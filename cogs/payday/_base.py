@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.game.rulesets import RULESETS
 from bot.render.embeds import game_embeds
 from bot.render.frame import language
-from bot.render.i18n import Lang, lang
+from bot.render.language.i18n import Lang, lang
 from bot.render.links import jump_url, way_back
 from bot.render.notes import note_text
 from bot.render.notices import notice_message

@@ -19,8 +19,8 @@ from bot.render import hand_view
 from bot.render.components import InGame, Message, OpenForm, OpenHand, RefreshHand, SetOrders, SubmitForm
 from bot.render.custom_ids import custom_id
 from bot.render.embeds import safe
-from bot.render.hand import hand_panel
-from bot.render.i18n import Lang
+from bot.render.language.hand import hand_panel
+from bot.render.language.i18n import Lang
 from bot.render.notes import note_text
 from bot.render.numbers import Unit, Unread, read_whole
 from bot.service import HandView, Move, Refused, ServiceCode, Update

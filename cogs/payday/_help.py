@@ -6,7 +6,7 @@ from discord import app_commands
 
 from bot.render import rules_text
 from bot.render.commands import command_help
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.rules_text import Topic
 from bot.service import RulesView
 from cogs.payday._base import COLOUR, RULESET_CHOICES, Answering, channel_of

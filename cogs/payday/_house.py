@@ -21,7 +21,7 @@ from bot.game.rulesets import RULESETS
 from bot.render.components import LOBBY, EditHouse, HouseForm, HouseMenu, HouseOf, HouseReset
 from bot.render.custom_ids import custom_id
 from bot.render.house_editor import chosen_house_rule, house_form_words, house_number, lobby_house_editor
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.numbers import Unread
 from bot.service import Refused, Service, ServiceCode, Update
 from bot.service.reads import HouseView

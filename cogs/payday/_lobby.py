@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.game.strengths import Strength
 from bot.render.components import AddComputer, LobbyAction, Rematch
-from bot.render.i18n import ENGLISH, NAMES, SUPPORTED, lang
+from bot.render.language.i18n import ENGLISH, NAMES, SUPPORTED, lang
 from bot.render.rules_text import duration
 from bot.service import Loaded, LobbyOptions, LobbyUseCase, Refused, ServiceCode, Update
 from bot.table import settings

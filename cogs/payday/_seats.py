@@ -7,7 +7,7 @@ from discord import app_commands
 from bot.render.components import EndGame, Message
 from bot.render.ending import end_question, kept_playing
 from bot.render.frame import language
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.notes import note_text
 from bot.render.notices import notice_message
 from bot.service import EndAsked, Person, Update

@@ -17,7 +17,7 @@ from typing import Literal
 import discord
 from discord.ext import commands
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.threads import no_thread, opened_in_thread, thread_name
 from bot.service import LobbyOptions, Person, Refused, ServiceCode, Update
 from cogs.payday._base import Answering, channel_of, person, user_language

@@ -1,8 +1,10 @@
 """The layers depend one way: the application (bot/app) builds the service and render and hands
-them to the cogs, so neither reaches back into it, and of the layers below the cogs only render
-speaks discord.py (the service, the table and the game speak none). Each satellite feature
-(bot/features/<name>/) stands on the core alone: the core imports no feature, no feature another,
-and a feature's use cases speak no discord.py and write no word."""
+them to the cogs, so neither reaches back into it; each layer imports only the ones DESIGN draws
+below it (render, of the service, only its values), no package imports one that imports it back,
+and of the layers below the cogs only render speaks discord.py (the service, the table and the
+game speak none). Each satellite feature (bot/features/<name>/) stands on the core alone: the core
+imports no feature, no feature another, and a feature's use cases speak no discord.py and write no
+word."""
 
 import ast
 from pathlib import Path
@@ -209,18 +211,6 @@ def circles(graph: dict[str, dict[str, list[str]]]) -> list[tuple[str, ...]]:
     return found
 
 
-KNOWN_CIRCLES = {
-    ("bot.render", "bot.render.board_picture"),
-    ("bot.render", "bot.render.prompts"),
-    ("bot.render", "bot.render.story"),
-}
-"""Circles not yet cut, while the modules that make them change elsewhere: render's own modules
-import its subpackages (board_attachment, components, embeds, frame, latest, paydays, replay), and
-each subpackage imports words that render's own modules hold (i18n, cards, lists, strengths, hand,
-events, ledger, which import only one another). Those seven move down into a subpackage of their
-own, and this set is emptied."""
-
-
 def test_no_circle_of_packages():
     """No package imports one that imports it back, directly or through others; each circle is named
     with the modules that make each step."""
@@ -232,11 +222,31 @@ def test_no_circle_of_packages():
             for step, after in zip(circle, (*circle[1:], circle[0]), strict=True)
         )
         for circle in circles(graph)
-        if circle not in KNOWN_CIRCLES
     ]
     assert named == [], "\n".join(named)
 
 
-def test_the_known_circles_are_still_circles():
-    """A circle cut leaves the known ones: take it out of `KNOWN_CIRCLES`."""
-    assert KNOWN_CIRCLES - set(circles(package_imports())) == set()
+SERVICE_VALUES = ["bot.service.values", "bot.service.reads", "bot.service.tallies"]
+"""The service's values, the only part of it render reads: what a use case returns (values.py), what
+a look reads (reads.py) and a player's game in numbers (tallies.py); never a use case, a lock or the
+store."""
+LAYERS = {
+    "bot/game": ["bot.game"],
+    "bot/table": ["bot.table", "bot.game"],
+    "bot/service": ["bot.service", "bot.table", "bot.game", "db.interface"],
+    "bot/render": ["bot.render", "bot.table", "bot.game", *SERVICE_VALUES],
+    "cogs": ["cogs", "bot.service", "bot.render", "bot.table", "bot.game"],
+}
+"""What each layer may import of the project, as DESIGN's "The layers" says: `app → cogs → service →
+table → game`, `render → table, game` (and the service's values), `service → db` through the
+protocol only; the cogs are handed the service and render."""
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_dependencies_point_one_way(layer):
+    allowed = LAYERS[layer]
+    for path in sorted((BOT.parent / layer).rglob("*.py")):
+        names = imported(path)
+        project = {name for name in names if name.split(".")[0] in ROOTS}
+        others = sorted(name for name in project if not any(within({name}, package) for package in allowed))
+        assert others == [], path.relative_to(BOT.parent)

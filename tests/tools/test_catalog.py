@@ -5,7 +5,7 @@ import shutil
 
 import pytest
 
-from bot.render.i18n import FEATURES_DIR, SUPPORTED, po_path
+from bot.render.language.i18n import FEATURES_DIR, SUPPORTED, po_path
 from tools import catalog
 from tools.catalog import (
     COMMAND,
@@ -47,7 +47,7 @@ def test_every_language_but_english_has_a_catalog():
 
 def test_the_code_is_read_as_babel_reads_it_method_calls_and_plurals_included():
     keys = {found.key for found in from_code()}
-    assert (None, "{player} rolled a {face}") in keys  # L._(...) in bot/render/events.py
+    assert (None, "{player} rolled a {face}") in keys  # L._(...) in bot/render/language/events.py
     assert ("weekday", "Sun") in keys  # L.pgettext(...)
     assert (None, ("{n} card", "{n} cards")) in keys  # L.ngettext(...)
     assert ("to the Bank", "{payer} paid {amount} to {payee} ({reason})") in keys

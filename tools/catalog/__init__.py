@@ -26,7 +26,7 @@ every `.po`, report.py checks one).
 import argparse
 from pathlib import Path
 
-from bot.render.i18n import ENGLISH, SUPPORTED
+from bot.render.language.i18n import ENGLISH, SUPPORTED
 from tools.catalog.files import SAME, load, update, write
 from tools.catalog.messages import (
     COMMAND,

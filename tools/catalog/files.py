@@ -8,7 +8,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
-from bot.render.i18n import DOMAIN
+from bot.render.language.i18n import DOMAIN
 from tools.catalog.messages import CORE, Key, templates
 
 SAME = "same-as-english"

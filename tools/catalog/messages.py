@@ -12,7 +12,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 
 from bot.render.commands import command_strings
-from bot.render.i18n import DOMAIN
+from bot.render.language.i18n import DOMAIN
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs")
@@ -57,7 +57,7 @@ def from_code(root: Path = ROOT) -> Iterator[Found]:
 def from_data() -> Iterator[Found]:
     """Every name render code looks up by context: cards, Deals, spaces, editions, Jackpots and pots."""
     from bot.game.rulesets import RULESETS
-    from bot.render.cards import heading_name
+    from bot.render.language.cards import heading_name
 
     for rs in RULESETS.values():
         yield Found(("edition", rs.title), "bot/game/rulesets.py")

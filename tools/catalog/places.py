@@ -7,7 +7,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from bot.render.i18n import DOMAIN, FEATURES_DIR, LOCALE_DIR, feature_po_paths, po_path
+from bot.render.language.i18n import DOMAIN, FEATURES_DIR, LOCALE_DIR, feature_po_paths, po_path
 from tools.catalog.files import key_of, load, update, write
 from tools.catalog.messages import CORE, Owner
 from tools.catalog.report import Report, check

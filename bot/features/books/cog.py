@@ -11,7 +11,7 @@ from bot.features.books.controls import LedgerTurn, StoryTurn, ledger_rows, stor
 from bot.features.books.service import BookReader, LedgerPage
 from bot.features.books.stories import Stories, StoryPage
 from bot.render.components import Message
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from cogs.payday import Control, FeatureCog, channel_of, user_language
 from cogs.payday.live import Reply
 

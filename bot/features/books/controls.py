@@ -8,7 +8,7 @@ from bot.features.books.pages import page_buttons
 from bot.features.books.service import BOOKS as LEDGERS
 from bot.render.components import Button, Rows
 from bot.render.custom_ids import GAME, PAGE, Added, Part, Target, clicks
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 
 BOOKS = tuple(LEDGERS)
 """The books a ledger page button turns to: "bank", then "loans"."""

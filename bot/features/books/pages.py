@@ -6,7 +6,7 @@ game goes on and page numbers stay put.
 
 from collections.abc import Sequence
 
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.story.block import Block
 
 PAGE_CHARS = 3_600

@@ -15,7 +15,7 @@ from bot.features.books.pages import page_title, pages
 from bot.features.books.service import BookReader
 from bot.game.rulesets import RULESETS
 from bot.render.embeds import safe
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.story.turns import Story
 
 KEPT = 16

@@ -10,8 +10,8 @@ from bot.features.books.service import BooksCode, LedgerPage
 from bot.game.events import Event
 from bot.game.rulesets import Ruleset
 from bot.render.embeds import GOLD, safe
-from bot.render.i18n import Lang
-from bot.render.ledger import account_name, reason_text
+from bot.render.language.i18n import Lang
+from bot.render.language.ledger import account_name, reason_text
 from bot.render.refusal_table import REFUSALS, Writer
 
 

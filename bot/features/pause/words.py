@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.features.pause.service import PauseCode, PauseNote
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.notes import NOTES, NoteWriter
 from bot.render.refusal_table import REFUSALS, Writer
 from bot.table import Table

@@ -19,7 +19,7 @@ from bot.features.records.service import HistoryPage, Leaderboard, Period, Recor
 from bot.features.records.words import history_message, leaderboard_message, rating_rules, stats_embeds
 from bot.render.commands import HELP_NOTE
 from bot.render.components import Message
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from cogs.payday import RULESET_CHOICES, Control, FeatureCog, player_name
 from cogs.payday.live import Reply
 

@@ -14,9 +14,9 @@ from bot.game.strengths import Strength
 from bot.render.components import Button, Message, Rows
 from bot.render.embeds import GOLD, safe
 from bot.render.house import house_rules_heading, house_rules_lines, house_rules_summary
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
+from bot.render.language.lists import and_list
 from bot.render.links import jump_url
-from bot.render.lists import and_list
 from bot.render.rules_text import edition_title
 from bot.service.values import Ending
 from db.interface import Placing, RecordedGame, StatLine

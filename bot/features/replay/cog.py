@@ -21,7 +21,7 @@ from bot.features.replay.words import exported_text, game_choice, replay_message
 from bot.render.board_attachment import Picture, board_file, render
 from bot.render.board_picture import scene_key
 from bot.render.components import Message
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from cogs.payday import Control, FeatureCog, channel_of, user_language
 from cogs.payday.live import Reply
 

@@ -1,5 +1,5 @@
 """An exported game's ledger as CSV, for a spreadsheet: one line per transfer, in the words of the
-person who exported it (the ledger screen's own account names and reasons, bot/render/ledger.py).
+person who exported it (the ledger screen's own account names and reasons, bot/render/language/ledger.py).
 
 A spreadsheet runs a cell that begins with `=`, `+`, `-` or `@` (or a tab or a carriage return
 before one) as a formula, and a player's name is whatever they typed: every text cell that begins
@@ -21,8 +21,8 @@ from babel.numbers import get_decimal_symbol
 
 from bot.game.events import Event
 from bot.game.rulesets import RULESETS
-from bot.render.i18n import Lang
-from bot.render.ledger import account_name, reason_text
+from bot.render.language.i18n import Lang
+from bot.render.language.ledger import account_name, reason_text
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet may take a text cell for a formula by (OWASP, "CSV Injection")."""

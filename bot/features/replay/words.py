@@ -20,8 +20,8 @@ from bot.render.board_attachment import show_board
 from bot.render.board_picture import Scene, game_scene, scene_key
 from bot.render.components import Button, Message, Rows
 from bot.render.embeds import safe
-from bot.render.i18n import Lang
-from bot.render.lists import and_list
+from bot.render.language.i18n import Lang
+from bot.render.language.lists import and_list
 from bot.render.refusal_table import REFUSALS, Writer
 from bot.render.rules_text import edition_title
 from bot.render.story.block import Block

@@ -37,7 +37,7 @@ from bot.render.components import (
     Message,
 )
 from bot.render.custom_ids import custom_id
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.refusals import refusal_text
 from bot.service import Refused, ServiceCode
 from bot.service.reads import HouseView

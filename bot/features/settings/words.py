@@ -19,7 +19,7 @@ from bot.game.engine import MAX_MONTHS, MIN_MONTHS
 from bot.game.rulesets import RULESETS
 from bot.render.components import Button, HouseOf, Message, Option, Row
 from bot.render.house_editor import GOLD, house_heading, house_menu, house_text, reset_button
-from bot.render.i18n import NAMES, SUPPORTED, Lang, lang
+from bot.render.language.i18n import NAMES, SUPPORTED, Lang, lang
 from bot.render.refusal_table import REFUSALS, Writer
 from bot.render.rules_text import duration, edition_title
 from bot.service.reads import HouseView

@@ -10,7 +10,7 @@ from bot.features.takeover.controls import APPROVE, SeatVerdict
 from bot.features.takeover.service import Takeovers
 from bot.features.takeover.words import request_message
 from bot.render.components import Message
-from bot.render.i18n import Lang, lang
+from bot.render.language.i18n import Lang, lang
 from bot.render.notes import note_text
 from bot.service import Update
 from cogs.payday import Control, FeatureCog, channel_of, person, same_channel

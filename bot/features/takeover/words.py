@@ -19,8 +19,8 @@ from bot.features.takeover.service import TakeoverCode, TakeoverNote
 from bot.render.calls import mention
 from bot.render.components import Button, Message, Rows
 from bot.render.embeds import safe
-from bot.render.i18n import Lang
-from bot.render.lists import and_list
+from bot.render.language.i18n import Lang
+from bot.render.language.lists import and_list
 from bot.render.notes import NOTES, NoteWriter
 from bot.render.refusal_table import REFUSALS, Writer
 from bot.table import Table

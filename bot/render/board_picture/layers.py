@@ -14,9 +14,9 @@ from bot.game.rulesets import RULESETS, Ruleset
 from bot.render.board_picture import style as st
 from bot.render.board_picture.marks import JACKPOT_MARK, MARKS
 from bot.render.board_picture.scene import HouseRules, Token
-from bot.render.hand import ORDERS_MARK
-from bot.render.i18n import Lang, lang
-from bot.render.strengths import strength_name
+from bot.render.language.hand import ORDERS_MARK
+from bot.render.language.i18n import Lang, lang
+from bot.render.language.strengths import strength_name
 
 MARK_SIZE = 22
 DAY_FONT = 24

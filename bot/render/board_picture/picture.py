@@ -19,7 +19,7 @@ from bot.game.rulesets import RULESETS
 from bot.render.board_picture import layers, palette
 from bot.render.board_picture import style as st
 from bot.render.board_picture.scene import HouseRules, Scene, Token
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 
 CALENDARS_KEPT = 32
 """Calendars kept, the most recently drawn: half a megabyte each, and house rules make their number

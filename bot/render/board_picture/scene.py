@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from bot.game.house import HouseValue, house_rules_of
 from bot.game.state import GameState
 from bot.game.strengths import Strength
-from bot.render.i18n import Lang, lang
-from bot.render.strengths import strength_name
+from bot.render.language.i18n import Lang, lang
+from bot.render.language.strengths import strength_name
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -58,7 +58,7 @@ class Scene:
     asked: frozenset[int] = field(default_factory=frozenset)
     """Seats the game is waiting for: highlighted on the board and in the legend."""
     language: str = "en"
-    """The language of the picture's words (a code `bot.render.i18n.lang` takes)."""
+    """The language of the picture's words (a code `bot.render.language.i18n.lang` takes)."""
     house: HouseRules = ()
     """The game's house rules (`house_rules_of`, as pairs): the calendar writes the amounts they
     change (the salary on Pay Day, the Radio Contest's prize)."""

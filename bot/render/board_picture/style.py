@@ -19,8 +19,8 @@ from PIL import ImageColor, ImageFont
 from bot.game import calendar
 from bot.game.calendar import SpaceKind
 from bot.game.rulesets import Rules, Ruleset
-from bot.render.cards import heading_name, space_name, weekday_name
-from bot.render.i18n import Lang
+from bot.render.language.cards import heading_name, space_name, weekday_name
+from bot.render.language.i18n import Lang
 
 # Geometry, in output pixels.
 MARGIN = 4

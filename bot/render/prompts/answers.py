@@ -15,8 +15,8 @@ from bot.game.mail import destinations, swellfare_bets
 from bot.game.payday import banking_moves, charge_due
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.game.state import GameState, Pending, PendingKind
-from bot.render.cards import deal_name
-from bot.render.i18n import Lang
+from bot.render.language.cards import deal_name
+from bot.render.language.i18n import Lang
 from bot.render.prompts.layout import (
     DANGER,
     MAX_LABEL,

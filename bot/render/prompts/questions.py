@@ -13,9 +13,9 @@ from bot.game.outlook import bills_due, buyer_days_ahead, charges_due, months_af
 from bot.game.payday import charge_due
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.game.state import GameState, Pending, PendingKind
-from bot.render.cards import deal_name, jackpot_name, mail_label, mail_name, space_name, tag_name
-from bot.render.i18n import Lang
-from bot.render.lists import and_list, in_turn, or_list
+from bot.render.language.cards import deal_name, jackpot_name, mail_label, mail_name, space_name, tag_name
+from bot.render.language.i18n import Lang
+from bot.render.language.lists import and_list, in_turn, or_list
 from bot.render.prompts.layout import SELL_BUTTONS
 
 

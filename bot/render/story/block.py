@@ -5,7 +5,7 @@ colour.
 
 from dataclasses import dataclass, field
 
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 
 FACES = "⚀⚁⚂⚃⚄⚅"
 

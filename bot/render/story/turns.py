@@ -16,11 +16,11 @@ from bot.game import events as ev
 from bot.game.calendar import PAYDAY_DAY, SpaceKind
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import Ruleset
-from bot.render.cards import deal_name, jackpot_name, pot_name, space_name, weekday_name
-from bot.render.events import describe, stored_text
-from bot.render.i18n import Lang
-from bot.render.ledger import reason_text
-from bot.render.lists import and_list
+from bot.render.language.cards import deal_name, jackpot_name, pot_name, space_name, weekday_name
+from bot.render.language.events import describe, stored_text
+from bot.render.language.i18n import Lang
+from bot.render.language.ledger import reason_text
+from bot.render.language.lists import and_list
 from bot.render.story.block import (
     END_SIGN,
     JACKPOT_SIGN,

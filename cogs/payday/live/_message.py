@@ -26,7 +26,7 @@ import discord
 from bot.render.components import Message
 from bot.render.embeds import payday_notices
 from bot.render.frame import Frame, Text, call_text, frame, language, seated
-from bot.render.i18n import Lang, lang
+from bot.render.language.i18n import Lang, lang
 from bot.render.notices import notice_message
 from bot.service import Call, Loaded, PayDays, Standings, Update
 from cogs.payday.live._channel import Channel

@@ -21,7 +21,7 @@ import discord
 
 from bot.render.components import Message, Rows
 from bot.render.embeds import safe
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 from bot.render.notices import cannot_post
 from bot.service import Loaded
 from cogs.payday.live._click import Click

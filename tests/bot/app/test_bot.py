@@ -7,7 +7,7 @@ import simcord
 from bot.app.bot import create_bot
 from bot.features.records.words import rating_rules
 from bot.render import rules_text
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.table import Table
 from tests.cogs.payday.rig import client_locales
 from tests.helpers import slash, table

@@ -20,9 +20,9 @@ from bot.game.engine import apply, default_action, legal_actions, new_game
 from bot.game.events import EventKind
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, Pending, PendingKind, from_json, to_json
-from bot.render.events import describe
-from bot.render.i18n import lang
-from bot.render.ledger import reason_text
+from bot.render.language.events import describe
+from bot.render.language.i18n import lang
+from bot.render.language.ledger import reason_text
 from bot.render.refusals import refusal_text
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")

@@ -16,7 +16,7 @@ from bot.game.events import EventKind, Reason
 from bot.game.rulesets import RULESETS, JackpotSix
 from bot.game.state import PendingKind, from_json, to_json
 from bot.game.steps import Step
-from bot.render.ledger import account_name
+from bot.render.language.ledger import account_name
 from tests.bot.game.scripted import (
     ANN,
     BANK,

@@ -11,7 +11,7 @@ from bot.game.engine import new_game
 from bot.game.events import Reason
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind
-from bot.render.cards import mail_label
+from bot.render.language.cards import mail_label
 from bot.render.refusals import refusal_text
 from tests.bot.game.scripted import (
     ANN,

@@ -10,7 +10,7 @@ from bot.game.events import EventKind, Reason
 from bot.game.mail import move_ahead
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind
-from bot.render.cards import mail_label
+from bot.render.language.cards import mail_label
 from tests.bot.game.scripted import (
     ANN,
     BANK,

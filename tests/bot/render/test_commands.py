@@ -5,9 +5,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.render import i18n
 from bot.render.commands import CONTEXT, NAMES, CatalogTranslator, command_help
-from bot.render.i18n import lang
+from bot.render.language import i18n
+from bot.render.language.i18n import lang
 from tests.helpers import slash, table
 
 ITALIAN = lang("it")

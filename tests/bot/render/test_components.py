@@ -16,9 +16,9 @@ from bot.render.components import (
     game_rows,
     lobby_rows,
 )
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
+from bot.render.language.strengths import strength_name
 from bot.render.prompts.layout import Choice
-from bot.render.strengths import strength_name
 from cogs.payday.live._controls import view
 
 EN = lang("en")

@@ -9,7 +9,7 @@ from bot.game.orders import Orders
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.render import embeds
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.latest import happening_line
 from bot.service.tallies import Tally
 from bot.service.values import Ending, Standings

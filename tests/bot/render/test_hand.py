@@ -5,8 +5,8 @@ from bot.game.orders import LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.render import hand_view
 from bot.render.components import Button, OpenHand, game_rows
-from bot.render.hand import FIELD_LIMIT, hand_panel, orders_text
-from bot.render.i18n import lang
+from bot.render.language.hand import FIELD_LIMIT, hand_panel, orders_text
+from bot.render.language.i18n import lang
 from bot.render.prompts.layout import Choice
 from cogs.payday.live._controls import view
 from tests.bot.game.scripted import (

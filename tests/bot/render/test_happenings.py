@@ -14,7 +14,7 @@ from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
 from bot.game.state import GameState
 from bot.render.happenings import Kind, happenings
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.latest import happening_line, latest_text
 from bot.table import RECENT_EVENTS, Seat, Table
 from tests.bot.game.scripted import (

@@ -6,7 +6,7 @@ import pytest
 from bot.game.house import HOUSE_RULES, house_rules_of, with_house_rules
 from bot.game.rulesets import RULESETS
 from bot.render.house import house_rules_lines, house_rules_summary, rule_name
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.rules_text import page
 
 ENGLISH, ITALIAN = lang("en"), lang("it")

@@ -5,7 +5,7 @@ import pytest
 
 from bot.game.house import HOUSE_RULES, HouseKind, limits
 from bot.render.house_editor import chosen_house_rule, house_form_words, house_number, house_option
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 
 
 def test_a_house_rules_option_names_the_rule_and_the_value_shown_and_one_from_before_none():

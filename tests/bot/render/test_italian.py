@@ -15,11 +15,12 @@ from bot.game.events import Event, EventKind, Reason
 from bot.game.orders import LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind
-from bot.render import hand_view, i18n, rules_text
+from bot.render import hand_view, rules_text
 from bot.render.commands import command_help
-from bot.render.events import describe
-from bot.render.hand import hand_panel
-from bot.render.i18n import NBSP, lang
+from bot.render.language import i18n
+from bot.render.language.events import describe
+from bot.render.language.hand import hand_panel
+from bot.render.language.i18n import NBSP, lang
 from bot.render.prompts.answers import choices
 from bot.render.prompts.questions import question
 from bot.render.refusals import refusal_text

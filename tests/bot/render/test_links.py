@@ -1,6 +1,6 @@
 """Refusals link back to the live message (issue 9.7)."""
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.links import jump_url, way_back
 
 

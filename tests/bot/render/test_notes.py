@@ -6,7 +6,7 @@ import pytest
 
 from bot.game import events as ev
 from bot.game.events import Event, EventKind, Reason
-from bot.render.i18n import NBSP, lang
+from bot.render.language.i18n import NBSP, lang
 from bot.render.notes import note_text
 from bot.service.values import Note, NoteCode
 from bot.table import Table, lobby

@@ -6,7 +6,7 @@ from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bot.render.i18n import SUPPORTED, lang
+from bot.render.language.i18n import SUPPORTED, lang
 from bot.render.numbers import Unit, Unread, Why, option_number, read_whole
 
 amounts = st.integers(min_value=0, max_value=10**12)

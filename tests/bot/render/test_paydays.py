@@ -2,7 +2,7 @@
 
 from bot.game.actions import ActionKind
 from bot.game.cards import MailKind
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.paydays import breakdown, breakdown_line
 from tests.bot.game.scripted import ANN, act, cash, game, hold_mail, land, set_loan
 

@@ -15,7 +15,7 @@ import pytest
 
 import cogs.payday  # noqa: F401 - the application's modules, registering their refusal words
 from bot.render import refusal_table
-from bot.render.i18n import Lang, lang
+from bot.render.language.i18n import Lang, lang
 from bot.render.phrasebook import DuplicateWords, Phrasebook
 from bot.render.refusals import refusal_text
 from bot.service.values import Refused, ServiceCode

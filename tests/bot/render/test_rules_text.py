@@ -12,7 +12,7 @@ from bot.game import calendar, engine
 from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.render import rules_text
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.rules_text import TITLES, WRITTEN, Topic, duration, page, render
 
 ENGLISH = lang("en")

@@ -14,9 +14,9 @@ from bot.game.actions import IllegalAction, RefusalCode
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind
-from bot.render.events import describe, describe_record
-from bot.render.i18n import lang
-from bot.render.ledger import reason_text
+from bot.render.language.events import describe, describe_record
+from bot.render.language.i18n import lang
+from bot.render.language.ledger import reason_text
 from bot.render.prompts.answers import choices
 from bot.render.prompts.questions import question
 from bot.render.refusals import refusal_text

@@ -6,7 +6,7 @@ preference, which sets a value, is written once more."""
 import pytest
 
 from bot.features.settings.service import SettingsCode, SettingsEditing
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.service import AlertCode, Person, Refused, ServiceCode
 from db import StoreError

@@ -14,7 +14,7 @@ import pytest
 from bot.game import events as ev
 from bot.game.actions import ActionKind, RefusalCode
 from bot.game.events import EventKind, Reason
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.service import (
     Ending,

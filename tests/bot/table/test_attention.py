@@ -8,7 +8,7 @@ from bot.game import state as s
 from bot.game.engine import new_game
 from bot.game.state import Pending, PendingKind
 from bot.render.calls import call_line, switched
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.table import Seat as TableSeat
 from bot.table.attention import asked, calls_after, looking, question_key, to_call, to_remind
 

@@ -5,8 +5,8 @@ import pytest
 from bot.game.orders import NONE, LotteryOrder, Orders
 from bot.game.rulesets import RULESETS
 from bot.game.strengths import Strength
-from bot.render.events import describe
-from bot.render.i18n import lang
+from bot.render.language.events import describe
+from bot.render.language.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.table import Table, lobby
 

@@ -19,7 +19,7 @@ from bot.game.events import EventKind
 from bot.game.invariants import books_mismatches
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.table import Table
 from tests.helpers import add_computer, click, slash, table
 

@@ -5,8 +5,8 @@ import pytest
 
 from bot.game.events import Reason
 from bot.game.rulesets import RULESETS
-from bot.render.events import describe_record
-from bot.render.i18n import lang
+from bot.render.language.events import describe_record
+from bot.render.language.i18n import lang
 from tests.cogs.payday.rig import books, finished, live, load, play_to_end, random_button, rigged, start_game
 from tests.helpers import click, end_game, slash
 

@@ -4,7 +4,7 @@ the question on the live message and in the refusal a player gets for a held num
 
 import pytest
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from tests.bot.game.scripted import give_deals
 from tests.cogs.payday.rig import client_locales, field, labels, live, load, rigged, start_game, unescape
 from tests.helpers import click, refusal

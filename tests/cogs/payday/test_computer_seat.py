@@ -5,7 +5,7 @@ nobody is called by name for it, and the humans still asked keep their own butto
 import pytest
 
 from bot.game.state import PendingKind
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.service import Call, LiveView, Update
 from tests.cogs.payday.rig import (
     calls_sent,

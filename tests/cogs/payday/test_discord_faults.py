@@ -6,7 +6,7 @@ import asyncio
 import discord
 import pytest
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.notices import cannot_post
 from cogs.payday.live._reply import DEFER_AFTER
 from tests.cogs.payday.rig import field, labels, live, load, rigged, script, service, start_game, unescape

@@ -10,7 +10,7 @@ import re
 import pytest
 import simcord.actors
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from tests.cogs.payday.rig import (
     deal_card,
     finished,

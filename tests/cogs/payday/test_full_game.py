@@ -6,7 +6,7 @@ import pytest
 
 from bot.game import engine
 from bot.game.actions import Action
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.table import Table
 from tests.cogs.payday.rig import books, message, play_to_end, random_button, start_game, unescape
 

@@ -11,7 +11,7 @@ import logging
 import simcord
 
 from bot.game.house import with_house_rules
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from tests.cogs.payday.rig import (
     books,
     client_locales,

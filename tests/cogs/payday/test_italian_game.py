@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from tests.cogs.payday.rig import books, finished, play_to_end, random_button, start_game
 
 ENGLISH_WORDS = re.compile(r"\b(the|and|rolled|paid|collected|your|month|drew|bought|retires|wins)\b")

@@ -4,7 +4,7 @@ the player leaves, the table is told who removed whom, and the game never waits 
 
 import discord
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from tests.cogs.payday.rig import books, field, live, load, script, service, start_game, stored, unescape
 from tests.cogs.payday.test_lobby import COMPUTERS_WAIT_FOR_THE_CLOCK, seats
 from tests.helpers import click, refusal, slash, table

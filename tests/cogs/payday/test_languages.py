@@ -12,7 +12,7 @@ import gettext
 import pytest
 import simcord
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from tests.cogs.payday.rig import client_locales, labels, live, load
 from tests.helpers import NAMES, click, end_game, slash
 

@@ -4,7 +4,7 @@ rides on the message as a block with its breakdown, in the game's language."""
 
 import pytest
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from tests.cogs.payday.rig import deal_card, field, live, load, mail_card, rigged, start_game, unescape
 from tests.cogs.payday.test_computer_seat import until_a_human_is_asked
 from tests.cogs.payday.test_kick import bobs_turn

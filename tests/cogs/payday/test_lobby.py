@@ -7,8 +7,8 @@ import pytest
 
 from bot.game.events import Event
 from bot.game.rulesets import RULESETS
-from bot.render.events import describe
-from bot.render.i18n import lang
+from bot.render.language.events import describe
+from bot.render.language.i18n import lang
 from bot.table import COMPUTER_DELAY
 from tests.cogs.payday.rig import (
     Game,

@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.refusals import refusal_text, went_wrong
 from bot.service import Refused, ServiceCode
 from cogs.payday.live._reply import DEFER_AFTER

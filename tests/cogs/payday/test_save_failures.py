@@ -3,7 +3,7 @@ game: the channel's timer is armed again with a growing wait, and the table is t
 
 import pytest
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.notices import save_failed
 from db import StoreError
 from tests.cogs.payday.rig import field, live, load, script, service, start_game

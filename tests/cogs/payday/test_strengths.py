@@ -15,7 +15,7 @@ from bot.game import engine, strengths
 from bot.game.actions import Action
 from bot.game.state import GameState
 from bot.game.strengths import Strength
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.service.thinking import Thinker
 from tests.cogs.payday.rig import (
     Game,

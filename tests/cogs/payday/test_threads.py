@@ -6,7 +6,7 @@ import discord
 import pytest
 import simcord
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.refusals import went_wrong
 from bot.render.threads import no_thread, opened_in_thread, thread_name
 from bot.table.settings import ServerSettings

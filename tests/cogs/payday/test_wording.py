@@ -5,7 +5,7 @@ loan confirmed to them in the second person with what it costs, and a refusal na
 import pytest
 import simcord
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from tests.cogs.payday.rig import client_locales, field, live, load, script, start_game, unescape
 from tests.cogs.payday.test_hand import open_hand
 from tests.helpers import click, refusal, slash

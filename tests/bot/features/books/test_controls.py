@@ -4,7 +4,7 @@ one page."""
 from bot.features.books.controls import ONLY_MINE, LedgerTurn, ledger_rows, story_rows
 from bot.render.components import Button
 from bot.render.custom_ids import custom_id
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from cogs.payday.live._controls import view
 
 EN = lang("en")

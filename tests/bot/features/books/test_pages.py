@@ -6,7 +6,7 @@ import pytest
 
 from bot.features.books.pages import page_buttons, page_title, pages
 from bot.game.rulesets import RULESETS
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
 from tests.bot.render.story.test_story import EN, MODERN, NAMES, played

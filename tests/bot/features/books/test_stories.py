@@ -10,7 +10,7 @@ from bot.features.books.stories import Stories, StoryPage
 from bot.game.ai import choose
 from bot.game.engine import apply
 from bot.game.simulate import start
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.table import Seat, Table
 
 CHANNEL = 7

@@ -8,7 +8,7 @@ from bot.features.books.service import BooksCode, LedgerPage
 from bot.features.books.words import ledger_embed, line
 from bot.game.events import Event, EventKind, Reason
 from bot.render.components import Button
-from bot.render.i18n import NBSP
+from bot.render.language.i18n import NBSP
 from bot.render.refusals import refusal_text
 from bot.service import Refused
 from tests.bot.render.test_italian import ENGLISH, ITALIAN, assert_italian

@@ -11,7 +11,7 @@ from bot.features.records.words import (
     stats_embeds,
     strength_name,
 )
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.service.results import house_key, result_of
 from db import RatedPlayer, RecordedGame, Skill, StatLine
 

@@ -10,7 +10,7 @@ import pytest
 
 from bot.features.replay.export_csv import BOM, FORMULA_STARTS, ledger_csv, separator, spreadsheet_cell
 from bot.features.replay.exports import record_of
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from tests.bot.service.games import logged_game
 
 START = datetime(2026, 1, 1, tzinfo=UTC)

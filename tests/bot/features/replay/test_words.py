@@ -10,7 +10,7 @@ from bot.features.replay.service import Listed, ReplayCode, Replayed
 from bot.features.replay.words import game_choice, next_payday, replay_message, replay_rows
 from bot.game.rulesets import RULESETS
 from bot.render.custom_ids import custom_id
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.render.story.turns import blocks
 from bot.service import Refused

@@ -10,7 +10,7 @@ import pytest
 
 from bot.features.settings.service import SettingsChanged, SettingsCode, SettingsEditing
 from bot.game.rulesets import RULESETS
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.service import GameSettings, LobbyOptions, NoteCode, Person, Refused, Service, ServiceCode, Tables
 from bot.table import Table

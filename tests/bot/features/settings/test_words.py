@@ -9,7 +9,7 @@ from bot.features.settings.words import (
     form_values,
     settings_form,
 )
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.table.settings import ServerSettings
 
 EN = lang("en")

@@ -7,7 +7,7 @@ from datetime import timedelta
 import discord
 import pytest
 
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.table.document import REQUEST_TIME
 from tests.cogs.payday.rig import (
     Game,

@@ -31,7 +31,7 @@ from bot.render.board_picture import (
     token_letters,
 )
 from bot.render.board_picture import style as st
-from bot.render.i18n import SUPPORTED, lang
+from bot.render.language.i18n import SUPPORTED, lang
 
 NAMES = ("Alice", "Bartholomew Longname", "Chen", "Dmitri", "Esperanza", "Fatou")
 MAX_PNG = 60 * 1024

@@ -18,7 +18,7 @@ from bot.render.board_picture import (
     table_board,
     token_letters,
 )
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.table import Seat, Table
 
 

@@ -12,8 +12,8 @@ from bot.game.cards import MailKind
 from bot.game.engine import apply, default_action, new_game
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState, PendingKind
-from bot.render.cards import deal_name
-from bot.render.i18n import SUPPORTED, lang
+from bot.render.language.cards import deal_name
+from bot.render.language.i18n import SUPPORTED, lang
 from bot.render.prompts.answers import choices
 from bot.render.prompts.layout import MAX_LABEL, MAX_ROWS, MENU_OPTIONS, ROW, Choice, Menu, rows
 from bot.render.prompts.questions import question

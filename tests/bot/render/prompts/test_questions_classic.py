@@ -4,7 +4,7 @@ from bot.game.actions import ActionKind
 from bot.game.orders import Orders
 from bot.game.state import PendingKind
 from bot.render import embeds
-from bot.render.hand import hand_panel
+from bot.render.language.hand import hand_panel
 from bot.render.prompts.answers import choices
 from bot.render.prompts.layout import MAX_ROWS, MENU_OPTIONS, Menu, rows
 from bot.render.prompts.questions import question

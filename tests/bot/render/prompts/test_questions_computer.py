@@ -5,7 +5,7 @@ marked as such."""
 
 from bot.game.actions import ActionKind
 from bot.game.state import PendingKind
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.prompts.answers import choices
 from bot.render.prompts.questions import computer_only, question
 from tests.bot.game.scripted import ANN, BOB, CAT, ENGLISH, act, asked, game, land

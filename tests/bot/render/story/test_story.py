@@ -12,7 +12,7 @@ from bot.game.engine import apply, end_early
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS
 from bot.game.simulate import start
-from bot.render.i18n import lang
+from bot.render.language.i18n import lang
 from bot.render.story.block import FACES, Block, die
 from bot.render.story.turns import Story, blocks
 

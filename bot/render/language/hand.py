@@ -11,9 +11,9 @@ from bot.game.hand import Charge, Hand, hand
 from bot.game.orders import LotteryOrder, Orders, favourite
 from bot.game.rulesets import RULESETS, Ruleset
 from bot.game.state import GameState
-from bot.render.cards import deal_label, mail_label, mail_name, tag_name
-from bot.render.i18n import Lang
-from bot.render.lists import and_list
+from bot.render.language.cards import deal_label, mail_label, mail_name, tag_name
+from bot.render.language.i18n import Lang
+from bot.render.language.lists import and_list
 
 FIELD_LIMIT = 1024
 ORDERS_MARK = "⟳"

@@ -1,7 +1,7 @@
 """Money in words: each ledger account's name, why money moved (or what a roll was for) as a short
 label, and each transfer as one sentence.
 
-The table's event lines (bot/render/events.py), the story, the exported ledger and the Banker's
+The table's event lines (bot/render/language/events.py), the story, the exported ledger and the Banker's
 statement (/payday ledger) all name accounts and reasons the same way, so they are written here once.
 A reason stored as free text before the codes is shown as it was stored.
 """
@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from bot.game import events as ev
 from bot.game.events import Event, Reason
 from bot.game.rulesets import Ruleset
-from bot.render.cards import deal_name, jackpot_name, mail_name, pot_name, space_name
-from bot.render.i18n import Lang
+from bot.render.language.cards import deal_name, jackpot_name, mail_name, pot_name, space_name
+from bot.render.language.i18n import Lang
 
 Names = Sequence[str]
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from bot.game.calendar import Space, weekday
 from bot.game.cards import DealCard, MailCard, MailKind, Tag
 from bot.game.rulesets import Ruleset
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 
 
 def mail_name(card: MailCard, L: Lang) -> str:

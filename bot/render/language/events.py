@@ -1,4 +1,4 @@
-"""Events in words: one line per event for the table (a transfer's comes from bot/render/ledger.py).
+"""Events in words: one line per event for the table (a transfer's comes from bot/render/language/ledger.py).
 
 Every sentence is one message with named placeholders, written by a small function per event kind
 (and per reason, for notes), so a catalog can translate and reorder it whole.
@@ -11,10 +11,10 @@ from typing import Any
 
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import Ruleset
-from bot.render.cards import deal_label, deal_name, mail_label, mail_name, space_name, tag_name
-from bot.render.i18n import Lang
-from bot.render.ledger import Names, describe_transfer, reason_text
-from bot.render.lists import and_list
+from bot.render.language.cards import deal_label, deal_name, mail_label, mail_name, space_name, tag_name
+from bot.render.language.i18n import Lang
+from bot.render.language.ledger import Names, describe_transfer, reason_text
+from bot.render.language.lists import and_list
 from bot.table import TableKind
 
 Writer = Callable[[Event, Names, Ruleset, Lang], str]

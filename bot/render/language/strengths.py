@@ -5,7 +5,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.game.strengths import Strength
-from bot.render.i18n import Lang
+from bot.render.language.i18n import Lang
 
 if TYPE_CHECKING:
     from bot.table import Seat

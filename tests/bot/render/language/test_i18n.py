@@ -1,6 +1,15 @@
 """Languages: the catalog's translations and plurals, and money written the way each language writes it."""
 
-from bot.render.i18n import ENGLISH, FEATURES_DIR, SUPPORTED, Lang, _compile, feature_po_paths, lang, po_path
+from bot.render.language.i18n import (
+    ENGLISH,
+    FEATURES_DIR,
+    SUPPORTED,
+    Lang,
+    _compile,
+    feature_po_paths,
+    lang,
+    po_path,
+)
 
 
 def test_english_is_the_message_itself():

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from babel.lists import format_list
 
-from bot.render.i18n import ENGLISH, NBSP, Lang
+from bot.render.language.i18n import ENGLISH, NBSP, Lang
 
 _LOCALES = {ENGLISH: "en_GB"}
 """Babel's locale for a language whose own pattern the bot does not follow."""

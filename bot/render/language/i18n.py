@@ -1,10 +1,10 @@
 """Languages: a gettext catalog per language, and numbers and money written the way each language does.
 
 The English text is the message id, so English needs no catalog. Other languages keep their
-translations in `locale/<code>/LC_MESSAGES/payday.po`, and each feature the words only it uses in its
-own folder's `bot/features/<name>/locale/<code>/LC_MESSAGES/payday.po`; Babel merges a language's
-catalogs and compiles them in memory the first time the language is used: the `.po` files are the
-only source, so there is no compiled `.mo` to forget.
+translations in `bot/render/locale/<code>/LC_MESSAGES/payday.po`, and each feature the words only
+it uses in its own folder's `bot/features/<name>/locale/<code>/LC_MESSAGES/payday.po`; Babel merges
+a language's catalogs and compiles them in memory the first time the language is used: the `.po`
+files are the only source, so there is no compiled `.mo` to forget.
 Plurals come from the catalog's own plural rule (`ngettext`), never from `if n == 1`.
 """
 
@@ -19,8 +19,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 DOMAIN = "payday"
-LOCALE_DIR = Path(__file__).parent / "locale"
-FEATURES_DIR = Path(__file__).parents[1] / "features"
+LOCALE_DIR = Path(__file__).parents[1] / "locale"
+FEATURES_DIR = Path(__file__).parents[2] / "features"
 """Where each feature's folder, and its own catalogs, are (found by path: render imports no feature)."""
 ENGLISH = "en"
 SUPPORTED = (ENGLISH, "it")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot.render.i18n import lang
-from bot.render.lists import and_list, in_turn, or_list
+from bot.render.language.i18n import lang
+from bot.render.language.lists import and_list, in_turn, or_list
 
 EN, IT = lang("en"), lang("it")
 
