@@ -14,16 +14,19 @@ import pytest
 BOT = Path(__file__).resolve().parents[2] / "bot"
 
 
-def imported(path: Path) -> set[str]:
-    """Every module `path` imports, at its top or inside a function."""
+def imported(path: Path, *, members: bool = False) -> set[str]:
+    """Every module `path` imports, at its top or inside a function; `from a import b` counts as
+    a.b too when b is private (`from cogs.payday import _items` reaches a private module as surely
+    as its dotted name), or for every b with `members` (b may be a module or a package)."""
     names = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module is not None:
             names.add(node.module)
-            # `from cogs.payday import _items` reaches a private module as surely as its dotted name
-            names.update(f"{node.module}.{alias.name}" for alias in node.names if alias.name.startswith("_"))
+            names.update(
+                f"{node.module}.{alias.name}" for alias in node.names if members or alias.name.startswith("_")
+            )
     return names
 
 
@@ -181,14 +184,7 @@ def package_imports() -> dict[str, dict[str, list[str]]]:
         module = ".".join(path.relative_to(BOT.parent).with_suffix("").parts)
         own = package_of(module)
         assert own is not None, path
-        names = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                names.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module is not None:
-                names.add(node.module)
-                names.update(f"{node.module}.{alias.name}" for alias in node.names)
-        for name in names:
+        for name in imported(path, members=True):
             other = package_of(name) if name.split(".")[0] in ROOTS else None
             if other is not None and other != own:
                 graph.setdefault(own, {}).setdefault(other, []).append(module)

@@ -1,28 +1,13 @@
 """The reads of a server's finished games: the leaderboard's places, periods and pools, and history's
 pages (bot/features/records/service.py)."""
 
-import pytest
-
 from bot.features.records.service import Period, Records
 from bot.service import GameSettings, Service, ratings
 from bot.service.results import house_key, result_of
 from bot.service.tables import Tables
 from bot.table.settings import ServerSettings
-from db.sqlite import Store
 from tests.bot.service.fakes import Screen
-from tests.bot.service.test_results import NOW, Clock, summary
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def store(tmp_path, clock):
-    store = await Store.open(tmp_path / "payday.sqlite3", now=clock)
-    yield store
-    await store.close()
+from tests.bot.service.test_results import NOW, clock, store, summary  # noqa: F401 - fixtures
 
 
 async def finish(store, guild: int, game: dict) -> None:
