@@ -7,7 +7,7 @@ from bot.service.results import house_key, result_of
 from bot.service.tables import Tables
 from bot.table.settings import ServerSettings
 from tests.bot.service.fakes import Screen
-from tests.bot.service.test_results import NOW, clock, store, summary  # noqa: F401 - fixtures
+from tests.bot.service.test_results import NOW, summary
 
 
 async def finish(store, guild: int, game: dict) -> None:
