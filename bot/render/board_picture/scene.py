@@ -7,14 +7,17 @@ two scenes with the same key draw the same pixels, and the bot re-uploads only w
 
 import hashlib
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
 from string import ascii_uppercase
 from typing import TYPE_CHECKING
 
-from bot.game.house import HouseValue, house_rules_of
+from bot.game.house import HouseValue, house_rules_of, with_house_rules
+from bot.game.rulesets import RULESETS, Ruleset
 from bot.game.state import GameState
 from bot.game.strengths import Strength
+from bot.render.board_picture import style as st
+from bot.render.language.cards import heading_name, space_name
 from bot.render.language.i18n import Lang, lang
 from bot.render.language.strengths import strength_name
 
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
 
 HouseRules = tuple[tuple[str, HouseValue], ...]
 """A game's house rules as (key, value) pairs, in `HOUSE_RULES` order: frozen, so a cache key."""
-LAYOUT_VERSION = 3
+LAYOUT_VERSION = 4
 """Bump when the drawing changes, so a stored key no longer matches and the picture is redrawn."""
 
 
@@ -102,26 +105,39 @@ def token_letters(names: Sequence[str]) -> list[str]:
 
 def describe(scene: Scene, limit: int = 1000) -> str:
     """The picture in words, for its alt text (screen readers, and anyone whose image did not load):
-    the month, the Jackpot and where each player is, the asked ones marked."""
+    the month, the Jackpot and where each player is, with what their day says (its space and the
+    money it moves, as the calendar writes them), the asked ones marked. At most `limit` characters
+    (Discord keeps 1,024 of an attachment's description)."""
     L = lang(scene.language)
-    where = [_token_words(t, t.seat in scene.asked, L) for t in sorted(scene.tokens, key=lambda t: t.seat)]
+    ruleset = RULESETS[scene.edition]
+    if scene.house:
+        ruleset = replace(ruleset, rules=with_house_rules(scene.edition, dict(scene.house)))
+    where = [
+        _token_words(t, t.seat in scene.asked, ruleset, L) for t in sorted(scene.tokens, key=lambda t: t.seat)
+    ]
     text = L._(
-        "Pay Day board, {month}. Jackpot {jackpot}. {players}.",
+        "Pay Day board, {month}. {jackpot_name} {jackpot}. {players}.",
         month=scene.month_label,
+        jackpot_name=L.pgettext("heading", heading_name(ruleset.jackpot_name)),
         jackpot=L.money(scene.jackpot),
         players="; ".join(where),
     )
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _token_words(t: Token, asked: bool, L: Lang) -> str:
+def _token_words(t: Token, asked: bool, ruleset: Ruleset, L: Lang) -> str:
     """One player's part of `describe`."""
     if t.retired:
         place = L._("retired")
     elif t.day <= 0:
         place = L._("START")
     else:
-        place = L._("day {day}", day=t.day)
+        space = ruleset.board[t.day]
+        name = space_name(space, L)
+        effect = st.effect_line(space, ruleset, L)
+        if effect is not None:
+            name = L._("{space} ({effect})", space=name, effect=effect[0])
+        place = L._("day {day}: {space}", day=t.day, space=name)
     if t.orders:
         place = L._("{place}, standing orders", place=place)
     if t.replaced:

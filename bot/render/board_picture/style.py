@@ -14,11 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import ImageColor, ImageFont
+from PIL import ImageFont
 
 from bot.game import calendar
 from bot.game.calendar import SpaceKind
 from bot.game.rulesets import Rules, Ruleset
+from bot.render.board_picture import vision
 from bot.render.language.cards import heading_name, space_name, weekday_name
 from bot.render.language.i18n import Lang
 
@@ -71,14 +72,17 @@ PANEL_LABEL = "#A9CDBE"
 SUNDAY_HEADER = "#FF8A7A"
 WHITE = "#FFFFFF"
 
-PLAYER_COLOURS = ("#E4572E", "#2F6FDE", "#1E9E6A", "#F2C230", "#9B4DCA", "#3FC1D9")
-"""Distinct hues that stay apart for the common colour-blindnesses; each token also has a letter."""
+PLAYER_COLOURS = ("#E16608", "#0072B2", "#009E73", "#F0E442", "#CC79A7", "#56B4E9")
+"""Okabe and Ito's colours for colour-blind readers (2002; the vermillion a little lighter, so its
+letter reads): every two stay at least 12 apart (CIEDE2000) for normal eyes and under simulated
+protanopia, deuteranopia and tritanopia (vision.py; tests/bot/render/board_picture/test_vision.py),
+and each token also has a letter, so colour is never the only cue."""
 
 
 def letter_ink(colour: int) -> str:
-    """Dark letters on the light tokens, white on the dark ones (by perceived brightness)."""
-    red, green, blue = ImageColor.getrgb(player_colour(colour))[:3]
-    return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else WHITE
+    """The token's letter: dark or white, whichever contrasts more with its colour (WCAG 2)."""
+    fill = player_colour(colour)
+    return max((INK, WHITE), key=lambda ink: vision.contrast(ink, fill))
 
 
 def player_colour(colour: int) -> str:

@@ -63,14 +63,27 @@ async def test_an_edit_keeps_the_picture_of_the_same_key_and_uploads_any_other()
     assert isinstance(unknown, discord.File)
 
 
-def test_the_alt_text_says_where_everyone_is_and_who_is_asked():
+def test_the_alt_text_says_where_everyone_is_what_their_day_says_and_who_is_asked():
     text = describe(SCENE)
-    assert "Month 1 of 3" in text and "$1,200" in text
-    assert "Alice (A) day 9;" in text
+    assert text.startswith("Pay Day board, Month 1 of 3. Jackpot $1,200. ")
+    assert "Alice (A) day 9: Found a Buyer;" in text
     assert "Bob (B) START, to answer" in text
     assert "Cy (C) retired" in text
     many = Scene("modern", "Month 1 of 3", 0, tuple(Token(i, "A", "x" * 300, 1, i) for i in range(6)))
     assert len(describe(many)) <= 1000
+
+
+def test_the_alt_text_reads_each_day_as_the_calendar_writes_it():
+    """The space's name and the money it moves, with the game's house rules and in its language;
+    the Jackpot under the edition's own name."""
+    paid = dataclasses.replace(SCENE, tokens=(Token(0, "A", "Alice", 31, 0), Token(1, "B", "Bob", 7, 1)))
+    assert "Alice (A) day 31: Pay Day (+$3,500); Bob (B) day 7: Ski Weekend (pay $500)" in describe(paid)
+    raised = dataclasses.replace(paid, house=(("salary", 5000),))
+    assert "Alice (A) day 31: Pay Day (+$5,000)" in describe(raised)
+    italian = describe(dataclasses.replace(paid, language="it"))
+    assert "Montepremi 1.200" in italian and "Bob (B) giorno 7: " in italian and "(paghi 500" in italian
+    classic = Scene("classic", "Month 1 of 3", 300, (Token(0, "A", "Alice", 0, 0),))
+    assert describe(classic).startswith("Pay Day board, Month 1 of 3. Pot $300. Alice (A) START")
 
 
 async def test_frames_rendered_in_parallel_threads_are_the_frames_rendered_alone():

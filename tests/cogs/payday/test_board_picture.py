@@ -148,3 +148,18 @@ async def test_a_status_that_had_to_wait_still_posts_the_board_with_its_picture(
     table = await load(env, game.channel)
     board = message(game.channel, table.message_id)
     assert picture(board)[2].startswith("board-") and not board.flags.ephemeral
+
+
+async def test_the_alt_text_says_each_players_day_what_is_on_it_and_the_jackpot(env):
+    """Read aloud by a screen reader (the uploaded file's description): where each player stands,
+    what their day says, as the calendar writes it, and the Jackpot."""
+    game = await start_game(env, 2, months=1)
+    alice, _ = game.players
+    board = await live(env, game.channel)
+    async with rigged(env, game.channel) as state:
+        state.script.append(2)
+    await click(alice, board, label="Roll the die")
+    said = (await live(env, game.channel)).attachments[0].description
+    assert said.startswith("Pay Day board, Month 1 of 1. Jackpot $0.")
+    assert "alice (A) day 2: Sweepstakes (+$5,000)" in said
+    assert "bob (B) START" in said

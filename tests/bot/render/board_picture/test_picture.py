@@ -326,26 +326,26 @@ def marked_on_chen(scene: Scene, **mark: object) -> Scene:
 def test_standing_orders_put_a_mark_by_the_players_name():
     """Issue 9.5: the table sees who plays by standing orders; the picture and its alt text change."""
     marked = marked_on_chen(table(), orders=True)
-    assert "Chen (C) day 9, standing orders" in describe(marked)
+    assert "Chen (C) day 9: Found a Buyer, standing orders" in describe(marked)
 
 
 def test_a_seat_a_computer_took_over_says_so_by_the_players_name_in_words():
     """The player left or was removed: their legend row says "(computer)" (a word, not a colour), in
     the game's language, and the key moves with the mark, so the picture on Discord is replaced."""
     marked = marked_on_chen(table(asked=()), replaced=True)
-    assert "Chen (C) day 9, played by the computer" in describe(marked)
-    assert "Alice (A) day 9;" in describe(marked)
+    assert "Chen (C) day 9: Found a Buyer, played by the computer" in describe(marked)
+    assert "Alice (A) day 9: Found a Buyer;" in describe(marked)
     italian = marked_on_chen(dataclasses.replace(table(asked=()), language="it"), replaced=True)
-    assert "Chen (C) giorno 9, gioca il computer" in describe(italian)
+    assert "Chen (C) giorno 9: Acquirente, gioca il computer" in describe(italian)
 
 
 def test_a_computer_player_s_strength_is_a_word_by_its_name():
     """Issue 20: the table reads how well each computer plays from the picture too, in the game's
     language, and the key moves with it."""
     marked = marked_on_chen(table(asked=()), strength=Strength.HARD)
-    assert "Chen (C) day 9, computer: Hard" in describe(marked)
+    assert "Chen (C) day 9: Found a Buyer, computer: Hard" in describe(marked)
     italian = marked_on_chen(dataclasses.replace(table(asked=()), language="it"), strength=Strength.EASY)
-    assert "Chen (C) giorno 9, computer: Facile" in describe(italian)
+    assert "Chen (C) giorno 9: Acquirente, computer: Facile" in describe(italian)
     assert scene_key(marked) != scene_key(marked_on_chen(table(asked=()), strength=Strength.EASY))
 
 
