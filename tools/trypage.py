@@ -235,6 +235,47 @@ class TryPage:
         options = self.page.get_by_role("option").filter(has_text=re.compile(f"^\\W*{re.escape(option)}"))
         await self._act(options.first.click)
 
+    async def fill_form(self, title: str, values: dict[str, str]) -> None:
+        """Fill the form the bot opened (its title), a field by its label, and submit it."""
+        await self.idle()
+        form = self.page.get_by_role("dialog").filter(has_text=title)
+        for label, value in values.items():
+            field = form.locator(".modal-field").filter(
+                has=self.page.locator(".control-label", has_text=label)
+            )
+            await field.locator("input, textarea").fill(value)
+        await self._act(form.get_by_role("button", name="Submit").click)
+
+    async def channels(self) -> list[str]:
+        """The channel and its threads as `make try` lists them above the conversation ("# payday",
+        "🧵 Pay Day: alice's game"), the one shown marked with "▸"."""
+        await self.idle()
+        await self.page.wait_for_function(
+            "Number(document.getElementById('offline-channels')?.dataset.revision)"
+            " >= window.simcordPreview.publishedRevision",
+            timeout=WAIT_MS,
+        )
+        buttons = self.page.locator("#offline-channels .offline-channel")
+        return [
+            ("▸ " if await button.get_attribute("aria-current") == "page" else "") + await button.inner_text()
+            for button in await buttons.all()
+        ]
+
+    async def open_channel(self, name: str, *, via_summary: bool = False) -> None:
+        """Show the channel or thread called `name`: from the list above the conversation, or from
+        the thread's summary under the message that started it, as in Discord."""
+        await self.idle()
+        if via_summary:
+            await self.page.locator(".thread-summary").filter(has_text=name).last.click()
+        else:
+            await self.page.locator("#offline-channels .offline-channel").filter(has_text=name).click()
+        await (
+            self.page.locator("#channel-name")
+            .filter(has_text=re.compile(f"^{re.escape(name)}$"))
+            .wait_for(timeout=WAIT_MS)
+        )
+        await self.idle()
+
     async def board(self) -> Board | None:
         found = await self.page.locator("article.channel-message").evaluate_all(_BOARD)
         return None if found is None else Board(found.pop("id"), **found)

@@ -12,7 +12,9 @@ the real time, `PageFollower` shows what the bot does on its own (computer playe
 reminders) as it happens, and `client_locales` gives giulia an Italian Discord client, so her private
 answers show what an Italian member reads. They are the only code here that touches simcord's
 internals (`Env.backend.clock`, `Preview._action`, the preview's presentation time,
-`simcord.interactions.base_payload`), which is why simcord is pinned exactly.
+`simcord.interactions.base_payload`, and `Env.backend.add_member_role` to make alice the server's
+admin), which is why simcord is pinned exactly. bot.app.offline_page adds what simcord's page lacks:
+the games in threads of #payday, and an address that outlives a restart.
 """
 
 import argparse
@@ -33,6 +35,7 @@ import discord
 
 from bot.app.bot import PaydayBot, create_bot
 from bot.app.logs import KeyValueFormatter
+from bot.app.offline_page import PageChannels, page_key
 from bot.table import COMPUTER_DELAY, Table
 from db import StoreError
 
@@ -48,6 +51,8 @@ log = logging.getLogger(__name__)
 PLAYERS = ("alice", "bob", "carol", "dave", "giulia")
 CLIENT_LOCALES = {"giulia": "it"}
 """Members whose Discord client speaks another language than simcord's en-US."""
+ADMIN = "alice"
+"""The member with Manage Server (an "Admin" role), so `/payday settings` can be tried."""
 BOT_NAME = "Pay Day"
 GUILD_ID = 1_456_000_000_000_000_001
 """Fixed, like every other id here, so a saved game finds its server, channel and players again."""
@@ -227,6 +232,7 @@ async def offline_table(
             guild = env.create_guild("Pay Day", id=GUILD_ID)
             channel = guild.create_text_channel("payday", topic="Type /payday start to open a game.")
             members = {name: guild.add_member(env.create_user(name)) for name in PLAYERS}
+            _grant_manage_server(env, guild, members[ADMIN])
             locales.update({members[name].id: locale for name, locale in CLIENT_LOCALES.items()})
             clock.follow_wall_clock()
             await stand_in.close()
@@ -234,9 +240,9 @@ async def offline_table(
             await env.restart_bot(bot)
             resumed = await _show_saved_game(bot, channel, members)
             env.settle_timeout = STEP_SECONDS
-            async with env.preview(
-                channel, viewers=list(members.values()), layout="channel", port=port
-            ) as preview:
+            preview = env.preview(channel, viewers=list(members.values()), layout="channel", port=port)
+            PageChannels(preview, channel, page_key(Path(database_path)))
+            async with preview:
                 follower = PageFollower(env, preview)
                 follower.start()
                 try:
@@ -251,6 +257,16 @@ async def offline_table(
                 await bot.close()
         finally:
             await env.shutdown()
+
+
+def _grant_manage_server(
+    env: "simcord.Env", guild: "simcord.GuildHandle", member: "simcord.MemberActor"
+) -> None:
+    """An "Admin" role with Manage Server for `member`. The role is made after every member, so the
+    ids of the server, the channel and the members stay those of earlier runs; simcord gives roles
+    only to a member being added, so the role is handed over by its backend (`add_member_role`)."""
+    role = guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))
+    env.backend.add_member_role(guild.id, member.id, role.id)
 
 
 async def _show_saved_game(
@@ -289,7 +305,8 @@ Pay Day is running offline: the real bot in a simulated Discord server, on this 
   Open {table.url}
 
   {saved}
-  You are every player: pick who you are under "Viewing as" ({names}).
+  You are every player: pick who you are under "Viewing as" ({names});
+  {ADMIN} has Manage Server, for /payday settings. A game in a thread is listed under #payday.
   Join as the others, or fill an empty seat from "Add computer player…" (Easy, Normal or Hard),
   then Start.
   Everything is saved in {database_path}: stop with Ctrl-C (or the page's More → End preview

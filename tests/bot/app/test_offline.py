@@ -111,3 +111,14 @@ async def test_giulia_has_an_italian_discord_client_and_reads_her_private_answer
     assert his_help.response.embeds[0].title.startswith("Pay Day — the board game")
     assert her_help.response.embeds[0].title.startswith("Pay Day: il gioco da tavolo")
     assert refused.ephemeral and refused.response.content.startswith("Solo ")
+
+
+async def test_the_pages_address_is_the_same_on_every_run_with_this_store_and_kept_private(tmp_path):
+    async with offline_table(tmp_path / "try.sqlite3", port=0) as first:
+        address = first.url.split("#")[1]
+    async with offline_table(tmp_path / "try.sqlite3", port=0) as second:
+        assert second.url.split("#")[1] == address
+    key = tmp_path / "try.key"
+    assert key.read_text().strip() == address and key.stat().st_mode & 0o077 == 0
+    async with offline_table(tmp_path / "other.sqlite3", port=0) as elsewhere:
+        assert elsewhere.url.split("#")[1] != address

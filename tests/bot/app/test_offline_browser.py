@@ -6,13 +6,15 @@ and the money. The computer player's moves must show up with nobody clicking, on
 """
 
 import importlib.util
+import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.app.offline import OfflineTable, offline_table
 from bot.table import Table
-from tools.trypage import CHROMIUM, INSTALL_HINT, Board, open_page
+from tools.trypage import CHROMIUM, INSTALL_HINT, WAIT_MS, Board, open_page
 
 pytestmark = [
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"Chromium is not installed: {INSTALL_HINT}"),
@@ -102,3 +104,94 @@ async def test_two_members_and_a_computer_play_in_the_page(tmp_path):
         assert set(acted) == set(HUMANS)
         assert computer_moves > 0, "the computer player never moved on its own"
         assert money_moved, "no click moved any money"
+
+
+async def test_alice_has_manage_server_and_changes_the_settings_in_the_page(tmp_path):
+    async with offline_table(tmp_path / "try.sqlite3", seed=SEED) as table, open_page(table.url) as page:
+        await page.slash("payday settings")
+        panel = await page.message_text("this server's settings")
+        assert "Salary: $3,500" in panel and "A thread per game: off" in panel
+        await page.choose("Change a house rule…", "Salary")
+        await page.fill_form("House rule: Salary", {"Salary": "$5,000"})
+        await page.press("Thread per game")
+        panel = await page.message_text("this server's settings")
+        assert "Salary: $5,000" in panel and "A thread per game: on" in panel
+
+        # The next game plays by them: in a thread of its own, paid the new salary.
+        await page.slash("payday start")
+        assert await page.channels() == ["▸ # payday", "🧵 Pay Day: alice's game"]
+        await page.open_channel("Pay Day: alice's game")
+        await page.press("House rules")
+        assert "Salary: $5,000" in await page.message_text("Salary")
+
+
+async def test_a_game_in_a_thread_is_listed_under_the_channel_and_played_there(tmp_path):
+    async with offline_table(tmp_path / "try.sqlite3", seed=SEED) as table, open_page(table.url) as page:
+        await page.slash("payday start", thread=True)
+        assert "alice opened a game of Pay Day in its own thread" in await page.message_text("own thread")
+        assert "a game is forming" not in await page.page.locator("#channel-message-list").inner_text()
+        assert await page.channels() == ["▸ # payday", "🧵 Pay Day: alice's game"]
+
+        # As in Discord, the thread opens from its summary under the message that started it.
+        await page.open_channel("Pay Day: alice's game", via_summary=True)
+        assert await page.channels() == ["# payday", "▸ 🧵 Pay Day: alice's game"]
+        await page.view_as("bob")
+        await page.press("Join")
+        await page.view_as("alice")
+        await page.press("Start")
+        board = await page.board()
+        game = await saved_in(table, table.channel.threads[0].id)
+        assert board.prompt == "alice, roll the die."
+        check_page_shows_saved_game(board, game)
+        await page.press("Roll the die")
+        board = await page.wait_for_board(lambda b: b.asks() == {"bob"})
+        check_page_shows_saved_game(board, await saved_in(table, table.channel.threads[0].id))
+
+        # A command typed in the thread runs there; back in #payday, the channel has no game.
+        await page.slash("payday status")
+        assert (await page.board()).message_id != board.message_id
+        await page.open_channel("payday")
+        assert "Pay Day — month" not in await page.page.locator("#channel-message-list").inner_text()
+        assert await table.bot.store.get(table.channel.id) is None
+
+
+async def saved_in(table: OfflineTable, channel_id: int) -> Table:
+    row = await table.bot.store.get(channel_id)
+    assert row is not None
+    return Table.model_validate_json(row.data)
+
+
+async def test_a_tab_left_open_finds_the_table_again_after_a_restart(tmp_path):
+    with socket.socket() as probe:  # a port both runs serve on, as `make try` does
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    database = tmp_path / "try.sqlite3"
+    first: Any = offline_table(database, port=port, seed=SEED)
+    table = await first.__aenter__()
+    try:
+        async with open_page(table.url) as page:
+            await page.slash("payday start", months=1)
+            await page.view_as("bob")
+            await page.press("Join")
+            await first.__aexit__(None, None, None)  # Ctrl-C, and the tab stays open
+            first = None
+            notice = page.page.locator("#offline-notice")
+            await notice.filter(has_text="make try has stopped").wait_for(timeout=WAIT_MS)
+            assert "\n" not in await notice.inner_text()  # one line, saying what to do
+
+            second: Any = offline_table(database, port=port, seed=SEED)
+            async with page.page.expect_navigation(timeout=WAIT_MS):  # it reloads by itself
+                again = await second.__aenter__()
+            try:
+                await page.page.wait_for_function(
+                    "id => window.simcordPreview?.viewerId === id", arg=str(again.members["bob"].id)
+                )  # still bob
+                lobby = await page.message_text("a game is forming")
+                assert "Players (2/6)" in lobby and "\nbob\n" in lobby
+                await page.press("Leave")  # and his buttons work
+                assert "Players (1/6)" in await page.message_text("a game is forming")
+            finally:
+                await second.__aexit__(None, None, None)
+    finally:
+        if first is not None:
+            await first.__aexit__(None, None, None)
