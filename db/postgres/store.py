@@ -30,7 +30,7 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -91,6 +91,11 @@ _FAILED_ON_THE_SERVER = (
 written. Any other trouble once a statement was sent leaves its outcome unknown."""
 POOL_SIZE = 10
 """Connections per process: reads and writes of different channels run at once."""
+SETTLE_BUDGET = 1.0
+"""Seconds a write whose answer was lost is given to end on the server (its session gone: committed
+or rolled back for good) before a read of the store is trusted to say it was not made."""
+SETTLE_POLL = 0.02
+"""Seconds between two looks at whether that session is gone."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -185,34 +190,59 @@ class PostgresStore(SharedReads):
                 yield
         except server.CONNECTION_TROUBLE as e:
             error = server.trouble(e, self._url, verb)
-            if sending is not None and sending.sent and not isinstance(e, _FAILED_ON_THE_SERVER):
-                raise OutcomeUnknown(f"{error} The write may have committed all the same.") from e
+            if sending is not None and sending.session is not None and _unanswered(e):
+                raise OutcomeUnknown(
+                    f"{error} The write may have committed all the same.",
+                    settle=functools.partial(self._ended, sending.session),
+                ) from e
             raise error from e
+
+    async def _ended(self, session: int) -> bool:
+        """Whether the server's session `session` (the backend of a write whose answer was lost)
+        is gone within SETTLE_BUDGET: then that write committed or rolled back for good, and no
+        statement of it can still arrive or run. Still there (a statement waiting for a row, or on
+        its way), or the server unreadable: False. A pid the server gave since to another session
+        only makes this False, never wrongly True."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + SETTLE_BUDGET
+        try:
+            while await self._fetch("SELECT 1 FROM pg_stat_activity WHERE pid = ?", [session]):
+                if loop.time() >= until:
+                    return False
+                await asyncio.sleep(SETTLE_POLL)
+        except StoreError:
+            return False
+        return True
 
     async def _write(self, transaction: Transaction[Result]) -> Result:
         """`transaction` on a pooled connection, committed whole or rolled back whole; a COMMIT
         whose answer is lost is OutcomeUnknown (any failure before it rolls back)."""
         sending = _Sending()
         async with self._trouble("write to", sending), self._pool.acquire() as db:
-            async with db.transaction():
-                result = await transaction(db)
-                sending.sent = True  # the COMMIT goes as the block ends
+            with sending.ended_if_lost(db):
+                async with db.transaction():
+                    result = await transaction(db)
+                    sending.sent(db)  # the COMMIT goes as the block ends
             return result
 
     async def _change(self, statement: str, *params: Any) -> Any:
         """One statement, a transaction on its own (no BEGIN and COMMIT to wait for); the first
         column of its first row, None if it returned none. OutcomeUnknown once it was sent."""
-        async with self._sent() as db:
-            return await db.fetchval(statement, *params)
+        return await self._send(statement, lambda db: db.fetchval(statement, *params))
 
-    @contextlib.asynccontextmanager
-    async def _sent(self) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection for one statement that writes on its own: from the moment it is
-        sent, a failure the server did not answer with is OutcomeUnknown."""
+    async def _send(self, statement: str, run: Callable[[asyncpg.Connection], Awaitable[Result]]) -> Result:
+        """`run` (fetchval, fetchrow...) of one `statement` that writes on its own, on a pooled
+        connection. Only once the statement is sent to run is a failure the server did not answer
+        with OutcomeUnknown: waiting for a connection, or preparing the statement (a round trip
+        the first time a connection runs it, which runs nothing), fails for certain."""
         sending = _Sending()
         async with self._trouble("write to", sending), self._pool.acquire() as db:
-            sending.sent = True
-            yield db
+            # `run` prepares the statement first through asyncpg's statement cache (the private
+            # call its fetch methods make): prepared here, in that cache, it is then sent at once.
+            await db._get_statement(statement, None)
+            with sending.ended_if_lost(db):
+                sending.sent(db)
+                return await run(db)
 
     async def _fetch(self, query: str, params: Iterable[Any]) -> list[asyncpg.Record]:
         async with self._trouble("read"):
@@ -237,10 +267,10 @@ class PostgresStore(SharedReads):
         OutcomeUnknown once it was sent, like any write: reading the channel tells."""
         now_us, now = self._stamp()
         deadline_us = rows.optional_us(deadline)
-        async with self._sent() as db:
-            created = await db.fetchrow(
-                statements.INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us
-            )
+        created = await self._send(
+            statements.INSERT_GAME,
+            lambda db: db.fetchrow(statements.INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us),
+        )
         if created is None:
             raise GameExists(f"channel {channel_id} already has a live game")
         game_id, version = int(created["game_id"]), int(created["version"])
@@ -381,10 +411,31 @@ class PostgresStore(SharedReads):
 
 
 class _Sending:
-    """Whether a write's statement (or its COMMIT) has left for the server: from then on, it may
-    have committed."""
+    """The server session (its backend's pid) a write's statement (or its COMMIT) left on for the
+    server, once it did: from then on, it may have committed."""
 
-    sent = False
+    session: int | None = None
+
+    def sent(self, db: asyncpg.Connection) -> None:
+        self.session = db.get_server_pid()
+
+    @contextlib.contextmanager
+    def ended_if_lost(self, db: asyncpg.Connection) -> Iterator[None]:
+        """A connection whose write was sent and its answer lost is closed, never used again: its
+        session on the server ends once the statement running there (if any) does, and only then
+        can a read tell for good that the write was not made (`PostgresStore._ended`)."""
+        try:
+            yield
+        except BaseException as e:
+            if self.session is not None and (isinstance(e, asyncio.CancelledError) or _unanswered(e)):
+                db.terminate()
+            raise
+
+
+def _unanswered(error: BaseException) -> bool:
+    """Whether `error` is trouble the server did not answer a statement with (the connection
+    dropped, no answer in time): a statement sent may have committed all the same."""
+    return isinstance(error, server.CONNECTION_TROUBLE) and not isinstance(error, _FAILED_ON_THE_SERVER)
 
 
 async def _left_as_found(db: asyncpg.Connection) -> None:
