@@ -70,6 +70,13 @@ def _still(stored: GameRow | None, sent: GameRow | None) -> bool:
     return (stored.game_id, stored.version) == (sent.game_id, sent.version)
 
 
+class Unsure(NamedTuple):
+    """A save or create whose answer was `lost`, that no read could tell about yet."""
+
+    sent: Sent
+    lost: OutcomeUnknown
+
+
 async def after_all(
     lost: OutcomeUnknown,
     where: dict[str, object],

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from bot.game.events import Event, EventKind
 from bot.game.house import house_rules_of
-from bot.service.lost import Sent, Unconfirmed, moved_after_all, resolve, settings_after_all
+from bot.service.lost import Sent, Unconfirmed, Unsure, moved_after_all, resolve, settings_after_all
 from bot.service.ratings import rate
 from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, radio_days, tallies
@@ -72,13 +72,6 @@ class SetAside(NamedTuple):
 
     channel_id: int
     game_id: int
-
-
-class Unsure(NamedTuple):
-    """A save or create whose answer was `lost`, that no read could tell about yet."""
-
-    sent: Sent
-    lost: OutcomeUnknown
 
 
 class Landed(Loaded):
@@ -209,7 +202,7 @@ class Tables:
             table.extend_for_downtime(self._resume.restarted_at, until)
         return Loaded(row, table)
 
-    def _told(self, channel_id: int, unsure: "Unsure", row: GameRow, settled: bool) -> bool:
+    def _told(self, channel_id: int, unsure: Unsure, row: GameRow, settled: bool) -> bool:
         """Whether `row`, read once the write in `unsure` was `settled` or not, tells its outcome:
         landed, overtaken by another write (it can no longer land), or settled. Then the write is
         forgotten; else it is kept for the next load to look again."""

@@ -30,7 +30,7 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -50,6 +50,7 @@ from db.interface import (
 )
 from db.postgres import schema, server, statements
 from db.postgres.marks import numbered
+from db.postgres.sending import Sending, session_ended, unanswered
 from db.reads import SharedReads
 from db.rows import Clock
 
@@ -81,21 +82,8 @@ and the server finds a connection to a machine that vanished without a word dead
 OPERATION_SETTINGS = {"lock_timeout": LOCK_TIMEOUT, "statement_timeout": f"{SERVER_TIMEOUT:g}s"}
 """The pool's connections, whose every operation fits OPERATION_BUDGET; the upgrade runs steps of
 any length, so it has none of these."""
-_FAILED_ON_THE_SERVER = (
-    asyncpg.LockNotAvailableError,
-    asyncpg.TransactionRollbackError,
-    asyncpg.QueryCanceledError,
-    asyncpg.InsufficientResourcesError,
-)
-"""Trouble the server itself answered a statement with: the statement failed, nothing of it was
-written. Any other trouble once a statement was sent leaves its outcome unknown."""
 POOL_SIZE = 10
 """Connections per process: reads and writes of different channels run at once."""
-SETTLE_BUDGET = 1.0
-"""Seconds a write whose answer was lost is given to end on the server (its session gone: committed
-or rolled back for good) before a read of the store is trusted to say it was not made."""
-SETTLE_POLL = 0.02
-"""Seconds between two looks at whether that session is gone."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -180,7 +168,7 @@ class PostgresStore(SharedReads):
         await self._pool.close()
 
     @contextlib.asynccontextmanager
-    async def _trouble(self, verb: str, sending: "_Sending | None" = None) -> AsyncIterator[None]:
+    async def _trouble(self, verb: str, sending: "Sending | None" = None) -> AsyncIterator[None]:
         """Failures of the server or the network become one StoreError, and no operation outlasts
         OPERATION_BUDGET. Once `sending` says a write's statement left for the server, a failure
         the server did not answer with (the connection dropped, no answer in time) is
@@ -190,34 +178,17 @@ class PostgresStore(SharedReads):
                 yield
         except server.CONNECTION_TROUBLE as e:
             error = server.trouble(e, self._url, verb)
-            if sending is not None and sending.session is not None and _unanswered(e):
+            if sending is not None and sending.session is not None and unanswered(e):
                 raise OutcomeUnknown(
                     f"{error} The write may have committed all the same.",
-                    settle=functools.partial(self._ended, sending.session),
+                    settle=functools.partial(session_ended, self._fetch, sending.session),
                 ) from e
             raise error from e
-
-    async def _ended(self, session: int) -> bool:
-        """Whether the server's session `session` (the backend of a write whose answer was lost)
-        is gone within SETTLE_BUDGET: then that write committed or rolled back for good, and no
-        statement of it can still arrive or run. Still there (a statement waiting for a row, or on
-        its way), or the server unreadable: False. A pid the server gave since to another session
-        only makes this False, never wrongly True."""
-        loop = asyncio.get_running_loop()
-        until = loop.time() + SETTLE_BUDGET
-        try:
-            while await self._fetch("SELECT 1 FROM pg_stat_activity WHERE pid = ?", [session]):
-                if loop.time() >= until:
-                    return False
-                await asyncio.sleep(SETTLE_POLL)
-        except StoreError:
-            return False
-        return True
 
     async def _write(self, transaction: Transaction[Result]) -> Result:
         """`transaction` on a pooled connection, committed whole or rolled back whole; a COMMIT
         whose answer is lost is OutcomeUnknown (any failure before it rolls back)."""
-        sending = _Sending()
+        sending = Sending()
         async with self._trouble("write to", sending), self._pool.acquire() as db:
             with sending.ended_if_lost(db):
                 async with db.transaction():
@@ -235,7 +206,7 @@ class PostgresStore(SharedReads):
         connection. Only once the statement is sent to run is a failure the server did not answer
         with OutcomeUnknown: waiting for a connection, or preparing the statement (a round trip
         the first time a connection runs it, which runs nothing), fails for certain."""
-        sending = _Sending()
+        sending = Sending()
         async with self._trouble("write to", sending), self._pool.acquire() as db:
             # `run` prepares the statement first through asyncpg's statement cache (the private
             # call its fetch methods make): prepared here, in that cache, it is then sent at once.
@@ -408,34 +379,6 @@ class PostgresStore(SharedReads):
                 functools.partial(_delete_events, game_ids[start : start + sql.PRUNE_BATCH])
             )
         return Pruned(len(game_ids), removed)
-
-
-class _Sending:
-    """The server session (its backend's pid) a write's statement (or its COMMIT) left on for the
-    server, once it did: from then on, it may have committed."""
-
-    session: int | None = None
-
-    def sent(self, db: asyncpg.Connection) -> None:
-        self.session = db.get_server_pid()
-
-    @contextlib.contextmanager
-    def ended_if_lost(self, db: asyncpg.Connection) -> Iterator[None]:
-        """A connection whose write was sent and its answer lost is closed, never used again: its
-        session on the server ends once the statement running there (if any) does, and only then
-        can a read tell for good that the write was not made (`PostgresStore._ended`)."""
-        try:
-            yield
-        except BaseException as e:
-            if self.session is not None and (isinstance(e, asyncio.CancelledError) or _unanswered(e)):
-                db.terminate()
-            raise
-
-
-def _unanswered(error: BaseException) -> bool:
-    """Whether `error` is trouble the server did not answer a statement with (the connection
-    dropped, no answer in time): a statement sent may have committed all the same."""
-    return isinstance(error, server.CONNECTION_TROUBLE) and not isinstance(error, _FAILED_ON_THE_SERVER)
 
 
 async def _left_as_found(db: asyncpg.Connection) -> None:
