@@ -2,8 +2,7 @@
 unknown, and when the session it was sent on is gone, so that a read of the store tells for good."""
 
 import asyncio
-import contextlib
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import asyncpg
@@ -31,24 +30,15 @@ SETTLE_POLL = 0.02
 
 class Sending:
     """The server session (its backend's pid) a write's statement (or its COMMIT) left on for the
-    server, once it did: from then on, it may have committed."""
+    server, once it did: from then on, it may have committed, and a read tells for good only once
+    that session is gone (`session_ended`: a connection that dropped ends it as soon as the
+    statement running there does; one cancelled is waited for by the pool, and its session goes on
+    serving others, so it is never taken as gone)."""
 
     session: int | None = None
 
     def sent(self, db: asyncpg.Connection) -> None:
         self.session = db.get_server_pid()
-
-    @contextlib.contextmanager
-    def ended_if_lost(self, db: asyncpg.Connection) -> Iterator[None]:
-        """A connection whose write was sent and its answer lost is closed, never used again: its
-        session on the server ends once the statement running there (if any) does, and only then
-        can a read tell for good that the write was not made (`session_ended`)."""
-        try:
-            yield
-        except BaseException as e:
-            if self.session is not None and (isinstance(e, asyncio.CancelledError) or unanswered(e)):
-                db.terminate()
-            raise
 
 
 def unanswered(error: BaseException) -> bool:

@@ -190,10 +190,9 @@ class PostgresStore(SharedReads):
         whose answer is lost is OutcomeUnknown (any failure before it rolls back)."""
         sending = Sending()
         async with self._trouble("write to", sending), self._pool.acquire() as db:
-            with sending.ended_if_lost(db):
-                async with db.transaction():
-                    result = await transaction(db)
-                    sending.sent(db)  # the COMMIT goes as the block ends
+            async with db.transaction():
+                result = await transaction(db)
+                sending.sent(db)  # the COMMIT goes as the block ends
             return result
 
     async def _change(self, statement: str, *params: Any) -> Any:
@@ -211,9 +210,8 @@ class PostgresStore(SharedReads):
             # `run` prepares the statement first through asyncpg's statement cache (the private
             # call its fetch methods make): prepared here, in that cache, it is then sent at once.
             await db._get_statement(statement, None)
-            with sending.ended_if_lost(db):
-                sending.sent(db)
-                return await run(db)
+            sending.sent(db)
+            return await run(db)
 
     async def _fetch(self, query: str, params: Iterable[Any]) -> list[asyncpg.Record]:
         async with self._trouble("read"):
