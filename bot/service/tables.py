@@ -114,8 +114,8 @@ class Tables:
         self._resume = Resume(datetime.min)
         """Deadlines to extend after a restart, applied when each game is first loaded."""
         self._unconfirmed: dict[int, Unsure] = {}
-        """Saves and creates whose outcome no read could tell yet, by channel: kept until a load
-        tells (`_told`), a later write in the channel makes them moot, or the game ends."""
+        """Saves and creates no read could tell about yet, by channel: until a load tells, a later
+        write in the channel makes them moot, or the game ends."""
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves the server `guild_id`, so times its games."""
@@ -158,8 +158,8 @@ class Tables:
         try:
             row = await self.store.get(channel_id)
             if row is None:
-                if unsure is not None and settled:
-                    self._unconfirmed.pop(channel_id, None)  # it can no longer land
+                if unsure is not None:
+                    self._told(channel_id, unsure, row, settled)
                 return None
             table = Table.model_validate_json(row.data)
         except DamagedRow as damage:
@@ -167,9 +167,7 @@ class Tables:
         except ValidationError as error:
             assert row is not None  # the store's row was read; its document is what failed
             return await self._set_aside(channel_id, row.game_id, row.version, _first_error(error))
-        loaded = Loaded(row, table)
-        if unsure is not None and unsure.sent.landed(row):
-            loaded = Landed(row, table)
+        loaded = Landed(row, table) if unsure is not None and unsure.sent.landed(row) else Loaded(row, table)
         if unsure is None or self._told(channel_id, unsure, row, settled):
             self._rows[channel_id] = row  # else the next load reads the store again, to tell
         until = self._resume.grace.pop(channel_id, None)
@@ -202,10 +200,9 @@ class Tables:
             table.extend_for_downtime(self._resume.restarted_at, until)
         return Loaded(row, table)
 
-    def _told(self, channel_id: int, unsure: Unsure, row: GameRow, settled: bool) -> bool:
-        """Whether `row`, read once the write in `unsure` was `settled` or not, tells its outcome:
-        landed, overtaken by another write (it can no longer land), or settled. Then the write is
-        forgotten; else it is kept for the next load to look again."""
+    def _told(self, channel_id: int, unsure: Unsure, row: GameRow | None, settled: bool) -> bool:
+        """Whether `row` (read after `settled` was asked) tells the outcome of `unsure`: landed,
+        overtaken, or settled. If so the write is forgotten, else the next load looks again."""
         told = settled or unsure.sent.landed(row) or not unsure.sent.untouched(row)
         if told:
             self._unconfirmed.pop(channel_id, None)
