@@ -6,7 +6,7 @@ The bot reaches the store only through the service (`bot.service.tables.Tables`)
 errors below are part of the interface: any store returns and raises exactly these.
 """
 
-from collections.abc import Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
@@ -24,7 +24,21 @@ class StoreUnavailable(StoreError):
 class OutcomeUnknown(StoreError):
     """A write was sent but its answer was lost (the connection dropped, no answer in time, the
     COMMIT failed): it may have committed or not. Only reading the store again tells; any other
-    StoreError means nothing was written."""
+    StoreError means nothing was written.
+
+    A read that finds the write not made is final only once the write can no longer land
+    (`settled`): a failed SQLite COMMIT is rolled back before this is raised, but a PostgreSQL
+    statement may still be on its way or running on the server, and commit after the read."""
+
+    def __init__(self, message: str, *, settle: Callable[[], Awaitable[bool]] | None = None) -> None:
+        super().__init__(message)
+        self._settle = settle
+
+    async def settled(self) -> bool:
+        """Whether the write can no longer land (it did, or it never will), so that a read made
+        from now on tells for good; it may wait a moment for that, and never raises. False: a read
+        may find it not made and it lands after."""
+        return True if self._settle is None else await self._settle()
 
 
 class GameExists(Exception):

@@ -26,6 +26,11 @@ class Part:
     pattern: str
     read: Callable[[str], Any]
 
+    def value(self, written: str) -> Any:
+        """What `written` says if it is all one such part (a control's option value: it comes back
+        from the client), or None."""
+        return self.read(written) if re.fullmatch(self.pattern, written) else None
+
 
 @dataclass(frozen=True, slots=True)
 class Added(Part):

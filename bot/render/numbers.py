@@ -17,13 +17,14 @@ from enum import StrEnum
 
 from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
 
+from bot.render.custom_ids import NUMBER
+
 DIGITS = frozenset("0123456789")
 MINUS = ("-", "\u2212")
 """A hyphen, as people type it, and the minus sign proper."""
 CENTS = 2
 """Decimal places a whole amount may show, all zeros ("1,000.00"); three ("1.000" in English) are
 some other language's thousands, not cents."""
-OPTION_DIGITS = 9
 
 
 class Unit(StrEnum):
@@ -92,7 +93,7 @@ def _decimals(value: Decimal) -> int:
 
 def option_number(value: str) -> int | None:
     """The number a control's option value carries ("3"), or None: the value comes back from the
-    client, and only the ASCII digits the bot wrote are one of its numbers ("²" and "٣" are not)."""
-    if value.isascii() and value.isdigit() and len(value) <= OPTION_DIGITS:
-        return int(value)
-    return None
+    client, and only a number as the bot writes one in a custom_id (`NUMBER`: ASCII digits, "²" and
+    "٣" are not) is one of its numbers."""
+    number: int | None = NUMBER.value(value)
+    return number

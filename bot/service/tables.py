@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from bot.game.events import Event, EventKind
 from bot.game.house import house_rules_of
-from bot.service.lost import NotSaved, Sent, Unconfirmed, moved_after_all, resolve, settings_after_all
+from bot.service.lost import Sent, Unconfirmed, Unsure, moved_after_all, resolve, settings_after_all
 from bot.service.ratings import rate
 from bot.service.restart import Resume
 from bot.service.tallies import LOGGED, Tally, radio_days, tallies
@@ -113,8 +113,9 @@ class Tables:
         """The last row saved or read for each channel (a row read was parsed once: it is valid)."""
         self._resume = Resume(datetime.min)
         """Deadlines to extend after a restart, applied when each game is first loaded."""
-        self._unconfirmed: dict[int, Sent] = {}
-        """Saves whose outcome no read could confirm yet, by channel: the next load tells."""
+        self._unconfirmed: dict[int, Unsure] = {}
+        """Saves and creates no read could tell about yet, by channel: until a load tells, a later
+        write in the channel makes them moot, or the game ends."""
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves the server `guild_id`, so times its games."""
@@ -152,9 +153,13 @@ class Tables:
             return known
         if row is not None:
             return Loaded(row, Table.model_validate_json(row.data))
+        unsure = self._unconfirmed.get(channel_id)
+        settled = unsure is None or await unsure.lost.settled()  # before the read, which then tells
         try:
             row = await self.store.get(channel_id)
             if row is None:
+                if unsure is not None:
+                    self._told(channel_id, unsure, row, settled)
                 return None
             table = Table.model_validate_json(row.data)
         except DamagedRow as damage:
@@ -162,9 +167,9 @@ class Tables:
         except ValidationError as error:
             assert row is not None  # the store's row was read; its document is what failed
             return await self._set_aside(channel_id, row.game_id, row.version, _first_error(error))
-        self._rows[channel_id] = row
-        sent = self._unconfirmed.pop(channel_id, None)
-        loaded = Landed(row, table) if sent is not None and sent.landed(row) else Loaded(row, table)
+        loaded = Landed(row, table) if unsure is not None and unsure.sent.landed(row) else Loaded(row, table)
+        if unsure is None or self._told(channel_id, unsure, row, settled):
+            self._rows[channel_id] = row  # else the next load reads the store again, to tell
         until = self._resume.grace.pop(channel_id, None)
         if until is not None and table.extend_for_downtime(self._resume.restarted_at, until):
             try:
@@ -195,6 +200,14 @@ class Tables:
             table.extend_for_downtime(self._resume.restarted_at, until)
         return Loaded(row, table)
 
+    def _told(self, channel_id: int, unsure: Unsure, row: GameRow | None, settled: bool) -> bool:
+        """Whether `row` (read after `settled` was asked) tells the outcome of `unsure`: landed,
+        overtaken, or settled. If so the write is forgotten, else the next load looks again."""
+        told = settled or unsure.sent.landed(row) or not unsure.sent.untouched(row)
+        if told:
+            self._unconfirmed.pop(channel_id, None)
+        return told
+
     async def _set_aside(self, channel_id: int, game_id: int, version: int, reason: str) -> SetAside | None:
         """Quarantine the row read (at `version`); None if another process saved or moved it since.
         A move whose answer was lost is resolved by reading the channel (`moved_after_all`)."""
@@ -207,6 +220,7 @@ class Tables:
             extra={"channel": channel_id, "game": game_id, "reason": reason, "moved": moved},
         )
         self._resume.grace.pop(channel_id, None)
+        self._unconfirmed.pop(channel_id, None)
         return SetAside(channel_id, game_id) if moved else None
 
     async def create(self, channel_id: int, guild_id: int | None, table: Table) -> Loaded:
@@ -218,6 +232,7 @@ class Tables:
             row = await self.store.create(channel_id, guild_id, data, table.wake_at())
         except OutcomeUnknown as lost:
             row = await self._landed_after_all(channel_id, Sent(data), lost)
+        self._unconfirmed.pop(channel_id, None)  # a row of ours there: no earlier write can land
         self._rows[channel_id] = row
         return Loaded(row, table)
 
@@ -234,17 +249,17 @@ class Tables:
         except BaseException:
             self._rows.pop(loaded.row.channel_id, None)
             raise
+        self._unconfirmed.pop(row.channel_id, None)  # the row moved on: no earlier write can land
         self._rows[row.channel_id] = row
         return Loaded(row, table)
 
     async def _landed_after_all(self, channel_id: int, sent: Sent, lost: OutcomeUnknown) -> GameRow:
         """The stored row of a save or create whose answer was `lost`, if it landed (`resolve`).
-        When the read cannot tell, or shows it not made, the channel's next load looks again
-        (`Landed`): a PostgreSQL statement whose connection dropped, or whose client gave up
-        waiting, may still be running on the server and commit after the read (within its
-        statement timeout); the caller has the channel's timer wake soon to look
-        (`Core.changing`). SQLite's read is final (a failed COMMIT is rolled back before the read
-        runs), and costs that wake one read."""
+        When the read cannot tell (`Unconfirmed`: the store unreadable, or a PostgreSQL statement
+        whose connection dropped, or whose client gave up waiting, may still be on its way or
+        running on the server, and commit after the read), the channel's loads look again until
+        one tells (`Landed` if it landed); the caller has the channel's timer wake soon to look
+        (`Core.changing`). `NotSaved` is final: the write can no longer land."""
 
         async def landed(stored: GameRow | None) -> bool:
             return sent.landed(stored)
@@ -253,8 +268,8 @@ class Tables:
             row = await resolve(
                 self.store, "create" if sent.row is None else "save", channel_id, sent.row, lost, landed
             )
-        except (NotSaved, Unconfirmed):
-            self._unconfirmed[channel_id] = sent
+        except Unconfirmed:
+            self._unconfirmed[channel_id] = Unsure(sent, lost)
             raise
         assert row is not None, "a write that landed is the channel's row"
         return row
@@ -276,6 +291,7 @@ class Tables:
             await resolve(self.store, "finish", loaded.row.channel_id, loaded.row, lost, landed)
         finally:
             self._rows.pop(loaded.row.channel_id, None)
+        self._unconfirmed.pop(loaded.row.channel_id, None)  # the game is over: its writes with it
 
     async def standings_posted(self, game_id: int, message_id: int) -> None:
         """A finished game's standings were posted as `message_id`: history links to them from now
@@ -295,6 +311,7 @@ class Tables:
             await resolve(self.store, "close", lobby.channel_id, lobby, lost, landed)
         finally:
             self._rows.pop(lobby.channel_id, None)
+        self._unconfirmed.pop(lobby.channel_id, None)  # the lobby is gone: its writes with it
 
     async def preferences(self, user_ids: Iterable[int]) -> dict[int, Preferences]:
         """The lasting choices of those members who made any."""
@@ -330,9 +347,9 @@ class Tables:
         with nothing written, if another process saved them since.
 
         A save whose answer was lost is resolved by reading them again: at version + 1 with ours,
-        it went well; still at `version`, `NotSaved`; another's, StaleVersion; unreadable,
-        `Unconfirmed`. (A PostgreSQL statement still running may land after that read: no timer
-        runs on settings, and the panel shows what is stored when next opened.)"""
+        it went well; still at `version`, `NotSaved` (once the save can no longer land, else
+        `Unconfirmed`); another's, StaleVersion; unreadable, `Unconfirmed`. (No timer runs on
+        settings: the panel shows what is stored when next opened.)"""
         data = settings.to_json()
         try:
             row = await self.store.set_server_settings(guild_id, data, version)

@@ -50,6 +50,7 @@ from db.interface import (
 )
 from db.postgres import schema, server, statements
 from db.postgres.marks import numbered
+from db.postgres.sending import Sending, session_ended, unanswered
 from db.reads import SharedReads
 from db.rows import Clock
 
@@ -81,14 +82,6 @@ and the server finds a connection to a machine that vanished without a word dead
 OPERATION_SETTINGS = {"lock_timeout": LOCK_TIMEOUT, "statement_timeout": f"{SERVER_TIMEOUT:g}s"}
 """The pool's connections, whose every operation fits OPERATION_BUDGET; the upgrade runs steps of
 any length, so it has none of these."""
-_FAILED_ON_THE_SERVER = (
-    asyncpg.LockNotAvailableError,
-    asyncpg.TransactionRollbackError,
-    asyncpg.QueryCanceledError,
-    asyncpg.InsufficientResourcesError,
-)
-"""Trouble the server itself answered a statement with: the statement failed, nothing of it was
-written. Any other trouble once a statement was sent leaves its outcome unknown."""
 POOL_SIZE = 10
 """Connections per process: reads and writes of different channels run at once."""
 
@@ -175,7 +168,7 @@ class PostgresStore(SharedReads):
         await self._pool.close()
 
     @contextlib.asynccontextmanager
-    async def _trouble(self, verb: str, sending: "_Sending | None" = None) -> AsyncIterator[None]:
+    async def _trouble(self, verb: str, sending: "Sending | None" = None) -> AsyncIterator[None]:
         """Failures of the server or the network become one StoreError, and no operation outlasts
         OPERATION_BUDGET. Once `sending` says a write's statement left for the server, a failure
         the server did not answer with (the connection dropped, no answer in time) is
@@ -185,34 +178,40 @@ class PostgresStore(SharedReads):
                 yield
         except server.CONNECTION_TROUBLE as e:
             error = server.trouble(e, self._url, verb)
-            if sending is not None and sending.sent and not isinstance(e, _FAILED_ON_THE_SERVER):
-                raise OutcomeUnknown(f"{error} The write may have committed all the same.") from e
+            if sending is not None and sending.session is not None and unanswered(e):
+                raise OutcomeUnknown(
+                    f"{error} The write may have committed all the same.",
+                    settle=functools.partial(session_ended, self._fetch, sending.session),
+                ) from e
             raise error from e
 
     async def _write(self, transaction: Transaction[Result]) -> Result:
         """`transaction` on a pooled connection, committed whole or rolled back whole; a COMMIT
         whose answer is lost is OutcomeUnknown (any failure before it rolls back)."""
-        sending = _Sending()
+        sending = Sending()
         async with self._trouble("write to", sending), self._pool.acquire() as db:
             async with db.transaction():
                 result = await transaction(db)
-                sending.sent = True  # the COMMIT goes as the block ends
+                sending.sent(db)  # the COMMIT goes as the block ends
             return result
 
     async def _change(self, statement: str, *params: Any) -> Any:
         """One statement, a transaction on its own (no BEGIN and COMMIT to wait for); the first
         column of its first row, None if it returned none. OutcomeUnknown once it was sent."""
-        async with self._sent() as db:
-            return await db.fetchval(statement, *params)
+        return await self._send(statement, lambda db: db.fetchval(statement, *params))
 
-    @contextlib.asynccontextmanager
-    async def _sent(self) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection for one statement that writes on its own: from the moment it is
-        sent, a failure the server did not answer with is OutcomeUnknown."""
-        sending = _Sending()
+    async def _send(self, statement: str, run: Callable[[asyncpg.Connection], Awaitable[Result]]) -> Result:
+        """`run` (fetchval, fetchrow...) of one `statement` that writes on its own, on a pooled
+        connection. Only once the statement is sent to run is a failure the server did not answer
+        with OutcomeUnknown: waiting for a connection, or preparing the statement (a round trip
+        the first time a connection runs it, which runs nothing), fails for certain."""
+        sending = Sending()
         async with self._trouble("write to", sending), self._pool.acquire() as db:
-            sending.sent = True
-            yield db
+            # `run` prepares the statement first through asyncpg's statement cache (the private
+            # call its fetch methods make): prepared here, in that cache, it is then sent at once.
+            await db._get_statement(statement, None)
+            sending.sent(db)
+            return await run(db)
 
     async def _fetch(self, query: str, params: Iterable[Any]) -> list[asyncpg.Record]:
         async with self._trouble("read"):
@@ -237,10 +236,10 @@ class PostgresStore(SharedReads):
         OutcomeUnknown once it was sent, like any write: reading the channel tells."""
         now_us, now = self._stamp()
         deadline_us = rows.optional_us(deadline)
-        async with self._sent() as db:
-            created = await db.fetchrow(
-                statements.INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us
-            )
+        created = await self._send(
+            statements.INSERT_GAME,
+            lambda db: db.fetchrow(statements.INSERT_GAME, channel_id, guild_id, data, deadline_us, now_us),
+        )
         if created is None:
             raise GameExists(f"channel {channel_id} already has a live game")
         game_id, version = int(created["game_id"]), int(created["version"])
@@ -378,13 +377,6 @@ class PostgresStore(SharedReads):
                 functools.partial(_delete_events, game_ids[start : start + sql.PRUNE_BATCH])
             )
         return Pruned(len(game_ids), removed)
-
-
-class _Sending:
-    """Whether a write's statement (or its COMMIT) has left for the server: from then on, it may
-    have committed."""
-
-    sent = False
 
 
 async def _left_as_found(db: asyncpg.Connection) -> None:

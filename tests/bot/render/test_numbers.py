@@ -6,6 +6,7 @@ from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from bot.render.custom_ids import NUMBER
 from bot.render.language.i18n import SUPPORTED, lang
 from bot.render.numbers import Unit, Unread, Why, option_number, read_whole
 
@@ -155,3 +156,10 @@ def test_what_is_no_whole_number_is_refused_with_its_reason(text, locale, unit, 
 def test_an_options_value_is_a_number_only_in_the_digits_the_bot_writes(value, number):
     assert option_number(value) == number
     assert option_number("") is None and option_number("-1") is None
+
+
+@pytest.mark.parametrize("value", ["0", "7", "123456789", "1234567890", "", "٣", " 7", "7\n", "+7"])
+def test_an_options_value_is_read_as_a_custom_ids_number_is(value):
+    """One definition of the numbers the bot writes in its controls (`NUMBER`), read the same from a
+    custom_id and from an option's value."""
+    assert option_number(value) == NUMBER.value(value)

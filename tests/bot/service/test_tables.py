@@ -15,9 +15,11 @@ from bot.game import events as ev
 from bot.game.events import EventKind, Reason
 from bot.game.state import from_json
 from bot.service import GameSettings, Move, Person, Service, Tables
+from bot.service.lost import Unconfirmed
+from bot.service.tables import Landed, Loaded
 from bot.table import Seat, Table
 from db import GameRow, StaleVersion, StoreError
-from db.interface import OutcomeUnknown
+from db.interface import GameResult, OutcomeUnknown
 from db.sqlite import Store
 
 
@@ -310,6 +312,72 @@ def mutable_objects(value, found: dict | None = None) -> dict[int, object]:
     for child in children:
         mutable_objects(child, found)
     return found
+
+
+def lost_until(settled: list[bool]):
+    """A store write whose answer is lost, and which may still land until `settled[0]` says not."""
+
+    async def still_running() -> bool:
+        return settled[0]
+
+    async def lost(*args, **kwargs):
+        raise OutcomeUnknown("no answer in time", settle=still_running)
+
+    return lost
+
+
+async def unconfirmed_save(tables, monkeypatch, settled: list[bool]) -> Loaded:
+    """A lobby whose save (to five months) lost its answer and may still land: the lobby as sent."""
+    loaded = await tables.create(10, 20, lobby())
+    monkeypatch.setattr(tables.store, "save", lost_until(settled))
+    loaded.table.months = 5
+    with pytest.raises(Unconfirmed):
+        await tables.save(loaded)
+    monkeypatch.undo()
+    return loaded
+
+
+async def test_a_save_that_may_still_land_is_looked_for_by_every_load_until_one_tells(tables, monkeypatch):
+    settled = [False]
+    sent = await unconfirmed_save(tables, monkeypatch, settled)
+
+    early = await tables.load(10)  # it has not landed yet
+    late = await tables.store.save(sent.row, sent.table.model_dump_json(), None)  # now it lands
+    found = await tables.load(10)
+
+    assert type(early) is Loaded and early.row == sent.row
+    assert isinstance(found, Landed) and found.row == late and found.table.months == 5
+    assert type(await tables.load(10)) is Loaded  # told once
+
+
+async def test_a_save_that_can_no_longer_land_is_told_by_the_next_load(tables, monkeypatch):
+    settled = [False]
+    sent = await unconfirmed_save(tables, monkeypatch, settled)
+    settled[0] = True  # its session ended without it
+
+    assert type(await tables.load(10)) is Loaded
+    monkeypatch.setattr(tables.store, "get", no_reads)
+    assert (await tables.load(10)).row == sent.row  # known: kept again, the store is not read
+
+
+async def no_reads(channel_id):
+    raise AssertionError("read the store for a row this process holds")
+
+
+@pytest.mark.parametrize("end", ["discard", "finish"])
+async def test_a_save_that_may_still_land_is_forgotten_when_its_game_ends(tables, monkeypatch, end):
+    settled = [False]
+    await unconfirmed_save(tables, monkeypatch, settled)
+    now = await tables.load(10)
+
+    if end == "discard":
+        await tables.discard(now)
+    else:
+        await tables.finish(now, [], {"players": []}, GameResult(None, "modern", "", "ended", False, 1, ()))
+
+    assert tables._unconfirmed == {}
+    again = await tables.create(10, 20, lobby())  # the channel's next game knows nothing of it
+    assert type(await tables.load(10, again)) is Loaded
 
 
 async def test_a_save_whose_answer_was_lost_while_another_process_saved_is_a_lost_race(tables, monkeypatch):

@@ -111,6 +111,17 @@ async def test_a_save_whose_answer_is_lost_is_unknown_whether_it_was_written_or_
     assert (await stored(rig)).version == before.version + written
 
 
+async def test_a_save_lost_before_its_statement_was_sent_to_run_failed_for_certain(rig):
+    row = await rig.truth.create(CHANNEL, GUILD, '{"a lobby": true}')
+    rig.proxy.lose_query(b"UPDATE games SET version")  # the statement's text: asyncpg prepares it first
+
+    with pytest.raises(StoreError) as failed:
+        await rig.store.save(row, '{"saved": true}', None, [{"kind": "roll"}])
+
+    assert not isinstance(failed.value, OutcomeUnknown)
+    assert await stored(rig) == row
+
+
 async def test_a_save_the_server_refused_is_no_unknown_outcome(rig):
     await started(rig)
     before = await stored(rig)
@@ -200,7 +211,24 @@ async def test_a_game_ended_though_the_reply_to_its_commit_was_lost_is_over_for_
     assert rig.service.timers.armed(CHANNEL) is None
 
 
-async def test_a_game_saved_after_the_read_said_it_was_not_is_shown_and_timed_once_the_timer_looks(rig):
+async def waiting_for_a_row(rig: Rig) -> None:
+    """Until one of the bot's statements waits on the server for a row another transaction holds."""
+    watcher = await asyncpg.connect(rig.url)
+    try:
+        query = (
+            "SELECT 1 FROM pg_stat_activity"
+            " WHERE application_name = 'payday-bot' AND wait_event_type = 'Lock'"
+        )
+        for _ in range(200):
+            if await watcher.fetchval(query):
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("no statement of the bot's waits for a row")
+    finally:
+        await watcher.close()
+
+
+async def test_a_roll_whose_answer_was_lost_while_it_waited_on_the_server_is_never_told_not_saved(rig):
     move = await started(rig)
     before = await stored(rig)
     holder = await asyncpg.connect(rig.url)  # a slow server: the roll waits for the game's row
@@ -208,21 +236,16 @@ async def test_a_game_saved_after_the_read_said_it_was_not_is_shown_and_timed_on
         await holder.execute("BEGIN")
         await holder.execute("SELECT FROM games WHERE game_id = $1 FOR UPDATE", before.game_id)
         rig.proxy.leave_running()
-        with pytest.raises(Refused) as refused:
-            await roll(rig, move)
-        await holder.execute("ROLLBACK")  # the roll still running on the server now lands
+        rolling = asyncio.create_task(roll(rig, move))
+        await waiting_for_a_row(rig)  # its answer is lost: the service reads the game again now
+        await holder.execute("ROLLBACK")  # and the roll still running on the server lands
     finally:
         await holder.close()
-    for _ in range(40):
-        if (await stored(rig)).version != before.version:
-            break
-        await asyncio.sleep(0.05)
+    rolled = await rolling  # answered as what happened: "nothing was done" would be false
 
     now = await stored(rig)
-    assert refused.value.code is ServiceCode.NOT_SAVED and now.version == before.version + 1
-    assert rig.service.timers.armed(CHANNEL) < before.deadline  # a look soon
-    await rig.service.wake(CHANNEL)
-    assert shown(rig) == now.version  # the live message shows the roll that landed late
+    assert now.version == before.version + 1 and rolled.loaded.row == now
+    assert shown(rig) == now.version  # the live message shows the roll
     assert rig.service.timers.armed(CHANNEL) == now.deadline  # bob's time, as stored
 
 
@@ -310,11 +333,33 @@ async def test_settings_whose_save_was_lost_are_one_sentence_and_nothing_changes
 
 
 async def test_a_preference_whose_write_was_lost_is_written_again(rig):
+    await rig.service.looks.switch_calls(CHANNEL, ALICE, True)  # its statement prepared: sent at once
     rig.proxy.lose_query()
 
     await rig.service.looks.switch_calls(CHANNEL, ALICE, False)
 
     assert (await rig.truth.preferences([ALICE.user_id]))[ALICE.user_id].calls is False
+
+
+async def test_a_lobby_whose_create_was_lost_while_it_waited_on_the_server_is_never_told_not_saved(rig):
+    holder = await asyncpg.connect(rig.url)  # another create in the channel, not committed yet
+    try:
+        await holder.execute("BEGIN")
+        await holder.execute(
+            "INSERT INTO games (game_id, channel_id, guild_id, version, data, created_at, updated_at)"
+            " VALUES (999, $1, $2, 1, '{}', 0, 0)",
+            CHANNEL,
+            GUILD,
+        )
+        rig.proxy.leave_running(A_LOBBY)
+        opening = asyncio.create_task(open_lobby(rig))
+        await waiting_for_a_row(rig)  # its answer is lost: the service reads the channel again now
+        await holder.execute("ROLLBACK")  # and the create still running on the server lands
+    finally:
+        await holder.close()
+    opened = await opening
+
+    assert opened.answer.show is Show.POST and opened.loaded.row == await stored(rig)
 
 
 async def test_an_unreadable_game_moved_aside_though_the_reply_was_lost_is_told_once(rig):
