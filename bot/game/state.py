@@ -182,7 +182,7 @@ class GameState:
         is answered), bar a bill the player's insurance will cancel."""
         p, deck = self.players[seat], RULESETS[self.ruleset].mail
         unopened = [card for kind, who, card in self.agenda if kind == Step.MAIL and who == seat]
-        return [*p.mail, *(card for card in unopened if not deck[card].tag or deck[card].tag not in p.insured)]
+        return [*p.mail, *(card for card in unopened if deck[card].tag not in p.insured)]
 
     def net_worth(self, seat: int) -> int:
         """Cash + savings - loan - carried Monster Charges (none are left after a last Pay Day)."""

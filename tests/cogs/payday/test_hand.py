@@ -8,6 +8,7 @@ import simcord.interactions
 
 from bot.game.orders import LotteryOrder, Orders
 from bot.game.state import PendingKind
+from tests.bot.game.scripted import stack_mail
 from tests.cogs.payday.rig import (
     client_locales,
     field,
@@ -20,7 +21,6 @@ from tests.cogs.payday.rig import (
     stored,
     unescape,
 )
-from tests.bot.game.scripted import stack_mail
 from tests.helpers import click, refusal
 
 MY_HAND = "My hand"
