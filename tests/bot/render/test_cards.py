@@ -60,7 +60,8 @@ def naming(message_id: str, english: str) -> bool:
     game's title ("Pay Day — month 1 of 3", "a game of Pay Day")."""
     if not re.search(rf"(?<!\w){re.escape(english)}(?!\w)", message_id):
         return False
-    return english != TITLE or not re.search(rf"{TITLE} —|game|server|rules of {TITLE}|{TITLE} in a nutshell", message_id)
+    title = rf"{TITLE} —|game|server|rules of {TITLE}|{TITLE} in a nutshell"
+    return english != TITLE or not re.search(title, message_id)
 
 
 def second_names(code: str) -> list[str]:
