@@ -133,7 +133,7 @@ async def test_pay_day_shortfall_becomes_a_loan_on_the_board_and_in_the_loan_boo
         f"🔔 <@{bob.id}>, your turn."  # the Pay Day summary rides on the board that calls bob
     )
     assert "**alice** — START · $0 · loan $1,000" in field(board, "Players")
-    latest = unescape(field(board, "Latest"))
+    latest = unescape(field(board, "Latest"))  # the loan is no gain: the log and the summary agree
     assert latest.endswith(
         "alice rolled ⚀ 1 → Wed 31: Pay Day\n💵 Pay Day for alice: -$1,500; month 2 begins"
     )  # the loan is no gain
