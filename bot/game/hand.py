@@ -57,6 +57,13 @@ class Forecast:
         charges cost. Savings interest goes into the savings, not the cash."""
         return self.salary - self.loan_interest - self.bills - self.charges
 
+    @property
+    def result(self) -> int:
+        """The Pay Day's result as every screen shows it (`payday.result_share`): the cash's gain
+        or loss and the savings interest, if the player carries what may be carried and takes no
+        loan, repayment or banking into account (those are no gain and no loss)."""
+        return self.net + self.savings_interest
+
 
 @dataclass(frozen=True, slots=True)
 class Hand:
@@ -103,10 +110,11 @@ def hand(state: GameState, seat: int) -> Hand:
     ruleset = RULESETS[state.ruleset]
     rules, p, deck = state.rules, state.players[seat], ruleset.mail
     left = pay_day_steps_left(state, seat)
+    held = state.held_mail(seat)
     last = not p.retired and state.in_last_month(seat)
     bills = tuple(
         sorted(
-            (card for card in p.mail if deck[card].kind == MailKind.BILL), key=lambda card: -deck[card].amount
+            (card for card in held if deck[card].kind == MailKind.BILL), key=lambda card: -deck[card].amount
         )
     )
     bills_total = sum(deck[card].amount for card in bills)
@@ -141,7 +149,7 @@ def hand(state: GameState, seat: int) -> Hand:
         forecast=forecast,
         cash_after=p.cash + forecast.net,
         shortfall=max(-(p.cash + p.savings + forecast.net), 0),
-        tickets=tuple(card for card in p.mail if deck[card].kind == MailKind.TICKET),
+        tickets=tuple(card for card in held if deck[card].kind == MailKind.TICKET),
         draws_this_month=sum(
             day > p.day and ruleset.board[day].kind == SpaceKind.LOTTERY_DRAW
             for day in range(1, b.PAYDAY_DAY)
@@ -181,7 +189,7 @@ def _charges(state: GameState, seat: int) -> tuple[Charge, ...]:
         *(charge(card, -1, deck[card].amount, True) for card in p.carried),
         *(
             charge(card, -1, deck[card].amount, False)
-            for card in p.mail
+            for card in state.held_mail(seat)
             if deck[card].kind == MailKind.MONSTER
         ),
     )

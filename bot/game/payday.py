@@ -7,6 +7,7 @@ interest, bills, banking in $100 steps until the player is done, void Lottery Ti
 or retirement.
 """
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from bot.game import events as ev
@@ -173,6 +174,51 @@ def month_end(g: Game, seat: int, arg: int) -> None:
     st.deal_discard.extend(player.deals)
     player.deals.clear()
     g.emit(EventKind.RETIRED, seat, amount=st.net_worth(seat))
+
+
+# -- the Pay Day's result (docs/RULES.md §2.11) -----------------------------------------------------
+PAYDAY_REASONS = frozenset(
+    {
+        Reason.SALARY,
+        Reason.INTEREST,
+        Reason.REPAYMENT,
+        Reason.BILL,
+        Reason.CHARGE_INTEREST,
+        Reason.CHARGE_PAID,
+        Reason.AUTO_LOAN,
+        Reason.LOAN,
+        Reason.SAVINGS_INTEREST,
+        Reason.DEPOSIT,
+        Reason.WITHDRAWAL,
+        Reason.SAVINGS_COVER,
+        Reason.WITHDRAW_FEE,
+    }
+)
+"""Why money moves at a Pay Day: its steps' payments, and the loan or savings that cover them."""
+
+OWN_MONEY = frozenset(
+    {Reason.LOAN, Reason.AUTO_LOAN, Reason.REPAYMENT, Reason.DEPOSIT, Reason.WITHDRAWAL, Reason.SAVINGS_COVER}
+)
+"""Moves that are no gain and no loss: a loan taken or repaid moves cash and the debt together, a
+deposit or withdrawal moves money between the player's cash and savings."""
+
+
+def result_share(e: ev.Event, seat: int) -> int:
+    """What one event adds to `seat`'s Pay Day result, the one figure every screen shows for a Pay
+    Day (the channel's summary, the log, the replay, the hand's forecast): what the Pay Day's
+    payments earned and cost. Salary, loan and savings interest, bills, Monster Charges paid
+    (interest and balance) and withdrawal fees count; a loan taken or repaid, a deposit or a
+    withdrawal adds nothing (`OWN_MONEY`), and a Monster Charge carried counts at the Pay Day that
+    pays it."""
+    if e.kind != EventKind.TRANSFER or e.reason not in PAYDAY_REASONS or e.reason in OWN_MONEY:
+        return 0
+    mine = (seat, ev.savings_account(seat))
+    return (e.amount if e.dst in mine else 0) - (e.amount if e.src in mine else 0)
+
+
+def result(events: Iterable[ev.Event], seat: int) -> int:
+    """`seat`'s Pay Day result from the Pay Day's events (`result_share` summed)."""
+    return sum(result_share(e, seat) for e in events)
 
 
 # -- questions ------------------------------------------------------------------------------------

@@ -176,6 +176,14 @@ class GameState:
         mail = RULESETS[self.ruleset].mail
         return [*p.charges, *(mail[card].amount for card in p.carried)]
 
+    def held_mail(self, seat: int) -> list[int]:
+        """Every Mail card `seat` holds: those kept until Pay Day, then those drawn and not opened
+        yet (a Mail ×3 whose first card asked a question keeps the others on the agenda until it
+        is answered), bar a bill the player's insurance will cancel."""
+        p, deck = self.players[seat], RULESETS[self.ruleset].mail
+        unopened = [card for kind, who, card in self.agenda if kind == Step.MAIL and who == seat]
+        return [*p.mail, *(card for card in unopened if deck[card].tag not in p.insured)]
+
     def net_worth(self, seat: int) -> int:
         """Cash + savings - loan - carried Monster Charges (none are left after a last Pay Day)."""
         p = self.players[seat]

@@ -1,6 +1,8 @@
-"""A Pay Day's breakdown: what its salary, interest, bills, Monster Charges, repayment and banking
-did to a player's cash, summed from the Pay Day's own events (codes and numbers), and written as
-one short line the whole table reads under the Pay Day's result.
+"""A Pay Day's breakdown: what its salary, interest, bills and Monster Charges earned and cost (the
+Pay Day's result, `bot.game.payday.result_share`, the one figure every screen shows), and apart
+from it what moved between the player's cash, loan and savings (a repayment, a loan, banking),
+summed from the Pay Day's own events (codes and numbers) and written as one short line the whole
+table reads under the Pay Day's result.
 
 Sums rather than one line per payment: a Pay Day with six bills stays one line on a phone, and
 /payday ledger still lists every payment with its reason.
@@ -11,33 +13,15 @@ from dataclasses import dataclass
 
 from bot.game import events as ev
 from bot.game.events import Event, EventKind, Reason
+from bot.game.payday import PAYDAY_REASONS, result_share
 from bot.render.language.i18n import Lang
 from bot.render.story.block import signed
-
-PAYDAY_REASONS = frozenset(
-    {
-        Reason.SALARY,
-        Reason.INTEREST,
-        Reason.REPAYMENT,
-        Reason.BILL,
-        Reason.CHARGE_INTEREST,
-        Reason.CHARGE_PAID,
-        Reason.AUTO_LOAN,
-        Reason.LOAN,
-        Reason.SAVINGS_INTEREST,
-        Reason.DEPOSIT,
-        Reason.WITHDRAWAL,
-        Reason.SAVINGS_COVER,
-        Reason.WITHDRAW_FEE,
-    }
-)
-"""Why money moves at a Pay Day: its steps' payments, and the loan or savings that cover them."""
 
 
 @dataclass(slots=True)
 class Breakdown:
-    """One player's Pay Day in sums: each a change of their cash (bills and charges negative), or
-    of their savings for `savings_interest`."""
+    """One player's Pay Day in sums: each a gain or loss (bills and charges negative), or a move of
+    the player's own money (`repaid`, `borrowed`, `banked`: the change of cash they made)."""
 
     salary: int | None = None
     """None when no salary was paid (the classic edition's last month)."""
@@ -49,11 +33,13 @@ class Breakdown:
     charges: int = 0
     carried: int = 0
     """Monster Charge balances carried to next month (not paid: no change of cash)."""
+    fees: int = 0
+    """Withdrawal fees paid (negative)."""
     borrowed: int = 0
     banked: int = 0
     """Cash put into savings (negative) or taken out of them (positive)."""
     result: int = 0
-    """The Pay Day's change of cash, all of the above together."""
+    """The Pay Day's result: its gains and losses (`result_share`), not the own money moved."""
     complete: bool = False
     """Whether the events hold the Pay Day from its first step (its salary, or the note that there
     is none): a Pay Day whose start is no longer at hand shows no breakdown rather than a wrong one."""
@@ -69,11 +55,11 @@ class Breakdown:
 
     def _transfer(self, e: Event, seat: int) -> None:
         savings = ev.savings_account(seat)
+        self.result += result_share(e, seat)
         if e.reason == Reason.SAVINGS_INTEREST:
             self.savings_interest += e.amount
             return
         cash = e.amount if e.dst == seat else -e.amount if e.src == seat else 0
-        self.result += cash
         if e.reason == Reason.SALARY:
             self.salary, self.complete = (self.salary or 0) + cash, True
         elif e.reason == Reason.INTEREST:
@@ -87,7 +73,9 @@ class Breakdown:
             self.charges += cash
         elif e.reason in (Reason.AUTO_LOAN, Reason.LOAN):
             self.borrowed += cash
-        elif savings in (e.src, e.dst) or e.reason == Reason.WITHDRAW_FEE:
+        elif e.reason == Reason.WITHDRAW_FEE:
+            self.fees -= e.amount
+        elif savings in (e.src, e.dst):
             self.banked += cash
 
 
@@ -100,8 +88,8 @@ def breakdown(events: Iterable[Event], seat: int) -> Breakdown:
 
 
 def breakdown_line(sums: Breakdown, L: Lang) -> str:
-    """ "salary +$3,500 · loan interest -$300 · 2 bills -$800 · repaid -$1,000 = +$1,400": only
-    what happened, the result last."""
+    """ "salary +$3,500 · loan interest -$300 · 2 bills -$800 = +$2,400 · repaid $1,000": what
+    was earned and paid, its result, then the player's own money moved (no gain, no loss)."""
     parts = []
     if sums.salary is None:
         parts.append(L._("no salary"))
@@ -119,14 +107,17 @@ def breakdown_line(sums: Breakdown, L: Lang) -> str:
         )
     if sums.charges:
         parts.append(L._("Monster Charges {amount}", amount=signed(sums.charges, L)))
+    if sums.fees:
+        parts.append(L._("withdrawal fees {amount}", amount=signed(sums.fees, L)))
+    apart = []
     if sums.carried:
-        parts.append(L._("Monster Charges carried {amount}", amount=L.money(sums.carried)))
+        apart.append(L._("Monster Charges carried {amount}", amount=L.money(sums.carried)))
     if sums.repaid:
-        parts.append(L._("repaid {amount}", amount=signed(sums.repaid, L)))
+        apart.append(L._("repaid {amount}", amount=L.money(-sums.repaid)))
     if sums.borrowed:
-        parts.append(L.pgettext("payday", "borrowed {amount}", amount=signed(sums.borrowed, L)))
+        apart.append(L.pgettext("payday", "borrowed {amount}", amount=L.money(sums.borrowed)))
     if sums.banked < 0:
-        parts.append(L._("deposited {amount}", amount=signed(sums.banked, L)))
+        apart.append(L._("deposited {amount}", amount=L.money(-sums.banked)))
     elif sums.banked > 0:
-        parts.append(L._("withdrew {amount}", amount=signed(sums.banked, L)))
-    return f"{' · '.join(parts)} = {signed(sums.result, L)}"
+        apart.append(L._("withdrew {amount}", amount=L.money(sums.banked)))
+    return " · ".join([f"{' · '.join(parts)} = {signed(sums.result, L)}", *apart])

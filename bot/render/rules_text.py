@@ -20,7 +20,7 @@ from bot.game.rulesets import JackpotSix, Rules, Ruleset
 from bot.game.steps import Step
 from bot.render.commands import in_language
 from bot.render.house import house_rules_heading, house_rules_lines
-from bot.render.language.cards import jackpot_name, space_name
+from bot.render.language.cards import deal_name, jackpot_name, space_name
 from bot.render.language.i18n import Lang
 from bot.render.language.lists import and_list, or_list
 from bot.render.language.strengths import strengths_help
@@ -832,7 +832,7 @@ def _board(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
 def _deals(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
     rows = []
     for deal in sorted(rs.deals, key=lambda d: (-d.cost, d.name)):
-        name, cost, value = L.pgettext("deal", deal.name), L.money(deal.cost), L.money(deal.value)
+        name, cost, value = deal_name(deal, L), L.money(deal.cost), L.money(deal.value)
         if deal.commission:
             commission = L.money(deal.commission)
             rows.append(

@@ -143,6 +143,7 @@ def _forecast(h: Hand, L: Lang) -> tuple[str, str] | None:
     rows = [
         (L._("Salary"), f.salary),
         (L._("Loan interest"), -f.loan_interest),
+        (L._("Savings interest"), f.savings_interest),
         (L._("Bills"), -f.bills),
         (
             L._("Monster Charges paid off")
@@ -155,9 +156,7 @@ def _forecast(h: Hand, L: Lang) -> tuple[str, str] | None:
     if not lines:
         lines.append(L._("Nothing left to pay or collect."))
     else:
-        lines.append(L._("**Net: {amount}**", amount=_signed(f.net, L)))
-    if f.savings_interest:
-        lines.append(L._("Your savings earn {amount}.", amount=L.money(f.savings_interest)))
+        lines.append(L._("**Net: {amount}**", amount=_signed(f.result, L)))
     if h.cash_after >= 0:
         lines.append(L._("Cash after it: {amount}.", amount=L.money(h.cash_after)))
     elif not h.shortfall:

@@ -6,19 +6,7 @@ from dataclasses import dataclass, field
 
 from bot.game import events as ev
 from bot.game.events import Event, Reason
-
-_OWN_MONEY = frozenset(
-    {
-        Reason.LOAN,
-        Reason.AUTO_LOAN,
-        Reason.REPAYMENT,
-        Reason.DEPOSIT,
-        Reason.WITHDRAWAL,
-        Reason.SAVINGS_COVER,
-    }
-)
-"""Moves that are not a gain or a loss (a loan's principal, money between cash and savings): a Pay
-Day's result leaves them out; interest, fees, salary and bills count."""
+from bot.game.payday import result_share
 
 
 @dataclass(slots=True)
@@ -34,7 +22,8 @@ class Books:
     last_paid: dict[int, int] = field(default_factory=dict)
     """Seat -> its latest payment to the Bank (a Deal's BOUGHT follows the payment for it)."""
     payday: dict[int, int] = field(default_factory=dict)
-    """Seat -> the gains and losses of the Pay Day it stands on, until it starts its next month."""
+    """Seat -> the result of the Pay Day it stands on (`result_share` summed), until it starts its
+    next month."""
 
     def count(self, e: Event) -> None:
         """Follow one transfer: balances, purchase prices and the Pay Day's result."""
@@ -48,10 +37,5 @@ class Books:
             seat = e.dst if e.reason != Reason.REPAYMENT else e.src
             if 0 <= seat < len(self.loans):
                 self.loans[seat] = e.value
-        if e.reason in _OWN_MONEY:
-            return
         for seat in self.payday:
-            if e.src in (seat, ev.savings_account(seat)):
-                self.payday[seat] -= e.amount
-            if e.dst in (seat, ev.savings_account(seat)):
-                self.payday[seat] += e.amount
+            self.payday[seat] += result_share(e, seat)

@@ -22,11 +22,13 @@ from tests.bot.game.scripted import (
     give_deals,
     hold_mail,
     land,
+    options,
     place,
     retire,
     set_cash,
     set_loan,
     set_savings,
+    stack_mail,
 )
 
 
@@ -190,3 +192,17 @@ def test_the_forecast_is_what_the_pay_day_does(table, seed, steps):
     assert p.cash - borrowed - drawn == h.cash_after
     assert (borrowed > 0) == (h.shortfall > 0)
     assert borrowed >= h.shortfall
+
+
+def test_bills_drawn_but_not_opened_yet_are_in_the_hand():
+    """Mail ×3: a Move Ahead card first leads to a Deal decision; the two bills drawn with it wait
+    on the agenda to be opened, and the hand lists them already (and the forecast counts them)."""
+    state = game(3)
+    roof, braces = stack_mail(state, "Hot Tip", "New Roof", "Braces")[1:]
+    land(state, ANN, 3)
+    if state.pending.kind != PendingKind.DEAL:  # the Move Ahead's choice of day, if it asks
+        act(state, ANN, *options(state, ANN)[0])
+    assert state.pending.kind == PendingKind.DEAL and state.players[ANN].mail == []
+    h = hand(state, ANN)
+    assert h.bills == (roof, braces) and h.bills_total == 8000
+    assert h.forecast.bills == 8000

@@ -100,9 +100,9 @@ def test_a_pay_day_is_one_line_with_its_result():
     events = land(st, ANN, 31)
     assert said(st, events) == [
         "Ann rolled ⚀ 1 → Wed 31: Pay Day",  # no loan to repay: it all happens at once
-        "💵 Pay Day for Ann: -$500; month 2 begins",  # +3,500 salary, -5,000 bill, +1,000 loan
+        "💵 Pay Day for Ann: -$1,500; month 2 begins",  # +3,500 salary, -5,000 bill (a loan is no gain)
     ]
-    assert said(st, events, "it")[-1] == f"💵 Giorno di paga di Ann: {IT.money(-500)}; inizia il mese 2"
+    assert said(st, events, "it")[-1] == f"💵 Giorno di paga di Ann: {IT.money(-1500)}; inizia il mese 2"
 
 
 def test_a_pay_day_that_asks_shows_its_payments_until_it_is_done():
@@ -114,7 +114,7 @@ def test_a_pay_day_that_asks_shows_its_payments_until_it_is_done():
         "Ann paid $200 to the Bank (loan interest)",
     ]
     events += act(st, ANN, ActionKind.REPAY, 1000)
-    assert said(st, events)[1:] == ["💵 Pay Day for Ann: +$2,300; month 2 begins"]
+    assert said(st, events)[1:] == ["💵 Pay Day for Ann: +$3,300; month 2 begins"]  # a repayment is no loss
 
 
 def test_a_computers_moves_read_as_the_computers():

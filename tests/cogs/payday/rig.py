@@ -150,8 +150,15 @@ def menu_options(msg: discord.Message) -> dict[str, str]:
 async def choose_option(
     actor: simcord.MemberActor, msg: discord.Message, label: str
 ) -> simcord.InteractionResult:
-    """Pick the select menu option with this label, and insist the bot answered."""
-    result = await actor.select(msg, [menu_options(msg)[label]])
+    """Pick the select menu option with this label (in whichever menu offers it), and insist the bot
+    answered."""
+    [menu] = [
+        item
+        for row in msg.components
+        for item in row.children
+        if isinstance(item, discord.SelectMenu) and any(option.label == label for option in item.options)
+    ][:1]
+    result = await actor.select(msg, [menu_options(msg)[label]], custom_id=menu.custom_id)
     assert result.acknowledged, f"select {label!r} by {actor.name} was never answered"
     return result
 

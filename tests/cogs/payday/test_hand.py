@@ -8,6 +8,7 @@ import simcord.interactions
 
 from bot.game.orders import LotteryOrder, Orders
 from bot.game.state import PendingKind
+from tests.bot.game.scripted import stack_mail
 from tests.cogs.payday.rig import (
     client_locales,
     field,
@@ -324,3 +325,26 @@ async def test_the_panel_speaks_the_players_own_language(env, monkeypatch):
     assert "Ordini permanenti" in fields(panel)
     assert "Tira il dado per me" in options(panel)
     assert labels(panel) == ["Prestito…", "Rimborso…", "Aggiorna"]
+
+
+async def test_the_hand_lists_a_bill_drawn_on_mail_x3_before_a_deal_decision(env):
+    """A Move Ahead opened first leads to a Deal decision: the bills drawn with it are the
+    player's already, and the hand lists them as the Latest line says they were drawn."""
+    game = await start_game(env, 3, months=1)
+    alice = game.players[0]
+    async with rigged(env, game.channel) as state:
+        stack_mail(state, "Hot Tip", "New Roof", "Braces")
+        state.players[0].day = 2
+    await script(env, game.channel, 1)  # alice lands on Mail ×3
+    await click(alice, await live(env, game.channel), label="Roll the die")
+    table = await load(env, game.channel)
+    if table.state.pending.kind != PendingKind.DEAL:  # the Move Ahead's choice of day
+        await click(alice, await live(env, game.channel), label=labels(await live(env, game.channel))[0])
+    assert (await load(env, game.channel)).state.pending.kind == PendingKind.DEAL
+    assert "New Roof" in unescape(field(await live(env, game.channel), "Latest"))
+
+    panel = await open_hand(env, game, alice)
+
+    assert fields(panel)["Due at your next Pay Day"] == (
+        "• Bill $5,000: New Roof\n• Bill $3,000: Braces\n**Total: $8,000**"
+    )

@@ -129,12 +129,14 @@ async def test_pay_day_shortfall_becomes_a_loan_on_the_board_and_in_the_loan_boo
     board = await live(env, game.channel)  # alice leads into month 2: a fresh live message
     assert board.content == (
         "💵 **Pay Day: alice starts month 2** — cash $0 · loan $1,000 · net worth -$1,000\n"
-        "↳ salary +$3,500 · 1 bill -$5,000 · borrowed +$1,000 = -$500\n\n"
+        "↳ salary +$3,500 · 1 bill -$5,000 = -$1,500 · borrowed $1,000\n\n"
         f"🔔 <@{bob.id}>, your turn."  # the Pay Day summary rides on the board that calls bob
     )
     assert "**alice** — START · $0 · loan $1,000" in field(board, "Players")
-    latest = unescape(field(board, "Latest"))
-    assert latest.endswith("alice rolled ⚀ 1 → Wed 31: Pay Day\n💵 Pay Day for alice: -$500; month 2 begins")
+    latest = unescape(field(board, "Latest"))  # the loan is no gain: the log and the summary agree
+    assert latest.endswith(
+        "alice rolled ⚀ 1 → Wed 31: Pay Day\n💵 Pay Day for alice: -$1,500; month 2 begins"
+    )  # the loan is no gain
 
     book = await slash(bob, game.channel, "payday ledger", book="loans")
     assert book.ephemeral

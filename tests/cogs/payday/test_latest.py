@@ -87,16 +87,16 @@ async def test_a_lottery_is_a_line_of_antes_and_a_line_naming_the_winner_and_the
         (
             "en",
             "💵 **Pay Day: alice starts month 2** — cash $0 · loan $2,000 · net worth -$2,000\n"
-            "↳ salary +$3,500 · loan interest -$200 · 1 bill -$5,000 · repaid -$1,000 · borrowed +$1,000"
-            " = -$1,700",
+            "↳ salary +$3,500 · loan interest -$200 · 1 bill -$5,000 = -$1,700 · repaid $1,000"
+            " · borrowed $1,000",
         ),
         (
             "it",
             f"💵 **Giorno di paga: alice comincia il mese 2** — contanti {IT.money(0)}"
             f" · prestito {IT.money(2000)} · patrimonio netto {IT.money(-2000)}\n"
             f"↳ salario +{IT.money(3500)} · interessi sul prestito {IT.money(-200)} · 1 bolletta"
-            f" {IT.money(-5000)} · rimborso {IT.money(-1000)} · nuovo prestito +{IT.money(1000)}"
-            f" = {IT.money(-1700)}",
+            f" {IT.money(-5000)} = {IT.money(-1700)} · rimborso {IT.money(1000)}"
+            f" · nuovo prestito {IT.money(1000)}",
         ),
     ],
 )

@@ -99,7 +99,7 @@ def test_stats_give_a_win_rate_and_an_average_and_the_computers_apart():
         "Monster Charges carried: 5",
     ]
     assert computers.fields[0].name == "Classic 1975 (reconstructed) · Easy"
-    assert stats_embeds(StatsView(1, [line], None), "ann", IT)[0].title == "Il Pay Day di ann"
+    assert stats_embeds(StatsView(1, [line], None), "ann", IT)[0].title == "Il Giorno di paga di ann"
 
 
 def test_the_leaderboard_marks_your_line_and_shows_your_place_below_the_page():
