@@ -38,6 +38,7 @@ from bot.render.components import (
     SettingsForm,
 )
 from bot.render.custom_ids import custom_id
+from bot.render.help import HELP_SECTION, Section
 from bot.render.i18n import Lang
 from bot.render.refusals import refusal_text
 from bot.service import Refused, ServiceCode
@@ -61,7 +62,7 @@ class SettingsCommands(FeatureCog, HouseKeeper):
         super().__init__(bot)
         self.editing = SettingsEditing(self.service.core)
 
-    @app_commands.command(name="settings")
+    @app_commands.command(name="settings", extras={HELP_SECTION: Section.SERVER})
     # Discord applies default permissions to the /payday group as a whole, not to one subcommand:
     # this states who the command is for; the use cases' check is what holds.
     @app_commands.default_permissions(manage_guild=True)
