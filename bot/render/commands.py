@@ -5,8 +5,8 @@ Discord shows every user the command descriptions, option descriptions and choic
 client's language. Names of commands and options stay English in every language (docs/DESIGN.md says
 why). Each text is a message of context "command" in the catalog; `command_strings` lists those of
 the cog modules it is given, so `python -m tools.catalog update` finds them as it finds the
-render code's messages. The help page reads the same commands, so it lists every command with the
-options and choices it has now, in the words the command picker shows.
+render code's messages. The help reads the same commands, so it lists every command with the
+options it has now, in the words the command picker shows (bot/render/help.py puts each in its section).
 """
 
 import inspect
@@ -55,10 +55,10 @@ def in_language(text: str | app_commands.locale_str, L: Lang) -> str:
     return L.pgettext(CONTEXT, message) if L.translates(CONTEXT, message) else message
 
 
-def command_help(group: app_commands.Group, L: Lang) -> str:
-    """`/payday help`'s list: every command of `group` (the cog's tree, so a command added or an
-    option changed shows here with nothing else to edit), one line each with its choices below."""
-    return "\n".join(_help_line(command, L) for command in _leaves(group))
+def help_lines(group: app_commands.Group, L: Lang) -> list[tuple[app_commands.Command[Any, ..., Any], str]]:
+    """`/payday help`'s lines: every command of `group` (the cog's tree, so a command added or an
+    option changed shows here with nothing else to edit) with its line, in the tree's order."""
+    return [(command, _help_line(command, L)) for command in _leaves(group)]
 
 
 def _leaves(group: app_commands.Group) -> Iterator[app_commands.Command[Any, ..., Any]]:
@@ -68,20 +68,14 @@ def _leaves(group: app_commands.Group) -> Iterator[app_commands.Command[Any, ...
 
 
 def _help_line(command: app_commands.Command[Any, ..., Any], L: Lang) -> str:
-    """ "`/payday ledger [book] [page]` — what it does", then the choices of each option that has
-    some ("↳ `book`: Bank statement, Loan book") and the command's own note (`HELP_NOTE`), if any;
-    an option that may be left out is in brackets."""
+    """ "`/payday ledger [book] [page]` — what it does", then the command's own note (`HELP_NOTE`)
+    under it, if any; an option that may be left out is in brackets. An option's choices are left to
+    Discord's picker, which shows them as the option is typed: the help fits a phone's screen."""
     options = [param.name if param.required else f"[{param.name}]" for param in command.parameters]
     usage = " ".join(["/" + command.qualified_name, *options])
     line = f"`{usage}` — {in_language(command.description, L)}"
-    choices = [
-        f"`{param.name}`: " + ", ".join(in_language(choice.name, L) for choice in param.choices)
-        for param in command.parameters
-        if param.choices
-    ]
     note: Callable[[Lang], str] | None = command.extras.get(HELP_NOTE)
-    notes = [] if note is None else [note(L)]
-    return "\n".join([line, *(f"↳ {more}" for more in [*choices, *notes])])
+    return line if note is None else f"{line}\n↳ {note(L)}"
 
 
 def command_strings(modules: Iterable[ModuleType]) -> Iterator[tuple[str, str]]:

@@ -1,4 +1,4 @@
-"""The text of `/payday help` and `/payday rules`, kept here so wording changes never touch the cog.
+"""The text of `/payday rules`, kept here so wording changes never touch the cog.
 
 Every `/payday rules` page is written for one edition from that edition's data (board, decks and
 `Rules`): no amount, rate, deck size or day is typed into the prose, so a page can never disagree
@@ -8,7 +8,7 @@ Every page is written in a language (`Lang`): each paragraph is one message with
 """
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
 from bot.game import calendar as cal
@@ -23,7 +23,6 @@ from bot.render.house import house_rules_heading, house_rules_lines
 from bot.render.language.cards import deal_name, jackpot_name, space_name
 from bot.render.language.i18n import Lang
 from bot.render.language.lists import and_list, or_list
-from bot.render.language.strengths import strengths_help
 
 Topic = Literal[
     "overview",
@@ -38,45 +37,6 @@ Topic = Literal[
     "timeouts",
     "editions",
 ]
-
-
-def help_title(L: Lang) -> str:
-    return L._("Pay Day — the board game, played in this channel")
-
-
-def help_text(L: Lang) -> str:
-    return L._(
-        "I run games of **Pay Day** for 2 to 6 players. I am the Banker and the Loan Record Keeper: "
-        "I roll the die, pay salaries, charge interest and write down every dollar that changes hands, "
-        "so nobody has to count.\n\n"
-        "**How a game goes**\n"
-        "1. Someone runs `/payday start`, the others `/payday join`, and the game begins.\n"
-        "2. On your turn, press **Roll**. Your token moves through the calendar and I tell you what "
-        "happened.\n"
-        "3. When a space asks for a choice (buy a Deal, pick a neighbour, ante for the Lottery), "
-        "buttons appear for the player who decides. Everyone else can watch.\n"
-        "4. Every month ends on Pay Day: salary in, interest and bills out.\n"
-        "5. After the last month, the highest net worth (cash minus debts) wins."
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class HelpPage:
-    """`/payday help` in two embeds, since an embed's text holds at most 4,096 characters and the
-    list of commands alone comes near that in Italian."""
-
-    title: str
-    about: str
-    """What the bot does, how a game goes, and what each strength of computer player does."""
-    commands_title: str
-    commands: str
-
-
-def help_page(commands: str, L: Lang) -> HelpPage:
-    """`/payday help`: what the bot does and how a game goes, then the list of `commands` (written
-    from the cog's command tree by bot/render/commands.py)."""
-    about = f"{help_text(L)}\n\n{strengths_help(L)}"
-    return HelpPage(help_title(L), about, L._("Commands"), commands)
 
 
 TITLES: dict[str, Callable[[Lang], str]] = {

@@ -1,11 +1,11 @@
-"""What the bot and the rules say: /payday help and /payday rules, privately, in the reader's own
-language."""
+"""What the bot and the rules say: /payday help, in sections turned by its menu, and /payday rules,
+privately, in the reader's own language."""
 
 import discord
 from discord import app_commands
 
+from bot.render import help as helping
 from bot.render import rules_text
-from bot.render.commands import command_help
 from bot.render.language.i18n import Lang
 from bot.render.rules_text import Topic
 from bot.service import RulesView
@@ -17,16 +17,26 @@ class Help(Answering):
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """What this bot does, how a game goes, and every /payday command."""
-        group = self.app_command
-        assert group is not None, "the cog is a GroupCog: its commands are /payday's"
 
         def show(reply: Reply, _: None, L: Lang) -> None:
-            page = rules_text.help_page(command_help(group, L), L)
-            about = discord.Embed(title=page.title, description=page.about, colour=COLOUR)
-            commands = discord.Embed(title=page.commands_title, description=page.commands, colour=COLOUR)
-            reply.say(embed=(about, commands))
+            shown = helping.help_message(helping.Section.TURN, self._group(), L)
+            reply.say(embed=shown.embed, rows=shown.rows)
 
         await self._run(interaction, _nothing, show)  # no use case: answered the one way all are
+
+    async def help_section(self, interaction: discord.Interaction, chosen: str) -> None:
+        """The help's menu: the section chosen, in place of the one shown."""
+        section = helping.read_section(chosen)
+
+        def show(reply: Reply, _: None, L: Lang) -> None:
+            reply.edit(helping.help_message(section, self._group(), L))
+
+        await self._run(interaction, _nothing, show)
+
+    def _group(self) -> app_commands.Group:
+        group = self.app_command
+        assert group is not None, "the cog is a GroupCog: its commands are /payday's"
+        return group
 
     @app_commands.command(name="rules")
     @app_commands.describe(

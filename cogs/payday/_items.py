@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.render import components
 from bot.render.custom_ids import Codec, claim
+from bot.render.help import HelpTurn
 from bot.render.numbers import option_number
 from cogs.payday._base import part_of, run_click
 from cogs.payday._cog import Payday
@@ -184,3 +185,11 @@ class HouseResetButton(Control[components.HouseReset, Payday]):
 
     async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
         await cog.house_reset(interaction, self.target)
+
+
+class HelpMenu(Control[HelpTurn, Payday]):
+    codec = HelpTurn.codec
+    part = Payday
+
+    async def handle(self, cog: Payday, interaction: discord.Interaction) -> None:
+        await cog.help_section(interaction, (chosen(self.item) or ("",))[0])

@@ -11,6 +11,7 @@ from bot.features.books.controls import LedgerTurn, StoryTurn, ledger_rows, stor
 from bot.features.books.service import BookReader, LedgerPage
 from bot.features.books.stories import Stories, StoryPage
 from bot.render.components import Message
+from bot.render.help import HELP_SECTION, Section
 from bot.render.language.i18n import Lang
 from cogs.payday import Control, FeatureCog, channel_of, user_language
 from cogs.payday.live import Reply
@@ -24,7 +25,7 @@ class BooksCommands(FeatureCog):
         self.books = BookReader(self.service.core)
         self.stories = Stories(self.books)
 
-    @app_commands.command(name="ledger")
+    @app_commands.command(name="ledger", extras={HELP_SECTION: Section.MONEY})
     @app_commands.describe(
         book="The Bank's statement or the loan book.",
         page="Page number, newest first.",
@@ -69,7 +70,7 @@ class BooksCommands(FeatureCog):
             show,
         )
 
-    @app_commands.command(name="log")
+    @app_commands.command(name="log", extras={HELP_SECTION: Section.TURN})
     @app_commands.describe(page="Page number, from the start of the game (the newest if left out).")
     async def log(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None

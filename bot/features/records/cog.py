@@ -19,6 +19,7 @@ from bot.features.records.service import HistoryPage, Leaderboard, Period, Recor
 from bot.features.records.words import history_message, leaderboard_message, rating_rules, stats_embeds
 from bot.render.commands import HELP_NOTE
 from bot.render.components import Message
+from bot.render.help import HELP_SECTION, Section
 from bot.render.language.i18n import Lang
 from cogs.payday import RULESET_CHOICES, Control, FeatureCog, player_name
 from cogs.payday.live import Reply
@@ -39,7 +40,7 @@ class RecordsCommands(FeatureCog):
         super().__init__(bot)
         self.records = Records(self.service.core)
 
-    @app_commands.command(name="history")
+    @app_commands.command(name="history", extras={HELP_SECTION: Section.HISTORY})
     @app_commands.describe(member="Only this member's games.", page="Page number, newest first.")
     async def history(
         self,
@@ -73,7 +74,7 @@ class RecordsCommands(FeatureCog):
         call = lambda: self.records.history(guild_id, wanted.user_id or None, wanted.page)  # noqa: E731
         await self._run(interaction, call, show)
 
-    @app_commands.command(name="stats")
+    @app_commands.command(name="stats", extras={HELP_SECTION: Section.HISTORY})
     @app_commands.describe(member="Whose statistics (yours if left out, with the computer players').")
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         """Games played and won, net worth and records in this server, by edition (only you can see it)."""
@@ -87,7 +88,7 @@ class RecordsCommands(FeatureCog):
         call = lambda: self.records.stats(guild_id, whom.id, computers=member is None)  # noqa: E731
         await self._run(interaction, call, show)
 
-    @app_commands.command(name="leaderboard", extras={HELP_NOTE: rating_rules})
+    @app_commands.command(name="leaderboard", extras={HELP_SECTION: Section.HISTORY, HELP_NOTE: rating_rules})
     @app_commands.describe(
         edition="Which edition's ranking (the server's if left out).",
         period="Which games count: when they were played.",

@@ -21,6 +21,7 @@ from bot.features.replay.words import exported_text, game_choice, replay_message
 from bot.render.board_attachment import Picture, board_file, render
 from bot.render.board_picture import scene_key
 from bot.render.components import Message
+from bot.render.help import HELP_SECTION, Section
 from bot.render.language.i18n import Lang
 from cogs.payday import Control, FeatureCog, channel_of, user_language
 from cogs.payday.live import Reply
@@ -37,7 +38,7 @@ class ReplayAndExport(FeatureCog):
         self.replays = Replays(self.service.core)
         """One for the cog: it keeps the last few games rebuilt, for the clicks that step through them."""
 
-    @app_commands.command(name="replay")
+    @app_commands.command(name="replay", extras={HELP_SECTION: Section.HISTORY})
     @app_commands.describe(game="The game's number, as its board showed it (Game #12: 12).")
     async def replay(self, interaction: discord.Interaction, game: GAME_NUMBERS) -> None:
         """Step through a finished game of this server, turn by turn (only you can see it)."""
@@ -75,7 +76,7 @@ class ReplayAndExport(FeatureCog):
         drawn = Picture(scene, scene_key(scene))
         return message, board_file(await render(scene), drawn)
 
-    @app_commands.command(name="export")
+    @app_commands.command(name="export", extras={HELP_SECTION: Section.HISTORY})
     @app_commands.describe(game="The game's number, as its board showed it (Game #12: 12).")
     async def export(self, interaction: discord.Interaction, game: GAME_NUMBERS) -> None:
         """A finished game of this server as files: its whole record (JSON) and its ledger (CSV)."""

@@ -37,6 +37,7 @@ from bot.render.components import (
     Message,
 )
 from bot.render.custom_ids import custom_id
+from bot.render.help import HELP_SECTION, Section
 from bot.render.language.i18n import Lang
 from bot.render.refusals import refusal_text
 from bot.service import Refused, ServiceCode
@@ -60,7 +61,7 @@ class SettingsCommands(FeatureCog, HouseKeeper):
         super().__init__(bot)
         self.editing = SettingsEditing(self.service.core)
 
-    @app_commands.command(name="settings")
+    @app_commands.command(name="settings", extras={HELP_SECTION: Section.SERVER})
     # Discord applies default permissions to the /payday group as a whole, not to one subcommand:
     # this states who the command is for; the use cases' check is what holds.
     @app_commands.default_permissions(manage_guild=True)

@@ -10,6 +10,7 @@ from bot.features.takeover.controls import APPROVE, SeatVerdict
 from bot.features.takeover.service import Takeovers
 from bot.features.takeover.words import request_message
 from bot.render.components import Message
+from bot.render.help import HELP_SECTION, Section
 from bot.render.language.i18n import Lang, lang
 from bot.render.notes import note_text
 from bot.service import Update
@@ -27,7 +28,7 @@ class TakeoverCommands(FeatureCog):
         super().__init__(bot)
         self.takeovers = Takeovers(self.service.core)
 
-    @app_commands.command(name="takeover")
+    @app_commands.command(name="takeover", extras={HELP_SECTION: Section.TABLE})
     @app_commands.describe(seat="The name of the seat the computer plays.")
     async def takeover(self, interaction: discord.Interaction, seat: app_commands.Range[str, 1, 100]) -> None:
         """Ask the host to let you play a seat the computer plays (you must not be seated here)."""

@@ -1,5 +1,5 @@
 """How well a computer player plays, in words: the strength by a seat's name (lobby, board,
-standings, the drawn board), the lobby's menu of strengths, and what each one does (/payday help)."""
+standings, the drawn board), the lobby's menu of strengths, and what each one does."""
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -45,15 +45,3 @@ def computer_tag(seat: "Seat", L: Lang) -> str:
     if not seat.computer or seat.replaced is not None:
         return ""
     return f"{COMPUTER_MARK} {strength_name(seat.strength, L)}"
-
-
-def strengths_help(L: Lang) -> str:
-    """/payday help's paragraph on computer players: how to add one and what each strength does."""
-    lines = [
-        L._(
-            "**Computer players**\nThe host adds them in the lobby with *Add computer player*, "
-            "choosing how well each plays (a computer that takes over a seat plays Normal):"
-        )
-    ]
-    lines += [f"• **{strength_name(s, L)}**: {strength_does(s, L)}" for s in Strength]
-    return "\n".join(lines)

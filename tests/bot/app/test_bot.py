@@ -5,11 +5,9 @@ import pytest
 import simcord
 
 from bot.app.bot import create_bot
-from bot.features.records.words import rating_rules
 from bot.render import rules_text
 from bot.render.language.i18n import lang
 from bot.table import Table
-from tests.cogs.payday.rig import client_locales
 from tests.helpers import slash, table
 
 
@@ -26,58 +24,6 @@ def synced_commands(env: simcord.Env) -> list[dict]:
 def in_reader_language(synced: dict, key: str, L) -> str:
     """A synced text as Discord shows it to a reader of `L` (its localization, else the English)."""
     return (synced.get(f"{key}_localizations") or {}).get(L.code, synced[key])
-
-
-@pytest.mark.parametrize("locale", ["en-US", "it"])
-async def test_help_is_private_and_lists_every_command_of_the_tree_with_its_options_and_choices(
-    env, monkeypatch, locale
-):
-    _, channel, (alice, bob) = table(env, 2)
-    client_locales(monkeypatch)[alice.id] = locale
-    L = lang(locale)
-
-    result = await slash(alice, channel, "payday help")
-
-    assert result.ephemeral
-    about, embed = result.response.embeds  # what the bot does, then the commands
-    assert about.title == rules_text.help_title(L) and rules_text.help_text(L) in about.description
-    assert embed.title == L._("Commands") and len(embed.description) <= 4096
-    assert sum(len(e.title) + len(e.description) for e in (about, embed)) <= 6000  # a message's embeds
-    commands = synced_commands(env)
-    assert {c["name"] for c in commands} >= {"log", "notices", "start", "help"}
-    for command in commands:
-        options = [o["name"] if o.get("required") else f"[{o['name']}]" for o in command.get("options", [])]
-        usage = " ".join(["/payday", command["name"], *options])
-        assert f"`{usage}` — {in_reader_language(command, 'description', L)}\n" in f"{embed.description}\n"
-        for option in command.get("options", []):
-            if option.get("choices"):
-                names = [in_reader_language(choice, "name", L) for choice in option["choices"]]
-                assert f"↳ `{option['name']}`: {', '.join(names)}" in embed.description
-    assert result.response.id in visible_to(channel, alice)
-    assert result.response.id not in visible_to(channel, bob)
-
-
-@pytest.mark.parametrize(
-    ("locale", "says"),
-    [
-        ("en-US", "↳ Rated: games played to the end by at least two people, or ended early by one of them"),
-        (
-            "it",
-            "↳ Valutate: le partite giocate fino alla fine da almeno due persone, o chiuse prima del tempo",
-        ),
-    ],
-)
-async def test_help_states_under_the_leaderboard_which_games_rate_whom(env, monkeypatch, locale, says):
-    _, channel, (alice,) = table(env, 1)
-    client_locales(monkeypatch)[alice.id] = locale
-
-    result = await slash(alice, channel, "payday help")
-
-    lines = result.response.embeds[1].description.split("\n")
-    leaderboard = next(i for i, line in enumerate(lines) if line.startswith("`/payday leaderboard"))
-    following = lines[leaderboard + 1 :]
-    rule = next(line for line in following if not line.startswith("↳ `"))  # after the option choices
-    assert rule.startswith(says) and rule == f"↳ {rating_rules(lang(locale))}"
 
 
 async def test_rules_topic_lottery(env):

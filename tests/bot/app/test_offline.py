@@ -108,8 +108,8 @@ async def test_giulia_has_an_italian_discord_client_and_reads_her_private_answer
             his_help = await slash(alice, table.channel, "payday help")
             refused = await click(giulia, lobby, label="Start")
     assert "giulia" in PLAYERS
-    assert his_help.response.embeds[0].title.startswith("Pay Day — the board game")
-    assert her_help.response.embeds[0].title.startswith("Pay Day: il gioco da tavolo")
+    assert his_help.response.embeds[0].title == "🎲 Playing a turn"
+    assert her_help.response.embeds[0].title == "🎲 Giocare un turno"
     assert refused.ephemeral and refused.response.content.startswith("Solo ")
 
 

@@ -11,7 +11,6 @@ import pytest
 from bot.game import calendar, engine
 from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.rulesets import RULESETS, Ruleset
-from bot.render import rules_text
 from bot.render.language.i18n import lang
 from bot.render.rules_text import TITLES, WRITTEN, Topic, duration, page, render
 
@@ -138,21 +137,6 @@ def test_the_die_faces_a_page_names_follow_the_data_too():
     modern, classic = changed(RULESETS["modern"]), changed(RULESETS["classic"])
     assert "the first to roll a 4 wins" in render("interrupts", modern, "", "", ENGLISH)[1]
     assert "a 4, 5 or 6 pays" in render("mail", classic, "", "", ENGLISH)[1]
-
-
-def test_help_says_what_each_computer_strength_does_then_lists_the_commands_it_is_given():
-    page = rules_text.help_page("`/payday join` — Take a seat.", ENGLISH)
-
-    assert page.title == rules_text.help_title(ENGLISH)
-    assert page.about.startswith(f"{rules_text.help_text(ENGLISH)}\n\n**Computer players**\n")
-    assert page.about.endswith(
-        "• **Easy**: Plays like a beginner: buys whatever it can afford, picks targets at random.\n"
-        "• **Normal**: Follows sound rules of thumb about money and the calendar.\n"
-        "• **Hard**: Plays out many possible futures before each real choice, never peeking at the deck."
-    )
-    assert (page.commands_title, page.commands) == ("Commands", "`/payday join` — Take a seat.")
-    italian = rules_text.help_page("", lang("it")).about
-    assert "• **Difficile**: Prima di ogni vera scelta gioca molti futuri possibili" in italian
 
 
 @pytest.mark.parametrize(
