@@ -184,18 +184,25 @@ class SettingsEditing(UseCases):
             try:
                 saved = await self._save(guild_id, wanted, read.version)
             except StaleVersion:
-                saved = await self._again(guild_id, read.settings, wanted, where)
+                saved = await self._again(guild_id, read.settings, change, wanted, where)
         log.info("server settings changed", extra=where)
         return saved.settings
 
     async def _again(
-        self, guild_id: int, read: ServerSettings, wanted: ServerSettings, where: dict[str, object]
+        self,
+        guild_id: int,
+        read: ServerSettings,
+        change: Callable[[ServerSettings], ServerSettings],
+        wanted: ServerSettings,
+        where: dict[str, object],
     ) -> StoredSettings:
         """The change from `read` to `wanted`, whose save lost the race to another process's, made
-        once more on the settings stored now; refused if the two changes set one setting apart, or
-        if this save loses too."""
+        once more on the settings stored now; refused if the change would refuse them (a Reset whose
+        house rules another admin changed meanwhile: it would take that change away unseen), if the
+        two changes set one setting apart, or if this save loses too."""
         tables = self.core.tables
         stored = await tables.stored_settings(guild_id)
+        change(stored.settings)  # its own checks, on what is stored now: a refusal saves nothing
         rebased = wanted.rebased(read, stored.settings)
         if rebased is None:
             log.info("server settings changed meanwhile: refused", extra=where)

@@ -258,6 +258,25 @@ async def test_two_processes_setting_one_setting_to_different_values_at_once_the
     assert await editing(second).settings(GUILD, OTHER_ADMIN) == house.value.stored
 
 
+async def test_a_reset_that_loses_a_race_to_another_house_rule_is_refused_whole(two_processes, monkeypatch):
+    """A Reset means "the edition's own rules": made again over a house rule another admin set
+    meanwhile, it would land in part (their rule kept), so it is refused, and theirs stays."""
+    first, second = two_processes
+    await editing(first).set_house_rule(GUILD, ADMIN, "modern", "salary", 4000)
+    meanwhile(
+        monkeypatch,
+        first,
+        lambda: editing(second).set_house_rule(GUILD, OTHER_ADMIN, "modern", "lottery_ante", 250),
+    )
+
+    with pytest.raises(SettingsChanged) as refused:
+        await editing(first).reset_house(GUILD, ADMIN, "modern", house_mark({"salary": 4000}))
+
+    stored = await editing(second).settings(GUILD, OTHER_ADMIN)
+    assert stored.house_rules("modern") == {"salary": 4000, "lottery_ante": 250}
+    assert refused.value.stored == stored
+
+
 async def test_a_change_that_loses_its_second_race_too_is_refused_and_saves_nothing(
     two_processes, monkeypatch
 ):
