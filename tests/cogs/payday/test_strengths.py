@@ -206,7 +206,7 @@ async def test_a_restart_in_the_middle_of_a_thought_loses_nothing(env, make_bot)
     await env.restart_bot(make_bot())
     thinker = service(env).thinker
     # In the test's own thread, and thinking briefly: the virtual clock waits for nothing else.
-    thinker.pool, thinker.decide = ThreadPoolExecutor(1), functools.partial(strengths.choose, budget=200)
+    thinker.pool, thinker.decide = ThreadPoolExecutor(1), functools.partial(strengths.choose, budget=20)
     await env.advance_time(2)  # the stored timer is re-armed: the computer thinks again, and answers
 
     after = await load(env, channel)
