@@ -319,11 +319,12 @@ class Sent:
 
 
 class FakeMessage:
-    __slots__ = ("attachments", "id")
+    __slots__ = ("attachments", "flags", "id")
 
     def __init__(self, message_id: int, attachments: list | None = None) -> None:
         self.id = message_id
         self.attachments = [] if attachments is None else attachments
+        self.flags = discord.MessageFlags()  # a public message: not ephemeral
 
 
 class FakePartialMessage:

@@ -253,14 +253,22 @@ HOUSE_EMOJI = "🏠"
 
 
 def game_rows(
-    channel_id: int, game_id: int, prompt: int, answers: Sequence[Choice], L: Lang, *, paused: bool = False
+    channel_id: int,
+    game_id: int,
+    prompt: int,
+    answers: Sequence[Choice],
+    L: Lang,
+    *,
+    paused: bool = False,
+    hand: bool = True,
 ) -> Rows:
     """The live message's controls: the answers in the rows `prompts.layout.rows` lays out (three at
-    most), My hand after the buttons, each select menu in a row of its own. While the game is
-    `paused` the answers are shown disabled (My hand still works)."""
-    mine = Button(L._("My hand"), OpenHand(channel_id, game_id), emoji=HAND_EMOJI)
+    most), My hand after the buttons (unless not `hand`: the hand panel's copy of them), each select
+    menu in a row of its own. While the game is `paused` the answers are shown disabled (My hand
+    still works)."""
+    mine = [Button(L._("My hand"), OpenHand(channel_id, game_id), emoji=HAND_EMOJI)] if hand else []
     laid: list[Row] = []
-    for row in rows(answers, [mine]):
+    for row in rows(answers, mine):
         if isinstance(row, Menu):
             options = tuple(Option(c.label[:100], str(c.value), c.detail[:100] or None) for c in row.options)
             target = AnswerMenu(channel_id, game_id, prompt, row.kind)
@@ -271,9 +279,14 @@ def game_rows(
 
 
 def _answer(item: Choice | Button, channel_id: int, game_id: int, prompt: int, disabled: bool) -> Button:
-    """A choice as the button that answers it (the message's own buttons stay as they are)."""
+    """A choice as the button that answers it, or opens the money form for its kind (the message's
+    own buttons stay as they are)."""
     if isinstance(item, Button):
         return item
+    if item.form:
+        return Button(
+            item.label[:80], OpenForm(channel_id, game_id, item.kind), STYLES[item.style], disabled=disabled
+        )
     target = AnswerChoice(channel_id, game_id, prompt, item.kind, item.value)
     return Button(item.label[:80], target, STYLES[item.style], disabled=disabled)
 

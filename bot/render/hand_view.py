@@ -11,10 +11,13 @@ import discord
 from bot.game.actions import ActionKind
 from bot.game.interrupts import LOTTERY_NUMBERS
 from bot.game.orders import LotteryOrder, Orders, favourite
-from bot.render.components import Button, OpenForm, Option, RefreshHand, Rows, Select, SetOrders
-from bot.render.embeds import GOLD
+from bot.render.components import Button, OpenForm, Option, RefreshHand, Rows, Select, SetOrders, game_rows
+from bot.render.embeds import GOLD, question_embed
 from bot.render.language.hand import Panel
 from bot.render.language.i18n import Lang
+from bot.render.prompts.answers import choices
+from bot.render.prompts.layout import MAX_ROWS
+from bot.table import Table
 
 ROLL, TABLE, NEVER, ANTE = "roll", "table", "never", "ante"
 """Option values of the orders menu: `ante` is followed by the number, "ante4"."""
@@ -28,6 +31,33 @@ def panel_embed(panel: Panel, taken: datetime, L: Lang) -> discord.Embed:
     for heading, text in panel.sections:
         embed.add_field(name=heading, value=text, inline=False)
     return embed
+
+
+def with_question(
+    embed: discord.Embed, rows: Rows, table: Table, seat: int, channel_id: int, game_id: int, L: Lang
+) -> Rows:
+    """The panel of a player the game asks now, with their question and its answer buttons at its
+    foot, where a phone shows it (Discord keeps a private message at the foot of the screen, the
+    live message above it): the question as the embed's last field, the live message's own answer
+    buttons (the same custom_ids: a click here is the same click) above the panel's controls. The
+    `rows` of a player not asked (or asked only through the computer) are returned unchanged. An
+    answer the panel has already ("Other amount…" is its Repay…) is not shown twice."""
+    state = table.game
+    asked = state.pending
+    computers = table.computers()
+    if state.over or asked is None or seat not in asked.seats or seat in computers:
+        return rows
+    answers = choices(state, L, computers)
+    if not answers:
+        return rows
+    question = question_embed(table, L).description or ""
+    embed.add_field(name=L._("❓ Your move"), value=question[:1024], inline=False)
+    laid = game_rows(
+        channel_id, game_id, state.prompt, answers, L, paused=table.paused is not None, hand=False
+    )
+    own = {item.target for row in rows if isinstance(row, tuple) for item in row}
+    kept = [tuple(b for b in row if b.target not in own) if isinstance(row, tuple) else row for row in laid]
+    return (*[row for row in kept if row][:MAX_ROWS], *rows)
 
 
 def taken_line(taken: datetime, L: Lang) -> str:

@@ -136,11 +136,19 @@ class HandPanel(Answering):
         self, update: Update, interaction: discord.Interaction, control: InGame, L: Lang
     ) -> Message:
         """The clicking player's panel as the change left it, read now."""
-        assert update.loaded is not None, "a change to a player's hand is saved with its table"
-        table = update.loaded.table
-        seat = table.seat_of(interaction.user.id)
-        assert seat is not None, "the service accepted the change from a seated player"
-        return _panel(table, seat, control.game_id, control.channel_id, L, self.service.now())
+        panel = panel_after(update, interaction.user.id, control, L, self.service.now())
+        assert panel is not None, "the service accepted the change from a seated player"
+        return panel
+
+
+def panel_after(update: Update, user_id: int, control: InGame, L: Lang, now: datetime) -> Message | None:
+    """The panel of player `user_id` as a change left it, read `now` (None: not seated)."""
+    assert update.loaded is not None, "a change to a player's hand is saved with its table"
+    table = update.loaded.table
+    seat = table.seat_of(user_id)
+    if seat is None or table.state is None:
+        return None
+    return _panel(table, seat, control.game_id, control.channel_id, L, now)
 
 
 def _show_panel(channel_id: int, *, edit: bool = False) -> Callable[[Reply, HandView, Lang], None]:
@@ -158,13 +166,15 @@ def _show_panel(channel_id: int, *, edit: bool = False) -> Callable[[Reply, Hand
 
 
 def _panel(table: Table, seat: int, game_id: int, channel_id: int, L: Lang, taken: datetime) -> Message:
-    """The hand panel of `seat`, as read at `taken`, in the reader's language."""
+    """The hand panel of `seat`, as read at `taken`, in the reader's language; while the game asks
+    `seat`, with the question and its answer buttons at its foot."""
     assert table.state is not None, "a hand panel shows a running game"
     orders = table.seats[seat].orders
     panel = hand_panel(table.state, seat, safe(table.seats[seat].name), orders, L)
+    embed = hand_view.panel_embed(panel, taken, L)
+    rows = hand_view.panel_rows(channel_id, game_id, seat, orders, table.state.players[seat].loan, L)
     return Message(
-        embed=hand_view.panel_embed(panel, taken, L),
-        rows=hand_view.panel_rows(channel_id, game_id, seat, orders, table.state.players[seat].loan, L),
+        embed=embed, rows=hand_view.with_question(embed, rows, table, seat, channel_id, game_id, L)
     )
 
 

@@ -1,22 +1,54 @@
 """Playing: the live message's answers, the Bank's slash commands and /payday status."""
 
+from collections.abc import Awaitable, Callable
+
 import discord
 from discord import app_commands
 
 from bot.game.actions import ActionKind
-from bot.render.components import AnswerChoice
+from bot.render.components import AnswerChoice, Message
+from bot.render.language.i18n import Lang
+from bot.render.notes import note_text
 from bot.service import Move, Show, Update
 from cogs.payday._base import Answering, channel_of, person, same_channel
+from cogs.payday._hand import panel_after
+from cogs.payday.live import Reply
 
 MAX_AMOUNT = 10_000_000
 
 
 class Play(Answering):
     async def game_click(self, interaction: discord.Interaction, clicked: AnswerChoice) -> None:
-        """A game button: answer the question it was made for."""
-        message_id = None if interaction.message is None else interaction.message.id
-        move = Move(clicked.kind, clicked.value, clicked.prompt, clicked.game_id, message_id)
-        await self._act(interaction, clicked.channel_id, move)
+        """A game button: answer the question it was made for. On the hand panel (a private
+        message showing the player's question, `hand_view.with_question`), the panel is then shown
+        as the answer left it, and the worker brings the live message up to date."""
+        message = interaction.message
+        move = Move(
+            clicked.kind,
+            clicked.value,
+            clicked.prompt,
+            clicked.game_id,
+            None if message is None else message.id,
+        )
+        if message is None or not message.flags.ephemeral:
+            await self._act(interaction, clicked.channel_id, move)
+            return
+
+        def show(reply: Reply, update: Update, L: Lang) -> None:
+            self._show(reply, update, L)
+            panel = (
+                None
+                if update.loaded is None
+                else panel_after(update, interaction.user.id, clicked, L, self.service.now())
+            )
+            if update.answer.show is Show.BOARD and panel is not None:
+                said = update.answer.said
+                done = (
+                    None if said is None or update.loaded is None else note_text(said, L, update.loaded.table)
+                )
+                reply.edit(Message(done, panel.embed, panel.rows), text=True)
+
+        await self._run(interaction, self._moving(interaction, clicked.channel_id, move), show)
 
     @app_commands.command(name="loan")
     @app_commands.describe(amount="Dollars to borrow, in $1,000 steps ($100 in the classic edition).")
@@ -51,11 +83,16 @@ class Play(Answering):
         await self._act(interaction, channel_of(interaction), Move(ActionKind.WITHDRAW, amount))
 
     async def _act(self, interaction: discord.Interaction, channel_id: int, move: Move) -> None:
+        await self._run(interaction, self._moving(interaction, channel_id, move), self._show)
+
+    def _moving(
+        self, interaction: discord.Interaction, channel_id: int, move: Move
+    ) -> Callable[[], Awaitable[Update]]:
         async def call() -> Update:
             same_channel(interaction, channel_id)
             return await self.service.playing.act(channel_id, person(interaction), move)
 
-        await self._run(interaction, call, self._show)
+        return call
 
     @app_commands.command(name="status")
     async def status(self, interaction: discord.Interaction) -> None:

@@ -127,9 +127,26 @@ def _offer_move(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> l
 
 
 def _offer_repay(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
+    """A few amounts as buttons beside the question (the loan step, half, all that may be repaid),
+    "Other amount…" opening the money form when there are more, and No repayment last."""
     amounts = [a.value for a in legal_actions(st, seat) if a.value]
-    repays = [Choice(L._("Repay {amount}", amount=L.money(a)), ActionKind.REPAY, a, SUCCESS) for a in amounts]
-    return _fitted([(L._("Repay how much?"), repays)], [Choice(L._("No repayment"), ActionKind.REPAY, 0)])
+    picked = repay_amounts(amounts, st.rules.loan_step)
+    repays = [Choice(L._("Repay {amount}", amount=L.money(a)), ActionKind.REPAY, a, SUCCESS) for a in picked]
+    other = [Choice(L._("Other amount…"), ActionKind.REPAY, form=True)] if len(picked) < len(amounts) else []
+    return [*repays, *other, Choice(L._("No repayment"), ActionKind.REPAY, 0)]
+
+
+REPAY_BUTTONS = 3
+"""Amounts offered as buttons at a Pay Day's repayment; beyond, "Other amount…" and the form."""
+
+
+def repay_amounts(amounts: list[int], step: int) -> list[int]:
+    """The amounts offered as buttons, smallest first: all of them while they are few, else the loan
+    step, half the most (in whole steps) and the most."""
+    if len(amounts) <= REPAY_BUTTONS:
+        return amounts
+    most = amounts[-1]
+    return sorted({amounts[0], max(most // 2 // step * step, step), most})
 
 
 def _offer_charge(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:

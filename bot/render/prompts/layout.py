@@ -36,6 +36,9 @@ class Choice:
     to sell, bets)."""
     detail: str = ""
     """A menu option's second line (a Deal's price and profit), where the label has no room."""
+    form: bool = False
+    """This button opens the money form for an amount of its own ("Other amount…") instead of
+    answering with `value`."""
 
 
 @dataclass(frozen=True, slots=True)

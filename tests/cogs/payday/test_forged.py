@@ -88,16 +88,16 @@ async def test_the_loan_refusal_names_the_allowed_amounts_and_links_back_to_the_
 @pytest.mark.parametrize("value", ["²", "١٠٠٠"])
 async def test_a_forged_menu_value_is_refused_as_no_choice_and_changes_nothing(env, value):
     """A menu's option values are the bot's digits; anything else a hand-made click sends is a
-    choice the game refuses: never a crash ("²" passed `isdigit`), nor a repayment of $1,000 for
+    choice the game refuses: never a crash ("²" passed `isdigit`), nor a repayment of $100 for
     Arabic-Indic digits no option of the bot carries."""
-    game = await start_game(env, 2)
+    game = await start_game(env, 2, ruleset="classic")
     alice = game.players[0]
-    async with rigged(env, game.channel) as state:  # alice reaches her Pay Day, owing enough for a menu
-        state.players[0].loan, state.players[0].cash, state.players[0].day = 10_000, 20_000, 30
+    async with rigged(env, game.channel) as state:  # alice's classic Pay Day: its banking amounts are menus
+        state.players[0].loan, state.players[0].cash, state.players[0].day = 1000, 2000, 30
         state.script.append(1)
     await click(alice, await live(env, game.channel), label="Roll the die")
     board = await live(env, game.channel)
-    [menu] = [item.custom_id for row in board.components for item in row.children if item.type.value == 3]
+    [menu, *_] = [item.custom_id for row in board.components for item in row.children if item.type.value == 3]
     before = await stored(env, game.channel)
 
     visible = simcord.actors._visible_message(alice, board)
@@ -105,5 +105,5 @@ async def test_a_forged_menu_value_is_refused_as_no_choice_and_changes_nothing(e
         alice, visible, {"custom_id": menu, "component_type": 3, "values": [value]}
     )
 
-    refused(result, "Repay in steps of $1,000, no more than your loan and your cash.")
+    refused(result, "Bank in steps of $100, within your cash, your loan and your savings.")
     assert await stored(env, game.channel) == before and only_refusals(env)

@@ -145,18 +145,36 @@ def test_the_most_crowded_questions_still_fit(code):
     } <= seen
 
 
-def test_a_long_list_of_amounts_becomes_one_menu_keeping_the_smallest_and_the_largest():
+def test_a_long_loan_is_repaid_with_a_few_buttons_and_other_amount_beside_the_question():
+    """Issue 30.2: the loan step, half and all as buttons, "Other amount…" (the money form) and No
+    repayment last, in one row beside the question: no menu below My hand."""
     st = game(3)
     set_cash(st, ANN, 60_000)
     set_loan(st, ANN, 40_000)
     land(st, ANN, 31)
     assert asked(st) == (PendingKind.REPAY, [ANN])
-    laid = rows(choices(st, lang("en")))
-    assert [(ch.label, ch.value) for ch in laid[0]] == [("No repayment", 0)]
-    [menu] = laid[1:]
-    assert menu.placeholder == "Repay how much?" and menu.kind == ActionKind.REPAY
-    assert len(menu.options) == MENU_OPTIONS
-    assert (menu.options[0].value, menu.options[-1].value) == (1000, 40_000)
+    offered = choices(st, lang("en"))
+    [row] = rows(offered)
+    assert [(ch.label, ch.value, ch.form) for ch in row] == [
+        ("Repay $1,000", 1000, False),
+        ("Repay $20,000", 20_000, False),
+        ("Repay $40,000", 40_000, False),
+        ("Other amount…", 0, True),
+        ("No repayment", 0, False),
+    ]
+
+
+def test_a_repayment_of_a_few_steps_offers_each_and_no_other_amount():
+    st = game(3)
+    set_cash(st, ANN, 60_000)
+    set_loan(st, ANN, 3000)
+    land(st, ANN, 31)
+    assert [ch.label for ch in choices(st, lang("en"))] == [
+        "Repay $1,000",
+        "Repay $2,000",
+        "Repay $3,000",
+        "No repayment",
+    ]
 
 
 SIX_DEALS = (
