@@ -321,3 +321,17 @@ def test_without_room_for_an_extra_row_a_long_run_flows_five_to_a_row():
         ["1", "2", "3", "4", "5"],
         ["6", "Sit out", "My hand"],
     ]
+
+
+def test_sale_buttons_keep_their_prices_where_every_deal_fits_whole():
+    """Issue 30.4: "Sell Car Wash: $600" where each label of the row fits whole with its price."""
+    st = game(3, ruleset="classic")
+    give_deals(st, ANN, "Car Wash", "Laundromat")
+    land(st, ANN, 10)
+    assert st.pending.kind == PendingKind.SELL
+    labels = [ch.label for ch in choices(st, lang("en"))]
+    assert labels == ["Sell Car Wash: $600", "Sell Laundromat: $300", "Keep them all"] or labels == [
+        "Sell Laundromat: $300",
+        "Sell Car Wash: $600",
+        "Keep them all",
+    ]
