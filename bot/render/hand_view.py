@@ -131,16 +131,29 @@ def chosen_orders(values: tuple[str, ...]) -> Orders | None:
 
 @dataclass(frozen=True, slots=True)
 class FormWords:
-    """What the loan or repayment form says: its title, its field's label and an example amount."""
+    """What the loan or repayment form says: its title, its field's label, the label's description
+    (the step and the limits) and an example amount."""
 
     title: str
     label: str
+    limits: str
     example: str
 
 
-def form_words(kind: str, step: int, L: Lang) -> FormWords:
-    """The form asking how much to borrow or repay, in steps of `step`, its example written as the
-    reader's language writes numbers (Discord's limits: a title and a label of 45 characters)."""
-    title = L._("Borrow from the Bank") if kind == ActionKind.LOAN else L._("Repay your loan")
-    label = L._("Amount, in steps of {step}", step=L.money(step))
-    return FormWords(title[:45], label[:45], L.number(step * 2))
+def form_words(kind: str, step: int, loan: int, most: int, L: Lang) -> FormWords:
+    """The form asking how much to borrow or repay, in steps of `step`, with what the player owes
+    (`loan`) and the most the amount may be now (`most`); its example written as the reader's
+    language writes numbers (Discord's limits: a title and a label of 45 characters, a description
+    of 100)."""
+    money = {"step": L.money(step), "loan": L.money(loan), "most": L.money(most)}
+    if kind == ActionKind.LOAN:
+        title, label = L._("Borrow from the Bank"), L._("Amount to borrow")
+        limits = (
+            L._("In {step} steps, up to {most}; you owe {loan}.", **money)
+            if loan
+            else L._("In {step} steps, up to {most}; you owe nothing.", **money)
+        )
+    else:
+        title, label = L._("Repay your loan"), L._("Amount to repay")
+        limits = L._("In {step} steps; you owe {loan} and can repay up to {most} now.", **money)
+    return FormWords(title[:45], label[:45], limits[:100], L.number(step * 2))

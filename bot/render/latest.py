@@ -136,8 +136,8 @@ def _lottery_line(events: tuple[Event, ...], names: tuple[str, ...], rs: Ruleset
         LOTTERY_SIGN
         + " "
         + L.ngettext(
-            "Lottery: {n} roll, {player}'s {number} came up — {player} wins {amount}",
-            "Lottery: {n} rolls, {player}'s {number} came up — {player} wins {amount}",
+            "Lottery: {number} came up after {n} roll — {player} wins {amount}",
+            "Lottery: {number} came up after {n} rolls — {player} wins {amount}",
             len(rolls),
             player=names[won.dst],
             number=rolls[-1].value,

@@ -71,7 +71,7 @@ def yours(e: Event, seat: int, rules: Rules, L: Lang) -> str | None:
             "You withdrew {amount} from savings (savings now {savings}).", amount=amount, savings=balance
         )
     if e.reason == Reason.WITHDRAW_FEE:
-        return L._("You paid the Bank a {amount} fee for withdrawing outside your Pay Day.", amount=amount)
+        return L._("You paid the Bank a fee of {amount} for withdrawing outside your Pay Day.", amount=amount)
     return None
 
 

@@ -202,7 +202,7 @@ class Table(BaseModel):
             user_id=user_id, name=name, notices=notices, strength=was.strength, turns=was.turns, stints=stints
         )
         self.game.players[seat].name = name
-        self.remember([Event(TableKind.TOOK_OVER, seat)])
+        self.remember([Event(TableKind.TOOK_OVER, seat, reason=was.name)])
 
     def count_turns(self, events: Iterable[Event]) -> None:
         """Each movement roll is a turn of its seat, and of the person playing it (an away player's

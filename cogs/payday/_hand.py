@@ -9,6 +9,7 @@ answered the same.
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -94,7 +95,7 @@ class HandPanel(Answering):
 
         def show(reply: Reply, view: HandView, L: Lang) -> None:
             assert view.table.state is not None, "a hand is read from a running game"
-            reply.form(_money_form(clicked, view.table.state.rules.loan_step, L))
+            reply.form(_money_form(clicked, view, L))
 
         await self._run(interaction, self._hand_of(interaction, clicked.channel_id, clicked.game_id), show)
 
@@ -178,21 +179,21 @@ def _panel(table: Table, seat: int, game_id: int, channel_id: int, L: Lang, take
     )
 
 
-def _money_form(clicked: OpenForm, step: int, L: Lang) -> discord.ui.Modal:
-    """The form asking how much to borrow or repay; stopped before it is sent, so discord.py keeps
-    no copy: `MoneyForm` reads the answer by its custom_id."""
-    words = hand_view.form_words(clicked.kind, step, L)
+def _money_form(clicked: OpenForm, view: HandView, L: Lang) -> discord.ui.Modal:
+    """The form asking how much to borrow or repay, its field in a Label whose description says the
+    step and the limits; stopped before it is sent, so discord.py keeps no copy: `MoneyForm` reads
+    the answer by its custom_id."""
+    assert view.table.state is not None, "a hand is read from a running game"
+    facts = hand_facts(view.table.state, view.seat)
+    most = facts.loan_room if clicked.kind == ActionKind.LOAN else facts.repay_now
+    loan = view.table.state.players[view.seat].loan
+    words = hand_view.form_words(clicked.kind, facts.loan_step, loan, most, L)
     target = SubmitForm(clicked.channel_id, clicked.game_id, clicked.kind)
     modal = discord.ui.Modal(title=words.title, custom_id=custom_id(target), timeout=None)
-    modal.add_item(
-        discord.ui.TextInput(
-            label=words.label,
-            custom_id=AMOUNT_FIELD,
-            placeholder=words.example,
-            min_length=1,
-            max_length=AMOUNT_LENGTH,
-        )
+    field: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        custom_id=AMOUNT_FIELD, placeholder=words.example, min_length=1, max_length=AMOUNT_LENGTH
     )
+    modal.add_item(discord.ui.Label(text=words.label, description=words.limits, component=field))
     modal.stop()
     return modal
 

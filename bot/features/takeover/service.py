@@ -17,10 +17,9 @@ click on a request answered, or on one from an earlier game, is told apart from 
 from datetime import datetime
 from enum import StrEnum
 
-from bot.game.events import Event
 from bot.service.core import UseCases, log_change
 from bot.service.values import Answer, LiveView, Note, Person, Refused, Update
-from bot.table import LogKind, SeatRequest, Table, TableKind, attention, lobby
+from bot.table import LogKind, SeatRequest, Table, attention, lobby
 
 
 class TakeoverNote(StrEnum):
@@ -121,7 +120,7 @@ class Takeovers(UseCases):
             loaded = await self.core.tables.save(loaded, [record])
             log_change("seat taken over", loaded, user=request.user_id, seat=seat, by=person.user_id)
             said = Note(TakeoverNote.SEAT_TAKEN, {"name": name, "seat": was, "host": table.host_name()})
-            events = (Event(TableKind.TOOK_OVER, seat),)
+            events = (table.latest[-1],)
             update = Update(channel_id, loaded, events, LiveView(loaded), Answer(said=said))
             return self.core.publish(update)
 

@@ -6,7 +6,7 @@ lets the catalog translate "Bill" on a card apart from any other "Bill".
 
 from collections.abc import Callable
 
-from bot.game.calendar import Space, weekday
+from bot.game.calendar import Space, SpaceKind, weekday
 from bot.game.cards import DealCard, MailCard, MailKind, Tag
 from bot.game.rulesets import Ruleset
 from bot.render.language.i18n import Lang
@@ -21,6 +21,9 @@ def deal_name(deal: DealCard, L: Lang) -> str:
 
 
 def space_name(space: Space, L: Lang) -> str:
+    """A space's name; a Mail space says how many cards it deals ("1 Mail card", "3 Mail cards")."""
+    if space.kind == SpaceKind.MAIL and space.count:
+        return L.ngettext("{n} Mail card", "{n} Mail cards", space.count)
     return L.pgettext("space", space.name)
 
 

@@ -9,6 +9,8 @@ shown by the text it was stored with.
 from collections.abc import Callable
 from typing import Any
 
+from discord.utils import escape_markdown
+
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import Ruleset
 from bot.render.language.cards import deal_label, deal_name, mail_label, mail_name, space_name, tag_name
@@ -55,6 +57,19 @@ def _as_stored(event: Event, names: Names) -> str:
     """An event whose kind or reason is no code (an older log): its stored reason, as it was."""
     who = names[event.seat] if 0 <= event.seat < len(names) else ""
     return f"{who}: {event.reason}" if who and event.reason else event.reason or who
+
+
+def _took_over(e: Event, n: Names, L: Lang) -> str:
+    """Who took over which seat (its name before, the event's `reason`; none in an older table)."""
+    if not e.reason:
+        return L._(
+            "{player} took over a seat from the computer, with its money, loans and cards.", player=n[e.seat]
+        )
+    return L._(
+        "{player} took over the seat of {seat} from the computer, with its money, loans and cards.",
+        player=n[e.seat],
+        seat=escape_markdown(e.reason).replace("@", "@\u200b"),
+    )
 
 
 # -- notes -----------------------------------------------------------------------------------------
@@ -225,7 +240,7 @@ _KINDS: dict[str, Writer] = {
         "{player} ran out of time: the bot chose for them", player=n[e.seat]
     ),
     EventKind.CARRIED: lambda e, n, rs, L: L._(
-        "{player} carried a {amount} Monster Charge balance to next month",
+        "{player} carried a Monster Charge balance of {amount} to next month",
         player=n[e.seat],
         amount=L.money(e.amount),
     ),
@@ -259,8 +274,16 @@ _KINDS: dict[str, Writer] = {
         player=n[e.seat],
     ),
     TableKind.BACK: lambda e, n, rs, L: L._("{player} is back.", player=n[e.seat]),
-    TableKind.TOOK_OVER: lambda e, n, rs, L: L._(
-        "{player} took over a seat from the computer, with its money, loans and cards.", player=n[e.seat]
+    TableKind.TOOK_OVER: lambda e, n, rs, L: (
+        L._(
+            "{player} took over the seat of {seat} from the computer, with its money, loans and cards.",
+            player=n[e.seat],
+            seat=escape_markdown(e.reason).replace("@", "@\u200b"),
+        )
+        if e.reason
+        else L._(
+            "{player} took over a seat from the computer, with its money, loans and cards.", player=n[e.seat]
+        )
     ),
 }
 """One writer per event kind (the engine's, then the table's)."""

@@ -67,16 +67,20 @@ def _offer_buy(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> li
 
 
 def _offer_sell(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> list[Choice]:
-    """A button per Deal, in the order the question lists them, each with its price ("Teen Jeans:
-    $14,000"; with one Deal the question names it, so "Sell for $14,000"), then Keep. More Deals
-    than `SELL_BUTTONS`: a menu instead, each option the Deal's name with its price and profit."""
+    """A button per Deal, in the order the question lists them, each saying what it does ("Sell
+    Teen Jeans: $14,000"; with one Deal the question names it, so "Sell for $14,000"), then Keep.
+    More Deals than `SELL_BUTTONS`: a menu instead, each option the Deal's name with its price and
+    profit."""
     held = deals_by_profit(st, seat)
     keep = Choice(L.ngettext("Keep it", "Keep them all", len(held)), ActionKind.KEEP)
     if len(held) == 1:
         value = L.money(rs.deals[held[0]].value)
         return [Choice(L._("Sell for {value}", value=value), ActionKind.SELL, held[0], SUCCESS), keep]
     if len(held) <= SELL_BUTTONS:
-        return [Choice(_priced(rs.deals[card], L), ActionKind.SELL, card, SUCCESS) for card in held] + [keep]
+        labels = _sale_buttons([rs.deals[card] for card in held], L)
+        return [
+            Choice(label, ActionKind.SELL, card, SUCCESS) for label, card in zip(labels, held, strict=True)
+        ] + [keep]
     menu = L._("Sell a Deal…")
     sells = [
         Choice(short(deal_name(d, L)), ActionKind.SELL, card, SUCCESS, menu=menu, detail=_sale(d, L))
@@ -85,11 +89,15 @@ def _offer_sell(st: GameState, p: Pending, rs: Ruleset, seat: int, L: Lang) -> l
     return [*sells, keep]
 
 
-def _priced(deal: DealCard, L: Lang) -> str:
-    """A Deal's sale button: its name, cut to leave room for its price."""
-    value = L.money(deal.value)
-    room = MAX_LABEL - len(L._("{deal}: {value}", deal="", value=value))
-    return L._("{deal}: {value}", deal=short(deal_name(deal, L), room), value=value)
+def _sale_buttons(deals: list[DealCard], L: Lang) -> list[str]:
+    """The sale buttons of a row, alike: "Sell Louie's Limos: $11,000" when every Deal fits whole
+    with its price, else "Sell Rocket Ship Internat…", each name cut to fit (the question above
+    lists each Deal whole with its price and profit)."""
+    priced = [L._("Sell {deal}: {value}", deal=deal_name(d, L), value=L.money(d.value)) for d in deals]
+    if all(len(label) <= MAX_LABEL for label in priced):
+        return priced
+    room = MAX_LABEL - len(L._("Sell {deal}", deal=""))
+    return [L._("Sell {deal}", deal=short(deal_name(d, L), room)) for d in deals]
 
 
 def _sale(deal: DealCard, L: Lang) -> str:

@@ -89,7 +89,7 @@ def deal_facts(st: GameState, seat: int, cost: int, L: Lang) -> list[str]:
         facts.append(L._("This is your last month: a Deal still held at your last Pay Day is lost."))
     loan = whole_steps(cost - st.players[seat].cash, st.rules.loan_step)
     if loan:
-        facts.append(L._("Buying it takes a {loan} loan.", loan=L.money(loan)))
+        facts.append(L._("Buying it takes a loan of {loan}.", loan=L.money(loan)))
     return facts
 
 
@@ -141,7 +141,7 @@ def _repay(st: GameState, p: Pending, rs: Ruleset, names: list[str], who: str, L
     seat = p.seats[0]
     player = st.players[seat]
     ask = L._(
-        "{who}, Pay Day: repay some of your {loan} loan? You hold {cash}.",
+        "{who}, Pay Day: you owe {loan}; repay some of it? You hold {cash}.",
         who=who,
         loan=L.money(player.loan),
         cash=L.money(player.cash),

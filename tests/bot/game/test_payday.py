@@ -212,7 +212,7 @@ def test_a_carried_monster_charge_card_stays_with_its_holder_until_paid_off():
     land(st, ANN, 31)
     events = act(st, ANN, ActionKind.CARRY)
     assert transfers(st, events) == [Pay(ANN, BANK, 300, Reason.CHARGE_INTEREST)]
-    assert "Ann carried a $3,000 Monster Charge balance to next month" in lines(st, events)
+    assert "Ann carried a Monster Charge balance of $3,000 to next month" in lines(st, events)
     assert st.players[ANN].carried == [card]
     assert card not in st.mail_deck and card not in st.mail_discard and st.players[ANN].mail == []
     assert st.net_worth(ANN) == 3500 + 3500 - 300 - 3000

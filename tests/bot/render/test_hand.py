@@ -157,8 +157,9 @@ def test_the_panel_and_its_controls_are_all_italian():
     for seat, orders in ((0, Orders()), (1, Orders(True, True, LotteryOrder.ALWAYS, 2))):
         labels = [option.label for option in hand_view.orders_options(orders, seat, it)]
         assert "Tira il dado per me" in labels
-        hand_view.form_words("loan", 1000, it)
-        hand_view.form_words("repay", 1000, it)
+        hand_view.form_words("loan", 1000, 0, 5000, it)
+        hand_view.form_words("loan", 1000, 3000, 5000, it)
+        hand_view.form_words("repay", 1000, 3000, 3000, it)
         hand_view.panel_rows(1, 2, seat, orders, 1000, it)
         game_rows(1, 2, 3, [], it)  # My hand
     assert set(it.missing) == before, f"no Italian for {set(it.missing) - before}"

@@ -88,9 +88,9 @@ def test_a_lottery_is_one_line_of_antes_and_one_naming_the_winner_and_the_prize(
     events += act(st, ANN, ActionKind.SIT_OUT)
     assert said(st, events)[1:] == [
         "Lottery at $100 a number: Bob on 1, Cat on 2 and Dan on 3; Ann sat out",
-        "🎟️ Lottery: 3 rolls, Dan's 3 came up — Dan wins $1,300",
+        "🎟️ Lottery: 3 came up after 3 rolls — Dan wins $1,300",
     ]
-    assert said(st, events, "it")[-1] == f"🎟️ Lotteria: 3 tiri, esce il 3 di Dan, che vince {IT.money(1300)}"
+    assert said(st, events, "it")[-1] == f"🎟️ Lotteria: esce il 3 dopo 3 tiri — Dan vince {IT.money(1300)}"
 
 
 def test_a_pay_day_is_one_line_with_its_result():
@@ -137,7 +137,7 @@ def test_a_full_table_of_events_does_not_show_a_happening_that_may_have_lost_its
     events += act(st, CAT, ActionKind.SIT_OUT)
     kept = events[-RECENT_EVENTS:]
     assert latest_text(table_of(st, kept), NAMES[:3], EN) == ""  # not "Lottery: 30 rolls" from 29 of them
-    assert "🎟️ Lottery: 30 rolls, Bob's 4 came up — Bob wins $1,100" in said(st, events)
+    assert "🎟️ Lottery: 4 came up after 30 rolls — Bob wins $1,100" in said(st, events)
 
 
 # -- the oracle: a whole game -------------------------------------------------------------------------
@@ -213,7 +213,7 @@ def test_mail_kept_in_hand_is_one_line_and_a_card_that_pays_at_once_one_of_its_o
 
     lines = said(st, events)
     assert lines == [
-        "Ann rolled ⚀ 1 → Wed 3: Mail ×3",
+        "Ann rolled ⚀ 1 → Wed 3: 3 Mail cards",
         "Ann drew Mail — Bill $100: Parking Ticket, Bill $1,500: Vet Visit and Bill $5,000: New Roof",
     ]
     assert said(st, events, "it")[-1].startswith("Ann pesca la Posta — Bolletta")
@@ -226,7 +226,7 @@ def test_a_move_ahead_card_waiting_for_its_answer_is_not_counted_with_the_mail_k
     events = land(st, ANN, 3)  # Mail ×3: a bill, then Move Ahead cards that ask where to
 
     assert said(st, events) == [
-        "Ann rolled ⚀ 1 → Wed 3: Mail ×3",
+        "Ann rolled ⚀ 1 → Wed 3: 3 Mail cards",
         "Ann drew Mail — Bill $100: Parking Ticket",
         "Ann drew Mail — Move Ahead: Classified Ad",
         "Ann drew Mail — Move Ahead: Hot Tip",

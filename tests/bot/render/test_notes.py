@@ -53,7 +53,7 @@ def done(table: Table, seat: int, *events: Event, code: str = "en") -> str:
         ),
         (
             money(BOB, ev.BANK, 50, Reason.WITHDRAW_FEE),
-            "You paid the Bank a $50 fee for withdrawing outside your Pay Day.",
+            "You paid the Bank a fee of $50 for withdrawing outside your Pay Day.",
         ),
     ],
 )

@@ -79,7 +79,7 @@ SAMPLES: list[tuple[Event, str]] = [
     ),
     (
         Event(EventKind.CARRIED, seat=0, amount=3000),
-        "Ann carried a $3,000 Monster Charge balance to next month",
+        "Ann carried a Monster Charge balance of $3,000 to next month",
     ),
     (Event(EventKind.NEW_MONTH, seat=0, value=2), "Ann went back to START for month 2"),
     (Event(EventKind.RETIRED, seat=0, amount=-500), "Ann retired with a net worth of -$500"),

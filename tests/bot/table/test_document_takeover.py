@@ -31,6 +31,7 @@ def test_a_table_saved_before_requests_loads_with_none_and_can_take_over():
 def test_the_seat_changes_hands_and_nothing_else_of_the_game_does():
     table = started()
     before = json.loads(to_json(table.game))
+    was = table.seats[1].name
 
     table.take_over(1, 9, "olga")
 
@@ -38,7 +39,8 @@ def test_the_seat_changes_hands_and_nothing_else_of_the_game_does():
     assert after["players"][1].pop("name") == "olga"
     before["players"][1].pop("name")
     assert after == before
-    assert table.latest[-1] == ev.Event(TableKind.TOOK_OVER, 1) and table.computers() == frozenset()
+    assert table.latest[-1] == ev.Event(TableKind.TOOK_OVER, 1, reason=was)
+    assert table.computers() == frozenset()
 
 
 def test_a_seat_taken_over_from_a_hard_computer_plays_normal_when_a_computer_has_it_again():

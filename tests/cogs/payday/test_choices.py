@@ -18,9 +18,9 @@ SALE = {
         "• Teen Jeans: sells for $14,000, profit $7,000\n"
         "• Laughing Gas: sells for $13,000, profit $5,500",
         "buttons": [
-            "Rocket Ship Int…: $20,000",
-            "Teen Jeans: $14,000",
-            "Laughing Gas: $13,000",
+            "Sell Rocket Ship Interna…",
+            "Sell Teen Jeans",
+            "Sell Laughing Gas",
             "Keep them all",
         ],
         "sold": "alice sold Teen Jeans",
@@ -31,9 +31,9 @@ SALE = {
         "• Jeans Giovanissimi: si vende a 14.000 $, guadagno 7.000 $\n"
         "• Gas Esilarante: si vende a 13.000 $, guadagno 5.500 $".replace(" $", NBSP + "$"),
         "buttons": [
-            f"Razzi Internaz…: 20.000{NBSP}$",
-            f"Jeans Giovanis…: 14.000{NBSP}$",
-            f"Gas Esilarante: 13.000{NBSP}$",
+            "Vendi Razzi Internaziona…",
+            "Vendi Jeans Giovanissimi",
+            "Vendi Gas Esilarante",
             "Tienili tutti",
         ],
         "sold": "alice vende Jeans Giovanissimi",

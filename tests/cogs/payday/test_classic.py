@@ -86,7 +86,7 @@ async def test_deposit_and_withdraw_commands_are_refused_or_confirmed(env):
     assert result.ephemeral
     confirmed = unescape(result.response.content)
     assert "You withdrew $100 from savings (savings now $200)." in confirmed
-    assert "You paid the Bank a $50 fee for withdrawing outside your Pay Day." in confirmed
+    assert "You paid the Bank a fee of $50 for withdrawing outside your Pay Day." in confirmed
     board = await live(env, game.channel)
     assert "savings $200" in field(board, "Players")
     [book] = (await slash(bob, game.channel, "payday ledger", book="loans")).response.embeds

@@ -48,7 +48,7 @@ async def test_lottery_with_a_retired_player_an_outsider_and_a_sit_out(env):
     latest = unescape(field(await live(env, game.channel), "Latest"))
     assert latest.endswith(
         "Lottery at $100 a number: alice on 1 and carol on 2; bob sat out\n"
-        "🎟️ Lottery: 2 rolls, carol's 2 came up — carol wins $1,200"
+        "🎟️ Lottery: 2 came up after 2 rolls — carol wins $1,200"
     )
     assert "**bob**, roll the die." in (await live(env, game.channel)).embeds[-1].description
 

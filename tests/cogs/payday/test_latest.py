@@ -51,12 +51,12 @@ async def test_a_purchase_is_one_latest_line_with_its_price(env, language, expec
         (
             "en",
             "Lottery at $100 a number: alice on 1 and bob on 2; carol sat out\n"
-            "🎟️ Lottery: 3 rolls, bob's 2 came up — bob wins $1,200",
+            "🎟️ Lottery: 2 came up after 3 rolls — bob wins $1,200",
         ),
         (
             "it",
             f"Lotteria, {IT.money(100)} a numero: alice sul 1 e bob sul 2; carol non partecipa\n"
-            f"🎟️ Lotteria: 3 tiri, esce il 2 di bob, che vince {IT.money(1200)}",
+            f"🎟️ Lotteria: esce il 2 dopo 3 tiri — bob vince {IT.money(1200)}",
         ),
     ],
 )
@@ -131,6 +131,6 @@ async def test_a_seat_the_computer_plays_reads_as_the_computers_in_latest(env):
     lines = unescape(field(await live(env, game.channel), "Latest")).splitlines()
     # The roll, or (when the Mail cards bring on more than the five lines shown) what followed it:
     # a card drawn, or a bill paid.
-    assert "🤖 bob rolled ⚂ 3 → Wed 3: Mail ×3" in lines or lines[0].startswith("🤖 bob ")
+    assert "🤖 bob rolled ⚂ 3 → Wed 3: 3 Mail cards" in lines or lines[0].startswith("🤖 bob ")
     assert not any(line.startswith("bob ") for line in lines)  # every line of the computer's is marked
     assert not any(line.startswith(("🤖 alice", "🤖 carol")) for line in lines)  # the players' unmarked

@@ -73,7 +73,7 @@ async def test_restart_mid_lottery_keeps_the_antes_and_rearms_the_deadline(env, 
     assert [p.cash for p in table.state.players] == [3500, 3500 - 100 + 1200, 3400]
     latest = unescape(field(await live(env, game.channel), "Latest"))
     assert "Lottery at $100 a number: bob on 5 and carol on 2; alice sat out" in latest
-    assert "🎟️ Lottery: 1 roll, bob's 5 came up — bob wins $1,200" in latest
+    assert "🎟️ Lottery: 5 came up after 1 roll — bob wins $1,200" in latest
 
     await play_to_end(env, game, random_button(5))
     assert game.channel.last_message.embeds[-1].title.startswith("🏆")

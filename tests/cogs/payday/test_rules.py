@@ -125,7 +125,7 @@ async def test_a_quicker_neighbour_never_takes_the_landers_number(env):
     table = await load(env, game.channel)
     assert [p.cash for p in table.state.players] == [3400, 3500, 3500 - 100 + 1200]
     assert unescape(field(await live(env, game.channel), "Latest")).endswith(
-        "🎟️ Lottery: 1 roll, carol's 5 came up — carol wins $1,200"
+        "🎟️ Lottery: 5 came up after 1 roll — carol wins $1,200"
     )
 
 

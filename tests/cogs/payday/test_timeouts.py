@@ -54,7 +54,7 @@ async def test_reminder_then_timeout_rolls_for_the_player_and_lottery_defaults_t
     # bob picks after alice (the lander), so his ante is paid once her time has run out; silence
     # sits a player out of the Lottery, one line for all the antes
     assert "Lottery at $100 a number: bob on 3; alice and carol sat out\n🎟️ Lottery: " in latest
-    assert "bob's 3 came up — bob wins $1,100" in latest
+    assert "3 came up after 1 roll — bob wins $1,100" in latest
     assert "ran out of time" not in latest.split("Lottery")[-1]
 
     # Now it is bob's turn, begun by the clock: he is called at once, and not reminded again.

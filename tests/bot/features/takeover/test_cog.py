@@ -85,9 +85,8 @@ async def test_the_host_approves_and_the_member_plays_the_computers_seat_with_it
     assert money(table, PENNY) == before
     board = await live(env, game.channel)
     assert "**olga**" in field(board, "Players") and "Bot Penny" not in field(board, "Players")
-    assert "olga took over a seat from the computer, with its money, loans and cards." in unescape(
-        field(board, "Latest")
-    )
+    took_over = "olga took over the seat of Bot Penny from the computer, with its money, loans and cards."
+    assert took_over in unescape(field(board, "Latest"))
 
     playing = game._replace(players=[alice, bob, olga])
     while PENNY not in (await load(env, game.channel)).waiting_humans():
@@ -268,6 +267,6 @@ async def test_in_italian(env, monkeypatch):
     assert request.message.content.startswith(
         "✅ alice ha approvato: da ora **olga** prende il posto di **Bot Penny**"
     )
-    assert "olga prende il posto di un giocatore computer" in unescape(
+    assert "olga prende il posto di Bot Penny, giocato dal computer" in unescape(
         field(await live(env, game.channel), "Ultime mosse")
     )

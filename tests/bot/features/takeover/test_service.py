@@ -64,7 +64,8 @@ async def test_the_host_approves_and_the_member_plays_the_seat_with_its_money(se
     )
     assert after.seats[2] == Seat(user_id=OLGA.user_id, name="olga", stints=[Stint(user_id=9, name="olga")])
     assert after.state.players[2] == type(penny)(**{**vars_of(penny), "name": "olga"})
-    assert after.latest[-1] == ev.Event(TableKind.TOOK_OVER, 2) and approved.events == (after.latest[-1],)
+    assert after.latest[-1] == ev.Event(TableKind.TOOK_OVER, 2, reason="Bot Penny")  # the seat's name before
+    assert approved.events == (after.latest[-1],)
     assert after.requests == [] and 2 not in after.computers()
     assert approved.live is not None and service.screen.updates[-1] is approved
     assert armed(service, after) and after.deadline == before.deadline  # alice's clock runs on as it was

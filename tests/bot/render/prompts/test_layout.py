@@ -203,9 +203,11 @@ def test_up_to_four_deals_at_a_buyer_are_a_sale_button_each_then_keep_in_one_row
         (ActionKind.KEEP, 0)
     ]
     assert [item for line in laid for item in line][held + 1 :] == list(TABLE_BUTTONS)
+    sell = L._("Sell {deal}", deal="")
     for choice, card in zip(row, best_first, strict=False):
-        name, price = choice.label.rsplit(": ", 1)
-        assert price == L.money(deals[card].value) and len(choice.label) <= MAX_LABEL
+        assert choice.label.startswith(sell) and len(choice.label) <= MAX_LABEL
+        name, _, price = choice.label.removeprefix(sell).partition(": ")
+        assert price in ("", L.money(deals[card].value))
         assert deal_name(deals[card], L).startswith(name.removesuffix("…"))
 
 
@@ -214,8 +216,8 @@ def test_a_sale_button_cuts_a_long_name_and_the_question_lists_it_whole():
     give_deals(st, ANN, "Teen Jeans", "Rocket Ship International")
     land(st, ANN, 9)
     assert [ch.label for ch in choices(st, lang("en"))] == [
-        "Rocket Ship Int…: $20,000",
-        "Teen Jeans: $14,000",
+        "Sell Rocket Ship Interna…",
+        "Sell Teen Jeans",
         "Keep them all",
     ]
     assert question(st, list(NAMES[:3]), lang("en")) == (
@@ -336,4 +338,18 @@ def test_without_room_for_an_extra_row_a_long_run_flows_five_to_a_row():
     assert [[ch.label for ch in row] for row in laid] == [
         ["1", "2", "3", "4", "5"],
         ["6", "Sit out", "My hand"],
+    ]
+
+
+def test_sale_buttons_keep_their_prices_where_every_deal_fits_whole():
+    """Issue 30.4: "Sell Car Wash: $600" where each label of the row fits whole with its price."""
+    st = game(3, ruleset="classic")
+    give_deals(st, ANN, "Car Wash", "Laundromat")
+    land(st, ANN, 10)
+    assert st.pending.kind == PendingKind.SELL
+    labels = [ch.label for ch in choices(st, lang("en"))]
+    assert labels == ["Sell Car Wash: $600", "Sell Laundromat: $300", "Keep them all"] or labels == [
+        "Sell Laundromat: $300",
+        "Sell Car Wash: $600",
+        "Keep them all",
     ]

@@ -66,7 +66,7 @@ def test_the_deal_question_says_which_buyer_days_are_left_this_month_and_how_man
     assert text == (
         "**Ann**, buy **Teen Jeans** for $7,000 (sells for $14,000)? "
         "5 Buyer days left this month: 9, 17, 23, 26, 29. 2 more months after this one. "
-        "Buying it takes a $4,000 loan."  # $3,500 in hand
+        "Buying it takes a loan of $4,000."  # $3,500 in hand
     )
 
 
@@ -81,7 +81,7 @@ def test_the_deal_question_in_the_last_month_warns_an_unsold_deal_is_lost_and_na
         f"**Ann**, buy **Rocket Ship International** for ${rocket.cost:,} (sells for ${rocket.value:,})? "
         "2 Buyer days left this month: 26, 29. "
         "This is your last month: a Deal still held at your last Pay Day is lost. "
-        f"Buying it takes a ${loan:,} loan."
+        f"Buying it takes a loan of ${loan:,}."
     )
     assert [ch.label for ch in choices(st, ENGLISH)] == [f"Buy, borrow ${loan:,}", "Decline"]
 
@@ -103,7 +103,7 @@ def test_the_repay_question_lists_the_bills_due_now_their_total_and_the_monster_
     assert asked(st) == (PendingKind.REPAY, [ANN])
     text = question(st, NAMES, ENGLISH)
     assert text == (
-        "**Ann**, Pay Day: repay some of your $5,000 loan? You hold $6,500. "
+        "**Ann**, Pay Day: you owe $5,000; repay some of it? You hold $6,500. "
         "Bills due now: New Roof $5,000, Dentist $500 ($5,500 in all). "
         "Then a Monster Charge of $3,000 (interest $300)."
     )
