@@ -18,13 +18,13 @@ import os
 import random
 from timeit import default_timer
 
-from bot.features.replay.rebuild import Replay, after_start, rebuild, setup_of, verify
 from bot.features.replay.service import Replayed
 from bot.features.replay.words import replay_message
 from bot.game import engine
 from bot.game.ai import choose
 from bot.game.simulate import NAMES
 from bot.render.language.i18n import lang
+from bot.service.rebuild import Replay, after_start, rebuild, setup_of, verify
 from bot.table import LogKind, Seat, Table
 
 LANGUAGES = ("en", "it")

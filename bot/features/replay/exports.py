@@ -16,12 +16,12 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from bot.features.replay.rebuild import Diverged, Replay, Setup, after_start, rebuild
 from bot.features.replay.record_format import FORMAT, VERSION, Record, Started
 from bot.game.events import EventKind
 from bot.game.house import HouseRuleError, house_rules_of, with_house_rules
 from bot.game.rulesets import Rules
 from bot.game.state import GameState
+from bot.service.rebuild import Diverged, Replay, Setup, after_start, rebuild
 from bot.service.values import ENDED_EARLY, Ending
 from bot.table import LogKind, Table
 

@@ -15,8 +15,8 @@ from enum import StrEnum
 from typing import Any
 
 from bot.features.replay.exports import record_of
-from bot.features.replay.rebuild import Diverged, Replay, after_start, rebuild, setup_of, verify
 from bot.service.core import Core, UseCases
+from bot.service.rebuild import Diverged, Replay, after_start, rebuild, setup_of, verify
 from bot.service.tables import Archived
 from bot.service.values import Refused
 from bot.table import LogKind, Table

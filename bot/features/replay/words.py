@@ -12,7 +12,6 @@ from enum import StrEnum
 import discord
 
 from bot.features.replay.controls import BACK, FIRST, LAST, NEXT, PAYDAY, ReplayTurn
-from bot.features.replay.rebuild import ReplayStep, after_start
 from bot.features.replay.service import Listed, ReplayCode, Replayed
 from bot.game.rulesets import RULESETS
 from bot.game.state import GameState
@@ -26,6 +25,7 @@ from bot.render.refusal_table import REFUSALS, Writer
 from bot.render.rules_text import edition_title
 from bot.render.story.block import Block
 from bot.render.story.turns import blocks
+from bot.service.rebuild import ReplayStep, after_start
 
 DESCRIPTION_LIMIT = 4000
 """Discord's embed description holds 4,096 characters; a turn's words stay under it."""

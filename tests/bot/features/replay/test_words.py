@@ -5,7 +5,6 @@ the refusals and the suggestions."""
 
 import pytest
 
-from bot.features.replay.rebuild import after_start, rebuild, setup_of
 from bot.features.replay.service import Listed, ReplayCode, Replayed
 from bot.features.replay.words import game_choice, next_payday, replay_message, replay_rows
 from bot.game.rulesets import RULESETS
@@ -14,6 +13,7 @@ from bot.render.language.i18n import lang
 from bot.render.refusals import refusal_text
 from bot.render.story.turns import blocks
 from bot.service import Refused
+from bot.service.rebuild import after_start, rebuild, setup_of
 from tests.bot.service.games import logged_game
 
 LABEL_LIMIT = 25

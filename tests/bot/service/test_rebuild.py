@@ -1,12 +1,12 @@
-"""The replayer (bot/features/replay/rebuild.py): a game rebuilt from its seed and its log through the engine,
+"""The replayer (bot/service/rebuild.py): a game rebuilt from its seed and its log through the engine,
 one step per turn, equal to the game as played; any logged event changed, missing or extra, or an
 answer the engine refuses, is a divergence, said in one line."""
 
 import pytest
 
-from bot.features.replay.rebuild import Diverged, after_start, opens_turn, rebuild, setup_of, verify
 from bot.game.events import EventKind
 from bot.game.state import to_json
+from bot.service.rebuild import Diverged, after_start, opens_turn, rebuild, setup_of, verify
 from tests.bot.service.games import logged_game
 
 
