@@ -44,6 +44,9 @@ class OpenPanel:
     """The question (its prompt) the panel shows, None for none."""
     held: int = 0
     """Clicks on the panel being answered now."""
+    due: Message | None = None
+    """What the panel is to show next, not sent yet: edits go one at a time, the newest last."""
+    editing: bool = False
 
 
 def asked_prompt(table: Table, seat: int) -> int | None:
@@ -60,7 +63,8 @@ class OpenPanels:
     """Every channel's open panels, by (channel, player); the edits pushing questions into them."""
 
     def __init__(self) -> None:
-        self._open: dict[tuple[int, int], OpenPanel] = {}
+        self._open: dict[int, dict[int, OpenPanel]] = {}
+        """By channel, then by player."""
         self._edits: set[asyncio.Task[None]] = set()
 
     def opened(
@@ -74,7 +78,7 @@ class OpenPanels:
     ) -> None:
         """`interaction` was answered with `seat`'s panel of `table`, as `render` draws it."""
         panel = OpenPanel(interaction, game_id, seat, render, asked_prompt(table, seat))
-        self._open[(channel_id, interaction.user.id)] = panel
+        self._open.setdefault(channel_id, {})[interaction.user.id] = panel
 
     @contextlib.contextmanager
     def holding(self, channel_id: int, interaction: discord.Interaction) -> Iterator[None]:
@@ -83,7 +87,7 @@ class OpenPanels:
         message = interaction.message
         panel = None
         if message is not None and message.flags.ephemeral:
-            panel = self._open.get((channel_id, interaction.user.id))
+            panel = self._open.get(channel_id, {}).get(interaction.user.id)
         if panel is not None:
             panel.held += 1
         try:
@@ -96,31 +100,41 @@ class OpenPanels:
         """A change to `channel_id`'s game `game_id` was saved: each open panel whose question
         changed shows the new one (or none). Panels too old to edit, or of another game, go."""
         now = discord.utils.utcnow()
-        for (channel, user_id), panel in list(self._open.items()):
-            if channel != channel_id:
-                continue
+        panels = self._open.get(channel_id, {})
+        for user_id, panel in list(panels.items()):
             if panel.game_id != game_id or now - panel.interaction.created_at > PANEL_LIFETIME:
-                del self._open[(channel, user_id)]
+                del panels[user_id]
                 continue
             asked = asked_prompt(table, panel.seat)
             if panel.held or asked == panel.asked:
                 continue
-            panel.asked = asked
-            edit = asyncio.create_task(self._edit(channel, user_id, panel, panel.render(table)))
-            self._edits.add(edit)
-            edit.add_done_callback(self._edits.discard)
+            panel.asked, panel.due = asked, panel.render(table)
+            if not panel.editing:
+                panel.editing = True
+                edit = asyncio.create_task(self._keep_up(channel_id, user_id, panel))
+                self._edits.add(edit)
+                edit.add_done_callback(self._edits.discard)
+        if not panels:
+            self._open.pop(channel_id, None)
 
-    async def _edit(self, channel_id: int, user_id: int, panel: OpenPanel, message: Message) -> None:
-        """Edit the panel in place; one dismissed (or out of reach) is forgotten."""
+    async def _keep_up(self, channel_id: int, user_id: int, panel: OpenPanel) -> None:
+        """Edit the panel in place until it shows the newest it is due (a burst of questions costs
+        an edit each at most, never an older one over a newer); one dismissed (or out of reach) is
+        forgotten."""
         try:
-            await panel.interaction.edit_original_response(embed=message.embed, view=view(message.rows))
+            while panel.due is not None:
+                message, panel.due = panel.due, None
+                await panel.interaction.edit_original_response(embed=message.embed, view=view(message.rows))
         except discord.HTTPException as failed:
             log.info(
                 "hand panel not kept up",
                 extra={"channel": channel_id, "game": panel.game_id, "status": failed.status},
             )
-            if self._open.get((channel_id, user_id)) is panel:
-                del self._open[(channel_id, user_id)]
+            panels = self._open.get(channel_id, {})
+            if panels.get(user_id) is panel:
+                del panels[user_id]
+        finally:
+            panel.editing = False
 
     async def close(self) -> None:
         """Cancel the edits under way (the bot is shutting down)."""
