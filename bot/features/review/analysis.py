@@ -33,7 +33,7 @@ from bot.game.actions import Action, ActionKind, IllegalAction
 from bot.game.context import Answer
 from bot.game.rng import mix
 from bot.game.rulesets import RULESETS
-from bot.game.state import GameState, PendingKind, from_json, to_json
+from bot.game.state import GameState, from_json, to_json
 from bot.service.rebuild import Diverged, Setup, rebuild
 from bot.service.thinking import decision_seed
 
@@ -134,7 +134,7 @@ def counted_as(state: GameState, candidates: Sequence[Answer], answer: Answer) -
     kind, value = answer
     if answer in candidates:
         return answer
-    if kind == ActionKind.ANTE and state.asked.kind == PendingKind.LOTTERY:
+    if kind == ActionKind.ANTE:
         return next((c for c in candidates if c[0] == ActionKind.ANTE), answer)
     if kind == ActionKind.SELL:
         deals = RULESETS[state.ruleset].deals
@@ -155,48 +155,55 @@ def judge(asked: Asked, game_seed: int, budget: int, reviewed: bool) -> Judged:
     seed = decision_seed(game_seed, state.prompt, seat)
     if reviewed:
         answers = list(dict.fromkeys([*candidates, given, usual]))
-        futures = hard.futures_for(state, budget, len(candidates))
-        endings = hard.weigh(state, seat, answers, seed, futures)
+        endings = hard.weigh(state, seat, answers, seed, hard.futures_for(state, budget, len(candidates)))
         planner = answers[hard.preferred(state, endings[: len(candidates)])]
     else:
         answers = [usual, given]
         endings = hard.weigh(
             state, seat, answers, mix(seed, REVIEW_STREAM), hard.futures_for(state, budget, 2)
         )
-    shares = {
-        answer: [future.shares for future in ended] for answer, ended in zip(answers, endings, strict=True)
-    }
-
-    def difference(better: Answer, worse: Answer, who: int) -> Estimate:
-        if better == worse:
-            return ZERO
-        return estimate(
-            [mine[who] - theirs[who] for mine, theirs in zip(shares[better], shares[worse], strict=True)]
-        )
-
-    effects = tuple(difference(given, usual, who) for who in range(len(state.players)))
+    ended = dict(zip(answers, endings, strict=True))
+    effects = tuple(difference(ended[given], ended[usual], who) for who in range(len(state.players)))
     if not reviewed:
         return Judged(seat, effects, None)
-    gain = difference(planner, given, seat)
+    gain = difference(ended[planner], ended[given], seat)
+    return Judged(
+        seat, effects, moment_at(state, action, None if planner == given else planner, gain, effects[seat])
+    )
+
+
+def difference(better: list[hard.FutureEnd], worse: list[hard.FutureEnd], who: int) -> Estimate:
+    """How much more `who`'s chance is after one answer than after another, on the same futures:
+    exactly 0 for the same answer."""
+    if better is worse:
+        return ZERO
+    return estimate(
+        [mine.shares[who] - theirs.shares[who] for mine, theirs in zip(better, worse, strict=True)]
+    )
+
+
+def moment_at(
+    state: GameState, action: Action, planner: Answer | None, gain: Estimate, advantage: Estimate
+) -> Moment:
+    """The moment of an answer weighed; `planner` None when the planner answers the same."""
+    pending, player = state.asked, state.players[action.seat]
     answered = Choice(kind=action.kind, value=action.value)
-    pending = state.asked
-    moment = Moment(
+    return Moment(
         prompt=state.prompt,
-        month=state.players[seat].months_done + 1,
-        day=state.players[seat].day,
+        month=player.months_done + 1,
+        day=player.day,
         asked=pending.kind,
         card=pending.card,
         amount=pending.amount,
         answered=answered,
-        planner=answered if planner == given else Choice(kind=planner[0], value=planner[1]),
+        planner=answered if planner is None else Choice(kind=planner[0], value=planner[1]),
         gain=gain.value,
         error=gain.error,
-        mistake=planner != given and is_mistake(gain),
+        mistake=planner is not None and is_mistake(gain),
         timed_out=action.timed_out,
-        advantage=effects[seat].value,
-        advantage_error=effects[seat].error,
+        advantage=advantage.value,
+        advantage_error=advantage.error,
     )
-    return Judged(seat, effects, moment)
 
 
 def estimate(samples: Sequence[float]) -> Estimate:
