@@ -93,7 +93,7 @@ def played(
         asked[state.prompt, seat] = to_json(state)
         action = answer(state, seat)
         record = {"kind": LogKind.ACTION, "seat": seat, "action": action.kind, "value": action.value}
-        record |= {"prompt": state.prompt, "question": state.asked.kind, "timed_out": False}
+        record |= {"prompt": state.prompt, "question": state.asked.kind, "timed_out": action.timed_out}
         log += [record, *(e.to_dict() for e in engine.apply(state, action))]
     return LoggedGame(setup_of(state, seed, log), list(after_start(log)), asked)
 

@@ -7,15 +7,15 @@ import math
 
 import pytest
 
-from bench.review import blundered, played, seated
+from bench.review import BLUNDER_SEED, blundered, played, seated
 from bot.features.review.analysis import counted_as, hint, review_game
 from bot.features.review.model import GameReview
-from bot.game import hard
+from bot.game import ai, engine, hard
 from bot.game.actions import ActionKind
 from bot.game.state import PendingKind
 from bot.game.strengths import Strength
 from bot.service.rebuild import Diverged
-from tests.bot.game.scripted import ANN, asked, game, land, set_cash
+from tests.bot.game.scripted import ANN, asked, game, hidden_twin, land, set_cash
 from tests.bot.game.test_hard import rocket_ship_on_a_loan
 
 BUDGET = 2000
@@ -35,6 +35,21 @@ def test_declining_a_deal_with_a_buyer_nearly_certain_ahead_is_a_mistake():
     assert worst.mistake and worst.gain > 2 * worst.error
     assert worst.advantage == -worst.gain  # the usual answer, to buy, is the planner's
     assert seat.choices < 0
+
+
+def test_an_answer_the_time_limit_gave_is_marked_so():
+    def answer(state, seat):
+        if seat == 0 and state.asked.kind == PendingKind.DEAL:
+            return engine.default_action(state, seat)  # declines
+        return ai.choose(state, seat)
+
+    timed = played(BLUNDER_SEED, 2, 1, answer)
+
+    review = review_game(1, timed.setup, timed.log, reviewed_seats=[0], budget=6000)
+
+    moments = review.seats[0].moments
+    assert any(m.asked == PendingKind.DEAL and m.answered.kind == ActionKind.DECLINE for m in moments)
+    assert all(m.timed_out == (m.asked == PendingKind.DEAL) for m in moments)
 
 
 @pytest.mark.parametrize("seed", [1, 3])
@@ -145,6 +160,11 @@ def test_a_hint_puts_the_planners_answer_first_with_every_sensible_answers_chanc
     assert (weighed.answers[0].answer.kind, weighed.answers[0].answer.value) == (planner.kind, planner.value)
     assert {(w.answer.kind, w.answer.value) for w in weighed.answers} == set(hard.candidates(st, ANN))
     assert all(0 <= w.chance <= 1 and 0 < w.error < 0.5 for w in weighed.answers)
+
+
+def test_a_hint_sees_only_what_the_player_could_know():
+    st = rocket_ship_on_a_loan()
+    assert hint(hidden_twin(st, 3), ANN, seed=4, budget=BUDGET) == hint(st, ANN, seed=4, budget=BUDGET)
 
 
 def test_a_hint_on_a_question_with_one_sensible_answer_still_gives_its_chance():
