@@ -18,7 +18,9 @@ advantages for it) + luck (the rest). A usual answer adds exactly 0 and is not s
 also holds the small approximations: the deal's chance is not exactly even (who moves first), the
 futures play only the answering seat by the usual rule and the others as Normal players (who differ
 from it only in buying Deals on a loan), loans and repayments between questions and an early end
-are not weighed, and each advantage is an estimate (their errors add up in `luck_error`).
+are not weighed, and each advantage is an estimate (their errors add up in `luck_error`; where the
+planner picked its answer on the very futures that measure it, a little high: `bench.review`
+re-measures the gains it reports on other futures).
 """
 
 import math
@@ -52,7 +54,7 @@ reviewed), so they are never the futures Hard sampled for that question."""
 
 
 class Estimate(NamedTuple):
-    """A difference in chance to win, and its standard error."""
+    """A chance to win, or a difference of two, and its standard error."""
 
     value: float
     error: float
