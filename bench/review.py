@@ -34,7 +34,7 @@ from time import perf_counter, process_time
 from typing import Any
 
 from bot.features.review.analysis import Estimate, counted_as, estimate, hint, review_game
-from bot.features.review.model import GameReview, Moment
+from bot.features.review.model import Moment
 from bot.game import engine, hard
 from bot.game.actions import Action, ActionKind
 from bot.game.context import Answer
@@ -157,7 +157,7 @@ class Figures:
 
 def review_one(
     game_id: int, game: LoggedGame, strengths: Sequence[Strength], args: argparse.Namespace, figures: Figures
-) -> GameReview:
+) -> None:
     """Review one game, time it, time hints at its questions, and calibrate its moments."""
     began, began_cpu = perf_counter(), process_time()
     review = review_game(game_id, game.setup, game.log, budget=args.budget)
@@ -184,7 +184,6 @@ def review_one(
         began_cpu = process_time()
         hint(state, seat, decision_seed(seed, prompt, seat), budget=args.budget)
         figures.hint_ms.append((process_time() - began_cpu) * 1000)
-    return review
 
 
 def quantile(values: Sequence[float], q: float) -> float:
