@@ -57,6 +57,10 @@ class Moment(Stored):
     """`gain` is beyond the noise (`analysis` says by how much), and the answers differ."""
     timed_out: bool = False
     """The time limit answered for the seat."""
+    advantage: float = 0.0
+    """The given answer's chance to win minus the usual answer's (`analysis`'s baseline: 0 when it
+    is the usual one): what this answer put into its seat's `choices`, for better or worse."""
+    advantage_error: float = 0.0
 
 
 class SeatReview(Stored):
