@@ -29,7 +29,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from bot.features.review.model import Choice, GameReview, Hint, Moment, SeatReview, Weighed
+from bot.features.review.model import Decision, GameReview, Hint, Moment, SeatReview, Weighed
 from bot.game import engine, hard
 from bot.game.actions import Action, ActionKind, IllegalAction
 from bot.game.context import Answer
@@ -189,7 +189,7 @@ def moment_at(
 ) -> Moment:
     """The moment of an answer weighed; `planner` None when the planner answers the same."""
     pending, player = state.asked, state.players[action.seat]
-    answered = Choice(kind=action.kind, value=action.value)
+    answered = Decision(kind=action.kind, value=action.value)
     return Moment(
         prompt=state.prompt,
         month=player.months_done + 1,
@@ -198,7 +198,7 @@ def moment_at(
         card=pending.card,
         amount=pending.amount,
         answered=answered,
-        planner=answered if planner is None else Choice(kind=planner[0], value=planner[1]),
+        planner=answered if planner is None else Decision(kind=planner[0], value=planner[1]),
         gain=gain.value,
         error=gain.error,
         mistake=planner is not None and is_mistake(gain),
@@ -269,7 +269,7 @@ def hint(state: GameState, seat: int, seed: int, budget: int = hard.BUDGET) -> H
     rest = sorted((i for i in range(len(answers)) if i != first), key=lambda i: -chances[i].value)
     weighed = (
         Weighed(
-            answer=Choice(kind=answers[i][0], value=answers[i][1]),
+            answer=Decision(kind=answers[i][0], value=answers[i][1]),
             chance=chances[i].value,
             error=chances[i].error,
         )
