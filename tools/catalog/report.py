@@ -119,13 +119,13 @@ def check(
             report.fuzzy.append(key)
             continue
         report.translated += 1
+        same = [text for i, text in enumerate(forms) if text == _english(message, i) and _words(text)]
+        if same and SAME not in message.flags:
+            report.english.append(key)
+        elif explained is not None and any(not _words(text) <= explained for text in same):
+            report.unexplained.append(key)
         for i, text in enumerate(forms):
             english = _english(message, i)
-            same = text == english and bool(_words(text))
-            if same and SAME not in message.flags:
-                report.english.append(key)
-            elif same and explained is not None and not _words(text) <= explained:
-                report.unexplained.append(key)
             if _names(text) != _names(english):
                 report.placeholders.append(
                     (key, f"form {i} has {sorted(_names(text))}, the English {sorted(_names(english))}")
