@@ -21,14 +21,13 @@ import tempfile
 import time
 from pathlib import Path
 
-import discord
-
 from bot.app.offline import OfflineTable, offline_table
 from bot.game.actions import ActionKind
 from bot.game.rulesets import RULESETS
 from bot.game.state import PendingKind
 from bot.game.strengths import Strength
-from bot.render.language.i18n import ENGLISH, SUPPORTED, Lang, lang, language_of
+from bot.render.commands import discord_locales
+from bot.render.language.i18n import ENGLISH, SUPPORTED, Lang, lang
 from bot.render.language.strengths import strength_name
 from bot.render.prompts.answers import choices
 from bot.table import Table
@@ -74,11 +73,6 @@ def said(L: Lang, *messages: str) -> re.Pattern[str]:
     return re.compile("|".join(".+?".join(map(re.escape, PLACEHOLDER.split(L._(m)))) for m in messages))
 
 
-def discord_locale(code: str) -> str:
-    """The Discord client's locale of a language (es-ES for Spanish, pt-BR for Portuguese)."""
-    return next(locale.value for locale in discord.Locale if language_of(locale) == code)
-
-
 async def stored(table: OfflineTable) -> Table | None:
     """The channel's game as the store holds it (None once it is over)."""
     loaded = await table.bot.get_cog("Payday").service.tables.load(table.channel.id)  # type: ignore[union-attr]
@@ -113,7 +107,7 @@ async def play(
     out: Path, seed: int, code: str = ENGLISH, phone: bool = False, width: int = WIDTH
 ) -> list[str]:
     L = lang(code)
-    speaking = {} if code == ENGLISH else dict.fromkeys(HUMANS, discord_locale(code))
+    speaking = {} if code == ENGLISH else dict.fromkeys(HUMANS, discord_locales(code)[0])
     board_title = L._("Pay Day — month {month} of {months}", month=1, months=1)
     with tempfile.TemporaryDirectory() as scratch:
         async with (

@@ -24,7 +24,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
 from bot.render.language import i18n
-from bot.render.language.i18n import ENGLISH, Lang, lang
+from bot.render.language.i18n import ENGLISH, Lang, lang, language_of
 
 CONTEXT = "command"
 NAMES = frozenset({Where.command_name, Where.group_name, Where.parameter_name})
@@ -52,6 +52,12 @@ class CatalogTranslator(app_commands.Translator):
         if L.code == ENGLISH or not L.translates(CONTEXT, string.message):
             return None  # Discord shows the English text
         return in_language(string.message, L)
+
+
+def discord_locales(code: str) -> list[str]:
+    """The Discord locales whose readers get language `code` (es-419 and es-ES for "es"), in
+    discord.py's order: what a server or a client must say to be served the language."""
+    return [locale.value for locale in discord.Locale if language_of(locale) == code]
 
 
 def in_language(text: str | app_commands.locale_str, L: Lang) -> str:

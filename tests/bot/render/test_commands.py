@@ -5,7 +5,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.render.commands import CONTEXT, NAMES, CatalogTranslator, help_lines
+from bot.render.commands import CONTEXT, NAMES, CatalogTranslator, discord_locales, help_lines
 from bot.render.language import i18n
 from bot.render.language.i18n import ENGLISH, lang
 from tests.helpers import slash, table
@@ -90,6 +90,18 @@ async def test_the_synced_commands_carry_the_italian_texts(env):
     # The tree synced with its translations still answers its commands.
     result = await slash(alice, channel, "payday rules", topic="lottery")
     assert result.response.embeds[0].title.startswith("The Lottery")
+
+
+def test_each_language_is_served_to_its_discord_locales(monkeypatch):
+    assert discord_locales("it") == ["it"]
+    assert "en-US" in discord_locales(ENGLISH) and "ja" in discord_locales(ENGLISH)
+    monkeypatch.setattr(i18n, "SUPPORTED", tuple(i18n.NAMES))
+    assert [discord_locales(code) for code in ("es", "pt", "fr", "de")] == [
+        ["es-419", "es-ES"],
+        ["pt-BR"],
+        ["fr"],
+        ["de"],
+    ]
 
 
 async def test_a_locale_the_bot_has_no_language_for_keeps_the_english_text():

@@ -3,13 +3,12 @@ preferred locale is the language gets its game in it, and the lobby, every live 
 a refusal and the standings show no English (beyond the players' names and the product's name), with
 no message missing from the catalog. A language joins these tests when it joins SUPPORTED."""
 
-import re
-from collections.abc import Iterable
-
 import discord
 import pytest
 
-from bot.render.language.i18n import ENGLISH, SUPPORTED, feature_po_paths, lang, language_of, po_path
+from bot.render.commands import discord_locales
+from bot.render.language.i18n import ENGLISH, SUPPORTED, lang
+from tests.bot.render.language.english import english_in
 from tests.cogs.payday.rig import (
     Game,
     books,
@@ -22,66 +21,6 @@ from tests.cogs.payday.rig import (
     random_button,
 )
 from tests.helpers import click, slash
-from tools.catalog import load
-
-PRODUCT = "Pay Day"
-"""The product's name, the same in every language (its title)."""
-PLAYERS = ("alice", "bob", "carol")
-COMMON_ENGLISH = ("the", "and", "rolled", "paid", "collected", "your", "month", "drew", "bought", "wins")
-"""Words of English sentences, for English that comes from no catalog at all (a literal left in code)."""
-PLACEHOLDER = re.compile(r"\{\w*\}")
-WORD = re.compile(r"[^\W\d_]{2,}")
-
-
-def discord_locale(code: str) -> str:
-    """The first Discord locale that reads `code` (es-ES for Spanish, pt-BR for Portuguese)."""
-    return next(locale.value for locale in discord.Locale if language_of(locale) == code)
-
-
-class EnglishDetector:
-    """English on a screen of a language: the English text of any message its catalogs translate
-    otherwise (each piece between placeholders, as a whole word or phrase), and common English words;
-    a piece is not English if the language's own translations use it too ("Jackpot" in German)."""
-
-    def __init__(self, code: str) -> None:
-        entries = [
-            entry
-            for path in [po_path(code), *feature_po_paths(code)]
-            for entry in list(load(path))[1:]
-            if not entry.fuzzy
-        ]
-        pieces = set(COMMON_ENGLISH)
-        ours = []
-        for entry in entries:
-            ids, forms = _texts(entry.id), _texts(entry.string)
-            ours += forms
-            if forms != ids:
-                pieces |= {piece.strip(" *_:.,;!?()\n") for text in ids for piece in PLACEHOLDER.split(text)}
-        translated = PLACEHOLDER.sub(" ", "\n".join(ours))
-        english = sorted(
-            (p for p in pieces if WORD.search(p) and p != PRODUCT and not re.search(_whole(p), translated)),
-            key=len,
-            reverse=True,
-        )
-        self._english = re.compile("|".join(_whole(p) for p in english))
-
-    def found(self, texts: Iterable[str]) -> list[str]:
-        """Each English piece found, with the text it is in."""
-        return [f"{hit!r} in {text!r}" for text in texts for hit in self._english.findall(_unnamed(text))]
-
-
-def _texts(text: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    return (text,) if isinstance(text, str) else tuple(text)
-
-
-def _whole(piece: str) -> str:
-    return rf"(?<!\w){re.escape(piece)}(?!\w)"
-
-
-def _unnamed(text: str) -> str:
-    for name in (PRODUCT, *PLAYERS, "olga"):
-        text = text.replace(name, " ")
-    return re.sub(r"<[@#]!?\d+>|<t:\d+(:\w)?>", " ", text)  # mentions and timestamps: Discord's
 
 
 def shown(msg: discord.Message) -> list[str]:
@@ -94,18 +33,8 @@ def shown(msg: discord.Message) -> list[str]:
 
 
 LANGUAGES = [code for code in SUPPORTED if code != ENGLISH]
-
-
-def test_the_detector_finds_english_and_nothing_else():
-    detector = EnglishDetector("it")
-    assert detector.found(["alice rolled a 6", "Roll the die", "bob paid 500 $ to the Bank"]) == [
-        "'rolled a 6' in 'alice rolled a 6'",
-        "'Roll the die' in 'Roll the die'",
-        "'paid' in 'bob paid 500 $ to the Bank'",
-        "'to' in 'bob paid 500 $ to the Bank'",
-        "'the Bank' in 'bob paid 500 $ to the Bank'",
-    ]
-    assert detector.found(["alice tira un 6", "Tira il dado", "Pay Day — partita di alice"]) == []
+NAMES = ("alice", "bob", "carol", "olga")
+"""Three players, and olga, who is not seated."""
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -113,12 +42,14 @@ def test_the_detector_finds_english_and_nothing_else():
 async def test_a_server_of_the_language_plays_a_whole_game_in_it(env, monkeypatch, code):
     L, en = lang(code), lang(ENGLISH)
     L.missing.clear()
-    detector = EnglishDetector(code)
-    guild = env.create_guild("Casino", preferred_locale=discord_locale(code))
+    detector = english_in(code)
+    guild = env.create_guild("Casino", preferred_locale=discord_locales(code)[0])
     channel = guild.create_text_channel("payday")
-    alice, bob, carol, olga = (guild.add_member(env.create_user(n)) for n in (*PLAYERS, "olga"))
+    alice, bob, carol, olga = (
+        guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "olga")
+    )
     locales = client_locales(monkeypatch)
-    locales.update({person.id: discord_locale(code) for person in (alice, bob, carol, olga)})
+    locales.update({person.id: discord_locales(code)[0] for person in (alice, bob, carol, olga)})
     seen: list[str] = []
 
     lobby = (await slash(alice, channel, "payday start", months=1)).response
