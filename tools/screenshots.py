@@ -6,11 +6,11 @@ mid-game (also in a phone's 400 px, and the drawn board as the bot sent it), a L
 hand panel (her My hand button) and the final standings. Rerun it after any change to what the
 bot shows; the dice are seeded, so the pictures change only when the bot does.
 
-`--language de` plays the same game in another language the bot speaks (the game's language, and
-each player's own Discord language, so the hand is in it too), and `--phone` takes every picture
-at 400 px as well: the pictures to look at for overflow and truncation in each language. The
-script reads the game from the store (who is asked, what they may answer), never from the
-page's words, and finds the buttons and messages by the language's own words.
+`--language de` plays the same game in another language the bot speaks (the server's preferred
+locale, so the game's language, and each player's own Discord language, so the hand is in it too),
+and `--phone` takes every picture at 400 px as well: the pictures to look at for overflow and
+truncation in each language. The script reads the game from the store (who is asked, what they
+may answer), never from the page's words, and finds buttons and messages by the language's words.
 """
 
 import argparse
@@ -107,15 +107,18 @@ async def play(
     out: Path, seed: int, code: str = ENGLISH, phone: bool = False, width: int = WIDTH
 ) -> list[str]:
     L = lang(code)
-    speaking = {} if code == ENGLISH else dict.fromkeys(HUMANS, discord_locales(code)[0])
+    locale = None if code == ENGLISH else discord_locales(code)[0]
+    speaking = {} if locale is None else dict.fromkeys(HUMANS, locale)
     board_title = L._("Pay Day — month {month} of {months}", month=1, months=1)
     with tempfile.TemporaryDirectory() as scratch:
         async with (
-            offline_table(Path(scratch) / "try.sqlite3", seed=seed, speaking=speaking) as table,
+            offline_table(
+                Path(scratch) / "try.sqlite3", seed=seed, speaking=speaking, server_locale=locale
+            ) as table,
             open_page(table.url, width=width, height=HEIGHT) as page,
         ):
             shots = Photographer(page, out, phone)
-            await page.slash("payday start", months=1, **({} if code == ENGLISH else {"language": code}))
+            await page.slash("payday start", months=1)  # in the server's language
             for name in HUMANS[1:]:
                 await page.view_as(name)
                 await page.press(L._("Join"))
