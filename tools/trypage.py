@@ -222,8 +222,7 @@ class TryPage:
     async def press(self, label: str) -> None:
         """Click the button with this label on the newest message that has one."""
         buttons = self.page.locator("article.channel-message .component-button:not([aria-disabled=true])")
-        # A button may carry an emoji before its label ("🃏 My hand").
-        await self._act(buttons.filter(has_text=re.compile(f"^(?:\\W+\\s*)?{re.escape(label)}$")).last.click)
+        await self._act(buttons.filter(has_text=_label(label)).last.click)
 
     async def choose(self, menu: str, option: str) -> None:
         """Open the select menu called `menu` (its placeholder) on the newest message that has one,
@@ -292,7 +291,13 @@ class TryPage:
             revision = await self.page.evaluate("window.simcordPreview.publishedRevision")
             await self._published_after(revision, quiet_ms=quiet_ms)
 
-    async def wait_for_text(self, text: str) -> None:
+    async def wait_for_button(self, label: str) -> None:
+        """Until the newest message with buttons shows one with this label (the question the store
+        already holds, once the page has it)."""
+        buttons = self.page.locator("article.channel-message .component-button:not([aria-disabled=true])")
+        await buttons.filter(has_text=_label(label)).last.wait_for(timeout=WAIT_MS)
+
+    async def wait_for_text(self, text: str | re.Pattern[str]) -> None:
         """Until the channel shows `text` (the bot's own moves appear without any click)."""
         await self.page.locator("#channel-message-list").get_by_text(text).last.wait_for(timeout=WAIT_MS)
 
@@ -301,7 +306,7 @@ class TryPage:
         messages = self.page.locator("article.channel-message").filter(has_text=contains)
         return await messages.last.inner_text()
 
-    async def screenshot(self, path, *, message_containing: str | None = None) -> None:
+    async def screenshot(self, path, *, message_containing: str | re.Pattern[str] | None = None) -> None:
         """A picture of the channel, or of one message (by its text) with the channel around it cut."""
         await self.idle()
         # A message under the pointer or holding the focus grows a toolbar: neither, for a picture.
@@ -330,6 +335,11 @@ class TryPage:
         image = self.page.locator("article.channel-message img.embed-image").last
         encoded = await image.evaluate(_IMAGE_BYTES)
         path.write_bytes(base64.b64decode(encoded))
+
+
+def _label(label: str) -> re.Pattern[str]:
+    """A button's text: its label, an emoji before it or not ("🃏 My hand")."""
+    return re.compile(f"^(?:\\W+\\s*)?{re.escape(label)}$")
 
 
 @asynccontextmanager

@@ -209,9 +209,16 @@ class OfflineTable:
 
 @asynccontextmanager
 async def offline_table(
-    database_path: str | Path, *, port: int = 0, seed: int | None = None
+    database_path: str | Path,
+    *,
+    port: int = 0,
+    seed: int | None = None,
+    speaking: Mapping[str, str] | None = None,
+    server_locale: str | None = None,
 ) -> AsyncIterator[OfflineTable]:
-    """Run the bot in a simulated server with #payday and five members, and serve its page.
+    """Run the bot in a simulated server with #payday and five members, and serve its page;
+    `speaking` gives more members a Discord client of another language (name -> locale), and
+    `server_locale` the server a preferred locale (its games' language, if the bot speaks it).
 
     On the way out, work the bot has started finishes before the bot closes its store, so
     stopping never loses a saved move (every move is saved before the bot answers it).
@@ -229,11 +236,13 @@ async def offline_table(
         with env.time_context(), client_locales(locales):
             assert stand_in.user is not None  # logged in by env.start()
             await stand_in.user.edit(username=BOT_NAME)
-            guild = env.create_guild("Pay Day", id=GUILD_ID)
+            guild = env.create_guild("Pay Day", id=GUILD_ID, preferred_locale=server_locale)
             channel = guild.create_text_channel("payday", topic="Type /payday start to open a game.")
             members = {name: guild.add_member(env.create_user(name)) for name in PLAYERS}
             _grant_manage_server(env, guild, members[ADMIN])
-            locales.update({members[name].id: locale for name, locale in CLIENT_LOCALES.items()})
+            locales.update(
+                {members[name].id: locale for name, locale in {**CLIENT_LOCALES, **(speaking or {})}.items()}
+            )
             clock.follow_wall_clock()
             await stand_in.close()
             bot = create_bot(database_path, seed=seed, shard_count=1)  # one process, one shard

@@ -2,11 +2,14 @@
 and `/payday help` written from the command tree itself.
 
 Discord shows every user the command descriptions, option descriptions and choice names of their own
-client's language. Names of commands and options stay English in every language (docs/DESIGN.md says
-why). Each text is a message of context "command" in the catalog; `command_strings` lists those of
-the cog modules it is given, so `python -m tools.catalog update` finds them as it finds the
-render code's messages. The help reads the same commands, so it lists every command with the
-options it has now, in the words the command picker shows (bot/render/help.py puts each in its section).
+client's language (es-ES and es-419 both read the Spanish catalog, pt-BR the Brazilian one). Names
+of commands and options stay English in every language (docs/DESIGN.md says why), and so does each
+language's own name among the `language:` choices ("Deutsch" for every reader), so turning a
+language on adds no message to the others' catalogs. Each text is a message of context "command"
+in the catalog; `command_strings` lists those of the cog modules it is given, so `python -m
+tools.catalog update` finds them as it finds the render code's messages. The help reads the same
+commands, so it lists every command with the options it has now, in the words the command picker
+shows (bot/render/help.py puts each in its section).
 """
 
 import inspect
@@ -20,11 +23,14 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
-from bot.render.language.i18n import ENGLISH, Lang, lang
+from bot.render.language import i18n
+from bot.render.language.i18n import ENGLISH, Lang, lang, language_of
 
 CONTEXT = "command"
 NAMES = frozenset({Where.command_name, Where.group_name, Where.parameter_name})
 """What stays English in every language: `/payday start`, `months:`."""
+OWN_NAMES = frozenset(i18n.NAMES.values())
+"""The languages' own names: a `language:` choice named so is the same for every reader."""
 AppCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
 HELP_NOTE = "help_note"
 """A command's `extras` key for a line of its own under it in /payday help: a function of the
@@ -40,12 +46,18 @@ class CatalogTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if context.location in NAMES:
+        if context.location in NAMES or _own_name(context.location, string.message):
             return None
         L = lang(locale.value)
         if L.code == ENGLISH or not L.translates(CONTEXT, string.message):
             return None  # Discord shows the English text
         return in_language(string.message, L)
+
+
+def discord_locales(code: str) -> list[str]:
+    """The Discord locales whose readers get language `code` (es-419 and es-ES for "es"), in
+    discord.py's order: what a server or a client must say to be served the language."""
+    return [locale.value for locale in discord.Locale if language_of(locale) == code]
 
 
 def in_language(text: str | app_commands.locale_str, L: Lang) -> str:
@@ -92,6 +104,11 @@ def command_strings(modules: Iterable[ModuleType]) -> Iterator[tuple[str, str]]:
                     yield from ((text, where) for text in _texts(command))
 
 
+def _own_name(where: Where, text: str) -> bool:
+    """A language's own name offered as a choice: never translated, so no catalog holds it."""
+    return where is Where.choice_name and text in OWN_NAMES
+
+
 def _message(text: str | app_commands.locale_str) -> str:
     """The English text of a description: discord.py may hold it as a `locale_str`."""
     return text.message if isinstance(text, app_commands.locale_str) else text
@@ -105,4 +122,4 @@ def _texts(command: AppCommand) -> Iterator[str]:
         return
     for param in command.parameters:
         yield param.description
-        yield from (choice.name for choice in param.choices)
+        yield from (choice.name for choice in param.choices if not _own_name(Where.choice_name, choice.name))

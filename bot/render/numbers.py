@@ -2,9 +2,11 @@
 
 Every number a person types (the hand's Borrow… and Repay…, a house rule's form) is read here, with
 Babel's strict parsing in the reader's language: "1,000" is a thousand in English and "1.000" in
-Italian, and "1,000.00" or "1.000,00" is read when its cents are zero. One dollar sign (before or
+Italian, German, Spanish and Portuguese, "1 000" in French (with a space, a no-break space or a
+narrow no-break space, whichever the keyboard gives), and "1,000.00", "1.000,00" or "1 000,00" is
+read when its cents are zero. One dollar sign (before or
 after the number) or, for a percentage, one percent sign after it, and the spaces around it, are
-let pass: that is how the bot itself writes amounts ("$3,500", "3.500 $", "10%"). Anything else (a
+let pass: that is how the bot itself writes amounts ("$3,500", "3.500 $", "$ 3.500", "10%"). Anything else (a
 minus sign, an exponent, a fraction where whole numbers are asked, three decimals, digits of
 another script or a superscript, two numbers) is refused, never guessed at.
 
@@ -22,6 +24,9 @@ from bot.render.custom_ids import NUMBER
 DIGITS = frozenset("0123456789")
 MINUS = ("-", "\u2212")
 """A hyphen, as people type it, and the minus sign proper."""
+SPACES = (" ", "\u00a0", "\u202f")
+"""A space, a no-break space and a narrow no-break space: one of them is French's thousands mark
+(Babel's is the narrow one), and a person types whichever their keyboard gives."""
 CENTS = 2
 """Decimal places a whole amount may show, all zeros ("1,000.00"); three ("1.000" in English) are
 some other language's thousands, not cents."""
@@ -59,7 +64,10 @@ def read_whole(text: str, locale: str, unit: Unit) -> int:
         raise Unread(Why.EMPTY)
     if body.startswith(MINUS):
         raise Unread(Why.NEGATIVE)
-    if not set(body) <= DIGITS | {get_group_symbol(locale), get_decimal_symbol(locale)}:
+    group = get_group_symbol(locale)
+    if group in SPACES:
+        body = "".join(group if c in SPACES else c for c in body)
+    if not set(body) <= DIGITS | {group, get_decimal_symbol(locale)}:
         raise Unread(Why.NOT_A_NUMBER)
     try:
         value = parse_decimal(body, locale, strict=True)

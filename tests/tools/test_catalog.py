@@ -68,6 +68,7 @@ def test_every_description_and_choice_of_the_slash_commands_is_a_message():
     assert "How many months to play (1–12)." in texts  # an option
     assert {"5 minutes", "Modern edition", "overview"} <= texts  # choices
     assert "start" not in texts  # names stay English (docs/DESIGN.md)
+    assert not {"English", "Italiano"} & texts  # so do the languages' own names, for every reader
     assert all(f.key[0] == COMMAND for f in from_commands())
 
 

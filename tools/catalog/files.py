@@ -5,6 +5,7 @@ import difflib
 import io
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
@@ -12,7 +13,18 @@ from bot.render.language.i18n import DOMAIN
 from tools.catalog.messages import CORE, Key, templates
 
 SAME = "same-as-english"
-"""A `.po` flag: this translation is rightly the English text ("Jackpot" in Italian too)."""
+"""A `.po` flag: this translation is rightly the English text ("Jackpot" in Italian too); the
+language's glossary names the word (the check says where it does not)."""
+PLURAL_FORMS = {
+    "it": "nplurals=2; plural=(n != 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "de": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "pt": "nplurals=2; plural=(n > 1);",
+}
+"""gettext's plural rule of each language, for a new catalog: CLDR's (Babel's default) adds a form
+for a million, a count the game never shows. A language not here starts with Babel's; the check
+holds any rule to CLDR's categories of the counts the game shows."""
 
 
 def load(path: Path) -> Catalog:
@@ -20,6 +32,25 @@ def load(path: Path) -> Catalog:
     locale = path.parent.parent.name if path.parent.name == "LC_MESSAGES" else None
     with path.open("rb") as source:
         return read_po(source, locale=locale, domain=DOMAIN)
+
+
+def new_language(code: str) -> Catalog:
+    """An empty catalog for a language's core messages, with its plural rule: `update` fills it."""
+    language = Locale.parse(code).english_name or code
+    catalog = Catalog(
+        locale=code,
+        domain=DOMAIN,
+        header_comment=f"# {language} messages of payday-bot.",
+        project="payday-bot",
+        version="0.1.0",
+        msgid_bugs_address="",
+        last_translator="payday-bot developers",
+        language_team=language,
+        fuzzy=False,
+    )
+    if code in PLURAL_FORMS:
+        catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[code])]
+    return catalog
 
 
 def write(path: Path, catalog: Catalog) -> None:

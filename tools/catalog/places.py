@@ -8,8 +8,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from bot.render.language.i18n import DOMAIN, FEATURES_DIR, LOCALE_DIR, feature_po_paths, po_path
-from tools.catalog.files import key_of, load, update, write
-from tools.catalog.messages import CORE, Owner
+from tools.catalog.files import key_of, load, new_language, update, write
+from tools.catalog.messages import CORE, ROOT, Owner
 from tools.catalog.report import Report, check
 
 
@@ -21,6 +21,11 @@ class Places:
     """The core's `locale` folder."""
     features: Path = FEATURES_DIR
     """The folder of the features' folders."""
+    docs: Path = ROOT / "docs"
+    """Where each language's glossary is."""
+
+    def glossary(self, code: str) -> Path:
+        return self.docs / f"GLOSSARY-{code}.md"
 
     def path(self, owner: Owner, code: str) -> Path:
         return po_path(code, self.core if owner is CORE else self.features / owner / "locale")
@@ -39,8 +44,13 @@ def update_language(
     """Every catalog of a language in step with the code: each takes the messages `wanted` gives it
     (one that moved from another of the language's catalogs keeps its translation); a feature's is
     made the first time the feature has messages of its own, and deleted once it has none (its
-    folder gone, or every message it used now shared)."""
-    there = {CORE: places.path(CORE, code), **places.feature_catalogs(code)}
+    folder gone, or every message it used now shared). A language's first `update` makes its core
+    catalog, every message untranslated, under the language's plural rule."""
+    core = places.path(CORE, code)
+    if not core.is_file():
+        core.parent.mkdir(parents=True, exist_ok=True)
+        write(core, new_language(code))
+    there = {CORE: core, **places.feature_catalogs(code)}
     before = {owner: load(path) for owner, path in there.items()}
     moved = {key_of(m): m for catalog in before.values() for m in list(catalog)[1:]}
     for owner, messages in wanted.items():
@@ -55,12 +65,17 @@ def update_language(
 
 def check_language(code: str, wanted: dict[Owner, Catalog], places: Places = Places()) -> list[Report]:
     """A report on each catalog the language should have (one not made yet lacks every message), and
-    on each feature catalog it should not."""
+    on each feature catalog it should not; each translation kept in English is checked against the
+    language's glossary, whose absence the core's report says."""
+    glossary = places.glossary(code)
+    explained = glossary.read_text(encoding="utf-8") if glossary.is_file() else ""
     reports = []
     for owner, messages in wanted.items():
         path = places.path(owner, code)
         catalog = load(path) if path.is_file() else Catalog(locale=code, domain=DOMAIN)
-        reports.append(check(catalog, messages, places.label(owner, code)))
+        reports.append(check(catalog, messages, places.label(owner, code), explained))
+    if not glossary.is_file():
+        reports[0].glossary_missing = glossary.relative_to(places.docs.parent).as_posix()
     for owner, path in places.feature_catalogs(code).items():
         if owner not in wanted:
             report = check(load(path), Catalog(), places.label(owner, code))

@@ -14,20 +14,34 @@ import io
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal, format_percent, get_minus_sign_symbol
 
 DOMAIN = "payday"
 LOCALE_DIR = Path(__file__).parents[1] / "locale"
 FEATURES_DIR = Path(__file__).parents[2] / "features"
 """Where each feature's folder, and its own catalogs, are (found by path: render imports no feature)."""
 ENGLISH = "en"
-SUPPORTED = (ENGLISH, "it")
-"""Languages with a complete catalog, in the order `/payday start language:` offers them."""
-NAMES = {"en": "English", "it": "Italiano"}
-"""Each language by its own name, for the language option."""
+SUPPORTED = (ENGLISH, "it", "es", "pt", "fr", "de")
+"""Languages with a complete catalog, in the order `/payday start language:` offers them. A language
+whose catalogs are complete is turned on here and nowhere else (README, Languages)."""
+NAMES = {
+    "en": "English",
+    "it": "Italiano",
+    "es": "Español",
+    "pt": "Português (Brasil)",
+    "fr": "Français",
+    "de": "Deutsch",
+}
+"""Each language by its own name, for the language option (the same for every reader: never
+translated). Spanish is one neutral catalog for Discord's es-ES and es-419; "pt" is Brazilian
+Portuguese (CLDR's "pt" is Brazil's), for Discord's pt-BR."""
 NBSP = "\u00a0"
+GROUPED_FROM = {"es": 10_000}
+"""CLDR's minimum grouping digits, which Babel does not apply: Spanish writes 3500 and 12.500 (RAE's
+rule too); every other language groups from 1,000."""
 
 
 class Lang:
@@ -69,10 +83,12 @@ class Lang:
         return self.code == ENGLISH or (context, message) in self._known
 
     def money(self, amount: int) -> str:
-        """ "$3,500" in English; Italian follows its rulebook, which writes "325$": "3.500 $"."""
+        """ "$3,500" in English; elsewhere the game's dollar where the language puts its currency
+        sign: "3.500 $" in Italian (its rulebook writes "325$") and German, "3 500 $" in French,
+        "$ 3.500" in Brazilian Portuguese, "3500 $" in Spanish."""
         if self.code == ENGLISH:
             return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-        return f"{_decimal(amount, self.code)}{NBSP}$"
+        return _money(amount, self.code)
 
     def signed(self, amount: int) -> str:
         """A gain or a loss, its sign always shown: "+$1,250", "-$400"."""
@@ -96,14 +112,31 @@ def _decimal(n: int, code: str) -> str:
     """`n` written the language's way. Kept: every click writes its board's dozens of amounts, few
     of them new, and asking Babel for each is most of what an Italian board costs more than an
     English one."""
-    return format_decimal(n, locale=code)
+    return format_decimal(n, locale=code, group_separator=abs(n) >= GROUPED_FROM.get(code, 0))
 
 
-def lang(code: object) -> Lang:
-    """The language for a Discord locale ("it", "en-US", "en-GB", ..., or a `discord.Locale`);
-    anything unsupported is English. One `Lang` per language."""
-    base = str(getattr(code, "value", code) or ENGLISH).split("-")[0].lower()
-    return _language(base if base in SUPPORTED else ENGLISH)
+@functools.lru_cache(maxsize=4096)
+def _money(n: int, code: str) -> str:
+    """`n` dollars as the language writes an amount of money (CLDR's currency pattern, through
+    Babel): the sign before or after the number, with the space the language puts between them;
+    the game's "$" stands for the currency, never "US$"."""
+    pattern = Locale.parse(code).currency_formats["standard"]
+    prefix, suffix = (affix[0].replace("¤", "$") for affix in (pattern.prefix, pattern.suffix))
+    minus = get_minus_sign_symbol(code) if n < 0 else ""
+    return f"{minus}{prefix}{_decimal(abs(n), code)}{suffix}"
+
+
+def language_of(locale: object) -> str:
+    """The supported language for a Discord locale ("it", "en-US", "es-419", "pt-BR", ..., or a
+    `discord.Locale`): its language part (es-ES and es-419 are both Spanish, pt-BR is "pt"), or
+    English for anything unsupported."""
+    base = str(getattr(locale, "value", locale) or ENGLISH).split("-")[0].lower()
+    return base if base in SUPPORTED else ENGLISH
+
+
+def lang(locale: object) -> Lang:
+    """The language for a Discord locale (`language_of`). One `Lang` per language."""
+    return _language(language_of(locale))
 
 
 @functools.cache

@@ -5,9 +5,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.render.commands import CONTEXT, NAMES, CatalogTranslator, help_lines
+from bot.render.commands import CONTEXT, NAMES, CatalogTranslator, discord_locales, help_lines
 from bot.render.language import i18n
-from bot.render.language.i18n import lang
+from bot.render.language.i18n import ENGLISH, lang
 from tests.helpers import slash, table
 
 ITALIAN = lang("it")
@@ -32,9 +32,11 @@ class Recorder(CatalogTranslator):
 LANGUAGE_NAMES = set(i18n.NAMES.values())
 
 
-async def test_every_description_and_choice_of_the_real_tree_has_italian_and_nothing_else_does(
+async def test_every_description_and_choice_of_the_real_tree_is_in_each_locales_language_or_english(
     env, simcord_bot
 ):
+    """Italian for `it`; for every other locale its supported language (es-ES and es-419 alike), or
+    nothing, for Discord to show the English; each language's own name untranslated everywhere."""
     assert isinstance(simcord_bot.tree.translator, CatalogTranslator)
     recorder = Recorder()
     for command in simcord_bot.tree._get_all_commands():
@@ -49,13 +51,17 @@ async def test_every_description_and_choice_of_the_real_tree_has_italian_and_not
     for where, text, answer in in_italian:
         if where in NAMES:
             assert answer is None, text  # `/payday start months:` in every language
-        elif text in LANGUAGE_NAMES:
-            assert answer == text  # each language offered by its own name
+        elif where is Where.choice_name and text in LANGUAGE_NAMES:
+            assert answer is None, text  # each language offered by its own name, to every reader
         else:
             assert answer and answer != text and answer == italian(text), (where, text)
-    others = {answer for locale, _, _, answer in recorder.asked if locale.value != "it"}
-    assert others == {None}  # Discord shows English to every other locale
     assert len({text for _, text, _ in in_italian}) > 60
+    for locale, where, text, answer in recorder.asked:
+        L = lang(locale)
+        if L.code == ENGLISH or where in NAMES or text in LANGUAGE_NAMES:
+            assert answer is None, (locale, text)  # Discord shows the English
+        else:
+            assert answer == L.pgettext(CONTEXT, text) and L.translates(CONTEXT, text), (locale, text)
 
 
 async def test_the_synced_commands_carry_the_italian_texts(env):
@@ -74,13 +80,28 @@ async def test_the_synced_commands_carry_the_italian_texts(env):
         for option in sub.get("options", []):
             assert option["description_localizations"]["it"] == italian(option["description"])
             for choice in option.get("choices", []):
-                assert choice["name_localizations"]["it"] == italian(choice["name"])
+                if choice["name"] in LANGUAGE_NAMES:
+                    assert not choice.get("name_localizations"), choice
+                else:
+                    assert choice["name_localizations"]["it"] == italian(choice["name"])
     turn_time = next(o for o in subcommands["start"]["options"] if o["name"] == "turn_time")
     assert [c["name_localizations"]["it"] for c in turn_time["choices"]][:2] == ["1 minuto", "2 minuti"]
 
     # The tree synced with its translations still answers its commands.
     result = await slash(alice, channel, "payday rules", topic="lottery")
     assert result.response.embeds[0].title.startswith("The Lottery")
+
+
+def test_each_language_is_served_to_its_discord_locales(monkeypatch):
+    assert discord_locales("it") == ["it"]
+    assert "en-US" in discord_locales(ENGLISH) and "ja" in discord_locales(ENGLISH)
+    monkeypatch.setattr(i18n, "SUPPORTED", tuple(i18n.NAMES))
+    assert [discord_locales(code) for code in ("es", "pt", "fr", "de")] == [
+        ["es-419", "es-ES"],
+        ["pt-BR"],
+        ["fr"],
+        ["de"],
+    ]
 
 
 async def test_a_locale_the_bot_has_no_language_for_keeps_the_english_text():
@@ -90,7 +111,7 @@ async def test_a_locale_the_bot_has_no_language_for_keeps_the_english_text():
     assert (
         await translator.translate(string, discord.Locale.italian, context) == "Quale edizione delle regole."
     )
-    assert await translator.translate(string, discord.Locale.french, context) is None
+    assert await translator.translate(string, discord.Locale.japanese, context) is None
     assert await translator.translate(string, discord.Locale.british_english, context) is None
     unknown = app_commands.locale_str("A description nobody translated.")
     assert await translator.translate(unknown, discord.Locale.italian, context) is None

@@ -11,7 +11,7 @@ from bot.render.components import Button
 from bot.render.language.i18n import NBSP
 from bot.render.refusals import refusal_text
 from bot.service import Refused
-from tests.bot.render.test_italian import ENGLISH, ITALIAN, assert_italian
+from tests.bot.render.test_each_language import ENGLISH, ITALIAN, assert_italian
 from tests.bot.render.test_words import MODERN, NAMES
 
 

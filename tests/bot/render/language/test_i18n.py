@@ -1,15 +1,25 @@
 """Languages: the catalog's translations and plurals, and money written the way each language writes it."""
 
+import gettext
+
+import discord
+import pytest
+
+from bot.render.language import i18n
 from bot.render.language.i18n import (
     ENGLISH,
     FEATURES_DIR,
+    NAMES,
     SUPPORTED,
     Lang,
     _compile,
     feature_po_paths,
     lang,
+    language_of,
     po_path,
 )
+
+NNBSP = "\u202f"
 
 
 def test_english_is_the_message_itself():
@@ -46,10 +56,56 @@ def test_money_follows_each_language():
     assert lang("it").number(1_000_000) == "1.000.000"
 
 
+@pytest.mark.parametrize(
+    ("code", "amounts"),
+    [
+        ("it", ["3.500\u00a0$", "-500\u00a0$", "1.234.567\u00a0$"]),
+        ("de", ["3.500\u00a0$", "-500\u00a0$", "1.234.567\u00a0$"]),
+        ("fr", [f"3{NNBSP}500\u00a0$", "-500\u00a0$", f"1{NNBSP}234{NNBSP}567\u00a0$"]),
+        ("pt", ["$\u00a03.500", "-$\u00a0500", "$\u00a01.234.567"]),
+        ("es", ["3500\u00a0$", "-500\u00a0$", "1.234.567\u00a0$"]),
+    ],
+)
+def test_money_puts_the_dollar_where_each_language_puts_its_currency_sign(code, amounts):
+    """CLDR's currency pattern of each language through Babel, with the game's "$"."""
+    L = Lang(code, gettext.NullTranslations())  # money needs no catalog: any language, supported yet or not
+    assert [L.money(n) for n in (3500, -500, 1_234_567)] == amounts
+
+
+def test_spanish_groups_thousands_from_five_digits_as_cldr_and_the_rae_say():
+    es = Lang("es", gettext.NullTranslations())
+    assert [es.number(n) for n in (999, 3500, 9999, 10_000, -3500, -12_500)] == [
+        "999",
+        "3500",
+        "9999",
+        "10.000",
+        "-3500",
+        "-12.500",
+    ]
+    assert es.ngettext("{n} card", "{n} cards", 4000) == "4000 cards"
+
+
 def test_unsupported_locales_fall_back_to_english():
-    for code in ("fr", "pt-BR", "", None):
+    for code in ("ja", "zh-TW", "sv-SE", "", None):
         assert lang(code).code == ENGLISH
     assert lang("it-IT").code == "it" and "it" in SUPPORTED
+
+
+def test_each_discord_locale_picks_its_language_once_the_language_is_supported(monkeypatch):
+    """Both Spanish locales read the one Spanish catalog, pt-BR the Brazilian one ("pt"); every other
+    Discord locale English (or Italian, itself)."""
+    monkeypatch.setattr(i18n, "SUPPORTED", tuple(NAMES))
+    mine = {"es-ES": "es", "es-419": "es", "pt-BR": "pt", "fr": "fr", "de": "de", "it": "it"}
+    assert {locale.value: language_of(locale) for locale in discord.Locale} == {
+        locale.value: mine.get(locale.value, ENGLISH) for locale in discord.Locale
+    }
+    monkeypatch.setattr(i18n, "SUPPORTED", (ENGLISH, "it"))
+    assert {language_of(locale) for locale in discord.Locale} == {ENGLISH, "it"}
+
+
+def test_every_supported_language_has_its_own_name():
+    assert set(SUPPORTED) <= NAMES.keys()
+    assert NAMES["pt"] == "Português (Brasil)" and NAMES["de"] == "Deutsch"
 
 
 def test_a_message_the_catalog_lacks_is_recorded_and_shown_in_english():

@@ -1,7 +1,8 @@
-"""The bot in Italian: every event kind and reason, every refusal, every question and button of every
-edition, every rules topic, the hand panel and the help page render from the catalog, with no English
-left in and money written the Italian way ("3.500 $"); the kept catalog and amounts are those made
-afresh."""
+"""The bot in each language but English: every event kind and reason, every refusal, every question
+and button of every edition (a button no longer than its English allows), every rules topic, the hand
+panel and the help page render from the catalog with no English left in; Italian's own wording and
+money ("3.500 $") checked word for word; the kept catalog and amounts are those made afresh. A
+language joins these tests when it joins SUPPORTED."""
 
 import itertools
 import re
@@ -20,17 +21,19 @@ from bot.render.help import Section, help_message
 from bot.render.language import i18n
 from bot.render.language.events import describe
 from bot.render.language.hand import hand_panel
-from bot.render.language.i18n import NBSP, lang
+from bot.render.language.i18n import NBSP, SUPPORTED, Lang, lang
 from bot.render.prompts.answers import choices
 from bot.render.prompts.questions import question
 from bot.render.refusals import refusal_text
 from tests.bot.render.games import every_question
-from tests.bot.render.test_refusal_table import EVERY_CODE, written
+from tests.bot.render.language.english import english_in
+from tests.bot.render.test_refusal_table import EVERY_CODE, EVERY_PARAMETER, written
 from tests.bot.render.test_words import CLASSIC, CLASSIC_SAMPLES, MODERN, NAMES, REFUSALS, SAMPLES
 from tests.cogs.payday.rig import cog
 
 ITALIAN = lang("it")
 ENGLISH = lang("en")
+LANGUAGES = [code for code in SUPPORTED if code != ENGLISH.code]
 
 ENGLISH_WORDS = re.compile(
     r"\b(the|and|you|your|with|roll|rolled|pay|paid|collected|from|into|bought|sold|deals?|mail|bills?"
@@ -63,12 +66,29 @@ def assert_italian(text: str) -> None:
     assert not ENGLISH_MONEY.search(text), text
 
 
+@pytest.fixture(params=LANGUAGES)
+def L(request):
+    """Each language but English, with an empty record of the messages its catalog lacked."""
+    language = lang(request.param)
+    language.missing.clear()
+    yield language
+    assert not language.missing, f"messages the {language.code} catalog lacks: {sorted(language.missing)}"
+
+
+def assert_written_in(text: str, L: Lang) -> None:
+    """`text` wholly in `L`: no placeholder left, no English (the language's own catalogs say what
+    English is), no amount written the English way."""
+    assert text and "{" not in text, text
+    assert english_in(L.code).found([text]) == []
+    assert not ENGLISH_MONEY.search(text), text
+
+
 @pytest.mark.parametrize(
     ("event", "ruleset"), [(e, MODERN) for e, _ in SAMPLES] + [(e, CLASSIC) for e, _ in CLASSIC_SAMPLES]
 )
-def test_every_event_kind_and_reason_reads_in_italian(event, ruleset, it):
-    text = describe(event, NAMES, ruleset, it)
-    assert_italian(text)
+def test_every_event_kind_and_reason_reads_in_each_language(event, ruleset, L):
+    text = describe(event, NAMES, ruleset, L)
+    assert_written_in(text, L)
     assert text != describe(event, NAMES, ruleset, ENGLISH)
 
 
@@ -118,34 +138,35 @@ def test_a_payment_takes_the_preposition_its_account_needs(payment, said, it):
 
 
 @pytest.mark.parametrize(("refusal", "said"), REFUSALS)
-def test_every_refusal_reads_in_italian(refusal, said, it):
-    text = refusal_text(refusal, it, NAMES)
-    assert_italian(text)
+def test_every_refusal_reads_in_each_language(refusal, said, L):
+    text = refusal_text(refusal, L, NAMES)
+    assert_written_in(text, L)
     assert text != said
 
 
 @pytest.mark.parametrize("code", EVERY_CODE)
-def test_every_refusal_code_of_every_feature_reads_in_italian(code, it):
-    text = written(code, it)
-    assert_italian(text)
+def test_every_refusal_code_of_every_feature_reads_in_each_language(code, L):
+    text = written(code, L)
+    assert_written_in(text.replace(EVERY_PARAMETER["option"], "`option`"), L)  # a name, typed in English
     assert text != written(code, ENGLISH)
 
 
-def test_every_question_and_button_of_every_edition_reads_in_italian(it):
-    """Buttons stay within Discord's 80 characters, and within 25 where the English label is."""
+def test_every_question_and_button_of_every_edition_reads_in_each_language(L):
+    """Buttons stay within Discord's 80 characters, and within 25 where the English label is (the
+    longest German button fits a phone's row as the English does)."""
     asked: set[str] = set()
     for st, names in every_question():
         asked.add(st.pending.kind)
-        assert_italian(question(st, names, it))
-        for choice, en in zip(choices(st, it), choices(st, ENGLISH), strict=True):
+        assert_written_in(question(st, names, L), L)
+        for choice, en in zip(choices(st, L), choices(st, ENGLISH), strict=True):
             if choice.label not in names:  # a player's name is the same in every language
-                assert_italian(choice.label)
+                assert_written_in(choice.label, L)
             assert len(choice.label) <= 80, choice.label
             assert len(choice.label) <= 25 or len(en.label) > 25, (choice.label, en.label)
     assert asked == set(PendingKind)
 
 
-def test_the_hand_panel_of_every_edition_reads_in_italian_down_to_its_time_line(it):
+def test_the_hand_panel_of_every_edition_reads_in_each_language_down_to_its_time_line(L):
     """Every seat's panel at every seventh question of the sample games: bills, Monster Charges, Deals,
     Tickets, savings, retirement, the forecast, the orders and the line saying when it was read."""
     orders = Orders(True, True, LotteryOrder.ALWAYS, 3)
@@ -153,39 +174,43 @@ def test_the_hand_panel_of_every_edition_reads_in_italian_down_to_its_time_line(
     headings: set[str] = set()
     for st, names in itertools.islice(every_question(), 0, None, 7):
         for seat in range(len(st.players)):
-            embed = hand_view.panel_embed(hand_panel(st, seat, names[seat], orders, it), taken, it)
-            assert embed.description.endswith("\n🕒 Aggiornato <t:1767225600:R>")
+            embed = hand_view.panel_embed(hand_panel(st, seat, names[seat], orders, L), taken, L)
+            assert embed.description.endswith("\n" + L._("🕒 As of {when}", when="<t:1767225600:R>"))
             for text in (embed.title.removesuffix(names[seat]), embed.description):
-                assert_italian(text)
+                assert_written_in(text, L)
             for f in embed.fields:
-                assert_italian(f.name)
-                assert_italian(f.value)
+                assert_written_in(f.name, L)
+                assert_written_in(f.value, L)
                 headings.add(f.name)
     shown = {"Monster Charges", "Lottery Tickets", "Still due at this Pay Day", "Due at your next Pay Day"}
-    assert {it._(heading) for heading in shown} <= headings, "the samples reach every kind of section"
-    menu, buttons = hand_view.panel_rows(1, 2, 0, orders, 1000, it)
+    assert {L._(heading) for heading in shown} <= headings, "the samples reach every kind of section"
+    menu, buttons = hand_view.panel_rows(1, 2, 0, orders, 1000, L)
     for text in [menu.placeholder, *(button.label for button in buttons)]:
-        assert_italian(text)
+        assert_written_in(text, L)
+
+
+def test_the_italian_hand_says_when_it_was_read(it):
+    panel = hand_panel(next(every_question())[0], 0, "Ann", Orders(True, True, LotteryOrder.ALWAYS, 3), it)
+    embed = hand_view.panel_embed(panel, datetime(2026, 1, 1, tzinfo=UTC), it)
+    assert embed.description.endswith("\n🕒 Aggiornato <t:1767225600:R>")
 
 
 @pytest.mark.parametrize("edition", list(RULESETS))
 @pytest.mark.parametrize("topic", list(rules_text.TITLES))
-def test_every_rules_topic_of_every_edition_reads_in_italian(topic, edition, it):
-    title, text = rules_text.page(
-        topic, edition, rules_text.duration(300, it), rules_text.duration(60, it), it
-    )
-    assert_italian(title)
-    assert_italian(text)
+def test_every_rules_topic_of_every_edition_reads_in_each_language(topic, edition, L):
+    title, text = rules_text.page(topic, edition, rules_text.duration(300, L), rules_text.duration(60, L), L)
+    assert_written_in(title, L)
+    assert_written_in(text, L)
     english_title, english_text = rules_text.page(topic, edition, "5 minutes", "1 minute", ENGLISH)
     assert (title, text) != (english_title, english_text)
 
 
 @pytest.mark.parametrize("section", list(Section))
-async def test_each_section_of_the_help_reads_in_italian(env, it, section):
-    embed = help_message(section, cog(env).app_command, it).embed
+async def test_each_section_of_the_help_reads_in_each_language(env, L, section):
+    embed = help_message(section, cog(env).app_command, L).embed
     assert embed is not None and embed.description is not None
-    assert_italian(embed.title)
-    assert_italian(embed.description.replace(it.pgettext("command", "on"), ""))  # a value typed
+    assert_written_in(embed.title, L)
+    assert_written_in(embed.description, L)
     if section == Section.TABLE:
         assert "`/payday kick member`" in embed.description  # names stay English
 
