@@ -32,7 +32,7 @@ def hint_text(hint: Hint, table: Table | None, L: Lang) -> str:
     chance = L._("about {percent}% to win", percent=_percent(best.chance, L))
     lines = [
         L._(
-            "💡 A Hard computer player would answer **{answer}**: {chance}.",
+            "💡 A Hard computer player would answer “{answer}”: {chance}.",
             answer=_named(best.answer, offered, L),
             chance=chance,
         )
@@ -42,7 +42,7 @@ def hint_text(hint: Hint, table: Table | None, L: Lang) -> str:
     if len(others) > 1:
         weighed = ", ".join(
             L._(
-                "{answer} about {percent}%",
+                "“{answer}” about {percent}%",
                 answer=_named(o.answer, offered, L),
                 percent=_percent(o.chance, L),
             )
@@ -59,11 +59,11 @@ def _against(best: Weighed, other: Weighed, offered: list[Choice], L: Lang) -> s
     gain = best.chance - other.chance
     name = _named(other.answer, offered, L)
     if gain <= hypot(best.error, other.error):
-        return L._("About as good as **{answer}**: either will do.", answer=name)
+        return L._("About as good as “{answer}”: either will do.", answer=name)
     points = max(1, round(gain * 100))
     return L.ngettext(
-        "About {n} point more than **{answer}** ({percent}%).",
-        "About {n} points more than **{answer}** ({percent}%).",
+        "About {n} point more than “{answer}” ({percent}%).",
+        "About {n} points more than “{answer}” ({percent}%).",
         points,
         answer=name,
         percent=_percent(other.chance, L),
