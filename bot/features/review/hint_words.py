@@ -11,8 +11,7 @@ from math import hypot
 from typing import Any
 
 from bot.features.review.hints import HintCode, HintNote
-from bot.features.review.model import Choice as Answered
-from bot.features.review.model import Hint, Weighed
+from bot.features.review.model import Decision, Hint, Weighed
 from bot.render.language.i18n import Lang
 from bot.render.notes import NOTES, NoteWriter
 from bot.render.prompts.answers import choices
@@ -74,7 +73,7 @@ def _percent(chance: float, L: Lang) -> str:
     return L.number(round(min(max(chance, 0.0), 1.0) * 100))
 
 
-def _named(answer: Answered, offered: list[Choice], L: Lang) -> str:
+def _named(answer: Decision, offered: list[Choice], L: Lang) -> str:
     """An answer as its button names it; one no button shows (an amount between the ones offered)
     by its amount."""
     for choice in offered:

@@ -4,6 +4,8 @@ Hint beside the player's own question (live message and hand panel) answers priv
 seat asked, once worked out and then from what was kept; the first hint marks the game, which says so
 and finishes unrated, history saying why. Refusals change nothing."""
 
+import functools
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -12,8 +14,13 @@ import discord
 import pytest
 import simcord
 
-from bot.features.review.model import Choice, Hint, Weighed
+from bot.features.review import analysis
+from bot.features.review.hints import Hinting
+from bot.features.review.model import Decision, Hint, Weighed
 from bot.game.state import GameState, PendingKind
+from bot.render.language.i18n import lang
+from bot.render.refusals import refusal_text
+from bot.service import Person, Refused
 from tests.cogs.payday.rig import Game, finished, labels, live, load, play_to_end, script, stored, unescape
 from tests.helpers import click, refusal, slash
 
@@ -49,9 +56,17 @@ class FakePlanner:
 
     def __call__(self, state: GameState, seat: int, seed: int) -> Hint:
         self.asked.append((state.prompt, seat))
-        buy = Weighed(answer=Choice(kind="buy"), chance=0.58, error=0.02)
-        decline = Weighed(answer=Choice(kind="decline"), chance=0.52, error=0.02)
+        buy = Weighed(answer=Decision(kind="buy"), chance=0.58, error=0.02)
+        decline = Weighed(answer=Decision(kind="decline"), chance=0.52, error=0.02)
         return Hint(prompt=state.prompt, seat=seat, answers=(buy, decline))
+
+
+def hinting(env: simcord.Env) -> Hinting:
+    return env.bot.get_cog("HintCommands").hinting
+
+
+def person(actor: simcord.MemberActor) -> Person:
+    return Person(actor.id, actor.name)
 
 
 def planner(env: simcord.Env, make) -> None:
@@ -153,10 +168,11 @@ async def test_only_the_asked_seat_gets_a_hint_and_a_passed_question_none(env):
     assert refusal(by_bob) == "Hints are for the player the question asks: this one isn't yours."
     assert refusal(by_olga) == "You're not playing in this game."
     assert await stored(env, game.channel) == before
-    panel = await click(alice, board, custom_id=own_button(board, "My hand"))
+    asked = (await load(env, game.channel)).state.prompt
     await click(alice, board, label="Decline")
-    passed = await click(alice, panel.response, label=HINT)  # the panel's copy of a passed question
-    assert refusal(passed) == "That question has passed."
+    with pytest.raises(Refused) as passed:  # a click that crossed the answer: no button shows it now
+        await hinting(env).hint(game.channel.id, person(alice), 1, asked)
+    assert refusal_text(passed.value, lang("en")) == "That question has passed."
     assert not (await load(env, game.channel)).hinted
 
 
@@ -196,7 +212,7 @@ async def test_a_game_where_a_hint_was_taken_finishes_unrated_and_history_says_w
     game = await at_a_deal(env)
     planner(env, FakePlanner())
     board = await live(env, game.channel)
-    panel = await click(game.players[0], board, custom_id=own_button(board, "My hand"))
+    asked = (await load(env, game.channel)).state.prompt
     await click(game.players[0], board, label=HINT)
 
     await play_to_end(env, game)
@@ -209,8 +225,9 @@ async def test_a_game_where_a_hint_was_taken_finishes_unrated_and_history_says_w
     assert "💡 Hints were used: not rated." in unescape(field.value).splitlines()
     [recorded], _ = await env.bot.store.results(game.guild.id)
     assert recorded.game_id == game_id and recorded.result.hinted and not recorded.result.rated
-    too_late = await click(game.players[0], panel.response, label=HINT)
-    assert refusal(too_late) == "This game has ended."
+    with pytest.raises(Refused) as too_late:  # a click that crossed the game's end: nothing is marked
+        await hinting(env).hint(game.channel.id, person(game.players[0]), game_id, asked)
+    assert refusal_text(too_late.value, lang("en")) == "This game has ended."
 
 
 async def test_workers_that_broke_are_one_sentence_and_new_ones_serve_the_next_hint(env):
@@ -234,3 +251,22 @@ async def test_workers_that_broke_are_one_sentence_and_new_ones_serve_the_next_h
 
 def broken(*args, **kwargs):
     raise BrokenProcessPool("a worker was killed")
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_the_planners_own_hint_names_a_button_of_the_question(env):
+    game = await at_a_deal(env)
+    planner(env, functools.partial(analysis.hint, budget=200))  # a short think: a busy host is slow
+    env.bot.get_cog("HintCommands").hinting.thinker.deadline = 30
+    board = await live(env, game.channel)
+    offered = labels(board)[:2]
+
+    hinted = await click(game.players[0], board, label=HINT)
+
+    first, second, *_ = hinted.response.content.splitlines()
+    named = re.fullmatch(r"💡 A Hard computer player would answer “(.+)”: about (\d+)% to win\.", first)
+    assert named is not None and named.group(1) in offered, first
+    assert 0 <= int(named.group(2)) <= 100
+    other = next(label for label in offered if label != named.group(1))
+    assert f"“{other}”" in second
+    assert (await load(env, game.channel)).hinted

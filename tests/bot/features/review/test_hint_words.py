@@ -2,7 +2,7 @@
 much more than the next best it is worth, or that the two are within the noise; in both languages."""
 
 from bot.features.review.hint_words import hint_text
-from bot.features.review.model import Choice, Hint, Weighed
+from bot.features.review.model import Decision, Hint, Weighed
 from bot.game.state import PendingKind
 from bot.render.language.i18n import lang
 from bot.render.prompts.answers import choices
@@ -22,7 +22,7 @@ def at_the_lottery() -> Table:
 
 
 def weighed(kind: str, value: int, chance: float, error: float = 0.02) -> Weighed:
-    return Weighed(answer=Choice(kind=kind, value=value), chance=chance, error=error)
+    return Weighed(answer=Decision(kind=kind, value=value), chance=chance, error=error)
 
 
 def test_a_clear_gain_is_told_in_points_and_the_other_answers_are_listed():
