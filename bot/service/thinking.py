@@ -136,17 +136,17 @@ class Thinker:
             log.exception("thought failed: Normal's answer", extra=where)
         return strengths.choose(thought.game(), thought.seat, Strength.NORMAL, thought.seed)
 
-    async def offload(self, work: Callable[..., T], *args: object) -> T:
-        """`work(*args)` run in a worker, within the deadline: `TimeoutError` if it is not done in
-        time (the worker is let finish; its answer is dropped), `BrokenExecutor` if the workers broke
-        (new ones at the next call), or what `work` raised. `work` and its arguments are pickled:
-        a function of a module the worker can import, and plain values."""
+    async def offload(self, work: Callable[..., T], *args: object, deadline: float | None = None) -> T:
+        """`work(*args)` run in a worker, within `deadline` seconds (else the thinker's): `TimeoutError`
+        if it is not done in time (the worker is let finish; its answer is dropped), `BrokenExecutor`
+        if the workers broke (new ones at the next call), or what `work` raised. `work` and its
+        arguments are pickled: a function of a module the worker can import, and plain values."""
         future: Future[T] | None = None
         try:
             future = self._executor().submit(work, *args)
             # The deadline is read on the wall clock by a waiting thread: thinking is real CPU time,
             # whatever clock the game runs on (simcord's is virtual).
-            return await asyncio.to_thread(future.result, self.deadline)
+            return await asyncio.to_thread(future.result, deadline or self.deadline)
         except BrokenExecutor:
             self.close()
             raise

@@ -31,6 +31,11 @@ log = logging.getLogger(__name__)
 HintMaker = Callable[[GameState, int, int], Hint]
 """(game, seat, seed) -> the planner's hint for the seat's question (`analysis.hint`): run in a
 worker process, so a function of a module the worker can import."""
+STARTING_SECONDS = 15.0
+"""How long a hint may take while the workers start (none yet, or new ones after they broke): a
+fresh worker starts a Python and imports the rules first, which takes longer than a hint's deadline,
+and the person who asked would only be told to try again. The click is answered meanwhile
+(deferred), so it waits; a hint with the workers running has the thinker's own deadline."""
 KEPT_HINTS = 256
 """Hints kept for a click on Hint again (the newest): each is one question of one seat."""
 
@@ -99,8 +104,9 @@ class Hinting(UseCases):
         """The planner's hint, from a worker within its deadline; else the refusal that it could
         not be had now (logged)."""
         where = {"channel": loaded.row.channel_id, "game": loaded.row.game_id, "seat": seat}
+        starting = STARTING_SECONDS if self.thinker.pool is None else None
         try:
-            return await self.thinker.offload(self.make, state, seat, seed)
+            return await self.thinker.offload(self.make, state, seat, seed, deadline=starting)
         except TimeoutError:
             log.warning("hint past its deadline", extra=where)
         except BrokenExecutor:

@@ -14,7 +14,6 @@ import discord
 import pytest
 import simcord
 
-from bot.features.review import analysis
 from bot.features.review.hints import Hinting
 from bot.features.review.model import Decision, Hint, Weighed
 from bot.game.state import GameState, PendingKind
@@ -256,7 +255,9 @@ def broken(*args, **kwargs):
 @pytest.mark.simcord(settle_timeout=30)
 async def test_the_planners_own_hint_names_a_button_of_the_question(env):
     game = await at_a_deal(env)
-    planner(env, functools.partial(analysis.hint, budget=200))  # a short think: a busy host is slow
+    real = hinting(env).make
+    assert (real.__module__, real.__name__) == ("bot.features.review.analysis", "hint")
+    planner(env, functools.partial(real, budget=200))  # the planner's, thinking briefly
     env.bot.get_cog("HintCommands").hinting.thinker.deadline = 30
     board = await live(env, game.channel)
     offered = labels(board)[:2]
@@ -270,3 +271,16 @@ async def test_the_planners_own_hint_names_a_button_of_the_question(env):
     other = next(label for label in offered if label != named.group(1))
     assert f"“{other}”" in second
     assert (await load(env, game.channel)).hinted
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_the_first_hint_waits_for_the_workers_to_start_rather_than_ask_to_try_again(env):
+    game = await at_a_deal(env)
+    thinking = hinting(env)
+    thinking.make = functools.partial(thinking.make, budget=50)  # the cog's own: the planner's
+    thinking.thinker.workers, thinking.thinker.deadline = 1, 0.01  # past once the workers run
+    assert thinking.thinker.pool is None, "no worker started before the first hint"
+
+    hinted = await click(game.players[0], await live(env, game.channel), label=HINT)
+
+    assert hinted.response.content.startswith("💡 A Hard computer player would answer")
