@@ -11,7 +11,6 @@ check: the game is then not rated (`bot.service.results`), and its screens and h
 """
 
 import logging
-import pickle
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor
@@ -81,10 +80,11 @@ class Hinting(UseCases):
             seat = _asked(loaded, person, prompt)
             key = (game_id, prompt, seat)
             hint = self.kept.get(key)
-            snapshot = pickle.dumps(loaded.table.game) if hint is None else b""
             seed = decision_seed(loaded.table.seed, prompt, seat)
         if hint is None:
-            hint = await self._worked_out(pickle.loads(snapshot), seat, seed, loaded)
+            # The game as loaded is this use case's own copy (`Tables.load` parses one per load):
+            # nothing changes it while the worker is given it.
+            hint = await self._worked_out(loaded.table.game, seat, seed, loaded)
             self.kept[key] = hint
             while len(self.kept) > KEPT_HINTS:
                 self.kept.popitem(last=False)
