@@ -20,7 +20,7 @@ def _money(L: Lang, value: HouseValue) -> str:
 
 
 def _percent(L: Lang, value: HouseValue) -> str:
-    return f"{value}%"
+    return L.percent(int(value))
 
 
 def _six(L: Lang, value: HouseValue) -> str:

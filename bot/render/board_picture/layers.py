@@ -78,9 +78,26 @@ def calendar(edition: str, language: str, house: HouseRules = ()) -> Image.Image
     for day, space in enumerate(ruleset.board):
         _cell_text(d, day, space, ruleset, L)
     text(d, (left + 48, top + 6), st.jackpot_title(ruleset, L), st.TITLE_GOLD, 16, heavy=True)
-    retired = L._("retired").upper()
-    text(d, (left + 10, top + 78), retired, st.PANEL_LABEL, 14, anchor="lm", heavy=True)
+    _retired_label(d, left + 10, top + 78, L._("retired").upper())
     return image
+
+
+RETIRED_ROOM = 70
+"""The width of the retired panel's label: up to its first token (`picture.retired_spots`)."""
+
+
+def _retired_label(d: ImageDraw.ImageDraw, x: float, middle: float, words: str) -> None:
+    """The label beside the retired players' tokens, never under them: on one line if it fits,
+    else on two ("IN / PENSIONE"), at the largest size that fits (a small label, not a cell's words)."""
+    lines = [words]
+    if st.font(14, heavy=True).getlength(words) > RETIRED_ROOM and " " in words:
+        lines = words.rsplit(" ", 1)
+    size = 14 if len(lines) == 1 else 13
+    while size > 10 and max(st.font(size, heavy=True).getlength(line) for line in lines) > RETIRED_ROOM:
+        size -= 1
+    for i, line in enumerate(lines):
+        y = middle + (i - (len(lines) - 1) / 2) * (size + 2)
+        text(d, (x, y), line, st.PANEL_LABEL, size, anchor="lm", heavy=True)
 
 
 @dataclass(frozen=True, slots=True)

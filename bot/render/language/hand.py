@@ -152,7 +152,9 @@ def _forecast(h: Hand, L: Lang) -> tuple[str, str] | None:
             -f.charges,
         ),
     ]
-    lines = [f"{label}: {L.signed(amount)}" for label, amount in rows if amount]
+    lines = [
+        L._("{label}: {amount}", label=label, amount=L.signed(amount)) for label, amount in rows if amount
+    ]
     if not lines:
         lines.append(L._("Nothing left to pay or collect."))
     else:

@@ -16,7 +16,7 @@ from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 DOMAIN = "payday"
 LOCALE_DIR = Path(__file__).parents[1] / "locale"
@@ -77,6 +77,10 @@ class Lang:
     def signed(self, amount: int) -> str:
         """A gain or a loss, its sign always shown: "+$1,250", "-$400"."""
         return f"+{self.money(amount)}" if amount > 0 else self.money(amount)
+
+    def percent(self, n: int) -> str:
+        """A whole percentage as the language writes it: "10%" in English, "10 %" in French and German."""
+        return f"{n}%" if self.code == ENGLISH else format_percent(n / 100, locale=self.code)
 
     def number(self, n: int) -> str:
         return f"{n:,}" if self.code == ENGLISH else _decimal(n, self.code)

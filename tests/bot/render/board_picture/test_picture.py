@@ -389,3 +389,20 @@ def test_a_game_with_house_rules_draws_their_amounts_on_a_calendar_of_its_own():
     drawn = picture.calendar("modern", "en", scene.house)
     assert drawn.tobytes() != picture.calendar("modern", "en").tobytes()
     assert drawn.tobytes() == picture.calendar.__wrapped__("modern", "en", scene.house).tobytes()
+
+
+@pytest.mark.parametrize("language", SUPPORTED)
+def test_the_retired_panels_label_ends_before_its_first_token(language):
+    """ "IN PENSIONE" once ran under the retired players' tokens: the label's ink (drawn on the
+    empty calendar) stays left of the first token's spot, on one line or two."""
+    left, top, _, _ = st.PANEL_BOX
+    label = picture.calendar("modern", language).convert("RGB").crop((left, top + 62, left + 120, top + 94))
+    ((first_token, _),) = picture.retired_spots(1)
+    inked = [
+        x
+        for x in range(label.width)
+        for y in range(label.height)
+        if near(label.getpixel((x, y)), st.PANEL_LABEL, tolerance=60)
+    ]
+
+    assert inked and left + max(inked) < first_token
