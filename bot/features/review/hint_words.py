@@ -28,7 +28,7 @@ def hint_text(hint: Hint, table: Table | None, L: Lang) -> str:
     answer it expects; then the other answers weighed, each with its chance."""
     offered = [] if table is None or table.state is None else choices(table.state, L, table.computers())
     best, *others = hint.answers
-    chance = L._("about {percent}% to win", percent=_percent(best.chance, L))
+    chance = L._("about {percent} to win", percent=_percent(best.chance, L))
     lines = [
         L._(
             "💡 A Hard computer player would answer “{answer}”: {chance}.",
@@ -41,7 +41,7 @@ def hint_text(hint: Hint, table: Table | None, L: Lang) -> str:
     if len(others) > 1:
         weighed = ", ".join(
             L._(
-                "“{answer}” about {percent}%",
+                "“{answer}” about {percent}",
                 answer=_named(o.answer, offered, L),
                 percent=_percent(o.chance, L),
             )
@@ -61,8 +61,8 @@ def _against(best: Weighed, other: Weighed, offered: list[Choice], L: Lang) -> s
         return L._("About as good as “{answer}”: either will do.", answer=name)
     points = max(1, round(gain * 100))
     return L.ngettext(
-        "About {n} point more than “{answer}” ({percent}%).",
-        "About {n} points more than “{answer}” ({percent}%).",
+        "About {n} point more than “{answer}” ({percent}).",
+        "About {n} points more than “{answer}” ({percent}).",
         points,
         answer=name,
         percent=_percent(other.chance, L),
@@ -70,7 +70,7 @@ def _against(best: Weighed, other: Weighed, offered: list[Choice], L: Lang) -> s
 
 
 def _percent(chance: float, L: Lang) -> str:
-    return L.number(round(min(max(chance, 0.0), 1.0) * 100))
+    return L.percent(round(min(max(chance, 0.0), 1.0) * 100))
 
 
 def _named(answer: Decision, offered: list[Choice], L: Lang) -> str:
