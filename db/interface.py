@@ -199,6 +199,8 @@ class GameResult:
     rated: bool
     months: int
     placings: tuple[Placing, ...]
+    hinted: bool = False
+    """Someone took a hint (bot/features/review): the game is not rated, and history says why."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,7 @@ _RESULT_COLUMNS = (
     "reason",
     "rated",
     "months",
+    "hinted",
 )
 
 # The game's guild and time come from its history row, written earlier in the same transaction (or,
@@ -68,8 +69,8 @@ _RESULT_COLUMNS = (
 # process backfilling the same games at start-up) inserts and returns nothing.
 _INSERT_RESULT = (
     "INSERT INTO results (game_id, guild_id, channel_id, finished_at, message_id, ruleset, house, reason,"
-    " rated, months) SELECT game_id, guild_id, channel_id, finished_at, ?, ?, ?, ?, ?, ? FROM history"
-    " WHERE game_id = ? ON CONFLICT DO NOTHING RETURNING guild_id, finished_at"
+    " rated, months, hinted) SELECT game_id, guild_id, channel_id, finished_at, ?, ?, ?, ?, ?, ?, ?"
+    " FROM history WHERE game_id = ? ON CONFLICT DO NOTHING RETURNING guild_id, finished_at"
 )
 
 
@@ -84,7 +85,10 @@ async def record(
     caller's transaction: the ratings before are read in it, so two games finishing at once in
     the same pool each rate from the other's result. A game whose result is already recorded is
     left as it is, its ratings counted once."""
-    row = (result.message_id, result.ruleset, result.house, result.reason, result.rated, result.months)
+    row = (
+        *(result.message_id, result.ruleset, result.house, result.reason),
+        *(result.rated, result.months, result.hinted),
+    )
     inserted = list(await db(_INSERT_RESULT, (*row, game_id)))
     if not inserted:
         return
@@ -236,9 +240,13 @@ def _recorded_games(games: Iterable[Sequence[Any]], placings: Iterable[Sequence[
             guild,
             channel,
             from_us(finished),
-            GameResult(message, ruleset, house, reason, bool(rated), months, tuple(seats.get(game_id, ()))),
+            GameResult(
+                *(message, ruleset, house, reason, bool(rated), months),
+                tuple(seats.get(game_id, ())),
+                bool(hinted),
+            ),
         )
-        for game_id, guild, channel, finished, message, ruleset, house, reason, rated, months in games
+        for game_id, guild, channel, finished, message, ruleset, house, reason, rated, months, hinted in games
     ]
 
 

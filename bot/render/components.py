@@ -126,6 +126,24 @@ class EditHouse(InGame):
     """House rules, on the lobby: its host's editor of the lobby's house rules."""
 
 
+@clicks("pdq", channel_id=CHANNEL, game_id=GAME, prompt=NUMBER)
+@dataclass(frozen=True, slots=True)
+class AskHint(InGame):
+    """Hint, beside the player's own question `prompt` (where the table allows hints): what the
+    planner would answer, told privately (bot/features/review answers it)."""
+
+    prompt: int
+
+
+@clicks("pdlh", channel_id=CHANNEL, game_id=GAME, shown=NUMBER)
+@dataclass(frozen=True, slots=True)
+class LobbyHints(InGame):
+    """The host's switch of hints on the lobby, from the position it `shown` (1 allowed, 0 off): a
+    click on a switch another click has moved since is refused rather than moving it back."""
+
+    shown: int
+
+
 SERVER, LOBBY = "s", "l"
 SCOPE = Part(f"{SERVER}|{LOBBY}", str)
 REF = Part(r"[a-z]{1,12}|[0-9]{1,12}", str)
@@ -250,6 +268,9 @@ STYLES = {
 }
 HAND_EMOJI = "🃏"
 HOUSE_EMOJI = "🏠"
+HINT_EMOJI = "💡"
+ON_EMOJI, OFF_EMOJI = "✅", "⬜"
+"""A switch's position on its button, beside its colour (not everyone tells green from grey)."""
 
 
 def game_rows(
@@ -261,12 +282,16 @@ def game_rows(
     *,
     paused: bool = False,
     hand: bool = True,
+    hint: bool = False,
 ) -> Rows:
     """The live message's controls: the answers in the rows `prompts.layout.rows` lays out (three at
-    most), My hand after the buttons (unless not `hand`: the hand panel's copy of them), each select
-    menu in a row of its own. While the game is `paused` the answers are shown disabled (My hand
-    still works)."""
+    most), My hand after the buttons (unless not `hand`: the hand panel's copy of them) and, if the
+    table allows hints (`hint`) and the question is a choice, Hint; each select menu in a row of its
+    own. While the game is `paused` the answers and Hint are shown disabled (My hand still works)."""
     mine = [Button(L._("My hand"), OpenHand(channel_id, game_id), emoji=HAND_EMOJI)] if hand else []
+    if hint and len(answers) > 1:
+        ask = AskHint(channel_id, game_id, prompt)
+        mine.append(Button(L._("Hint"), ask, emoji=HINT_EMOJI, disabled=paused))
     laid: list[Row] = []
     for row in rows(answers, mine):
         if isinstance(row, Menu):
@@ -301,9 +326,10 @@ LOBBY_BUTTONS = (
 computer player button (`LobbyChange.ADD_COMPUTER`), which still seats a Normal one."""
 
 
-def lobby_rows(channel_id: int, game_id: int, L: Lang) -> Rows:
+def lobby_rows(channel_id: int, game_id: int, L: Lang, hints: bool | None = None) -> Rows:
     """Join, Leave, Start, Cancel and the host's House rules; under them the menu that adds a computer
-    player of the strength chosen, each option saying what that strength does."""
+    player of the strength chosen, each option saying what that strength does; and where the server
+    allows hints (`hints` not None, `Table.hints`), the host's switch of them for this game."""
     labels = {
         LobbyChange.JOIN: L._("Join"),
         LobbyChange.LEAVE: L._("Leave"),
@@ -320,7 +346,16 @@ def lobby_rows(channel_id: int, game_id: int, L: Lang) -> Rows:
     strengths = tuple(
         Option(strength_name(s, L), s.value, strength_does(s, L)[:100], COMPUTER_MARK) for s in Strength
     )
-    return buttons, Select(AddComputer(channel_id, game_id), strengths, L._("Add computer player…"))
+    menu = Select(AddComputer(channel_id, game_id), strengths, L._("Add computer player…"))
+    if hints is None:
+        return buttons, menu
+    switch = Button(
+        L._("Hints: allowed") if hints else L._("Hints: off"),
+        LobbyHints(channel_id, game_id, int(hints)),
+        discord.ButtonStyle.success if hints else discord.ButtonStyle.secondary,
+        emoji=ON_EMOJI if hints else OFF_EMOJI,
+    )
+    return buttons, menu, (switch,)
 
 
 def rematch_rows(game_id: int, L: Lang) -> Rows:

@@ -103,9 +103,14 @@ def game_embed(table: Table, game_id: int, L: Lang) -> discord.Embed:
         latest = latest_text(table, shown, L)
         embed.add_field(name=L._("Latest"), value=_clip(latest), inline=False)
     footer = _footer(game_id, ruleset, any(seat.orders.any for seat in table.seats), L)
-    house = house_rules_summary(L, st.ruleset, st.rules)
-    embed.set_footer(text=f"{footer}\n{house}" if house else footer)
+    lines = (footer, house_rules_summary(L, st.ruleset, st.rules), hints_used(table, L))
+    embed.set_footer(text="\n".join(line for line in lines if line))
     return embed
+
+
+def hints_used(table: Table, L: Lang) -> str:
+    """The mark of a game where someone took a hint (empty if nobody did): it will not be rated."""
+    return L._("💡 Hints were used: this game is not rated.") if table.hinted else ""
 
 
 def _colour(table: Table) -> discord.Colour:
@@ -297,7 +302,7 @@ def final_embed(standing: Standings, L: Lang) -> discord.Embed:
         footer = L._(
             "Net worth = cash − loans − carried Monster Charges. /payday ledger shows every payment."
         )
-    embed.set_footer(text=footer)
+    embed.set_footer(text="\n".join(line for line in (footer, hints_used(table, L)) if line))
     return embed
 
 

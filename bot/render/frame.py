@@ -56,7 +56,7 @@ def frame(
     L = lang(table.language)
     state = table.state
     if state is None:
-        rows = () if closed else lobby_rows(channel_id, game_id, L)
+        rows = () if closed else lobby_rows(channel_id, game_id, L, table.hints)
         embed = lobby_embed(table, "" if note is None else note_text(note, L), L, closed=closed)
         return Frame((embed,), rows, lobby=True)
     board, asked = game_embeds(table, game_id, L)
@@ -68,7 +68,8 @@ def frame(
     if closed or state.over or state.pending is None:
         return Frame((board, asked), (), picture=picture)
     answers = choices(state, L, table.computers())
-    rows = game_rows(channel_id, game_id, state.prompt, answers, L, paused=table.paused is not None)
+    paused, hint = table.paused is not None, table.hints is True
+    rows = game_rows(channel_id, game_id, state.prompt, answers, L, paused=paused, hint=hint)
     return Frame((board, asked), rows, picture=picture)
 
 

@@ -52,9 +52,8 @@ def with_question(
         return rows
     question = question_embed(table, L).description or ""
     embed.add_field(name=L._("❓ Your move"), value=question[:1024], inline=False)
-    laid = game_rows(
-        channel_id, game_id, state.prompt, answers, L, paused=table.paused is not None, hand=False
-    )
+    paused, hint = table.paused is not None, table.hints is True
+    laid = game_rows(channel_id, game_id, state.prompt, answers, L, paused=paused, hand=False, hint=hint)
     own = {item.target for row in rows if isinstance(row, tuple) for item in row}
     kept = [tuple(b for b in row if b.target not in own) if isinstance(row, tuple) else row for row in laid]
     return (*[row for row in kept if row][:MAX_ROWS], *rows)

@@ -23,6 +23,7 @@ def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> di
             L.ngettext("{n} month", "{n} months", table.months),
             edition_title(ruleset, L),
             L._("{time} per turn", time=duration(table.turn_seconds, L)),
+            *_hints(table, L),
         )
     )
     if closed:
@@ -41,6 +42,14 @@ def lobby_embed(table: Table, note: str, L: Lang, *, closed: bool = False) -> di
         if note:
             embed.set_footer(text=note)
     return embed
+
+
+def _hints(table: Table, L: Lang) -> tuple[str, ...]:
+    """Whether players may ask for hints, where the server allows them (a game where anyone takes
+    one is not rated, so the table knows before it sits down)."""
+    if table.hints is None:
+        return ()
+    return (L._("hints allowed (a game with hints is not rated)") if table.hints else L._("no hints"),)
 
 
 def _invitation(table: Table, settings: str, L: Lang) -> str:

@@ -95,6 +95,7 @@ class Lobbies(UseCases):
                 house_rules=server.house_rules(ruleset),
                 board_pictures=server.board_pictures,
                 call_by_name=server.calls,
+                hints=True if server.hints else None,
             )
             lobby.join(table, host.user_id, host.name)
             return await self._post(

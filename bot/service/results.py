@@ -7,7 +7,8 @@ own row rates at most one person (`holder`): who played most of it, or who left 
 person who left it has a row of their own (`leavers`), placed last, so a rating can be neither
 dodged by leaving nor gifted by a late takeover. A game counts for the rating only if it ran its
 course (`Ending.RETIRED`) or a player ended it early (as their leaving), with at least two people
-rated in it, and only against games of the same edition and house rules (a pool, `house_key`).
+rated in it and nobody took a hint, and only against games of the same edition and house rules (a
+pool, `house_key`).
 """
 
 import json
@@ -177,14 +178,17 @@ def result_of(summary: Mapping[str, Any], message_id: int | None) -> GameResult:
     # A game ended early by a person playing in it is rated, its ender placed last as a leaver: so
     # neither a player behind nor one ahead gains by ending it (docs/RULES.md §5.10).
     ran = reason == Ending.RETIRED or (reason == Ending.ENDED and any(map(ended_it, players)))
+    # A game where anyone asked the planner for a hint says nothing of its players' own skill.
+    hinted = bool(summary.get("hinted", False))
     return GameResult(
         message_id,
         str(summary.get("ruleset", "")),
         house_key(summary.get("house_rules") or {}),
         reason,
-        ran and people >= 2,
+        ran and people >= 2 and not hinted,
         int(summary.get("months", 0)),
         tuple(placings),
+        hinted,
     )
 
 

@@ -415,16 +415,16 @@ class Tables:
 
 
 def summary_of(table: Table, ending: dict[str, Any], tallied: Sequence[Tally]) -> dict[str, Any]:
-    """A finished game as history keeps it: its result (`ending`: why it ended, as codes), its
-    edition and house rules (so it is compared and rated only with games by the same rules), and
-    each player's net worth and tally, so its standings read the same after its log is pruned, and
-    who played each seat's turns and who left it, whom the rating judges it by."""
+    """A finished game as history keeps it: why it ended (`ending`, as codes); its edition, house
+    rules and whether anyone took a hint, which its rating depends on; each player's net worth and
+    tally (its standings read the same after a prune) and who played and left each seat's turns."""
     state = table.game
     return {
         **ending,
         "months": state.months,
         "ruleset": state.ruleset,
         "house_rules": house_rules_of(state.ruleset, state.rules),
+        "hinted": table.hinted,
         "players": [
             {
                 "name": seat.name,

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from bot.game import strengths
 from bot.game.actions import Action
@@ -29,6 +30,7 @@ from bot.game.state import GameState
 from bot.game.strengths import Strength
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 THINK_SECONDS = 2.0
 """How long a Hard thought may take, queueing for a worker included: four times what Hard needs at
@@ -122,28 +124,35 @@ class Thinker:
             "seat": thought.seat,
             "action": "think",
         }
-        future: Future[Action] | None = None
         try:
-            future = self._executor().submit(self.decide, *args)
-            # The deadline is read on the wall clock by a waiting thread: thinking is real CPU time,
-            # whatever clock the game runs on (simcord's is virtual).
-            return await asyncio.to_thread(future.result, self.deadline)
+            return await self.offload(self.decide, *args)
         except TimeoutError:
             log.warning("thought past its deadline: Normal's answer", extra=where)
-        except asyncio.CancelledError:
-            if future is not None:
-                future.cancel()
-            raise
         except BrokenExecutor:
             log.exception(
                 "the thinking workers broke: Normal's answer; new ones at the next thought", extra=where
             )
-            self.close()
         except Exception:
             log.exception("thought failed: Normal's answer", extra=where)
-        if future is not None:
-            future.cancel()
         return strengths.choose(thought.game(), thought.seat, Strength.NORMAL, thought.seed)
+
+    async def offload(self, work: Callable[..., T], *args: object, deadline: float | None = None) -> T:
+        """`work(*args)` run in a worker, within `deadline` seconds (else the thinker's): `TimeoutError`
+        if it is not done in time (the worker is let finish; its answer is dropped), `BrokenExecutor`
+        if the workers broke (new ones at the next call), or what `work` raised. `work` and its
+        arguments are pickled: a function of a module the worker can import, and plain values."""
+        future: Future[T] | None = None
+        try:
+            future = self._executor().submit(work, *args)
+            # The deadline is read on the wall clock by a waiting thread: thinking is real CPU time,
+            # whatever clock the game runs on (simcord's is virtual).
+            return await asyncio.to_thread(future.result, deadline or self.deadline)
+        except BrokenExecutor:
+            self.close()
+            raise
+        finally:
+            if future is not None and not future.done():
+                future.cancel()
 
     def close(self) -> None:
         """Stop the workers; thoughts queued are dropped (their games think again after a restart)."""

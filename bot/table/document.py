@@ -89,6 +89,11 @@ class Table(BaseModel):
     """The drawn board on the live message (the server's choice; the operator's switch is above it)."""
     call_by_name: bool = True
     """Players who never chose (`/payday notices`) are called by name: the server's choice."""
+    hints: bool | None = None
+    """Whether a player may ask the planner for a hint (bot/features/review): None, the server allows
+    none (the lobby offers no switch); True, allowed; False, the host turned them off for this game."""
+    hinted: bool = False
+    """Someone took a hint: the game is not rated, and its screens and history say so."""
     seats: list[Seat] = Field(default_factory=list)
     state: GameState | None = None
     """None while the lobby is open."""

@@ -215,6 +215,7 @@ def rematch(finished: Table, user_id: int, name: str, seed: int) -> Table:
         parent_id=finished.parent_id,
         board_pictures=finished.board_pictures,
         call_by_name=finished.call_by_name,
+        hints=finished.hints,
     )
     for seat in finished.seats:
         if not seat.computer:

@@ -104,6 +104,9 @@ class ServerSettings(BaseModel):
     calls: bool = True
     """Players are called by name when the game waits for them, unless they chose for themselves."""
     thread_per_game: bool = False
+    hints: bool = False
+    """Players may ask the planner for a hint in this server's games (a lobby's host may still turn
+    them off for one game); a game where anyone took one is not rated."""
     idle_end_days: int = Field(7, ge=1, le=MAX_END_DAYS)
     """A game nobody answers for this long after a question timed out ends by itself with the
     standings."""

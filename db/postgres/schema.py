@@ -190,6 +190,13 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE placings DROP CONSTRAINT placings_pkey, ADD PRIMARY KEY (game_id, seat, left_order)",
         ),
     ),
+    (
+        5,
+        (
+            # Whether anyone took a hint in the game, as in SQLite's step 9.
+            "ALTER TABLE results ADD COLUMN hinted BOOLEAN NOT NULL DEFAULT FALSE",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

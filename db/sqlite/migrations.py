@@ -240,6 +240,14 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             " (guild_id, ruleset, house, finished_at, user_id, place) WHERE mu IS NOT NULL",
         ),
     ),
+    (
+        9,
+        (
+            # Whether anyone took a hint in the game (bot/features/review): history says so, as the
+            # reason it is not rated.
+            "ALTER TABLE results ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

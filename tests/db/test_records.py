@@ -2,6 +2,7 @@
 rated in their pool, kept by a prune, and recorded for games finished before results were kept; in
 either store."""
 
+import dataclasses
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
@@ -92,6 +93,17 @@ async def test_a_rated_game_rates_its_people_only_and_an_unrated_game_nobody(sto
     assert all(p.after is None for p in unrated.result.placings)
     people = [p for p in rated.result.placings if p.user_id is not None]
     assert [(p.before, p.after) for p in people] == [(None, Skill(35.0, 1.0)), (None, Skill(26.0, 1.0))]
+
+
+async def test_a_game_where_hints_were_used_reads_back_marked_and_rates_nobody(store):
+    hinted = dataclasses.replace(result((1, 800), (2, 100), rated=False), hinted=True)
+    await finish(store, 1, 10, hinted)
+    await finish(store, 1, 10, result((1, 100), (2, 800), rated=False))
+
+    [plain, marked] = (await store.results(10))[0]
+    assert marked.result.hinted and not marked.result.rated
+    assert not plain.result.hinted
+    assert await store.ratings(10, "modern", "") == []
 
 
 async def test_ratings_learn_game_after_game_and_count_a_period_from_its_start(store, monkeypatch):

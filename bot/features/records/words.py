@@ -74,7 +74,9 @@ def _game_text(game: RecordedGame, L: Lang) -> str:
     rules = _house_rules(result.ruleset, result.house)
     if rules is not None and (summary := house_rules_summary(L, result.ruleset, rules)):
         lines.append(summary)
-    if result.reason != Ending.RETIRED:
+    if result.hinted:
+        lines.append(L._("💡 Hints were used: not rated."))
+    elif result.reason != Ending.RETIRED:
         lines.append(_ending(result.reason, result.rated, L))
     elif not result.rated:
         lines.append(L._("Not rated: fewer than two people played."))

@@ -25,7 +25,7 @@ from bot.render.rules_text import duration, edition_title
 from bot.service.reads import HouseView
 from bot.table.settings import END_DAYS, QUESTION_TIMES, RANKED_AFTER, TURN_TIMES, ServerSettings
 
-SWITCHES = ("board_pictures", "calls", "thread_per_game")
+SWITCHES = ("board_pictures", "calls", "thread_per_game", "hints")
 """The settings a button switches on and off (the `SettingsButton` actions that switch)."""
 GAME_FORM, ENDING_FORM = "game", "ending"
 FORMS = (GAME_FORM, ENDING_FORM)
@@ -87,6 +87,10 @@ def _table_lines(settings: ServerSettings, L: Lang) -> list[str]:
         L._("Board pictures: {state}", state=_on_off(settings.board_pictures, L)),
         L._("Call players by name: {state}", state=_on_off(settings.calls, L)),
         L._("A thread per game: {state}", state=_on_off(settings.thread_per_game, L)),
+        L._(
+            "Hints for players who ask (a game with hints is not rated): {state}",
+            state=_allowed(settings.hints, L),
+        ),
         L._("A game nobody plays ends after {time}", time=duration(settings.idle_end_days * 86400, L)),
         L._("A paused game ends after {time}", time=duration(settings.pause_end_days * 86400, L)),
         L.ngettext(
@@ -110,13 +114,18 @@ def _on_off(on: bool, L: Lang) -> str:
     return L._("on") if on else L._("off")
 
 
+def _allowed(allowed: bool, L: Lang) -> str:
+    return L._("allowed") if allowed else L._("off")
+
+
 def _panel_rows(guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) -> tuple[Row, ...]:
-    """The house rules' menu; the forms and switches; the editions to show and Reset."""
+    """The house rules' menu; the forms; the switches; the editions to show and Reset."""
     place = HouseOf.server(guild_id, ruleset)
     switch_labels = {
         "board_pictures": L._("Board pictures"),
         "calls": L._("Calls by name"),
         "thread_per_game": L._("Thread per game"),
+        "hints": L._("Hints"),
     }
     switches = tuple(
         Button(
@@ -129,7 +138,6 @@ def _panel_rows(guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) 
     )
     forms = (
         Button(L._("New games…"), SettingsButton(guild_id, ruleset, GAME_FORM), discord.ButtonStyle.primary),
-        *switches,
         Button(L._("Ends and ranks…"), SettingsButton(guild_id, ruleset, ENDING_FORM)),
     )
     editions = tuple(
@@ -142,7 +150,7 @@ def _panel_rows(guild_id: int, settings: ServerSettings, ruleset: str, L: Lang) 
         for name, rs in RULESETS.items()
     )
     view = HouseView(ruleset, settings.house_rules(ruleset))
-    return (house_menu(place, view, L), forms, (*editions, reset_button(place, view, L)))
+    return (house_menu(place, view, L), forms, switches, (*editions, reset_button(place, view, L)))
 
 
 # -- the forms of menus ---------------------------------------------------------------------------------

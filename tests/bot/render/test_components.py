@@ -10,7 +10,9 @@ from bot.render.components import (
     AddComputer,
     AnswerChoice,
     AnswerMenu,
+    AskHint,
     Button,
+    LobbyHints,
     OpenHand,
     Select,
     game_rows,
@@ -156,3 +158,26 @@ def test_the_lobby_adds_computer_players_from_a_menu_of_the_three_strengths(lang
     assert all(o.description and len(o.description) <= 100 for o in menu.options)
     assert len({o.description for o in menu.options}) == 3
     assert menu.placeholder == words._("Add computer player…")
+
+
+def test_hint_sits_beside_a_choice_only_where_the_table_allows_hints():
+    def hint_buttons(offered: list[Choice], **how) -> list[Button]:
+        laid = game_rows(CHANNEL, GAME, PROMPT, offered, EN, **how)
+        return [b for row in laid if isinstance(row, tuple) for b in row if isinstance(b.target, AskHint)]
+
+    assert hint_buttons(OFFERS["styles"]) == [], "hints not allowed"
+    assert hint_buttons(OFFERS["one button"], hint=True) == [], "a roll is no choice"
+    [hint] = hint_buttons(OFFERS["styles"], hint=True)
+    assert (hint.label, hint.target, hint.disabled) == ("Hint", AskHint(CHANNEL, GAME, PROMPT), False)
+    [paused] = hint_buttons(OFFERS["styles"], hint=True, paused=True)
+    assert paused.disabled
+    [copy] = hint_buttons(OFFERS["styles"], hint=True, hand=False)  # the hand panel's copy
+    assert copy.target == hint.target
+
+
+def test_the_lobby_shows_the_hosts_switch_of_hints_only_where_the_server_allows_them():
+    assert len(lobby_rows(CHANNEL, GAME, EN)) == 2
+    *_, (allowed,) = lobby_rows(CHANNEL, GAME, EN, hints=True)
+    *_, (off,) = lobby_rows(CHANNEL, GAME, EN, hints=False)
+    assert (allowed.label, allowed.target) == ("Hints: allowed", LobbyHints(CHANNEL, GAME, 1))
+    assert (off.label, off.target) == ("Hints: off", LobbyHints(CHANNEL, GAME, 0))

@@ -57,6 +57,21 @@ def test_a_game_that_ended_early_is_not_rated(reason):
     assert not result_of(summary((1, 5), (2, 9), reason=reason), None).rated
 
 
+def test_a_game_where_anyone_took_a_hint_is_marked_and_not_rated():
+    table = Table(host_id=1, turn_seconds=300, interrupt_seconds=60, seed=7)
+    for user, name in ((1, "ann"), (2, "bob")):
+        lobby.join(table, user, name)
+    lobby.start(table, 1)
+    fair = result_of(summary_of(table, {"reason": "retired"}, [Tally(), Tally()]), None)
+    table.hinted = True
+
+    hinted = result_of(summary_of(table, {"reason": "retired"}, [Tally(), Tally()]), None)
+
+    assert fair.rated and not fair.hinted
+    assert hinted.hinted and not hinted.rated
+    assert not result_of(summary((1, 5), (2, 9)), None).hinted, "a summary from before hints"
+
+
 def test_a_summary_from_before_results_were_kept_reads_with_defaults():
     old = {"reason": "retired", "ruleset": "classic", "months": 1, "players": [
         {"name": "ann", "user_id": 5, "net_worth": 300, "tally": {"jackpots": 1}},

@@ -67,7 +67,9 @@ def finished() -> Table:
 
 
 def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_who_asked():
-    old = finished().model_copy(update={"idle_end_days": 3, "pause_end_days": 2})
+    old = finished().model_copy(
+        update={"idle_end_days": 3, "pause_end_days": 2, "hints": False, "hinted": True}
+    )
     table = lobby.rematch(old, 2, "Bobby", seed=11)
     assert (table.months, table.ruleset, table.turn_seconds, table.interrupt_seconds) == (
         2,
@@ -76,6 +78,7 @@ def test_a_rematch_keeps_the_settings_and_the_seats_in_order_and_seats_the_one_w
         45,
     )
     assert (table.idle_end_days, table.pause_end_days) == (3, 2)
+    assert (table.hints, table.hinted) == (False, False), "the host's no to hints, and no hint taken yet"
     assert table.state is None and table.seed == 11 and table.host_id == 2
     assert (table.house_rules, table.board_pictures, table.call_by_name) == ({"salary": 4000}, False, False)
     seats = [(s.user_id, s.name, s.invited) for s in table.seats]

@@ -36,8 +36,8 @@ from tests.bot.game.scripted import (
     stack_mail,
 )
 
-TABLE_BUTTONS = (Choice("My hand", "hand"), Choice("Notices off", "notices"))
-"""Buttons of the live message's own beside the answers (the hand panel, the notices): the
+TABLE_BUTTONS = (Choice("My hand", "hand"), Choice("Hint", "hint"))
+"""Buttons of the live message's own beside the answers (the hand panel, a hint): the
 answers must leave room for two."""
 LONG_NAMES = [f"{letter * 3} the {'very ' * 5}long name"[:32] for letter in "ABCDEF"]
 
@@ -322,13 +322,13 @@ def test_the_six_lottery_numbers_get_rows_of_their_own_three_and_three(code):
     assert [[ch.label for ch in row] for row in laid] == [
         ["1", "2", "3"],
         ["4", "5", "6"],
-        [L._("Sit out"), "My hand", "Notices off"],
+        [L._("Sit out"), "My hand", "Hint"],
     ]
     act(st, ANN, ActionKind.ANTE, 3)
     laid = rows(choices(st, L), TABLE_BUTTONS)
     assert [[ch.label for ch in row] for row in laid] == [
         ["1", "2", "4", "5", "6"],
-        [L._("Sit out"), "My hand", "Notices off"],
+        [L._("Sit out"), "My hand", "Hint"],
     ]
 
 
