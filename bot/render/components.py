@@ -323,8 +323,8 @@ def lobby_rows(channel_id: int, game_id: int, L: Lang) -> Rows:
     return buttons, Select(AddComputer(channel_id, game_id), strengths, L._("Add computer player…"))
 
 
-def rematch_rows(game_id: int, L: Lang) -> Rows:
-    return ((Button(L._("Rematch"), Rematch(game_id), discord.ButtonStyle.success),),)
+def rematch_button(game_id: int, L: Lang) -> Button:
+    return Button(L._("Rematch"), Rematch(game_id), discord.ButtonStyle.success)
 
 
 def end_rows(channel_id: int, game_id: int, prompt: int, L: Lang) -> Rows:

@@ -190,6 +190,19 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE placings DROP CONSTRAINT placings_pkey, ADD PRIMARY KEY (game_id, seat, left_order)",
         ),
     ),
+    (
+        5,
+        (
+            # A finished game's review, as in SQLite's step 9.
+            """
+            CREATE TABLE reviews (
+                game_id BIGINT PRIMARY KEY,
+                data    TEXT NOT NULL,
+                made_at BIGINT NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -240,6 +240,20 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             " (guild_id, ruleset, house, finished_at, user_id, place) WHERE mu IS NOT NULL",
         ),
     ),
+    (
+        9,
+        (
+            # A finished game's review (bot/features/review): its JSON, made once off the click path
+            # and read the same every time; no foreign key, like the log, since history keeps it.
+            """
+            CREATE TABLE reviews (
+                game_id INTEGER PRIMARY KEY,
+                data    TEXT NOT NULL,
+                made_at INTEGER NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]
