@@ -1,6 +1,6 @@
-"""A finished game's review, privately, for whoever played it: `/payday review [game]` and the My
-review button on the standings (`ReviewButton`, beside the cog it calls); and the standings' line
-of the table once the game's review is made.
+"""A finished game's review, privately, for whoever played it: the My review button on the standings
+(`ReviewButton`, beside the cog it calls); and the standings' line of the table once the game's
+review is made. (`/payday review` waits for a slot: /payday holds Discord's most, 25 subcommands.)
 
 The worker (worker.py) starts with the cog and stops with it. The standings' line is added to the
 standings message itself (its embed gains a field), edited with the bot's token, so it reads where
@@ -11,7 +11,6 @@ import asyncio
 import logging
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.features.review import words
@@ -19,14 +18,12 @@ from bot.features.review.controls import OpenReview
 from bot.features.review.model import GameReview
 from bot.features.review.service import Preparing, Reviewed, Reviews
 from bot.features.review.worker import ReviewWorker
-from bot.render.help import HELP_SECTION, Section
 from bot.render.language.i18n import Lang, lang
 from cogs.payday import Control, FeatureCog
 from cogs.payday.live import Reply
 
 log = logging.getLogger(__name__)
 
-GAME_NUMBERS = app_commands.Range[int, 1, 999_999_999_999]
 LINE_TRIES = 6
 """Looks for the standings of a game just reviewed, LINE_WAIT apart: a review made before its
 standings were posted (a small game, a quick analysis) waits for them."""
@@ -34,7 +31,7 @@ LINE_WAIT = 5.0
 
 
 class ReviewCommands(FeatureCog):
-    """/payday review, the My review button, and the worker that makes reviews."""
+    """The My review button, and the worker that makes reviews."""
 
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
@@ -53,24 +50,6 @@ class ReviewCommands(FeatureCog):
             task.cancel()
         await asyncio.gather(*self._lines, return_exceptions=True)
         await super().cog_unload()
-
-    @app_commands.command(name="review", extras={HELP_SECTION: Section.HISTORY})
-    @app_commands.describe(game="The game's number (Game #12: 12); none: your last game here.")
-    async def review(self, interaction: discord.Interaction, game: GAME_NUMBERS | None = None) -> None:
-        """Your own review of a game you played here: your luck, your choices, the moments that mattered."""
-        await self._show_review(interaction, game)
-
-    @review.autocomplete("game")
-    async def _my_games(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[int]]:
-        """The clicker's finished games here, newest first, those whose number starts with what was typed."""
-        L = lang(interaction.locale)
-        games = await self.reviews.my_games(interaction.guild_id, interaction.user.id)
-        wanted = str(typed or "").strip()
-        return [
-            app_commands.Choice(name=L._("Game #{game}", game=game_id), value=game_id)
-            for game_id in games
-            if str(game_id).startswith(wanted)
-        ]
 
     async def open_review(self, interaction: discord.Interaction, clicked: OpenReview) -> None:
         """The My review button of a finished game's standings."""

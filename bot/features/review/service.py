@@ -1,5 +1,5 @@
-"""A finished game's review, read by the people who played it (`/payday review`, the My review
-button on the standings), and the table's line the standings gain once the review is in.
+"""A finished game's review, read by the people who played it (the My review button on the
+standings), and the table's line the standings gain once the review is in.
 
 Reads only: the review is made by the worker (worker.py) and stored; a look finds it, or finds it
 on its way (`Preparing`, with how many reviews come first), or refuses in one sentence: a game of
@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 
 class ReviewCode(StrEnum):
-    """Refusals of a review; each has `game`, the game's number, but NONE_PLAYED."""
+    """Refusals of a review; each has `game`, the game's number."""
 
     NO_GAME = "review_no_game"
     """No game of that number finished in this server."""
@@ -33,8 +33,6 @@ class ReviewCode(StrEnum):
     """The person did not play in that game: a review is its players' own."""
     PRUNED = "review_pruned"
     """The game's moves were pruned before it was reviewed: its review cannot be made."""
-    NONE_PLAYED = "review_none_played"
-    """No game is named, and the person has finished none in this server."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +73,8 @@ class Reviews(UseCases):
         super().__init__(core)
         self.worker = worker
 
-    async def mine(self, guild_id: int | None, user_id: int, game_id: int | None) -> Reviewed | Preparing:
-        """`user_id`'s review of game `game_id` of this server (None: their last finished one here)."""
-        if game_id is None:
-            game_id = await self._last_game(guild_id, user_id)
+    async def mine(self, guild_id: int | None, user_id: int, game_id: int) -> Reviewed | Preparing:
+        """`user_id`'s review of game `game_id` of this server."""
         archived = await self._here(guild_id, game_id)
         seat = played_by(archived.table, user_id)
         if seat is None:
@@ -95,13 +91,6 @@ class Reviews(UseCases):
         self.worker.want(game_id)
         log.info("review asked for before it is made", extra=where)
         return Preparing(game_id, self.worker.ahead(game_id) or 1)
-
-    async def my_games(self, guild_id: int | None, user_id: int, limit: int = 25) -> list[int]:
-        """The numbers of the person's finished games in this server, newest first (for suggestions)."""
-        if guild_id is None:
-            return []
-        page, _ = await self.core.tables.store.results(guild_id, user_id=user_id, limit=limit)
-        return [game.game_id for game in page]
 
     async def stored(self, game_id: int) -> GameReview | None:
         """The game's review as saved (None: none yet, or one of another format, to be made again)."""
@@ -131,12 +120,6 @@ class Reviews(UseCases):
             _best(review, lambda seat: seat.luck),
             _best(review, lambda seat: seat.choices),
         )
-
-    async def _last_game(self, guild_id: int | None, user_id: int) -> int:
-        games = await self.my_games(guild_id, user_id, limit=1)
-        if not games:
-            raise Refused(ReviewCode.NONE_PLAYED)
-        return games[0]
 
     async def _here(self, guild_id: int | None, game_id: int) -> Archived:
         archived = await self.core.tables.archived(game_id)

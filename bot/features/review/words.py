@@ -269,7 +269,7 @@ def preparing_text(preparing: Preparing, L: Lang) -> str:
 def table_line(line: TableLine, L: Lang) -> tuple[str, str]:
     """The standings' line, as a field's name and value: who was luckiest and who chose best."""
     return L._("Luck and choices"), L._(
-        "🎲 Luckiest: {luckiest} · 🧠 Best choices: {best} (/payday review tells each player more)",
+        "🎲 Luckiest: {luckiest} · 🧠 Best choices: {best} (My review tells each player more)",
         luckiest=and_list([safe(line.names[seat]) for seat in line.luckiest], L),
         best=and_list([safe(line.names[seat]) for seat in line.best_choices], L),
     )
@@ -289,6 +289,5 @@ _REFUSALS: dict[StrEnum, Writer] = {
         "Game #{game}'s moves were pruned before it was reviewed, so its review cannot be made.",
         game=p["game"],
     ),
-    ReviewCode.NONE_PLAYED: lambda p, n, L: L._("You have not finished a game in this server yet."),
 }
 REFUSALS.register(_REFUSALS)

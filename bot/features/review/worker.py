@@ -60,30 +60,35 @@ class ReviewWorker:
     review, so a bot whose games never end starts none)."""
 
     def __init__(
-        self, core: Core, review: Reviewer = review_game, pool: Callable[[], Executor] = review_pool
+        self, core: Core, review: Reviewer | None = None, pool: Callable[[], Executor] | None = None
     ) -> None:
         self.core = core
-        self.review = review
-        self._new_pool = pool
+        self.review = review or review_game
+        self._new_pool = pool or review_pool
         self._pool: Executor | None = None
         self._queue: deque[int] = deque()
-        self._wanted = asyncio.Event()
         self._reviewing: int | None = None
         self._passed: set[int] = set()
         """Games this process could not review (pruned, or not rebuilding): not looked up again."""
         self._task: asyncio.Task[None] | None = None
+        """Reviewing until nothing is left (no task waits idle: one starts when a game is wanted)."""
         self.made: list[Made] = []
+        self._closed = False
 
     def start(self) -> None:
         """Hear of every game that ends from now on, and review those waiting in the store."""
         self.core.ended.append(self.want)
-        self._task = asyncio.create_task(self._serve(), name="reviews")
+        self._work()
 
     def want(self, game_id: int) -> None:
         """Review game `game_id` after those queued (nothing if it is queued or under way)."""
         if game_id != self._reviewing and game_id not in self._queue:
             self._queue.append(game_id)
-            self._wanted.set()
+            self._work()
+
+    def _work(self) -> None:
+        if not self._closed and (self._task is None or self._task.done()):
+            self._task = asyncio.create_task(self._serve(), name="reviews")
 
     def ahead(self, game_id: int) -> int | None:
         """How many reviews come before game `game_id`'s (0: under way), None if it is not queued."""
@@ -94,11 +99,8 @@ class ReviewWorker:
         )
 
     async def _serve(self) -> None:
-        while True:
-            if not self._queue and not await self._resume():
-                self._wanted.clear()
-                await self._wanted.wait()
-                continue
+        """Review the games queued, then those the store still holds without a review, one at a time."""
+        while self._queue or await self._resume():
             self._reviewing = self._queue.popleft()
             try:
                 await self.made_for(self._reviewing)
@@ -112,7 +114,11 @@ class ReviewWorker:
 
     async def _resume(self) -> bool:
         """Queue the finished games that have no review yet (newest first); whether any were found."""
-        found = [row.game_id for row in await self.core.tables.store.unreviewed(RESUME_BATCH)]
+        try:
+            found = [row.game_id for row in await self.core.tables.store.unreviewed(RESUME_BATCH)]
+        except Exception:
+            log.exception("games to review not read: looked up again at the next game's end")
+            return False
         for game_id in found:
             if game_id not in self._passed:
                 self.want(game_id)
@@ -163,6 +169,7 @@ class ReviewWorker:
 
     async def close(self) -> None:
         """Stop reviewing (a review cut short is made again after a restart: it was never saved)."""
+        self._closed = True
         if self.want in self.core.ended:
             self.core.ended.remove(self.want)
         if self._task is not None:
