@@ -52,10 +52,8 @@ class ReviewCommands(FeatureCog):
         await super().cog_unload()
 
     async def open_review(self, interaction: discord.Interaction, clicked: OpenReview) -> None:
-        """The My review button of a finished game's standings."""
-        await self._show_review(interaction, clicked.game_id)
+        """The My review button of a finished game's standings: the clicker's own review, privately."""
 
-    async def _show_review(self, interaction: discord.Interaction, game_id: int | None) -> None:
         def show(reply: Reply, shown: Reviewed | Preparing, L: Lang) -> None:
             if isinstance(shown, Preparing):
                 reply.say(words.preparing_text(shown, L))
@@ -63,7 +61,7 @@ class ReviewCommands(FeatureCog):
                 reply.say(embed=words.review_embed(shown, L))
 
         guild_id, user_id = interaction.guild_id, interaction.user.id
-        await self._run(interaction, lambda: self.reviews.mine(guild_id, user_id, game_id), show)
+        await self._run(interaction, lambda: self.reviews.mine(guild_id, user_id, clicked.game_id), show)
 
     async def _made(self, review: GameReview) -> None:
         """A review was made: its line goes on the standings (a task of its own, so the next review
