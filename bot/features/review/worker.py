@@ -98,6 +98,11 @@ class ReviewWorker:
             self._queue.index(game_id) + 1 + (self._reviewing is not None) if game_id in self._queue else None
         )
 
+    async def idle(self) -> None:
+        """Wait until no review is left to make (for whoever must see them made: tests, a benchmark)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.wait([self._task])
+
     async def _serve(self) -> None:
         """Review the games queued, then those the store still holds without a review, one at a time."""
         while self._queue or await self._resume():

@@ -2,8 +2,6 @@
 restart loses nothing), newest first, passes over a pruned game without marking it, and saves
 each review so it reads the same."""
 
-import asyncio
-
 from bot.features.review.model import GameReview
 from bot.features.review.worker import ReviewWorker
 from bot.game import engine
@@ -24,12 +22,6 @@ async def finished_game(service, channel: int, *, moves: bool = True) -> int:
     return row.game_id
 
 
-async def reviewed(worker: ReviewWorker) -> None:
-    worker.start()
-    while worker._task is not None and not worker._task.done():
-        await asyncio.sleep(0.01)
-
-
 async def test_at_start_the_games_waiting_are_reviewed_and_saved(service):
     first, second = await finished_game(service, 1), await finished_game(service, 2)
     pruned = await finished_game(service, 3, moves=False)
@@ -40,7 +32,8 @@ async def test_at_start_the_games_waiting_are_reviewed_and_saved(service):
         made.append(review.game_id)
 
     worker.made.append(told)
-    await reviewed(worker)
+    worker.start()
+    await worker.idle()
     await worker.close()
 
     assert made == [second, first]  # newest first
