@@ -108,7 +108,7 @@ class ReviewWorker:
         while self._queue or await self._resume():
             self._reviewing = self._queue.popleft()
             try:
-                await self.made_for(self._reviewing)
+                await self._made_for(self._reviewing)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -129,7 +129,7 @@ class ReviewWorker:
                 self.want(game_id)
         return bool(self._queue)
 
-    async def made_for(self, game_id: int) -> GameReview | None:
+    async def _made_for(self, game_id: int) -> GameReview | None:
         """Review game `game_id` and save it, then tell `made`; None if it cannot be reviewed (its
         moves were pruned, it does not rebuild as stored)."""
         where = {"game": game_id, "action": "review"}
