@@ -98,6 +98,12 @@ async def test_those_who_did_not_play_and_games_not_here_are_refused_in_a_senten
     )
     assert refusal(unknown) == f"No game #{game_id + 5} has finished in this server."
 
+    elsewhere = env.create_guild("Elsewhere")
+    channel = elsewhere.create_text_channel("payday")
+    alice_there = elsewhere.add_member(game.players[0].user)  # she played it, in another server
+    other = await click(alice_there, await forged(env, channel, f"pdv:{game_id}"), label="Forged")
+    assert refusal(other) == f"No game #{game_id} has finished in this server."
+
 
 @pytest.mark.bot(**OPTIONS)
 async def test_a_review_not_made_yet_says_so_and_a_pruned_game_cannot_have_one(env):
@@ -113,3 +119,19 @@ async def test_a_review_not_made_yet_says_so_and_a_pruned_game_cannot_have_one(e
     assert refusal(pruned) == (
         f"Game #{game_id}'s moves were pruned before it was reviewed, so its review cannot be made."
     )
+
+
+@pytest.mark.real_analysis
+@pytest.mark.bot(**OPTIONS)
+@pytest.mark.simcord(settle_timeout=120)
+async def test_a_game_reviewed_by_the_real_analysis_reads_for_each_player(env):
+    pytest.importorskip("bot.features.review.analysis")  # merged from the analysis' branch
+    game = await start_game(env, 2)
+    await play_to_end(env, game, random_button(5))
+    game_id, _ = await finished(env, game.channel)
+    standings = message(game.channel, await env.bot.store.result_message(game_id))
+
+    for player in game.players:
+        review = review_of(await click(player, standings, label="My review"))
+        assert review.title == f"Your review of game #{game_id}"
+        assert plain(review.description).startswith("**Your choices ")
