@@ -6,7 +6,7 @@ on its way (`Preparing`, with how many reviews come first), or refuses in one se
 another server or none, a game the person did not play, a game whose moves were pruned. A person
 sees their own seat's review and no one else's. A review not made yet is answered at once, not
 waited for: it takes seconds to a minute, so a few seconds' wait would rarely catch it, and the
-answer says when to come back (and puts the game first in line if a restart had dropped it).
+answer says when to come back (and queues the game, if nothing had yet).
 """
 
 import logging
