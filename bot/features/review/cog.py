@@ -3,8 +3,9 @@
 review is made. (`/payday review` waits for a slot: /payday holds Discord's most, 25 subcommands.)
 
 The worker (worker.py) starts with the cog and stops with it. The standings' line is added to the
-standings message itself (its embed gains a field), edited with the bot's token, so it reads where
-the table looks, and a restart changes nothing: the line is written from the stored review.
+standings message itself (its embed gains a field, replaced if it is written again), edited with
+the bot's token, so it reads where the table looks; it is added before the review is saved, so a
+restart between the two makes both again.
 """
 
 import asyncio
@@ -64,32 +65,40 @@ class ReviewCommands(FeatureCog):
         await self._run(interaction, lambda: self.reviews.mine(guild_id, user_id, clicked.game_id), show)
 
     async def _made(self, review: GameReview) -> None:
-        """A review was made: its line goes on the standings (a task of its own, so the next review
-        does not wait for the standings to be posted)."""
-        task = asyncio.create_task(self._add_line(review), name=f"review line {review.game_id}")
+        """A review was made, and is about to be saved: its line goes on the standings now if they
+        are posted (a restart before the save makes the review again, and the line again, in place
+        of this one), else once they are, from a task of its own (the next review does not wait)."""
+        if await self._add_line(review):
+            return
+        task = asyncio.create_task(self._add_line_later(review), name=f"review line {review.game_id}")
         self._lines.add(task)
         task.add_done_callback(self._lines.discard)
 
-    async def _add_line(self, review: GameReview) -> None:
-        where = {"game": review.game_id, "action": "review line"}
+    async def _add_line_later(self, review: GameReview) -> None:
         for _ in range(LINE_TRIES):
-            try:
-                line = await self.reviews.table_line(review)
-                if line is not None:
-                    standings = await self.bot.get_partial_messageable(line.channel_id).fetch_message(
-                        line.message_id
-                    )
-                    name, text = words.table_line(line, lang(line.language))
-                    await standings.edit(embeds=_with_line(standings.embeds, name, text))
-                    log.info("the table's line added to the standings", extra=where)
-                    return
-            except discord.HTTPException:
-                log.warning(
-                    "the table's line could not be added to the standings", exc_info=True, extra=where
-                )
-                return
             await asyncio.sleep(LINE_WAIT)
-        log.info("no standings to add the table's line to", extra=where)
+            if await self._add_line(review):
+                return
+        log.info("no standings to add the table's line to", extra={"game": review.game_id})
+
+    async def _add_line(self, review: GameReview) -> bool:
+        """Add the table's line to the game's standings; False if they are not posted yet (True
+        once added, or if adding it failed: that is logged, and not tried again)."""
+        where = {"game": review.game_id, "action": "review line"}
+        try:
+            line = await self.reviews.table_line(review)
+            if line is None:
+                return False
+            messages = self.bot.get_partial_messageable(line.channel_id)
+            standings = await messages.fetch_message(line.message_id)
+            name, text = words.table_line(line, lang(line.language))
+            await standings.edit(embeds=_with_line(standings.embeds, name, text))
+            log.info("the table's line added to the standings", extra=where)
+        except discord.HTTPException:
+            log.warning("the table's line could not be added to the standings", exc_info=True, extra=where)
+        except Exception:
+            log.exception("the table's line failed", extra=where)
+        return True
 
 
 def _with_line(embeds: list[discord.Embed], name: str, line: str) -> list[discord.Embed]:

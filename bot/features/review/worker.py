@@ -33,7 +33,8 @@ Reviewer = Callable[[int, Setup, Sequence[Mapping[str, Any]]], GameReview]
 """(game number, what it started from, its log from just after its start) -> its review: pure, run
 in the worker process (so a function of a module the worker can import)."""
 Made = Callable[[GameReview], Awaitable[None]]
-"""Told of each review once it is saved (the standings' line of the table)."""
+"""Told of each review once it is made, just before it is saved (the standings' line of the table):
+a restart between the two makes the review again and tells again, so nothing told is lost."""
 
 RESUME_BATCH = 50
 """Finished games without a review looked up at a time, at start and whenever the queue runs dry."""
@@ -130,7 +131,7 @@ class ReviewWorker:
         return bool(self._queue)
 
     async def _made_for(self, game_id: int) -> GameReview | None:
-        """Review game `game_id` and save it, then tell `made`; None if it cannot be reviewed (its
+        """Review game `game_id`, tell `made`, and save it; None if it cannot be reviewed (its
         moves were pruned, it does not rebuild as stored)."""
         where = {"game": game_id, "action": "review"}
         archived = await self.core.tables.archived(game_id)
@@ -147,10 +148,10 @@ class ReviewWorker:
             return None
         log.info("reviewing game", extra=where)
         review = await self._run(game_id, setup, list(after_start(records)))
+        for told in self.made:  # before the save: a restart in between makes it, and tells, again
+            await told(review)
         await self.core.tables.store.save_review(game_id, review.model_dump_json())
         log.info("game reviewed", extra={**where, "seats": len(review.seats)})
-        for told in self.made:
-            await told(review)
         return review
 
     async def _run(self, game_id: int, setup: Setup, records: list[dict[str, Any]]) -> GameReview:
