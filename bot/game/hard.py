@@ -12,7 +12,8 @@ the usual one.
 Each future is a fresh sample of what nobody at the table can know (`hidden.sample`: the draw
 piles' order, the face-down Yard Sale card, the dice), so Hard never sees the real deck; every
 answer is judged on the same futures (common random numbers), so the comparison measures the
-answers and not the luck of the draw.
+answers and not the luck of the draw. The weighing (`weigh`) hands back how every future ended for
+every seat, so the coach (bot/features/review) judges a player's answer on Hard's very futures.
 
 A question with one sensible answer (a roll, one Deal to sell, a Monster Charge at the last Pay
 Day) is answered without simulating. Some questions list many answers that differ only by degree
@@ -23,8 +24,9 @@ other, so the number changes nothing but who else can pick what.
 
 import math
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
+from typing import NamedTuple
 
 from bot.game import ai
 from bot.game import calendar as b
@@ -70,6 +72,19 @@ def outcome(world: GameState, seat: int) -> Outcome:
     return win_share(world, seat), world.net_worth(seat) - best_other
 
 
+class FutureEnd(NamedTuple):
+    """How one sampled future ended: the planning seat's `Outcome` (what Hard weighs), and every
+    seat's share of the win (what a review weighs: one answer's effect on each player at once)."""
+
+    outcome: Outcome
+    shares: tuple[float, ...]
+
+
+def future_end(world: GameState, seat: int) -> FutureEnd:
+    shares = tuple(win_share(world, other) for other in range(len(world.players)))
+    return FutureEnd(outcome(world, seat), shares)
+
+
 def choose(state: GameState, seat: int, seed: int = 0, budget: int = BUDGET) -> Action:
     """Hard's answer to the question `seat` is being asked now; the same `seed` (and `budget`)
     gives the same answer, and `state` is left as it was."""
@@ -80,14 +95,29 @@ def choose(state: GameState, seat: int, seed: int = 0, budget: int = BUDGET) -> 
     if len(answers) == 1:
         kind, value = answers[0]
         return Action(seat, kind, value, state.prompt)
-    results: list[list[Outcome]] = [[] for _ in answers]
-    futures = futures_for(state, budget, len(answers))
+    endings = weigh(state, seat, answers, seed, futures_for(state, budget, len(answers)))
+    kind, value = answers[preferred(state, endings)]
+    return Action(seat, kind, value, state.prompt)
+
+
+def weigh(
+    state: GameState, seat: int, answers: Sequence[Answer], seed: int, futures: int
+) -> list[list[FutureEnd]]:
+    """How each of `answers` ends in each of the same `futures` sampled futures (common random
+    numbers), seeded as Hard seeds its own: weighing Hard's candidates here is Hard's weighing, and
+    an answer added after them is judged on the very futures they were. `state` is left as it was."""
+    endings: list[list[FutureEnd]] = [[] for _ in answers]
     for future in range(futures):
         world = to_json(sample(state, mix(seed, state.prompt, state.actions, seat, future)))
-        for answer, result in zip(answers, results, strict=True):
-            result.append(outcome(played_forward(world, seat, answer), seat))
-    kind, value = answers[pick(results, state.rules.start_cash * SPREAD)]
-    return Action(seat, kind, value, state.prompt)
+        for answer, ended in zip(answers, endings, strict=True):
+            ended.append(future_end(played_forward(world, seat, answer), seat))
+    return endings
+
+
+def preferred(state: GameState, endings: Sequence[list[FutureEnd]]) -> int:
+    """The index of Hard's answer among weighed ones, its usual answer first (`pick`)."""
+    outcomes = [[future.outcome for future in futures] for futures in endings]
+    return pick(outcomes, state.rules.start_cash * SPREAD)
 
 
 def played_forward(world: str, seat: int, answer: Answer) -> GameState:

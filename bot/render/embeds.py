@@ -326,8 +326,17 @@ def _standing_row(standing: Standings, rank: int, seat: int, worth: int, L: Lang
     row = standing_line(standing.table, rank, seat, worth, L)
     if seat >= len(standing.tallies):
         return row
+    tally = standing.tallies[seat]
+    story = player_story(tally, standing.table.game.ruleset, L)
+    if tally.retired and tally.retired_with != worth:
+        since = L._(
+            "retired with {worth}, then {change} at the table's events",
+            worth=L.money(tally.retired_with),
+            change=L.signed(worth - tally.retired_with),
+        )
+        story = f"{story} · {since}"
     # In italics, so the places and net worths stand out when the table scans the list.
-    return f"{row}\n*{player_story(standing.tallies[seat], standing.table.game.ruleset, L)}*"
+    return f"{row}\n*{story}*"
 
 
 def player_story(tally: Tally, ruleset: str, L: Lang) -> str:

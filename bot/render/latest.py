@@ -15,7 +15,7 @@ from bot.render.language.ledger import reason_text
 from bot.render.language.lists import and_list
 from bot.render.language.strengths import COMPUTER_MARK
 from bot.render.paydays import breakdown
-from bot.render.story.block import LOTTERY_SIGN, PAYDAY_SIGN, RETIRED_SIGN, die, signed
+from bot.render.story.block import LOTTERY_SIGN, PAYDAY_SIGN, RETIRED_SIGN, die
 from bot.table import RECENT_EVENTS, Table
 
 LATEST_LINES = 5
@@ -172,7 +172,7 @@ def _contest(events: tuple[Event, ...], names: tuple[str, ...], rs: Ruleset, L: 
 
 def _payday_line(events: tuple[Event, ...], names: tuple[str, ...], rs: Ruleset, L: Lang) -> str:
     end = events[-1]
-    player, result = names[end.seat], signed(breakdown(events, end.seat).result, L)
+    player, result = names[end.seat], L.signed(breakdown(events, end.seat).result)
     if end.kind == EventKind.RETIRED:
         return (
             RETIRED_SIGN

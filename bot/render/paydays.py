@@ -15,7 +15,6 @@ from bot.game import events as ev
 from bot.game.events import Event, EventKind, Reason
 from bot.game.payday import PAYDAY_REASONS, result_share
 from bot.render.language.i18n import Lang
-from bot.render.story.block import signed
 
 
 @dataclass(slots=True)
@@ -94,21 +93,21 @@ def breakdown_line(sums: Breakdown, L: Lang) -> str:
     if sums.salary is None:
         parts.append(L._("no salary"))
     else:
-        parts.append(L._("salary {amount}", amount=signed(sums.salary, L)))
+        parts.append(L._("salary {amount}", amount=L.signed(sums.salary)))
     if sums.interest:
-        parts.append(L._("loan interest {amount}", amount=signed(sums.interest, L)))
+        parts.append(L._("loan interest {amount}", amount=L.signed(sums.interest)))
     if sums.savings_interest:
-        parts.append(L._("savings interest {amount}", amount=signed(sums.savings_interest, L)))
+        parts.append(L._("savings interest {amount}", amount=L.signed(sums.savings_interest)))
     if sums.bill_count:
         parts.append(
             L.ngettext(
-                "{n} bill {amount}", "{n} bills {amount}", sums.bill_count, amount=signed(sums.bills, L)
+                "{n} bill {amount}", "{n} bills {amount}", sums.bill_count, amount=L.signed(sums.bills)
             )
         )
     if sums.charges:
-        parts.append(L._("Monster Charges {amount}", amount=signed(sums.charges, L)))
+        parts.append(L._("Monster Charges {amount}", amount=L.signed(sums.charges)))
     if sums.fees:
-        parts.append(L._("withdrawal fees {amount}", amount=signed(sums.fees, L)))
+        parts.append(L._("withdrawal fees {amount}", amount=L.signed(sums.fees)))
     apart = []
     if sums.carried:
         apart.append(L._("Monster Charges carried {amount}", amount=L.money(sums.carried)))
@@ -120,4 +119,4 @@ def breakdown_line(sums: Breakdown, L: Lang) -> str:
         apart.append(L._("deposited {amount}", amount=L.money(-sums.banked)))
     elif sums.banked > 0:
         apart.append(L._("withdrew {amount}", amount=L.money(sums.banked)))
-    return " · ".join([f"{' · '.join(parts)} = {signed(sums.result, L)}", *apart])
+    return " · ".join([f"{' · '.join(parts)} = {L.signed(sums.result)}", *apart])

@@ -10,7 +10,7 @@ equal the one logged in its place, and the caller checks the rebuilt end against
 game that does not rebuild exactly is refused (`Diverged`), never shown wrong. Pure: no I/O.
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -21,6 +21,10 @@ from bot.game.rulesets import Rules
 from bot.game.state import GameState, PendingKind, from_json, to_json
 from bot.service.values import ENDED_EARLY
 from bot.table import LogKind
+
+Answering = Callable[[GameState, Action], None]
+"""Shown each answer of a game being rebuilt, before it is applied, with the game as it stood then
+(the review weighs the questions there); it must leave the game as it is."""
 
 Record = TypeVar("Record", bound=Mapping[str, Any])
 """A record of the event log, as stored (a dict) or as read back."""
@@ -76,18 +80,23 @@ class Replay:
     final: GameState
 
 
-def rebuild(setup: Setup, log: Iterable[Mapping[str, Any]], names: Sequence[str] = ()) -> Replay:
+def rebuild(
+    setup: Setup,
+    log: Iterable[Mapping[str, Any]],
+    names: Sequence[str] = (),
+    answering: Answering | None = None,
+) -> Replay:
     """Replay `log` (every record of the game, oldest first, from just after its start) from
     `setup`; Diverged if any logged event differs from the rebuilt one, or an answer is refused.
     `names`: the seats' names at the end, for takeovers logged before their records named the seat's
-    new player."""
+    new player. `answering` is shown each answer with the game as it stood when it was given."""
     try:
         state, opening = engine.start(
             list(setup.names), ruleset=setup.ruleset, months=setup.months, seed=setup.seed, rules=setup.rules
         )
     except IllegalAction as refusal:
         raise Diverged(f"the game cannot start as recorded ({refusal.code})") from None
-    rebuilt = _Rebuilt(state, names)
+    rebuilt = _Rebuilt(state, names, answering)
     rebuilt.made(opening)
     index = -1
     for index, record in enumerate(log):
@@ -127,8 +136,8 @@ def opens_turn(event: Event) -> bool:
 class _Rebuilt:
     """The game being rebuilt: its state, the events made and not yet matched by the log, the steps."""
 
-    def __init__(self, state: GameState, names: Sequence[str]) -> None:
-        self.state, self.names = state, names
+    def __init__(self, state: GameState, names: Sequence[str], answering: Answering | None) -> None:
+        self.state, self.names, self.answering = state, names, answering
         self.events: list[Event] = []
         self.unmatched: list[Event] = []
         self.steps: list[ReplayStep] = []
@@ -174,6 +183,8 @@ class _Rebuilt:
             self.close_step(index)
             self.step_seat = action.seat
             self.step_month = self.state.players[action.seat].months_done + 1
+        if self.answering is not None:
+            self.answering(self.state, action)
         try:
             self.made(engine.apply(self.state, action))
         except IllegalAction as refusal:

@@ -15,7 +15,7 @@ from bot.game.calendar import SpaceKind
 from bot.game.events import Event, EventKind, Reason
 from bot.game.rulesets import RULESETS
 
-LOGGED = (EventKind.TRANSFER, EventKind.DISCARDED, EventKind.CARRIED)
+LOGGED = (EventKind.TRANSFER, EventKind.DISCARDED, EventKind.CARRIED, EventKind.RETIRED)
 """The kinds of log rows a tally reads."""
 
 
@@ -43,6 +43,11 @@ class Tally:
     radio_wins: int = 0
     charges_carried: int = 0
     """Monster Charges carried over at a Pay Day instead of paid in full."""
+    retired: int = 0
+    """1 once the player retired at their last Pay Day, worth `retired_with` then: a retired player
+    still pays and wins at the table's events (the Walk for Charity, the Lottery), so the standings
+    say what changed since, and the Pay Day's line and the standings agree."""
+    retired_with: int = 0
 
     def stored(self) -> dict[str, int]:
         return asdict(self)
@@ -62,6 +67,8 @@ def tallies(events: Iterable[Event], players: int, radio_days: Collection[int] =
             seat, count, total = e.seat, "lost", ""
         elif e.kind == EventKind.CARRIED:
             seat, count, total = e.seat, "charges_carried", ""
+        elif e.kind == EventKind.RETIRED:
+            seat, count, total = e.seat, "retired", "retired_with"
         elif e.kind == EventKind.TRANSFER and e.reason == Reason.SPACE and e.ref in radio_days:
             seat, count, total = e.dst, "radio_wins", ""
         elif e.kind == EventKind.TRANSFER and e.reason in _COUNTED:

@@ -105,7 +105,7 @@ class Answering(commands.Cog):
         let go of the channel's lock. Every interaction passes here, so here it is timed (`timing`):
         the bot's own work apart, as Discord's round trips are none of the bot's doing."""
         kind = interaction.type.name
-        with self.timing.answering(kind):
+        with self.timing.answering(kind), self.live.panels.holding(channel_of(interaction), interaction):
             with self.timing.working(kind):
                 L = user_language(interaction)
                 reply = Reply(interaction, channel_of(interaction), self.live, L, public=public)

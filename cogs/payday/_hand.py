@@ -28,7 +28,7 @@ from bot.service import HandView, Move, Refused, ServiceCode, Update
 from bot.table import Table
 from cogs.payday._base import Answering, channel_of, person, same_channel, user_language
 from cogs.payday._forms import Form
-from cogs.payday.live import Reply
+from cogs.payday.live import LiveMessage, Reply
 
 log = logging.getLogger(__name__)
 
@@ -46,19 +46,19 @@ class HandPanel(Answering):
         await self._run(
             interaction,
             lambda: self.service.looks.hand(channel_id, person(interaction)),
-            _show_panel(channel_id),
+            self._show_panel(interaction, channel_id),
         )
 
     async def hand_click(self, interaction: discord.Interaction, clicked: OpenHand) -> None:
         """My hand: the player's private panel, with their standing orders and the money buttons."""
         call = self._hand_of(interaction, clicked.channel_id, clicked.game_id)
-        await self._run(interaction, call, _show_panel(clicked.channel_id))
+        await self._run(interaction, call, self._show_panel(interaction, clicked.channel_id))
 
     async def hand_refresh(self, interaction: discord.Interaction, clicked: RefreshHand) -> None:
         """Refresh: the panel edited in place with the hand as it is now; the line a loan or repayment
         left above it is about the past, so it goes. Refused, the panel stays as it was."""
         call = self._hand_of(interaction, clicked.channel_id, clicked.game_id)
-        await self._run(interaction, call, _show_panel(clicked.channel_id, edit=True))
+        await self._run(interaction, call, self._show_panel(interaction, clicked.channel_id, edit=True))
 
     def _hand_of(
         self, interaction: discord.Interaction, channel_id: int, game_id: int
@@ -136,10 +136,30 @@ class HandPanel(Answering):
     def _panel_after(
         self, update: Update, interaction: discord.Interaction, control: InGame, L: Lang
     ) -> Message:
-        """The clicking player's panel as the change left it, read now."""
+        """The clicking player's panel as the change left it, read now (and kept open)."""
         panel = panel_after(update, interaction.user.id, control, L, self.service.now())
         assert panel is not None, "the service accepted the change from a seated player"
+        keep_open(self.live, interaction, update, control, L, self.service.now)
         return panel
+
+    def _show_panel(
+        self, interaction: discord.Interaction, channel_id: int, *, edit: bool = False
+    ) -> Callable[[Reply, HandView, Lang], None]:
+        """How a use case's `HandView` is answered: the panel in a new private reply, or (`edit`) in
+        place of the panel clicked, without the line an earlier answer left above it; either way
+        kept open, so the player's next questions come to it."""
+
+        def show(reply: Reply, view: HandView, L: Lang) -> None:
+            panel = _panel(view.table, view.seat, view.game_id, channel_id, L, view.taken)
+            if edit:
+                reply.edit(panel, text=True)
+            else:
+                reply.say(embed=panel.embed, rows=panel.rows)
+            opened(
+                self.live, interaction, channel_id, view.game_id, view.seat, view.table, L, self.service.now
+            )
+
+        return show
 
 
 def panel_after(update: Update, user_id: int, control: InGame, L: Lang, now: datetime) -> Message | None:
@@ -152,18 +172,41 @@ def panel_after(update: Update, user_id: int, control: InGame, L: Lang, now: dat
     return _panel(table, seat, control.game_id, control.channel_id, L, now)
 
 
-def _show_panel(channel_id: int, *, edit: bool = False) -> Callable[[Reply, HandView, Lang], None]:
-    """How a use case's `HandView` is answered: the panel in a new private reply, or (`edit`) in
-    place of the panel clicked, without the line an earlier answer left above it."""
+def keep_open(
+    live: LiveMessage,
+    interaction: discord.Interaction,
+    update: Update,
+    control: InGame,
+    L: Lang,
+    now: Callable[[], datetime],
+) -> None:
+    """The clicking player's panel, just shown again as `update` left it, stays open: their next
+    questions come to it (cogs/payday/live/_panels.py)."""
+    assert update.loaded is not None, "a panel is shown from a saved change"
+    table = update.loaded.table
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        return
+    opened(live, interaction, control.channel_id, control.game_id, seat, table, L, now)
 
-    def show(reply: Reply, view: HandView, L: Lang) -> None:
-        panel = _panel(view.table, view.seat, view.game_id, channel_id, L, view.taken)
-        if edit:
-            reply.edit(panel, text=True)
-        else:
-            reply.say(embed=panel.embed, rows=panel.rows)
 
-    return show
+def opened(
+    live: LiveMessage,
+    interaction: discord.Interaction,
+    channel_id: int,
+    game_id: int,
+    seat: int,
+    table: Table,
+    L: Lang,
+    now: Callable[[], datetime],
+) -> None:
+    """`interaction` was answered with `seat`'s panel of `table`: it is kept up from now on, drawn
+    again as each question arrives, in the same reader's language."""
+
+    def render(later: Table) -> Message:
+        return _panel(later, seat, game_id, channel_id, L, now())
+
+    live.panels.opened(interaction, channel_id, game_id, seat, table, render)
 
 
 def _panel(table: Table, seat: int, game_id: int, channel_id: int, L: Lang, taken: datetime) -> Message:

@@ -11,7 +11,7 @@ from bot.render.language.i18n import Lang
 from bot.render.notes import note_text
 from bot.service import Move, Show, Update
 from cogs.payday._base import Answering, channel_of, person, same_channel
-from cogs.payday._hand import panel_after
+from cogs.payday._hand import keep_open, panel_after
 from cogs.payday.live import Reply
 
 MAX_AMOUNT = 10_000_000
@@ -47,6 +47,7 @@ class Play(Answering):
                     None if said is None or update.loaded is None else note_text(said, L, update.loaded.table)
                 )
                 reply.edit(Message(done, panel.embed, panel.rows), text=True)
+                keep_open(self.live, interaction, update, clicked, L, self.service.now)
 
         await self._run(interaction, self._moving(interaction, clicked.channel_id, move), show)
 

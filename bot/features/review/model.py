@@ -22,7 +22,7 @@ class Stored(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class Choice(Stored):
+class Decision(Stored):
     """An answer to a question, as the engine takes it (`Action.kind`, `Action.value`)."""
 
     kind: str
@@ -45,8 +45,8 @@ class Moment(Stored):
     """The question's card (`Pending.card`), -1 for none."""
     amount: int = 0
     """The question's amount (`Pending.amount`)."""
-    answered: Choice
-    planner: Choice
+    answered: Decision
+    planner: Decision
     """What the planner answers (Hard's own answer, with Hard's own seed: a game Hard played shows
     its answers here, never as mistakes)."""
     gain: float
@@ -57,6 +57,10 @@ class Moment(Stored):
     """`gain` is beyond the noise (`analysis` says by how much), and the answers differ."""
     timed_out: bool = False
     """The time limit answered for the seat."""
+    advantage: float = 0.0
+    """The given answer's chance to win minus the usual answer's (`analysis`'s baseline: 0 when it
+    is the usual one): what this answer put into its seat's `choices`, for better or worse."""
+    advantage_error: float = 0.0
 
 
 class SeatReview(Stored):
@@ -92,7 +96,7 @@ class GameReview(Stored):
 class Weighed(Stored):
     """One answer to the question asked now, with its chance to win."""
 
-    answer: Choice
+    answer: Decision
     chance: float
     error: float
 

@@ -152,11 +152,11 @@ def _forecast(h: Hand, L: Lang) -> tuple[str, str] | None:
             -f.charges,
         ),
     ]
-    lines = [f"{label}: {_signed(amount, L)}" for label, amount in rows if amount]
+    lines = [f"{label}: {L.signed(amount)}" for label, amount in rows if amount]
     if not lines:
         lines.append(L._("Nothing left to pay or collect."))
     else:
-        lines.append(L._("**Net: {amount}**", amount=_signed(f.result, L)))
+        lines.append(L._("**Net: {amount}**", amount=L.signed(f.result)))
     if h.cash_after >= 0:
         lines.append(L._("Cash after it: {amount}.", amount=L.money(h.cash_after)))
     elif not h.shortfall:
@@ -210,10 +210,6 @@ def orders_text(orders: Orders, seat: int, L: Lang) -> str:
         return L._("None: every question is put to you.")
     lines.append(L._("Every real decision is still put to you."))
     return "\n".join(lines)
-
-
-def _signed(amount: int, L: Lang) -> str:
-    return f"+{L.money(amount)}" if amount > 0 else L.money(amount)
 
 
 def _fit(lines: list[str], last: str, L: Lang) -> str:

@@ -74,6 +74,10 @@ class Lang:
             return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
         return f"{_decimal(amount, self.code)}{NBSP}$"
 
+    def signed(self, amount: int) -> str:
+        """A gain or a loss, its sign always shown: "+$1,250", "-$400"."""
+        return f"+{self.money(amount)}" if amount > 0 else self.money(amount)
+
     def number(self, n: int) -> str:
         return f"{n:,}" if self.code == ENGLISH else _decimal(n, self.code)
 

@@ -5,8 +5,6 @@ colour.
 
 from dataclasses import dataclass, field
 
-from bot.render.language.i18n import Lang
-
 FACES = "⚀⚁⚂⚃⚄⚅"
 
 JACKPOT_SIGN, LOTTERY_SIGN, RADIO_SIGN, POKER_SIGN = "🎰", "🎟️", "📻", "🃏"
@@ -16,11 +14,6 @@ SALE_SIGN, PAYDAY_SIGN, RETIRED_SIGN, END_SIGN = "🤝", "💵", "🏁", "🏆"
 def die(face: int) -> str:
     """A die face as players see one, with its number for screen readers and small screens: "⚄ 5"."""
     return f"{FACES[face - 1]} {face}" if 1 <= face <= 6 else str(face)
-
-
-def signed(amount: int, L: Lang) -> str:
-    """A gain or a loss: "+$1,250", "-$400"."""
-    return f"+{L.money(amount)}" if amount > 0 else L.money(amount)
 
 
 def big(sign: str, text: str) -> str:

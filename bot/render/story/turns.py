@@ -33,7 +33,6 @@ from bot.render.story.block import (
     Block,
     big,
     die,
-    signed,
 )
 from bot.render.story.books import Books
 from bot.table import LogKind, TableKind
@@ -283,7 +282,7 @@ class Story:
                     player=self.names[e.dst],
                     deal=deal_name(deal, L),
                     amount=L.money(e.amount),
-                    profit=signed(profit, L),
+                    profit=L.signed(profit),
                 ),
             )
         if e.dst >= 0:
@@ -316,7 +315,7 @@ class Story:
                 L._(
                     "Pay Day for {player}: {result}. {player} retires with a net worth of {worth}",
                     player=player,
-                    result=signed(result, L),
+                    result=L.signed(result),
                     worth=worth,
                 ),
             )
@@ -327,7 +326,7 @@ class Story:
             L._(
                 "Pay Day for {player}: {result} (cash {cash}, loan {loan}); month {month} begins",
                 player=player,
-                result=signed(result or 0, L),
+                result=L.signed(result or 0),
                 cash=cash,
                 loan=loan,
                 month=e.value,

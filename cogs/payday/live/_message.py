@@ -33,6 +33,7 @@ from cogs.payday.live._channel import Channel
 from cogs.payday.live._click import Click
 from cogs.payday.live._controls import message_fields
 from cogs.payday.live._hook import HOOK_LIFETIME
+from cogs.payday.live._panels import OpenPanels
 from cogs.payday.live._reach import Reach, Unreachable
 from cogs.payday.live._writer import Writer, where
 from cogs.payday.live._writes import attachments_of, edit_fields, held_after, new_fields
@@ -72,6 +73,7 @@ class LiveMessage:
         self._writer = Writer(bot, self.reach, self._channels)
         self._ending: set[asyncio.Task[None]] = set()
         """Games ending because their channel is out of reach."""
+        self.panels = OpenPanels()  # the hand panels open now, shown their players' questions
         self.hook_lifetime = HOOK_LIFETIME
         """Seconds after a click that the worker writes through it (0: with the bot's token only)."""
 
@@ -89,6 +91,7 @@ class LiveMessage:
             text = "\n".join(filter(None, (payday_notices(p, L) for p in paydays))) or None
             ch = self._channel(live.loaded.row.channel_id)
             ch.update(live.loaded, text, live.note, live.closed, update.call)
+            self.panels.published(update.channel_id, live.loaded.table, live.loaded.row.game_id)
             if live.shown:
                 self._shown(live.loaded, ch.seq)
         for notice in update.notices:
@@ -96,8 +99,7 @@ class LiveMessage:
                 self._channel(update.channel_id).queue([notice_message(notice, L)])
 
     def released(self, channel_id: int) -> None:
-        """A timer's work let go of the channel's lock: send what it changed."""
-        self.kick(channel_id)
+        self.kick(channel_id)  # a timer's work let go of the channel's lock: send what it changed
 
     def behind(self, channel_id: int) -> bool:
         """Whether the live message may not show the newest saved change (an answer or an edit
@@ -110,10 +112,9 @@ class LiveMessage:
         return self.reach.reaches(channel_id)
 
     def overtaken(self, channel_id: int) -> None:
-        """Another process saved the channel's game after this one's newest snapshot (a server
-        moving between processes): the snapshot is not shown, so an edit of this process's that
-        is behind never writes an older board over the one the other process shows. The messages
-        already queued (Pay Day summaries, reminders, standings) tell what did happen: they go."""
+        """Another process saved the channel's game after this one's newest snapshot (a server moving
+        between processes): it is not shown, so no edit of ours writes an older board over the other
+        process's. The messages already queued (Pay Day summaries, standings) tell what did happen."""
         ch = self._channels.get(channel_id)
         if ch is not None:
             ch.overtaken()
@@ -235,7 +236,7 @@ class LiveMessage:
         tasks += self._ending
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, self.panels.close(), return_exceptions=True)
 
     def lose(self, channel_id: int, why: str) -> None:
         """Discord says the channel was deleted: nothing more is sent to it, and its game ends."""
@@ -303,8 +304,7 @@ class LiveMessage:
         return ch
 
     def _shown(self, loaded: Loaded, seq: int) -> None:
-        """The snapshot `seq` of `loaded`'s game was just written to the live message (by a click's
-        own answer, or as a new live message)."""
+        """The snapshot `seq` of `loaded`'s game was just written (by a click's answer, or posted)."""
         ch = self._channels.get(loaded.row.channel_id)
         if ch is not None and ch.game_id == loaded.row.game_id:
             ch.showed(seq)

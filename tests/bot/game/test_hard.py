@@ -152,3 +152,16 @@ def test_it_plays_more_futures_as_the_game_nears_its_end():
     for player in st.players:
         player.months_done, player.day = 2, 25
     assert futures_for(st, hard.BUDGET, 2) > early >= MIN_FUTURES
+
+
+def test_an_answer_weighed_beside_its_own_is_judged_on_its_futures_without_changing_its_pick():
+    st = rocket_ship_on_a_loan()
+    answers = candidates(st, ANN)
+    futures = futures_for(st, SMALL, len(answers))
+
+    alone = hard.weigh(st, ANN, answers, 5, futures)
+    beside = hard.weigh(st, ANN, [*answers, (ActionKind.DECLINE, 0)], 5, futures)
+
+    assert beside[: len(answers)] == alone and len(beside[-1]) == futures
+    assert answers[hard.preferred(st, alone)] == (choose(st, ANN, 5, SMALL).kind, 0)
+    assert all(sum(end.shares) == 1 and end.shares[ANN] == end.outcome[0] for end in beside[-1])

@@ -19,7 +19,6 @@ from bot.render.happenings import Kind, happenings
 from bot.render.language.i18n import lang
 from bot.render.latest import happening_line
 from bot.render.paydays import breakdown, breakdown_line
-from bot.render.story.block import signed
 from bot.render.story.turns import blocks
 from tests.bot.game.scripted import ANN, act, cash, game, hold_mail, land, set_loan
 
@@ -138,7 +137,7 @@ def test_every_screen_shows_each_pay_days_one_result(ruleset, code):
         told = [line for line in story if any(HEADS[code].format(player=n) in line for n in names)]
         assert len(told) == len(shown)
         for day, happening, line in zip(shown, paydays, told, strict=True):
-            figure = signed(day.result, L)
+            figure = L.signed(day.result)
             head = HEADS[code].format(player=names[day.seat])
             channel = breakdown_line(breakdown(happening.events, day.seat), L)
             assert channel.split(" = ")[1].split(" · ")[0] == figure, channel

@@ -91,3 +91,19 @@ def test_a_stored_end_other_than_the_rebuilt_one_diverges():
 
     with pytest.raises(Diverged, match="does not end as the stored one"):
         verify(replay, table.game)
+
+
+def test_each_answer_is_shown_with_the_game_as_it_stood_when_it_was_given():
+    table, log = logged_game()
+    shown = []
+
+    rebuild(
+        setup_of(table.game, table.seed, log),
+        after_start(log),
+        answering=lambda st, a: shown.append((st.prompt, a)),
+    )
+
+    records = [r for r in log if r["kind"] == "action"]
+    assert [(prompt, a.seat, a.kind) for prompt, a in shown] == [
+        (r["prompt"], r["seat"], r["action"]) for r in records
+    ]

@@ -88,3 +88,16 @@ def test_the_family_radio_roll_off_winner_has_a_radio_win():
         events += act(st, seat, ActionKind.ROLL)
 
     assert [t.radio_wins for t in tallies(events, 3, radio_days("family"))] == [0, 0, 1]
+
+
+def test_a_tally_keeps_the_net_worth_a_player_retired_with():
+    events = [
+        Event(EventKind.RETIRED, ANN, amount=-1_500),
+        Event(EventKind.TRANSFER, reason=Reason.SPACE, src=ANN, dst=BANK, amount=300),
+    ]
+
+    ann, bob = tallies(events, 2)
+
+    assert (ann.retired, ann.retired_with) == (1, -1_500)
+    assert (bob.retired, bob.retired_with) == (0, 0)
+    assert Tally.read(ann.stored()) == ann

@@ -49,10 +49,13 @@ async def test_the_panel_shows_its_players_question_with_the_live_messages_butto
     assert answer_ids(await live(env, game.channel)) != answer_ids(board), "the live message moved on"
 
 
-async def test_a_click_on_a_panel_whose_question_was_answered_since_changes_nothing(env):
+async def test_a_click_on_a_panel_whose_question_was_answered_since_changes_nothing(env, make_bot):
+    """A panel opened before a restart is not kept up (the panels open are the process's own), so
+    its button can be stale: it is refused."""
     game = await start_game(env, 2, months=1)
     alice = game.players[0]
     panel = await open_hand(env, game, alice)
+    await env.restart_bot(make_bot())
     await script(env, game.channel, 3)
     await click(alice, await live(env, game.channel), label="Roll the die")
     before = (await load(env, game.channel)).state.players[0].day
@@ -117,3 +120,32 @@ async def test_an_italian_player_repays_half_from_the_panel_open_at_their_pay_da
     await click(alice, panel, label="Rimborsa 20.000\u00a0$")
 
     assert (await load(env, game.channel)).state.players[0].loan == 20_000
+
+
+async def test_an_open_panel_is_shown_its_players_question_when_it_arrives_and_loses_it_once_answered(env):
+    """A phone never hides the question: bob opened his panel during alice's turn; when his own
+    question arrives (the roll), the panel shows it with its button, and once he answers it on the
+    live message, the panel's button goes, so it never offers a stale one."""
+    game = await start_game(env, 2, months=1)
+    alice, bob = game.players
+    panel = await open_hand(env, game, bob)
+    assert YOUR_MOVE not in fields(panel) and not answer_ids(panel)
+
+    await script(env, game.channel, 2)  # alice lands on the Sweepstakes, which asks her nothing
+    await click(alice, await live(env, game.channel), label="Roll the die")
+    await env.advance_time(1)
+
+    asked = (await load(env, game.channel)).state.pending
+    assert (asked.kind, asked.seats) == (PendingKind.ROLL, [1]), "bob's roll"
+    assert "**bob**" in fields(panel)[YOUR_MOVE]
+    assert (
+        answer_ids(panel)
+        == answer_ids(await live(env, game.channel))
+        == {"Roll the die": answer_ids(await live(env, game.channel))["Roll the die"]}
+    )
+
+    await script(env, game.channel, 2)
+    await click(bob, await live(env, game.channel), label="Roll the die")
+    await env.advance_time(1)
+
+    assert YOUR_MOVE not in fields(panel) and not answer_ids(panel) and not env.errors

@@ -56,3 +56,65 @@ async def test_the_channel_and_the_log_show_each_pay_days_one_result(env, monkey
 
     assert len(shown) == 3 * 2, "every seat's two Pay Days are summed in the channel"
     assert shown == await told(game.players[1], game.channel, language)
+
+
+RETIRES = {
+    "en": re.compile(rf"\*\*Pay Day: (\w+) retires\*\* — .*net worth {MONEY}"),
+    "it": re.compile(rf"\*\*Giorno di paga: (\w+) si ritira\*\* — .*patrimonio netto {MONEY}"),
+}
+STANDING = re.compile(rf"^\*\*\d+\.\*\* (\w+) — {MONEY}\n\*(.*)\*$", re.MULTILINE)
+SINCE = {
+    "en": re.compile(rf"retired with {MONEY}, then {MONEY} at the table's events"),
+    "it": re.compile(rf"ritirato con {MONEY}, poi {MONEY} agli eventi del tavolo"),
+}
+
+
+def dollars(amount: str) -> int:
+    """An amount as `MONEY` finds it, in dollars."""
+    digits = int(re.sub(r"\D", "", amount))
+    return -digits if amount.startswith("-") else digits
+
+
+async def retirements_agree(env, ruleset: str, language: str, chooser_seed: int) -> list[str]:
+    """Play a 4-player game to its end and check each player's standing against their Pay Day's
+    retirement line: equal, or the standings say what they retired with and what changed since,
+    adding up. Returns the players whose net worth changed after they retired."""
+    game = await start_game(env, 4, months=1, ruleset=ruleset, language=language)
+    await play_to_end(env, game, random_button(chooser_seed))
+    history = [unescape(message.content or "") for message in reversed(game.channel.history())]
+    retired_with = {
+        name: dollars(worth) for text in history for name, worth in RETIRES[language].findall(text)
+    }
+    [final] = [m for m in game.channel.history() if m.embeds and "🏆" in (m.embeds[0].title or "")]
+
+    rows = STANDING.findall(unescape(final.embeds[0].description))
+
+    assert len(rows) == 4 and set(retired_with) == {name for name, _, _ in rows}
+    changed = []
+    for name, worth, story in rows:
+        since = SINCE[language].search(story)
+        if since is None:
+            assert dollars(worth) == retired_with[name], f"{name}'s standing and Pay Day disagree"
+        else:
+            then, change = map(dollars, since.groups())
+            assert then == retired_with[name] and then + change == dollars(worth) and change != 0
+            changed.append(name)
+    return changed
+
+
+@pytest.mark.bot(seed=1)
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_the_standings_say_what_changed_after_a_player_retired(env, language):
+    """Retired players still pay the Walk for Charity and play the Lottery: the standings give
+    each one the net worth they retired with (the one their Pay Day said) and what changed since,
+    and the two add up to the net worth the standings rank them by. (These seeds make such a game.)"""
+    changed = await retirements_agree(env, "modern", language, chooser_seed=5)
+
+    assert changed, "in this game a player who retired early paid or won at the table's events"
+
+
+@pytest.mark.bot(seed=1)
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("ruleset", ["family", "classic"])
+async def test_a_retired_players_line_and_the_standings_agree_in_every_edition(env, ruleset, language):
+    await retirements_agree(env, ruleset, language, chooser_seed=5)
