@@ -42,9 +42,6 @@ def pytest_configure(config) -> None:
     config.addinivalue_line(
         "markers", "bot(**options): create_bot options for the bot a test starts with, e.g. bot(seed=7)"
     )
-    config.addinivalue_line(
-        "markers", "real_analysis: the review's test runs the real analysis (tests/bot/features/review/)"
-    )
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from enum import StrEnum
 import discord
 
 from bot.features.review.controls import OpenReview
-from bot.features.review.model import Choice, Moment, SeatReview
+from bot.features.review.model import Decision, Moment, SeatReview
 from bot.features.review.service import Preparing, ReviewCode, Reviewed, TableLine
 from bot.features.review.worker import SECONDS_PER_REVIEW
 from bot.game.actions import ActionKind
@@ -218,7 +218,7 @@ def question_name(moment: Moment, rules: Ruleset, L: Lang) -> str:
     return write(L) if write is not None else L._("Roll the die")
 
 
-def answer_name(choice: Choice, rules: Ruleset, names: tuple[str, ...], L: Lang) -> str:
+def answer_name(choice: Decision, rules: Ruleset, names: tuple[str, ...], L: Lang) -> str:
     """An answer as its button says it."""
     kind, value = choice.kind, choice.value
     if kind == ActionKind.SELL and 0 <= value < len(rules.deals):

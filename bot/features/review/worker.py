@@ -13,7 +13,6 @@ only logged.
 """
 
 import asyncio
-import importlib
 import logging
 import multiprocessing
 from collections import deque
@@ -21,6 +20,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from typing import Any
 
+from bot.features.review import analysis
 from bot.features.review.model import FORMAT, GameReview
 from bot.service.core import Core
 from bot.service.rebuild import Diverged, Setup, after_start, setup_of
@@ -43,11 +43,8 @@ SECONDS_PER_REVIEW = 40
 
 
 def review_game(game_id: int, setup: Setup, records: Sequence[Mapping[str, Any]]) -> GameReview:
-    """The analysis (analysis.py), imported in the worker process only: the bot's own process never
-    loads the planner's sampling for it."""
-    analysis = importlib.import_module("bot.features.review.analysis")
-    review: GameReview = analysis.review_game(game_id, setup, records)
-    return review
+    """The analysis (analysis.py), every seat at Hard's budget, run in the worker process."""
+    return analysis.review_game(game_id, setup, records)
 
 
 def review_pool() -> Executor:

@@ -1,26 +1,25 @@
-"""Every test of the slice reviews in a thread, with the fast fake (fakes.py), or with the real
-analysis on a small budget where it is marked `real_analysis`. discord.py imports an extension's
-modules afresh at each load (a restart), so the reviewer is put in before each load of the feature."""
+"""Every bot of the slice's tests reviews in a thread, with the fast fake (fakes.py). discord.py
+imports an extension's modules afresh at each load (a restart), so the fake is put in before each
+load of the feature."""
 
 import importlib
 
 import pytest
 from discord.ext.commands.bot import BotBase
 
-from tests.bot.features.review.fakes import inline_pool, quick_review, small_review
+from tests.bot.features.review.fakes import inline_pool, quick_review
 
 FEATURE = "bot.features.review"
 
 
 @pytest.fixture(autouse=True)
-def quick_reviews(monkeypatch, request):
-    reviewer = small_review if "real_analysis" in request.keywords else quick_review
+def quick_reviews(monkeypatch):
     load = BotBase.load_extension
 
     async def load_with_fakes(bot, name, *, package=None):
         if name == FEATURE:
             worker = importlib.import_module(f"{FEATURE}.worker")
-            monkeypatch.setattr(worker, "review_game", reviewer)
+            monkeypatch.setattr(worker, "review_game", quick_review)
             monkeypatch.setattr(worker, "review_pool", inline_pool)
         await load(bot, name, package=package)
 

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
-from bot.features.review.model import Choice, GameReview, Moment, SeatReview
+from bot.features.review import analysis
+from bot.features.review.model import Decision, GameReview, Moment, SeatReview
 from bot.service.rebuild import Setup
 
 
@@ -18,8 +19,8 @@ def seat_review(seat: int, players: int) -> SeatReview:
         day=4,
         asked="deal",
         card=0,
-        answered=Choice(kind="decline"),
-        planner=Choice(kind="buy"),
+        answered=Decision(kind="decline"),
+        planner=Decision(kind="buy"),
         gain=0.06,
         error=0.01,
         mistake=True,
@@ -29,8 +30,8 @@ def seat_review(seat: int, players: int) -> SeatReview:
         month=1,
         day=11,
         asked="lottery",
-        answered=Choice(kind="ante", value=4),
-        planner=Choice(kind="ante", value=4),
+        answered=Decision(kind="ante", value=4),
+        planner=Decision(kind="ante", value=4),
         gain=0.0,
         error=0.0,
         mistake=False,
@@ -63,8 +64,5 @@ SMALL_BUDGET = 600
 
 
 def small_review(game_id: int, setup: Setup, records: Sequence[Mapping[str, Any]]) -> GameReview:
-    """The real analysis (once it is merged), on a small budget."""
-    from bot.features.review import analysis
-
-    review: GameReview = analysis.review_game(game_id, setup, records, budget=SMALL_BUDGET)
-    return review
+    """The real analysis, on a small budget."""
+    return analysis.review_game(game_id, setup, records, budget=SMALL_BUDGET)

@@ -119,19 +119,3 @@ async def test_a_review_not_made_yet_says_so_and_a_pruned_game_cannot_have_one(e
     assert refusal(pruned) == (
         f"Game #{game_id}'s moves were pruned before it was reviewed, so its review cannot be made."
     )
-
-
-@pytest.mark.real_analysis
-@pytest.mark.bot(**OPTIONS)
-@pytest.mark.simcord(settle_timeout=120)
-async def test_a_game_reviewed_by_the_real_analysis_reads_for_each_player(env):
-    pytest.importorskip("bot.features.review.analysis")  # merged from the analysis' branch
-    game = await start_game(env, 2)
-    await play_to_end(env, game, random_button(5))
-    game_id, _ = await finished(env, game.channel)
-    standings = message(game.channel, await env.bot.store.result_message(game_id))
-
-    for player in game.players:
-        review = review_of(await click(player, standings, label="My review"))
-        assert review.title == f"Your review of game #{game_id}"
-        assert plain(review.description).startswith("**Your choices ")

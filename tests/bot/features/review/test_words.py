@@ -3,7 +3,7 @@ noise, and a moment is called a mistake only when the analysis says so; Italian 
 
 import pytest
 
-from bot.features.review.model import Choice, Moment
+from bot.features.review.model import Decision, Moment
 from bot.features.review.service import Reviewed
 from bot.features.review.words import percent, review_embed, summary_line
 from bot.render.language.i18n import lang
@@ -45,8 +45,8 @@ def test_a_moment_is_a_mistake_only_when_the_analysis_says_so():
         month=2,
         day=0,
         asked="repay",
-        answered=Choice(kind="repay", value=0),
-        planner=Choice(kind="repay", value=1000),
+        answered=Decision(kind="repay", value=0),
+        planner=Decision(kind="repay", value=1000),
         gain=0.03,
         error=0.01,
         mistake=False,

@@ -2,11 +2,15 @@
 restart loses nothing), newest first, passes over a pruned game without marking it, and saves
 each review so it reads the same."""
 
+from bench.review import played, seated
 from bot.features.review.model import GameReview
+from bot.features.review.service import Reviewed, Reviews
 from bot.features.review.worker import ReviewWorker
 from bot.game import engine
+from bot.game.strengths import Strength
+from bot.service.rebuild import rebuild
 from bot.table import Seat, Table
-from tests.bot.features.review.fakes import inline_pool, quick_review
+from tests.bot.features.review.fakes import inline_pool, quick_review, small_review
 
 
 async def finished_game(service, channel: int, *, moves: bool = True) -> int:
@@ -51,3 +55,37 @@ async def test_a_game_that_ends_is_queued_behind_the_one_under_way(service):
 
     assert worker.ahead(8) == 2 and worker.ahead(9) is None
     await worker.close()
+
+
+async def test_the_real_analysis_reviews_a_finished_game_each_player_reads_their_own(service):
+    """Two Normal players, one month, the analysis on a small budget: the review is made off the
+    loop, saved, and each person reads their own seat."""
+    game = played(11, 2, 1, seated(11, (Strength.NORMAL, Strength.NORMAL), 2000))
+    final = rebuild(game.setup, game.log).final
+    seats = [Seat(user_id=1, name="alice"), Seat(user_id=2, name="bob")]
+    table = Table(host_id=1, turn_seconds=60, interrupt_seconds=30, seats=seats, state=final, seed=11)
+    row = await service.tables.store.create(1, 10, table.model_dump_json())
+    started = {"kind": "started", "seats": list(game.setup.names)}
+    await service.tables.store.finish(
+        row, table.model_dump_json(), {"reason": "retired"}, [started, *game.log]
+    )
+    worker = ReviewWorker(service.core, small_review, inline_pool)
+
+    worker.start()
+    await worker.idle()
+    await worker.close()
+
+    reviews = Reviews(service.core, worker)
+    for user_id, seat in ((1, 0), (2, 1)):
+        shown = await reviews.mine(10, user_id, row.game_id)
+        assert isinstance(shown, Reviewed) and shown.seat.seat == seat
+        assert (
+            abs(
+                shown.seat.start
+                + shown.seat.choices
+                + shown.seat.luck
+                + shown.seat.others
+                - shown.seat.result
+            )
+            < 1e-6
+        )
