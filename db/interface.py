@@ -289,6 +289,18 @@ class GameStore(Protocol):
         """Finished games that have no result yet (finished before results were kept), oldest first."""
         ...
 
+    async def unreviewed(self, limit: int) -> list[HistoryRow]:
+        """Finished games whose moves are kept (not pruned) and that have no review yet, newest first."""
+        ...
+
+    async def review(self, game_id: int) -> str | None:
+        """A finished game's review as saved (JSON), None if it has none."""
+        ...
+
+    async def save_review(self, game_id: int, data: str) -> None:
+        """Keep a finished game's review (JSON), replacing any before."""
+        ...
+
     async def record(self, results: Sequence[tuple[int, GameResult]], rate: Rater) -> None:
         """Record the results of finished games by id, in order, in one transaction."""
         ...
@@ -296,6 +308,11 @@ class GameStore(Protocol):
     async def set_result_message(self, game_id: int, message_id: int) -> None:
         """A finished game's result now links to `message_id` (its standings, once posted); nothing
         if the game has no result."""
+        ...
+
+    async def result_message(self, game_id: int) -> int | None:
+        """The message a finished game's result links to (its standings once posted, its last board
+        until then); None if it has no result or no message."""
         ...
 
     async def results(

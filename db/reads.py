@@ -43,6 +43,21 @@ class SharedReads(abc.ABC):
         """Finished games without a result (finished before results were kept), oldest first."""
         return await self._history_rows(sql.unrecorded_of(limit))
 
+    async def unreviewed(self, limit: int) -> list[HistoryRow]:
+        """Finished games whose moves are kept and that have no review yet, newest first."""
+        return await self._history_rows(sql.unreviewed_of(limit))
+
+    async def review(self, game_id: int) -> str | None:
+        """A finished game's review as saved (its JSON), None if it has none."""
+        found = await self._fetch(sql.REVIEW_OF, (game_id,))
+        return None if not found else str(found[0][0])
+
+    async def result_message(self, game_id: int) -> int | None:
+        """The message a finished game's result links to (its standings once posted, its last board
+        until then); None if it has no result or no message."""
+        found = await self._fetch("SELECT message_id FROM results WHERE game_id = ?", (game_id,))
+        return None if not found or found[0][0] is None else int(found[0][0])
+
     async def results(
         self, guild_id: int, *, user_id: int | None = None, offset: int = 0, limit: int = 5
     ) -> tuple[list[RecordedGame], int]:

@@ -122,3 +122,22 @@ def finished_game_of(game_id: int) -> Query:
 def unrecorded_of(limit: int) -> Query:
     """The WHERE and ORDER of finished games without a result, oldest first."""
     return "WHERE game_id NOT IN (SELECT game_id FROM results) ORDER BY finished_at, game_id LIMIT ?", [limit]
+
+
+SAVE_REVIEW = (
+    "INSERT INTO reviews (game_id, data, made_at) VALUES (?1, ?2, ?3)"
+    " ON CONFLICT (game_id) DO UPDATE SET data = ?2, made_at = ?3"
+)
+"""A finished game's review, made again over an older one (a review of an older format)."""
+REVIEW_OF = "SELECT data FROM reviews WHERE game_id = ?"
+
+
+def unreviewed_of(limit: int) -> Query:
+    """The WHERE and ORDER of finished games whose moves are kept (a prune removes them) and that
+    have no review yet, newest first: the games people may still look at come first."""
+    return (
+        "WHERE game_id NOT IN (SELECT game_id FROM reviews) AND EXISTS (SELECT 1 FROM events AS e"
+        " WHERE e.game_id = history.game_id AND e.kind = 'action')"
+        " ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+        [limit],
+    )

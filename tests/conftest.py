@@ -1,9 +1,16 @@
 """Fixtures for end-to-end tests through simcord: a fresh bot per test, every one closed at teardown."""
 
+import importlib
+from pathlib import Path
+
 import pytest
 import pytest_asyncio
+from discord.ext.commands.bot import BotBase
 
 from bot.app.bot import PaydayBot, create_bot
+
+REVIEWS = "bot.features.review"
+REVIEW_TESTS = Path(__file__).parent / "bot" / "features" / "review"
 
 
 @pytest.fixture
@@ -52,3 +59,22 @@ async def env(simcord_env, bots):
     for bot in bots:
         if not bot.is_closed():
             await bot.close()
+
+
+@pytest.fixture(autouse=True)
+def no_reviews(monkeypatch, request):
+    """Finished games are not reviewed in tests (a review is seconds of CPU in a process of its
+    own), but in the review's own tests (tests/bot/features/review/, which make them quickly).
+    discord.py imports an extension afresh at each load (a restart), so the worker is stopped
+    before each load of the feature."""
+    if REVIEW_TESTS in Path(request.node.path).parents:
+        return
+    load = BotBase.load_extension
+
+    async def load_without_reviews(bot, name, *, package=None):
+        if name == REVIEWS:
+            worker = importlib.import_module(f"{REVIEWS}.worker")
+            monkeypatch.setattr(worker.ReviewWorker, "_work", lambda self: None)
+        await load(bot, name, package=package)
+
+    monkeypatch.setattr(BotBase, "load_extension", load_without_reviews)

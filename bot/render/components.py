@@ -358,8 +358,8 @@ def lobby_rows(channel_id: int, game_id: int, L: Lang, hints: bool | None = None
     return buttons, menu, (switch,)
 
 
-def rematch_rows(game_id: int, L: Lang) -> Rows:
-    return ((Button(L._("Rematch"), Rematch(game_id), discord.ButtonStyle.success),),)
+def rematch_button(game_id: int, L: Lang) -> Button:
+    return Button(L._("Rematch"), Rematch(game_id), discord.ButtonStyle.success)
 
 
 def end_rows(channel_id: int, game_id: int, prompt: int, L: Lang) -> Rows:

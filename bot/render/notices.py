@@ -1,9 +1,10 @@
 """Messages of their own in a channel (standings, warnings, Pay Day summaries, removals), in the
 game's language."""
 
-from bot.render.components import Message, rematch_rows
+from bot.render.components import Message, rematch_button
 from bot.render.embeds import final_embed, payday_notices, safe
 from bot.render.language.i18n import Lang
+from bot.render.standings_buttons import STANDINGS_BUTTONS
 from bot.service.values import Alert, AlertCode, Ending, Kicked, Notice, PayDays, Standings
 
 
@@ -17,7 +18,9 @@ def notice_message(notice: Notice, L: Lang) -> Message:
         text, embed = payday_notices(notice.paydays, L), final_embed(notice, L)
         if notice.ending is Ending.GONE:
             return Message(text, embed)
-        return Message(text, embed, rematch_rows(notice.game_id, L), standings=notice.game_id)
+        # Rematch, then what features add (bot/render/standings_buttons.py): one row, up to five.
+        row = (rematch_button(notice.game_id, L), *STANDINGS_BUTTONS.buttons(notice.game_id, L))
+        return Message(text, embed, (row,), standings=notice.game_id)
     if isinstance(notice, Kicked):
         return Message(kicked(notice, L))
     return Message(alert(notice, L))

@@ -84,6 +84,10 @@ class GameSettings:
     """Reproducible games (seed + game id), for tests; None: truly random."""
 
 
+GameEnded = Callable[[int], None]
+"""Told a game's number once its end is saved (`Core.game_over`); returns at once (queues its work)."""
+
+
 class Core:
     """The parts every group of use cases works with, and the steps they share."""
 
@@ -95,6 +99,11 @@ class Core:
         self.screen = screen
         self.now = now
         self.timers = timers
+        self.ended: list[GameEnded] = []
+        """Who is told of each game whose end this process saved: a feature's work that follows a
+        game (its review) joins here, as the core names no feature. A hook on the one step every
+        game's end passes rather than a scan of history, so the work starts with no delay and no
+        query while nothing ends; what a restart loses, the feature finds again in the store."""
 
     # -- changing the channel's game --------------------------------------------------------------
     @asynccontextmanager
@@ -293,6 +302,8 @@ class Core:
         await self.tables.finish(loaded, played.records, summary, result_of(summary, table.message_id))
         self.timers.cancel(loaded.row.channel_id)
         log_change("game over", loaded, reason=ending.value, winners=state.winners)
+        for told in self.ended:
+            told(loaded.row.game_id)
         # The last player to retire gets their Pay Day summary too, on the standings message.
         paydays = paydays_in(table, played.events)
         standings = Standings(loaded.row.game_id, table, ending, ended_by, paydays, tallied)

@@ -1,5 +1,5 @@
-"""`python -m bot migrate-to-postgres`: an SQLite file's games, logs, history, results and settings,
-copied into an empty PostgreSQL database in one transaction, and counted on both sides.
+"""`python -m bot migrate-to-postgres`: an SQLite file's games, logs, history, results, settings and
+reviews, copied into an empty PostgreSQL database in one transaction, and counted on both sides.
 
 Both stores keep the same tables and the same values (times in microseconds, documents as text), so
 rows go across unchanged but for SQLite's 0/1 flags, which PostgreSQL keeps as BOOLEAN. Stop the bot
@@ -43,6 +43,7 @@ TABLES = (
     "ratings",
     "preferences",
     "server_settings",
+    "reviews",
 )
 """Every table of the bot's data, in the order copied."""
 CHUNK = 5_000

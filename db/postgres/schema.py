@@ -195,6 +195,14 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         (
             # Whether anyone took a hint in the game, as in SQLite's step 9.
             "ALTER TABLE results ADD COLUMN hinted BOOLEAN NOT NULL DEFAULT FALSE",
+            # A finished game's review, as in the same step there.
+            """
+            CREATE TABLE reviews (
+                game_id BIGINT PRIMARY KEY,
+                data    TEXT NOT NULL,
+                made_at BIGINT NOT NULL
+            )
+            """,
         ),
     ),
 )

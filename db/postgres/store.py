@@ -316,6 +316,11 @@ class PostgresStore(SharedReads):
     async def set_result_message(self, game_id: int, message_id: int) -> None:
         await self._change(numbered(records.SET_MESSAGE), message_id, game_id)
 
+    async def save_review(self, game_id: int, data: str) -> None:
+        """Keep a finished game's review, replacing any before (one statement)."""
+        now_us, _ = self._stamp()
+        await self._change(numbered(sql.SAVE_REVIEW), game_id, data, now_us)
+
     async def delete(self, row: GameRow) -> None:
         """Drop a lobby that never started, with its log, and give its id back for the next lobby
         (players count games by their ids); the next row under it starts above `row`'s version."""

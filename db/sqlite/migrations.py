@@ -246,6 +246,15 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             # Whether anyone took a hint in the game (bot/features/review): history says so, as the
             # reason it is not rated.
             "ALTER TABLE results ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0",
+            # A finished game's review (bot/features/review): its JSON, made once off the click path
+            # and read the same every time; no foreign key, like the log, since history keeps it.
+            """
+            CREATE TABLE reviews (
+                game_id INTEGER PRIMARY KEY,
+                data    TEXT NOT NULL,
+                made_at INTEGER NOT NULL
+            )
+            """,
         ),
     ),
 )

@@ -246,6 +246,11 @@ class Store(SharedReads):
         """A finished game's result now links to `message_id` (its standings, once posted)."""
         await self._write(lambda db: statements.run(db, records.SET_MESSAGE, (message_id, game_id)))
 
+    async def save_review(self, game_id: int, data: str) -> None:
+        """Keep a finished game's review, replacing any before."""
+        now_us, _ = self._stamp()
+        await self._write(lambda db: statements.run(db, sql.SAVE_REVIEW, (game_id, data, now_us)))
+
     async def delete(self, row: GameRow) -> None:
         """Drop a lobby that never started, with its log, and give its id back for the next lobby:
         players count games by their ids ("Game #12"), so a closed lobby must not use one up. Ids of

@@ -101,7 +101,7 @@ async def test_confirmed_the_game_ends_and_the_standings_say_deals_counted_at_co
     mine = lines.index("**1.** alice — $3,500")
     assert lines[mine + 1] == "*1 Deal bought back at cost ($8,000) · borrowed $5,000*"
     assert "*no Deal sold, no loan, no win*" in lines
-    assert labels(standings.message) == ["Rematch"]
+    assert labels(standings.message) == ["Rematch", "My review"]
     _, table = await finished(env, game.channel)
     [row] = await env.bot.store.history(channel_id=game.channel.id, limit=1)
     assert row.summary["reason"] == "ended", "history records the early end"
@@ -183,7 +183,7 @@ async def test_a_finished_game_names_its_winner_and_tells_each_story_in_italian(
     first = text.index(f"**1.** alice — {it.money(9500)}")
     assert text[first + 1] == "*nessun Affare venduto, nessun prestito, nessuna vincita*"
     assert re.match(r"\*\*2\.\*\* bob — ", text[first + 2])
-    assert labels(game.channel.last_message) == [it._("Rematch")]
+    assert labels(game.channel.last_message) == [it._("Rematch"), it._("My review")]
 
 
 async def test_the_standings_shown_again_after_the_game_keep_the_stories(env):

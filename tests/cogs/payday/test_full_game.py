@@ -61,7 +61,9 @@ async def test_three_players_play_to_the_final_standings(env, months):
     assert "The game is over." in frozen.embeds[-1].description
     # Older live messages too; only the standings keep a button, the Rematch.
     with_buttons = [m for m in game.channel.history() if m.components]
-    assert [[b.label for b in row.children] for m in with_buttons for row in m.components] == [["Rematch"]]
+    assert [[b.label for b in row.children] for m in with_buttons for row in m.components] == [
+        ["Rematch", "My review"]
+    ]
     assert with_buttons[0].embeds[0].title.endswith(f"Pay Day game #{finished.game_id}")
 
     # The standings message names the winner in its title and lists everyone's net worth, best

@@ -51,7 +51,7 @@ async def test_after_a_game_status_shows_its_standings_with_a_rematch_button(env
     alice, bob = game.players
     await end_game(alice, game.channel)
     ended = game.channel.last_message
-    assert ended.embeds[-1].title.endswith("Pay Day game #1") and labels_of(ended) == ["Rematch"]
+    assert ended.embeds[-1].title.endswith("Pay Day game #1") and labels_of(ended) == ["Rematch", "My review"]
 
     shown = await slash(bob, game.channel, "payday status")
     assert not shown.ephemeral
@@ -60,7 +60,7 @@ async def test_after_a_game_status_shows_its_standings_with_a_rematch_button(env
     assert standings.embeds[-1].title == ended.embeds[-1].title
     assert standings.embeds[-1].description == ended.embeds[-1].description  # the same standings
     assert standings.embeds[-1].description.startswith("Ended early by alice.")
-    assert labels_of(standings) == ["Rematch"]
+    assert labels_of(standings) == ["Rematch", "My review"]
 
 
 async def test_rematch_opens_a_lobby_with_the_same_seats_and_settings_each_human_confirms(env):

@@ -86,7 +86,7 @@ async def test_a_game_played_to_its_end_is_in_history_stats_and_the_leaderboard(
     [field] = embed.fields
     assert field.name == f"Game #{game_id} · Modern edition · 1 month"
     text = lines(field.value)
-    [standings] = [m for m in game.channel.history() if labels(m) == ["Rematch"]]
+    [standings] = [m for m in game.channel.history() if labels(m) == ["Rematch", "My review"]]
     assert standings.id != table.message_id  # the standings, not the last board
     link = f"https://discord.com/channels/{game.guild.id}/{game.channel.id}/{standings.id}"
     assert text[0].endswith(f"· [the game's end]({link})")
@@ -201,7 +201,7 @@ async def test_a_game_that_ended_by_itself_links_to_the_standings_the_bot_posted
     await slash(alice, game.channel, "payday pause")
     await env.advance_time(7 * 24 * 3600)  # left paused for a week: it ends, nobody clicking
     standings = game.channel.last_message
-    assert labels(standings) == ["Rematch"]
+    assert labels(standings) == ["Rematch", "My review"]
 
     shown = await slash(alice, game.channel, "payday history")
 
