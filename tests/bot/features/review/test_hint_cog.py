@@ -217,7 +217,7 @@ async def test_a_game_where_a_hint_was_taken_finishes_unrated_and_history_says_w
     await play_to_end(env, game)
 
     game_id, _table = await finished(env, game.channel)
-    [standings] = [m for m in game.channel.history() if labels(m) == ["Rematch"]]
+    [standings] = [m for m in game.channel.history() if labels(m) == ["Rematch", "My review"]]
     assert "💡 Hints were used: this game is not rated." in standings.embeds[0].footer.text
     shown = await slash(game.players[1], game.channel, "payday history")
     [field] = shown.response.embeds[0].fields
