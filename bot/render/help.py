@@ -44,6 +44,7 @@ class Section(StrEnum):
     TABLE = "table"
     SERVER = "server"
     HISTORY = "history"
+    COACH = "coach"
 
 
 HELP_SECTION = "help_section"
@@ -119,6 +120,7 @@ EMOJI = {
     Section.TABLE: "🪑",
     Section.SERVER: "⚙️",
     Section.HISTORY: "🏆",
+    Section.COACH: "🧠",
 }
 TITLES: dict[Section, Callable[[Lang], str]] = {
     Section.TURN: lambda L: L._("Playing a turn"),
@@ -128,6 +130,7 @@ TITLES: dict[Section, Callable[[Lang], str]] = {
     Section.TABLE: lambda L: L._("The table and the host"),
     Section.SERVER: lambda L: L._("The server"),
     Section.HISTORY: lambda L: L._("History and ratings"),
+    Section.COACH: lambda L: L._("The coach"),
 }
 ABOUT: dict[Section, Callable[[Lang], str]] = {
     Section.TURN: lambda L: L._("Your turn, its questions, the story and the rules"),
@@ -137,6 +140,7 @@ ABOUT: dict[Section, Callable[[Lang], str]] = {
     Section.TABLE: lambda L: L._("Pausing, ending, kicking, taking over a seat"),
     Section.SERVER: lambda L: L._("This server's defaults, house rules and threads"),
     Section.HISTORY: lambda L: L._("Finished games, replays, stats and the leaderboard"),
+    Section.COACH: lambda L: L._("Your review of each game, and hints where the table allows them"),
 }
 """Each section's line under its name in the menu (Discord allows 100 characters)."""
 
@@ -223,6 +227,16 @@ def _history(L: Lang) -> str:
     return ""  # its commands say it all: words here would push them off a phone's screen
 
 
+def _coach(L: Lang) -> str:
+    return L._(
+        "After a game, **{review}** on the standings shows only you how your luck and your choices "
+        "moved your chance to win. Where the server and the lobby allow hints, **{hint}** beside your "
+        "question says what a Hard computer player would answer; a game with hints is not rated.",
+        review=L._("My review"),
+        hint=L._("Hint"),
+    )
+
+
 WORDS: dict[Section, Callable[[Lang], str]] = {
     Section.TURN: _turn,
     Section.MONEY: _money,
@@ -231,4 +245,5 @@ WORDS: dict[Section, Callable[[Lang], str]] = {
     Section.TABLE: _table,
     Section.SERVER: _server,
     Section.HISTORY: _history,
+    Section.COACH: _coach,
 }

@@ -298,10 +298,10 @@ def _loans(rs: Ruleset, limits: dict[str, str], L: Lang) -> str:
     text = f"{borrow}\n\n{interest}\n\n{short}"
     if r.savings:
         text += "\n\n" + L._(
-            "**Savings**: deposit on your Pay Day in {step} steps (`/payday deposit`); {pct}% interest "
-            "each Pay Day. Withdraw free on your Pay Day, or at any other time for a {fee} fee (`/payday "
-            "withdraw`). You never hold savings and a loan at once: repay before you save, withdraw "
-            "before you borrow.",
+            "**Savings**: deposit on your Pay Day in {step} steps (`/payday savings deposit`); {pct}% "
+            "interest each Pay Day. Withdraw free on your Pay Day, or at any other time for a {fee} fee "
+            "(`/payday savings withdraw`). You never hold savings and a loan at once: repay before you "
+            "save, withdraw before you borrow.",
             step=L.money(r.savings_step),
             pct=r.savings_interest_pct,
             fee=L.money(r.withdraw_fee),

@@ -6,6 +6,7 @@ editor, which `keep_house` registers."""
 from discord.ext import commands
 
 from cogs.payday._base import (
+    GAME_NUMBERS,
     RULESET_CHOICES,
     UNTIMED,
     Answering,
@@ -26,6 +27,7 @@ from cogs.payday._items import Control, chosen, controls_of
 from cogs.payday._part import FeatureCog
 
 __all__ = [
+    "GAME_NUMBERS",
     "RULESET_CHOICES",
     "Answering",
     "Control",

@@ -34,6 +34,8 @@ from cogs.payday.live import LiveMessage, Reply
 log = logging.getLogger(__name__)
 
 COLOUR = discord.Colour.gold()
+GAME_NUMBERS = app_commands.Range[int, 1, 999_999_999_999]
+"""A finished game's number as a command option, as the board's footer shows it ("Game #12")."""
 RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULESETS.values()]
 """The editions, as a command option's choices."""
 

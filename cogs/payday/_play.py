@@ -67,7 +67,12 @@ class Play(Answering):
         """Pay back part of your loan, in $1,000 steps, when the rules allow (your Pay Day)."""
         await self._act(interaction, channel_of(interaction), Move(ActionKind.REPAY, amount))
 
-    @app_commands.command(name="deposit")
+    savings = app_commands.Group(
+        name="savings", description="Classic edition: your savings account, 10% interest each Pay Day."
+    )
+    """deposit and withdraw, one account's two moves under one name (and one of /payday's 25 places)."""
+
+    @savings.command(name="deposit")
     @app_commands.describe(amount="Dollars to put in savings, in $100 steps.")
     async def deposit(
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
@@ -75,7 +80,7 @@ class Play(Answering):
         """Classic edition: put cash in savings (10% a Pay Day), in $100 steps, at your Pay Day."""
         await self._act(interaction, channel_of(interaction), Move(ActionKind.DEPOSIT, amount))
 
-    @app_commands.command(name="withdraw")
+    @savings.command(name="withdraw")
     @app_commands.describe(amount="Dollars to take out of savings, in $100 steps or the whole balance.")
     async def withdraw(
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]

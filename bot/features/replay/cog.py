@@ -23,11 +23,8 @@ from bot.render.board_picture import scene_key
 from bot.render.components import Message
 from bot.render.help import HELP_SECTION, Section
 from bot.render.language.i18n import Lang
-from cogs.payday import Control, FeatureCog, channel_of, user_language
+from cogs.payday import GAME_NUMBERS, Control, FeatureCog, channel_of, user_language
 from cogs.payday.live import Reply
-
-GAME_NUMBERS = app_commands.Range[int, 1, 999_999_999_999]
-"""A game's number, as the board's footer shows it ("Game #12")."""
 
 
 class ReplayAndExport(FeatureCog):

@@ -1,6 +1,6 @@
 """A finished game's review, privately, for whoever played it: the My review button on the standings
 (`ReviewButton`, beside the cog it calls); and the standings' line of the table once the game's
-review is made. (`/payday review` waits for a slot: /payday holds Discord's most, 25 subcommands.)
+review is made; and `/payday review [game]`, any of their finished games of this server.
 
 The worker (worker.py) starts with the cog and stops with it. The standings' line is added to the
 standings message itself (its embed gains a field, replaced if it is written again), edited with
@@ -12,6 +12,7 @@ import asyncio
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.features.review import words
@@ -19,11 +20,13 @@ from bot.features.review.controls import OpenReview
 from bot.features.review.model import GameReview
 from bot.features.review.service import Preparing, Reviewed, Reviews
 from bot.features.review.worker import ReviewWorker
+from bot.render.help import HELP_SECTION, Section
 from bot.render.language.i18n import Lang, lang
-from cogs.payday import Control, FeatureCog
+from cogs.payday import GAME_NUMBERS, Control, FeatureCog, user_language
 from cogs.payday.live import Reply
 
 log = logging.getLogger(__name__)
+
 
 LINE_TRIES = 6
 """Looks for the standings of a game just reviewed, LINE_WAIT apart: a review made before its
@@ -52,9 +55,29 @@ class ReviewCommands(FeatureCog):
         await asyncio.gather(*self._lines, return_exceptions=True)
         await super().cog_unload()
 
+    @app_commands.command(name="review", extras={HELP_SECTION: Section.COACH})
+    @app_commands.describe(game="The game's number (Game #12: 12); left out, your last game here.")
+    async def review(self, interaction: discord.Interaction, game: GAME_NUMBERS | None = None) -> None:
+        """Your own review of a game you played here: your luck, your choices, the moments that mattered."""
+        await self._show_review(interaction, game)
+
+    @review.autocomplete("game")
+    async def _my_games(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[int]]:
+        """The clicker's own finished games here, newest first, those whose number starts as typed."""
+        L = user_language(interaction)
+        played = await self.reviews.played(interaction.guild_id, interaction.user.id)
+        wanted = str(typed or "").strip()
+        return [
+            app_commands.Choice(name=L._("Game #{game}", game=game_id), value=game_id)
+            for game_id in played
+            if str(game_id).startswith(wanted)
+        ]
+
     async def open_review(self, interaction: discord.Interaction, clicked: OpenReview) -> None:
         """The My review button of a finished game's standings: the clicker's own review, privately."""
+        await self._show_review(interaction, clicked.game_id)
 
+    async def _show_review(self, interaction: discord.Interaction, game_id: int | None) -> None:
         def show(reply: Reply, shown: Reviewed | Preparing, L: Lang) -> None:
             if isinstance(shown, Preparing):
                 reply.say(words.preparing_text(shown, L))
@@ -62,7 +85,7 @@ class ReviewCommands(FeatureCog):
                 reply.say(embed=words.review_embed(shown, L))
 
         guild_id, user_id = interaction.guild_id, interaction.user.id
-        await self._run(interaction, lambda: self.reviews.mine(guild_id, user_id, clicked.game_id), show)
+        await self._run(interaction, lambda: self.reviews.mine(guild_id, user_id, game_id), show)
 
     async def _made(self, review: GameReview) -> None:
         """A review was made, and is about to be saved: its line goes on the standings now if they

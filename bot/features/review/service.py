@@ -10,9 +10,10 @@ answer says when to come back (and queues the game, if nothing had yet).
 """
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -25,6 +26,11 @@ from bot.table import Table
 
 log = logging.getLogger(__name__)
 
+PLAYED_LISTED = 25
+"""Games /payday review suggests: Discord shows no more choices."""
+PLAYED_LOOKED = 200
+"""The server's last finished games looked through for a person's own."""
+
 
 class ReviewCode(StrEnum):
     """Refusals of a review; each has `game`, the game's number."""
@@ -35,6 +41,8 @@ class ReviewCode(StrEnum):
     """The person did not play in that game: a review is its players' own."""
     PRUNED = "review_pruned"
     """The game's moves were pruned before it was reviewed: its review cannot be made."""
+    NONE_PLAYED = "review_none_played"
+    """/payday review without a game, from someone with no finished game in this server."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +83,13 @@ class Reviews(UseCases):
         super().__init__(core)
         self.worker = worker
 
-    async def mine(self, guild_id: int | None, user_id: int, game_id: int) -> Reviewed | Preparing:
-        """`user_id`'s review of game `game_id` of this server."""
+    async def mine(self, guild_id: int | None, user_id: int, game_id: int | None) -> Reviewed | Preparing:
+        """`user_id`'s review of game `game_id` of this server (None: of their last game here)."""
+        if game_id is None:
+            played = await self.played(guild_id, user_id, limit=1)
+            if not played:
+                raise Refused(ReviewCode.NONE_PLAYED)
+            [game_id] = played
         archived = await self._here(guild_id, game_id)
         seat = played_by(archived.table, user_id)
         if seat is None:
@@ -93,6 +106,14 @@ class Reviews(UseCases):
         self.worker.want(game_id)
         log.info("review asked for before it is made", extra=where)
         return Preparing(game_id, self.worker.ahead(game_id) or 1)
+
+    async def played(self, guild_id: int | None, user_id: int, limit: int = PLAYED_LISTED) -> list[int]:
+        """The finished games of this server `user_id` played in, newest first, as their history
+        summaries say (no game is read): what /payday review suggests, and its default."""
+        if guild_id is None:
+            return []
+        summaries = await self.core.tables.summaries(guild_id, PLAYED_LOOKED)
+        return [game_id for game_id, summary in summaries if _played_in(summary, user_id)][:limit]
 
     async def stored(self, game_id: int) -> GameReview | None:
         """The game's review as saved (None: none yet, or one of another format, to be made again)."""
@@ -130,6 +151,15 @@ class Reviews(UseCases):
         if archived.table.state is None:
             raise Refused(ReviewCode.NO_GAME, game=game_id)
         return archived
+
+
+def _played_in(summary: Mapping[str, Any], user_id: int) -> bool:
+    """Whether a history summary names `user_id` in a seat, at the end or before they left it."""
+    return any(
+        player.get("user_id") == user_id
+        or any(stint.get("user_id") == user_id for stint in player.get("stints", []))
+        for player in summary.get("players", [])
+    )
 
 
 def played_by(table: Table, user_id: int) -> int | None:

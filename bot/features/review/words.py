@@ -281,6 +281,9 @@ def review_button(game_id: int, L: Lang) -> Button:
 
 STANDINGS_BUTTONS.register("review", review_button)
 _REFUSALS: dict[StrEnum, Writer] = {
+    ReviewCode.NONE_PLAYED: lambda p, n, L: L._(
+        "You have played no game in this server that has finished: a review is of a game you played."
+    ),
     ReviewCode.NO_GAME: lambda p, n, L: L._("No game #{game} has finished in this server.", game=p["game"]),
     ReviewCode.NOT_PLAYED: lambda p, n, L: L._(
         "You did not play in game #{game}: a review is for its players only.", game=p["game"]

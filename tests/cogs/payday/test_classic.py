@@ -65,10 +65,13 @@ async def test_deposit_and_withdraw_commands_are_refused_or_confirmed(env):
     alice, bob = game.players
     before = await stored(env, game.channel)
     refused(
-        await slash(bob, game.channel, "payday deposit", amount=100),
+        await slash(bob, game.channel, "payday savings deposit", amount=100),
         "Savings deposits are taken only at your own Pay Day.",
     )
-    refused(await slash(bob, game.channel, "payday withdraw", amount=100), "You have no savings to withdraw.")
+    refused(
+        await slash(bob, game.channel, "payday savings withdraw", amount=100),
+        "You have no savings to withdraw.",
+    )
     assert await stored(env, game.channel) == before
 
     async with rigged(env, game.channel) as state:  # bob saved $300 at an earlier Pay Day
@@ -79,10 +82,10 @@ async def test_deposit_and_withdraw_commands_are_refused_or_confirmed(env):
         "You have $300 in savings: withdraw it before you borrow (nobody holds savings and a loan at once).",
     )
     refused(
-        await slash(bob, game.channel, "payday withdraw", amount=150),
+        await slash(bob, game.channel, "payday savings withdraw", amount=150),
         "Withdraw in steps of $100, or your whole balance.",
     )
-    result = await slash(bob, game.channel, "payday withdraw", amount=100)
+    result = await slash(bob, game.channel, "payday savings withdraw", amount=100)
     assert result.ephemeral
     confirmed = unescape(result.response.content)
     assert "You withdrew $100 from savings (savings now $200)." in confirmed
@@ -102,7 +105,7 @@ async def test_deposit_and_withdraw_commands_are_refused_or_confirmed(env):
     assert "Pay Day banking" in board.embeds[-1].description
     deposits = menu_options(board)  # six deposits are more than a row of buttons: a menu
     assert labels(board) == ["Done"] and "Deposit $100" in deposits and "Deposit $600" in deposits
-    result = await slash(alice, game.channel, "payday deposit", amount=300)
+    result = await slash(alice, game.channel, "payday savings deposit", amount=300)
     assert "You deposited $300 in savings (savings now $300)." in unescape(result.response.content)
     board = await live(env, game.channel)
     assert "Withdraw $100" not in menu_options(board)  # no withdrawal after a deposit, same Pay Day
@@ -117,7 +120,7 @@ async def test_other_editions_refuse_savings_commands(env):
     game = await start_game(env, 2, months=1)
     alice, _ = game.players
     before = await stored(env, game.channel)
-    for command in ("payday deposit", "payday withdraw"):
+    for command in ("payday savings deposit", "payday savings withdraw"):
         refused(
             await slash(alice, game.channel, command, amount=1000),
             "This edition of the rules has no savings accounts.",

@@ -10,7 +10,7 @@ import pytest
 
 from cogs.payday.live._controls import Controls
 from tests.cogs.payday.rig import Game, finished, message, play_to_end, random_button, start_game
-from tests.helpers import click, refusal
+from tests.helpers import click, refusal, slash
 
 OPTIONS = {"seed": 21, "turn_seconds": 60, "interrupt_seconds": 30}
 
@@ -118,4 +118,23 @@ async def test_a_review_not_made_yet_says_so_and_a_pruned_game_cannot_have_one(e
     pruned = await click(game.players[1], standings, label="My review")
     assert refusal(pruned) == (
         f"Game #{game_id}'s moves were pruned before it was reviewed, so its review cannot be made."
+    )
+
+
+@pytest.mark.bot(**OPTIONS)
+async def test_payday_review_shows_the_last_game_played_here_or_the_one_named(env):
+    game, game_id, standings = await played(env)
+    alice = game.players[0]
+    from_the_standings = review_of(await click(alice, standings, label="My review"))
+
+    last = review_of(await slash(alice, game.channel, "payday review"))
+    named = review_of(await slash(alice, game.channel, "payday review", game=game_id))
+    offered = await alice.autocomplete(game.channel, "payday review", "game", "")
+
+    assert last.to_dict() == named.to_dict() == from_the_standings.to_dict()
+    assert offered == [{"name": f"Game #{game_id}", "value": game_id}]
+    assert await game.outsider.autocomplete(game.channel, "payday review", "game", "") == []
+    none = await slash(game.outsider, game.channel, "payday review")
+    assert refusal(none) == (
+        "You have played no game in this server that has finished: a review is of a game you played."
     )
