@@ -57,10 +57,11 @@ def catalogs(code: str) -> list[Path]:
 
 def naming(message_id: str, english: str) -> bool:
     """Whether the English message names the thing: the whole name, and for "Pay Day" not the
-    game's title ("Pay Day — month 1 of 3", "a game of Pay Day")."""
+    game's title ("Pay Day — month 1 of 3", "a game of Pay Day", "Pay Day board", "alice's Pay
+    Day" on a player's stats)."""
     if not re.search(rf"(?<!\w){re.escape(english)}(?!\w)", message_id):
         return False
-    title = rf"{TITLE} —|game|server|rules of {TITLE}|{TITLE} in a nutshell"
+    title = rf"{TITLE} —|game|server|rules of {TITLE}|{TITLE} in a nutshell|{TITLE} board|'s {TITLE}$"
     return english != TITLE or not re.search(title, message_id)
 
 
