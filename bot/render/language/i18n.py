@@ -24,7 +24,7 @@ LOCALE_DIR = Path(__file__).parents[1] / "locale"
 FEATURES_DIR = Path(__file__).parents[2] / "features"
 """Where each feature's folder, and its own catalogs, are (found by path: render imports no feature)."""
 ENGLISH = "en"
-SUPPORTED = (ENGLISH, "it", "es", "pt", "fr", "de")
+SUPPORTED = (ENGLISH, "it", "pt", "fr")
 """Languages with a complete catalog, in the order `/payday start language:` offers them. A language
 whose catalogs are complete is turned on here and nowhere else (README, Languages)."""
 NAMES = {
